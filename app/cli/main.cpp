@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: MIT
+// dvmlens-cli: the same answers as the GUI, for scripts and CI.
+#include "command.h"
+#include "version.h"
+
+#include <QCoreApplication>
+#include <QTextStream>
+
+#include <algorithm>
+#include <cstdio>
+
+namespace cli {
+
+static std::vector<Command>& registry()
+{
+    static std::vector<Command> all;
+    return all;
+}
+
+const std::vector<Command>& commands()
+{
+    return registry();
+}
+
+RegisterCommand::RegisterCommand(const Command& command)
+{
+    auto& all = registry();
+    all.push_back(command);
+    std::sort(all.begin(), all.end(), [](const Command& a, const Command& b) {
+        return qstrcmp(a.name, b.name) < 0;
+    });
+}
+
+int usageError(const Command& command, const QString& message)
+{
+    QTextStream err(stderr);
+    err << "dvmlens-cli: " << message << "\nusage: dvmlens-cli " << command.synopsis << "\n";
+    return ExitUsage;
+}
+
+static void printHelp(QTextStream& out)
+{
+    out << "DVM Lens " DVMLENS_VERSION " - inspect PyTorch torch.compile debug output (torch_compile_debug)\n"
+           "and tell whether the Ascend DVM code generator really produced the kernels.\n\n"
+           "usage: dvmlens-cli <command> [options] PATH\n\ncommands:\n";
+    for (const Command& command : commands())
+        out << "  " << QString::fromLatin1(command.synopsis).leftJustified(58) << ' ' << command.summary << '\n';
+    out << "\noptions:\n  -h, --help     show this help\n  -V, --version  show the version\n"
+           "\nexit codes: 0 ok; 1 the check or gate failed; 2 bad usage or unreadable PATH\n";
+}
+
+} // namespace cli
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("dvmlens-cli"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(DVMLENS_VERSION));
+    QStringList args = QCoreApplication::arguments().mid(1);
+    QTextStream out(stdout);
+    if (args.isEmpty()) {
+        QTextStream err(stderr);
+        cli::printHelp(err);
+        return cli::ExitUsage;
+    }
+    const QString first = args.takeFirst();
+    if (first == QLatin1String("-h") || first == QLatin1String("--help") || first == QLatin1String("help")) {
+        cli::printHelp(out);
+        return cli::ExitOk;
+    }
+    if (first == QLatin1String("-V") || first == QLatin1String("--version")) {
+        out << "dvmlens-cli " DVMLENS_VERSION " (Qt " << qVersion() << ")\n";
+        return cli::ExitOk;
+    }
+    for (const cli::Command& command : cli::commands()) {
+        if (first == QLatin1String(command.name)) {
+            if (args.contains(QLatin1String("-h")) || args.contains(QLatin1String("--help"))) {
+                out << "usage: dvmlens-cli " << command.synopsis << "\n" << command.summary << "\n";
+                return cli::ExitOk;
+            }
+            return command.run(args);
+        }
+    }
+    QTextStream err(stderr);
+    err << "dvmlens-cli: unknown command '" << first << "' (see dvmlens-cli --help)\n";
+    return cli::ExitUsage;
+}

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: MIT
+// The whole pipeline for one path: scan the tree, then parse every output_code.py in parallel.
+#pragma once
+
+#include "model.h"
+
+#include <atomic>
+#include <functional>
+#include <optional>
+#include <string>
+
+namespace dvmlens {
+
+struct IndexOptions
+{
+    int jobs = 0; // worker threads; 0 = one per core
+    std::function<void(int done, int total)> progress; // called from worker threads
+    const std::atomic<bool>* cancel = nullptr; // when it becomes true, workers stop early
+};
+
+// Scans `path` (see scanTree) and parses every output_code.py found. Returns nullopt with `error`
+// set when `path` is missing or unreadable. When cancelled, returns what was done so far with an
+// Info diagnostic "cancelled".
+std::optional<Index> buildIndex(const std::string& path, const IndexOptions& options, std::string& error);
+
+// Parses every output_code.py that `index` names (graphs whose outputCode has only a path) and
+// moves the file diagnostics to their graph.
+void parseOutputCodes(Index& index, const IndexOptions& options);
+
+} // namespace dvmlens

@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: MIT
+// The value types every part of DVM Lens speaks: what a scan of a torch_compile_debug tree found.
+// They are plain, immutable-after-build data (std::string is UTF-8), so workers can build them
+// off the GUI thread and hand them over whole. Unknown values are std::nullopt (null in JSON).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace dvmlens {
+
+// How a kernel was defined in output_code.py.
+enum class Backend {
+    Dvm, // a real @dvm.kernel builder
+    ImportFx, // async_compile.import_fx(...): an FX fallback, even when named dvm_fused_*
+    Triton,
+    Cpp, // async_compile.cpp / cpp_pybinding
+    Mlir, // async_compile.mlir / mlir_auto_fallback
+    Akg, // async_compile.akg_auto_fallback
+    Mps, // compile_mps_shader
+    Other, // anything else defined through async_compile
+};
+inline constexpr Backend kAllBackends[] = { Backend::Dvm, Backend::ImportFx, Backend::Triton, Backend::Cpp,
+    Backend::Mlir, Backend::Akg, Backend::Mps, Backend::Other };
+
+// Names used in JSON and text output: "dvm", "import_fx", "triton", "cpp", "mlir", "akg", "mps", "other".
+std::string_view backendName(Backend backend);
+std::optional<Backend> backendFromName(std::string_view name);
+
+// A call in the entry code that runs an op outside generated kernels.
+enum class FallbackKind {
+    Aten, // torch.ops.aten.* or the aten.* alias
+    Npu, // torch.ops.npu.*
+    Extern, // extern_kernels.*
+    Other, // torch.ops.<other namespace>.*
+};
+std::string_view fallbackKindName(FallbackKind kind); // "aten", "npu", "extern", "other"
+
+enum class Severity { Info, Warning, Error };
+std::string_view severityName(Severity severity); // "info", "warning", "error"
+
+struct Diagnostic
+{
+    std::string path; // the file or folder it is about (absolute, as scanned)
+    std::optional<int> line; // 1-based, when it points at a line
+    Severity severity = Severity::Warning;
+    std::string code; // stable id: "missing-output-code", "binary-file", a known-failure rule id…
+    std::string message; // one readable sentence, English
+};
+
+// One input of a DVM kernel, in argument order (k.load, k.view_load, k.scalar, k.intref, k.floatref).
+struct DvmInput
+{
+    std::string name; // the builder's local name (arg0_1, permute…)
+    std::string op; // "load", "view_load", "scalar", "intref", "floatref"
+    std::optional<std::vector<std::int64_t>> shape; // -1 for a dynamic dim; null for scalars
+    std::optional<std::vector<std::int64_t>> stride; // view_load only
+    std::optional<std::string> dtype; // normalised: "float32", "bfloat16", "float16", "int32", "int64", "bool"…
+};
+
+struct DvmOutput
+{
+    std::string name; // the stored value's local name
+    std::optional<std::string> dtype; // normalised as for inputs; null for k.store(x) without a dtype
+};
+
+struct Kernel
+{
+    std::string name; // the module-level name the entry code launches
+    Backend backend = Backend::Other;
+    int line = 0; // first line of the definition (the decorator for DVM; the assignment otherwise), 1-based
+    int endLine = 0; // last line of the definition (alias and _acc_meta lines included for DVM)
+    int launches = 0; // calls of this kernel in the entry code
+    std::vector<int> launchLines; // where those calls are, 1-based, in order
+
+    // DVM only (left empty / null for other backends).
+    std::optional<std::string> ktype; // "vector", "spec", "mix", "split"
+    std::optional<bool> dynShape;
+    std::optional<bool> mfusion; // the transient third decorator argument, when present
+    std::optional<std::string> framing; // "mlir_fusion" (<name>_build + alias), "graph_fusion", "mfusion"
+    std::vector<std::string> ops; // every k.<op> call but store/spec_next/set_kernel_info, textual order
+    std::vector<DvmInput> inputs;
+    std::vector<DvmOutput> outputs;
+};
+
+struct Fallback
+{
+    std::string target; // "aten.mm.default", "npu.npu_fusion_attention.default", "extern_kernels.mm"
+    FallbackKind kind = FallbackKind::Aten;
+    int line = 0; // 1-based
+};
+
+// What one output_code.py holds.
+struct OutputCode
+{
+    std::string path;
+    std::uint64_t bytes = 0;
+    int lines = 0;
+    bool dvmImport = false; // `from torch_npu._inductor import dvm` outside strings and comments
+    std::optional<int> dvmImportLine;
+    bool dvmEngaged = false; // see verdict.h: the import and at least one real @dvm.kernel
+    std::optional<double> dvmCoverage; // DVM launches / (all launches + fallback calls); null when 0/0
+    std::optional<std::string> aotId; // from the `# AOT ID: ['0_forward']` header, e.g. "0_forward"
+    std::vector<Kernel> kernels; // in file order
+    std::vector<Fallback> fallbacks; // in file order
+    std::vector<Diagnostic> diagnostics; // problems met while parsing this file
+};
+
+// One Inductor graph folder: <model>__<aot_id>_<kind>_<nth_graph>.<seq>
+struct Graph
+{
+    std::string name; // folder name
+    std::string path; // absolute folder path (for a lone output_code.py: its folder)
+    std::optional<std::string> model;
+    std::optional<int> aotId;
+    std::optional<std::string> kind; // "forward", "backward", "inference", "" (AOTI form), null if unparsed
+    std::optional<int> nthGraph;
+    std::optional<int> seq; // the trailing .<n>: compile order in the process
+    std::vector<std::string> files; // entries of the folder, sorted; sub-folders end with '/'
+    std::optional<OutputCode> outputCode; // null when the folder has no output_code.py
+    std::vector<Diagnostic> diagnostics; // about this graph (missing output_code.py, parse problems…)
+};
+
+// One process: run_<%Y_%m_%d_%H_%M_%S_%f>-pid_<pid>
+struct Run
+{
+    std::optional<std::string> name; // folder name; null when the input had no run folder above it
+    std::string path;
+    std::optional<std::int64_t> pid;
+    std::optional<std::string> started; // ISO 8601 local time with microseconds: 2026-07-20T10:15:30.123456
+    std::vector<Graph> graphs; // sorted by seq, then name
+    std::vector<std::string> logs; // absolute paths of *.log files anywhere under the run, sorted
+};
+
+// A whole scan.
+struct Index
+{
+    std::string root; // the path as given, made absolute
+    std::vector<Run> runs; // sorted by start time, then pid, then name
+    std::vector<Diagnostic> diagnostics; // tree-level problems (links, unreadable folders, log findings…)
+};
+
+} // namespace dvmlens

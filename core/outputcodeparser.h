@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: MIT
+// One pass over the bytes of an Inductor output_code.py: masks strings and comments, finds kernel
+// definitions (DVM, import_fx, Triton, C++, MLIR…), the entry code, launches and fallback calls.
+#pragma once
+
+#include "model.h"
+
+#include <string>
+#include <string_view>
+
+namespace dvmlens {
+
+// Parses `bytes` (the whole file) as the output_code.py at `path`. CRLF and non-UTF-8 bytes parse
+// like clean files; an empty or binary file yields no kernels and a diagnostic.
+OutputCode parseOutputCode(std::string_view bytes, const std::string& path);
+
+// Reads `path` into `scratch` (reused between calls so a worker allocates once) and parses it.
+// An unreadable file yields an OutputCode with an "unreadable" diagnostic.
+OutputCode parseOutputCodeFile(const std::string& path, std::string& scratch);
+
+} // namespace dvmlens

@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: MIT
+// Finds runs, graph folders, their files and logs under any level of a torch_compile_debug tree.
+// It only walks and names things; parsing output_code.py is the indexer's job.
+#pragma once
+
+#include "model.h"
+
+#include <optional>
+#include <string>
+
+namespace dvmlens {
+
+// Accepts a debug root (any name), a run_* folder, a torchinductor folder, a graph folder or one
+// output_code.py. Each graph that has an output_code.py gets `outputCode` with only `path` set.
+// Returns nullopt and sets `error` when `path` is missing or unreadable; every other problem
+// becomes a Diagnostic and the walk always finishes. Never follows a link out of the tree or
+// round a loop.
+std::optional<Index> scanTree(const std::string& path, std::string& error);
+
+} // namespace dvmlens

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs, from Debian's archive only, what building, testing and packaging DVM Lens needs.
+# Safe to run again: apt-get skips what is already there. Needs root (or sudo).
+set -euo pipefail
+
+packages=(
+  cmake ninja-build g++ pkg-config git
+  qt6-base-dev qt6-base-dev-tools libqt6svg6 qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
+  libgl-dev nlohmann-json3-dev libdtl-dev
+  xvfb xauth fonts-dejavu-core fonts-noto-cjk
+  desktop-file-utils appstream dpkg-dev file ccache
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+((${#missing[@]})) || exit 0
+
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
