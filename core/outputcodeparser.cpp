@@ -1,21 +1,38 @@
 // SPDX-License-Identifier: MIT
+// Walks PyLexer's logical lines once. Column-0 lines open scopes (a @dvm.kernel builder, the entry
+// code, anything else); lines inside a scope are read only by that scope's reader, so text in
+// kernel sources, docstrings, comments or the benchmark tail can never count.
 #include "outputcodeparser.h"
 
+#include "dvmkernel.h"
+#include "exprreader.h"
+#include "pylexer.h"
+#include "utf8sanitizer.h"
 #include "verdict.h"
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <functional>
+#include <unordered_map>
 
 namespace dvmlens {
 
 namespace {
 
-Diagnostic fileDiagnostic(const std::string& path, Severity severity, std::string code, std::string message)
+// Files beyond this are reported, not read: no real output_code.py comes near it.
+constexpr std::uint64_t kMaxFileBytes = 512ull * 1024 * 1024;
+// NUL bytes in this prefix mean the file is not Python source.
+constexpr std::size_t kBinaryProbeBytes = 8192;
+
+Diagnostic fileDiagnostic(const std::string& path, std::optional<int> line, Severity severity,
+    std::string code, std::string message)
 {
     Diagnostic diagnostic;
     diagnostic.path = path;
+    diagnostic.line = line;
     diagnostic.severity = severity;
     diagnostic.code = std::move(code);
     diagnostic.message = std::move(message);
@@ -24,12 +41,450 @@ Diagnostic fileDiagnostic(const std::string& path, Severity severity, std::strin
 
 int countPhysicalLines(std::string_view bytes)
 {
-    int lines = 0;
-    for (char c : bytes)
-        lines += c == '\n';
-    if (!bytes.empty() && bytes.back() != '\n')
-        ++lines;
-    return lines;
+    const auto newlines = std::count(bytes.begin(), bytes.end(), '\n');
+    return static_cast<int>(newlines + (!bytes.empty() && bytes.back() != '\n' ? 1 : 0));
+}
+
+bool startsWithWord(std::string_view code, std::string_view word)
+{
+    return code.substr(0, word.size()) == word
+        && (code.size() == word.size() || !expr::isIdentifierChar(code[word.size()]));
+}
+
+// `# AOT ID: ['0_forward']` among the leading comment and blank lines.
+std::optional<std::string> headerAotId(std::string_view bytes)
+{
+    std::size_t at = 0;
+    for (int physical = 0; physical < 8 && at < bytes.size(); ++physical) {
+        std::size_t end = bytes.find('\n', at);
+        if (end == std::string_view::npos)
+            end = bytes.size();
+        const std::string_view text = expr::trimmed(bytes.substr(at, end - at));
+        at = end + 1;
+        if (text.empty())
+            continue;
+        if (text.front() != '#')
+            break;
+        constexpr std::string_view marker = "AOT ID:";
+        const std::size_t found = text.find(marker);
+        if (found == std::string_view::npos)
+            continue;
+        const std::size_t open = text.find_first_of("'\"", found + marker.size());
+        if (open == std::string_view::npos)
+            return std::nullopt;
+        const std::size_t close = text.find(text[open], open + 1);
+        if (close == std::string_view::npos)
+            return std::nullopt;
+        return validUtf8(text.substr(open + 1, close - open - 1));
+    }
+    return std::nullopt;
+}
+
+struct StringHash
+{
+    using is_transparent = void;
+    std::size_t operator()(std::string_view text) const
+    {
+        return std::hash<std::string_view> {}(text);
+    }
+};
+
+std::optional<Backend> asyncCompileBackend(std::string_view kind)
+{
+    if (kind == "wait")
+        return std::nullopt;
+    if (kind == "triton")
+        return Backend::Triton;
+    if (kind == "cpp" || kind == "cpp_pybinding")
+        return Backend::Cpp;
+    if (kind == "mlir" || kind == "mlir_auto_fallback")
+        return Backend::Mlir;
+    if (kind == "akg_auto_fallback")
+        return Backend::Akg;
+    if (kind == "import_fx")
+        return Backend::ImportFx;
+    return Backend::Other;
+}
+
+bool isPartitionName(std::string_view name)
+{
+    constexpr std::string_view prefix = "partition_";
+    if (name.size() <= prefix.size() || name.substr(0, prefix.size()) != prefix)
+        return false;
+    return std::all_of(name.begin() + prefix.size(), name.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+enum class Scope
+{
+    Module, // column-0 code, or the body of something we do not read
+    RunnerClass, // inside `class Runner:`, outside its `call`
+    Entry, // the body of call / Runner.call / partition_N
+    DvmBuilder, // the body of a @dvm.kernel builder
+};
+
+class Parser
+{
+public:
+    Parser(std::string_view bytes, OutputCode& code)
+        : lexer_(bytes)
+        , code_(code)
+    {
+    }
+
+    void run();
+
+private:
+    void moduleLine(const LogicalLine& line);
+    void runnerLine(const LogicalLine& line);
+    void entryLine(const LogicalLine& line);
+    bool aliasLine(const LogicalLine& line);
+    void defLine(const LogicalLine& line, int indent);
+    void importLine(const LogicalLine& line);
+    void assignmentLine(const LogicalLine& line);
+    void closeDvmBuilder();
+    void addKernel(Kernel kernel, std::string_view alsoKnownAs = {});
+    void callSite(const LogicalLine& line, std::size_t offset, std::string_view callee);
+
+    PyLexer lexer_;
+    OutputCode& code_;
+    Scope scope_ = Scope::Module;
+    int entryIndent_ = 0;
+    int runnerIndent_ = 0;
+    bool inRunner_ = false;
+
+    bool dvmDecoratorPending_ = false;
+    Kernel dvmKernel_; // the decorator's and then the builder's fields until the builder closes
+    DvmBodyReader dvmReader_;
+    std::optional<std::size_t> aliasKernel_; // mlir_fusion builder waiting for its alias line
+    bool aliasSeen_ = false;
+
+    std::unordered_map<std::string, std::size_t, StringHash, std::equal_to<>> kernelsByName_;
+    std::array<std::string_view, 8> parts_ {};
+};
+
+void Parser::run()
+{
+    LogicalLine line;
+    while (lexer_.next(line)) {
+        if (line.indent == 0) {
+            if (scope_ == Scope::DvmBuilder)
+                closeDvmBuilder();
+            moduleLine(line);
+            continue;
+        }
+        switch (scope_) {
+        case Scope::DvmBuilder:
+            dvmReader_.read(line.code, dvmKernel_);
+            dvmKernel_.endLine = line.lastLine;
+            break;
+        case Scope::Entry:
+            if (line.indent > entryIndent_)
+                entryLine(line);
+            else if (inRunner_ && line.indent > runnerIndent_)
+                runnerLine(line);
+            else
+                scope_ = Scope::Module;
+            break;
+        case Scope::RunnerClass:
+            runnerLine(line);
+            break;
+        case Scope::Module:
+            break;
+        }
+    }
+    if (scope_ == Scope::DvmBuilder)
+        closeDvmBuilder();
+    code_.lines = lexer_.physicalLines();
+    if (const auto at = lexer_.truncatedAt()) {
+        code_.diagnostics.push_back(fileDiagnostic(code_.path, *at, Severity::Error, "truncated",
+            lexer_.truncatedInString()
+                ? "The file ends inside a string literal that starts on line " + std::to_string(*at) + "."
+                : "The file ends inside a bracket opened on line " + std::to_string(*at) + "."));
+    }
+}
+
+void Parser::moduleLine(const LogicalLine& line)
+{
+    scope_ = Scope::Module;
+    inRunner_ = false;
+    const std::string_view code = line.code;
+    if (aliasLine(line))
+        return;
+    if (!code.empty() && code.front() == '@') {
+        Kernel decorated;
+        if (readDvmDecorator(line, decorated)) {
+            decorated.backend = Backend::Dvm;
+            decorated.line = line.firstLine;
+            dvmKernel_ = std::move(decorated);
+            dvmDecoratorPending_ = true;
+        }
+        return; // other decorators may sit between @dvm.kernel and its def
+    }
+    if (startsWithWord(code, "def")) {
+        defLine(line, 0);
+        dvmDecoratorPending_ = false;
+        return;
+    }
+    dvmDecoratorPending_ = false;
+    if (startsWithWord(code, "class")) {
+        if (expr::identifierAt(code, code.find_first_not_of(" \t", 5)) == "Runner") {
+            scope_ = Scope::RunnerClass;
+            inRunner_ = true;
+            runnerIndent_ = 0;
+        }
+        return;
+    }
+    if (startsWithWord(code, "from") || startsWithWord(code, "import")) {
+        importLine(line);
+        return;
+    }
+    assignmentLine(line);
+}
+
+// `<name> = <name>_build` and `<name>._acc_meta = {...}` right after an mlir_fusion builder.
+bool Parser::aliasLine(const LogicalLine& line)
+{
+    if (!aliasKernel_)
+        return false;
+    Kernel& kernel = code_.kernels[*aliasKernel_];
+    const std::string_view code = line.code;
+    const std::string_view target = expr::identifierAt(code, 0);
+    bool matched = false;
+    if (target == kernel.name) {
+        std::size_t at = code.find_first_not_of(" \t", target.size());
+        if (!aliasSeen_ && at != std::string_view::npos && code[at] == '=') {
+            const std::string_view value = expr::trimmed(code.substr(at + 1));
+            matched = value.size() == kernel.name.size() + 6
+                && value.substr(0, kernel.name.size()) == kernel.name
+                && value.substr(kernel.name.size()) == "_build";
+            aliasSeen_ = matched;
+        } else if (at != std::string_view::npos && code[at] == '.') {
+            std::size_t end = 0;
+            const std::string_view attribute =
+                expr::identifierAt(code, code.find_first_not_of(" \t", at + 1));
+            end = code.find_first_not_of(
+                " \t", static_cast<std::size_t>(attribute.data() - code.data()) + attribute.size());
+            matched = attribute == "_acc_meta" && end != std::string_view::npos && code[end] == '=';
+            if (matched)
+                aliasKernel_.reset();
+        }
+    }
+    if (!matched) {
+        aliasKernel_.reset();
+        return false;
+    }
+    kernel.endLine = line.lastLine;
+    return true;
+}
+
+void Parser::defLine(const LogicalLine& line, int indent)
+{
+    const std::string_view code = line.code;
+    const std::size_t nameAt = code.find_first_not_of(" \t", 3);
+    const std::string_view name =
+        expr::identifierAt(code, nameAt == std::string_view::npos ? code.size() : nameAt);
+    if (indent == 0 && dvmDecoratorPending_) {
+        const std::size_t open = code.find('(');
+        std::string_view builder = open == std::string_view::npos
+            ? std::string_view()
+            : expr::identifierAt(code, code.find_first_not_of(" \t", open + 1));
+        if (builder.empty())
+            builder = "k";
+        // A builder named <x>_build is reached through its alias <x>; any other name is called
+        // directly, like dvm_graph_fused_<id> and mfusion_dvm_*.
+        constexpr std::string_view buildSuffix = "_build";
+        if (name.size() > buildSuffix.size()
+            && name.substr(name.size() - buildSuffix.size()) == buildSuffix) {
+            dvmKernel_.name = std::string(name.substr(0, name.size() - buildSuffix.size()));
+            dvmKernel_.framing = "mlir_fusion";
+        } else {
+            dvmKernel_.name = std::string(name);
+            dvmKernel_.framing = name.substr(0, 11) == "mfusion_dvm" ? "mfusion" : "graph_fusion";
+        }
+        dvmKernel_.endLine = line.lastLine;
+        dvmReader_.start(builder);
+        scope_ = Scope::DvmBuilder;
+        return;
+    }
+    if (name == "call" || (indent == 0 && isPartitionName(name))) {
+        scope_ = Scope::Entry;
+        entryIndent_ = indent;
+    }
+}
+
+void Parser::runnerLine(const LogicalLine& line)
+{
+    scope_ = Scope::RunnerClass;
+    if (startsWithWord(line.code, "def"))
+        defLine(line, line.indent);
+}
+
+void Parser::closeDvmBuilder()
+{
+    scope_ = Scope::Module;
+    const bool mlirFusion = dvmKernel_.framing == "mlir_fusion";
+    const std::string buildName = mlirFusion ? dvmKernel_.name + "_build" : std::string();
+    addKernel(std::move(dvmKernel_), buildName);
+    dvmKernel_ = Kernel();
+    if (mlirFusion) {
+        aliasKernel_ = code_.kernels.size() - 1;
+        aliasSeen_ = false;
+    }
+}
+
+void Parser::addKernel(Kernel kernel, std::string_view alsoKnownAs)
+{
+    const std::size_t index = code_.kernels.size();
+    kernelsByName_[kernel.name] = index;
+    if (!alsoKnownAs.empty())
+        kernelsByName_[std::string(alsoKnownAs)] = index;
+    code_.kernels.push_back(std::move(kernel));
+}
+
+void Parser::importLine(const LogicalLine& line)
+{
+    const std::string_view code = line.code;
+    std::vector<std::string_view> names;
+    bool imported = false;
+    if (startsWithWord(code, "from")) {
+        std::size_t end = 0;
+        const std::size_t moduleAt = code.find_first_not_of(" \t", 4);
+        if (moduleAt == std::string_view::npos
+            || expr::dottedNameAt(code, moduleAt, end) != "torch_npu._inductor")
+            return;
+        const std::size_t importAt = code.find_first_not_of(" \t", end);
+        if (importAt == std::string_view::npos || !startsWithWord(code.substr(importAt), "import"))
+            return;
+        std::string_view list = expr::trimmed(code.substr(importAt + 6));
+        if (!list.empty() && list.front() == '(' && list.back() == ')')
+            list = list.substr(1, list.size() - 2);
+        expr::splitArguments(list, names);
+        for (std::string_view name : names)
+            imported = imported || expr::identifierAt(name, 0) == "dvm";
+    } else {
+        expr::splitArguments(code.substr(6), names);
+        for (std::string_view name : names) {
+            std::size_t end = 0;
+            imported = imported || expr::dottedNameAt(name, 0, end) == "torch_npu._inductor.dvm";
+        }
+    }
+    if (imported && !code_.dvmImport) {
+        code_.dvmImport = true;
+        code_.dvmImportLine = line.firstLine;
+    }
+}
+
+// `<name> = async_compile.<kind>(…)` or `<name> = compile_mps_shader(…)`.
+void Parser::assignmentLine(const LogicalLine& line)
+{
+    const std::string_view code = line.code;
+    const std::string_view target = expr::identifierAt(code, 0);
+    if (target.empty())
+        return;
+    const std::size_t equals = code.find_first_not_of(" \t", target.size());
+    if (equals == std::string_view::npos || code[equals] != '='
+        || (equals + 1 < code.size() && code[equals + 1] == '='))
+        return;
+    const std::size_t valueAt = code.find_first_not_of(" \t", equals + 1);
+    if (valueAt == std::string_view::npos)
+        return;
+    std::size_t end = 0;
+    const std::string_view callee = expr::dottedNameAt(code, valueAt, end);
+    const std::size_t open = code.find_first_not_of(" \t", end);
+    if (callee.empty() || open == std::string_view::npos || code[open] != '(')
+        return;
+    std::optional<Backend> backend;
+    constexpr std::string_view asyncCompile = "async_compile.";
+    constexpr std::string_view mpsShader = "compile_mps_shader";
+    if (callee.substr(0, asyncCompile.size()) == asyncCompile) {
+        const std::string_view kind = callee.substr(asyncCompile.size());
+        if (kind.find('.') == std::string_view::npos)
+            backend = asyncCompileBackend(kind);
+    } else if (callee == mpsShader
+        || (callee.size() > mpsShader.size()
+            && callee.substr(callee.size() - mpsShader.size() - 1) == ".compile_mps_shader")) {
+        backend = Backend::Mps;
+    }
+    if (!backend)
+        return;
+    Kernel kernel;
+    kernel.name = std::string(target);
+    kernel.backend = *backend;
+    kernel.line = line.firstLine;
+    kernel.endLine = line.lineAt(expr::closingBracket(code, open));
+    addKernel(std::move(kernel));
+}
+
+void Parser::entryLine(const LogicalLine& line)
+{
+    const std::string_view code = line.code;
+    std::size_t at = 0;
+    while (at < code.size()) {
+        const char c = code[at];
+        if (!expr::isIdentifierStart(c)) {
+            ++at;
+            continue;
+        }
+        if (at > 0 && (expr::isIdentifierChar(code[at - 1]) || code[at - 1] == '.')) {
+            at += expr::identifierAt(code, at).size();
+            continue;
+        }
+        std::size_t end = 0;
+        const std::string_view callee = expr::dottedNameAt(code, at, end);
+        std::size_t open = end;
+        while (open < code.size() && (code[open] == ' ' || code[open] == '\t'))
+            ++open;
+        if (open < code.size() && code[open] == '(')
+            callSite(line, at, callee);
+        at = end; // arguments are read next, so nested calls count too
+    }
+}
+
+void Parser::callSite(const LogicalLine& line, std::size_t offset, std::string_view callee)
+{
+    std::size_t count = 0;
+    std::size_t start = 0;
+    while (count < parts_.size()) {
+        const std::size_t dot = callee.find('.', start);
+        parts_[count++] = expr::trimmed(callee.substr(start, dot - start));
+        if (dot == std::string_view::npos)
+            break;
+        start = dot + 1;
+    }
+    const auto addFallback = [&](std::string target, FallbackKind kind) {
+        code_.fallbacks.push_back(Fallback { std::move(target), kind, line.lineAt(offset) });
+    };
+    if (count >= 4 && parts_[0] == "torch" && parts_[1] == "ops") {
+        const std::string_view ns = parts_[2];
+        std::string target = std::string(ns) + '.' + std::string(parts_[3]);
+        if (count >= 5)
+            target += '.' + std::string(parts_[4]);
+        addFallback(std::move(target),
+            ns == "aten"      ? FallbackKind::Aten
+                : ns == "npu" ? FallbackKind::Npu
+                              : FallbackKind::Other);
+        return;
+    }
+    if (count >= 2 && parts_[0] == "aten") {
+        std::string target = "aten." + std::string(parts_[1]);
+        if (count >= 3)
+            target += '.' + std::string(parts_[2]);
+        addFallback(std::move(target), FallbackKind::Aten);
+        return;
+    }
+    if (count == 2 && parts_[0] == "extern_kernels") {
+        addFallback("extern_kernels." + std::string(parts_[1]), FallbackKind::Extern);
+        return;
+    }
+    // `name(…)`, `name.run(…)`, CATLASS `name.name(…)`, MPS `name.generated_kernel(…)`.
+    if (count > 2)
+        return;
+    const auto found = kernelsByName_.find(parts_[0]);
+    if (found == kernelsByName_.end())
+        return;
+    Kernel& kernel = code_.kernels[found->second];
+    ++kernel.launches;
+    kernel.launchLines.push_back(line.lineAt(offset));
 }
 
 } // namespace
@@ -39,17 +494,19 @@ OutputCode parseOutputCode(std::string_view bytes, const std::string& path)
     OutputCode code;
     code.path = path;
     code.bytes = bytes.size();
-    code.lines = countPhysicalLines(bytes);
     if (bytes.empty()) {
-        code.diagnostics.push_back(
-            fileDiagnostic(path, Severity::Warning, "empty-file", "The output_code.py file is empty."));
+        code.diagnostics.push_back(fileDiagnostic(
+            path, std::nullopt, Severity::Warning, "empty-file", "The output_code.py file is empty."));
         return code;
     }
-    if (std::memchr(bytes.data(), '\0', std::min<std::size_t>(bytes.size(), 8192)) != nullptr) {
-        code.diagnostics.push_back(fileDiagnostic(path, Severity::Error, "binary-file",
+    if (std::memchr(bytes.data(), '\0', std::min(bytes.size(), kBinaryProbeBytes)) != nullptr) {
+        code.lines = countPhysicalLines(bytes);
+        code.diagnostics.push_back(fileDiagnostic(path, std::nullopt, Severity::Error, "binary-file",
             "The output_code.py file holds binary data, not Python source."));
         return code;
     }
+    code.aotId = headerAotId(bytes);
+    Parser(bytes, code).run();
     code.dvmEngaged = isDvmEngaged(code);
     code.dvmCoverage = dvmCoverage(code);
     return code;
@@ -57,24 +514,41 @@ OutputCode parseOutputCode(std::string_view bytes, const std::string& path)
 
 OutputCode parseOutputCodeFile(const std::string& path, std::string& scratch)
 {
-    scratch.clear();
-    std::FILE* file = std::fopen(path.c_str(), "rb");
-    bool ok = file != nullptr;
-    if (ok) {
-        char buffer[65536];
-        std::size_t got = 0;
-        while ((got = std::fread(buffer, 1, sizeof buffer, file)) > 0)
-            scratch.append(buffer, got);
-        ok = !std::ferror(file);
-        std::fclose(file);
-    }
-    if (!ok) {
+    const auto unreadable = [&path](const std::string& why) {
         OutputCode code;
         code.path = path;
-        code.diagnostics.push_back(fileDiagnostic(path, Severity::Error, "unreadable",
-            "The output_code.py file could not be read: " + std::string(std::strerror(errno)) + "."));
+        code.diagnostics.push_back(fileDiagnostic(path, std::nullopt, Severity::Error, "unreadable",
+            "The output_code.py file could not be read: " + why + "."));
         return code;
+    };
+    std::FILE* file = std::fopen(path.c_str(), "rb");
+    if (!file)
+        return unreadable(std::strerror(errno));
+    scratch.clear();
+    bool tooLarge = false;
+    if (std::fseek(file, 0, SEEK_END) == 0) {
+        const long size = std::ftell(file);
+        if (size > 0 && static_cast<std::uint64_t>(size) > kMaxFileBytes)
+            tooLarge = true;
+        else if (size > 0)
+            scratch.reserve(static_cast<std::size_t>(size));
+        std::rewind(file);
     }
+    if (tooLarge) {
+        std::fclose(file);
+        return unreadable("it is larger than " + std::to_string(kMaxFileBytes >> 20) + " MiB");
+    }
+    char buffer[65536];
+    std::size_t got = 0;
+    while (scratch.size() <= kMaxFileBytes && (got = std::fread(buffer, 1, sizeof buffer, file)) > 0)
+        scratch.append(buffer, got);
+    const bool failed = std::ferror(file) != 0;
+    const int error = errno;
+    std::fclose(file);
+    if (failed)
+        return unreadable(std::strerror(error));
+    if (scratch.size() > kMaxFileBytes)
+        return unreadable("it is larger than " + std::to_string(kMaxFileBytes >> 20) + " MiB");
     return parseOutputCode(scratch, path);
 }
 

@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: MIT
+#include "dvmkernel.h"
+
+#include "exprreader.h"
+#include "utf8sanitizer.h"
+
+#include <array>
+
+namespace dvmlens {
+
+namespace {
+
+constexpr std::array<std::string_view, 5> kInputOps = { "load", "view_load", "scalar", "intref", "floatref" };
+// Statements that organise the kernel rather than compute in it.
+constexpr std::array<std::string_view, 3> kBookkeepingOps = { "store", "spec_next", "set_kernel_info" };
+
+template <std::size_t N> bool isOneOf(std::string_view name, const std::array<std::string_view, N>& names)
+{
+    for (std::string_view candidate : names) {
+        if (candidate == name)
+            return true;
+    }
+    return false;
+}
+
+bool startsWith(std::string_view text, std::string_view prefix)
+{
+    return text.substr(0, prefix.size()) == prefix;
+}
+
+// Reads `<builder>.<op>(` at `pos`; returns the op and sets `open` to the '(' offset.
+std::string_view builderCallAt(
+    std::string_view text, std::size_t pos, std::string_view builder, std::size_t& open)
+{
+    if (text.substr(pos, builder.size()) != builder)
+        return {};
+    if (pos > 0 && (expr::isIdentifierChar(text[pos - 1]) || text[pos - 1] == '.'))
+        return {};
+    std::size_t end = 0;
+    const std::string_view name = expr::dottedNameAt(text, pos, end);
+    // Exactly two parts: builder.op
+    const std::size_t dot = name.find('.');
+    if (dot == std::string_view::npos || name.find('.', dot + 1) != std::string_view::npos)
+        return {};
+    if (expr::trimmed(name.substr(0, dot)) != builder)
+        return {};
+    while (end < text.size() && (text[end] == ' ' || text[end] == '\t'))
+        ++end;
+    if (end >= text.size() || text[end] != '(')
+        return {};
+    open = end;
+    return expr::trimmed(name.substr(dot + 1));
+}
+
+} // namespace
+
+std::optional<std::string> normalisedDtype(std::string_view spelling)
+{
+    spelling = expr::trimmed(spelling);
+    if (spelling.empty() || spelling == "None")
+        return std::nullopt;
+    for (std::string_view prefix : { std::string_view("dvm."), std::string_view("torch.") }) {
+        if (startsWith(spelling, prefix)) {
+            spelling.remove_prefix(prefix.size());
+            break;
+        }
+    }
+    if (spelling.size() > 1 && spelling.back() == '_')
+        spelling.remove_suffix(1);
+    return validUtf8(spelling);
+}
+
+bool readDvmDecorator(const LogicalLine& line, Kernel& kernel)
+{
+    const std::string_view code = expr::trimmed(line.code);
+    if (code.empty() || code.front() != '@')
+        return false;
+    const std::string_view call = expr::trimmed(code.substr(1));
+    std::size_t nameEnd = 0;
+    const std::string_view callee = expr::dottedNameAt(call, 0, nameEnd);
+    if (callee != "dvm.kernel")
+        return false;
+    const std::optional<std::string_view> inner = expr::callArguments(call, callee);
+    if (!inner)
+        return false;
+    std::vector<std::string_view> arguments;
+    expr::splitArguments(*inner, arguments);
+    for (std::string_view argument : arguments) {
+        const auto keyword = expr::keywordArgument(argument);
+        if (!keyword)
+            continue;
+        const auto [key, value] = *keyword;
+        if (key == "ktype") {
+            const auto literal = line.literalAt(static_cast<std::size_t>(value.data() - line.code.data()));
+            if (literal)
+                kernel.ktype = validUtf8(*literal);
+        } else if (key == "dyn_shape") {
+            kernel.dynShape = expr::boolean(value);
+        } else if (key == "mfusion") {
+            kernel.mfusion = expr::boolean(value);
+        }
+    }
+    return true;
+}
+
+void DvmBodyReader::start(std::string_view builder)
+{
+    builder_.assign(builder);
+}
+
+void DvmBodyReader::read(std::string_view statement, Kernel& kernel)
+{
+    statement = expr::trimmed(statement);
+    collectOps(statement, kernel);
+
+    std::size_t open = 0;
+    const std::string_view bareOp = builderCallAt(statement, 0, builder_, open);
+    if (bareOp == "store") {
+        const std::size_t close = expr::closingBracket(statement, open);
+        if (close == std::string_view::npos)
+            return;
+        expr::splitArguments(statement.substr(open + 1, close - open - 1), arguments_);
+        if (arguments_.empty())
+            return;
+        DvmOutput output;
+        output.name = validUtf8(arguments_[0]);
+        if (arguments_.size() > 1)
+            output.dtype = normalisedDtype(arguments_[1]);
+        kernel.outputs.push_back(std::move(output));
+        return;
+    }
+    if (!bareOp.empty())
+        return; // spec_next, set_kernel_info, or a bare compute call
+
+    // `<target> = <builder>.<input op>(…)`; plain aliases (`copy_ = arg1_1`) carry no op.
+    const std::string_view target = expr::identifierAt(statement, 0);
+    if (target.empty())
+        return;
+    const std::size_t equals = statement.find_first_not_of(" \t", target.size());
+    if (equals == std::string_view::npos || statement[equals] != '='
+        || (equals + 1 < statement.size() && statement[equals + 1] == '='))
+        return;
+    const std::size_t valueStart = statement.find_first_not_of(" \t", equals + 1);
+    if (valueStart == std::string_view::npos)
+        return;
+    const std::string_view op = builderCallAt(statement, valueStart, builder_, open);
+    if (!isOneOf(op, kInputOps))
+        return;
+    const std::size_t close = expr::closingBracket(statement, open);
+    if (close == std::string_view::npos)
+        return;
+    readInput(target, op, statement.substr(open + 1, close - open - 1), kernel);
+}
+
+void DvmBodyReader::readInput(
+    std::string_view target, std::string_view op, std::string_view arguments, Kernel& kernel)
+{
+    expr::splitArguments(arguments, arguments_);
+    DvmInput input;
+    input.name = std::string(target);
+    input.op = std::string(op);
+    if (op == "load" || op == "view_load") {
+        // load(shape, dtype); view_load(shape, stride, dtype) or, briefly in 2026-02, (shape, stride, 0,
+        // dtype).
+        if (!arguments_.empty() && expr::intList(arguments_[0], ints_, scratch_))
+            input.shape = ints_;
+        if (op == "view_load" && arguments_.size() >= 2 && expr::intList(arguments_[1], ints_, scratch_))
+            input.stride = ints_;
+        const std::size_t dtypeIndex = op == "load" ? 1 : arguments_.size() >= 4 ? 3 : 2;
+        if (dtypeIndex < arguments_.size())
+            input.dtype = normalisedDtype(arguments_[dtypeIndex]);
+    } else if (op == "scalar") {
+        if (!arguments_.empty())
+            input.dtype = normalisedDtype(arguments_[0]);
+    } else if (op == "intref") {
+        input.dtype = "int64";
+    } else {
+        input.dtype = "float32";
+    }
+    kernel.inputs.push_back(std::move(input));
+}
+
+void DvmBodyReader::collectOps(std::string_view statement, Kernel& kernel)
+{
+    // Textual order of the `k.` tokens: `k.div(1, k.sqrt(x))` gives div, then sqrt.
+    std::size_t from = 0;
+    for (;;) {
+        const std::size_t at = statement.find(builder_, from);
+        if (at == std::string_view::npos)
+            return;
+        from = at + builder_.size();
+        std::size_t open = 0;
+        const std::string_view op = builderCallAt(statement, at, builder_, open);
+        if (op.empty() || isOneOf(op, kInputOps) || isOneOf(op, kBookkeepingOps))
+            continue;
+        kernel.ops.emplace_back(op);
+    }
+}
+
+} // namespace dvmlens

@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: MIT
+#include "exprreader.h"
+
+#include <charconv>
+
+namespace dvmlens::expr {
+
+bool isIdentifierStart(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+bool isIdentifierChar(char c)
+{
+    return isIdentifierStart(c) || (c >= '0' && c <= '9');
+}
+
+namespace {
+
+bool isBlank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\f' || c == '\r' || c == '\n';
+}
+
+std::size_t skipBlanks(std::string_view text, std::size_t pos)
+{
+    while (pos < text.size() && isBlank(text[pos]))
+        ++pos;
+    return pos;
+}
+
+} // namespace
+
+std::string_view trimmed(std::string_view text)
+{
+    std::size_t begin = 0;
+    std::size_t end = text.size();
+    while (begin < end && isBlank(text[begin]))
+        ++begin;
+    while (end > begin && isBlank(text[end - 1]))
+        --end;
+    return text.substr(begin, end - begin);
+}
+
+std::string_view identifierAt(std::string_view text, std::size_t pos)
+{
+    if (pos >= text.size() || !isIdentifierStart(text[pos]))
+        return {};
+    std::size_t end = pos + 1;
+    while (end < text.size() && isIdentifierChar(text[end]))
+        ++end;
+    return text.substr(pos, end - pos);
+}
+
+std::string_view dottedNameAt(std::string_view text, std::size_t pos, std::size_t& end)
+{
+    end = pos;
+    std::string_view first = identifierAt(text, pos);
+    if (first.empty())
+        return {};
+    end = pos + first.size();
+    for (;;) {
+        const std::size_t dot = skipBlanks(text, end);
+        if (dot >= text.size() || text[dot] != '.')
+            break;
+        const std::size_t next = skipBlanks(text, dot + 1);
+        const std::string_view part = identifierAt(text, next);
+        if (part.empty())
+            break;
+        end = next + part.size();
+    }
+    return text.substr(pos, end - pos);
+}
+
+std::size_t closingBracket(std::string_view text, std::size_t open)
+{
+    int depth = 0;
+    for (std::size_t at = open; at < text.size(); ++at) {
+        const char c = text[at];
+        if (c == '(' || c == '[' || c == '{') {
+            ++depth;
+        } else if (c == ')' || c == ']' || c == '}') {
+            if (--depth == 0)
+                return at;
+        }
+    }
+    return std::string_view::npos;
+}
+
+std::optional<std::string_view> callArguments(std::string_view text, std::string_view callee)
+{
+    text = trimmed(text);
+    if (text.substr(0, callee.size()) != callee)
+        return std::nullopt;
+    const std::size_t open = skipBlanks(text, callee.size());
+    if (open >= text.size() || text[open] != '(')
+        return std::nullopt;
+    const std::size_t close = closingBracket(text, open);
+    if (close == std::string_view::npos || skipBlanks(text, close + 1) != text.size())
+        return std::nullopt;
+    return text.substr(open + 1, close - open - 1);
+}
+
+void splitArguments(std::string_view inner, std::vector<std::string_view>& parts)
+{
+    parts.clear();
+    int depth = 0;
+    std::size_t start = 0;
+    for (std::size_t at = 0; at <= inner.size(); ++at) {
+        const char c = at < inner.size() ? inner[at] : ',';
+        if (c == '(' || c == '[' || c == '{') {
+            ++depth;
+        } else if (c == ')' || c == ']' || c == '}') {
+            --depth;
+        } else if (c == ',' && depth <= 0) {
+            const std::string_view part = trimmed(inner.substr(start, at - start));
+            if (!part.empty() || at < inner.size())
+                parts.push_back(part);
+            start = at + 1;
+        }
+    }
+}
+
+std::optional<std::pair<std::string_view, std::string_view>> keywordArgument(std::string_view argument)
+{
+    const std::string_view key = identifierAt(argument, 0);
+    if (key.empty())
+        return std::nullopt;
+    const std::size_t equals = skipBlanks(argument, key.size());
+    if (equals >= argument.size() || argument[equals] != '='
+        || (equals + 1 < argument.size() && argument[equals + 1] == '='))
+        return std::nullopt;
+    return std::make_pair(key, trimmed(argument.substr(equals + 1)));
+}
+
+std::optional<std::int64_t> integer(std::string_view text)
+{
+    text = trimmed(text);
+    bool negative = false;
+    if (!text.empty() && (text[0] == '-' || text[0] == '+')) {
+        negative = text[0] == '-';
+        text = trimmed(text.substr(1));
+    }
+    if (text.empty())
+        return std::nullopt;
+    std::int64_t value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc() || end != text.data() + text.size())
+        return std::nullopt;
+    return negative ? -value : value;
+}
+
+std::optional<bool> boolean(std::string_view text)
+{
+    text = trimmed(text);
+    if (text == "True")
+        return true;
+    if (text == "False")
+        return false;
+    return std::nullopt;
+}
+
+bool intList(std::string_view text, std::vector<std::int64_t>& values, std::vector<std::string_view>& scratch)
+{
+    values.clear();
+    text = trimmed(text);
+    if (text.size() < 2 || text.front() != '[' || text.back() != ']')
+        return false;
+    splitArguments(text.substr(1, text.size() - 2), scratch);
+    for (std::string_view element : scratch)
+        values.push_back(integer(element).value_or(-1));
+    return true;
+}
+
+} // namespace dvmlens::expr

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: MIT
+// A tiny reader for the masked Python expressions PyLexer yields: names, calls, argument lists,
+// int lists and literals. It never allocates; callers pass the vectors it fills.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace dvmlens::expr {
+
+bool isIdentifierStart(char c);
+bool isIdentifierChar(char c);
+
+// `text` without leading and trailing blanks.
+std::string_view trimmed(std::string_view text);
+
+// The identifier starting at `pos` (empty when there is none).
+std::string_view identifierAt(std::string_view text, std::size_t pos);
+
+// The dotted name (`torch.ops.aten.mm.default`, blanks around dots allowed) starting at `pos`;
+// `end` receives the offset just after it.
+std::string_view dottedNameAt(std::string_view text, std::size_t pos, std::size_t& end);
+
+// The offset of the bracket closing the one at `open`, or npos.
+std::size_t closingBracket(std::string_view text, std::size_t open);
+
+// When `text` is exactly `callee(args)` (blanks allowed), returns the text between the parentheses.
+std::optional<std::string_view> callArguments(std::string_view text, std::string_view callee);
+
+// Splits at the commas outside brackets; each part trimmed; a trailing empty part dropped.
+void splitArguments(std::string_view inner, std::vector<std::string_view>& parts);
+
+// `key=value` → key and value, trimmed; nullopt for a positional argument.
+std::optional<std::pair<std::string_view, std::string_view>> keywordArgument(std::string_view argument);
+
+std::optional<std::int64_t> integer(std::string_view text); // 12, -1, +3
+std::optional<bool> boolean(std::string_view text); // True / False
+
+// `[1, -1, s0]` → 1, -1, -1: anything that is not an int literal (a symbol, an expression) is a
+// dynamic dim. False when `text` is not a bracketed list.
+bool intList(
+    std::string_view text, std::vector<std::int64_t>& values, std::vector<std::string_view>& scratch);
+
+} // namespace dvmlens::expr
