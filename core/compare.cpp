@@ -171,18 +171,17 @@ std::vector<RunPair> pairRuns(const Index& a, const Index& b, const CompareOptio
     std::vector<RunPair> pairs;
     for (std::size_t rank = 0; rank < std::max(runsA.size(), runsB.size()); ++rank) {
         RunPair pair;
-        if (rank < runsA.size())
+        if (rank < runsA.size()) {
             pair.a = runsA[rank];
-        if (rank < runsB.size())
+            pair.nameA = a.runs[*pair.a].name.value_or(std::string());
+        }
+        if (rank < runsB.size()) {
             pair.b = runsB[rank];
+            pair.nameB = b.runs[*pair.b].name.value_or(std::string());
+        }
         pairs.push_back(pair);
     }
     return pairs;
-}
-
-std::string runName(const Index& index, const std::optional<std::size_t>& run)
-{
-    return run ? index.runs[*run].name.value_or(std::string()) : std::string();
 }
 
 // Rule 2 for one run pair; appends to `diffs`.
@@ -417,7 +416,7 @@ CompareResult compareIndexes(const Index& a, const Index& b, const CompareOption
     result.runs = pairRuns(a, b, options);
     for (const RunPair& runs : result.runs) {
         const std::string prefix =
-            result.runs.size() > 1 ? runName(a, runs.a) + '|' + runName(b, runs.b) + '/' : std::string();
+            result.runs.size() > 1 ? runs.nameA + '|' + runs.nameB + '/' : std::string();
         compareRunPair(a, b, runs, prefix, result.graphs);
     }
     result.summary = summarize(result.graphs);

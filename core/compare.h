@@ -64,6 +64,8 @@ struct RunPair
 {
     std::optional<std::size_t> a;
     std::optional<std::size_t> b;
+    std::string nameA; // run folder names; empty for no run or a run without a folder
+    std::string nameB;
 };
 
 // A graph folder on one side: index.runs[run].graphs[graph].

@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: MIT
 // compare.h on hand-built indexes: run, graph and fusion pairing, change strings and the regression rule.
 #include "compare.h"
+#include "comparejson.h"
+#include "comparetext.h"
 
 #include <QTest>
+
+#include <nlohmann/json.hpp>
 
 using namespace dvmlens;
 
@@ -86,20 +90,28 @@ Run run(std::string name, std::int64_t pid, std::vector<Graph> graphs)
     return result;
 }
 
-Index index(std::string root, std::vector<Run> runs)
+Index makeIndex(std::string root, std::vector<Run> runs)
 {
     return Index { std::move(root), std::move(runs), {} };
 }
 
 Index singleGraph(std::string root, Graph graph)
 {
-    return index(
+    return makeIndex(
         std::move(root), { run("run_2026_07_20_10_15_30_123456-pid_4242", 4242, { std::move(graph) }) });
 }
 
 int count(const std::optional<BackendCounts>& counts, Backend backend)
 {
     return (*counts)[static_cast<std::size_t>(backend)];
+}
+
+QStringList keysOf(const nlohmann::ordered_json& object)
+{
+    QStringList keys;
+    for (const auto& item : object.items())
+        keys << QString::fromStdString(item.key());
+    return keys;
 }
 
 QStringList qt(const std::vector<std::string>& strings)
@@ -194,13 +206,13 @@ private slots:
 
     void graphsOnlyOnOneSide()
     {
-        const Index a = index("/a",
+        const Index a = makeIndex("/a",
             { run("run_a", 1,
                 { graph("model__0_forward_1.0", code({ dvmKernel("dvm_fused_add_mul_relu_0", 10) })),
                     graph("model__0_backward_2.1", code({ dvmKernel("dvm_fused_mul_0", 10) })),
                     graph(
                         "model__1_inference_3.2", code({ kernel("cpp_fused_add_0", 5, Backend::Cpp) })) }) });
-        const Index b = index("/b",
+        const Index b = makeIndex("/b",
             { run("run_b", 2,
                 { graph("model__0_forward_1.0", code({ dvmKernel("dvm_fused_add_mul_relu_0", 10) })),
                     graph("model__2_inference_4.1",
@@ -237,10 +249,10 @@ private slots:
 
     void leftoverGraphsPairByAotIdAndKind()
     {
-        const Index a = index("/a",
+        const Index a = makeIndex("/a",
             { run("run_a", 1,
                 { graph("model__0_forward_1.0", code({})), graph("model__0_backward_2.1", code({})) }) });
-        const Index b = index("/b",
+        const Index b = makeIndex("/b",
             { run("run_b", 2,
                 { graph("model__0_forward_1.0", code({})), graph("model__0_backward_7.4", code({})),
                     graph("model__3_backward_8.5", code({})) }) });
@@ -256,11 +268,11 @@ private slots:
 
     void sameGraphKeyTwicePairsInOrder()
     {
-        const Index a = index("/a",
+        const Index a = makeIndex("/a",
             { run("run_a", 1,
                 { graph("model__0_inference_0.0", code({ dvmKernel("dvm_fused_add_0", 1) })),
                     graph("model__0_inference_0.1", code({})) }) });
-        const Index b = index("/b",
+        const Index b = makeIndex("/b",
             { run("run_b", 2,
                 { graph("model__0_inference_0.4", code({ dvmKernel("dvm_fused_add_0", 1) })),
                     graph("model__0_inference_0.5", code({})) }) });
@@ -273,14 +285,14 @@ private slots:
 
     void severalRunsPairByRank()
     {
-        const Index a = index("/a",
+        const Index a = makeIndex("/a",
             { run("run_2026_07_20_10_00_00_000000-pid_100", 100,
                   { graph("model__0_inference_0.0", code({ dvmKernel("dvm_fused_add_0", 1) })) }),
                 run("run_2026_07_20_11_00_00_000000-pid_200", 200,
                     { graph("model__0_inference_0.0", code({})) }),
                 run("run_2026_07_20_12_00_00_000000-pid_300", 300,
                     { graph("model__0_inference_0.0", code({})) }) });
-        const Index b = index("/b",
+        const Index b = makeIndex("/b",
             { run("run_2026_07_21_10_00_00_000000-pid_400", 400,
                   { graph("model__0_inference_0.0", code({})) }),
                 run("run_2026_07_21_11_00_00_000000-pid_500", 500,
@@ -291,6 +303,9 @@ private slots:
         QCOMPARE(result.runs[0].b, std::optional<std::size_t>(0));
         QCOMPARE(result.runs[2].a, std::optional<std::size_t>(2));
         QCOMPARE(result.runs[2].b, std::optional<std::size_t>());
+        QCOMPARE(result.runs[1].nameA, std::string("run_2026_07_20_11_00_00_000000-pid_200"));
+        QCOMPARE(result.runs[1].nameB, std::string("run_2026_07_21_11_00_00_000000-pid_500"));
+        QCOMPARE(result.runs[2].nameB, std::string());
         QCOMPARE(result.graphs.size(), std::size_t(3));
         QCOMPARE(result.graphs[0].key,
             std::string("run_2026_07_20_10_00_00_000000-pid_100|run_2026_07_21_10_00_00_000000-pid_400/"
@@ -325,7 +340,7 @@ private slots:
 
     void findRunByNamePidOrPrefix()
     {
-        const Index tree = index("/tree",
+        const Index tree = makeIndex("/tree",
             { run("run_2026_07_20_10_00_00_000000-pid_100", 100, {}),
                 run("run_2026_07_20_11_00_00_000000-pid_200", 200, {}),
                 run("run_2026_07_21_09_00_00_000000-pid_1000", 1000, {}) });
@@ -462,6 +477,146 @@ private slots:
 
         QVERIFY(compareFusions(nullptr, nullptr).empty());
         QCOMPARE(compareFusions(&a, nullptr).size(), std::size_t(3));
+    }
+
+    void jsonKeysInOrderWithNulls()
+    {
+        const Index a = makeIndex("/a",
+            { run("run_a", 1,
+                { graph("model__0_forward_1.0",
+                      code({ dvmKernel("dvm_fused_add_mul_relu_0", 10), dvmKernel("dvm_fused_mul_1", 20) },
+                          { fallback("aten.mm.default") })),
+                    graph("model__0_backward_2.1", code({ dvmKernel("dvm_fused_mul_0", 10) })) }) });
+        const Index b = makeIndex("/b",
+            { run("run_b", 2,
+                { graph("model__0_forward_1.0",
+                      code({ dvmKernel("dvm_fused_add_mul_relu_0", 10, "spec"),
+                               kernel("triton_poi_fused_mul_1", 30, Backend::Triton) },
+                          { fallback("aten.mm.default"), fallback("aten.mm.default") })),
+                    graph("model__2_inference_4.1", std::nullopt) }) });
+        const std::string text = compareToJson(compareIndexes(a, b, {}));
+        QVERIFY(text.ends_with("}\n"));
+        const auto json = nlohmann::ordered_json::parse(text);
+        QCOMPARE(keysOf(json), (QStringList { "schema", "a", "b", "graphs", "summary" }));
+        QVERIFY(json["schema"] == "dvmlens.compare/1");
+        QVERIFY(json["a"] == "/a");
+        QVERIFY(json["b"] == "/b");
+        QCOMPARE(json["graphs"].size(), std::size_t(3));
+        const QStringList graphKeys { "key", "a", "b", "status", "dvm_engaged", "counts", "fallbacks",
+            "dvm_only_a", "dvm_only_b", "fusions", "regression" };
+        for (const auto& graph : json["graphs"])
+            QCOMPARE(keysOf(graph), graphKeys);
+
+        const auto& matched = json["graphs"][0];
+        QVERIFY(matched["key"] == "model__0_forward_1");
+        QVERIFY(matched["a"] == "/runs/model__0_forward_1.0");
+        QVERIFY(matched["status"] == "matched");
+        QCOMPARE(keysOf(matched["dvm_engaged"]), (QStringList { "a", "b" }));
+        QVERIFY(matched["dvm_engaged"]["a"] == true);
+        QVERIFY(matched["dvm_engaged"]["b"] == true);
+        QCOMPARE(keysOf(matched["counts"]["a"]),
+            (QStringList { "dvm", "import_fx", "triton", "cpp", "mlir", "akg", "mps", "other" }));
+        QVERIFY(matched["counts"]["a"]["dvm"] == 2);
+        QVERIFY(matched["counts"]["b"]["dvm"] == 1);
+        QVERIFY(matched["counts"]["b"]["triton"] == 1);
+        QCOMPARE(keysOf(matched["fallbacks"]), (QStringList { "added", "removed" }));
+        QVERIFY(matched["fallbacks"]["added"] == nlohmann::ordered_json::array({ "aten.mm.default" }));
+        QVERIFY(matched["fallbacks"]["removed"] == nlohmann::ordered_json::array());
+        QVERIFY(matched["dvm_only_a"] == nlohmann::ordered_json::array({ "dvm_fused_mul_1" }));
+        QVERIFY(matched["dvm_only_b"] == nlohmann::ordered_json::array());
+        QCOMPARE(matched["fusions"].size(), std::size_t(2));
+        QCOMPARE(keysOf(matched["fusions"][0]), (QStringList { "key", "a", "b", "changes" }));
+        QVERIFY(matched["fusions"][0]["key"] == "fused_add_mul_relu");
+        QVERIFY(matched["fusions"][0]["a"] == "dvm");
+        QVERIFY(
+            matched["fusions"][0]["changes"] == nlohmann::ordered_json::array({ "ktype: vector → spec" }));
+        QVERIFY(matched["fusions"][1]["b"] == "triton");
+        QVERIFY(matched["regression"] == true);
+
+        const auto& onlyA = json["graphs"][1];
+        QVERIFY(onlyA["status"] == "only_a");
+        QVERIFY(onlyA["b"].is_null());
+        QVERIFY(onlyA["dvm_engaged"]["b"].is_null());
+        QVERIFY(onlyA["counts"]["b"].is_null());
+        QVERIFY(onlyA["fusions"][0]["b"].is_null());
+        QVERIFY(onlyA["regression"] == false);
+
+        const auto& onlyB = json["graphs"][2];
+        QVERIFY(onlyB["key"] == "model__2_inference_4");
+        QVERIFY(onlyB["status"] == "only_b");
+        QVERIFY(onlyB["a"].is_null());
+        QVERIFY(onlyB["b"] == "/runs/model__2_inference_4.1");
+        QVERIFY(onlyB["dvm_engaged"]["b"].is_null());
+        QVERIFY(onlyB["counts"]["a"].is_null());
+        QVERIFY(onlyB["counts"]["b"].is_null());
+        QVERIFY(onlyB["fusions"] == nlohmann::ordered_json::array());
+
+        QCOMPARE(
+            keysOf(json["summary"]), (QStringList { "graphs", "matched", "regressions", "dvm_engaged" }));
+        QVERIFY(json["summary"]["graphs"] == 3);
+        QVERIFY(json["summary"]["matched"] == 1);
+        QVERIFY(json["summary"]["regressions"] == 1);
+        QVERIFY(json["summary"]["dvm_engaged"]["a"] == 2);
+        QVERIFY(json["summary"]["dvm_engaged"]["b"] == 1);
+    }
+
+    void jsonOfAnEmptyComparison()
+    {
+        const std::string text =
+            compareToJson(compareIndexes(makeIndex("/a", {}), makeIndex("/b", {}), {}), -1);
+        QCOMPARE(text,
+            std::string(
+                "{\"schema\":\"dvmlens.compare/1\",\"a\":\"/a\",\"b\":\"/b\",\"graphs\":[],\"summary\":"
+                "{\"graphs\":0,\"matched\":0,\"regressions\":0,\"dvm_engaged\":{\"a\":0,\"b\":0}}}\n"));
+    }
+
+    void textSummaryListsRegressionsFirst()
+    {
+        const Index a = makeIndex("/a",
+            { run("run_a", 1,
+                { graph(
+                      "model__0_forward_1.0", code({ kernel("triton_poi_fused_add_0", 5, Backend::Triton) })),
+                    graph("model__0_backward_2.1",
+                        code({ dvmKernel("dvm_fused_add_mul_relu_0", 10), dvmKernel("dvm_fused_mul_1", 20),
+                                 dvmKernel("dvm_fused_sum_2", 30) },
+                            { fallback("aten.mm.default"), fallback("extern_kernels.addmm") })),
+                    graph("model__1_inference_3.2", code({ dvmKernel("dvm_fused_add_0", 10) })) }) });
+        const Index b = makeIndex("/b",
+            { run("run_b", 2,
+                { graph(
+                      "model__0_forward_1.0", code({ kernel("triton_poi_fused_add_0", 5, Backend::Triton) })),
+                    graph("model__0_backward_5.4",
+                        code({ dvmKernel("dvm_fused_add_mul_relu_0", 10, "vector", true),
+                                 kernel("triton_poi_fused_mul_1", 20, Backend::Triton),
+                                 kernel("triton_poi_fused_exp_2", 20, Backend::Triton) },
+                            { fallback("aten.mm.default"), fallback("aten.mm.default"),
+                                fallback("aten.mm.default") })),
+                    graph("model__2_inference_4.3", std::nullopt) }) });
+        const std::string text = compareToText(compareIndexes(a, b, {}));
+        QCOMPARE(QString::fromStdString(text),
+            QString::fromUtf8(
+                "A: /a\n"
+                "B: /b\n"
+                "runs: run_a ↔ run_b\n"
+                "4 graphs: 2 matched, 1 only in A, 1 only in B\n"
+                "DVM engaged: 2 graphs in A, 1 in B\n"
+                "regressions: 1 (not counted: 1 DVM-engaged graphs only in A)\n"
+                "\n"
+                "REGRESSION  model__0_backward_2  DVM engaged → DVM engaged\n"
+                "    paired by AOT id and kind: model__0_backward_2.1 → model__0_backward_5.4\n"
+                "    kernels: dvm 3 → 1 (-2), triton 0 → 2 (+2)\n"
+                "    changed: fused_add_mul_relu (dvm_fused_add_mul_relu_0): dyn_shape: false → true\n"
+                "    moved: fused_mul dvm → triton (dvm_fused_mul_1 → triton_poi_fused_mul_1)\n"
+                "    gone: fused_sum (dvm, dvm_fused_sum_2)\n"
+                "    new: fused_exp (triton, triton_poi_fused_exp_2)\n"
+                "    fallbacks: +aten.mm.default ×2, -extern_kernels.addmm\n"
+                "\n"
+                "matched  model__0_forward_1  not engaged → not engaged\n"
+                "\n"
+                "only in A  model__1_inference_3  DVM engaged\n"
+                "    kernels: dvm 1\n"
+                "\n"
+                "only in B  model__2_inference_4  no output_code.py\n"));
     }
 
     void pairStatusNames()
