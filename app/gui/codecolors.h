@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: MIT
+// Every colour the code view paints, derived from the widget palette so light and dark themes
+// (and custom palettes) stay readable: syntax colours are nudged until they contrast with the
+// base colour, band colours are a hue blended into the base at low strength.
+#pragma once
+
+#include <QColor>
+#include <QPalette>
+
+struct CodeColors
+{
+    bool dark = false;
+    QColor base; // the editor background
+    QColor text;
+
+    // Syntax.
+    QColor keyword;
+    QColor builtin;
+    QColor string;
+    QColor comment;
+    QColor number;
+    QColor decorator;
+    QColor dvmDecorator; // @dvm.kernel, drawn bold
+    QColor dvmOp; // k.<op>(…) inside a DVM builder
+    QColor torchOp; // torch.ops.<ns>.<op>
+    QColor definition; // the name after def / class
+    QColor error; // ERROR / Traceback lines in logs
+    QColor warning;
+    QColor jsonKey;
+
+    // Kernel marks: a strong stripe colour for the margin and a faint band for the lines.
+    QColor dvmStripe, dvmBand;
+    QColor fallbackStripe, fallbackBand; // import_fx kernels and fallback calls
+    QColor otherStripe, otherBand; // Triton, C++, MLIR… kernels
+    QColor importStripe, importBand; // the `from torch_npu._inductor import dvm` line
+
+    // Margin.
+    QColor marginBackground;
+    QColor lineNumber;
+    QColor currentLineNumber;
+};
+
+CodeColors codeColorsFor(const QPalette& palette);
+
+// WCAG contrast ratio between two colours (1 … 21).
+double contrastRatio(const QColor& a, const QColor& b);
+
+// `color` with its lightness moved away from `background` until the ratio reaches `minimum`
+// (or black/white is reached); the hue is kept.
+QColor withContrast(const QColor& color, const QColor& background, double minimum);
+
+// `over` blended onto `under` with `strength` in 0…1; the result is opaque.
+QColor blended(const QColor& under, const QColor& over, double strength);

@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: MIT
+#include "codeeditor.h"
+
+#include "codemargin.h"
+
+#include <QFontDatabase>
+#include <QPainter>
+#include <QTextBlock>
+
+#include <algorithm>
+
+namespace {
+
+// Widths in character cells, so the margin scales with the font and the screen's DPI.
+constexpr double kStripeCells = 0.6;
+constexpr double kPaddingCells = 1.0;
+
+} // namespace
+
+CodeEditor::CodeEditor(QWidget* parent)
+    : QPlainTextEdit(parent)
+    , m_margin(new CodeMargin(this))
+    , m_colors(codeColorsFor(palette()))
+{
+    setReadOnly(true);
+    setLineWrapMode(QPlainTextEdit::NoWrap);
+    setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    setTabStopDistance(4 * fontMetrics().horizontalAdvance(QLatin1Char(' ')));
+    // Keep the caret visible in a read-only editor: it shows where find and go-to-line are.
+    setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+
+    connect(this, &QPlainTextEdit::blockCountChanged, this, &CodeEditor::updateMarginWidth);
+    connect(this, &QPlainTextEdit::updateRequest, this, &CodeEditor::updateMarginArea);
+    connect(this, &QPlainTextEdit::cursorPositionChanged, m_margin, qOverload<>(&QWidget::update));
+    updateMarginWidth();
+}
+
+void CodeEditor::setMarks(const QVector<CodeMark>& marks)
+{
+    m_marks = marks;
+    applyMarkSelections();
+    m_margin->update();
+}
+
+const QVector<CodeMark>& CodeEditor::marks() const
+{
+    return m_marks;
+}
+
+const CodeMark* CodeEditor::markAt(int line) const
+{
+    if (line <= 0)
+        return nullptr;
+    // Marks are sorted by first line and rarely overlap: look at the last one starting at or
+    // before `line`, then a few before it for an enclosing range.
+    auto it = std::upper_bound(m_marks.cbegin(), m_marks.cend(), line,
+        [](int value, const CodeMark& mark) { return value < mark.firstLine; });
+    for (int steps = 0; it != m_marks.cbegin() && steps < 4; ++steps) {
+        --it;
+        if (it->lastLine >= line)
+            return &*it;
+    }
+    return nullptr;
+}
+
+const CodeColors& CodeEditor::colors() const
+{
+    return m_colors;
+}
+
+void CodeEditor::updateColors()
+{
+    m_colors = codeColorsFor(palette());
+    applyMarkSelections();
+    m_margin->update();
+}
+
+int CodeEditor::marginWidth() const
+{
+    const int digits = int(QString::number(std::max(1, blockCount())).size());
+    const double cell = fontMetrics().horizontalAdvance(QLatin1Char('9'));
+    return int(cell * (digits + kPaddingCells + kStripeCells) + 0.5) + 2;
+}
+
+void CodeEditor::paintMargin(QPaintEvent* event)
+{
+    QPainter painter(m_margin);
+    painter.fillRect(event->rect(), m_colors.marginBackground);
+
+    const QFontMetrics metrics = fontMetrics();
+    const double cell = metrics.horizontalAdvance(QLatin1Char('9'));
+    const int stripeWidth = std::max(3, int(cell * kStripeCells + 0.5));
+    const int stripeLeft = m_margin->width() - stripeWidth;
+    const int numberRight = stripeLeft - int(cell * kPaddingCells / 2);
+    const int currentBlock = textCursor().blockNumber();
+
+    QTextBlock block = firstVisibleBlock();
+    int top = qRound(blockBoundingGeometry(block).translated(contentOffset()).top());
+    while (block.isValid() && top <= event->rect().bottom()) {
+        const int height = qRound(blockBoundingRect(block).height());
+        const int bottom = top + height;
+        if (block.isVisible() && bottom >= event->rect().top()) {
+            const int line = block.blockNumber() + 1;
+            if (const CodeMark* mark = markAt(line))
+                painter.fillRect(stripeLeft, top, stripeWidth, height, codeMarkStripe(mark->kind, m_colors));
+            painter.setPen(
+                block.blockNumber() == currentBlock ? m_colors.currentLineNumber : m_colors.lineNumber);
+            painter.drawText(0, top, numberRight, metrics.height(), Qt::AlignRight | Qt::AlignVCenter,
+                QString::number(line));
+        }
+        block = block.next();
+        top = bottom;
+    }
+}
+
+int CodeEditor::lineAtMarginY(int y) const
+{
+    QTextBlock block = firstVisibleBlock();
+    int top = qRound(blockBoundingGeometry(block).translated(contentOffset()).top());
+    while (block.isValid() && top <= y) {
+        const int bottom = top + qRound(blockBoundingRect(block).height());
+        if (y < bottom)
+            return block.blockNumber() + 1;
+        block = block.next();
+        top = bottom;
+    }
+    return 0;
+}
+
+void CodeEditor::resizeEvent(QResizeEvent* event)
+{
+    QPlainTextEdit::resizeEvent(event);
+    const QRect area = contentsRect();
+    m_margin->setGeometry(QRect(area.left(), area.top(), marginWidth(), area.height()));
+}
+
+void CodeEditor::changeEvent(QEvent* event)
+{
+    QPlainTextEdit::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) {
+        updateColors();
+    } else if (event->type() == QEvent::FontChange) {
+        setTabStopDistance(4 * fontMetrics().horizontalAdvance(QLatin1Char(' ')));
+        updateMarginWidth();
+    }
+}
+
+void CodeEditor::updateMarginWidth()
+{
+    setViewportMargins(marginWidth(), 0, 0, 0);
+    const QRect area = contentsRect();
+    m_margin->setGeometry(QRect(area.left(), area.top(), marginWidth(), area.height()));
+}
+
+void CodeEditor::updateMarginArea(const QRect& rect, int dy)
+{
+    if (dy != 0)
+        m_margin->scroll(0, dy);
+    else
+        m_margin->update(0, rect.y(), m_margin->width(), rect.height());
+}
+
+void CodeEditor::applyMarkSelections()
+{
+    QList<QTextEdit::ExtraSelection> selections;
+    selections.reserve(m_marks.size());
+    QTextDocument* doc = document();
+    for (const CodeMark& mark : m_marks) {
+        const QTextBlock first = doc->findBlockByNumber(mark.firstLine - 1);
+        if (!first.isValid())
+            continue;
+        QTextBlock last = doc->findBlockByNumber(mark.lastLine - 1);
+        if (!last.isValid())
+            last = doc->lastBlock();
+        QTextEdit::ExtraSelection selection;
+        selection.cursor = QTextCursor(doc);
+        selection.cursor.setPosition(first.position());
+        // Up to the end of the last line's text; FullWidthSelection fills to the right edge.
+        selection.cursor.setPosition(last.position() + last.length() - 1, QTextCursor::KeepAnchor);
+        selection.format.setBackground(codeMarkBand(mark.kind, m_colors));
+        selection.format.setProperty(QTextFormat::FullWidthSelection, true);
+        selections.append(selection);
+    }
+    setExtraSelections(selections);
+}

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: MIT
+// Reads a text file for the code view off the GUI thread: decodes UTF-8 (invalid bytes become
+// U+FFFD), folds CRLF/CR line ends, refuses binary (NUL bytes) and oversized files with a clear
+// message, and builds the QTextDocument in the worker so the GUI thread only swaps it in.
+#pragma once
+
+#include <QFont>
+#include <QObject>
+#include <QString>
+#include <QThreadPool>
+
+#include <atomic>
+#include <memory>
+
+class QTextDocument;
+
+struct FileText
+{
+    enum class Status
+    {
+        Ok,
+        Missing,
+        Unreadable,
+        Binary,
+        TooLarge
+    };
+
+    Status status = Status::Ok;
+    QString path;
+    qint64 bytes = 0;
+    QString text; // '\n' line ends only; document positions equal string indexes
+    bool invalidUtf8 = false; // some bytes were replaced by U+FFFD
+    QString message; // why the text is not shown; empty when Ok
+};
+
+// Files above this are refused: a QTextDocument needs ~10× the file size in memory.
+inline constexpr qint64 kMaxFileTextBytes = 64LL * 1024 * 1024;
+
+// Reads and decodes `path`; thread-safe, never throws.
+FileText readFileText(const QString& path, qint64 maxBytes = kMaxFileTextBytes);
+
+// A finished load: the text and, when it is Ok, a plain-text document ready for a
+// QPlainTextEdit (it lives in the GUI thread and has no parent; the receiver takes it).
+struct LoadedFileText
+{
+    FileText file;
+    std::unique_ptr<QTextDocument> document;
+};
+
+class FileTextLoader : public QObject
+{
+    Q_OBJECT
+public:
+    explicit FileTextLoader(QObject* parent = nullptr);
+    ~FileTextLoader() override; // waits for a running read; its result is dropped
+
+    // Starts reading `path`; the document gets `font` as its default font. A newer start() or
+    // cancel() makes the running load stale: its result is dropped, never emitted.
+    void start(const QString& path, const QFont& font);
+    void cancel();
+    bool isRunning() const;
+
+Q_SIGNALS:
+    void finished(std::shared_ptr<LoadedFileText> result);
+
+private:
+    QThreadPool m_pool;
+    std::shared_ptr<std::atomic<quint64>> m_latestJob;
+    quint64 m_runningJob = 0; // 0: nothing running
+};
