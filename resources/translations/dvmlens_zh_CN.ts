@@ -5,137 +5,164 @@
     <name>BrowsePage</name>
     <message>
         <source>Nothing is open.</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未打开任何内容。</translation>
     </message>
     <message>
         <source>Expected [RUN/]GRAPH[/KERNEL], got &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>应为 [RUN/]GRAPH[/KERNEL] 格式，实际为“%1”。</translation>
     </message>
     <message>
         <source>Graph &quot;%1&quot; has no kernel &quot;%2&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>图“%1”中没有内核“%2”。</translation>
     </message>
     <message>
         <source>No graph matches &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有与“%1”匹配的图。</translation>
     </message>
 </context>
 <context>
     <name>CodeMarks</name>
     <message numerus="yes">
         <source>, launched %n time(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>，启动 %n 次</numerusform>
         </translation>
     </message>
     <message>
         <source>DVM kernel</source>
-        <translation type="unfinished"></translation>
+        <translation>DVM 内核</translation>
     </message>
     <message>
         <source>import_fx / fallback</source>
-        <translation type="unfinished"></translation>
+        <translation>import_fx / 回退</translation>
     </message>
     <message>
         <source>Triton / other kernel</source>
-        <translation type="unfinished"></translation>
+        <translation>Triton / 其他内核</translation>
     </message>
     <message>
         <source>dvm import</source>
-        <translation type="unfinished"></translation>
+        <translation>dvm 导入</translation>
     </message>
     <message>
         <source>fallback call %1</source>
-        <translation type="unfinished"></translation>
+        <translation>回退调用 %1</translation>
+    </message>
+</context>
+<context>
+    <name>CodeView</name>
+    <message>
+        <source>Loading %1…</source>
+        <translation>正在加载 %1…</translation>
+    </message>
+    <message>
+        <source>&amp;Find…</source>
+        <translation>查找(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>&amp;Go to Line…</source>
+        <translation>转到行(&amp;G)…</translation>
+    </message>
+    <message>
+        <source>&amp;Next DVM Kernel</source>
+        <translation>下一个 DVM 内核(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Previous DVM Kernel</source>
+        <translation>上一个 DVM 内核(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Some bytes are not valid UTF-8; they are shown as %1.</source>
+        <translation>部分字节不是有效的 UTF-8，显示为 %1。</translation>
     </message>
 </context>
 <context>
     <name>CommandLine</name>
     <message>
         <source>Inspect PyTorch torch.compile debug trees and see whether Ascend DVM kernels were generated.</source>
-        <translation type="unfinished"></translation>
+        <translation>检查 PyTorch torch.compile 调试目录，查看是否生成了昇腾 DVM 内核。</translation>
     </message>
     <message>
         <source>A torch_compile_debug folder, a run_* or graph folder, or one output_code.py.</source>
-        <translation type="unfinished"></translation>
+        <translation>torch_compile_debug 目录、run_* 目录或图目录，或单个 output_code.py 文件。</translation>
     </message>
     <message>
         <source>Render the main window to &lt;file&gt; (PNG) and exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>将主窗口渲染到 &lt;file&gt;（PNG）后退出。</translation>
     </message>
     <message>
         <source>Select a graph (folder name, optionally RUN/GRAPH) and optionally a kernel: [RUN/]GRAPH[/KERNEL].</source>
-        <translation type="unfinished"></translation>
+        <translation>选中一个图（目录名，可写作 运行/图），并可同时选中一个内核：[RUN/]GRAPH[/KERNEL]。</translation>
     </message>
     <message>
         <source>Start in &lt;view&gt;: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>启动时进入 &lt;view&gt; 视图：%1。</translation>
     </message>
     <message>
         <source>Window size for screenshots, e.g. 1400x900.</source>
-        <translation type="unfinished"></translation>
+        <translation>截图时的窗口大小，例如 1400x900。</translation>
     </message>
     <message>
         <source>Colour theme: system, light or dark.</source>
-        <translation type="unfinished"></translation>
+        <translation>颜色主题：system（跟随系统）、light（浅色）或 dark（深色）。</translation>
     </message>
     <message>
         <source>User-interface language: en or zh_CN.</source>
-        <translation type="unfinished"></translation>
+        <translation>界面语言：en 或 zh_CN。</translation>
     </message>
     <message>
         <source>Only one path can be opened at a time.</source>
-        <translation type="unfinished"></translation>
+        <translation>一次只能打开一个路径。</translation>
     </message>
     <message>
         <source>Unknown view &quot;%1&quot;; expected one of: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>未知视图“%1”，应为以下之一：%2。</translation>
     </message>
     <message>
         <source>Invalid --size &quot;%1&quot;; expected WxH such as 1400x900.</source>
-        <translation type="unfinished"></translation>
+        <translation>--size 值“%1”无效，应为 宽x高，例如 1400x900。</translation>
     </message>
     <message>
         <source>Unknown theme &quot;%1&quot;; expected system, light or dark.</source>
-        <translation type="unfinished"></translation>
+        <translation>未知主题“%1”，应为 system、light 或 dark。</translation>
     </message>
     <message>
         <source>Unknown language &quot;%1&quot;; expected en or zh_CN.</source>
-        <translation type="unfinished"></translation>
+        <translation>未知语言“%1”，应为 en 或 zh_CN。</translation>
     </message>
 </context>
 <context>
     <name>DiagnosticsDock</name>
     <message>
         <source>Diagnostics</source>
-        <translation type="unfinished"></translation>
+        <translation>诊断</translation>
     </message>
     <message>
         <source>All severities</source>
-        <translation type="unfinished"></translation>
+        <translation>所有严重级别</translation>
     </message>
     <message>
         <source>Warnings and errors</source>
-        <translation type="unfinished"></translation>
+        <translation>警告和错误</translation>
     </message>
     <message>
         <source>Errors only</source>
-        <translation type="unfinished"></translation>
+        <translation>仅错误</translation>
     </message>
     <message>
         <source>Show only diagnostics at least this severe</source>
-        <translation type="unfinished"></translation>
+        <translation>只显示不低于此严重级别的诊断</translation>
     </message>
     <message numerus="yes">
         <source>%n diagnostic(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 条诊断</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%1 of %n diagnostic(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 / %n 条诊断</numerusform>
         </translation>
     </message>
 </context>
@@ -143,539 +170,554 @@
     <name>DiagnosticsModel</name>
     <message>
         <source>Error</source>
-        <translation type="unfinished"></translation>
+        <translation>错误</translation>
     </message>
     <message>
         <source>Warning</source>
-        <translation type="unfinished"></translation>
+        <translation>警告</translation>
     </message>
     <message>
         <source>Info</source>
-        <translation type="unfinished"></translation>
+        <translation>信息</translation>
     </message>
     <message>
         <source>Severity</source>
-        <translation type="unfinished"></translation>
+        <translation>严重级别</translation>
     </message>
     <message>
         <source>Code</source>
-        <translation type="unfinished"></translation>
+        <translation>代码</translation>
     </message>
     <message>
         <source>Message</source>
-        <translation type="unfinished"></translation>
+        <translation>消息</translation>
     </message>
     <message>
         <source>Location</source>
-        <translation type="unfinished"></translation>
+        <translation>位置</translation>
     </message>
 </context>
 <context>
     <name>FindBar</name>
     <message>
         <source>Match case</source>
-        <translation type="unfinished"></translation>
+        <translation>区分大小写</translation>
     </message>
     <message>
         <source>Find</source>
-        <translation type="unfinished"></translation>
+        <translation>查找</translation>
     </message>
     <message>
         <source>Previous match (Shift+Enter)</source>
-        <translation type="unfinished"></translation>
+        <translation>上一个匹配（Shift+Enter）</translation>
     </message>
     <message>
         <source>Next match (Enter)</source>
-        <translation type="unfinished"></translation>
+        <translation>下一个匹配（Enter）</translation>
     </message>
     <message>
         <source>Line</source>
-        <translation type="unfinished"></translation>
+        <translation>行</translation>
     </message>
     <message>
         <source>Go to line (Ctrl+G)</source>
-        <translation type="unfinished"></translation>
+        <translation>转到行（Ctrl+G）</translation>
     </message>
     <message>
         <source>Close (Esc)</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭（Esc）</translation>
     </message>
     <message>
         <source>Go to line:</source>
-        <translation type="unfinished"></translation>
+        <translation>转到行：</translation>
     </message>
     <message>
         <source>No matches</source>
-        <translation type="unfinished"></translation>
+        <translation>无匹配</translation>
     </message>
     <message numerus="yes">
         <source>%n match(es)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个匹配</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 个，共 %2 个</translation>
     </message>
     <message>
         <source>1–%1</source>
-        <translation type="unfinished"></translation>
+        <translation>1–%1</translation>
     </message>
 </context>
 <context>
     <name>KernelDetails</name>
     <message>
         <source>Select a kernel to see its ops, inputs, outputs and launch sites.</source>
-        <translation type="unfinished"></translation>
+        <translation>选择一个内核，查看其算子、输入、输出和启动位置。</translation>
     </message>
     <message>
         <source>lines %1–%2</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1–%2 行</translation>
     </message>
     <message>
         <source>&lt;b&gt;This is an FX fallback, not DVM code.&lt;/b&gt; Inductor could not generate this kernel with DVM (an unsupported op or dtype, or a forced fallback), so it is run from the FX graph below through &lt;code&gt;async_compile.import_fx&lt;/code&gt;, even though it may be named &lt;code&gt;dvm_fused_*&lt;/code&gt;.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;这是 FX 回退，不是 DVM 代码。&lt;/b&gt;Inductor 无法用 DVM 生成此内核（算子或 dtype 不受支持，或被强制回退），因此通过 &lt;code&gt;async_compile.import_fx&lt;/code&gt; 运行下面的 FX 图，即使它可能被命名为 &lt;code&gt;dvm_fused_*&lt;/code&gt;。</translation>
     </message>
     <message>
         <source>A %1 kernel: not generated by DVM.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 内核：不是由 DVM 生成的。</translation>
     </message>
     <message>
         <source>Framing</source>
-        <translation type="unfinished"></translation>
+        <translation>封装形式</translation>
     </message>
     <message>
         <source>ktype</source>
-        <translation type="unfinished"></translation>
+        <translation>ktype</translation>
     </message>
     <message>
         <source>dyn_shape</source>
-        <translation type="unfinished"></translation>
+        <translation>dyn_shape</translation>
     </message>
     <message>
         <source>mfusion</source>
-        <translation type="unfinished"></translation>
+        <translation>mfusion</translation>
     </message>
     <message>
         <source>Launches</source>
-        <translation type="unfinished"></translation>
+        <translation>启动次数</translation>
     </message>
     <message>
         <source>Ops (%1, in order)</source>
-        <translation type="unfinished"></translation>
+        <translation>算子（%1 个，按顺序）</translation>
     </message>
     <message>
         <source>Inputs</source>
-        <translation type="unfinished"></translation>
+        <translation>输入</translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished"></translation>
+        <translation>名称</translation>
     </message>
     <message>
         <source>Op</source>
-        <translation type="unfinished"></translation>
+        <translation>算子</translation>
     </message>
     <message>
         <source>Shape</source>
-        <translation type="unfinished"></translation>
+        <translation>形状</translation>
     </message>
     <message>
         <source>Stride</source>
-        <translation type="unfinished"></translation>
+        <translation>步长</translation>
     </message>
     <message>
         <source>dtype</source>
-        <translation type="unfinished"></translation>
+        <translation>dtype</translation>
     </message>
     <message>
         <source>Outputs</source>
-        <translation type="unfinished"></translation>
+        <translation>输出</translation>
     </message>
     <message>
         <source>Launched at lines</source>
-        <translation type="unfinished"></translation>
+        <translation>启动位置（行号）</translation>
     </message>
     <message>
         <source>Not launched in the entry code.</source>
-        <translation type="unfinished"></translation>
+        <translation>入口代码中没有启动。</translation>
     </message>
     <message>
         <source>FX graph fused into this kernel</source>
-        <translation type="unfinished"></translation>
+        <translation>融合进此内核的 FX 图</translation>
     </message>
 </context>
 <context>
     <name>KernelFormat</name>
     <message>
         <source>other</source>
-        <translation type="unfinished"></translation>
+        <translation>其他</translation>
     </message>
     <message>
         <source>yes</source>
-        <translation type="unfinished"></translation>
+        <translation>是</translation>
     </message>
     <message>
         <source>no</source>
-        <translation type="unfinished"></translation>
+        <translation>否</translation>
     </message>
 </context>
 <context>
     <name>KernelPanel</name>
     <message>
         <source>Filter by name, op or dtype (e.g. &quot;add bf16&quot;)…</source>
-        <translation type="unfinished"></translation>
+        <translation>按名称、算子或 dtype 筛选（例如“add bf16”）…</translation>
     </message>
     <message>
         <source>Every word must match the kernel name, one of its ops or a dtype</source>
-        <translation type="unfinished"></translation>
+        <translation>每个词都必须匹配内核名称、其中某个算子或某个 dtype</translation>
     </message>
     <message>
         <source>Filter Kernels</source>
-        <translation type="unfinished"></translation>
+        <translation>筛选内核</translation>
     </message>
     <message>
         <source>Show %1 kernels</source>
-        <translation type="unfinished"></translation>
+        <translation>显示 %1 内核</translation>
     </message>
 </context>
 <context>
     <name>KernelTableModel</name>
     <message>
         <source>Kernel</source>
-        <translation type="unfinished"></translation>
+        <translation>内核</translation>
     </message>
     <message>
         <source>Backend</source>
-        <translation type="unfinished"></translation>
+        <translation>后端</translation>
     </message>
     <message>
         <source>ktype</source>
-        <translation type="unfinished"></translation>
+        <translation>ktype</translation>
     </message>
     <message>
         <source>dyn_shape</source>
-        <translation type="unfinished"></translation>
+        <translation>dyn_shape</translation>
     </message>
     <message>
         <source>Ops</source>
-        <translation type="unfinished"></translation>
+        <translation>算子</translation>
     </message>
     <message>
         <source>Inputs</source>
-        <translation type="unfinished"></translation>
+        <translation>输入</translation>
     </message>
     <message>
         <source>Outputs</source>
-        <translation type="unfinished"></translation>
+        <translation>输出</translation>
     </message>
     <message>
         <source>Launches</source>
-        <translation type="unfinished"></translation>
+        <translation>启动次数</translation>
     </message>
     <message>
         <source>Line</source>
-        <translation type="unfinished"></translation>
+        <translation>行</translation>
     </message>
     <message>
         <source>Graph</source>
-        <translation type="unfinished"></translation>
+        <translation>图</translation>
     </message>
     <message>
         <source>Number of DVM ops in the builder (store excluded)</source>
-        <translation type="unfinished"></translation>
+        <translation>构建函数中 DVM 算子的数量（不含 store）</translation>
     </message>
     <message>
         <source>Inputs in argument order: dtype[shape], -1 for a dynamic dimension</source>
-        <translation type="unfinished"></translation>
+        <translation>按参数顺序列出的输入：dtype[形状]，-1 表示动态维度</translation>
     </message>
     <message>
         <source>Calls of the kernel in the entry code</source>
-        <translation type="unfinished"></translation>
+        <translation>入口代码中调用该内核的次数</translation>
     </message>
     <message>
         <source>import_fx: an FX fallback, not DVM code, even when named dvm_fused_*</source>
-        <translation type="unfinished"></translation>
+        <translation>import_fx：FX 回退，不是 DVM 代码，即使名为 dvm_fused_*</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
-        <source>KSyntaxHighlighting</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>built-in highlighter</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Runs</source>
-        <translation type="unfinished"></translation>
+        <translation>运行</translation>
     </message>
     <message>
         <source>Kernels</source>
-        <translation type="unfinished"></translation>
+        <translation>内核</translation>
     </message>
     <message>
         <source>Kernel Details</source>
-        <translation type="unfinished"></translation>
+        <translation>内核详情</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>文件(&amp;F)</translation>
     </message>
     <message>
         <source>&amp;Open Folder…</source>
-        <translation type="unfinished"></translation>
+        <translation>打开文件夹(&amp;O)…</translation>
     </message>
     <message>
         <source>Open &amp;File…</source>
-        <translation type="unfinished"></translation>
+        <translation>打开文件(&amp;F)…</translation>
     </message>
     <message>
         <source>Open &amp;Recent</source>
-        <translation type="unfinished"></translation>
+        <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
         <source>Re&amp;load</source>
-        <translation type="unfinished"></translation>
+        <translation>重新加载(&amp;L)</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>退出(&amp;Q)</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
-        <translation type="unfinished"></translation>
+        <translation>编辑(&amp;E)</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>视图(&amp;V)</translation>
     </message>
     <message>
         <source>&amp;Reset Layout</source>
-        <translation type="unfinished"></translation>
+        <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;Theme</source>
-        <translation type="unfinished"></translation>
+        <translation>主题(&amp;T)</translation>
     </message>
     <message>
         <source>&amp;System</source>
-        <translation type="unfinished"></translation>
+        <translation>跟随系统(&amp;S)</translation>
     </message>
     <message>
         <source>&amp;Light</source>
-        <translation type="unfinished"></translation>
+        <translation>浅色(&amp;L)</translation>
     </message>
     <message>
         <source>&amp;Dark</source>
-        <translation type="unfinished"></translation>
+        <translation>深色(&amp;D)</translation>
     </message>
     <message>
         <source>&amp;Language</source>
-        <translation type="unfinished"></translation>
+        <translation>语言(&amp;L)</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>帮助(&amp;H)</translation>
     </message>
     <message>
         <source>How DVM Lens &amp;Decides</source>
-        <translation type="unfinished"></translation>
+        <translation>DVM Lens 的判定方法(&amp;D)</translation>
     </message>
     <message>
         <source>&amp;About DVM Lens</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 DVM Lens(&amp;A)</translation>
     </message>
     <message>
         <source>About &amp;Qt</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 Qt(&amp;Q)</translation>
     </message>
     <message>
         <source>Open a torch_compile_debug folder (File ▸ Open Folder…) or drop it here.</source>
-        <translation type="unfinished"></translation>
+        <translation>打开 torch_compile_debug 文件夹（文件 ▸ 打开文件夹…），或将其拖放到此处。</translation>
     </message>
     <message>
         <source>Indexing %p%</source>
-        <translation type="unfinished"></translation>
+        <translation>正在索引 %p%</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>取消</translation>
     </message>
     <message>
         <source>Indexing %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在索引 %1…</translation>
     </message>
     <message>
         <source>Cannot open %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开 %1：%2</translation>
     </message>
     <message>
         <source>Cannot Open</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开</translation>
     </message>
     <message>
         <source>1 run</source>
-        <translation type="unfinished"></translation>
+        <translation>1 次运行</translation>
     </message>
     <message>
         <source>%1 runs</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 次运行</translation>
     </message>
     <message>
         <source>1 graph</source>
-        <translation type="unfinished"></translation>
+        <translation>1 个图</translation>
     </message>
     <message>
         <source>%1 graphs</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个图</translation>
     </message>
     <message>
         <source>%1 DVM engaged</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个图 DVM 生效</translation>
     </message>
     <message>
         <source>1 DVM kernel</source>
-        <translation type="unfinished"></translation>
+        <translation>1 个 DVM 内核</translation>
     </message>
     <message>
         <source>%1 DVM kernels</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个 DVM 内核</translation>
     </message>
     <message>
         <source>1 fallback</source>
-        <translation type="unfinished"></translation>
+        <translation>1 处回退</translation>
     </message>
     <message>
         <source>%1 fallbacks</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 处回退</translation>
     </message>
     <message>
         <source>Open torch_compile_debug Folder</source>
-        <translation type="unfinished"></translation>
+        <translation>打开 torch_compile_debug 文件夹</translation>
     </message>
     <message>
         <source>Open output_code.py</source>
-        <translation type="unfinished"></translation>
+        <translation>打开 output_code.py</translation>
     </message>
     <message>
         <source>Inductor output code (output_code.py *.py);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Inductor 输出代码 (output_code.py *.py);;所有文件 (*)</translation>
     </message>
     <message>
         <source>About DVM Lens</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 DVM Lens</translation>
     </message>
     <message>
         <source>&lt;h3&gt;DVM Lens %1&lt;/h3&gt;&lt;p&gt;Inspects PyTorch &lt;code&gt;torch.compile&lt;/code&gt; debug trees and shows whether Huawei Ascend&apos;s Inductor DVM code generator produced kernels, and what fell back to Triton, ATen or FX.&lt;/p&gt;&lt;p&gt;Qt %2 · %3&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;DVM Lens %1&lt;/h3&gt;&lt;p&gt;检查 PyTorch &lt;code&gt;torch.compile&lt;/code&gt; 调试目录，显示华为昇腾 Inductor DVM 代码生成器是否生成了内核，以及哪些回退到了 Triton、ATen 或 FX。&lt;/p&gt;&lt;p&gt;Qt %2 · %3&lt;/p&gt;</translation>
     </message>
     <message>
         <source>How DVM Lens Decides</source>
-        <translation type="unfinished"></translation>
+        <translation>DVM Lens 的判定方法</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;DVM engaged&lt;/b&gt; means the graph&apos;s &lt;code&gt;output_code.py&lt;/code&gt; contains &lt;code&gt;from torch_npu._inductor import dvm&lt;/code&gt; &lt;i&gt;and&lt;/i&gt; at least one real &lt;code&gt;@dvm.kernel(…)&lt;/code&gt; builder.&lt;/p&gt;&lt;p&gt;Kernels defined through &lt;code&gt;async_compile.import_fx(…)&lt;/code&gt; are &lt;b&gt;FX fallbacks&lt;/b&gt;, not DVM code, even when they are named &lt;code&gt;dvm_fused_*&lt;/code&gt;.&lt;/p&gt;&lt;p&gt;Triton, C++, MLIR and other &lt;code&gt;async_compile&lt;/code&gt; kernels count as other kernels; &lt;code&gt;torch.ops.aten.*&lt;/code&gt;, &lt;code&gt;torch.ops.npu.*&lt;/code&gt; and &lt;code&gt;extern_kernels.*&lt;/code&gt; calls in the entry code count as fallbacks.&lt;/p&gt;&lt;p&gt;Text inside strings and comments (such as the FX graph dumps) is never counted.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;&lt;b&gt;DVM 生效&lt;/b&gt;是指该图的 &lt;code&gt;output_code.py&lt;/code&gt; 包含 &lt;code&gt;from torch_npu._inductor import dvm&lt;/code&gt;，&lt;i&gt;并且&lt;/i&gt;至少有一个真正的 &lt;code&gt;@dvm.kernel(…)&lt;/code&gt; 构建函数。&lt;/p&gt;&lt;p&gt;通过 &lt;code&gt;async_compile.import_fx(…)&lt;/code&gt; 定义的内核是 &lt;b&gt;FX 回退&lt;/b&gt;，不是 DVM 代码，即使它们名为 &lt;code&gt;dvm_fused_*&lt;/code&gt;。&lt;/p&gt;&lt;p&gt;Triton、C++、MLIR 及其他 &lt;code&gt;async_compile&lt;/code&gt; 内核计为其他内核；入口代码中对 &lt;code&gt;torch.ops.aten.*&lt;/code&gt;、&lt;code&gt;torch.ops.npu.*&lt;/code&gt; 和 &lt;code&gt;extern_kernels.*&lt;/code&gt; 的调用计为回退。&lt;/p&gt;&lt;p&gt;字符串和注释中的文本（例如 FX 图的转储）从不计入。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Language</source>
-        <translation type="unfinished"></translation>
+        <translation>语言</translation>
     </message>
     <message>
         <source>The new language is used the next time DVM Lens starts.</source>
-        <translation type="unfinished"></translation>
+        <translation>新语言将在下次启动 DVM Lens 时生效。</translation>
     </message>
     <message>
         <source>DVM Lens</source>
-        <translation type="unfinished"></translation>
+        <translation>DVM Lens</translation>
     </message>
     <message>
         <source>%1 — DVM Lens</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — DVM Lens</translation>
     </message>
 </context>
 <context>
     <name>RecentFolders</name>
     <message>
         <source>&amp;Clear Recent</source>
-        <translation type="unfinished"></translation>
+        <translation>清除最近记录(&amp;C)</translation>
     </message>
 </context>
 <context>
     <name>RunTreeModel</name>
     <message>
         <source>Name</source>
-        <translation type="unfinished"></translation>
+        <translation>名称</translation>
     </message>
     <message>
         <source>DVM</source>
-        <translation type="unfinished"></translation>
+        <translation>DVM</translation>
     </message>
     <message>
         <source>DVM kernels</source>
-        <translation type="unfinished"></translation>
+        <translation>DVM 内核</translation>
     </message>
     <message>
         <source>Other</source>
-        <translation type="unfinished"></translation>
+        <translation>其他</translation>
     </message>
     <message>
         <source>Fallbacks</source>
-        <translation type="unfinished"></translation>
+        <translation>回退</translation>
     </message>
     <message>
         <source>Whether DVM engaged: the dvm import and at least one real @dvm.kernel</source>
-        <translation type="unfinished"></translation>
+        <translation>DVM 是否生效：有 dvm 导入，且至少有一个真正的 @dvm.kernel</translation>
     </message>
     <message>
         <source>Real @dvm.kernel builders</source>
-        <translation type="unfinished"></translation>
+        <translation>真正的 @dvm.kernel 构建函数</translation>
     </message>
     <message>
         <source>Other kernel definitions: import_fx (FX fallbacks), Triton, C++, MLIR…</source>
-        <translation type="unfinished"></translation>
+        <translation>其他内核定义：import_fx（FX 回退）、Triton、C++、MLIR…</translation>
     </message>
     <message>
         <source>ATen, NPU and extern calls in the entry code</source>
-        <translation type="unfinished"></translation>
+        <translation>入口代码中的 ATen、NPU 和 extern 调用</translation>
     </message>
     <message>
         <source>Process %1</source>
-        <translation type="unfinished"></translation>
+        <translation>进程 %1</translation>
     </message>
     <message>
         <source>Started %1</source>
-        <translation type="unfinished"></translation>
+        <translation>开始于 %1</translation>
     </message>
     <message numerus="yes">
         <source>DVM engaged in %1 of %n graph(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个图中有 %1 个 DVM 生效</numerusform>
         </translation>
     </message>
     <message>
         <source>no DVM</source>
-        <translation type="unfinished"></translation>
+        <translation>无 DVM</translation>
     </message>
     <message>
         <source>no code</source>
-        <translation type="unfinished"></translation>
+        <translation>无代码</translation>
     </message>
     <message>
         <source>Model: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>模型：%1</translation>
     </message>
     <message>
         <source>Kind: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>类型：%1</translation>
     </message>
     <message>
         <source>No output_code.py in this graph folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>此图目录中没有 output_code.py。</translation>
+    </message>
+</context>
+<context>
+    <name>ScreenshotFlow</name>
+    <message>
+        <source>Timed out waiting for the window to be ready.</source>
+        <translation>等待窗口就绪超时。</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot show %1: %2</source>
+        <translation>无法显示 %1：%2</translation>
+    </message>
+    <message>
+        <source>Could not render the window.</source>
+        <translation>无法渲染窗口。</translation>
+    </message>
+    <message>
+        <source>Could not write %1.</source>
+        <translation>无法写入 %1。</translation>
     </message>
 </context>
 </TS>
