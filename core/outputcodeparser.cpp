@@ -411,7 +411,8 @@ void Parser::assignmentLine(const LogicalLine& line)
     kernel.name = std::string(target);
     kernel.backend = *backend;
     kernel.line = line.firstLine;
-    kernel.endLine = line.lineAt(expr::closingBracket(code, open));
+    const std::size_t close = expr::closingBracket(code, open);
+    kernel.endLine = close == std::string_view::npos ? line.lastLine : line.lineAt(close);
     addKernel(std::move(kernel));
 }
 

@@ -270,7 +270,8 @@ bool PyLexer::next(LogicalLine& line)
             break;
         }
     }
-    line.lastLine = line_;
+    // A line cut by the end of the file ends on the last physical line, not on the empty one after it.
+    line.lastLine = !ended && size > 0 && data[size - 1] == '\n' ? line_ - 1 : line_;
     if (ended) {
         ++pos_;
         ++line_;
