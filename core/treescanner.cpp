@@ -1,0 +1,535 @@
+// SPDX-License-Identifier: MIT
+#include "treescanner.h"
+
+#include "graphname.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <iterator>
+#include <map>
+#include <set>
+#include <system_error>
+#include <tuple>
+#include <unistd.h>
+#include <vector>
+
+namespace dvmlens {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::string_view kOutputCode = "output_code.py";
+constexpr std::string_view kAotiOutputCode = "output_code.cpp";
+
+// Files Inductor writes into a graph folder, in the order it writes them (debug.py). The last
+// one present tells how far a crashed compile got.
+constexpr std::string_view kWriteOrder[] = { "fx_graph_runnable.py", "fx_graph_readable.py",
+    "fx_graph_transformed.py", "ir_pre_fusion.txt", "ir_post_fusion.txt" };
+
+Diagnostic makeDiagnostic(std::string path, Severity severity, std::string code, std::string message)
+{
+    Diagnostic diagnostic;
+    diagnostic.path = std::move(path);
+    diagnostic.severity = severity;
+    diagnostic.code = std::move(code);
+    diagnostic.message = std::move(message);
+    return diagnostic;
+}
+
+bool endsWith(std::string_view text, std::string_view suffix)
+{
+    return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
+}
+
+// `path` without a trailing separator, made absolute and lexically clean ("a/./b/" -> "/cwd/a/b").
+fs::path absoluteClean(const std::string& path, std::error_code& error)
+{
+    fs::path clean = fs::absolute(fs::path(path), error).lexically_normal();
+    if (clean.has_relative_path() && !clean.has_filename())
+        clean = clean.parent_path();
+    return clean;
+}
+
+bool isWithin(const fs::path& canonical, const fs::path& canonicalRoot)
+{
+    const std::string& child = canonical.native();
+    std::string root = canonicalRoot.native();
+    if (child == root)
+        return true;
+    if (root.empty() || root.back() != '/')
+        root += '/';
+    return child.compare(0, root.size(), root) == 0;
+}
+
+// The nearest ancestor of `path` named like a run folder, if any.
+std::optional<fs::path> runAncestor(const fs::path& path)
+{
+    for (fs::path parent = path.parent_path(); parent.has_relative_path(); parent = parent.parent_path()) {
+        if (parseRunName(parent.filename().native()))
+            return parent;
+    }
+    return std::nullopt;
+}
+
+// One directory entry after links were checked: what it is and where it really lives.
+struct Entry
+{
+    std::string name;
+    fs::path path; // logical path below the scanned root
+    fs::path canonical; // where it resolves to (inside the tree)
+    bool isDirectory = false;
+    bool isRegularFile = false;
+    bool usable = false; // false for broken links, links out of the tree and links round a loop
+    bool viaLink = false;
+};
+
+enum class FolderRole
+{
+    Plain, // walked for runs, graph folders and logs
+    GraphsFolder, // torchinductor/: every sub-folder is a graph folder
+    Graph, // one graph folder
+    InsideGraph, // below a graph folder (storages/, vendor autofused_*/): only logs are collected
+};
+
+struct Frame
+{
+    fs::path path;
+    fs::path canonical;
+    std::optional<std::size_t> run; // index into the runs found so far
+    FolderRole role = FolderRole::Plain;
+    bool viaLink = false;
+};
+
+class TreeScanner
+{
+public:
+    TreeScanner(fs::path root, fs::path canonicalRoot)
+        : m_root(std::move(root))
+        , m_canonicalRoot(std::move(canonicalRoot))
+    {
+        m_index.root = m_root.native();
+    }
+
+    Index scanFile()
+    {
+        const fs::path folder = m_root.parent_path();
+        Graph graph = graphFor(folder);
+        graph.files = siblingNames(folder);
+        if (graph.files.empty())
+            graph.files.push_back(m_root.filename().native());
+        OutputCode code;
+        code.path = m_root.native();
+        graph.outputCode = std::move(code);
+        m_index.runs[contextRun(m_root)].graphs.push_back(std::move(graph));
+        return finish();
+    }
+
+    Index scanFolder()
+    {
+        const std::string name = m_root.filename().native();
+        Frame top { m_root, m_canonicalRoot, std::nullopt, FolderRole::Plain, false };
+        if (parseRunName(name)) {
+            top.run = runAt(m_root);
+        } else if (isGraphsFolderName(name)) {
+            top.run = contextRun(m_root);
+            top.role = FolderRole::GraphsFolder;
+        } else if (looksLikeGraphFolder(name) || hasOutputCode(m_root)) {
+            top.run = contextRun(m_root);
+            top.role = FolderRole::Graph;
+        } else if (std::optional<fs::path> run = runAncestor(m_root)) {
+            top.run = runAt(*run);
+        }
+        m_visited.insert(m_canonicalRoot.native());
+        m_stack.push_back(std::move(top));
+        drain();
+        return finish();
+    }
+
+private:
+    static bool looksLikeGraphFolder(const std::string& name)
+    {
+        const std::optional<GraphName> parsed = parseGraphName(name);
+        return parsed && parsed->seq; // the trailing .<n> sets Inductor's folders apart from user folders
+    }
+
+    // The folder around a lone file, listed for context only: nothing in it is followed or read.
+    static std::vector<std::string> siblingNames(const fs::path& folder)
+    {
+        std::vector<std::string> names;
+        std::error_code error;
+        for (fs::directory_iterator it(folder, error), end; !error && it != end; it.increment(error)) {
+            std::error_code statusError;
+            const bool isDirectory = it->is_directory(statusError);
+            names.push_back(it->path().filename().native() + (isDirectory ? "/" : ""));
+        }
+        std::sort(names.begin(), names.end());
+        return names;
+    }
+
+    static bool hasOutputCode(const fs::path& folder)
+    {
+        std::error_code error;
+        return fs::is_regular_file(folder / kOutputCode, error)
+            || fs::is_regular_file(folder / kAotiOutputCode, error);
+    }
+
+    // The run a path belongs to: its run ancestor when it has one, else the run-less one.
+    std::size_t contextRun(const fs::path& path)
+    {
+        if (std::optional<fs::path> run = runAncestor(path))
+            return runAt(*run);
+        if (!m_runlessRun) {
+            Run run;
+            run.path = m_root.native();
+            m_runlessRun = m_index.runs.size();
+            m_index.runs.push_back(std::move(run));
+        }
+        return *m_runlessRun;
+    }
+
+    std::size_t runAt(const fs::path& folder)
+    {
+        const auto [found, inserted] = m_runByPath.try_emplace(folder.native(), m_index.runs.size());
+        if (inserted) {
+            Run run;
+            run.name = folder.filename().native();
+            run.path = folder.native();
+            if (std::optional<RunName> parsed = parseRunName(*run.name)) {
+                run.pid = parsed->pid;
+                run.started = parsed->started;
+            }
+            m_index.runs.push_back(std::move(run));
+        }
+        return found->second;
+    }
+
+    Graph graphFor(const fs::path& folder)
+    {
+        Graph graph;
+        graph.name = folder.filename().native();
+        graph.path = folder.native();
+        if (std::optional<GraphName> parsed = parseGraphName(graph.name)) {
+            graph.model = parsed->model;
+            graph.aotId = parsed->aotId;
+            graph.kind = parsed->kind;
+            graph.nthGraph = parsed->nthGraph;
+            graph.seq = parsed->seq;
+        }
+        return graph;
+    }
+
+    Diagnostic& addDiagnostic(const fs::path& path, Severity severity, std::string code, std::string message)
+    {
+        return m_index.diagnostics.emplace_back(
+            makeDiagnostic(path.native(), severity, std::move(code), std::move(message)));
+    }
+
+    // Lists `folder` sorted by name and resolves links. Returns false (with a diagnostic) when the
+    // folder cannot be listed.
+    bool listEntries(const fs::path& folder, const fs::path& canonicalFolder, std::vector<Entry>& entries)
+    {
+        std::error_code error;
+        fs::directory_iterator it(folder, fs::directory_options::none, error);
+        if (error) {
+            addDiagnostic(folder, Severity::Warning, "unreadable",
+                "Cannot list this folder (" + error.message() + "); what it holds is left out of the scan.");
+            return false;
+        }
+        for (const fs::directory_iterator end; it != end; it.increment(error)) {
+            if (error)
+                break;
+            Entry entry;
+            entry.path = it->path();
+            entry.name = entry.path.filename().native();
+            entry.canonical = canonicalFolder / entry.name;
+            entries.push_back(std::move(entry));
+        }
+        if (error) {
+            addDiagnostic(folder, Severity::Warning, "unreadable",
+                "Listing this folder stopped part-way (" + error.message() + "); the rest is left out.");
+        }
+        std::sort(
+            entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.name < b.name; });
+        for (Entry& entry : entries)
+            resolve(entry, canonicalFolder);
+        return true;
+    }
+
+    void resolve(Entry& entry, const fs::path& canonicalFolder)
+    {
+        std::error_code error;
+        const fs::file_status own = fs::symlink_status(entry.path, error);
+        if (error) {
+            addDiagnostic(entry.path, Severity::Warning, "unreadable",
+                "This entry vanished or cannot be examined while scanning (" + error.message() + ").");
+            return;
+        }
+        if (!fs::is_symlink(own)) {
+            entry.isDirectory = fs::is_directory(own);
+            entry.isRegularFile = fs::is_regular_file(own);
+            entry.usable = true;
+            return;
+        }
+        entry.viaLink = true;
+        fs::path target = fs::canonical(entry.path, error);
+        if (error) {
+            addDiagnostic(entry.path, Severity::Warning, "unreadable",
+                "This link points at nothing that can be read (" + error.message() + "); it is skipped.");
+            return;
+        }
+        if (!isWithin(target, m_canonicalRoot)) {
+            addDiagnostic(entry.path, Severity::Warning, "link-outside-tree",
+                "This link leads out of the scanned tree (to " + target.native()
+                    + "); it is not followed, so the scan stays inside what it was asked to read.");
+            return;
+        }
+        const fs::file_status resolved = fs::status(target, error);
+        if (error) {
+            addDiagnostic(entry.path, Severity::Warning, "unreadable",
+                "The target of this link cannot be examined (" + error.message() + "); it is skipped.");
+            return;
+        }
+        entry.isDirectory = fs::is_directory(resolved);
+        entry.isRegularFile = fs::is_regular_file(resolved);
+        if (entry.isDirectory && isWithin(canonicalFolder, target)) {
+            addDiagnostic(entry.path, Severity::Warning, "link-loop",
+                "This link points back at a folder that contains it (" + target.native()
+                    + "); it is not followed, so the scan cannot go round in a loop.");
+            return;
+        }
+        entry.canonical = std::move(target);
+        entry.usable = true;
+    }
+
+    // Links to folders wait until every real folder was walked, so a link never claims a folder
+    // the walk reaches on its own; the visited set then drops links to folders already seen.
+    void push(Frame frame)
+    {
+        if (frame.viaLink)
+            m_linkedFolders.push_back(std::move(frame));
+        else if (m_visited.insert(frame.canonical.native()).second)
+            m_stack.push_back(std::move(frame));
+    }
+
+    void drain()
+    {
+        while (!m_stack.empty() || !m_linkedFolders.empty()) {
+            if (m_stack.empty()) {
+                Frame linked = std::move(m_linkedFolders.front());
+                m_linkedFolders.erase(m_linkedFolders.begin());
+                if (m_visited.insert(linked.canonical.native()).second)
+                    m_stack.push_back(std::move(linked));
+                continue;
+            }
+            Frame frame = std::move(m_stack.back());
+            m_stack.pop_back();
+            if (frame.role == FolderRole::Graph)
+                scanGraph(frame);
+            else
+                walk(frame);
+        }
+    }
+
+    void walk(const Frame& frame)
+    {
+        std::vector<Entry> entries;
+        if (!listEntries(frame.path, frame.canonical, entries))
+            return;
+        std::vector<Frame> children;
+        for (Entry& entry : entries) {
+            if (!entry.usable)
+                continue;
+            if (entry.isRegularFile && endsWith(entry.name, ".log"))
+                addLog(frame.run, entry.path);
+            if (!entry.isDirectory)
+                continue;
+            Frame child { entry.path, entry.canonical, frame.run, FolderRole::InsideGraph, entry.viaLink };
+            if (frame.role != FolderRole::InsideGraph) {
+                if (parseRunName(entry.name)) {
+                    child.run = runAt(entry.path);
+                    child.role = FolderRole::Plain;
+                } else if (frame.role == FolderRole::GraphsFolder || looksLikeGraphFolder(entry.name)) {
+                    child.role = FolderRole::Graph;
+                } else {
+                    child.role =
+                        isGraphsFolderName(entry.name) ? FolderRole::GraphsFolder : FolderRole::Plain;
+                }
+            }
+            children.push_back(std::move(child));
+        }
+        // Reversed, so the stack pops them in name order.
+        for (auto it = children.rbegin(); it != children.rend(); ++it)
+            push(std::move(*it));
+    }
+
+    void addLog(std::optional<std::size_t> run, const fs::path& path)
+    {
+        const std::size_t owner = run ? *run : contextRun(path);
+        m_index.runs[owner].logs.push_back(path.native());
+    }
+
+    void scanGraph(const Frame& frame)
+    {
+        const std::size_t run = frame.run ? *frame.run : contextRun(frame.path);
+        Graph graph = graphFor(frame.path);
+        std::vector<Entry> entries;
+        const std::size_t diagnosticsBefore = m_index.diagnostics.size();
+        if (!listEntries(frame.path, frame.canonical, entries)) {
+            // The folder's problem is the graph's problem: its output_code.py cannot be checked.
+            Diagnostic diagnostic = std::move(m_index.diagnostics.back());
+            m_index.diagnostics.pop_back();
+            diagnostic.message =
+                "Cannot list this graph folder, so its output_code.py (if any) cannot be checked.";
+            graph.diagnostics.push_back(std::move(diagnostic));
+            m_index.runs[run].graphs.push_back(std::move(graph));
+            return;
+        }
+        bool outputCodeListed = false;
+        bool aotiListed = false;
+        std::vector<Frame> children;
+        for (const Entry& entry : entries) {
+            graph.files.push_back(entry.isDirectory && entry.usable ? entry.name + '/' : entry.name);
+            if (entry.name == kOutputCode) {
+                outputCodeListed = true;
+                if (entry.usable && entry.isRegularFile) {
+                    OutputCode code;
+                    code.path = entry.path.native();
+                    graph.outputCode = std::move(code);
+                }
+            } else if (entry.name == kAotiOutputCode) {
+                aotiListed = true;
+            }
+            if (!entry.usable)
+                continue;
+            if (entry.isRegularFile && endsWith(entry.name, ".log"))
+                m_index.runs[run].logs.push_back(entry.path.native());
+            else if (entry.isDirectory)
+                children.push_back(
+                    { entry.path, entry.canonical, run, FolderRole::InsideGraph, entry.viaLink });
+        }
+        for (auto it = children.rbegin(); it != children.rend(); ++it)
+            push(std::move(*it));
+        // An output_code.py that is a bad link already has its own diagnostic saying why it was skipped.
+        const bool linkProblemExplains = outputCodeListed && m_index.diagnostics.size() > diagnosticsBefore;
+        if (!graph.outputCode && !linkProblemExplains)
+            graph.diagnostics.push_back(missingOutputCode(graph, entries, aotiListed));
+        m_index.runs[run].graphs.push_back(std::move(graph));
+    }
+
+    static Diagnostic missingOutputCode(
+        const Graph& graph, const std::vector<Entry>& allEntries, bool aotiListed)
+    {
+        // Inductor writes no hidden files; a .gitkeep only keeps an empty folder alive in git.
+        std::vector<Entry> entries;
+        std::copy_if(allEntries.begin(), allEntries.end(), std::back_inserter(entries),
+            [](const Entry& entry) { return entry.name.front() != '.'; });
+        std::string message;
+        if (entries.empty()) {
+            message =
+                "The graph folder is empty (hidden files aside), which usually means an FX graph cache hit: "
+                "Inductor reused a "
+                "cached compile and wrote no files. Set a fresh TORCHINDUCTOR_CACHE_DIR or disable the FX "
+                "graph cache (TORCHINDUCTOR_FX_GRAPH_CACHE=0) and rerun; until then there is nothing to "
+                "verify DVM against.";
+        } else if (aotiListed) {
+            message =
+                "The graph folder has output_code.cpp (an AOTInductor C++ wrapper) but no output_code.py, "
+                "so there is no Python wrapper to verify DVM against.";
+        } else {
+            message = "The graph folder has no output_code.py: the compile likely crashed after writing "
+                + lastWritten(entries)
+                + ", since Inductor writes output_code.py after the FX and IR dumps. There is nothing to "
+                  "verify "
+                  "DVM against; look for the error in the run's logs.";
+        }
+        return makeDiagnostic(graph.path, Severity::Warning, "missing-output-code", std::move(message));
+    }
+
+    static std::string lastWritten(const std::vector<Entry>& entries)
+    {
+        int lastRank = -1;
+        std::string last;
+        for (const Entry& entry : entries) {
+            const auto known = std::find(std::begin(kWriteOrder), std::end(kWriteOrder), entry.name);
+            const int rank =
+                known == std::end(kWriteOrder) ? -1 : static_cast<int>(known - std::begin(kWriteOrder));
+            if (rank > lastRank) {
+                lastRank = rank;
+                last = entry.name;
+            }
+        }
+        return lastRank >= 0 ? last : entries.back().name;
+    }
+
+    Index finish()
+    {
+        for (Run& run : m_index.runs) {
+            std::sort(run.logs.begin(), run.logs.end());
+            run.logs.erase(std::unique(run.logs.begin(), run.logs.end()), run.logs.end());
+            std::stable_sort(run.graphs.begin(), run.graphs.end(), [](const Graph& a, const Graph& b) {
+                // Unparsed names (no seq) go last; the folder path keeps equal names apart.
+                return std::make_tuple(!a.seq.has_value(), a.seq.value_or(0), a.name, a.path)
+                    < std::make_tuple(!b.seq.has_value(), b.seq.value_or(0), b.name, b.path);
+            });
+        }
+        std::stable_sort(m_index.runs.begin(), m_index.runs.end(), [](const Run& a, const Run& b) {
+            return std::tie(a.started, a.pid, a.name, a.path) < std::tie(b.started, b.pid, b.name, b.path);
+        });
+        return std::move(m_index);
+    }
+
+    fs::path m_root;
+    fs::path m_canonicalRoot;
+    Index m_index;
+    std::map<std::string, std::size_t> m_runByPath;
+    std::optional<std::size_t> m_runlessRun;
+    std::set<std::string> m_visited;
+    std::vector<Frame> m_stack;
+    std::vector<Frame> m_linkedFolders;
+};
+
+} // namespace
+
+std::optional<Index> scanTree(const std::string& path, std::string& error)
+{
+    if (path.empty()) {
+        error = "no path given";
+        return std::nullopt;
+    }
+    std::error_code fsError;
+    const fs::path root = absoluteClean(path, fsError);
+    if (fsError) {
+        error = path + ": " + fsError.message();
+        return std::nullopt;
+    }
+    const fs::file_status status = fs::status(root, fsError);
+    if (fsError || !fs::exists(status)) {
+        error = path + ": " + (fsError ? fsError.message() : std::string("No such file or directory"));
+        return std::nullopt;
+    }
+    const fs::path canonicalRoot = fs::canonical(root, fsError);
+    if (fsError) {
+        error = path + ": " + fsError.message();
+        return std::nullopt;
+    }
+    if (fs::is_regular_file(status)) {
+        if (::access(root.c_str(), R_OK) != 0) {
+            error = path + ": Permission denied";
+            return std::nullopt;
+        }
+        return TreeScanner(root, canonicalRoot).scanFile();
+    }
+    if (!fs::is_directory(status)) {
+        error = path + ": not a file or folder";
+        return std::nullopt;
+    }
+    fs::directory_iterator probe(root, fs::directory_options::none, fsError);
+    if (fsError) {
+        error = path + ": " + fsError.message();
+        return std::nullopt;
+    }
+    return TreeScanner(root, canonicalRoot).scanFolder();
+}
+
+} // namespace dvmlens
