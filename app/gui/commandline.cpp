@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: MIT
+#include "commandline.h"
+
+#include "themes.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QRegularExpression>
+
+QStringList knownViews()
+{
+    return { QStringLiteral("browse"), QStringLiteral("diagnostics") };
+}
+
+CommandLineResult parseCommandLine(const QStringList& arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QCoreApplication::translate("CommandLine",
+        "Inspect PyTorch torch.compile debug trees and see whether Ascend DVM kernels were generated."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("path"),
+        QCoreApplication::translate(
+            "CommandLine", "A torch_compile_debug folder, a run_* or graph folder, or one output_code.py."),
+        QStringLiteral("[PATH]"));
+    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
+        QCoreApplication::translate("CommandLine", "Render the main window to <file> (PNG) and exit."),
+        QStringLiteral("file"));
+    const QCommandLineOption select(QStringLiteral("select"),
+        QCoreApplication::translate("CommandLine",
+            "Select a graph (folder name, optionally RUN/GRAPH) and optionally a kernel: "
+            "[RUN/]GRAPH[/KERNEL]."),
+        QStringLiteral("graph"));
+    const QCommandLineOption view(QStringLiteral("view"),
+        QCoreApplication::translate("CommandLine", "Start in <view>: %1.")
+            .arg(knownViews().join(QLatin1String(", "))),
+        QStringLiteral("view"));
+    const QCommandLineOption size(QStringLiteral("size"),
+        QCoreApplication::translate("CommandLine", "Window size for screenshots, e.g. 1400x900."),
+        QStringLiteral("WxH"));
+    const QCommandLineOption theme(QStringLiteral("theme"),
+        QCoreApplication::translate("CommandLine", "Colour theme: system, light or dark."),
+        QStringLiteral("theme"));
+    const QCommandLineOption language(QStringLiteral("lang"),
+        QCoreApplication::translate("CommandLine", "User-interface language: en or zh_CN."),
+        QStringLiteral("language"));
+    parser.addOptions({ screenshot, select, view, size, theme, language });
+
+    CommandLineResult result;
+    if (!parser.parse(arguments)) {
+        result.error = parser.errorText();
+        return result;
+    }
+    if (parser.isSet(QStringLiteral("help")))
+        parser.showHelp(0);
+    if (parser.isSet(QStringLiteral("version")))
+        parser.showVersion();
+
+    CommandLine options;
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() > 1) {
+        result.error = QCoreApplication::translate("CommandLine", "Only one path can be opened at a time.");
+        return result;
+    }
+    if (!positional.isEmpty())
+        options.path = positional.first();
+    options.screenshotFile = parser.value(screenshot);
+    options.select = parser.value(select);
+    if (parser.isSet(view)) {
+        options.view = parser.value(view);
+        if (!knownViews().contains(options.view)) {
+            result.error =
+                QCoreApplication::translate("CommandLine", "Unknown view \"%1\"; expected one of: %2.")
+                    .arg(options.view, knownViews().join(QLatin1String(", ")));
+            return result;
+        }
+    }
+    if (parser.isSet(size)) {
+        static const QRegularExpression sizePattern(QStringLiteral("^(\\d{2,5})[xX](\\d{2,5})$"));
+        const QRegularExpressionMatch match = sizePattern.match(parser.value(size));
+        if (!match.hasMatch()) {
+            result.error = QCoreApplication::translate(
+                "CommandLine", "Invalid --size \"%1\"; expected WxH such as 1400x900.")
+                               .arg(parser.value(size));
+            return result;
+        }
+        options.size = QSize(match.captured(1).toInt(), match.captured(2).toInt());
+    }
+    if (parser.isSet(theme)) {
+        if (!themeFromKey(parser.value(theme))) {
+            result.error = QCoreApplication::translate(
+                "CommandLine", "Unknown theme \"%1\"; expected system, light or dark.")
+                               .arg(parser.value(theme));
+            return result;
+        }
+        options.theme = parser.value(theme);
+    }
+    if (parser.isSet(language)) {
+        const QString value = parser.value(language);
+        if (value != QLatin1String("en") && value != QLatin1String("zh_CN")) {
+            result.error =
+                QCoreApplication::translate("CommandLine", "Unknown language \"%1\"; expected en or zh_CN.")
+                    .arg(value);
+            return result;
+        }
+        options.language = value;
+    }
+    result.options = options;
+    return result;
+}

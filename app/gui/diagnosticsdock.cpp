@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: MIT
+#include "diagnosticsdock.h"
+
+#include "diagnosticsmodel.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSortFilterProxyModel>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace {
+
+// The proxy filters on the severity rank: a regular expression of the accepted ranks.
+QString acceptedRanks(dvmlens::Severity minimum)
+{
+    QString ranks;
+    for (int rank = int(minimum); rank <= int(dvmlens::Severity::Error); ++rank)
+        ranks += QString::number(rank);
+    return QStringLiteral("^[%1]$").arg(ranks);
+}
+
+} // namespace
+
+DiagnosticsDock::DiagnosticsDock(QWidget* parent)
+    : QDockWidget(tr("Diagnostics"), parent)
+    , m_model(new DiagnosticsModel(this))
+    , m_proxy(new QSortFilterProxyModel(this))
+    , m_view(new QTreeView)
+    , m_severity(new QComboBox)
+    , m_count(new QLabel)
+{
+    setObjectName(QStringLiteral("DiagnosticsDock"));
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setFilterRole(DiagnosticsModel::SeverityRole);
+    m_proxy->setFilterKeyColumn(DiagnosticsModel::SeverityColumn);
+
+    m_severity->addItem(tr("All severities"), int(dvmlens::Severity::Info));
+    m_severity->addItem(tr("Warnings and errors"), int(dvmlens::Severity::Warning));
+    m_severity->addItem(tr("Errors only"), int(dvmlens::Severity::Error));
+    m_severity->setToolTip(tr("Show only diagnostics at least this severe"));
+    connect(m_severity, &QComboBox::currentIndexChanged, this,
+        [this](int row) { setMinimumSeverity(dvmlens::Severity(m_severity->itemData(row).toInt())); });
+
+    m_view->setModel(m_proxy);
+    m_view->setRootIsDecorated(false);
+    m_view->setUniformRowHeights(true);
+    m_view->setAlternatingRowColors(true);
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(-1, Qt::AscendingOrder);
+    m_view->header()->setStretchLastSection(false);
+    m_view->header()->setSectionResizeMode(DiagnosticsModel::MessageColumn, QHeaderView::Stretch);
+    m_view->header()->resizeSection(DiagnosticsModel::SeverityColumn,
+        m_view->fontMetrics().horizontalAdvance(QStringLiteral("MWarningMM")) + 24);
+    m_view->header()->resizeSection(DiagnosticsModel::CodeColumn,
+        m_view->fontMetrics().horizontalAdvance(QStringLiteral("missing-output-code")) + 16);
+    m_view->header()->resizeSection(
+        DiagnosticsModel::LocationColumn, m_view->fontMetrics().horizontalAdvance(QStringLiteral("M")) * 36);
+    connect(m_view, &QTreeView::activated, this, &DiagnosticsDock::activate);
+    connect(m_view, &QTreeView::clicked, this, &DiagnosticsDock::activate);
+
+    auto* bar = new QHBoxLayout;
+    bar->setContentsMargins(0, 0, 0, 0);
+    bar->addWidget(m_severity);
+    bar->addWidget(m_count, 1);
+
+    auto* content = new QWidget;
+    auto* layout = new QVBoxLayout(content);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->setSpacing(4);
+    layout->addLayout(bar);
+    layout->addWidget(m_view);
+    setWidget(content);
+
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, &DiagnosticsDock::updateCount);
+    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &DiagnosticsDock::updateCount);
+    connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &DiagnosticsDock::updateCount);
+    setMinimumSeverity(dvmlens::Severity::Info);
+}
+
+void DiagnosticsDock::setIndex(std::shared_ptr<const dvmlens::Index> index)
+{
+    m_model->setIndex(std::move(index));
+    updateCount();
+}
+
+void DiagnosticsDock::setMinimumSeverity(dvmlens::Severity severity)
+{
+    const int row = m_severity->findData(int(severity));
+    if (row >= 0 && row != m_severity->currentIndex())
+        m_severity->setCurrentIndex(row); // comes back here through currentIndexChanged
+    m_proxy->setFilterRegularExpression(acceptedRanks(severity));
+    updateCount();
+}
+
+bool DiagnosticsDock::selectFirst()
+{
+    const QModelIndex first = m_proxy->index(0, 0);
+    if (!first.isValid())
+        return false;
+    m_view->setCurrentIndex(first);
+    activate(first);
+    return true;
+}
+
+void DiagnosticsDock::activate(const QModelIndex& proxyIndex)
+{
+    if (!proxyIndex.isValid())
+        return;
+    const QString path = proxyIndex.data(DiagnosticsModel::PathRole).toString();
+    Q_EMIT locationActivated(path, proxyIndex.data(DiagnosticsModel::LineRole).toInt());
+}
+
+void DiagnosticsDock::updateCount()
+{
+    const int shown = m_proxy->rowCount();
+    const int total = m_model->rowCount();
+    m_count->setText(shown == total ? tr("%n diagnostic(s)", nullptr, total)
+                                    : tr("%1 of %n diagnostic(s)", nullptr, total).arg(shown));
+}
+
+DiagnosticsModel* DiagnosticsDock::model() const
+{
+    return m_model;
+}
+
+QSortFilterProxyModel* DiagnosticsDock::proxy() const
+{
+    return m_proxy;
+}
+
+QTreeView* DiagnosticsDock::view() const
+{
+    return m_view;
+}

@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: MIT
+#include "kerneldetails.h"
+
+#include "kernelformat.h"
+#include "themes.h"
+
+#include <QEvent>
+#include <QFile>
+#include <QFileInfo>
+#include <QTextStream>
+#include <QUrl>
+
+namespace {
+
+// Reading stops here: a graph dump never needs more, and a huge file must not stall a click.
+constexpr qint64 kMaxBytesRead = 64 * 1024 * 1024;
+constexpr int kMaxDocstringLines = 4000;
+
+QString escaped(const std::string& text)
+{
+    return QString::fromStdString(text).toHtmlEscaped();
+}
+
+QString row(const QString& label, const QString& value)
+{
+    return QStringLiteral("<tr><th align=left valign=top>%1</th><td>%2</td></tr>").arg(label, value);
+}
+
+QString lineLink(int line)
+{
+    return QStringLiteral("<a href=\"line:%1\">%1</a>").arg(line);
+}
+
+bool isTripleQuote(const QString& trimmed)
+{
+    return trimmed.startsWith(QLatin1String("\"\"\"")) || trimmed.startsWith(QLatin1String("r\"\"\""));
+}
+
+} // namespace
+
+QString docstringAbove(const QStringList& lines, int definitionLine)
+{
+    int at = definitionLine - 2; // 0-based index of the line above the definition
+    while (at >= 0) {
+        const QString trimmed = lines.value(at).trimmed();
+        if (!trimmed.isEmpty() && !trimmed.startsWith(QLatin1Char('#')))
+            break;
+        --at;
+    }
+    if (at < 0 || !lines.value(at).trimmed().endsWith(QLatin1String("\"\"\"")))
+        return {};
+    const int last = at;
+    const QString closing = lines.value(last).trimmed();
+    int first = last;
+    if (!(isTripleQuote(closing) && closing.size() > 6)) {
+        for (first = last - 1; first >= 0 && last - first < kMaxDocstringLines; --first) {
+            if (isTripleQuote(lines.value(first).trimmed()))
+                break;
+        }
+        if (first < 0 || last - first >= kMaxDocstringLines)
+            return {};
+    }
+    QStringList body = lines.mid(first, last - first + 1);
+    body.first() =
+        body.first().trimmed().remove(0, body.first().trimmed().indexOf(QLatin1String("\"\"\"")) + 3);
+    body.last().chop(body.last().size() - body.last().lastIndexOf(QLatin1String("\"\"\"")));
+    while (!body.isEmpty() && body.first().trimmed().isEmpty())
+        body.removeFirst();
+    while (!body.isEmpty() && body.last().trimmed().isEmpty())
+        body.removeLast();
+    return body.join(QLatin1Char('\n'));
+}
+
+KernelDetails::KernelDetails(QWidget* parent)
+    : QTextBrowser(parent)
+{
+    setOpenLinks(false);
+    setPlaceholderText(tr("Select a kernel to see its ops, inputs, outputs and launch sites."));
+    connect(this, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
+        if (url.scheme() != QLatin1String("line") || !m_graph || !m_graph->outputCode)
+            return;
+        Q_EMIT lineActivated(QString::fromStdString(m_graph->outputCode->path), url.path().toInt());
+    });
+}
+
+void KernelDetails::showKernel(
+    std::shared_ptr<const dvmlens::Index> index, const dvmlens::Kernel* kernel, const dvmlens::Graph* graph)
+{
+    m_index = std::move(index);
+    m_kernel = kernel;
+    m_graph = graph;
+    render();
+}
+
+void KernelDetails::clearKernel()
+{
+    m_kernel = nullptr;
+    m_graph = nullptr;
+    m_index.reset();
+    clear();
+}
+
+void KernelDetails::changeEvent(QEvent* event)
+{
+    QTextBrowser::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange && m_kernel)
+        render(); // the backend colour comes from the palette
+}
+
+QString KernelDetails::fxGraphDump(const QString& path, int definitionLine)
+{
+    if (path != m_cachedPath) {
+        m_cachedPath = path;
+        m_cachedLines.clear();
+        QFile file(path);
+        if (file.open(QIODevice::ReadOnly))
+            m_cachedLines = QString::fromUtf8(file.read(kMaxBytesRead)).split(QLatin1Char('\n'));
+        for (QString& line : m_cachedLines) {
+            if (line.endsWith(QLatin1Char('\r')))
+                line.chop(1);
+        }
+    }
+    return docstringAbove(m_cachedLines, definitionLine);
+}
+
+void KernelDetails::render()
+{
+    if (!m_kernel || !m_graph) {
+        clear();
+        return;
+    }
+    const dvmlens::Kernel& kernel = *m_kernel;
+    const QString colour = backendColor(kernel.backend, palette()).name();
+    QString html;
+    QTextStream out(&html);
+    out << "<h3 style=\"margin-bottom:2px\">" << escaped(kernel.name) << "</h3>";
+    out << "<p style=\"margin-top:0\"><b style=\"color:" << colour << "\">" << backendLabel(kernel.backend)
+        << "</b> · " << tr("lines %1–%2").arg(lineLink(kernel.line), QString::number(kernel.endLine)) << " · "
+        << QString::fromStdString(m_graph->name).toHtmlEscaped() << "</p>";
+
+    if (kernel.backend == dvmlens::Backend::ImportFx) {
+        out << "<p>"
+            << tr("<b>This is an FX fallback, not DVM code.</b> Inductor could not generate this kernel with "
+                  "DVM "
+                  "(an unsupported op or dtype, or a forced fallback), so it is run from the FX graph below "
+                  "through "
+                  "<code>async_compile.import_fx</code>, even though it may be named "
+                  "<code>dvm_fused_*</code>.")
+            << "</p>";
+    } else if (kernel.backend != dvmlens::Backend::Dvm) {
+        out << "<p>" << tr("A %1 kernel: not generated by DVM.").arg(backendLabel(kernel.backend)) << "</p>";
+    }
+
+    out << "<table cellspacing=0 cellpadding=2>";
+    if (kernel.framing)
+        out << row(tr("Framing"), escaped(*kernel.framing));
+    if (kernel.ktype)
+        out << row(tr("ktype"), escaped(*kernel.ktype));
+    if (kernel.dynShape)
+        out << row(tr("dyn_shape"), yesNo(kernel.dynShape));
+    if (kernel.mfusion)
+        out << row(tr("mfusion"), yesNo(kernel.mfusion));
+    out << row(tr("Launches"), QString::number(kernel.launches));
+    out << "</table>";
+
+    if (!kernel.ops.empty()) {
+        QStringList ops;
+        for (const std::string& op : kernel.ops)
+            ops << escaped(op);
+        out << "<h4>" << tr("Ops (%1, in order)").arg(kernel.ops.size()) << "</h4><p><code>"
+            << ops.join(QStringLiteral(" → ")) << "</code></p>";
+    }
+    if (!kernel.inputs.empty()) {
+        out << "<h4>" << tr("Inputs")
+            << "</h4><table border=1 cellspacing=0 cellpadding=3 style=\"border-collapse:"
+            << "collapse\"><tr><th>#</th><th>" << tr("Name") << "</th><th>" << tr("Op") << "</th><th>"
+            << tr("Shape") << "</th><th>" << tr("Stride") << "</th><th>" << tr("dtype") << "</th></tr>";
+        int number = 0;
+        for (const dvmlens::DvmInput& input : kernel.inputs) {
+            out << "<tr><td>" << number++ << "</td><td><code>" << escaped(input.name) << "</code></td><td>"
+                << escaped(input.op) << "</td><td><code>" << shapeText(input.shape)
+                << "</code></td><td><code>" << shapeText(input.stride) << "</code></td><td>"
+                << shortDtype(input.dtype).toHtmlEscaped() << "</td></tr>";
+        }
+        out << "</table>";
+    }
+    if (!kernel.outputs.empty()) {
+        out << "<h4>" << tr("Outputs")
+            << "</h4><table border=1 cellspacing=0 cellpadding=3 style=\"border-collapse:"
+            << "collapse\"><tr><th>#</th><th>" << tr("Name") << "</th><th>" << tr("dtype") << "</th></tr>";
+        int number = 0;
+        for (const dvmlens::DvmOutput& output : kernel.outputs) {
+            out << "<tr><td>" << number++ << "</td><td><code>" << escaped(output.name) << "</code></td><td>"
+                << (output.dtype ? shortDtype(output.dtype).toHtmlEscaped() : QStringLiteral("—"))
+                << "</td></tr>";
+        }
+        out << "</table>";
+    }
+    if (!kernel.launchLines.empty()) {
+        QStringList links;
+        for (int line : kernel.launchLines)
+            links << lineLink(line);
+        out << "<h4>" << tr("Launched at lines") << "</h4><p>" << links.join(QLatin1String(", ")) << "</p>";
+    } else {
+        out << "<p><i>" << tr("Not launched in the entry code.") << "</i></p>";
+    }
+
+    if (m_graph->outputCode) {
+        const QString dump = fxGraphDump(QString::fromStdString(m_graph->outputCode->path), kernel.line);
+        if (!dump.isEmpty()) {
+            out << "<h4>" << tr("FX graph fused into this kernel") << "</h4><pre>" << dump.toHtmlEscaped()
+                << "</pre>";
+        }
+    }
+    setHtml(html);
+}

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+// The details pane for one kernel: what it is, its ops, inputs and outputs, where it is launched,
+// and the FX graph it fused (the """…""" dump Inductor writes right above the definition).
+#pragma once
+
+#include "model.h"
+
+#include <QStringList>
+#include <QTextBrowser>
+
+#include <memory>
+
+class KernelDetails : public QTextBrowser
+{
+    Q_OBJECT
+public:
+    explicit KernelDetails(QWidget* parent = nullptr);
+
+    // `index` keeps `kernel` and `graph` alive while they are shown.
+    void showKernel(std::shared_ptr<const dvmlens::Index> index, const dvmlens::Kernel* kernel,
+        const dvmlens::Graph* graph);
+    void clearKernel();
+
+Q_SIGNALS:
+    // A launch-site or definition link was clicked.
+    void lineActivated(const QString& path, int line);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void render();
+    QString fxGraphDump(const QString& path, int definitionLine);
+
+    std::shared_ptr<const dvmlens::Index> m_index;
+    const dvmlens::Kernel* m_kernel = nullptr;
+    const dvmlens::Graph* m_graph = nullptr;
+    QString m_cachedPath; // the file whose lines are in m_cachedLines
+    QStringList m_cachedLines;
+};
+
+// The lines of the """…""" block that ends right above `definitionLine` (1-based; blank and
+// comment lines may sit between them), without the quotes; empty when there is none.
+QString docstringAbove(const QStringList& lines, int definitionLine);

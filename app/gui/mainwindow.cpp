@@ -1,0 +1,487 @@
+// SPDX-License-Identifier: MIT
+#include "mainwindow.h"
+
+#include "browsepage.h"
+#include "codehighlighter.h"
+#include "codeview.h"
+#include "diagnosticsdock.h"
+#include "indexjob.h"
+#include "indexstats.h"
+#include "kerneldetails.h"
+#include "kernelpanel.h"
+#include "recentfolders.h"
+#include "themes.h"
+#include "translations.h"
+#include "version.h"
+
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFileSystemWatcher>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QSettings>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QStyle>
+#include <QTimer>
+#include <QToolButton>
+#include <QTreeView>
+
+namespace {
+
+const auto kGeometrySetting = QStringLiteral("window/geometry");
+const auto kStateSetting = QStringLiteral("window/state");
+constexpr int kLayoutVersion = 1; // bump when the docks change so old layouts are not applied
+// inotify watches are a shared, limited resource; a huge tree gets its top levels watched only.
+constexpr int kMaxWatchedFolders = 512;
+
+QString localPathOf(const QMimeData* mime)
+{
+    if (!mime || !mime->hasUrls())
+        return {};
+    for (const QUrl& url : mime->urls()) {
+        if (url.isLocalFile())
+            return url.toLocalFile();
+    }
+    return {};
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent)
+    , m_browse(new BrowsePage)
+    , m_pages(new QStackedWidget)
+    , m_diagnosticsDock(new DiagnosticsDock(this))
+    , m_job(new IndexJob(this))
+    , m_recent(new RecentFolders(this))
+    , m_watcher(new QFileSystemWatcher(this))
+    , m_reindexTimer(new QTimer(this))
+{
+    setObjectName(QStringLiteral("MainWindow"));
+    setAcceptDrops(true);
+    m_pages->addWidget(m_browse);
+    setCentralWidget(m_pages);
+
+    createDocks();
+    createMenus();
+    createStatusBar();
+    m_defaultState = saveState(kLayoutVersion);
+
+    connect(m_job, &IndexJob::progress, this, &MainWindow::onProgress);
+    connect(m_job, &IndexJob::finished, this, &MainWindow::onIndexFinished);
+    connect(m_recent, &RecentFolders::openRequested, this, &MainWindow::openPath);
+    connect(m_diagnosticsDock, &DiagnosticsDock::locationActivated, m_browse, &BrowsePage::openLocation);
+    connect(m_browse, &BrowsePage::currentPathChanged, this, &MainWindow::updateTitle);
+
+    m_reindexTimer->setSingleShot(true);
+    m_reindexTimer->setInterval(kReindexDelayMs);
+    connect(m_reindexTimer, &QTimer::timeout, this, &MainWindow::reindex);
+    connect(m_watcher, &QFileSystemWatcher::directoryChanged, m_reindexTimer, qOverload<>(&QTimer::start));
+    updateTitle();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createDocks()
+{
+    // Left column: runs above the kernel details; the code fills the centre and the kernel table
+    // (tabbed with the diagnostics) gets the full width below it, where its many columns fit.
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    setCorner(Qt::TopLeftCorner, Qt::LeftDockWidgetArea);
+    setDockOptions(AnimatedDocks | AllowTabbedDocks | AllowNestedDocks);
+
+    const auto makeDock = [this](const QString& title, const QString& objectName, QWidget* content) {
+        auto* dock = new QDockWidget(title, this);
+        dock->setObjectName(objectName);
+        dock->setWidget(content);
+        return dock;
+    };
+    m_runsDock = makeDock(tr("Runs"), QStringLiteral("RunsDock"), m_browse->runTree());
+    m_kernelsDock = makeDock(tr("Kernels"), QStringLiteral("KernelsDock"), m_browse->kernelPanel());
+    m_detailsDock = makeDock(tr("Kernel Details"), QStringLiteral("DetailsDock"), m_browse->details());
+
+    addDockWidget(Qt::LeftDockWidgetArea, m_runsDock);
+    splitDockWidget(m_runsDock, m_detailsDock, Qt::Vertical);
+    addDockWidget(Qt::BottomDockWidgetArea, m_kernelsDock);
+    addDockWidget(Qt::BottomDockWidgetArea, m_diagnosticsDock);
+    tabifyDockWidget(m_kernelsDock, m_diagnosticsDock);
+    m_kernelsDock->raise();
+
+    const int em = fontMetrics().horizontalAdvance(QLatin1Char('M'));
+    const int lineHeight = fontMetrics().height();
+    resizeDocks({ m_runsDock }, { 50 * em }, Qt::Horizontal);
+    resizeDocks({ m_runsDock, m_detailsDock }, { 14 * lineHeight, 32 * lineHeight }, Qt::Vertical);
+    resizeDocks({ m_kernelsDock }, { 16 * lineHeight }, Qt::Vertical);
+}
+
+void MainWindow::createMenus()
+{
+    m_fileMenu = menuBar()->addMenu(tr("&File"));
+    QAction* openFolder = m_fileMenu->addAction(style()->standardIcon(QStyle::SP_DirOpenIcon),
+        tr("&Open Folder…"), this, &MainWindow::openFolderDialog);
+    openFolder->setShortcut(QKeySequence::Open);
+    m_fileMenu->addAction(
+        style()->standardIcon(QStyle::SP_FileIcon), tr("Open &File…"), this, &MainWindow::openFileDialog);
+    QMenu* recentMenu = m_fileMenu->addMenu(tr("Open &Recent"));
+    m_recent->attachMenu(recentMenu);
+    QAction* reload = m_fileMenu->addAction(
+        style()->standardIcon(QStyle::SP_BrowserReload), tr("Re&load"), this, &MainWindow::reindex);
+    reload->setShortcut(QKeySequence::Refresh);
+    m_fileMenu->addSeparator();
+    QAction* quit = m_fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+    quit->setMenuRole(QAction::QuitRole);
+
+    QMenu* editMenu = menuBar()->addMenu(tr("&Edit"));
+    CodeView* code = m_browse->codeView();
+    editMenu->addAction(code->findAction());
+    editMenu->addAction(code->goToLineAction());
+    editMenu->addSeparator();
+    editMenu->addAction(code->nextDvmKernelAction());
+    editMenu->addAction(code->previousDvmKernelAction());
+    editMenu->addSeparator();
+    const QList<QAction*> panelActions = m_browse->kernelPanel()->actions();
+    for (QAction* action : panelActions)
+        editMenu->addAction(action);
+
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    for (QDockWidget* dock :
+        { m_runsDock, m_kernelsDock, m_detailsDock, static_cast<QDockWidget*>(m_diagnosticsDock) })
+        m_viewMenu->addAction(dock->toggleViewAction());
+    m_viewMenu->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
+    m_viewMenu->addSeparator();
+
+    QMenu* themeMenu = m_viewMenu->addMenu(tr("&Theme"));
+    auto* themeGroup = new QActionGroup(this);
+    const std::pair<Theme, QString> themes[] = { { Theme::System, tr("&System") },
+        { Theme::Light, tr("&Light") }, { Theme::Dark, tr("&Dark") } };
+    for (const auto& [theme, label] : themes) {
+        QAction* action = themeMenu->addAction(label);
+        action->setCheckable(true);
+        action->setData(themeKey(theme));
+        action->setChecked(theme == savedTheme());
+        themeGroup->addAction(action);
+        connect(action, &QAction::triggered, this, [theme = theme] {
+            saveTheme(theme);
+            applyTheme(theme);
+        });
+    }
+
+    QMenu* languageMenu = m_viewMenu->addMenu(tr("&Language"));
+    auto* languageGroup = new QActionGroup(this);
+    const std::pair<QString, QString> languages[] = { { QString(), tr("&System") },
+        { QStringLiteral("en"), QStringLiteral("&English") },
+        { QStringLiteral("zh_CN"), QStringLiteral("简体中文") } };
+    for (const auto& [language, label] : languages) {
+        QAction* action = languageMenu->addAction(label);
+        action->setCheckable(true);
+        action->setChecked(language == savedLanguage());
+        languageGroup->addAction(action);
+        connect(action, &QAction::triggered, this, [this, language = language] { chooseLanguage(language); });
+    }
+
+    m_helpMenu = menuBar()->addMenu(tr("&Help"));
+    m_helpMenu->addAction(tr("How DVM Lens &Decides"), this, &MainWindow::showHowItDecides);
+    QAction* about = m_helpMenu->addAction(tr("&About DVM Lens"), this, &MainWindow::showAbout);
+    about->setMenuRole(QAction::AboutRole);
+    m_helpMenu->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::createStatusBar()
+{
+    m_totals = new QLabel(tr("Open a torch_compile_debug folder (File ▸ Open Folder…) or drop it here."));
+    m_totals->setObjectName(QStringLiteral("TotalsLabel"));
+    m_progress = new QProgressBar;
+    m_progress->setMaximumWidth(fontMetrics().horizontalAdvance(QLatin1Char('M')) * 16);
+    m_progress->setTextVisible(true);
+    m_progress->setFormat(tr("Indexing %p%"));
+    m_cancel = new QToolButton;
+    m_cancel->setText(tr("Cancel"));
+    m_cancel->setIcon(style()->standardIcon(QStyle::SP_DialogCancelButton));
+    m_cancel->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_cancel->setAutoRaise(true);
+    connect(m_cancel, &QToolButton::clicked, m_job, &IndexJob::cancel);
+    statusBar()->addWidget(m_totals, 1);
+    statusBar()->addPermanentWidget(m_progress);
+    statusBar()->addPermanentWidget(m_cancel);
+    m_progress->hide();
+    m_cancel->hide();
+}
+
+void MainWindow::restoreLayout()
+{
+    QSettings settings;
+    restoreGeometry(settings.value(kGeometrySetting).toByteArray());
+    restoreState(settings.value(kStateSetting).toByteArray(), kLayoutVersion);
+}
+
+void MainWindow::resetLayout()
+{
+    restoreState(m_defaultState, kLayoutVersion);
+    for (QDockWidget* dock :
+        { m_runsDock, m_kernelsDock, m_detailsDock, static_cast<QDockWidget*>(m_diagnosticsDock) })
+        dock->show();
+    m_kernelsDock->raise();
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (!m_quiet) {
+        QSettings settings;
+        settings.setValue(kGeometrySetting, saveGeometry());
+        settings.setValue(kStateSetting, saveState(kLayoutVersion));
+    }
+    m_job->cancel();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (!localPathOf(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const QString path = localPathOf(event->mimeData());
+    if (path.isEmpty())
+        return;
+    event->acceptProposedAction();
+    openPath(path);
+}
+
+void MainWindow::setQuiet(bool quiet)
+{
+    m_quiet = quiet;
+}
+
+void MainWindow::openPath(const QString& path)
+{
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    if (absolute != m_path) {
+        // A different tree: forget the old watch list right away.
+        const QStringList watched = m_watcher->directories();
+        if (!watched.isEmpty())
+            m_watcher->removePaths(watched);
+    }
+    m_path = absolute;
+    startIndexing(absolute, false);
+}
+
+void MainWindow::reindex()
+{
+    if (!m_path.isEmpty())
+        startIndexing(m_path, true);
+}
+
+void MainWindow::startIndexing(const QString& path, bool keepSelection)
+{
+    m_keepSelection = keepSelection;
+    m_reindexTimer->stop();
+    m_progress->setRange(0, 0); // busy until the first count arrives
+    m_progress->show();
+    m_cancel->show();
+    m_cancel->setEnabled(true);
+    if (!keepSelection)
+        m_totals->setText(tr("Indexing %1…").arg(QDir::toNativeSeparators(path)));
+    m_job->start(path);
+    updateTitle();
+}
+
+void MainWindow::onProgress(int done, int total)
+{
+    m_progress->setRange(0, qMax(total, 1));
+    m_progress->setValue(done);
+}
+
+void MainWindow::onIndexFinished(
+    quint64, const QString& path, std::shared_ptr<const dvmlens::Index> index, const QString& error)
+{
+    m_progress->hide();
+    m_cancel->hide();
+    if (!index) {
+        const QString message = tr("Cannot open %1: %2").arg(QDir::toNativeSeparators(path), error);
+        m_totals->setText(message);
+        if (!m_quiet)
+            QMessageBox::warning(this, tr("Cannot Open"), message);
+        Q_EMIT indexFinished(path, error.isEmpty() ? message : error);
+        return;
+    }
+    m_index = index;
+    m_browse->setIndex(index);
+    m_diagnosticsDock->setIndex(index);
+    m_totals->setText(totalsText(*index));
+    watchTree(*index);
+    if (!m_quiet && !m_keepSelection)
+        m_recent->add(path);
+    updateTitle();
+    Q_EMIT indexFinished(path, {});
+}
+
+QString MainWindow::totalsText(const dvmlens::Index& index)
+{
+    const IndexTotals totals = totalsOf(index);
+    const auto count = [](int value, const QString& one, const QString& many) {
+        return value == 1 ? one : many.arg(groupedNumber(value));
+    };
+    const QStringList parts {
+        count(totals.runs, tr("1 run"), tr("%1 runs")),
+        count(totals.graphs, tr("1 graph"), tr("%1 graphs")),
+        tr("%1 DVM engaged").arg(groupedNumber(totals.engagedGraphs)),
+        count(totals.kernels.dvm, tr("1 DVM kernel"), tr("%1 DVM kernels")),
+        count(totals.kernels.fallbacks, tr("1 fallback"), tr("%1 fallbacks")),
+    };
+    return parts.join(QStringLiteral(" · "));
+}
+
+void MainWindow::watchTree(const dvmlens::Index& index)
+{
+    QStringList wanted;
+    const QFileInfo root(QString::fromStdString(index.root));
+    if (root.isDir())
+        wanted << root.absoluteFilePath();
+    for (const dvmlens::Run& run : index.runs) {
+        const QString runPath = QString::fromStdString(run.path);
+        wanted << runPath;
+        const QString inductor = QDir(runPath).filePath(QStringLiteral("torchinductor"));
+        if (QFileInfo(inductor).isDir())
+            wanted << inductor;
+        if (wanted.size() >= kMaxWatchedFolders)
+            break;
+    }
+    wanted.removeDuplicates();
+    QStringList toAdd;
+    for (const QString& path : std::as_const(wanted)) {
+        if (QFileInfo(path).isDir() && !m_watcher->directories().contains(path))
+            toAdd << path;
+    }
+    if (!toAdd.isEmpty())
+        m_watcher->addPaths(toAdd);
+}
+
+void MainWindow::openFolderDialog()
+{
+    const QString folder = QFileDialog::getExistingDirectory(
+        this, tr("Open torch_compile_debug Folder"), m_path.isEmpty() ? QDir::homePath() : m_path);
+    if (!folder.isEmpty())
+        openPath(folder);
+}
+
+void MainWindow::openFileDialog()
+{
+    const QString file = QFileDialog::getOpenFileName(this, tr("Open output_code.py"),
+        m_path.isEmpty() ? QDir::homePath() : m_path,
+        tr("Inductor output code (output_code.py *.py);;All files (*)"));
+    if (!file.isEmpty())
+        openPath(file);
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(this, tr("About DVM Lens"),
+        tr("<h3>DVM Lens %1</h3>"
+           "<p>Inspects PyTorch <code>torch.compile</code> debug trees and shows whether Huawei Ascend's "
+           "Inductor DVM code generator produced kernels, and what fell back to Triton, ATen or FX.</p>"
+           "<p>Qt %2 · %3</p>")
+            .arg(QStringLiteral(DVMLENS_VERSION), QString::fromLatin1(qVersion()),
+                CodeHighlighter::backendName()));
+}
+
+void MainWindow::showHowItDecides()
+{
+    QMessageBox::information(this, tr("How DVM Lens Decides"),
+        tr("<p><b>DVM engaged</b> means the graph's <code>output_code.py</code> contains "
+           "<code>from torch_npu._inductor import dvm</code> <i>and</i> at least one real "
+           "<code>@dvm.kernel(…)</code> builder.</p>"
+           "<p>Kernels defined through <code>async_compile.import_fx(…)</code> are <b>FX fallbacks</b>, not "
+           "DVM "
+           "code, even when they are named <code>dvm_fused_*</code>.</p>"
+           "<p>Triton, C++, MLIR and other <code>async_compile</code> kernels count as other kernels; "
+           "<code>torch.ops.aten.*</code>, <code>torch.ops.npu.*</code> and <code>extern_kernels.*</code> "
+           "calls in "
+           "the entry code count as fallbacks.</p>"
+           "<p>Text inside strings and comments (such as the FX graph dumps) is never counted.</p>"));
+}
+
+void MainWindow::chooseLanguage(const QString& language)
+{
+    if (language == savedLanguage())
+        return;
+    saveLanguage(language);
+    if (!m_quiet)
+        QMessageBox::information(
+            this, tr("Language"), tr("The new language is used the next time DVM Lens starts."));
+}
+
+void MainWindow::updateTitle()
+{
+    if (m_path.isEmpty()) {
+        setWindowTitle(tr("DVM Lens"));
+        return;
+    }
+    setWindowTitle(tr("%1 — DVM Lens").arg(QDir::toNativeSeparators(m_path)));
+}
+
+QString MainWindow::openedPath() const
+{
+    return m_path;
+}
+
+const std::shared_ptr<const dvmlens::Index>& MainWindow::currentIndex() const
+{
+    return m_index;
+}
+
+bool MainWindow::isIndexing() const
+{
+    return m_job->isRunning();
+}
+
+BrowsePage* MainWindow::browsePage() const
+{
+    return m_browse;
+}
+
+DiagnosticsDock* MainWindow::diagnosticsDock() const
+{
+    return m_diagnosticsDock;
+}
+
+QStackedWidget* MainWindow::pages() const
+{
+    return m_pages;
+}
+
+QMenu* MainWindow::fileMenu() const
+{
+    return m_fileMenu;
+}
+
+QMenu* MainWindow::viewMenu() const
+{
+    return m_viewMenu;
+}
+
+QMenu* MainWindow::helpMenu() const
+{
+    return m_helpMenu;
+}
+
+QLabel* MainWindow::totalsLabel() const
+{
+    return m_totals;
+}
+
+QFileSystemWatcher* MainWindow::watcher() const
+{
+    return m_watcher;
+}

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: MIT
+// The main window: menus, docks, the status bar, and the stack of pages (browse now; compare and
+// other modes are further pages). It opens paths, runs the indexing job and hands its result to
+// the pages; it decides nothing about kernels itself.
+#pragma once
+
+#include "model.h"
+
+#include <QMainWindow>
+
+#include <memory>
+
+class BrowsePage;
+class DiagnosticsDock;
+class IndexJob;
+class QDockWidget;
+class QFileSystemWatcher;
+class QLabel;
+class QMenu;
+class QProgressBar;
+class QStackedWidget;
+class QTimer;
+class QToolButton;
+class RecentFolders;
+
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+public:
+    static constexpr int kReindexDelayMs = 1000; // new graph folders come in bursts
+
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    // Starts indexing `path` (a tree, run, graph folder or output_code.py). The result arrives
+    // through indexFinished; a failure is also shown to the user unless the window is quiet.
+    void openPath(const QString& path);
+    void reindex(); // the open path again, keeping the selection
+    QString openedPath() const;
+    const std::shared_ptr<const dvmlens::Index>& currentIndex() const;
+    bool isIndexing() const;
+
+    // Quiet windows (screenshots, tests) never open modal dialogs and do not touch Recent.
+    void setQuiet(bool quiet);
+
+    // Restores the saved geometry and dock layout (call once, before show()).
+    void restoreLayout();
+    void resetLayout();
+
+    BrowsePage* browsePage() const;
+    DiagnosticsDock* diagnosticsDock() const;
+    QStackedWidget* pages() const;
+    QMenu* fileMenu() const;
+    QMenu* viewMenu() const;
+    QMenu* helpMenu() const;
+    QLabel* totalsLabel() const;
+    QFileSystemWatcher* watcher() const;
+
+    // "8 runs · 412 graphs · 311 DVM engaged · 2 930 DVM kernels · 57 fallbacks"
+    static QString totalsText(const dvmlens::Index& index);
+
+Q_SIGNALS:
+    // After every indexing job: `error` is empty on success.
+    void indexFinished(const QString& path, const QString& error);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void createDocks();
+    void createMenus();
+    void createStatusBar();
+    void startIndexing(const QString& path, bool keepSelection);
+    void onIndexFinished(quint64 jobId, const QString& path, std::shared_ptr<const dvmlens::Index> index,
+        const QString& error);
+    void onProgress(int done, int total);
+    void watchTree(const dvmlens::Index& index);
+    void openFolderDialog();
+    void openFileDialog();
+    void showAbout();
+    void showHowItDecides();
+    void chooseLanguage(const QString& language);
+    void updateTitle();
+
+    BrowsePage* m_browse;
+    QStackedWidget* m_pages;
+    DiagnosticsDock* m_diagnosticsDock;
+    QDockWidget* m_runsDock = nullptr;
+    QDockWidget* m_kernelsDock = nullptr;
+    QDockWidget* m_detailsDock = nullptr;
+    QMenu* m_fileMenu = nullptr;
+    QMenu* m_viewMenu = nullptr;
+    QMenu* m_helpMenu = nullptr;
+    IndexJob* m_job;
+    RecentFolders* m_recent;
+    QFileSystemWatcher* m_watcher;
+    QTimer* m_reindexTimer;
+    QLabel* m_totals = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QToolButton* m_cancel = nullptr;
+    QByteArray m_defaultState; // the dock layout as built, for Reset Layout
+    QString m_path; // what is open (or being opened)
+    bool m_quiet = false;
+    bool m_keepSelection = false; // the running job is a re-index
+    std::shared_ptr<const dvmlens::Index> m_index;
+};

@@ -1,0 +1,425 @@
+// SPDX-License-Identifier: MIT
+#include "runtreemodel.h"
+
+#include "indexstats.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QFont>
+#include <QStyle>
+
+namespace {
+
+// internalId of a node names its parent: 0 for runs, run+1 for graphs, a tagged (run, graph)
+// pair for files. Rows of the parent are all a node needs besides its own row.
+constexpr quintptr kFileTag = quintptr(1) << 62;
+constexpr int kGraphBits = 31;
+
+quintptr fileParentId(int run, int graph)
+{
+    return kFileTag | (quintptr(run) << kGraphBits) | quintptr(graph);
+}
+
+QString fromUtf8(const std::string& text)
+{
+    return QString::fromStdString(text);
+}
+
+// "2026-07-20 10:15:30 · pid 4101" reads faster than the folder name (which is in the tooltip).
+QString runLabel(const dvmlens::Run& run)
+{
+    if (run.started && run.pid) {
+        const QString started = fromUtf8(*run.started).left(19).replace(QLatin1Char('T'), QLatin1Char(' '));
+        return RunTreeModel::tr("%1 · pid %2").arg(started).arg(*run.pid);
+    }
+    if (run.name)
+        return fromUtf8(*run.name);
+    return QDir(fromUtf8(run.path)).dirName();
+}
+
+bool isCountColumn(int column)
+{
+    return column == RunTreeModel::DvmColumn || column == RunTreeModel::OtherColumn
+        || column == RunTreeModel::FallbacksColumn;
+}
+
+QVariant countValue(const KernelCounts& counts, int column)
+{
+    switch (column) {
+    case RunTreeModel::DvmColumn:
+        return counts.dvm;
+    case RunTreeModel::OtherColumn:
+        return counts.other;
+    case RunTreeModel::FallbacksColumn:
+        return counts.fallbacks;
+    default:
+        return {};
+    }
+}
+
+} // namespace
+
+VerdictMark verdictMarkOf(const dvmlens::Graph& graph)
+{
+    if (!graph.outputCode)
+        return VerdictMark::NoOutputCode;
+    return graph.outputCode->dvmEngaged ? VerdictMark::Engaged : VerdictMark::NotEngaged;
+}
+
+RunTreeModel::RunTreeModel(QObject* parent)
+    : QAbstractItemModel(parent)
+{
+}
+
+void RunTreeModel::setIndex(std::shared_ptr<const dvmlens::Index> index)
+{
+    beginResetModel();
+    m_index = std::move(index);
+    endResetModel();
+}
+
+const std::shared_ptr<const dvmlens::Index>& RunTreeModel::index() const
+{
+    return m_index;
+}
+
+RunTreeModel::Location RunTreeModel::locate(const QModelIndex& index) const
+{
+    Location location;
+    const quintptr id = index.internalId();
+    if (id == 0) {
+        location.run = index.row();
+    } else if (id & kFileTag) {
+        location.kind = FileNode;
+        location.run = int((id & ~kFileTag) >> kGraphBits);
+        location.graph = int(id & ((quintptr(1) << kGraphBits) - 1));
+        location.file = index.row();
+    } else {
+        location.kind = GraphNode;
+        location.run = int(id - 1);
+        location.graph = index.row();
+    }
+    return location;
+}
+
+const dvmlens::Run* RunTreeModel::runAt(const QModelIndex& index) const
+{
+    if (!m_index || !index.isValid())
+        return nullptr;
+    return &m_index->runs[size_t(locate(index).run)];
+}
+
+const dvmlens::Graph* RunTreeModel::graphAt(const QModelIndex& index) const
+{
+    if (!m_index || !index.isValid())
+        return nullptr;
+    const Location location = locate(index);
+    if (location.kind == RunNode)
+        return nullptr;
+    return &m_index->runs[size_t(location.run)].graphs[size_t(location.graph)];
+}
+
+RunTreeModel::NodeKind RunTreeModel::kindAt(const QModelIndex& index) const
+{
+    return locate(index).kind;
+}
+
+QString RunTreeModel::pathAt(const QModelIndex& index) const
+{
+    if (!m_index || !index.isValid())
+        return {};
+    const Location location = locate(index);
+    const dvmlens::Run& run = m_index->runs[size_t(location.run)];
+    if (location.kind == RunNode)
+        return fromUtf8(run.path);
+    const dvmlens::Graph& graph = run.graphs[size_t(location.graph)];
+    if (location.kind == GraphNode)
+        return fromUtf8(graph.path);
+    QString file = fromUtf8(graph.files[size_t(location.file)]);
+    if (file.endsWith(QLatin1Char('/')))
+        file.chop(1);
+    return QDir(fromUtf8(graph.path)).filePath(file);
+}
+
+QModelIndex RunTreeModel::indexForGraph(int runRow, int graphRow) const
+{
+    return index(graphRow, 0, index(runRow, 0));
+}
+
+QModelIndex RunTreeModel::indexForPath(const QString& path) const
+{
+    if (!m_index || path.isEmpty())
+        return {};
+    const QString wanted = QDir::cleanPath(path);
+    for (int r = 0; r < int(m_index->runs.size()); ++r) {
+        const dvmlens::Run& run = m_index->runs[size_t(r)];
+        const QModelIndex runIndex = index(r, 0);
+        if (QDir::cleanPath(fromUtf8(run.path)) == wanted)
+            return runIndex;
+        for (int g = 0; g < int(run.graphs.size()); ++g) {
+            const dvmlens::Graph& graph = run.graphs[size_t(g)];
+            const QString graphPath = QDir::cleanPath(fromUtf8(graph.path));
+            if (graphPath == wanted)
+                return index(g, 0, runIndex);
+            if (!wanted.startsWith(graphPath + QLatin1Char('/')))
+                continue;
+            const QModelIndex graphIndex = index(g, 0, runIndex);
+            for (int f = 0; f < int(graph.files.size()); ++f) {
+                const QModelIndex fileIndex = index(f, 0, graphIndex);
+                if (QDir::cleanPath(pathAt(fileIndex)) == wanted)
+                    return fileIndex;
+            }
+        }
+    }
+    return {};
+}
+
+QModelIndex RunTreeModel::index(int row, int column, const QModelIndex& parent) const
+{
+    if (!hasIndex(row, column, parent))
+        return {};
+    if (!parent.isValid())
+        return createIndex(row, column, quintptr(0));
+    const Location location = locate(parent);
+    if (location.kind == RunNode)
+        return createIndex(row, column, quintptr(location.run + 1));
+    return createIndex(row, column, fileParentId(location.run, location.graph));
+}
+
+QModelIndex RunTreeModel::parent(const QModelIndex& child) const
+{
+    if (!child.isValid())
+        return {};
+    const Location location = locate(child);
+    switch (location.kind) {
+    case RunNode:
+        return {};
+    case GraphNode:
+        return createIndex(location.run, 0, quintptr(0));
+    case FileNode:
+        break;
+    }
+    return createIndex(location.graph, 0, quintptr(location.run + 1));
+}
+
+int RunTreeModel::rowCount(const QModelIndex& parent) const
+{
+    if (!m_index)
+        return 0;
+    if (!parent.isValid())
+        return int(m_index->runs.size());
+    if (parent.column() != 0)
+        return 0;
+    const Location location = locate(parent);
+    const dvmlens::Run& run = m_index->runs[size_t(location.run)];
+    switch (location.kind) {
+    case RunNode:
+        return int(run.graphs.size());
+    case GraphNode:
+        return int(run.graphs[size_t(location.graph)].files.size());
+    case FileNode:
+        break;
+    }
+    return 0;
+}
+
+int RunTreeModel::columnCount(const QModelIndex&) const
+{
+    return ColumnCount;
+}
+
+QVariant RunTreeModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal)
+        return {};
+    if (role == Qt::DisplayRole) {
+        switch (section) {
+        case NameColumn:
+            return tr("Name");
+        case VerdictColumn:
+            return tr("Verdict");
+        case DvmColumn:
+            return tr("DVM");
+        case OtherColumn:
+            return tr("Other");
+        case FallbacksColumn:
+            return tr("Fallbacks");
+        }
+    }
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case VerdictColumn:
+            return tr("Whether DVM engaged: the dvm import and at least one real @dvm.kernel");
+        case DvmColumn:
+            return tr("DVM kernels: real @dvm.kernel builders");
+        case OtherColumn:
+            return tr("Other kernel definitions: import_fx (FX fallbacks), Triton, C++, MLIR…");
+        case FallbacksColumn:
+            return tr("ATen, NPU and extern calls in the entry code");
+        }
+    }
+    if (role == Qt::TextAlignmentRole && isCountColumn(section))
+        return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+    return {};
+}
+
+QVariant RunTreeModel::data(const QModelIndex& index, int role) const
+{
+    if (!m_index || !checkIndex(index, CheckIndexOption::IndexIsValid))
+        return {};
+    const Location location = locate(index);
+    const dvmlens::Run& run = m_index->runs[size_t(location.run)];
+    if (role == PathRole)
+        return pathAt(index);
+    if (role == NodeKindRole)
+        return int(location.kind);
+    if (role == Qt::TextAlignmentRole && isCountColumn(index.column()))
+        return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+    switch (location.kind) {
+    case RunNode:
+        return runData(run, index.column(), role);
+    case GraphNode:
+        return graphData(run.graphs[size_t(location.graph)], index.column(), role);
+    case FileNode:
+        break;
+    }
+    return fileData(run.graphs[size_t(location.graph)], location.file, index.column(), role);
+}
+
+QIcon RunTreeModel::cachedVerdictIcon(VerdictMark mark) const
+{
+    const QPalette palette = QApplication::palette();
+    if (palette.cacheKey() != m_iconPaletteKey) {
+        m_iconPaletteKey = palette.cacheKey();
+        for (VerdictMark each : { VerdictMark::Engaged, VerdictMark::NotEngaged, VerdictMark::NoOutputCode })
+            m_verdictIcons[int(each)] = verdictIcon(each, palette);
+    }
+    return m_verdictIcons[int(mark)];
+}
+
+QVariant RunTreeModel::runData(const dvmlens::Run& run, int column, int role) const
+{
+    const int graphs = int(run.graphs.size());
+    const int engaged = engagedGraphCount(run);
+    const VerdictMark mark = engaged > 0 ? VerdictMark::Engaged : VerdictMark::NotEngaged;
+    switch (role) {
+    case Qt::DisplayRole:
+        if (column == NameColumn)
+            return runLabel(run);
+        if (column == VerdictColumn)
+            return QStringLiteral("%1/%2").arg(engaged).arg(graphs);
+        return countValue(kernelCountsOf(run), column);
+    case SortRole:
+        if (column == NameColumn)
+            return runLabel(run);
+        if (column == VerdictColumn)
+            return engaged;
+        return countValue(kernelCountsOf(run), column);
+    case Qt::DecorationRole:
+        if (column == NameColumn)
+            return cachedVerdictIcon(mark);
+        return {};
+    case Qt::ForegroundRole:
+        if (column == VerdictColumn)
+            return verdictColor(mark, QApplication::palette());
+        return {};
+    case Qt::FontRole:
+        if (column == NameColumn) {
+            QFont font;
+            font.setBold(true);
+            return font;
+        }
+        return {};
+    case Qt::ToolTipRole: {
+        QString tip = QDir::toNativeSeparators(fromUtf8(run.path));
+        if (run.pid)
+            tip += QLatin1Char('\n') + tr("Process %1").arg(*run.pid);
+        if (run.started)
+            tip += QLatin1Char('\n') + tr("Started %1").arg(fromUtf8(*run.started));
+        tip += QLatin1Char('\n') + tr("DVM engaged in %1 of %n graph(s)", nullptr, graphs).arg(engaged);
+        return tip;
+    }
+    default:
+        return {};
+    }
+}
+
+QVariant RunTreeModel::graphData(const dvmlens::Graph& graph, int column, int role) const
+{
+    const VerdictMark mark = verdictMarkOf(graph);
+    const bool hasCode = graph.outputCode.has_value();
+    switch (role) {
+    case Qt::DisplayRole:
+        if (column == NameColumn)
+            return fromUtf8(graph.name);
+        if (column == VerdictColumn) {
+            switch (mark) {
+            case VerdictMark::Engaged:
+                return tr("DVM");
+            case VerdictMark::NotEngaged:
+                return tr("no DVM");
+            case VerdictMark::NoOutputCode:
+                return tr("no code");
+            }
+        }
+        return hasCode ? countValue(kernelCountsOf(graph), column) : QVariant();
+    case SortRole:
+        if (column == NameColumn)
+            return graph.seq.value_or(0);
+        if (column == VerdictColumn)
+            return int(mark == VerdictMark::Engaged) * 2 + int(mark == VerdictMark::NotEngaged);
+        return countValue(kernelCountsOf(graph), column);
+    case Qt::DecorationRole:
+        if (column == NameColumn)
+            return cachedVerdictIcon(mark);
+        return {};
+    case Qt::ForegroundRole:
+        if (column == VerdictColumn)
+            return verdictColor(mark, QApplication::palette());
+        if (!hasCode)
+            return QApplication::palette().color(QPalette::Disabled, QPalette::Text);
+        return {};
+    case Qt::ToolTipRole: {
+        QString tip = QDir::toNativeSeparators(fromUtf8(graph.path));
+        if (graph.model)
+            tip += QLatin1Char('\n') + tr("Model: %1").arg(fromUtf8(*graph.model));
+        if (graph.kind && !graph.kind->empty())
+            tip += QLatin1Char('\n') + tr("Kind: %1").arg(fromUtf8(*graph.kind));
+        if (!hasCode)
+            tip += QLatin1Char('\n') + tr("No output_code.py in this graph folder.");
+        for (const dvmlens::Diagnostic& diagnostic : graph.diagnostics)
+            tip += QLatin1Char('\n') + fromUtf8(diagnostic.message);
+        return tip;
+    }
+    default:
+        return {};
+    }
+}
+
+QVariant RunTreeModel::fileData(const dvmlens::Graph& graph, int file, int column, int role) const
+{
+    if (column != NameColumn)
+        return {};
+    QString name = fromUtf8(graph.files[size_t(file)]);
+    const bool folder = name.endsWith(QLatin1Char('/'));
+    switch (role) {
+    case Qt::DisplayRole:
+    case SortRole:
+        return name;
+    case Qt::DecorationRole:
+        return QApplication::style()->standardIcon(folder ? QStyle::SP_DirIcon : QStyle::SP_FileIcon);
+    case Qt::FontRole:
+        if (name == QLatin1String("output_code.py")) {
+            QFont font;
+            font.setBold(true);
+            return font;
+        }
+        return {};
+    case Qt::ToolTipRole:
+        if (folder)
+            name.chop(1);
+        return QDir::toNativeSeparators(QDir(fromUtf8(graph.path)).filePath(name));
+    default:
+        return {};
+    }
+}

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: MIT
+#include "screenshotflow.h"
+
+#include "browsepage.h"
+#include "codeview.h"
+#include "mainwindow.h"
+#include "startupactions.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QPixmap>
+
+ScreenshotFlow::ScreenshotFlow(MainWindow& window, CommandLine options, QObject* parent)
+    : QObject(parent)
+    , m_window(window)
+    , m_options(std::move(options))
+{
+    m_timeout.setSingleShot(true);
+    m_timeout.setInterval(kTimeoutMs);
+    connect(&m_timeout, &QTimer::timeout, this,
+        [this] { fail(tr("Timed out waiting for the window to be ready.")); });
+}
+
+void ScreenshotFlow::start()
+{
+    m_timeout.start();
+    if (m_options.path.isEmpty()) {
+        QTimer::singleShot(kSettleMs, this, &ScreenshotFlow::capture);
+        return;
+    }
+    connect(&m_window, &MainWindow::indexFinished, this, &ScreenshotFlow::onIndexFinished,
+        Qt::SingleShotConnection);
+    m_window.openPath(m_options.path);
+}
+
+void ScreenshotFlow::onIndexFinished(const QString& path, const QString& error)
+{
+    if (!error.isEmpty()) {
+        fail(tr("Cannot open %1: %2").arg(QDir::toNativeSeparators(path), error));
+        return;
+    }
+    const QString selectError = applyStartupActions(m_window, m_options);
+    if (!selectError.isEmpty()) {
+        fail(selectError);
+        return;
+    }
+    waitForCode();
+}
+
+void ScreenshotFlow::waitForCode()
+{
+    CodeView* code = m_window.browsePage()->codeView();
+    if (!code->isLoading()) {
+        QTimer::singleShot(kSettleMs, this, &ScreenshotFlow::capture);
+        return;
+    }
+    connect(
+        code, &CodeView::loaded, this,
+        [this] { QTimer::singleShot(kSettleMs, this, &ScreenshotFlow::capture); }, Qt::SingleShotConnection);
+    connect(
+        code, &CodeView::loadFailed, this,
+        [this](const QString& path, const QString& reason) {
+            fail(tr("Cannot show %1: %2").arg(QDir::toNativeSeparators(path), reason));
+        },
+        Qt::SingleShotConnection);
+}
+
+void ScreenshotFlow::capture()
+{
+    if (m_done)
+        return;
+    const QPixmap shot = m_window.grab();
+    if (shot.isNull()) {
+        fail(tr("Could not render the window."));
+        return;
+    }
+    if (!shot.save(m_options.screenshotFile)) {
+        fail(tr("Could not write %1.")
+                 .arg(QDir::toNativeSeparators(QFileInfo(m_options.screenshotFile).absoluteFilePath())));
+        return;
+    }
+    m_done = true;
+    m_timeout.stop();
+    Q_EMIT finished(0, {});
+}
+
+void ScreenshotFlow::fail(const QString& message)
+{
+    if (m_done)
+        return;
+    m_done = true;
+    m_timeout.stop();
+    Q_EMIT finished(1, message);
+}

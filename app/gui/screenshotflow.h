@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: MIT
+// `dvmlens --screenshot FILE [PATH]`: index, select, wait for the code view, grab the window,
+// save it and leave the event loop with 0 (or non-zero and a message on stderr).
+#pragma once
+
+#include "commandline.h"
+
+#include <QObject>
+#include <QTimer>
+
+class MainWindow;
+
+class ScreenshotFlow : public QObject
+{
+    Q_OBJECT
+public:
+    static constexpr int kTimeoutMs = 120000;
+    static constexpr int kSettleMs = 150; // lets layouts and the highlighter finish after loading
+
+    ScreenshotFlow(MainWindow& window, CommandLine options, QObject* parent = nullptr);
+
+    // Opens the path (or shows the empty window when there is none). Ends with finished().
+    void start();
+
+Q_SIGNALS:
+    void finished(int exitCode, const QString& message);
+
+private:
+    void onIndexFinished(const QString& path, const QString& error);
+    void waitForCode();
+    void capture();
+    void fail(const QString& message);
+
+    MainWindow& m_window;
+    CommandLine m_options;
+    QTimer m_timeout;
+    bool m_done = false;
+};

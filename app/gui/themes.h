@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: MIT
+// Light / dark / system palettes (Fusion style) and every colour or icon the shell paints itself,
+// derived from the current palette so both themes stay calm and readable.
+#pragma once
+
+#include "model.h"
+
+#include <QColor>
+#include <QIcon>
+#include <QPalette>
+#include <QString>
+
+#include <optional>
+
+enum class Theme
+{
+    System,
+    Light,
+    Dark
+};
+
+QString themeKey(Theme theme); // "system", "light", "dark"
+std::optional<Theme> themeFromKey(const QString& key);
+
+Theme savedTheme();
+void saveTheme(Theme theme);
+
+// Applies the Fusion style and the palette of `theme` to the application. The first call
+// remembers the platform palette so System can return to it later.
+void applyTheme(Theme theme);
+
+bool isDarkPalette(const QPalette& palette);
+
+// What a graph's verdict mark means; the verdict itself is core's OutputCode::dvmEngaged.
+enum class VerdictMark
+{
+    Engaged,
+    NotEngaged,
+    NoOutputCode
+};
+
+QColor verdictColor(VerdictMark mark, const QPalette& palette);
+QIcon verdictIcon(VerdictMark mark, const QPalette& palette); // drawn, so it scales with the DPI
+QColor backendColor(dvmlens::Backend backend, const QPalette& palette);
+QColor severityColor(dvmlens::Severity severity, const QPalette& palette);
+QIcon severityIcon(dvmlens::Severity severity); // the style's standard message-box icons

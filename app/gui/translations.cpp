@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: MIT
+#include "translations.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QSettings>
+#include <QTranslator>
+
+namespace {
+
+const auto kLanguageSetting = QStringLiteral("ui/language");
+
+} // namespace
+
+QString savedLanguage()
+{
+    return QSettings().value(kLanguageSetting).toString();
+}
+
+void saveLanguage(const QString& language)
+{
+    QSettings().setValue(kLanguageSetting, language);
+}
+
+QString installTranslations(const QString& language)
+{
+    const QString wanted = language.isEmpty() ? QLocale::system().name() : language;
+    if (!wanted.startsWith(QLatin1String("zh")))
+        return QStringLiteral("en");
+
+    // Only Simplified Chinese exists besides the English source strings.
+    const auto ownFile = QStringLiteral(":/i18n/dvmlens_zh_CN.qm");
+    if (!QFile::exists(ownFile))
+        return QStringLiteral("en");
+    auto* own = new QTranslator(QCoreApplication::instance());
+    if (!own->load(ownFile)) {
+        delete own;
+        return QStringLiteral("en");
+    }
+    QCoreApplication::installTranslator(own);
+
+    auto* qtBase = new QTranslator(QCoreApplication::instance());
+    if (qtBase->load(QStringLiteral("qtbase_zh_CN"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QCoreApplication::installTranslator(qtBase);
+    else
+        delete qtBase;
+    return QStringLiteral("zh_CN");
+}
