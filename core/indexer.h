@@ -24,7 +24,10 @@ struct IndexOptions
 std::optional<Index> buildIndex(const std::string& path, const IndexOptions& options, std::string& error);
 
 // Parses every output_code.py that `index` names (graphs whose outputCode has only a path) and
-// moves the file diagnostics to their graph.
+// moves the file diagnostics to their graph: after this, every diagnostic about a graph is in
+// Graph::diagnostics (scanner's first, then the parser's) and OutputCode::diagnostics is empty.
+// The result is the same for any number of jobs. When cancelled, graphs not reached keep an
+// outputCode with only its path, and index.diagnostics gets an Info "cancelled" saying how many.
 void parseOutputCodes(Index& index, const IndexOptions& options);
 
 } // namespace dvmlens
