@@ -78,7 +78,12 @@ bool readDvmDecorator(const LogicalLine& line, Kernel& kernel)
     const std::string_view call = expr::trimmed(code.substr(1));
     std::size_t nameEnd = 0;
     const std::string_view callee = expr::dottedNameAt(call, 0, nameEnd);
-    if (callee != "dvm.kernel")
+    std::string compact; // `dvm . kernel` is the same name
+    for (char c : callee) {
+        if (c != ' ' && c != '\t')
+            compact += c;
+    }
+    if (compact != "dvm.kernel")
         return false;
     const std::optional<std::string_view> inner = expr::callArguments(call, callee);
     if (!inner)
