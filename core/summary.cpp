@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: MIT
+#include "summary.h"
+
+#include <algorithm>
+
+namespace dvmlens {
+
+namespace {
+
+void countDiagnostics(Summary& summary, const std::vector<Diagnostic>& diagnostics)
+{
+    for (const Diagnostic& diagnostic : diagnostics)
+        ++summary.diagnosticsBySeverity[static_cast<std::size_t>(diagnostic.severity)];
+}
+
+void addGraph(Summary& summary, const Graph& graph)
+{
+    ++summary.graphs;
+    countDiagnostics(summary, graph.diagnostics);
+    if (!graph.outputCode)
+        return;
+    const OutputCode& code = *graph.outputCode;
+    ++summary.graphsWithOutputCode;
+    summary.dvmEngagedGraphs += code.dvmEngaged ? 1 : 0;
+    for (const Kernel& kernel : code.kernels) {
+        ++summary.kernels;
+        ++summary.kernelsByBackend[static_cast<std::size_t>(kernel.backend)];
+        summary.launches += kernel.launches;
+    }
+    for (const Fallback& fallback : code.fallbacks) {
+        ++summary.fallbacks;
+        ++summary.fallbacksByKind[static_cast<std::size_t>(fallback.kind)];
+    }
+    countDiagnostics(summary, code.diagnostics);
+}
+
+void addRun(Summary& summary, const Run& run)
+{
+    ++summary.runs;
+    for (const Graph& graph : run.graphs)
+        addGraph(summary, graph);
+}
+
+void settleVerdict(Summary& summary)
+{
+    summary.dvmEngaged =
+        summary.graphsWithOutputCode > 0 && summary.dvmEngagedGraphs == summary.graphsWithOutputCode;
+}
+
+bool isDvmNamed(const std::string& name)
+{
+    return name.rfind("dvm_", 0) == 0 || name.rfind("mfusion_dvm", 0) == 0;
+}
+
+// The parser's diagnostics for a file it could not look into, as an adjective.
+std::string_view fileProblem(std::string_view code)
+{
+    if (code == "unreadable")
+        return "unreadable";
+    if (code == "empty-file")
+        return "empty";
+    if (code == "binary-file")
+        return "binary";
+    return {};
+}
+
+} // namespace
+
+Summary summarize(const Index& index)
+{
+    Summary summary;
+    for (const Run& run : index.runs)
+        addRun(summary, run);
+    countDiagnostics(summary, index.diagnostics);
+    settleVerdict(summary);
+    return summary;
+}
+
+Summary summarize(const Run& run)
+{
+    Summary summary;
+    addRun(summary, run);
+    settleVerdict(summary);
+    return summary;
+}
+
+Summary summarize(const Graph& graph)
+{
+    Summary summary;
+    addGraph(summary, graph);
+    settleVerdict(summary);
+    return summary;
+}
+
+GraphVerdict graphVerdict(const Graph& graph)
+{
+    if (!graph.outputCode)
+        return GraphVerdict::NoOutputCode;
+    return graph.outputCode->dvmEngaged ? GraphVerdict::Engaged : GraphVerdict::NotEngaged;
+}
+
+std::vector<std::string> notEngagedReasons(const Graph& graph)
+{
+    std::vector<std::string> reasons;
+    if (graphVerdict(graph) != GraphVerdict::NotEngaged)
+        return reasons;
+    const OutputCode& code = *graph.outputCode;
+    // A file that could not be read or parsed explains everything else.
+    for (const std::vector<Diagnostic>* list : { &graph.diagnostics, &code.diagnostics }) {
+        for (const Diagnostic& diagnostic : *list) {
+            const std::string_view problem = fileProblem(diagnostic.code);
+            if (diagnostic.path == code.path && !problem.empty()) {
+                reasons.push_back("output_code.py is " + std::string(problem));
+                return reasons;
+            }
+        }
+    }
+    if (!code.dvmImport)
+        reasons.emplace_back("no `from torch_npu._inductor import dvm`");
+    const bool hasDvmKernel = std::any_of(code.kernels.begin(), code.kernels.end(),
+        [](const Kernel& kernel) { return kernel.backend == Backend::Dvm; });
+    if (!hasDvmKernel) {
+        std::string traps;
+        for (const Kernel& kernel : code.kernels) {
+            if (kernel.backend == Backend::ImportFx && isDvmNamed(kernel.name))
+                traps += (traps.empty() ? "" : ", ") + kernel.name;
+        }
+        reasons.emplace_back("no @dvm.kernel definitions");
+        if (!traps.empty())
+            reasons.push_back(
+                "only import_fx FX fallbacks named like DVM kernels (" + traps + "), which are not DVM code");
+    }
+    return reasons;
+}
+
+} // namespace dvmlens
