@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: MIT
+// `dvmlens --screenshot` end to end: the real binary, offscreen, writes a PNG of the asked size in
+// the asked theme, and fails loudly on a bad path or selection.
+#include "testutil.h"
+
+#include <QImage>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+struct Outcome
+{
+    int exitCode = -1;
+    QString errors;
+};
+
+double meanLightness(const QImage& image)
+{
+    qint64 sum = 0;
+    int samples = 0;
+    for (int y = 0; y < image.height(); y += 7) {
+        for (int x = 0; x < image.width(); x += 7) {
+            sum += QColor(image.pixel(x, y)).lightness();
+            ++samples;
+        }
+    }
+    return samples ? double(sum) / samples : 0;
+}
+
+} // namespace
+
+class TestScreenshot : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_temp;
+
+    Outcome run(const QStringList& arguments)
+    {
+        QProcess process;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        environment.insert(QStringLiteral("XDG_CONFIG_HOME"), m_temp.filePath(QStringLiteral("config")));
+        process.setProcessEnvironment(environment);
+        process.start(QStringLiteral(DVMLENS_GUI), arguments);
+        Outcome outcome;
+        if (!process.waitForFinished(120000))
+            return outcome;
+        outcome.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+        outcome.errors = QString::fromUtf8(process.readAllStandardError());
+        return outcome;
+    }
+
+    static QString sampleTree()
+    {
+        const QString shipped = testutil::sourcePath(QStringLiteral("resources/samples/torch_compile_debug"));
+        return QFileInfo(shipped).isDir() ? shipped
+                                          : testutil::fixture(QStringLiteral("gui/torch_compile_debug"));
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        if (QStringLiteral(DVMLENS_GUI).isEmpty())
+            QSKIP("the dvmlens GUI binary is not built");
+        QVERIFY(m_temp.isValid());
+    }
+
+    void defaultSize()
+    {
+        const QString file = m_temp.filePath(QStringLiteral("default.png"));
+        const Outcome outcome = run({ QStringLiteral("--screenshot"), file, sampleTree() });
+        QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.errors));
+        const QImage image(file);
+        QCOMPARE(image.size(), QSize(1400, 900));
+    }
+
+    void sizeAndThemes()
+    {
+        const QString light = m_temp.filePath(QStringLiteral("light.png"));
+        const QString dark = m_temp.filePath(QStringLiteral("dark.png"));
+        const QString tree = testutil::fixture(QStringLiteral("gui/torch_compile_debug"));
+        Outcome outcome = run({ "--screenshot", light, "--size", "1000x700", "--theme", "light", tree });
+        QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.errors));
+        outcome = run({ "--screenshot", dark, "--size", "1000x700", "--theme", "dark", tree });
+        QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.errors));
+        const QImage lightImage(light);
+        const QImage darkImage(dark);
+        QCOMPARE(lightImage.size(), QSize(1000, 700));
+        QCOMPARE(darkImage.size(), QSize(1000, 700));
+        QVERIFY2(meanLightness(lightImage) > 160, qPrintable(QString::number(meanLightness(lightImage))));
+        QVERIFY2(meanLightness(darkImage) < 100, qPrintable(QString::number(meanLightness(darkImage))));
+    }
+
+    void selectAndDiagnosticsView()
+    {
+        const QString file = m_temp.filePath(QStringLiteral("diagnostics.png"));
+        const Outcome outcome =
+            run({ "--screenshot", file, "--select", "model__0_forward_0.0/dvm_fused_sigmoid_2", "--view",
+                "diagnostics", testutil::fixture(QStringLiteral("gui/torch_compile_debug")) });
+        QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.errors));
+        QVERIFY(QFileInfo::exists(file));
+    }
+
+    void failures()
+    {
+        const QString file = m_temp.filePath(QStringLiteral("never.png"));
+        Outcome outcome = run({ "--screenshot", file, QStringLiteral("/nonexistent/dvmlens/tree") });
+        QCOMPARE(outcome.exitCode, 1);
+        QVERIFY2(outcome.errors.contains(QLatin1String("Cannot open")), qPrintable(outcome.errors));
+
+        outcome = run({ "--screenshot", file, "--select", "no_such_graph",
+            testutil::fixture(QStringLiteral("gui/torch_compile_debug")) });
+        QCOMPARE(outcome.exitCode, 1);
+        QVERIFY2(outcome.errors.contains(QLatin1String("no_such_graph")), qPrintable(outcome.errors));
+
+        outcome = run({ "--size", "huge" });
+        QCOMPARE(outcome.exitCode, 2);
+        QVERIFY(outcome.errors.contains(QLatin1String("--size")));
+        QVERIFY(!QFileInfo::exists(file));
+    }
+};
+
+QTEST_MAIN(TestScreenshot)
+#include "tst_screenshot.moc"
