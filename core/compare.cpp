@@ -2,6 +2,7 @@
 #include "compare.h"
 
 #include "fusionkey.h"
+#include "graphname.h"
 
 #include <algorithm>
 #include <map>
@@ -194,7 +195,7 @@ void compareRunPair(const Index& a, const Index& b, const RunPair& runs, const s
     const auto keys = [](const std::vector<Graph>& graphs) {
         std::vector<std::string> result;
         for (const Graph& graph : graphs)
-            result.push_back(graphPairingKeyOf(graph.name));
+            result.push_back(graphPairingKey(graph.name));
         return result;
     };
     const std::vector<std::string> keysA = keys(graphsA);
@@ -256,14 +257,6 @@ std::string_view pairStatusName(PairStatus status)
         break;
     }
     return "only_b";
-}
-
-std::string graphPairingKeyOf(std::string_view folderName)
-{
-    const std::size_t dot = folderName.rfind('.');
-    if (dot != std::string_view::npos && isDigits(folderName.substr(dot + 1)))
-        return std::string(folderName.substr(0, dot));
-    return std::string(folderName);
 }
 
 std::optional<std::size_t> findRun(const Index& index, std::string_view name, std::string& error)
@@ -368,7 +361,7 @@ std::vector<FusionDiff> compareFusions(const OutputCode* a, const OutputCode* b)
 GraphDiff compareGraphs(const Graph* a, const Graph* b)
 {
     GraphDiff diff;
-    diff.key = graphPairingKeyOf(a ? a->name : b->name);
+    diff.key = graphPairingKey(a ? a->name : b->name);
     diff.status = a && b ? PairStatus::Matched : (a ? PairStatus::OnlyA : PairStatus::OnlyB);
     if (a)
         diff.a = graphSide(*a);

@@ -8,11 +8,11 @@
 //     CompareOptions::runA/runB keep one run of a side (see findRun). The remaining runs pair by rank
 //     (Index::runs order: start time, then pid, then name); surplus runs on the longer side pair with
 //     nothing, so all their graphs are only_a / only_b.
-//  2. Graphs, inside one run pair. First by graphPairingKey (the folder name without its trailing
-//     .<n>, which shifts whenever an extra compile happens earlier in the process), then leftovers by
-//     equal AOT id and kind. Several graphs with one key pair in order. Unpaired graphs are only_a /
-//     only_b. GraphDiff::key is A's pairing key (B's for only_b); when there is more than one run pair
-//     it is prefixed "<run A name>|<run B name>/" (an empty name for a missing or unnamed run).
+//  2. Graphs, inside one run pair. First by graphPairingKey (graphname.h: the folder name without
+//     its trailing .<n>, which shifts whenever an extra compile happens earlier in the process), then
+//     leftovers by equal AOT id and kind. Several graphs with one key pair in order. Unpaired graphs are
+//     only_a / only_b. GraphDiff::key is A's pairing key (B's for only_b); when there is more than one run
+//     pair it is prefixed "<run A name>|<run B name>/" (an empty name for a missing or unnamed run).
 //  3. Fusions, inside one graph pair: kernels pair by fusionKey (fusionkey.h), equal keys first, then
 //     keys equal up to the 35-character Triton cut; several kernels with one key pair in file order.
 //     Every kernel appears in exactly one FusionDiff: pairs and A-only in A's file order, then B-only.
@@ -44,9 +44,6 @@ enum class PairStatus
     OnlyB
 };
 std::string_view pairStatusName(PairStatus status); // "matched", "only_a", "only_b"
-
-// The folder name without its trailing .<n>: model__0_forward_1.3 -> model__0_forward_1.
-std::string graphPairingKeyOf(std::string_view folderName);
 
 // Picks one run of `index` by `name`: the exact run folder name, else a pid ("4242"), else a unique
 // prefix of a run folder name ("run_2026_07_20_10"). Returns nullopt and sets `error` when no run

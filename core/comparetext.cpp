@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "comparetext.h"
 
+#include "graphname.h"
+
 #include <map>
 
 namespace dvmlens {
@@ -66,7 +68,9 @@ void fusionLines(const GraphDiff& diff, std::string& out)
         const std::string& key = fusion.key;
         if (fusion.a && fusion.b && fusion.a->backend != fusion.b->backend) {
             out += "    moved: " + key + ' ' + std::string(backendName(fusion.a->backend)) + " → "
-                + std::string(backendName(fusion.b->backend)) + " (" + fusion.a->name + " → " + fusion.b->name
+                + std::string(backendName(fusion.b->backend)) + " ("
+                + (fusion.a->name == fusion.b->name ? fusion.a->name
+                                                    : fusion.a->name + " → " + fusion.b->name)
                 + ")\n";
         } else if (!fusion.changes.empty()) {
             out += "    changed: " + key + " (" + fusion.b->name + "):";
@@ -97,7 +101,7 @@ void graphBlock(const GraphDiff& diff, std::string& out)
     out += '\n';
 
     std::string details;
-    if (diff.a && diff.b && graphPairingKeyOf(diff.a->name) != graphPairingKeyOf(diff.b->name))
+    if (diff.a && diff.b && graphPairingKey(diff.a->name) != graphPairingKey(diff.b->name))
         details += "    paired by AOT id and kind: " + diff.a->name + " → " + diff.b->name + '\n';
     const std::string counts = countsText(diff);
     const bool countsDiffer = diff.countsA != diff.countsB;
@@ -109,6 +113,12 @@ void graphBlock(const GraphDiff& diff, std::string& out)
     if (diff.status == PairStatus::Matched && !fallbacks.empty())
         details += "    fallbacks: " + fallbacks + '\n';
     out += details;
+}
+
+// "1 graph", "2 graphs"
+std::string graphsText(int count)
+{
+    return std::to_string(count) + (count == 1 ? " graph" : " graphs");
 }
 
 std::string runText(const std::optional<std::size_t>& run, const std::string& name)
@@ -126,13 +136,13 @@ std::string compareToText(const CompareResult& result)
     for (const RunPair& pair : result.runs)
         out += "runs: " + runText(pair.a, pair.nameA) + " ↔ " + runText(pair.b, pair.nameB) + '\n';
     const CompareSummary& summary = result.summary;
-    out += std::to_string(summary.graphs) + " graphs: " + std::to_string(summary.matched) + " matched, "
+    out += graphsText(summary.graphs) + ": " + std::to_string(summary.matched) + " matched, "
         + std::to_string(summary.onlyA) + " only in A, " + std::to_string(summary.onlyB) + " only in B\n";
-    out += "DVM engaged: " + std::to_string(summary.dvmEngagedA) + " graphs in A, "
-        + std::to_string(summary.dvmEngagedB) + " in B\n";
+    out += "DVM engaged: " + graphsText(summary.dvmEngagedA) + " in A, " + std::to_string(summary.dvmEngagedB)
+        + " in B\n";
     out += "regressions: " + std::to_string(summary.regressions);
     if (summary.engagedOnlyA > 0)
-        out += " (not counted: " + std::to_string(summary.engagedOnlyA) + " DVM-engaged graphs only in A)";
+        out += " (not counted: " + graphsText(summary.engagedOnlyA) + " only in A that used DVM)";
     out += "\n";
 
     for (const bool regressions : { true, false }) {

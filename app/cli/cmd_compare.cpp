@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: MIT
+// dvmlens-cli compare: did run B keep the DVM kernels run A had? Rules live in core/compare.h.
+#include "command.h"
+#include "compare.h"
+#include "comparejson.h"
+#include "comparetext.h"
+#include "indexer.h"
+
+#include <QFile>
+#include <QTextStream>
+
+#include <cstdio>
+#include <optional>
+
+namespace {
+
+struct CompareArgs
+{
+    std::string pathA; // local 8-bit bytes, as the shell passed them
+    std::string pathB;
+    std::optional<std::string> runA;
+    std::optional<std::string> runB;
+    bool json = false;
+    bool failOnRegression = false;
+};
+
+int runCompare(const QStringList& args);
+
+const cli::Command kCompare { "compare",
+    "compare [--json] [--fail-on-regression] [--run-a NAME] [--run-b NAME] A B",
+    "compare two runs or trees: graphs and fusions that left DVM, changed or regressed", runCompare };
+const cli::RegisterCommand kRegister(kCompare);
+
+// Reads "--run-a NAME" or "--run-a=NAME" at args[i]; returns false (after the usage message) when
+// the value is missing.
+bool readRunOption(
+    const QStringList& args, qsizetype& i, const QString& option, std::optional<std::string>& value)
+{
+    const QString& arg = args.at(i);
+    const QString prefix = option + QLatin1Char('=');
+    if (arg.startsWith(prefix)) {
+        value = arg.mid(prefix.size()).toStdString();
+    } else if (i + 1 < args.size()) {
+        value = args.at(++i).toStdString();
+    } else {
+        cli::usageError(kCompare, option + QStringLiteral(" needs a run name, pid or prefix"));
+        return false;
+    }
+    return true;
+}
+
+std::optional<CompareArgs> parseArgs(const QStringList& args)
+{
+    CompareArgs parsed;
+    QStringList paths;
+    bool optionsEnded = false;
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        const QString& arg = args.at(i);
+        const auto isOption = [&arg](const char* name) {
+            return arg == QLatin1String(name) || arg.startsWith(QLatin1String(name) + QLatin1Char('='));
+        };
+        if (optionsEnded || !arg.startsWith(QLatin1Char('-')) || arg == QLatin1String("-")) {
+            paths << arg;
+        } else if (arg == QLatin1String("--")) {
+            optionsEnded = true;
+        } else if (arg == QLatin1String("--json")) {
+            parsed.json = true;
+        } else if (arg == QLatin1String("--fail-on-regression")) {
+            parsed.failOnRegression = true;
+        } else if (isOption("--run-a")) {
+            if (!readRunOption(args, i, QStringLiteral("--run-a"), parsed.runA))
+                return std::nullopt;
+        } else if (isOption("--run-b")) {
+            if (!readRunOption(args, i, QStringLiteral("--run-b"), parsed.runB))
+                return std::nullopt;
+        } else {
+            cli::usageError(kCompare, QStringLiteral("unknown option '%1'").arg(arg));
+            return std::nullopt;
+        }
+    }
+    if (paths.size() != 2 || paths.at(0).isEmpty() || paths.at(1).isEmpty()) {
+        cli::usageError(kCompare, QStringLiteral("give two paths, A and B (got %1)").arg(paths.size()));
+        return std::nullopt;
+    }
+    parsed.pathA = QFile::encodeName(paths.at(0)).toStdString();
+    parsed.pathB = QFile::encodeName(paths.at(1)).toStdString();
+    return parsed;
+}
+
+std::optional<dvmlens::Index> load(const std::string& path)
+{
+    std::string error;
+    std::optional<dvmlens::Index> index = dvmlens::buildIndex(path, dvmlens::IndexOptions {}, error);
+    if (!index) {
+        QTextStream err(stderr);
+        err << "dvmlens-cli: compare: cannot read " << QString::fromStdString(error) << '\n';
+    }
+    return index;
+}
+
+// Resolves --run-a / --run-b; false (after the usage message) for an unknown or ambiguous name.
+bool selectRun(const dvmlens::Index& index, const std::optional<std::string>& name, const char* option,
+    std::optional<std::size_t>& selected)
+{
+    if (!name)
+        return true;
+    std::string error;
+    selected = dvmlens::findRun(index, *name, error);
+    if (!selected)
+        cli::usageError(
+            kCompare, QLatin1String(option) + QStringLiteral(": ") + QString::fromStdString(error));
+    return selected.has_value();
+}
+
+int runCompare(const QStringList& args)
+{
+    const std::optional<CompareArgs> parsed = parseArgs(args);
+    if (!parsed)
+        return cli::ExitUsage;
+    const std::optional<dvmlens::Index> a = load(parsed->pathA);
+    if (!a)
+        return cli::ExitUsage;
+    const std::optional<dvmlens::Index> b = load(parsed->pathB);
+    if (!b)
+        return cli::ExitUsage;
+    dvmlens::CompareOptions options;
+    if (!selectRun(*a, parsed->runA, "--run-a", options.runA)
+        || !selectRun(*b, parsed->runB, "--run-b", options.runB))
+        return cli::ExitUsage;
+
+    const dvmlens::CompareResult result = dvmlens::compareIndexes(*a, *b, options);
+    const std::string text = parsed->json ? dvmlens::compareToJson(result) : dvmlens::compareToText(result);
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    std::fflush(stdout);
+    return parsed->failOnRegression && result.summary.regressions > 0 ? cli::ExitFailed : cli::ExitOk;
+}
+
+} // namespace
