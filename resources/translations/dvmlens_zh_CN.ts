@@ -635,10 +635,6 @@
         <translation>DVM</translation>
     </message>
     <message>
-        <source>DVM kernels</source>
-        <translation>DVM 内核</translation>
-    </message>
-    <message>
         <source>Other</source>
         <translation>其他</translation>
     </message>
@@ -649,10 +645,6 @@
     <message>
         <source>Whether DVM engaged: the dvm import and at least one real @dvm.kernel</source>
         <translation>DVM 是否生效：有 dvm 导入，且至少有一个真正的 @dvm.kernel</translation>
-    </message>
-    <message>
-        <source>Real @dvm.kernel builders</source>
-        <translation>真正的 @dvm.kernel 构建函数</translation>
     </message>
     <message>
         <source>Other kernel definitions: import_fx (FX fallbacks), Triton, C++, MLIR…</source>
@@ -695,6 +687,18 @@
     <message>
         <source>No output_code.py in this graph folder.</source>
         <translation>此图目录中没有 output_code.py。</translation>
+    </message>
+    <message>
+        <source>%1 · pid %2</source>
+        <translation>%1 · 进程 %2</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>判定</translation>
+    </message>
+    <message>
+        <source>DVM kernels: real @dvm.kernel builders</source>
+        <translation>DVM 内核：真正的 @dvm.kernel 构建函数</translation>
     </message>
 </context>
 <context>

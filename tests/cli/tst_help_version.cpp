@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: MIT
+// `--help` and `--version` of both programs: exit code 0, the version, and the documented options. The GUI
+// runs on the offscreen platform (set by CTest), so no display is needed.
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTest>
+
+namespace {
+
+struct Result
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Result run(const QString& program, const QStringList& arguments)
+{
+    QProcess process;
+    process.start(program, arguments);
+    Result result;
+    if (!process.waitForStarted() || !process.waitForFinished(30000)) {
+        process.kill();
+        process.waitForFinished();
+        result.err = QStringLiteral("%1 did not finish: %2").arg(program, process.errorString());
+        return result;
+    }
+    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    result.out = QString::fromUtf8(process.readAllStandardOutput());
+    result.err = QString::fromUtf8(process.readAllStandardError());
+    return result;
+}
+
+const QString kCli = QStringLiteral(DVMLENS_CLI);
+const QString kGui = QStringLiteral(DVMLENS_GUI);
+
+// The subcommand names listed under "commands:" in `dvmlens-cli --help`.
+QStringList listedCommands(const QString& help)
+{
+    QStringList names;
+    const QString section =
+        help.section(QStringLiteral("\ncommands:\n"), 1).section(QStringLiteral("\n\n"), 0, 0);
+    static const QRegularExpression entry(
+        QStringLiteral("^  ([a-z][a-z-]*)\\b"), QRegularExpression::MultilineOption);
+    for (auto it = entry.globalMatch(section); it.hasNext();)
+        names << it.next().captured(1);
+    return names;
+}
+
+} // namespace
+
+class TestHelpVersion : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void cliVersion_data();
+    void cliVersion();
+    void cliHelp_data();
+    void cliHelp();
+    void cliHelpOfEveryCommand();
+    void cliWithoutArgumentsIsUsageError();
+    void cliUnknownCommandIsUsageError();
+    void guiVersion_data();
+    void guiVersion();
+    void guiHelp_data();
+    void guiHelp();
+};
+
+void TestHelpVersion::cliVersion_data()
+{
+    QTest::addColumn<QString>("option");
+    QTest::newRow("long") << QStringLiteral("--version");
+    QTest::newRow("short") << QStringLiteral("-V");
+}
+
+void TestHelpVersion::cliVersion()
+{
+    QFETCH(QString, option);
+    const Result result = run(kCli, { option });
+    QCOMPARE(result.exitCode, 0);
+    QVERIFY2(QRegularExpression(QStringLiteral("^dvmlens-cli 0\\.1\\.0 \\(Qt 6\\.\\d+\\.\\d+\\)\n$"))
+                 .match(result.out)
+                 .hasMatch(),
+        qPrintable(result.out));
+    QCOMPARE(result.err, QString());
+}
+
+void TestHelpVersion::cliHelp_data()
+{
+    QTest::addColumn<QString>("option");
+    QTest::newRow("long") << QStringLiteral("--help");
+    QTest::newRow("short") << QStringLiteral("-h");
+    QTest::newRow("word") << QStringLiteral("help");
+}
+
+void TestHelpVersion::cliHelp()
+{
+    QFETCH(QString, option);
+    const Result result = run(kCli, { option });
+    QCOMPARE(result.exitCode, 0);
+    QVERIFY2(result.out.startsWith(QLatin1String("DVM Lens 0.1.0 - ")), qPrintable(result.out));
+    for (const char* documented :
+        { "usage: dvmlens-cli <command> [options] PATH", "\ncommands:\n", "\noptions:\n", "-h, --help",
+            "-V, --version", "exit codes: 0 ok; 1 the check or gate failed; 2 bad usage" })
+        QVERIFY2(result.out.contains(QLatin1String(documented)), documented);
+}
+
+void TestHelpVersion::cliHelpOfEveryCommand()
+{
+    const QStringList commands = listedCommands(run(kCli, { "--help" }).out);
+    if (commands.isEmpty())
+        QSKIP("dvmlens-cli has no subcommands yet");
+    for (const QString& command : commands) {
+        const Result result = run(kCli, { command, QStringLiteral("--help") });
+        QVERIFY2(result.exitCode == 0, qPrintable(command));
+        QVERIFY2(result.out.startsWith(QStringLiteral("usage: dvmlens-cli %1").arg(command)),
+            qPrintable(result.out));
+    }
+}
+
+void TestHelpVersion::cliWithoutArgumentsIsUsageError()
+{
+    const Result result = run(kCli, {});
+    QCOMPARE(result.exitCode, 2);
+    QCOMPARE(result.out, QString());
+    QVERIFY2(result.err.contains(QLatin1String("usage: dvmlens-cli <command>")), qPrintable(result.err));
+}
+
+void TestHelpVersion::cliUnknownCommandIsUsageError()
+{
+    const Result result = run(kCli, { "frobnicate" });
+    QCOMPARE(result.exitCode, 2);
+    QCOMPARE(
+        result.err, QStringLiteral("dvmlens-cli: unknown command 'frobnicate' (see dvmlens-cli --help)\n"));
+}
+
+void TestHelpVersion::guiVersion_data()
+{
+    QTest::addColumn<QString>("option");
+    QTest::newRow("long") << QStringLiteral("--version");
+    QTest::newRow("short") << QStringLiteral("-v");
+}
+
+void TestHelpVersion::guiVersion()
+{
+    if (kGui.isEmpty())
+        QSKIP("Built without the GUI (DVMLENS_BUILD_GUI=OFF)");
+    QFETCH(QString, option);
+    const Result result = run(kGui, { option });
+    QCOMPARE(result.exitCode, 0);
+    QVERIFY2(
+        QRegularExpression(QStringLiteral("^(dvmlens|DVM Lens) 0\\.1\\.0\n$")).match(result.out).hasMatch(),
+        qPrintable(result.out + result.err));
+}
+
+void TestHelpVersion::guiHelp_data()
+{
+    QTest::addColumn<QString>("option");
+    QTest::newRow("long") << QStringLiteral("--help");
+    QTest::newRow("short") << QStringLiteral("-h");
+}
+
+void TestHelpVersion::guiHelp()
+{
+    if (kGui.isEmpty())
+        QSKIP("Built without the GUI (DVMLENS_BUILD_GUI=OFF)");
+    QFETCH(QString, option);
+    const Result result = run(kGui, { option });
+    QCOMPARE(result.exitCode, 0);
+    QVERIFY2(result.out.startsWith(QLatin1String("Usage: ")), qPrintable(result.out + result.err));
+    for (const char* documented : { "[PATH]", "-h, --help", "-v, --version", "--lang <language>",
+             "--screenshot <file>", "--select <graph>", "--view <view>", "--size <WxH>", "--theme <theme>" })
+        QVERIFY2(result.out.contains(QLatin1String(documented)), documented);
+}
+
+QTEST_GUILESS_MAIN(TestHelpVersion)
+#include "tst_help_version.moc"
