@@ -6,10 +6,10 @@
 #include "codeview.h"
 #include "diagnosticsdock.h"
 #include "indexjob.h"
-#include "indexstats.h"
 #include "kerneldetails.h"
 #include "kernelpanel.h"
 #include "recentfolders.h"
+#include "summary.h"
 #include "themes.h"
 #include "translations.h"
 #include "version.h"
@@ -42,6 +42,15 @@ const auto kStateSetting = QStringLiteral("window/state");
 constexpr int kLayoutVersion = 1; // bump when the docks change so old layouts are not applied
 // inotify watches are a shared, limited resource; a huge tree gets its top levels watched only.
 constexpr int kMaxWatchedFolders = 512;
+
+// "2 930": digits grouped by thin spaces, readable in every language.
+QString groupedNumber(qint64 value)
+{
+    QString digits = QString::number(value < 0 ? -value : value);
+    for (qsizetype at = digits.size() - 3; at > 0; at -= 3)
+        digits.insert(at, QChar(0x2009));
+    return value < 0 ? QLatin1Char('-') + digits : digits;
+}
 
 QString localPathOf(const QMimeData* mime)
 {
@@ -329,16 +338,16 @@ void MainWindow::onIndexFinished(
 
 QString MainWindow::totalsText(const dvmlens::Index& index)
 {
-    const IndexTotals totals = totalsOf(index);
+    const dvmlens::Summary summary = dvmlens::summarize(index);
     const auto count = [](int value, const QString& one, const QString& many) {
         return value == 1 ? one : many.arg(groupedNumber(value));
     };
     const QStringList parts {
-        count(totals.runs, tr("1 run"), tr("%1 runs")),
-        count(totals.graphs, tr("1 graph"), tr("%1 graphs")),
-        tr("%1 DVM engaged").arg(groupedNumber(totals.engagedGraphs)),
-        count(totals.kernels.dvm, tr("1 DVM kernel"), tr("%1 DVM kernels")),
-        count(totals.kernels.fallbacks, tr("1 fallback"), tr("%1 fallbacks")),
+        count(summary.runs, tr("1 run"), tr("%1 runs")),
+        count(summary.graphs, tr("1 graph"), tr("%1 graphs")),
+        tr("%1 DVM engaged").arg(groupedNumber(summary.dvmEngagedGraphs)),
+        count(summary.kernelCount(dvmlens::Backend::Dvm), tr("1 DVM kernel"), tr("%1 DVM kernels")),
+        count(summary.fallbacks, tr("1 fallback"), tr("%1 fallbacks")),
     };
     return parts.join(QStringLiteral(" · "));
 }
@@ -355,9 +364,14 @@ void MainWindow::watchTree(const dvmlens::Index& index)
         const QString inductor = QDir(runPath).filePath(QStringLiteral("torchinductor"));
         if (QFileInfo(inductor).isDir())
             wanted << inductor;
-        if (wanted.size() >= kMaxWatchedFolders)
-            break;
+        // Inductor writes output_code.py last, so a graph folder without one may still be filling.
+        for (const dvmlens::Graph& graph : run.graphs) {
+            if (!graph.outputCode)
+                wanted << QString::fromStdString(graph.path);
+        }
     }
+    if (wanted.size() > kMaxWatchedFolders)
+        wanted.resize(kMaxWatchedFolders);
     wanted.removeDuplicates();
     QStringList toAdd;
     for (const QString& path : std::as_const(wanted)) {

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "runtreemodel.h"
 
-#include "indexstats.h"
-
 #include <QApplication>
 #include <QDir>
 #include <QFont>
@@ -43,28 +41,22 @@ bool isCountColumn(int column)
         || column == RunTreeModel::FallbacksColumn;
 }
 
-QVariant countValue(const KernelCounts& counts, int column)
+QVariant countValue(const dvmlens::Summary& summary, int column)
 {
+    const int dvm = summary.kernelCount(dvmlens::Backend::Dvm);
     switch (column) {
     case RunTreeModel::DvmColumn:
-        return counts.dvm;
+        return dvm;
     case RunTreeModel::OtherColumn:
-        return counts.other;
+        return summary.kernels - dvm;
     case RunTreeModel::FallbacksColumn:
-        return counts.fallbacks;
+        return summary.fallbacks;
     default:
         return {};
     }
 }
 
 } // namespace
-
-VerdictMark verdictMarkOf(const dvmlens::Graph& graph)
-{
-    if (!graph.outputCode)
-        return VerdictMark::NoOutputCode;
-    return graph.outputCode->dvmEngaged ? VerdictMark::Engaged : VerdictMark::NotEngaged;
-}
 
 RunTreeModel::RunTreeModel(QObject* parent)
     : QAbstractItemModel(parent)
@@ -286,12 +278,13 @@ QVariant RunTreeModel::data(const QModelIndex& index, int role) const
     return fileData(run.graphs[size_t(location.graph)], location.file, index.column(), role);
 }
 
-QIcon RunTreeModel::cachedVerdictIcon(VerdictMark mark) const
+QIcon RunTreeModel::cachedVerdictIcon(dvmlens::GraphVerdict mark) const
 {
     const QPalette palette = QApplication::palette();
     if (palette.cacheKey() != m_iconPaletteKey) {
         m_iconPaletteKey = palette.cacheKey();
-        for (VerdictMark each : { VerdictMark::Engaged, VerdictMark::NotEngaged, VerdictMark::NoOutputCode })
+        for (dvmlens::GraphVerdict each : { dvmlens::GraphVerdict::Engaged, dvmlens::GraphVerdict::NotEngaged,
+                 dvmlens::GraphVerdict::NoOutputCode })
             m_verdictIcons[int(each)] = verdictIcon(each, palette);
     }
     return m_verdictIcons[int(mark)];
@@ -299,22 +292,24 @@ QIcon RunTreeModel::cachedVerdictIcon(VerdictMark mark) const
 
 QVariant RunTreeModel::runData(const dvmlens::Run& run, int column, int role) const
 {
-    const int graphs = int(run.graphs.size());
-    const int engaged = engagedGraphCount(run);
-    const VerdictMark mark = engaged > 0 ? VerdictMark::Engaged : VerdictMark::NotEngaged;
+    const dvmlens::Summary summary = dvmlens::summarize(run);
+    const int graphs = summary.graphs;
+    const int engaged = summary.dvmEngagedGraphs;
+    const dvmlens::GraphVerdict mark =
+        engaged > 0 ? dvmlens::GraphVerdict::Engaged : dvmlens::GraphVerdict::NotEngaged;
     switch (role) {
     case Qt::DisplayRole:
         if (column == NameColumn)
             return runLabel(run);
         if (column == VerdictColumn)
             return QStringLiteral("%1/%2").arg(engaged).arg(graphs);
-        return countValue(kernelCountsOf(run), column);
+        return countValue(summary, column);
     case SortRole:
         if (column == NameColumn)
             return runLabel(run);
         if (column == VerdictColumn)
             return engaged;
-        return countValue(kernelCountsOf(run), column);
+        return countValue(summary, column);
     case Qt::DecorationRole:
         if (column == NameColumn)
             return cachedVerdictIcon(mark);
@@ -346,7 +341,7 @@ QVariant RunTreeModel::runData(const dvmlens::Run& run, int column, int role) co
 
 QVariant RunTreeModel::graphData(const dvmlens::Graph& graph, int column, int role) const
 {
-    const VerdictMark mark = verdictMarkOf(graph);
+    const dvmlens::GraphVerdict mark = dvmlens::graphVerdict(graph);
     const bool hasCode = graph.outputCode.has_value();
     switch (role) {
     case Qt::DisplayRole:
@@ -354,21 +349,22 @@ QVariant RunTreeModel::graphData(const dvmlens::Graph& graph, int column, int ro
             return fromUtf8(graph.name);
         if (column == VerdictColumn) {
             switch (mark) {
-            case VerdictMark::Engaged:
+            case dvmlens::GraphVerdict::Engaged:
                 return tr("DVM");
-            case VerdictMark::NotEngaged:
+            case dvmlens::GraphVerdict::NotEngaged:
                 return tr("no DVM");
-            case VerdictMark::NoOutputCode:
+            case dvmlens::GraphVerdict::NoOutputCode:
                 return tr("no code");
             }
         }
-        return hasCode ? countValue(kernelCountsOf(graph), column) : QVariant();
+        return hasCode ? countValue(dvmlens::summarize(graph), column) : QVariant();
     case SortRole:
         if (column == NameColumn)
             return graph.seq.value_or(0);
         if (column == VerdictColumn)
-            return int(mark == VerdictMark::Engaged) * 2 + int(mark == VerdictMark::NotEngaged);
-        return countValue(kernelCountsOf(graph), column);
+            return int(mark == dvmlens::GraphVerdict::Engaged) * 2
+                + int(mark == dvmlens::GraphVerdict::NotEngaged);
+        return countValue(dvmlens::summarize(graph), column);
     case Qt::DecorationRole:
         if (column == NameColumn)
             return cachedVerdictIcon(mark);
@@ -387,6 +383,8 @@ QVariant RunTreeModel::graphData(const dvmlens::Graph& graph, int column, int ro
             tip += QLatin1Char('\n') + tr("Kind: %1").arg(fromUtf8(*graph.kind));
         if (!hasCode)
             tip += QLatin1Char('\n') + tr("No output_code.py in this graph folder.");
+        for (const std::string& reason : dvmlens::notEngagedReasons(graph))
+            tip += QLatin1Char('\n') + tr("Not DVM: %1").arg(fromUtf8(reason));
         for (const dvmlens::Diagnostic& diagnostic : graph.diagnostics)
             tip += QLatin1Char('\n') + fromUtf8(diagnostic.message);
         return tip;

@@ -68,11 +68,9 @@ private:
     QVariant runData(const dvmlens::Run& run, int column, int role) const;
     QVariant graphData(const dvmlens::Graph& graph, int column, int role) const;
     QVariant fileData(const dvmlens::Graph& graph, int file, int column, int role) const;
-    QIcon cachedVerdictIcon(VerdictMark mark) const;
+    QIcon cachedVerdictIcon(dvmlens::GraphVerdict verdict) const;
 
     std::shared_ptr<const dvmlens::Index> m_index;
     mutable qint64 m_iconPaletteKey = -1;
     mutable QIcon m_verdictIcons[3];
 };
-
-VerdictMark verdictMarkOf(const dvmlens::Graph& graph);

@@ -115,21 +115,21 @@ bool isDarkPalette(const QPalette& palette)
     return palette.color(QPalette::Window).lightness() < 128;
 }
 
-QColor verdictColor(VerdictMark mark, const QPalette& palette)
+QColor verdictColor(dvmlens::GraphVerdict mark, const QPalette& palette)
 {
     const bool dark = isDarkPalette(palette);
     switch (mark) {
-    case VerdictMark::Engaged:
+    case dvmlens::GraphVerdict::Engaged:
         return dark ? QColor(0x6c, 0xcf, 0x8a) : QColor(0x1e, 0x7e, 0x3e);
-    case VerdictMark::NotEngaged:
+    case dvmlens::GraphVerdict::NotEngaged:
         return dark ? QColor(0xf0, 0x8a, 0x7e) : QColor(0xb4, 0x32, 0x28);
-    case VerdictMark::NoOutputCode:
+    case dvmlens::GraphVerdict::NoOutputCode:
         break;
     }
     return palette.color(QPalette::Disabled, QPalette::Text);
 }
 
-QIcon verdictIcon(VerdictMark mark, const QPalette& palette)
+QIcon verdictIcon(dvmlens::GraphVerdict mark, const QPalette& palette)
 {
     const QColor colour = verdictColor(mark, palette);
     QIcon icon;
@@ -141,7 +141,7 @@ QIcon verdictIcon(VerdictMark mark, const QPalette& palette)
         const qreal unit = size / 16.0;
         const QRectF disc(1.5 * unit, 1.5 * unit, 13 * unit, 13 * unit);
         QPen pen(Qt::white, 1.8 * unit, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin);
-        if (mark == VerdictMark::NoOutputCode) {
+        if (mark == dvmlens::GraphVerdict::NoOutputCode) {
             painter.setPen(QPen(colour, 1.2 * unit));
             painter.setBrush(Qt::NoBrush);
             painter.drawEllipse(disc);
@@ -151,7 +151,7 @@ QIcon verdictIcon(VerdictMark mark, const QPalette& palette)
             painter.setBrush(colour);
             painter.drawEllipse(disc);
             painter.setPen(pen);
-            if (mark == VerdictMark::Engaged) {
+            if (mark == dvmlens::GraphVerdict::Engaged) {
                 QPainterPath tick;
                 tick.moveTo(4.8 * unit, 8.3 * unit);
                 tick.lineTo(7.1 * unit, 10.6 * unit);
@@ -173,7 +173,7 @@ QColor backendColor(dvmlens::Backend backend, const QPalette& palette)
     const bool dark = isDarkPalette(palette);
     switch (backend) {
     case dvmlens::Backend::Dvm:
-        return verdictColor(VerdictMark::Engaged, palette);
+        return verdictColor(dvmlens::GraphVerdict::Engaged, palette);
     case dvmlens::Backend::ImportFx:
         return dark ? QColor(0xe8, 0xb8, 0x5c) : QColor(0x9a, 0x5b, 0x00);
     case dvmlens::Backend::Triton:
@@ -189,7 +189,7 @@ QColor severityColor(dvmlens::Severity severity, const QPalette& palette)
     const bool dark = isDarkPalette(palette);
     switch (severity) {
     case dvmlens::Severity::Error:
-        return verdictColor(VerdictMark::NotEngaged, palette);
+        return verdictColor(dvmlens::GraphVerdict::NotEngaged, palette);
     case dvmlens::Severity::Warning:
         return dark ? QColor(0xe8, 0xb8, 0x5c) : QColor(0x9a, 0x5b, 0x00);
     case dvmlens::Severity::Info:

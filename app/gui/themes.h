@@ -4,6 +4,7 @@
 #pragma once
 
 #include "model.h"
+#include "summary.h"
 
 #include <QColor>
 #include <QIcon>
@@ -31,16 +32,8 @@ void applyTheme(Theme theme);
 
 bool isDarkPalette(const QPalette& palette);
 
-// What a graph's verdict mark means; the verdict itself is core's OutputCode::dvmEngaged.
-enum class VerdictMark
-{
-    Engaged,
-    NotEngaged,
-    NoOutputCode
-};
-
-QColor verdictColor(VerdictMark mark, const QPalette& palette);
-QIcon verdictIcon(VerdictMark mark, const QPalette& palette); // drawn, so it scales with the DPI
+QColor verdictColor(dvmlens::GraphVerdict verdict, const QPalette& palette);
+QIcon verdictIcon(dvmlens::GraphVerdict verdict, const QPalette& palette); // drawn: scales with the DPI
 QColor backendColor(dvmlens::Backend backend, const QPalette& palette);
 QColor severityColor(dvmlens::Severity severity, const QPalette& palette);
 QIcon severityIcon(dvmlens::Severity severity); // the style's standard message-box icons

@@ -230,6 +230,30 @@ private Q_SLOTS:
             QStringLiteral("1 run · 3 graphs · 2 DVM engaged · 4 DVM kernels · 2 fallbacks"));
     }
 
+    void outputCodeWrittenLaterIsPickedUp()
+    {
+        QTemporaryDir temp;
+        QVERIFY(temp.isValid());
+        const QString root = temp.filePath(QStringLiteral("torch_compile_debug"));
+        QVERIFY(copyTree(testutil::fixture(QStringLiteral("gui/torch_compile_debug")), root));
+        MainWindow window;
+        window.setQuiet(true);
+        QVERIFY(open(window, root));
+        const QString backward = QDir(root).filePath(kRun + QStringLiteral("/torchinductor/") + kBackward);
+        QVERIFY(window.watcher()->directories().contains(backward));
+        QCOMPARE(window.currentIndex()->runs.at(0).graphs.at(1).outputCode.has_value(), false);
+
+        // The compile of the backward graph finishes: its output_code.py lands in the existing folder.
+        QSignalSpy finished(&window, &MainWindow::indexFinished);
+        QVERIFY(QFile::copy(QDir(root).filePath(kRun + QStringLiteral("/torchinductor/") + kForward
+                                + QStringLiteral("/output_code.py")),
+            QDir(backward).filePath(QStringLiteral("output_code.py"))));
+        QVERIFY(finished.wait(30000));
+        const dvmlens::Graph& graph = window.currentIndex()->runs.at(0).graphs.at(1);
+        QCOMPARE(QString::fromStdString(graph.name), kBackward);
+        QVERIFY(graph.outputCode && graph.outputCode->dvmEngaged);
+    }
+
     void layoutResets()
     {
         MainWindow window;
