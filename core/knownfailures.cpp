@@ -569,9 +569,11 @@ bool isUnder(const std::string& path, const std::string& folder)
         && path[folder.size()] == '/';
 }
 
+// The same naming rule as summary.cpp's notEngagedReasons (private there): dvm_fused_*,
+// dvm_graph_fused_*, mfusion_dvm_*.
 bool looksLikeDvmName(const std::string& name)
 {
-    return name.find("dvm") != std::string::npos;
+    return name.rfind("dvm_", 0) == 0 || name.rfind("mfusion_dvm", 0) == 0;
 }
 
 std::string countedNoun(std::size_t count, const char* noun)
