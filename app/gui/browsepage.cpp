@@ -222,6 +222,7 @@ void BrowsePage::onTreeCurrentChanged(const QModelIndex& current)
     }
     case RunTreeModel::GraphNode:
         m_kernelModel->setGraphs(index, { graph });
+        m_details->showGraph(index, graph);
         if (graph->outputCode)
             showCode(QString::fromStdString(graph->outputCode->path), graph, 0, 0);
         else
@@ -229,6 +230,7 @@ void BrowsePage::onTreeCurrentChanged(const QModelIndex& current)
         break;
     case RunTreeModel::FileNode: {
         m_kernelModel->setGraphs(index, { graph });
+        m_details->showGraph(index, graph);
         const QString path = m_runModel->pathAt(current);
         if (QFileInfo(path).isFile())
             showCode(path, graph, 0, 0);
@@ -243,7 +245,12 @@ void BrowsePage::onKernelChanged(int sourceRow)
     const dvmlens::Kernel* kernel = m_kernelModel->kernelAt(sourceRow);
     const dvmlens::Graph* graph = m_kernelModel->graphAt(sourceRow);
     if (!kernel || !graph || !graph->outputCode) {
-        m_details->clearKernel();
+        // Back to the graph's summary when the selection goes away (a filter hid the kernel).
+        const dvmlens::Graph* current = currentGraph();
+        if (current)
+            m_details->showGraph(m_runModel->index(), current);
+        else
+            m_details->clearKernel();
         return;
     }
     m_details->showKernel(m_runModel->index(), kernel, graph);

@@ -117,8 +117,10 @@ void DiagnosticsDock::updateCount()
 {
     const int shown = m_proxy->rowCount();
     const int total = m_model->rowCount();
-    m_count->setText(shown == total ? tr("%n diagnostic(s)", nullptr, total)
-                                    : tr("%1 of %n diagnostic(s)", nullptr, total).arg(shown));
+    if (shown == total)
+        m_count->setText(total == 1 ? tr("1 diagnostic") : tr("%1 diagnostics").arg(total));
+    else
+        m_count->setText(tr("%1 of %2 diagnostics").arg(shown).arg(total));
 }
 
 DiagnosticsModel* DiagnosticsDock::model() const

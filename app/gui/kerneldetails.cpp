@@ -2,6 +2,7 @@
 #include "kerneldetails.h"
 
 #include "kernelformat.h"
+#include "summary.h"
 #include "themes.h"
 
 #include <QEvent>
@@ -92,6 +93,14 @@ void KernelDetails::showKernel(
     render();
 }
 
+void KernelDetails::showGraph(std::shared_ptr<const dvmlens::Index> index, const dvmlens::Graph* graph)
+{
+    m_index = std::move(index);
+    m_kernel = nullptr;
+    m_graph = graph;
+    render();
+}
+
 void KernelDetails::clearKernel()
 {
     m_kernel = nullptr;
@@ -103,7 +112,7 @@ void KernelDetails::clearKernel()
 void KernelDetails::changeEvent(QEvent* event)
 {
     QTextBrowser::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange && m_kernel)
+    if (event->type() == QEvent::PaletteChange && m_graph)
         render(); // the backend colour comes from the palette
 }
 
@@ -123,10 +132,60 @@ QString KernelDetails::fxGraphDump(const QString& path, int definitionLine)
     return docstringAbove(m_cachedLines, definitionLine);
 }
 
+void KernelDetails::renderGraph()
+{
+    const dvmlens::Graph& graph = *m_graph;
+    const dvmlens::GraphVerdict verdict = dvmlens::graphVerdict(graph);
+    QString html;
+    QTextStream out(&html);
+    out << "<h3 style=\"margin-bottom:2px\">" << escaped(graph.name) << "</h3>";
+    out << "<p style=\"margin-top:0\"><b style=\"color:" << verdictColor(verdict, palette()).name() << "\">";
+    switch (verdict) {
+    case dvmlens::GraphVerdict::Engaged:
+        out << tr("DVM engaged");
+        break;
+    case dvmlens::GraphVerdict::NotEngaged:
+        out << tr("DVM not engaged");
+        break;
+    case dvmlens::GraphVerdict::NoOutputCode:
+        out << tr("No output_code.py");
+        break;
+    }
+    out << "</b></p>";
+    const std::vector<std::string> reasons = dvmlens::notEngagedReasons(graph);
+    if (!reasons.empty()) {
+        out << "<ul>";
+        for (const std::string& reason : reasons)
+            out << "<li>" << escaped(reason) << "</li>";
+        out << "</ul>";
+    }
+    if (graph.outputCode) {
+        const dvmlens::Summary summary = dvmlens::summarize(graph);
+        out << "<table cellspacing=0 cellpadding=2>";
+        for (dvmlens::Backend backend : dvmlens::kAllBackends) {
+            if (summary.kernelCount(backend) > 0)
+                out << row(tr("%1 kernels").arg(backendLabel(backend)),
+                    QString::number(summary.kernelCount(backend)));
+        }
+        out << row(tr("Fallback calls"), QString::number(summary.fallbacks));
+        out << "</table><p>" << tr("Select a kernel in the Kernels table for its details.") << "</p>";
+    }
+    if (!graph.diagnostics.empty()) {
+        out << "<h4>" << tr("Diagnostics") << "</h4>";
+        for (const dvmlens::Diagnostic& diagnostic : graph.diagnostics)
+            out << "<p><b>" << escaped(diagnostic.code) << "</b>: " << escaped(diagnostic.message) << "</p>";
+    }
+    setHtml(html);
+}
+
 void KernelDetails::render()
 {
-    if (!m_kernel || !m_graph) {
+    if (!m_graph) {
         clear();
+        return;
+    }
+    if (!m_kernel) {
+        renderGraph();
         return;
     }
     const dvmlens::Kernel& kernel = *m_kernel;

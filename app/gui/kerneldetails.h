@@ -19,6 +19,8 @@ public:
     // `index` keeps `kernel` and `graph` alive while they are shown.
     void showKernel(std::shared_ptr<const dvmlens::Index> index, const dvmlens::Kernel* kernel,
         const dvmlens::Graph* graph);
+    // Until a kernel is picked: the graph's verdict, why DVM did not engage, counts and diagnostics.
+    void showGraph(std::shared_ptr<const dvmlens::Index> index, const dvmlens::Graph* graph);
     void clearKernel();
 
 Q_SIGNALS:
@@ -30,6 +32,7 @@ protected:
 
 private:
     void render();
+    void renderGraph();
     QString fxGraphDump(const QString& path, int definitionLine);
 
     std::shared_ptr<const dvmlens::Index> m_index;

@@ -105,6 +105,10 @@ private Q_SLOTS:
         QCOMPARE(browse->selectBySpec(kForward), QString());
         QCOMPARE(shownKernels(*panel),
             QStringList({ "dvm_fused_add_mul_relu_0", "dvm_fused__to_copy_exp_1", "dvm_fused_sigmoid_2" }));
+        // Before a kernel is picked the details summarise the graph.
+        QVERIFY(browse->details()->toPlainText().contains(QLatin1String("DVM engaged")));
+        QVERIFY(browse->details()->toPlainText().contains(
+            QRegularExpression(QStringLiteral("import_fx kernels\\s+1\\b"))));
         QTRY_COMPARE(browse->codeView()->currentPath(),
             QString::fromStdString(browse->currentGraph()->outputCode->path));
 
@@ -134,6 +138,8 @@ private Q_SLOTS:
         // The graph without output_code.py: no kernels, nothing to show.
         QCOMPARE(browse->selectBySpec(kRun + QLatin1Char('/') + kBackward), QString());
         QCOMPARE(panel->view()->model()->rowCount(), 0);
+        QVERIFY(browse->details()->toPlainText().contains(QLatin1String("No output_code.py")));
+        QVERIFY(browse->details()->toPlainText().contains(QLatin1String("missing-output-code")));
 
         // A run shows the kernels of all its graphs.
         const QModelIndex run = browse->runModel()->index(0, 0);
