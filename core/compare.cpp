@@ -5,7 +5,9 @@
 #include "graphname.h"
 
 #include <algorithm>
+#include <deque>
 #include <map>
+#include <unordered_map>
 
 namespace dvmlens {
 
@@ -40,13 +42,6 @@ std::string shapeText(const std::optional<std::vector<std::int64_t>>& shape)
         text += std::to_string((*shape)[i]);
     }
     return text + ']';
-}
-
-void addChange(std::vector<std::string>& changes, const std::string& what, const std::string& before,
-    const std::string& after)
-{
-    if (before != after)
-        changes.push_back(what + ": " + before + " → " + after);
 }
 
 // Elements of `from` not matched one-for-one in `against`, in `from`'s order.
@@ -119,26 +114,34 @@ const OutputCode* outputCodeOf(const Graph* graph)
     return graph && graph->outputCode ? &*graph->outputCode : nullptr;
 }
 
-// Pairs items of two lists: first by `sameExactly`, then leftovers by `sameLoosely`, each in
-// order. Returns, for each item of `a`, the index of its partner in `b`.
-template <typename SameExactly, typename SameLoosely>
+// Pairs items of two lists: first by equal keys, then leftovers by `sameLoosely`, each in order.
+// Returns, for each item of A, the index of its partner in B. The exact pass is a lookup, so large
+// graphs (thousands of kernels) stay linear; the loose pass only sees what is left.
+template <typename SameLoosely>
 std::vector<std::optional<std::size_t>> pairInOrder(
-    std::size_t sizeA, std::size_t sizeB, SameExactly sameExactly, SameLoosely sameLoosely)
+    const std::vector<std::string>& keysA, const std::vector<std::string>& keysB, SameLoosely sameLoosely)
 {
-    std::vector<std::optional<std::size_t>> partner(sizeA);
-    std::vector<bool> taken(sizeB, false);
-    const auto pass = [&](auto same) {
-        for (std::size_t i = 0; i < sizeA; ++i) {
-            for (std::size_t j = 0; j < sizeB && !partner[i]; ++j) {
-                if (!taken[j] && same(i, j)) {
-                    partner[i] = j;
-                    taken[j] = true;
-                }
+    std::vector<std::optional<std::size_t>> partner(keysA.size());
+    std::vector<bool> taken(keysB.size(), false);
+    std::unordered_map<std::string_view, std::deque<std::size_t>> waitingInB;
+    for (std::size_t j = 0; j < keysB.size(); ++j)
+        waitingInB[keysB[j]].push_back(j);
+    for (std::size_t i = 0; i < keysA.size(); ++i) {
+        const auto found = waitingInB.find(keysA[i]);
+        if (found != waitingInB.end() && !found->second.empty()) {
+            partner[i] = found->second.front();
+            taken[*partner[i]] = true;
+            found->second.pop_front();
+        }
+    }
+    for (std::size_t i = 0; i < keysA.size(); ++i) {
+        for (std::size_t j = 0; j < keysB.size() && !partner[i]; ++j) {
+            if (!taken[j] && sameLoosely(i, j)) {
+                partner[i] = j;
+                taken[j] = true;
             }
         }
-    };
-    pass(sameExactly);
-    pass(sameLoosely);
+    }
     return partner;
 }
 
@@ -200,13 +203,11 @@ void compareRunPair(const Index& a, const Index& b, const RunPair& runs, const s
     };
     const std::vector<std::string> keysA = keys(graphsA);
     const std::vector<std::string> keysB = keys(graphsB);
-    const auto partner = pairInOrder(
-        graphsA.size(), graphsB.size(), [&](std::size_t i, std::size_t j) { return keysA[i] == keysB[j]; },
-        [&](std::size_t i, std::size_t j) {
-            const Graph& ga = graphsA[i];
-            const Graph& gb = graphsB[j];
-            return ga.aotId && ga.kind && ga.aotId == gb.aotId && ga.kind == gb.kind;
-        });
+    const auto partner = pairInOrder(keysA, keysB, [&](std::size_t i, std::size_t j) {
+        const Graph& ga = graphsA[i];
+        const Graph& gb = graphsB[j];
+        return ga.aotId && ga.kind && ga.aotId == gb.aotId && ga.kind == gb.kind;
+    });
 
     const auto add = [&](const Graph* ga, std::optional<std::size_t> i, const Graph* gb,
                          std::optional<std::size_t> j) {
@@ -294,29 +295,48 @@ std::optional<std::size_t> findRun(const Index& index, std::string_view name, st
 
 std::vector<std::string> dvmKernelChanges(const Kernel& a, const Kernel& b)
 {
+    // Values are compared first and formatted only when they differ: most fused kernels are
+    // unchanged, and a big graph has thousands.
     std::vector<std::string> changes;
-    addChange(changes, "ktype", orNone(a.ktype), orNone(b.ktype));
-    addChange(changes, "dyn_shape", boolText(a.dynShape), boolText(b.dynShape));
+    const auto change = [&changes](
+                            const std::string& subject, const std::string& before, const std::string& after) {
+        changes.push_back(subject + ": " + before + " → " + after);
+    };
+    if (a.ktype != b.ktype)
+        change("ktype", orNone(a.ktype), orNone(b.ktype));
+    if (a.dynShape != b.dynShape)
+        change("dyn_shape", boolText(a.dynShape), boolText(b.dynShape));
 
-    std::string ops;
-    for (const std::string& op : multisetMinus(b.ops, a.ops))
-        ops += (ops.empty() ? "+" : " +") + op;
-    for (const std::string& op : multisetMinus(a.ops, b.ops))
-        ops += (ops.empty() ? "-" : " -") + op;
-    if (!ops.empty())
-        changes.push_back("ops: " + ops);
-
-    addChange(changes, "inputs", std::to_string(a.inputs.size()), std::to_string(b.inputs.size()));
-    for (std::size_t i = 0; i < std::min(a.inputs.size(), b.inputs.size()); ++i) {
-        const std::string input = "input " + std::to_string(i);
-        addChange(changes, input + " op", a.inputs[i].op, b.inputs[i].op);
-        addChange(changes, input + " shape", shapeText(a.inputs[i].shape), shapeText(b.inputs[i].shape));
-        addChange(changes, input + " dtype", orNone(a.inputs[i].dtype), orNone(b.inputs[i].dtype));
+    if (a.ops != b.ops) {
+        std::string ops;
+        for (const std::string& op : multisetMinus(b.ops, a.ops))
+            ops += (ops.empty() ? "+" : " +") + op;
+        for (const std::string& op : multisetMinus(a.ops, b.ops))
+            ops += (ops.empty() ? "-" : " -") + op;
+        if (!ops.empty())
+            changes.push_back("ops: " + ops);
     }
-    addChange(changes, "outputs", std::to_string(a.outputs.size()), std::to_string(b.outputs.size()));
-    for (std::size_t i = 0; i < std::min(a.outputs.size(), b.outputs.size()); ++i)
-        addChange(changes, "output " + std::to_string(i) + " dtype", orNone(a.outputs[i].dtype),
-            orNone(b.outputs[i].dtype));
+
+    if (a.inputs.size() != b.inputs.size())
+        change("inputs", std::to_string(a.inputs.size()), std::to_string(b.inputs.size()));
+    for (std::size_t i = 0; i < std::min(a.inputs.size(), b.inputs.size()); ++i) {
+        const DvmInput& before = a.inputs[i];
+        const DvmInput& after = b.inputs[i];
+        const auto subject = [i](const char* what) { return "input " + std::to_string(i) + ' ' + what; };
+        if (before.op != after.op)
+            change(subject("op"), before.op, after.op);
+        if (before.shape != after.shape)
+            change(subject("shape"), shapeText(before.shape), shapeText(after.shape));
+        if (before.dtype != after.dtype)
+            change(subject("dtype"), orNone(before.dtype), orNone(after.dtype));
+    }
+    if (a.outputs.size() != b.outputs.size())
+        change("outputs", std::to_string(a.outputs.size()), std::to_string(b.outputs.size()));
+    for (std::size_t i = 0; i < std::min(a.outputs.size(), b.outputs.size()); ++i) {
+        if (a.outputs[i].dtype != b.outputs[i].dtype)
+            change("output " + std::to_string(i) + " dtype", orNone(a.outputs[i].dtype),
+                orNone(b.outputs[i].dtype));
+    }
     return changes;
 }
 
@@ -334,8 +354,7 @@ std::vector<FusionDiff> compareFusions(const OutputCode* a, const OutputCode* b)
     const std::vector<std::string> keysA = keys(kernelsA);
     const std::vector<std::string> keysB = keys(kernelsB);
     const auto partner = pairInOrder(
-        kernelsA.size(), kernelsB.size(), [&](std::size_t i, std::size_t j) { return keysA[i] == keysB[j]; },
-        [&](std::size_t i, std::size_t j) { return fusionKeysMatch(keysA[i], keysB[j]); });
+        keysA, keysB, [&](std::size_t i, std::size_t j) { return fusionKeysMatch(keysA[i], keysB[j]); });
 
     std::vector<FusionDiff> fusions;
     for (std::size_t i = 0; i < kernelsA.size(); ++i) {
