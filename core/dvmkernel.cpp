@@ -116,15 +116,17 @@ void DvmBodyReader::start(std::string_view builder)
 void DvmBodyReader::read(std::string_view statement, Kernel& kernel)
 {
     statement = expr::trimmed(statement);
-    collectOps(statement, kernel);
-
-    std::size_t open = 0;
-    const std::string_view bareOp = builderCallAt(statement, 0, builder_, open);
-    if (bareOp == "store") {
-        const std::size_t close = expr::closingBracket(statement, open);
+    const BuilderCall first = collectOps(statement, kernel);
+    if (first.op.empty())
+        return; // a plain alias (`copy_ = arg1_1`) carries no op
+    if (first.at == 0) {
+        // A bare statement: store, spec_next, set_kernel_info (or a call whose value is dropped).
+        if (first.op != "store")
+            return;
+        const std::size_t close = expr::closingBracket(statement, first.open);
         if (close == std::string_view::npos)
             return;
-        expr::splitArguments(statement.substr(open + 1, close - open - 1), arguments_);
+        expr::splitArguments(statement.substr(first.open + 1, close - first.open - 1), arguments_);
         if (arguments_.empty())
             return;
         DvmOutput output;
@@ -134,27 +136,20 @@ void DvmBodyReader::read(std::string_view statement, Kernel& kernel)
         kernel.outputs.push_back(std::move(output));
         return;
     }
-    if (!bareOp.empty())
-        return; // spec_next, set_kernel_info, or a bare compute call
-
-    // `<target> = <builder>.<input op>(…)`; plain aliases (`copy_ = arg1_1`) carry no op.
+    if (!isOneOf(first.op, kInputOps))
+        return;
+    // `<target> = <builder>.<input op>(…)`: the call must be the whole value.
     const std::string_view target = expr::identifierAt(statement, 0);
     if (target.empty())
         return;
     const std::size_t equals = statement.find_first_not_of(" \t", target.size());
-    if (equals == std::string_view::npos || statement[equals] != '='
-        || (equals + 1 < statement.size() && statement[equals + 1] == '='))
+    if (equals == std::string_view::npos || statement[equals] != '=' || equals + 1 >= statement.size()
+        || statement[equals + 1] == '=' || statement.find_first_not_of(" \t", equals + 1) != first.at)
         return;
-    const std::size_t valueStart = statement.find_first_not_of(" \t", equals + 1);
-    if (valueStart == std::string_view::npos)
-        return;
-    const std::string_view op = builderCallAt(statement, valueStart, builder_, open);
-    if (!isOneOf(op, kInputOps))
-        return;
-    const std::size_t close = expr::closingBracket(statement, open);
+    const std::size_t close = expr::closingBracket(statement, first.open);
     if (close == std::string_view::npos)
         return;
-    readInput(target, op, statement.substr(open + 1, close - open - 1), kernel);
+    readInput(target, first.op, statement.substr(first.open + 1, close - first.open - 1), kernel);
 }
 
 void DvmBodyReader::readInput(
@@ -185,20 +180,24 @@ void DvmBodyReader::readInput(
     kernel.inputs.push_back(std::move(input));
 }
 
-void DvmBodyReader::collectOps(std::string_view statement, Kernel& kernel)
+DvmBodyReader::BuilderCall DvmBodyReader::collectOps(std::string_view statement, Kernel& kernel)
 {
     // Textual order of the `k.` tokens: `k.div(1, k.sqrt(x))` gives div, then sqrt.
+    BuilderCall first;
     std::size_t from = 0;
     for (;;) {
         const std::size_t at = statement.find(builder_, from);
         if (at == std::string_view::npos)
-            return;
+            return first;
         from = at + builder_.size();
         std::size_t open = 0;
         const std::string_view op = builderCallAt(statement, at, builder_, open);
-        if (op.empty() || isOneOf(op, kInputOps) || isOneOf(op, kBookkeepingOps))
+        if (op.empty())
             continue;
-        kernel.ops.emplace_back(op);
+        if (first.op.empty())
+            first = BuilderCall { op, at, open };
+        if (!isOneOf(op, kInputOps) && !isOneOf(op, kBookkeepingOps))
+            kernel.ops.emplace_back(op);
     }
 }
 

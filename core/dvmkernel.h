@@ -32,7 +32,15 @@ public:
 
 private:
     void readInput(std::string_view target, std::string_view op, std::string_view arguments, Kernel& kernel);
-    void collectOps(std::string_view statement, Kernel& kernel);
+    struct BuilderCall
+    {
+        std::string_view op; // empty when the statement calls no builder method
+        std::size_t at = 0; // where `k` starts
+        std::size_t open = 0; // the call's '('
+    };
+
+    // Appends the statement's ops to the kernel; returns its first builder call.
+    BuilderCall collectOps(std::string_view statement, Kernel& kernel);
 
     std::string builder_;
     std::vector<std::string_view> arguments_;

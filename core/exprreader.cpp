@@ -5,16 +5,6 @@
 
 namespace dvmlens::expr {
 
-bool isIdentifierStart(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
-
-bool isIdentifierChar(char c)
-{
-    return isIdentifierStart(c) || (c >= '0' && c <= '9');
-}
-
 namespace {
 
 bool isBlank(char c)

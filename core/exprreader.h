@@ -10,8 +10,16 @@
 
 namespace dvmlens::expr {
 
-bool isIdentifierStart(char c);
-bool isIdentifierChar(char c);
+// Inline: the parser asks these for nearly every byte of code it reads.
+inline bool isIdentifierStart(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+inline bool isIdentifierChar(char c)
+{
+    return isIdentifierStart(c) || (c >= '0' && c <= '9');
+}
 
 // `text` without leading and trailing blanks.
 std::string_view trimmed(std::string_view text);

@@ -13,9 +13,11 @@
 #include <algorithm>
 #include <array>
 #include <cerrno>
-#include <cstdio>
 #include <cstring>
+#include <fcntl.h>
 #include <functional>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <unordered_map>
 
 namespace dvmlens {
@@ -522,35 +524,50 @@ OutputCode parseOutputCodeFile(const std::string& path, std::string& scratch)
             "The output_code.py file could not be read: " + why + "."));
         return code;
     };
-    std::FILE* file = std::fopen(path.c_str(), "rb");
-    if (!file)
+    const std::string tooLarge = "it is larger than " + std::to_string(kMaxFileBytes >> 20) + " MiB";
+    const int file = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (file < 0)
         return unreadable(std::strerror(errno));
-    scratch.clear();
-    bool tooLarge = false;
-    if (std::fseek(file, 0, SEEK_END) == 0) {
-        const long size = std::ftell(file);
-        if (size > 0 && static_cast<std::uint64_t>(size) > kMaxFileBytes)
-            tooLarge = true;
-        else if (size > 0)
-            scratch.reserve(static_cast<std::size_t>(size));
-        std::rewind(file);
-    }
-    if (tooLarge) {
-        std::fclose(file);
-        return unreadable("it is larger than " + std::to_string(kMaxFileBytes >> 20) + " MiB");
-    }
-    char buffer[65536];
-    std::size_t got = 0;
-    while (scratch.size() <= kMaxFileBytes && (got = std::fread(buffer, 1, sizeof buffer, file)) > 0)
-        scratch.append(buffer, got);
-    const bool failed = std::ferror(file) != 0;
-    const int error = errno;
-    std::fclose(file);
-    if (failed)
+    struct stat status
+    {
+    };
+    if (::fstat(file, &status) != 0 || S_ISDIR(status.st_mode)) {
+        const int error = S_ISDIR(status.st_mode) ? EISDIR : errno;
+        ::close(file);
         return unreadable(std::strerror(error));
-    if (scratch.size() > kMaxFileBytes)
-        return unreadable("it is larger than " + std::to_string(kMaxFileBytes >> 20) + " MiB");
-    return parseOutputCode(scratch, path);
+    }
+    if (static_cast<std::uint64_t>(status.st_size) > kMaxFileBytes) {
+        ::close(file);
+        return unreadable(tooLarge);
+    }
+    // Read straight into the worker's buffer; it only grows, so it is not cleared or refilled
+    // with zeros for every file. A file still being written may grow past its stat size.
+    const std::size_t expected = static_cast<std::size_t>(status.st_size) + 1;
+    if (scratch.size() < expected)
+        scratch.resize(expected);
+    std::size_t got = 0;
+    for (;;) {
+        if (got == scratch.size()) {
+            if (got > kMaxFileBytes) {
+                ::close(file);
+                return unreadable(tooLarge);
+            }
+            scratch.resize(scratch.size() * 2);
+        }
+        const ssize_t read = ::read(file, scratch.data() + got, scratch.size() - got);
+        if (read < 0 && errno == EINTR)
+            continue;
+        if (read < 0) {
+            const int error = errno;
+            ::close(file);
+            return unreadable(std::strerror(error));
+        }
+        if (read == 0)
+            break;
+        got += static_cast<std::size_t>(read);
+    }
+    ::close(file);
+    return parseOutputCode(std::string_view(scratch.data(), got), path);
 }
 
 } // namespace dvmlens

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "utf8sanitizer.h"
 
+#include <algorithm>
+
 namespace dvmlens {
 
 namespace {
@@ -48,6 +50,10 @@ std::size_t validSequenceLength(std::string_view bytes, std::size_t at)
 
 std::string validUtf8(std::string_view bytes)
 {
+    const bool ascii =
+        std::all_of(bytes.begin(), bytes.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+    if (ascii)
+        return std::string(bytes);
     std::string text;
     text.reserve(bytes.size());
     std::size_t at = 0;

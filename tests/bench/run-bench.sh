@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Times `dvmlens-cli scan` against grep and cat on a generated 8-rank, ~150 MB tree (warm page
+# cache, best of 5 wall-clock runs) and measures its peak RSS. Prints a table and PASS/FAIL against
+# the targets: scan ≤ 1.5 × `grep -rc @dvm.kernel`, peak RSS ≤ 256 MiB. Exit status 1 on a FAIL.
+#
+# usage: DVMLENS_CLI=… DVMLENS_GENTREE=… run-bench.sh OUTDIR
+#   (what `cmake --build <dir> --target bench` runs). The tree is generated once under OUTDIR and
+#   reused; BENCH_RANKS, BENCH_GRAPHS, BENCH_FILE_KB and BENCH_RUNS override the defaults.
+set -euo pipefail
+
+out=${1:?usage: run-bench.sh OUTDIR}
+cli=${DVMLENS_CLI:?set DVMLENS_CLI to the dvmlens-cli binary}
+gentree=${DVMLENS_GENTREE:?set DVMLENS_GENTREE to the dvmlens-gentree binary}
+ranks=${BENCH_RANKS:-8}
+graphs=${BENCH_GRAPHS:-160}
+file_kb=${BENCH_FILE_KB:-112}
+runs=${BENCH_RUNS:-5}
+max_ratio=1.5
+max_rss_kib=$((256 * 1024))
+
+time_bin=/usr/bin/time
+[[ -x $time_bin ]] || { echo "run-bench.sh: $time_bin is missing (Debian package 'time')" >&2; exit 2; }
+
+tree="$out/tree-r${ranks}-g${graphs}-k${file_kb}"
+if [[ ! -f "$tree.complete" ]]; then
+    rm -rf "$tree"
+    mkdir -p "$out"
+    "$gentree" "$tree" --ranks "$ranks" --graphs "$graphs" --file-kb "$file_kb" --seed 1
+    touch "$tree.complete"
+fi
+tree_mib=$(du -sm "$tree" | cut -f1)
+tree_files=$(find "$tree" -type f | wc -l)
+
+# Warm the page cache so every contender reads from memory.
+find "$tree" -type f -exec cat {} + >/dev/null
+
+# Floating-point helpers (awk is always there; bc is not).
+calc() { awk "BEGIN { printf \"%.3f\", $1 }"; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+at_most() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a <= b) }'; }
+
+# best_of CMD…: the fastest of $runs wall-clock runs, in seconds.
+best_of() {
+    local best="" start end elapsed
+    for ((i = 0; i < runs; i++)); do
+        start=$(date +%s.%N)
+        "$@" >/dev/null
+        end=$(date +%s.%N)
+        elapsed=$(calc "$end - $start")
+        if [[ -z $best ]] || at_most "$elapsed" "$best"; then
+            best=$elapsed
+        fi
+    done
+    echo "$best"
+}
+
+grep_all() { grep -rc @dvm.kernel "$tree" || [[ $? -eq 1 ]]; }
+cat_all() { find "$tree" -type f -exec cat {} +; }
+scan_json() { "$cli" scan --json "$tree"; }
+scan_text() { "$cli" scan "$tree"; }
+
+t_grep=$(best_of grep_all)
+t_cat=$(best_of cat_all)
+t_json=$(best_of scan_json)
+t_text=$(best_of scan_text)
+
+rss_file=$(mktemp)
+trap 'rm -f "$rss_file"' EXIT
+rss_kib() {
+    "$time_bin" -f %M -o "$rss_file" "$@" >/dev/null
+    tail -n 1 "$rss_file"
+}
+rss_json=$(rss_kib "$cli" scan --json "$tree")
+rss_text=$(rss_kib "$cli" scan "$tree")
+
+verdict_ratio() { at_most "$1" "$max_ratio" && echo PASS || echo FAIL; }
+verdict_rss() { ((${1} <= max_rss_kib)) && echo PASS || echo FAIL; }
+
+r_json=$(ratio "$t_json" "$t_grep")
+r_text=$(ratio "$t_text" "$t_grep")
+v_json=$(verdict_ratio "$r_json")
+v_text=$(verdict_ratio "$r_text")
+v_rss_json=$(verdict_rss "$rss_json")
+v_rss_text=$(verdict_rss "$rss_text")
+
+echo
+echo "DVM Lens scan benchmark: $tree"
+echo "  $tree_files files, $tree_mib MiB, $ranks ranks x $graphs graphs, output_code.py ~$file_kb KiB; $(nproc) cores; best of $runs, warm cache"
+echo
+printf '  %-34s %9s %9s %9s %12s %8s\n' "command" "seconds" "x grep" "x cat" "peak RSS" "verdict"
+printf '  %-34s %9s %9s %9s %12s %8s\n' "grep -rc @dvm.kernel TREE" "$t_grep" "1.00" "$(ratio "$t_grep" "$t_cat")" "" ""
+printf '  %-34s %9s %9s %9s %12s %8s\n' "cat (every file)" "$t_cat" "$(ratio "$t_cat" "$t_grep")" "1.00" "" ""
+printf '  %-34s %9s %9s %9s %12s %8s\n' "dvmlens-cli scan --json TREE" "$t_json" "$r_json" "$(ratio "$t_json" "$t_cat")" \
+    "$((rss_json / 1024)) MiB" "$v_json/$v_rss_json"
+printf '  %-34s %9s %9s %9s %12s %8s\n' "dvmlens-cli scan TREE" "$t_text" "$r_text" "$(ratio "$t_text" "$t_cat")" \
+    "$((rss_text / 1024)) MiB" "$v_text/$v_rss_text"
+echo
+echo "  targets: scan <= ${max_ratio} x grep (time), peak RSS <= $((max_rss_kib / 1024)) MiB"
+
+for v in "$v_json" "$v_text" "$v_rss_json" "$v_rss_text"; do
+    [[ $v == PASS ]] || exit 1
+done
