@@ -694,7 +694,10 @@ void applyTreeRule(const Rule& rule, const Index& index, std::vector<Finding>& f
                     break;
                 // An empty folder is the cache-hit shape; files without output_code.py may also be
                 // a compile that failed part-way, so that is less certain.
-                if (graph.files.empty()) {
+                // Dotfiles (.gitkeep, editor droppings) are not Inductor's.
+                const bool empty = std::all_of(graph.files.begin(), graph.files.end(),
+                    [](const std::string& file) { return file.empty() || file.front() == '.'; });
+                if (empty) {
                     finding = treeFinding(rule, graph.path, "the graph folder is empty", Confidence::High);
                 } else {
                     std::string files;

@@ -147,7 +147,7 @@ void writeHeader(std::string& out, const ReportModel& model)
     row("DVM coverage",
         percentText(model.coverage) + " of " + std::to_string(summary.launches) + " kernel launches and "
             + std::to_string(summary.fallbacks) + " fallback calls");
-    row("Kernels", std::to_string(summary.kernels) + ": " + htmlEscaped(backendCountsText(summary)));
+    row("Kernels", std::to_string(summary.kernels) + ": " + htmlEscaped(kernelCountsText(summary)));
     row("Fallback calls",
         std::to_string(summary.fallbacks) + ": " + htmlEscaped(fallbackCountsText(summary)));
     out += "</table>\n";
@@ -252,7 +252,7 @@ void writeGraphs(std::string& out, const ReportModel& model)
                 + "\">" + graphVerdictText(graph.verdict) + "</td><td>"
                 + (graph.graph->outputCode ? percentText(graph.graph->outputCode->dvmCoverage)
                                            : std::string("—"))
-                + "</td><td>" + htmlEscaped(backendCountsText(graph.summary)) + "</td><td>"
+                + "</td><td>" + htmlEscaped(kernelCountsText(graph.summary)) + "</td><td>"
                 + htmlEscaped(fallbackCountsText(graph.summary)) + "</td><td>"
                 + htmlEscaped(joined(graph.reasons, "; ")) + "</td></tr>\n";
         }

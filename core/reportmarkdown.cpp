@@ -123,7 +123,7 @@ void writeHeader(std::string& out, const ReportModel& model)
         + std::to_string(summary.graphsWithOutputCode) + " graphs |\n";
     out += "| DVM coverage | " + percentText(model.coverage) + " of " + std::to_string(summary.launches)
         + " kernel launches and " + std::to_string(summary.fallbacks) + " fallback calls |\n";
-    out += "| Kernels | " + std::to_string(summary.kernels) + ": " + backendCountsText(summary) + " |\n";
+    out += "| Kernels | " + std::to_string(summary.kernels) + ": " + kernelCountsText(summary) + " |\n";
     out += "| Fallback calls | " + std::to_string(summary.fallbacks) + ": " + fallbackCountsText(summary)
         + " |\n\n";
 }
@@ -231,7 +231,7 @@ void writeGraphs(std::string& out, const ReportModel& model)
                 + graphVerdictText(graph.verdict) + " | "
                 + (graph.graph->outputCode ? percentText(graph.graph->outputCode->dvmCoverage)
                                            : std::string("—"))
-                + " | " + backendCountsText(graph.summary) + " | " + fallbackCountsText(graph.summary) + " | "
+                + " | " + kernelCountsText(graph.summary) + " | " + fallbackCountsText(graph.summary) + " | "
                 + cell(joined(graph.reasons, "; ")) + " |\n";
         }
         out += "\n";
@@ -313,28 +313,6 @@ void writeFallbacks(std::string& out, const ReportModel& model)
 
 } // namespace
 
-std::string backendCountsText(const Summary& summary)
-{
-    std::vector<std::string> parts;
-    for (Backend backend : kAllBackends) {
-        if (summary.kernelCount(backend) > 0)
-            parts.push_back(
-                std::string(backendName(backend)) + " " + std::to_string(summary.kernelCount(backend)));
-    }
-    return parts.empty() ? "none" : joined(parts, " · ");
-}
-
-std::string fallbackCountsText(const Summary& summary)
-{
-    std::vector<std::string> parts;
-    for (FallbackKind kind : kAllFallbackKinds) {
-        if (summary.fallbackCount(kind) > 0)
-            parts.push_back(
-                std::string(fallbackKindName(kind)) + " " + std::to_string(summary.fallbackCount(kind)));
-    }
-    return parts.empty() ? "none" : joined(parts, " · ");
-}
-
 std::string graphVerdictText(GraphVerdict verdict)
 {
     switch (verdict) {
@@ -386,7 +364,7 @@ std::string summaryMarkdown(const Index& index)
     std::string out = "**DVM Lens:** " + verdictSentence(summary) + " · DVM coverage "
         + percentText(model.coverage) + "\n\n";
     out += "- Tree: " + code(index.root) + "\n";
-    out += "- Kernels: " + std::to_string(summary.kernels) + " (" + backendCountsText(summary) + ")\n";
+    out += "- Kernels: " + std::to_string(summary.kernels) + " (" + kernelCountsText(summary) + ")\n";
     out +=
         "- Fallback calls: " + std::to_string(summary.fallbacks) + " (" + fallbackCountsText(summary) + ")\n";
     if (!model.runs.empty()) {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "reportmodel.h"
+#include "scantext.h" // kernelCountsText, fallbackCountsText
 
 #include <string>
 
@@ -17,9 +18,8 @@ std::string markdownReport(const ReportModel& model);
 // torch / torch_npu versions and known failures by title.
 std::string summaryMarkdown(const Index& index);
 
-// Pieces the other writers share, so every format words things the same way.
-std::string backendCountsText(const Summary& summary); // "dvm 2 · triton 1" ("none" when empty)
-std::string fallbackCountsText(const Summary& summary); // "aten 2 · npu 1" ("none" when empty)
+// Pieces the other writers share, so every format words things the same way (counts per backend
+// and per fallback kind come from scantext.h).
 std::string graphVerdictText(GraphVerdict verdict); // "engaged", "not engaged", "no output_code.py"
 std::string dvmInputText(const DvmInput& input); // "load float32[128, 128]", "scalar int64"
 std::string dvmOutputText(const DvmOutput& output); // "relu float32"

@@ -332,8 +332,8 @@ private slots:
             QStringLiteral(
                 "**DVM Lens:** DVM partly engaged (1 of 2 graphs) · DVM coverage 16.7%\n\n"
                 "- Tree: `@TREE@`\n"
-                "- Kernels: 3 (dvm 1 · import_fx 1 · triton 1)\n"
-                "- Fallback calls: 3 (aten 2 · npu 1)\n"
+                "- Kernels: 3 (dvm 1, import_fx 1, triton 1)\n"
+                "- Fallback calls: 3 (aten 2, npu 1)\n"
                 "- torch `2.14.0.dev20260719+cpu` · torch_npu — · NPU backend `dvm`\n"
                 "- ❌ 'FallbackKernel' object has no attribute 'data' "
                 "(`run_2026_07_20_10_15_30_123456-pid_4242/torchdynamo/debug.log:10`)\n"

@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: MIT
+// dvmlens-cli report: the bug-report kit (core/report.h) as Markdown, HTML or dvmlens.report/1 JSON.
+#include "command.h"
+#include "indexargs.h"
+#include "knownfailures.h"
+#include "report.h"
+
+#include <QFile>
+#include <QSaveFile>
+#include <QTextStream>
+
+#include <optional>
+
+namespace cli {
+
+namespace {
+
+struct ReportArgs
+{
+    std::string path; // local 8-bit bytes, as the shell passed them
+    std::optional<std::string> baseline;
+    std::optional<std::string> rules;
+    std::optional<QString> output;
+    dvmlens::ReportFormat format = dvmlens::ReportFormat::Markdown;
+};
+
+int runReport(const QStringList& args);
+
+const Command kReport { "report",
+    "report [--format md|html|json] [--compare BASELINE] [--rules FILE] [-o FILE] PATH",
+    "a bug report: verdicts, versions, DVM kernels, fallbacks, known failures with cause and fix "
+    "(--compare: regressions against BASELINE first)",
+    runReport };
+
+// "--name VALUE" or "--name=VALUE" at args[i]; nullopt (after the usage message) when the value is missing.
+std::optional<QString> optionValue(const QStringList& args, qsizetype& i, const QString& name)
+{
+    const QString& arg = args.at(i);
+    if (arg.startsWith(name + QLatin1Char('=')))
+        return arg.mid(name.size() + 1);
+    if (i + 1 < args.size())
+        return args.at(++i);
+    usageError(kReport, name + QStringLiteral(" needs a value"));
+    return std::nullopt;
+}
+
+std::optional<ReportArgs> parseArgs(const QStringList& args)
+{
+    ReportArgs parsed;
+    std::optional<QString> path;
+    bool optionsEnded = false;
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        const QString& arg = args.at(i);
+        const auto is = [&arg](const char* name) {
+            return arg == QLatin1String(name) || arg.startsWith(QLatin1String(name) + QLatin1Char('='));
+        };
+        if (optionsEnded || !arg.startsWith(QLatin1Char('-')) || arg == QLatin1String("-")) {
+            if (path) {
+                usageError(kReport, QStringLiteral("more than one PATH given ('%1')").arg(arg));
+                return std::nullopt;
+            }
+            path = arg;
+        } else if (arg == QLatin1String("--")) {
+            optionsEnded = true;
+        } else if (is("--format")) {
+            const auto value = optionValue(args, i, QStringLiteral("--format"));
+            if (!value)
+                return std::nullopt;
+            const auto format = dvmlens::reportFormatFromName(value->toStdString());
+            if (!format) {
+                usageError(kReport, QStringLiteral("--format wants md, html or json, not '%1'").arg(*value));
+                return std::nullopt;
+            }
+            parsed.format = *format;
+        } else if (is("--compare")) {
+            const auto value = optionValue(args, i, QStringLiteral("--compare"));
+            if (!value)
+                return std::nullopt;
+            parsed.baseline = QFile::encodeName(*value).toStdString();
+        } else if (is("--rules")) {
+            const auto value = optionValue(args, i, QStringLiteral("--rules"));
+            if (!value)
+                return std::nullopt;
+            parsed.rules = QFile::encodeName(*value).toStdString();
+        } else if (arg == QLatin1String("-o") || is("--output")) {
+            const auto value =
+                optionValue(args, i, arg == QLatin1String("-o") ? arg : QStringLiteral("--output"));
+            if (!value)
+                return std::nullopt;
+            parsed.output = *value;
+        } else {
+            usageError(kReport, QStringLiteral("unknown option '%1'").arg(arg));
+            return std::nullopt;
+        }
+    }
+    if (!path || path->isEmpty()) {
+        usageError(kReport, QStringLiteral("PATH is missing"));
+        return std::nullopt;
+    }
+    parsed.path = QFile::encodeName(*path).toStdString();
+    return parsed;
+}
+
+int runReport(const QStringList& args)
+{
+    const std::optional<ReportArgs> parsed = parseArgs(args);
+    if (!parsed)
+        return ExitUsage;
+    QTextStream err(stderr);
+    // Rules first: a broken rule file should not cost a scan of a big tree.
+    std::string error;
+    const std::optional<dvmlens::RuleBook> rules = dvmlens::loadRules(parsed->rules, error);
+    if (!rules) {
+        err << "dvmlens-cli: report: " << QString::fromStdString(error) << '\n';
+        return ExitUsage;
+    }
+    IndexArgs indexArgs;
+    indexArgs.path = parsed->path;
+    const std::optional<dvmlens::Index> index = loadIndex(kReport, indexArgs);
+    if (!index)
+        return ExitUsage;
+    std::optional<dvmlens::Index> baseline;
+    if (parsed->baseline) {
+        indexArgs.path = *parsed->baseline;
+        baseline = loadIndex(kReport, indexArgs);
+        if (!baseline)
+            return ExitUsage;
+    }
+
+    dvmlens::ReportInput input;
+    input.index = &*index;
+    input.rules = &*rules;
+    input.baseline = baseline ? &*baseline : nullptr;
+    const std::string report = dvmlens::renderReport(input, parsed->format);
+    if (!parsed->output) {
+        writeOut(report);
+        return ExitOk;
+    }
+    // QSaveFile: a failed write never leaves half a report where the old one was.
+    QSaveFile file(*parsed->output);
+    if (!file.open(QIODevice::WriteOnly)
+        || file.write(report.data(), static_cast<qint64>(report.size())) != static_cast<qint64>(report.size())
+        || !file.commit()) {
+        err << "dvmlens-cli: report: cannot write " << *parsed->output << ": " << file.errorString() << '\n';
+        return ExitUsage;
+    }
+    return ExitOk;
+}
+
+const RegisterCommand registration(kReport);
+
+} // namespace
+
+} // namespace cli

@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: MIT
+// dvmlens-cli report: formats, -o, --compare, --rules, and exit codes for bad usage and paths.
+#include "testutil.h"
+
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QXmlStreamReader>
+
+#include <nlohmann/json.hpp>
+
+namespace {
+
+struct Result
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+QString fixtureTree()
+{
+    return testutil::fixture(QStringLiteral("reports/tree"));
+}
+
+void writeFile(const QString& path, const QByteArray& bytes)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
+        qFatal("cannot write %s", qPrintable(path));
+}
+
+} // namespace
+
+class TestCliReport : public QObject
+{
+    Q_OBJECT
+
+private:
+    Result run(const QStringList& args)
+    {
+        QProcess process;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("XDG_CONFIG_HOME"), m_config.path()); // no user rules
+        process.setProcessEnvironment(environment);
+        process.start(QStringLiteral(DVMLENS_CLI), QStringList { QStringLiteral("report") } + args);
+        if (!process.waitForFinished(120000))
+            qFatal("dvmlens-cli report did not finish");
+        return { process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+            process.readAllStandardOutput(), process.readAllStandardError() };
+    }
+
+    QTemporaryDir m_config;
+
+private slots:
+    void markdownToStdout()
+    {
+        const Result result = run({ fixtureTree() });
+        QCOMPARE(result.exitCode, 0);
+        QVERIFY(result.err.isEmpty());
+        QVERIFY(result.out.startsWith("# DVM Lens report\n"));
+        QVERIFY(result.out.contains("### 1. ❌ 'FallbackKernel' object has no attribute 'data'\n"));
+        QVERIFY(result.out.contains(
+            "- **Where:** `run_2026_07_20_10_15_30_123456-pid_4242/torchdynamo/debug.log:10` (2 "
+            "occurrences"));
+        QVERIFY(
+            result.out.contains("| `run_2026_07_20_10_15_30_123456-pid_4242` | `2.14.0.dev20260719+cpu` |"));
+        QCOMPARE(run({ QStringLiteral("--format=md"), fixtureTree() }).out, result.out); // deterministic
+    }
+
+    void jsonToFile()
+    {
+        QTemporaryDir dir;
+        const QString output = dir.filePath(QStringLiteral("report.json"));
+        const Result result = run({ QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("-o"),
+            output, fixtureTree() });
+        QCOMPARE(result.exitCode, 0);
+        QVERIFY(result.out.isEmpty());
+        QFile file(output);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const auto json = nlohmann::json::parse(file.readAll().toStdString());
+        QCOMPARE(json["schema"].get<std::string>(), std::string("dvmlens.report/1"));
+        QCOMPARE(json["root"].get<std::string>(), QDir(fixtureTree()).absolutePath().toStdString());
+        QCOMPARE(json["known_failures"][0]["id"].get<std::string>(), std::string("fallbackkernel-no-data"));
+        QCOMPARE(json["known_failures"][0]["title"]["zh"].get<std::string>(),
+            std::string("FallbackKernel 没有 data 属性"));
+        QCOMPARE(json["runs"][0]["versions"]["npu_backend"].get<std::string>(), std::string("dvm"));
+        QVERIFY(json["comparison"].is_null());
+    }
+
+    void htmlIsWellFormed()
+    {
+        const Result result = run({ QStringLiteral("--format=html"), fixtureTree() });
+        QCOMPARE(result.exitCode, 0);
+        QXmlStreamReader reader(result.out);
+        while (!reader.atEnd())
+            reader.readNext();
+        QVERIFY2(!reader.hasError(), qPrintable(reader.errorString()));
+        QVERIFY(result.out.contains("<style>"));
+    }
+
+    void compareWithBaseline()
+    {
+        const Result result = run({ QStringLiteral("--compare"), fixtureTree(), fixtureTree() });
+        QCOMPARE(result.exitCode, 0);
+        const qsizetype regressions =
+            result.out.indexOf("## Regressions against the baseline\n\nNo graph lost DVM kernels");
+        QVERIFY(regressions > 0);
+        QVERIFY(regressions < result.out.indexOf("## Known failures"));
+        QVERIFY(result.out.contains("| Baseline | `"));
+    }
+
+    void userRulesFile()
+    {
+        QTemporaryDir dir;
+        const QString rules = dir.filePath(QStringLiteral("team.json"));
+        writeFile(rules,
+            R"({"rules": [{"id": "team-debug-trace", "severity": "info", "title": "Debug trace folder logged",
+                "cause": "c", "fix": "f", "match": {"allOf": ["debug trace:"]}}]})");
+        const Result result =
+            run({ QStringLiteral("--rules"), rules, QStringLiteral("--format=json"), fixtureTree() });
+        QCOMPARE(result.exitCode, 0);
+        const auto json = nlohmann::json::parse(result.out.toStdString());
+        std::vector<std::string> ids;
+        for (const auto& finding : json["known_failures"])
+            ids.push_back(finding["id"].get<std::string>());
+        QVERIFY(std::find(ids.begin(), ids.end(), "team-debug-trace") != ids.end());
+
+        writeFile(rules, "{\n  \"rules\": [ oops ]\n}\n");
+        const Result bad = run({ QStringLiteral("--rules"), rules, fixtureTree() });
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY(bad.out.isEmpty());
+        QVERIFY2(bad.err.contains("team.json:2:14: invalid JSON"), bad.err.constData());
+    }
+
+    void badUsageAndPaths_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::addRow("no PATH") << QStringList() << "PATH is missing";
+        QTest::addRow("two PATHs") << QStringList { QStringLiteral("a"), QStringLiteral("b") }
+                                   << "more than one PATH";
+        QTest::addRow("unknown option")
+            << QStringList { QStringLiteral("--pdf"), QStringLiteral("x") } << "unknown option '--pdf'";
+        QTest::addRow("bad format") << QStringList { QStringLiteral("--format"), QStringLiteral("pdf"),
+            QStringLiteral("x") } << "--format wants md, html or json, not 'pdf'";
+        QTest::addRow("format without value")
+            << QStringList { QStringLiteral("--format") } << "--format needs a value";
+        QTest::addRow("missing PATH") << QStringList { QStringLiteral("/nonexistent/torch_compile_debug") }
+                                      << "cannot read /nonexistent/torch_compile_debug";
+        QTest::addRow("missing baseline")
+            << QStringList { QStringLiteral("--compare"), QStringLiteral("/nonexistent/b"), fixtureTree() }
+            << "cannot read /nonexistent/b";
+        QTest::addRow("missing rules file")
+            << QStringList { QStringLiteral("--rules"), QStringLiteral("/nonexistent/r.json"), fixtureTree() }
+            << "/nonexistent/r.json: cannot read the rule file";
+    }
+
+    void badUsageAndPaths()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        const Result result = run(args);
+        QCOMPARE(result.exitCode, 2);
+        QVERIFY(result.out.isEmpty());
+        QVERIFY2(QString::fromUtf8(result.err).contains(message), result.err.constData());
+    }
+
+    void unwritableOutput()
+    {
+        QTemporaryDir dir;
+        const QString blocker = dir.filePath(QStringLiteral("file.txt"));
+        writeFile(blocker, "not a folder");
+        const QString output = blocker + QStringLiteral("/report.md");
+        const Result result = run({ QStringLiteral("-o"), output, fixtureTree() });
+        QCOMPARE(result.exitCode, 2);
+        const QByteArray expected = QByteArray("dvmlens-cli: report: cannot write ") + output.toUtf8() + ": ";
+        QVERIFY2(result.err.startsWith(expected), result.err.constData());
+        QVERIFY(!QFileInfo::exists(output));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliReport)
+#include "tst_cli_report.moc"
