@@ -134,6 +134,23 @@ private slots:
         QVERIFY2(bad.err.contains("team.json:2:14: invalid JSON"), bad.err.constData());
     }
 
+    // A real PyTorch 2.7.1 CUDA tree: versions read, and no DVM failure claimed for a tree that
+    // never asked for DVM.
+    void realCudaTreeHasNoKnownFailures()
+    {
+        const QString tree = testutil::realSample(QStringLiteral("mlp-cuda-templates-v2.7.1/debug-tree"));
+        if (!QFileInfo::exists(tree))
+            QSKIP("real samples are not available");
+        const Result result = run({ QStringLiteral("--format=json"), tree });
+        QCOMPARE(result.exitCode, 0);
+        const auto json = nlohmann::json::parse(result.out.toStdString());
+        QCOMPARE(json["runs"][0]["versions"]["torch"].get<std::string>(), std::string("2.7.1+cu126"));
+        QVERIFY(json["runs"][0]["versions"]["npu_backend"].is_null());
+        QCOMPARE(json["known_failures"].size(), std::size_t(0));
+        QCOMPARE(
+            json["verdict"]["sentence"].get<std::string>(), std::string("DVM not engaged (0 of 1 graphs)"));
+    }
+
     void badUsageAndPaths_data()
     {
         QTest::addColumn<QStringList>("args");

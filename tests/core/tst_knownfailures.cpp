@@ -326,6 +326,19 @@ private slots:
         QCOMPARE(findings[2].excerpt, std::string("the graph folder is empty"));
         QCOMPARE(findings[3].confidence, Confidence::Medium);
         QCOMPARE(findings[3].graph, std::optional<std::size_t>(4));
+        QCOMPARE(findings[3].excerpt,
+            std::string(
+                "the folder holds fx_graph_readable.py, fx_graph_runnable.py, ir_pre_fusion.txt but no "
+                "output_code.py (a compile that failed part-way looks the same: check the logs)"));
+    }
+
+    void dotfilesDoNotMakeAFolderNonEmpty()
+    {
+        Index index = mixedTree();
+        index.runs[0].graphs[3].files = { ".gitkeep" };
+        const auto findings = findKnownFailures(index, builtinRules());
+        QCOMPARE(findings[2].excerpt, std::string("the graph folder is empty"));
+        QCOMPARE(findings[2].confidence, Confidence::High);
     }
 
     void dvmNeverEngaged()
