@@ -47,10 +47,10 @@ QColor withContrast(const QColor& color, const QColor& background, double minimu
 
 QColor blended(const QColor& under, const QColor& over, double strength)
 {
-    const double keep = 1.0 - strength;
-    return QColor::fromRgbF(float(under.redF() * keep + over.redF() * strength),
-        float(under.greenF() * keep + over.greenF() * strength),
-        float(under.blueF() * keep + over.blueF() * strength));
+    const auto mix = [strength](int a, int b) { return int(std::lround(a + (b - a) * strength)); };
+    const QColor u = under.toRgb();
+    const QColor o = over.toRgb();
+    return QColor(mix(u.red(), o.red()), mix(u.green(), o.green()), mix(u.blue(), o.blue()));
 }
 
 CodeColors codeColorsFor(const QPalette& palette)

@@ -38,7 +38,7 @@ CodeEditor::CodeEditor(QWidget* parent)
 void CodeEditor::setMarks(const QVector<CodeMark>& marks)
 {
     m_marks = marks;
-    applyMarkSelections();
+    viewport()->update();
     m_margin->update();
 }
 
@@ -71,7 +71,7 @@ const CodeColors& CodeEditor::colors() const
 void CodeEditor::updateColors()
 {
     m_colors = codeColorsFor(palette());
-    applyMarkSelections();
+    viewport()->update();
     m_margin->update();
 }
 
@@ -160,26 +160,24 @@ void CodeEditor::updateMarginArea(const QRect& rect, int dy)
         m_margin->update(0, rect.y(), m_margin->width(), rect.height());
 }
 
-void CodeEditor::applyMarkSelections()
+void CodeEditor::paintEvent(QPaintEvent* event)
 {
-    QList<QTextEdit::ExtraSelection> selections;
-    selections.reserve(m_marks.size());
-    QTextDocument* doc = document();
-    for (const CodeMark& mark : m_marks) {
-        const QTextBlock first = doc->findBlockByNumber(mark.firstLine - 1);
-        if (!first.isValid())
-            continue;
-        QTextBlock last = doc->findBlockByNumber(mark.lastLine - 1);
-        if (!last.isValid())
-            last = doc->lastBlock();
-        QTextEdit::ExtraSelection selection;
-        selection.cursor = QTextCursor(doc);
-        selection.cursor.setPosition(first.position());
-        // Up to the end of the last line's text; FullWidthSelection fills to the right edge.
-        selection.cursor.setPosition(last.position() + last.length() - 1, QTextCursor::KeepAnchor);
-        selection.format.setBackground(codeMarkBand(mark.kind, m_colors));
-        selection.format.setProperty(QTextFormat::FullWidthSelection, true);
-        selections.append(selection);
+    // Bands go under the text, one rectangle per visible marked line; the lookup is a binary
+    // search, so thousands of kernels cost nothing here.
+    if (!m_marks.isEmpty()) {
+        QPainter painter(viewport());
+        const int right = viewport()->width();
+        QTextBlock block = firstVisibleBlock();
+        QRectF box = blockBoundingGeometry(block).translated(contentOffset());
+        while (block.isValid() && box.top() <= event->rect().bottom()) {
+            if (const CodeMark* mark = markAt(block.blockNumber() + 1))
+                painter.fillRect(
+                    QRectF(0, box.top(), right, box.height()), codeMarkBand(mark->kind, m_colors));
+            block = block.next();
+            box.translate(0, box.height());
+            if (block.isValid())
+                box.setHeight(blockBoundingRect(block).height());
+        }
     }
-    setExtraSelections(selections);
+    QPlainTextEdit::paintEvent(event);
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The read-only text area of the code view: system fixed font, no wrapping, a CodeMargin on the
-// left, and one full-width background selection per kernel mark (a multi-line cursor each, so a
-// 10 MB file with thousands of kernels stays cheap to paint).
+// left, and kernel bands painted under the text of the visible lines only (extra selections
+// would cost seconds to set for the tens of thousands of marks a 10 MB file can have).
 #pragma once
 
 #include "codecolors.h"
@@ -36,11 +36,11 @@ public:
 protected:
     void resizeEvent(QResizeEvent* event) override;
     void changeEvent(QEvent* event) override;
+    void paintEvent(QPaintEvent* event) override;
 
 private:
     void updateMarginWidth();
     void updateMarginArea(const QRect& rect, int dy);
-    void applyMarkSelections();
 
     CodeMargin* m_margin = nullptr;
     CodeColors m_colors;

@@ -22,7 +22,7 @@ CodeMarkKind kernelMarkKind(dvmlens::Backend backend)
 
 QString kernelLabel(const dvmlens::Kernel& kernel)
 {
-    QString label = QString::fromStdString(kernel.name) + QLatin1String(" · ")
+    QString label = QString::fromStdString(kernel.name) + QStringLiteral(" · ")
         + QString::fromLatin1(dvmlens::backendName(kernel.backend).data(),
             qsizetype(dvmlens::backendName(kernel.backend).size()));
     if (kernel.ktype)

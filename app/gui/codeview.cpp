@@ -20,6 +20,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <utility>
 
 namespace {
 
@@ -320,8 +321,9 @@ void CodeView::goToPreviousDvmKernel()
 void CodeView::changeEvent(QEvent* event)
 {
     QWidget::changeEvent(event);
+    // Children learn of the change after this widget, so take the colours from here.
     if (event->type() == QEvent::PaletteChange && m_highlighter)
-        m_highlighter->setPalette(m_editor->palette());
+        m_highlighter->setPalette(palette());
 }
 
 void CodeView::onLoadFinished(const std::shared_ptr<LoadedFileText>& result)
@@ -339,13 +341,16 @@ void CodeView::onLoadFinished(const std::shared_ptr<LoadedFileText>& result)
         Q_EMIT loadFailed(file.path, file.message);
         return;
     }
-    replaceDocument(std::move(result->document));
-    m_text = std::move(file.text);
+    // Chrome first: showing or hiding a bar re-lays out the editor at once, which is only cheap
+    // while it still holds the small old document.
     m_pages->setCurrentWidget(m_editor);
     m_message->clear();
     showNote(file.invalidUtf8
             ? tr("Some bytes are not valid UTF-8; they are shown as %1.").arg(QChar::ReplacementCharacter)
             : QString());
+    m_legend->setVisible(m_hasCode);
+    replaceDocument(std::move(result->document));
+    m_text = std::move(file.text);
     applyMarks();
     updateMatches();
     if (m_pendingLine > 0) {
@@ -358,9 +363,10 @@ void CodeView::onLoadFinished(const std::shared_ptr<LoadedFileText>& result)
 
 void CodeView::replaceDocument(std::unique_ptr<QTextDocument> document)
 {
+    // The highlighter points into the old document: drop it before the document goes.
     m_highlighter.reset();
     m_editor->setDocument(document.get());
-    m_document = std::move(document);
+    m_loader->disposeInBackground(std::exchange(m_document, std::move(document)));
     if (!m_path.isEmpty())
         m_highlighter = createHighlighter(m_document.get(), m_path, m_editor->palette());
 }

@@ -8,6 +8,7 @@
 #include <QPlainTextDocumentLayout>
 #include <QPointer>
 #include <QStringDecoder>
+#include <QTextBlock>
 #include <QTextDocument>
 #include <QThread>
 
@@ -49,6 +50,10 @@ std::unique_ptr<QTextDocument> buildDocument(const QString& text, const QFont& f
     document->setDocumentLayout(new QPlainTextDocumentLayout(document.get()));
     document->setDefaultFont(font);
     document->setPlainText(text);
+    // QPlainTextEdit::setDocument() lays out every block from scratch, creating each block's
+    // QTextLayout on the GUI thread; creating them here keeps that pass cheap.
+    for (QTextBlock block = document->firstBlock(); block.isValid(); block = block.next())
+        block.layout();
     return document;
 }
 
@@ -152,4 +157,14 @@ void FileTextLoader::cancel()
 bool FileTextLoader::isRunning() const
 {
     return m_runningJob != 0;
+}
+
+void FileTextLoader::disposeInBackground(std::unique_ptr<QTextDocument> document)
+{
+    if (!document)
+        return;
+    // Without thread affinity the document may be deleted from the pool's thread.
+    document->moveToThread(nullptr);
+    m_pool.start(
+        [document = std::shared_ptr<QTextDocument>(std::move(document))]() mutable { document.reset(); });
 }

@@ -60,6 +60,9 @@ public:
     void cancel();
     bool isRunning() const;
 
+    // Deletes `document` on the worker thread: tearing down a 10 MB document takes a while.
+    void disposeInBackground(std::unique_ptr<QTextDocument> document);
+
 Q_SIGNALS:
     void finished(std::shared_ptr<LoadedFileText> result);
 
