@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+// dvmlens-cli check: a CI gate. Exit 0 only when every graph that has an output_code.py has DVM
+// engaged (and there is at least one); otherwise exit 1 and say which graphs fail and why.
+#include "command.h"
+#include "indexargs.h"
+#include "summary.h"
+
+namespace cli {
+
+namespace {
+
+int runCheck(const QStringList& args);
+
+const Command kCheck { "check", "check [--jobs N] PATH",
+    "exit 0 when DVM engaged in every graph with an output_code.py, 1 otherwise (listing why)", runCheck };
+
+std::string graphLabel(const dvmlens::Run& run, const dvmlens::Graph& graph)
+{
+    return (run.name ? *run.name + '/' : std::string()) + graph.name;
+}
+
+std::string checkReport(const dvmlens::Index& index, const dvmlens::Summary& summary)
+{
+    std::string report;
+    for (const dvmlens::Run& run : index.runs) {
+        for (const dvmlens::Graph& graph : run.graphs) {
+            switch (dvmlens::graphVerdict(graph)) {
+            case dvmlens::GraphVerdict::Engaged:
+                break;
+            case dvmlens::GraphVerdict::NotEngaged: {
+                std::string reasons;
+                for (const std::string& reason : dvmlens::notEngagedReasons(graph))
+                    reasons += (reasons.empty() ? "" : "; ") + reason;
+                report += "FAIL " + graphLabel(run, graph) + ": " + reasons + '\n';
+                break;
+            }
+            case dvmlens::GraphVerdict::NoOutputCode:
+                report += "note " + graphLabel(run, graph) + ": no output_code.py, nothing to verify\n";
+                break;
+            }
+        }
+    }
+    if (summary.graphsWithOutputCode == 0) {
+        report += "check failed: no output_code.py in " + index.root
+            + " (is TORCH_COMPILE_DEBUG=1 set, and is this a torch_compile_debug tree?)\n";
+    } else if (summary.dvmEngaged) {
+        report += "check passed: DVM engaged in all " + std::to_string(summary.graphsWithOutputCode)
+            + " graphs with an output_code.py\n";
+    } else {
+        report += "check failed: DVM engaged in " + std::to_string(summary.dvmEngagedGraphs) + " of "
+            + std::to_string(summary.graphsWithOutputCode) + " graphs with an output_code.py\n";
+    }
+    return report;
+}
+
+int runCheck(const QStringList& args)
+{
+    const std::optional<IndexArgs> parsed = parseIndexArgs(kCheck, args, false);
+    if (!parsed)
+        return ExitUsage;
+    const std::optional<dvmlens::Index> index = loadIndex(kCheck, *parsed);
+    if (!index)
+        return ExitUsage;
+    const dvmlens::Summary summary = dvmlens::summarize(*index);
+    writeOut(checkReport(*index, summary));
+    return summary.dvmEngaged ? ExitOk : ExitFailed;
+}
+
+const RegisterCommand registration(kCheck);
+
+} // namespace
+
+} // namespace cli

@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: MIT
+// `dvmlens-cli scan` and `dvmlens-cli check` as scripts see them: exit codes 0/1/2, stdout and stderr,
+// the readable summary, --json (dvmlens.scan/1) and --jobs validation, on the shipped sample tree.
+#include "testutil.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+struct Result
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Result run(const QStringList& arguments)
+{
+    QProcess process;
+    process.start(QStringLiteral(DVMLENS_CLI), arguments);
+    Result result;
+    if (!process.waitForStarted() || !process.waitForFinished(60000)) {
+        process.kill();
+        process.waitForFinished();
+        result.err = QStringLiteral("dvmlens-cli did not finish: ") + process.errorString();
+        return result;
+    }
+    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    result.out = QString::fromUtf8(process.readAllStandardOutput());
+    result.err = QString::fromUtf8(process.readAllStandardError());
+    return result;
+}
+
+QString sample(const QString& relative = QString())
+{
+    const QString root = testutil::sourcePath(QStringLiteral("resources/samples/torch_compile_debug"));
+    return relative.isEmpty() ? root : root + QLatin1Char('/') + relative;
+}
+
+const QString kEngagedRun = QStringLiteral("run_2026_07_20_10_15_30_123456-pid_4101");
+const QString kLostRun = QStringLiteral("run_2026_07_20_11_02_07_654321-pid_4102");
+
+} // namespace
+
+class TestCliScan : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void scanText()
+    {
+        const Result result = run({ QStringLiteral("scan"), sample() });
+        QCOMPARE(result.err, QString());
+        QCOMPARE(result.exitCode, 0);
+        const QStringList lines = result.out.split(QLatin1Char('\n'));
+        QCOMPARE(lines.first(), QStringLiteral("DVM Lens scan of ") + sample());
+        QVERIFY(
+            lines.contains(QStringLiteral("run %1  pid 4101  started 2026-07-20T10:15:30.123456  3 graphs, "
+                                          "3 DVM engaged, 3 logs")
+                               .arg(kEngagedRun)));
+        QVERIFY(
+            lines.contains(QStringLiteral("  ENGAGED     model__0_forward_1.0    kernels: dvm 4; launches 4; "
+                                          "fallbacks: aten 1, extern 1")));
+        QVERIFY(lines.contains(QStringLiteral("  NO CODE     model__0_backward_2.1   no output_code.py")));
+        QVERIFY(lines.contains(QStringLiteral(
+            "  NOT ENGAGED model__1_inference_3.2  kernels: import_fx 2; launches 2; fallbacks: aten 1, npu "
+            "1  <- "
+            "no @dvm.kernel definitions; only import_fx FX fallbacks named like DVM kernels "
+            "(dvm_fused__to_copy_mul_permute_0, dvm_fused_add_div_relu_1), which are not DVM code")));
+        // Runs in start order, each graph under its run.
+        QVERIFY(result.out.indexOf(kEngagedRun) < result.out.indexOf(kLostRun));
+        QVERIFY(result.out.endsWith(QStringLiteral(
+            "totals: 2 runs, 6 graphs (5 with output_code.py, 3 DVM engaged)\n"
+            "kernels: dvm 8, import_fx 4, triton 3; launches 15; fallbacks: aten 6, npu 1, extern 2\n"
+            "diagnostics: warning 1\nDVM engaged: no\n")));
+    }
+
+    void scanJson()
+    {
+        const Result result = run({ QStringLiteral("scan"), QStringLiteral("--json"), sample() });
+        QCOMPARE(result.exitCode, 0);
+        QCOMPARE(result.err, QString());
+        QJsonParseError error;
+        const QJsonDocument document = QJsonDocument::fromJson(result.out.toUtf8(), &error);
+        QCOMPARE(error.error, QJsonParseError::NoError);
+        const QJsonObject json = document.object();
+        QCOMPARE(json.value(QStringLiteral("schema")).toString(), QStringLiteral("dvmlens.scan/1"));
+        QCOMPARE(json.value(QStringLiteral("root")).toString(), sample());
+        const QJsonArray runs = json.value(QStringLiteral("runs")).toArray();
+        QCOMPARE(runs.size(), 2);
+        QCOMPARE(runs[1].toObject().value(QStringLiteral("pid")).toInt(), 4102);
+        const QJsonObject summary = json.value(QStringLiteral("summary")).toObject();
+        QCOMPARE(summary.value(QStringLiteral("dvm_engaged_graphs")).toInt(), 3);
+        QCOMPARE(summary.value(QStringLiteral("dvm_engaged")).toBool(true), false);
+        const QJsonObject cacheHit =
+            runs[1].toObject().value(QStringLiteral("graphs")).toArray()[1].toObject();
+        QVERIFY(cacheHit.value(QStringLiteral("output_code")).isNull());
+
+        // Any number of jobs, either spelling, gives the same bytes.
+        for (const QStringList& jobs : { QStringList { QStringLiteral("--jobs"), QStringLiteral("1") },
+                 QStringList { QStringLiteral("--jobs=7") } }) {
+            const Result again = run(QStringList { QStringLiteral("scan") } + jobs
+                + QStringList { QStringLiteral("--json"), sample() });
+            QCOMPARE(again.exitCode, 0);
+            QCOMPARE(again.out, result.out);
+        }
+    }
+
+    void scanLevels()
+    {
+        const Result graph = run({ QStringLiteral("scan"), QStringLiteral("--json"),
+            sample(kLostRun + QStringLiteral("/torchinductor/model__0_forward_1.0/output_code.py")) });
+        QCOMPARE(graph.exitCode, 0);
+        const QJsonArray runs =
+            QJsonDocument::fromJson(graph.out.toUtf8()).object().value(QStringLiteral("runs")).toArray();
+        QCOMPARE(runs.size(), 1);
+        QCOMPARE(runs[0].toObject().value(QStringLiteral("name")).toString(), kLostRun);
+
+        QTemporaryDir empty;
+        const Result nothing = run({ QStringLiteral("scan"), empty.path() });
+        QCOMPARE(nothing.exitCode, 0);
+        QVERIFY(nothing.out.contains(
+            QStringLiteral("totals: 0 runs, 0 graphs (0 with output_code.py, 0 DVM engaged)")));
+    }
+
+    void scanUsageErrors_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("message");
+        const QString path = sample();
+        QTest::newRow("missing path")
+            << QStringList { QStringLiteral("/no/such/tree") }
+            << QStringLiteral("dvmlens-cli: scan: cannot read /no/such/tree: No such file or "
+                              "directory\n");
+        QTest::newRow("no PATH") << QStringList { QStringLiteral("--json") }
+                                 << QStringLiteral("dvmlens-cli: PATH is missing\n");
+        QTest::newRow("two PATHs") << QStringList { path,
+            path } << QStringLiteral("dvmlens-cli: more than one PATH given ('%1')\n").arg(path);
+        QTest::newRow("unknown option") << QStringList { QStringLiteral("--frobnicate"), path }
+                                        << QStringLiteral("dvmlens-cli: unknown option '--frobnicate'\n");
+        QTest::newRow("jobs without N") << QStringList { path, QStringLiteral("--jobs") }
+                                        << QStringLiteral("dvmlens-cli: --jobs needs a number\n");
+        for (const char* bad : { "0", "-1", "abc", "1.5", "257", "" }) {
+            QTest::newRow(qPrintable(QStringLiteral("jobs '%1'").arg(QLatin1String(bad))))
+                << QStringList { QStringLiteral("--jobs"), QLatin1String(bad), path }
+                << QStringLiteral("dvmlens-cli: --jobs wants a whole number from 1 to 256, not '%1'\n")
+                       .arg(QLatin1String(bad));
+        }
+    }
+
+    void scanUsageErrors()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, message);
+        const Result result = run(QStringList { QStringLiteral("scan") } + arguments);
+        QCOMPARE(result.exitCode, 2);
+        QCOMPARE(result.out, QString());
+        QVERIFY2(result.err.startsWith(message), qPrintable(result.err));
+    }
+
+    void checkFailsAndSaysWhy()
+    {
+        const Result result = run({ QStringLiteral("check"), sample() });
+        QCOMPARE(result.exitCode, 1);
+        QCOMPARE(result.err, QString());
+        QCOMPARE(result.out,
+            QStringLiteral("FAIL %1/model__0_forward_1.0: no `from torch_npu._inductor import dvm`; no "
+                           "@dvm.kernel definitions; "
+                           "only import_fx FX fallbacks named like DVM kernels (dvm_fused_silu_view_2), "
+                           "which are not DVM code\n"
+                           "note %1/model__0_backward_2.1: no output_code.py, nothing to verify\n"
+                           "FAIL %1/model__1_inference_3.2: no @dvm.kernel definitions; only import_fx FX "
+                           "fallbacks named like "
+                           "DVM kernels (dvm_fused__to_copy_mul_permute_0, dvm_fused_add_div_relu_1), which "
+                           "are not DVM code\n"
+                           "check failed: DVM engaged in 3 of 5 graphs with an output_code.py\n")
+                .arg(kLostRun));
+    }
+
+    void checkPasses_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("last");
+        QTest::newRow("engaged run")
+            << sample(kEngagedRun)
+            << QStringLiteral("check passed: DVM engaged in all 3 graphs with an output_code.py\n");
+        QTest::newRow("one file")
+            << sample(kEngagedRun + QStringLiteral("/torchinductor/model__1_inference_3.2/output_code.py"))
+            << QStringLiteral("check passed: DVM engaged in all 1 graphs with an output_code.py\n");
+    }
+
+    void checkPasses()
+    {
+        QFETCH(QString, path);
+        QFETCH(QString, last);
+        const Result result =
+            run({ QStringLiteral("check"), QStringLiteral("--jobs"), QStringLiteral("2"), path });
+        QCOMPARE(result.exitCode, 0);
+        QCOMPARE(result.out, last);
+    }
+
+    void checkWithNothingToVerify()
+    {
+        const QString cacheHit = sample(kLostRun + QStringLiteral("/torchinductor/model__0_backward_2.1"));
+        const Result result = run({ QStringLiteral("check"), cacheHit });
+        QCOMPARE(result.exitCode, 1);
+        QVERIFY2(result.out.endsWith(
+                     QStringLiteral("check failed: no output_code.py in %1 (is TORCH_COMPILE_DEBUG=1 "
+                                    "set, and is this a torch_compile_debug tree?)\n")
+                         .arg(cacheHit)),
+            qPrintable(result.out));
+        QTemporaryDir empty;
+        QCOMPARE(run({ QStringLiteral("check"), empty.path() }).exitCode, 1);
+    }
+
+    void checkUsageErrors()
+    {
+        const Result missing = run({ QStringLiteral("check"), QStringLiteral("/no/such/tree") });
+        QCOMPARE(missing.exitCode, 2);
+        QCOMPARE(missing.err,
+            QStringLiteral("dvmlens-cli: check: cannot read /no/such/tree: No such file or directory\n"));
+        const Result json = run({ QStringLiteral("check"), QStringLiteral("--json"), sample() });
+        QCOMPARE(json.exitCode, 2);
+        QVERIFY(json.err.startsWith(
+            QStringLiteral("dvmlens-cli: unknown option '--json'\nusage: dvmlens-cli check")));
+        QCOMPARE(run({ QStringLiteral("check") }).exitCode, 2);
+        QCOMPARE(run({ QStringLiteral("check"), QStringLiteral("--jobs"), QStringLiteral("x"), sample() })
+                     .exitCode,
+            2);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliScan)
+#include "tst_cli_scan.moc"
