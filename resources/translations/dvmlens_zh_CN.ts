@@ -132,6 +132,175 @@
     </message>
 </context>
 <context>
+    <name>CompareJob</name>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+</context>
+<context>
+    <name>ComparePage</name>
+    <message>
+        <source>Only &amp;regressions</source>
+        <translation>仅显示退化(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Filter graphs…</source>
+        <translation>筛选图…</translation>
+    </message>
+    <message>
+        <source>This graph is only in B.</source>
+        <translation>此图只在 B 中。</translation>
+    </message>
+    <message>
+        <source>This graph is only in A.</source>
+        <translation>此图只在 A 中。</translation>
+    </message>
+    <message>
+        <source>No output_code.py in this graph folder (FX cache hit?)
+
+%1</source>
+        <translation>此图目录中没有 output_code.py（命中了 FX 缓存？）
+
+%1</translation>
+    </message>
+</context>
+<context>
+    <name>CompareSummaryModel</name>
+    <message>
+        <source>%1 matched</source>
+        <translation>%1 个已配对</translation>
+    </message>
+    <message>
+        <source>%1 only in A</source>
+        <translation>%1 个仅在 A 中</translation>
+    </message>
+    <message>
+        <source>%1 only in B</source>
+        <translation>%1 个仅在 B 中</translation>
+    </message>
+    <message>
+        <source>DVM engaged A %1 → B %2</source>
+        <translation>DVM 生效：A %1 → B %2</translation>
+    </message>
+    <message>
+        <source>— absent</source>
+        <translation>— 不存在</translation>
+    </message>
+    <message>
+        <source>— no output_code.py</source>
+        <translation>— 无 output_code.py</translation>
+    </message>
+    <message>
+        <source>✔ engaged</source>
+        <translation>✔ 生效</translation>
+    </message>
+    <message>
+        <source>✖ not engaged</source>
+        <translation>✖ 未生效</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>%1 → %2 (%3)</source>
+        <translation>%1 → %2（%3）</translation>
+    </message>
+    <message>
+        <source>+%1 %2%3</source>
+        <translation>+%1 %2%3</translation>
+    </message>
+    <message>
+        <source>regression</source>
+        <translation>退化</translation>
+    </message>
+    <message>
+        <source>DVM was engaged in A but not in B, or B defines fewer DVM kernels.</source>
+        <translation>DVM 在 A 中生效而在 B 中未生效，或 B 定义的 DVM 内核更少。</translation>
+    </message>
+    <message>
+        <source>A: %1</source>
+        <translation>A：%1</translation>
+    </message>
+    <message>
+        <source>B: %1</source>
+        <translation>B：%1</translation>
+    </message>
+    <message>
+        <source>matched</source>
+        <translation>已配对</translation>
+    </message>
+    <message>
+        <source>only in A</source>
+        <translation>仅在 A 中</translation>
+    </message>
+    <message>
+        <source>only in B</source>
+        <translation>仅在 B 中</translation>
+    </message>
+    <message>
+        <source>Kernel definitions in A → B (B − A)</source>
+        <translation>A → B 的内核定义数（B − A）</translation>
+    </message>
+    <message>
+        <source>Fallback calls added (+) and removed (−) in B</source>
+        <translation>B 中新增（+）和减少（−）的回退调用</translation>
+    </message>
+    <message>
+        <source>DVM</source>
+        <translation>DVM</translation>
+    </message>
+    <message>
+        <source>Fallbacks</source>
+        <translation>回退</translation>
+    </message>
+    <message>
+        <source>Regression</source>
+        <translation>退化</translation>
+    </message>
+    <message>
+        <source>Graph</source>
+        <translation>图</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>DVM A → B</source>
+        <translation>DVM A → B</translation>
+    </message>
+    <message>
+        <source>1 graph</source>
+        <translation>1 个图</translation>
+    </message>
+    <message>
+        <source>%1 graphs</source>
+        <translation>%1 个图</translation>
+    </message>
+    <message>
+        <source>1 regression</source>
+        <translation>1 处退化</translation>
+    </message>
+    <message>
+        <source>%1 regressions</source>
+        <translation>%1 处退化</translation>
+    </message>
+    <message>
+        <source>%1 DVM-engaged only in A (not a regression)</source>
+        <translation>%1 个仅在 A 中 DVM 生效（不算退化）</translation>
+    </message>
+</context>
+<context>
     <name>DiagnosticsDock</name>
     <message>
         <source>Diagnostics</source>
@@ -153,17 +322,17 @@
         <source>Show only diagnostics at least this severe</source>
         <translation>只显示不低于此严重级别的诊断</translation>
     </message>
-    <message numerus="yes">
-        <source>%n diagnostic(s)</source>
-        <translation>
-            <numerusform>%n 条诊断</numerusform>
-        </translation>
+    <message>
+        <source>1 diagnostic</source>
+        <translation>1 条诊断</translation>
     </message>
-    <message numerus="yes">
-        <source>%1 of %n diagnostic(s)</source>
-        <translation>
-            <numerusform>%1 / %n 条诊断</numerusform>
-        </translation>
+    <message>
+        <source>%1 diagnostics</source>
+        <translation>%1 条诊断</translation>
+    </message>
+    <message>
+        <source>%1 of %2 diagnostics</source>
+        <translation>%1 / %2 条诊断</translation>
     </message>
 </context>
 <context>
@@ -251,6 +420,41 @@
     </message>
 </context>
 <context>
+    <name>FusionTableModel</name>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>only in A</source>
+        <translation>仅在 A 中</translation>
+    </message>
+    <message>
+        <source>only in B</source>
+        <translation>仅在 B 中</translation>
+    </message>
+    <message>
+        <source>Fusion</source>
+        <translation>融合</translation>
+    </message>
+    <message>
+        <source>Backend A → B</source>
+        <translation>后端 A → B</translation>
+    </message>
+    <message>
+        <source>Kernel in A</source>
+        <translation>A 中的内核</translation>
+    </message>
+    <message>
+        <source>Kernel in B</source>
+        <translation>B 中的内核</translation>
+    </message>
+    <message>
+        <source>Changes</source>
+        <translation>变化</translation>
+    </message>
+</context>
+<context>
     <name>KernelDetails</name>
     <message>
         <source>Select a kernel to see its ops, inputs, outputs and launch sites.</source>
@@ -331,6 +535,34 @@
     <message>
         <source>FX graph fused into this kernel</source>
         <translation>融合进此内核的 FX 图</translation>
+    </message>
+    <message>
+        <source>DVM engaged</source>
+        <translation>DVM 生效</translation>
+    </message>
+    <message>
+        <source>DVM not engaged</source>
+        <translation>DVM 未生效</translation>
+    </message>
+    <message>
+        <source>No output_code.py</source>
+        <translation>无 output_code.py</translation>
+    </message>
+    <message>
+        <source>%1 kernels</source>
+        <translation>%1 内核</translation>
+    </message>
+    <message>
+        <source>Fallback calls</source>
+        <translation>回退调用</translation>
+    </message>
+    <message>
+        <source>Select a kernel in the Kernels table for its details.</source>
+        <translation>在“内核”表中选择一个内核以查看详情。</translation>
+    </message>
+    <message>
+        <source>Diagnostics</source>
+        <translation>诊断</translation>
     </message>
 </context>
 <context>
@@ -700,6 +932,10 @@
         <source>DVM kernels: real @dvm.kernel builders</source>
         <translation>DVM 内核：真正的 @dvm.kernel 构建函数</translation>
     </message>
+    <message>
+        <source>Not DVM: %1</source>
+        <translation>未使用 DVM：%1</translation>
+    </message>
 </context>
 <context>
     <name>ScreenshotFlow</name>
@@ -722,6 +958,57 @@
     <message>
         <source>Could not write %1.</source>
         <translation>无法写入 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>SideBySideView</name>
+    <message>
+        <source>&amp;Next Difference</source>
+        <translation>下一处差异(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Difference</source>
+        <translation>上一处差异(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Select a graph pair to compare its output_code.py files.</source>
+        <translation>选择一对图，比较它们的 output_code.py 文件。</translation>
+    </message>
+    <message>
+        <source>A: %1</source>
+        <translation>A：%1</translation>
+    </message>
+    <message>
+        <source>B: %1</source>
+        <translation>B：%1</translation>
+    </message>
+    <message>
+        <source>Comparing…</source>
+        <translation>正在比较…</translation>
+    </message>
+    <message>
+        <source>Nothing to compare</source>
+        <translation>没有可比较的内容</translation>
+    </message>
+    <message>
+        <source>Identical except line endings</source>
+        <translation>除换行符外完全相同</translation>
+    </message>
+    <message>
+        <source>Identical</source>
+        <translation>完全相同</translation>
+    </message>
+    <message>
+        <source>%1 of %2 differences</source>
+        <translation>第 %1 处，共 %2 处差异</translation>
+    </message>
+    <message>
+        <source>1 difference</source>
+        <translation>1 处差异</translation>
+    </message>
+    <message>
+        <source>%1 differences</source>
+        <translation>%1 处差异</translation>
     </message>
 </context>
 </TS>
