@@ -188,6 +188,22 @@ std::vector<RunPair> pairRuns(const Index& a, const Index& b, const CompareOptio
     return pairs;
 }
 
+// "<aot id>_<kind>" of each graph: from its folder name, else from the `# AOT ID:` header of its
+// output_code.py (a lone file in a folder of any name).
+std::vector<std::optional<std::string>> aotIds(const std::vector<Graph>& graphs)
+{
+    std::vector<std::optional<std::string>> ids;
+    for (const Graph& graph : graphs) {
+        if (graph.aotId && graph.kind && !graph.kind->empty())
+            ids.push_back(std::to_string(*graph.aotId) + '_' + *graph.kind);
+        else if (graph.outputCode && graph.outputCode->aotId)
+            ids.push_back(graph.outputCode->aotId);
+        else
+            ids.emplace_back();
+    }
+    return ids;
+}
+
 // Rule 2 for one run pair; appends to `diffs`.
 void compareRunPair(const Index& a, const Index& b, const RunPair& runs, const std::string& keyPrefix,
     std::vector<GraphDiff>& diffs)
@@ -203,11 +219,14 @@ void compareRunPair(const Index& a, const Index& b, const RunPair& runs, const s
     };
     const std::vector<std::string> keysA = keys(graphsA);
     const std::vector<std::string> keysB = keys(graphsB);
-    const auto partner = pairInOrder(keysA, keysB, [&](std::size_t i, std::size_t j) {
-        const Graph& ga = graphsA[i];
-        const Graph& gb = graphsB[j];
-        return ga.aotId && ga.kind && ga.aotId == gb.aotId && ga.kind == gb.kind;
-    });
+    const auto aotIdsA = aotIds(graphsA);
+    const auto aotIdsB = aotIds(graphsB);
+    auto partner = pairInOrder(
+        keysA, keysB, [&](std::size_t i, std::size_t j) { return aotIdsA[i] && aotIdsA[i] == aotIdsB[j]; });
+    // Two lone graphs (two graph folders or two output_code.py files given) are compared whatever
+    // their names: that is what the user asked for.
+    if (graphsA.size() == 1 && graphsB.size() == 1)
+        partner[0] = 0;
 
     const auto add = [&](const Graph* ga, std::optional<std::size_t> i, const Graph* gb,
                          std::optional<std::size_t> j) {

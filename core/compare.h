@@ -10,9 +10,12 @@
 //     nothing, so all their graphs are only_a / only_b.
 //  2. Graphs, inside one run pair. First by graphPairingKey (graphname.h: the folder name without
 //     its trailing .<n>, which shifts whenever an extra compile happens earlier in the process), then
-//     leftovers by equal AOT id and kind. Several graphs with one key pair in order. Unpaired graphs are
-//     only_a / only_b. GraphDiff::key is A's pairing key (B's for only_b); when there is more than one run
-//     pair it is prefixed "<run A name>|<run B name>/" (an empty name for a missing or unnamed run).
+//     leftovers by equal AOT id and kind (from the folder name, else from output_code.py's
+//     `# AOT ID:` header). When each side of the run pair holds a single graph, those two pair
+//     whatever their names (two graph folders or two output_code.py files given). Several graphs
+//     with one key pair in order. Unpaired graphs are only_a / only_b. GraphDiff::key is A's pairing
+//     key (B's for only_b); when there is more than one run pair it is prefixed
+//     "<run A name>|<run B name>/" (an empty name for a missing or unnamed run).
 //  3. Fusions, inside one graph pair: kernels pair by fusionKey (fusionkey.h), equal keys first, then
 //     keys equal up to the 35-character Triton cut; several kernels with one key pair in file order.
 //     Every kernel appears in exactly one FusionDiff: pairs and A-only in A's file order, then B-only.

@@ -177,6 +177,26 @@ private slots:
         QVERIFY(json["graphs"][0]["regression"] == true);
     }
 
+    void loneOutputCodeFilesCompareDirectly()
+    {
+        const QString a = tree("before") + QLatin1Char('/') + kRunA
+            + QStringLiteral("/torchinductor/model__0_forward_1.0/output_code.py");
+        const QString b = tree("runs_b")
+            + QStringLiteral("/run_2026_07_21_11_00_00_000000-pid_400/torchinductor/"
+                             "model__0_inference_0.0/output_code.py");
+        const CliResult result =
+            runCli({ QStringLiteral("--json"), QStringLiteral("--fail-on-regression"), a, b });
+        QCOMPARE(result.exitCode, 1);
+        const auto json = parseJson(result.out);
+        QCOMPARE(json["graphs"].size(), std::size_t(1));
+        QVERIFY(json["graphs"][0]["status"] == "matched");
+        QVERIFY(json["graphs"][0]["counts"]["a"]["dvm"] == 3);
+        QVERIFY(json["graphs"][0]["counts"]["b"]["dvm"] == 1);
+        QCOMPARE(strings(json["graphs"][0]["dvm_only_a"]),
+            (QStringList { "dvm_fused__softmax_1", "dvm_fused_clamp_min_mul_2" }));
+        QVERIFY(json["graphs"][0]["regression"] == true);
+    }
+
     void severalRunsPairByRank()
     {
         const CliResult result = runCli({ QStringLiteral("--json"), QStringLiteral("--fail-on-regression"),

@@ -3,7 +3,10 @@
 #include "compare.h"
 #include "comparejson.h"
 #include "comparetext.h"
+#include "indexer.h"
+#include "testutil.h"
 
+#include <QFileInfo>
 #include <QTest>
 
 #include <nlohmann/json.hpp>
@@ -255,6 +258,84 @@ private slots:
         QCOMPARE(result.graphs[1].b->graph, std::size_t(1));
         QCOMPARE(result.graphs[2].status, PairStatus::OnlyB);
         QCOMPARE(result.graphs[2].key, std::string("model__3_backward_8"));
+    }
+
+    void loneGraphsPairWhateverTheirNames()
+    {
+        const Index a =
+            singleGraph("/a", graph("model__0_inference_0.0", code({ dvmKernel("dvm_fused_add_0", 1) })));
+        const Index b = singleGraph("/b", graph("model__5_forward_9.1", code({})));
+        const CompareResult result = compareIndexes(a, b, {});
+        QCOMPARE(result.graphs.size(), std::size_t(1));
+        QCOMPARE(result.graphs[0].status, PairStatus::Matched);
+        QCOMPARE(result.graphs[0].key, std::string("model__0_inference_0"));
+        QVERIFY(result.graphs[0].regression);
+    }
+
+    void leftoversPairByTheAotIdHeader()
+    {
+        // Folders whose names say nothing (lone output_code.py files copied around) pair by `# AOT ID:`.
+        const auto renamed = [](std::string name, std::string aotId) {
+            Graph result;
+            result.name = name;
+            result.path = "/somewhere/" + name;
+            result.outputCode = code({});
+            result.outputCode->aotId = std::move(aotId);
+            return result;
+        };
+        const Index a = makeIndex("/a",
+            { run("run_a", 1,
+                { renamed("old-forward", "0_forward"), renamed("old-backward", "0_backward") }) });
+        const Index b = makeIndex("/b",
+            { run("run_b", 2,
+                { graph("model__0_backward_4.1", code({})), renamed("new-forward", "0_forward"),
+                    renamed("new-extra", "3_inference") }) });
+        const CompareResult result = compareIndexes(a, b, {});
+        QCOMPARE(result.graphs.size(), std::size_t(3));
+        QCOMPARE(result.graphs[0].key, std::string("old-forward"));
+        QCOMPARE(result.graphs[0].b->name, std::string("new-forward"));
+        QCOMPARE(result.graphs[1].key, std::string("old-backward"));
+        QCOMPARE(result.graphs[1].b->name, std::string("model__0_backward_4.1"));
+        QCOMPARE(result.graphs[2].status, PairStatus::OnlyB);
+        QCOMPARE(result.graphs[2].b->name, std::string("new-extra"));
+    }
+
+    void realSampleAgainstItself_data()
+    {
+        QTest::addColumn<QString>("sample");
+        QTest::addColumn<int>("triton");
+        QTest::addColumn<int>("fallbacks");
+        QTest::newRow("v2.7.1 debug tree") << "mlp-cuda-templates-v2.7.1/debug-tree" << 3 << 0;
+        QTest::newRow("v2.6 lone output_code.py") << "lenet-cuda-triton-v2.6/output_code.py" << 8 << 3;
+    }
+
+    void realSampleAgainstItself()
+    {
+        QFETCH(QString, sample);
+        QFETCH(int, triton);
+        QFETCH(int, fallbacks);
+        const QString path = testutil::realSample(sample);
+        if (!QFileInfo::exists(path))
+            QSKIP("real samples are not beside the repo");
+        std::string error;
+        const std::optional<Index> index = buildIndex(path.toStdString(), {}, error);
+        QVERIFY2(index, error.c_str());
+        const CompareResult result = compareIndexes(*index, *index, {});
+        QCOMPARE(result.graphs.size(), std::size_t(1));
+        const GraphDiff& diff = result.graphs[0];
+        QCOMPARE(diff.status, PairStatus::Matched);
+        QCOMPARE(count(diff.countsA, Backend::Triton), triton);
+        QCOMPARE(diff.countsA, diff.countsB);
+        QCOMPARE(diff.fusions.size(), std::size_t(triton));
+        for (const FusionDiff& fusion : diff.fusions) {
+            QCOMPARE(fusion.a->name, fusion.b->name);
+            QVERIFY(fusion.changes.empty());
+        }
+        QCOMPARE(int(index->runs[0].graphs[0].outputCode->fallbacks.size()), fallbacks);
+        QVERIFY(diff.fallbacksAdded.empty());
+        QVERIFY(diff.fallbacksRemoved.empty());
+        QVERIFY(!diff.regression);
+        QCOMPARE(result.summary.regressions, 0);
     }
 
     void sameGraphKeyTwicePairsInOrder()
