@@ -158,7 +158,7 @@ void writeToolchain(std::string& out, const ReportModel& model)
     if (model.runs.empty())
         return;
     out += "<h2>Toolchain</h2>\n<table>\n<tr><th>Run</th><th>torch</th><th>torch git</th><th>torch_npu</th>"
-           "<th>python</th><th>NPU backend</th></tr>\n";
+           "<th>python</th><th>CANN</th><th>NPU backend</th></tr>\n";
     for (const ReportRun& run : model.runs) {
         const Versions& v = run.versions;
         std::optional<std::string> git = v.torchGit;
@@ -166,7 +166,8 @@ void writeToolchain(std::string& out, const ReportModel& model)
             git = git->substr(0, 12);
         out += "<tr><td>" + code(run.run->name.value_or(model.relative(run.run->path))) + "</td><td>"
             + orDash(v.torch) + "</td><td>" + orDash(git) + "</td><td>" + orDash(v.torchNpu) + "</td><td>"
-            + orDash(v.python) + "</td><td>" + orDash(v.npuBackend) + "</td></tr>\n";
+            + orDash(v.python) + "</td><td>" + orDash(v.cann) + "</td><td>" + orDash(v.npuBackend)
+            + "</td></tr>\n";
     }
     out += "</table>\n";
 }

@@ -110,7 +110,7 @@ ordered_json runJson(const ReportModel& model, const ReportRun& entry)
     json["started"] = orNull(run.started);
     json["versions"] = ordered_json { { "torch", orNull(v.torch) }, { "torch_git", orNull(v.torchGit) },
         { "torch_cuda", orNull(v.torchCuda) }, { "torch_npu", orNull(v.torchNpu) },
-        { "python", orNull(v.python) }, { "npu_backend", orNull(v.npuBackend) },
+        { "python", orNull(v.python) }, { "cann", orNull(v.cann) }, { "npu_backend", orNull(v.npuBackend) },
         { "source", v.source ? ordered_json(model.relative(*v.source)) : ordered_json(nullptr) } };
     ordered_json environment = ordered_json::object();
     for (const auto& [key, value] : v.environment)

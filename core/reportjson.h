@@ -10,7 +10,7 @@
 //              "dvm_engaged_graphs": n, "graphs_with_output_code": n, "dvm_coverage": 0..1 | null},
 //  "summary": summaryJson (scanjson.h: runs, graphs, kernels per backend, fallbacks per kind, …),
 //  "runs": [{"name": string | null, "path", "pid": n | null, "started": string | null,
-//            "versions": {"torch", "torch_git", "torch_cuda", "torch_npu", "python", "npu_backend",
+//            "versions": {"torch", "torch_git", "torch_cuda", "torch_npu", "python", "cann", "npu_backend",
 //                         "source"}   (each string | null),
 //            "environment": {"TORCHINDUCTOR_NPU_BACKEND": "dvm", …}   (fx_graph_runnable.py os.environ),
 //            "dvm_coverage": 0..1 | null,

@@ -132,8 +132,8 @@ void writeToolchain(std::string& out, const ReportModel& model)
 {
     if (model.runs.empty())
         return;
-    out += "## Toolchain\n\n| Run | torch | torch git | torch_npu | python | NPU backend "
-           "|\n|---|---|---|---|---|---|\n";
+    out += "## Toolchain\n\n| Run | torch | torch git | torch_npu | python | CANN | NPU backend |\n"
+           "|---|---|---|---|---|---|---|\n";
     for (const ReportRun& run : model.runs) {
         const Versions& v = run.versions;
         const std::string name = run.run->name.value_or(model.relative(run.run->path));
@@ -141,7 +141,7 @@ void writeToolchain(std::string& out, const ReportModel& model)
         if (git && git->size() > 12)
             git = git->substr(0, 12);
         out += "| " + code(name) + " | " + orDash(v.torch) + " | " + orDash(git) + " | " + orDash(v.torchNpu)
-            + " | " + orDash(v.python) + " | " + orDash(v.npuBackend) + " |\n";
+            + " | " + orDash(v.python) + " | " + orDash(v.cann) + " | " + orDash(v.npuBackend) + " |\n";
     }
     out += "\nVersions come from each run's first `fx_graph_runnable.py` header; — means the tree does not "
            "record it.\n\n";

@@ -44,7 +44,7 @@ void setOnce(std::optional<std::string>& field, std::string_view value)
 void fillMissing(Versions& into, const Versions& from)
 {
     for (auto member : { &Versions::torch, &Versions::torchGit, &Versions::torchCuda, &Versions::torchNpu,
-             &Versions::python, &Versions::npuBackend }) {
+             &Versions::python, &Versions::cann, &Versions::npuBackend }) {
         if (!(into.*member) && (from.*member))
             into.*member = from.*member;
     }
@@ -54,7 +54,8 @@ void fillMissing(Versions& into, const Versions& from)
 
 bool Versions::empty() const
 {
-    return !torch && !torchGit && !torchCuda && !torchNpu && !python && !npuBackend && environment.empty();
+    return !torch && !torchGit && !torchCuda && !torchNpu && !python && !cann && !npuBackend
+        && environment.empty();
 }
 
 Versions parseReproHeader(std::string_view text)
@@ -67,6 +68,8 @@ Versions parseReproHeader(std::string_view text)
         { "# torch npu version:", &Versions::torchNpu },
         { "# python version:", &Versions::python },
         { "# Python version:", &Versions::python },
+        { "# CANN version:", &Versions::cann },
+        { "# cann version:", &Versions::cann },
     };
     Versions versions;
     std::size_t start = 0;

@@ -21,6 +21,7 @@ struct Versions
     std::optional<std::string> torchCuda; // absent or "None" on NPU builds
     std::optional<std::string> torchNpu; // "# torch_npu version: …" when the writer added one
     std::optional<std::string> python; // "# python version: …" when the writer added one
+    std::optional<std::string> cann; // "# CANN version: …" (Ascend toolkit) when the writer added one
     // The NPU Inductor backend asked for: TORCHINDUCTOR_NPU_BACKEND or torch._inductor.config.npu_backend.
     std::optional<std::string> npuBackend;
     std::vector<std::pair<std::string, std::string>> environment; // os.environ['K'] = 'V', in file order

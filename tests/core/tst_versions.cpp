@@ -30,7 +30,8 @@ const char kNpuHeader[] = "\nimport os\n"
                           "# torch cuda version: None\n"
                           "# torch git version: 0123456789abcdef0123456789abcdef01234567\n"
                           "# torch_npu version: 2.14.0.dev20260719+gitfe48c44\n"
-                          "# python version: 3.12.13\n\n\n"
+                          "# python version: 3.12.13\n"
+                          "# NPU Info: \n# Ascend910B2 : 8 \n# CANN version: 9.1.0\n\n\n"
                           "class Repro(torch.nn.Module):\n"
                           "    # torch version: 9.9 (inside the body: ignored)\n";
 
@@ -49,6 +50,7 @@ private slots:
         QCOMPARE(versions.torchGit, std::optional<std::string>("0123456789abcdef0123456789abcdef01234567"));
         QCOMPARE(versions.torchNpu, std::optional<std::string>("2.14.0.dev20260719+gitfe48c44"));
         QCOMPARE(versions.python, std::optional<std::string>("3.12.13"));
+        QCOMPARE(versions.cann, std::optional<std::string>("9.1.0"));
         QCOMPARE(versions.npuBackend, std::optional<std::string>("dvm"));
         const std::vector<std::pair<std::string, std::string>> environment = { { "TORCH_COMPILE_DEBUG", "1" },
             { "TORCHINDUCTOR_NPU_BACKEND", "dvm" }, { "TORCHINDUCTOR_CACHE_DIR", "/tmp/torchinductor_dvm" } };
