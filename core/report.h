@@ -9,7 +9,8 @@
 namespace dvmlens {
 
 // The whole report in one format (UTF-8). Markdown: reportmarkdown.h; HTML: reporthtml.h;
-// JSON (dvmlens.report/1): reportjson.h. Deterministic for the same input.
+// JSON (dvmlens.report/1): reportjson.h. Deterministic for the same input. It streams every log of
+// the index and reads source excerpts, so run it off the GUI thread (like indexing).
 std::string renderReport(const ReportInput& input, ReportFormat format);
 
 } // namespace dvmlens

@@ -15,7 +15,8 @@ namespace dvmlens {
 std::string markdownReport(const ReportModel& model);
 
 // A few lines for "Copy Summary as Markdown": verdict, coverage, kernels per backend, fallbacks,
-// torch / torch_npu versions and known failures by title.
+// torch / torch_npu versions and known failures (built-in rules) by title. It reads the runs'
+// logs and fx_graph_runnable.py headers, so call it off the GUI thread for big trees.
 std::string summaryMarkdown(const Index& index);
 
 // Pieces the other writers share, so every format words things the same way (counts per backend

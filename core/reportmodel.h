@@ -89,7 +89,8 @@ struct ReportModel
 
 ReportModel buildReportModel(const ReportInput& input);
 
-// One line: "DVM engaged in 3 of 3 graphs", "DVM not engaged in 2 of 5 graphs", "no output_code.py to check".
+// One line: "DVM engaged in 3 of 3 graphs", "DVM partly engaged (1 of 2 graphs)", "DVM not engaged
+// (0 of 4 graphs)", or "no output_code.py to check".
 std::string verdictSentence(const Summary& summary);
 
 // "42.9%" for 0.4286; "n/a" for nullopt (nothing launched).
