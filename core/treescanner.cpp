@@ -340,7 +340,9 @@ private:
         for (Entry& entry : entries) {
             if (!entry.usable)
                 continue;
-            if (entry.isRegularFile && endsWith(entry.name, ".log"))
+            // A log outside any run and outside torchinductor/ belongs to no compile: left out.
+            const bool belongsToRun = frame.run || frame.role != FolderRole::Plain;
+            if (entry.isRegularFile && endsWith(entry.name, ".log") && belongsToRun)
                 addLog(frame.run, entry.path);
             if (!entry.isDirectory)
                 continue;

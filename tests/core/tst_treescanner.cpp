@@ -309,6 +309,7 @@ private Q_SLOTS:
         const QString inductor = dir.filePath(QStringLiteral("debug/") + folder);
         writeFile(inductor + QStringLiteral("/model___9.0/output_code.py"));
         writeFile(inductor + QStringLiteral("/odd name/output_code.py"));
+        writeFile(inductor + QStringLiteral("/aot_model___0_debug.log"));
         for (const QString& input : { inductor, dir.filePath(QStringLiteral("debug")) }) {
             const Index index = scan(input);
             QCOMPARE(index.runs.size(), std::size_t(1));
@@ -317,6 +318,7 @@ private Q_SLOTS:
             QVERIFY(!run.pid);
             QVERIFY(!run.started);
             QCOMPARE(QString::fromStdString(run.path), input);
+            QCOMPARE(names(run.logs), QStringList { inductor + QStringLiteral("/aot_model___0_debug.log") });
             // Every sub-folder of torchinductor/ is a graph; odd names keep null fields and sort last.
             QCOMPARE(
                 graphsOf(run), (QStringList { QStringLiteral("model___9.0"), QStringLiteral("odd name") }));
@@ -403,6 +405,10 @@ private Q_SLOTS:
         const Index index = scan(dir.path());
         QVERIFY(index.runs.empty());
         QVERIFY(index.diagnostics.empty());
+        // Logs outside any run or torchinductor/ belong to no compile.
+        writeFile(dir.filePath(QStringLiteral("build.log")));
+        writeFile(dir.filePath(QStringLiteral("notes/train.log")));
+        QVERIFY(scan(dir.path()).runs.empty());
     }
 
     void linkLoop()
