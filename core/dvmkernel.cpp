@@ -36,20 +36,24 @@ std::string_view builderCallAt(
         return {};
     if (pos > 0 && (expr::isIdentifierChar(text[pos - 1]) || text[pos - 1] == '.'))
         return {};
-    std::size_t end = 0;
-    const std::string_view name = expr::dottedNameAt(text, pos, end);
-    // Exactly two parts: builder.op
-    const std::size_t dot = name.find('.');
-    if (dot == std::string_view::npos || name.find('.', dot + 1) != std::string_view::npos)
+    // `<builder> . <op> (`, blanks allowed around the dot and before the parenthesis.
+    const auto skipBlanks = [&text](std::size_t at) {
+        while (at < text.size() && (text[at] == ' ' || text[at] == '\t'))
+            ++at;
+        return at;
+    };
+    std::size_t at = skipBlanks(pos + builder.size());
+    if (at >= text.size() || text[at] != '.')
         return {};
-    if (expr::trimmed(name.substr(0, dot)) != builder)
+    at = skipBlanks(at + 1);
+    const std::string_view op = expr::identifierAt(text, at);
+    if (op.empty())
         return {};
-    while (end < text.size() && (text[end] == ' ' || text[end] == '\t'))
-        ++end;
-    if (end >= text.size() || text[end] != '(')
+    at = skipBlanks(at + op.size());
+    if (at >= text.size() || text[at] != '(')
         return {};
-    open = end;
-    return expr::trimmed(name.substr(dot + 1));
+    open = at;
+    return op;
 }
 
 } // namespace
@@ -78,17 +82,19 @@ bool readDvmDecorator(const LogicalLine& line, Kernel& kernel)
     const std::string_view call = expr::trimmed(code.substr(1));
     std::size_t nameEnd = 0;
     const std::string_view callee = expr::dottedNameAt(call, 0, nameEnd);
-    std::string compact; // `dvm . kernel` is the same name
-    for (char c : callee) {
-        if (c != ' ' && c != '\t')
-            compact += c;
+    if (callee != "dvm.kernel") {
+        std::string compact; // `dvm . kernel` is the same name
+        for (char c : callee) {
+            if (c != ' ' && c != '\t')
+                compact += c;
+        }
+        if (compact != "dvm.kernel")
+            return false;
     }
-    if (compact != "dvm.kernel")
-        return false;
     const std::optional<std::string_view> inner = expr::callArguments(call, callee);
     if (!inner)
         return false;
-    std::vector<std::string_view> arguments;
+    thread_local std::vector<std::string_view> arguments; // one per worker, not one per decorator
     expr::splitArguments(*inner, arguments);
     for (std::string_view argument : arguments) {
         const auto keyword = expr::keywordArgument(argument);
@@ -108,9 +114,13 @@ bool readDvmDecorator(const LogicalLine& line, Kernel& kernel)
     return true;
 }
 
-void DvmBodyReader::start(std::string_view builder)
+void DvmBodyReader::start(std::string_view builder, Kernel& kernel)
 {
     builder_.assign(builder);
+    // Typical builders: a few inputs, one or two outputs, a dozen ops; spare the regrowth.
+    kernel.ops.reserve(16);
+    kernel.inputs.reserve(4);
+    kernel.outputs.reserve(2);
 }
 
 void DvmBodyReader::read(std::string_view statement, Kernel& kernel)
@@ -162,9 +172,9 @@ void DvmBodyReader::readInput(
     if (op == "load" || op == "view_load") {
         // load(shape, dtype); view_load(shape, stride, dtype) or, briefly in 2026-02, (shape, stride, 0,
         // dtype).
-        if (!arguments_.empty() && expr::intList(arguments_[0], ints_, scratch_))
+        if (!arguments_.empty() && expr::intList(arguments_[0], ints_))
             input.shape = ints_;
-        if (op == "view_load" && arguments_.size() >= 2 && expr::intList(arguments_[1], ints_, scratch_))
+        if (op == "view_load" && arguments_.size() >= 2 && expr::intList(arguments_[1], ints_))
             input.stride = ints_;
         const std::size_t dtypeIndex = op == "load" ? 1 : arguments_.size() >= 4 ? 3 : 2;
         if (dtypeIndex < arguments_.size())

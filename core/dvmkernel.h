@@ -24,8 +24,8 @@ bool readDvmDecorator(const LogicalLine& line, Kernel& kernel);
 class DvmBodyReader
 {
 public:
-    // `builder` is the def's first parameter (`k`).
-    void start(std::string_view builder);
+    // `builder` is the def's first parameter (`k`); `kernel` is the one the statements will fill.
+    void start(std::string_view builder, Kernel& kernel);
 
     // One statement of the body (a logical line's masked code).
     void read(std::string_view statement, Kernel& kernel);
@@ -44,7 +44,6 @@ private:
 
     std::string builder_;
     std::vector<std::string_view> arguments_;
-    std::vector<std::string_view> scratch_;
     std::vector<std::int64_t> ints_;
 };
 

@@ -150,15 +150,29 @@ std::optional<bool> boolean(std::string_view text)
     return std::nullopt;
 }
 
-bool intList(std::string_view text, std::vector<std::int64_t>& values, std::vector<std::string_view>& scratch)
+bool intList(std::string_view text, std::vector<std::int64_t>& values)
 {
     values.clear();
     text = trimmed(text);
     if (text.size() < 2 || text.front() != '[' || text.back() != ']')
         return false;
-    splitArguments(text.substr(1, text.size() - 2), scratch);
-    for (std::string_view element : scratch)
-        values.push_back(integer(element).value_or(-1));
+    const std::string_view inner = text.substr(1, text.size() - 2);
+    std::size_t start = 0;
+    int depth = 0;
+    for (std::size_t at = 0; at <= inner.size(); ++at) {
+        const char c = at < inner.size() ? inner[at] : ',';
+        if (c == '(' || c == '[' || c == '{') {
+            ++depth;
+        } else if (c == ')' || c == ']' || c == '}') {
+            --depth;
+        } else if (c == ',' && depth <= 0) {
+            const std::string_view element = inner.substr(start, at - start);
+            start = at + 1;
+            if (at == inner.size() && trimmed(element).empty())
+                break; // `[1, 2, ]` and `[]`
+            values.push_back(integer(element).value_or(-1));
+        }
+    }
     return true;
 }
 

@@ -48,7 +48,6 @@ std::optional<bool> boolean(std::string_view text); // True / False
 
 // `[1, -1, s0]` → 1, -1, -1: anything that is not an int literal (a symbol, an expression) is a
 // dynamic dim. False when `text` is not a bracketed list.
-bool intList(
-    std::string_view text, std::vector<std::int64_t>& values, std::vector<std::string_view>& scratch);
+bool intList(std::string_view text, std::vector<std::int64_t>& values);
 
 } // namespace dvmlens::expr

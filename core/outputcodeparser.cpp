@@ -304,7 +304,7 @@ void Parser::defLine(const LogicalLine& line, int indent)
             dvmKernel_.framing = name.substr(0, 11) == "mfusion_dvm" ? "mfusion" : "graph_fusion";
         }
         dvmKernel_.endLine = line.lastLine;
-        dvmReader_.start(builder);
+        dvmReader_.start(builder, dvmKernel_);
         scope_ = Scope::DvmBuilder;
         return;
     }

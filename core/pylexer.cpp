@@ -17,7 +17,7 @@ namespace {
 constexpr std::array<bool, 256> specialBytes()
 {
     std::array<bool, 256> table {};
-    for (unsigned char c : std::string_view("\n\r#\\()[]{}'\""))
+    for (unsigned char c : std::string_view("\n#\\()[]{}'\""))
         table[c] = true;
     return table;
 }
@@ -254,33 +254,47 @@ bool PyLexer::next(LogicalLine& line)
     int depth = 0;
     int bracketLine = 0;
     bool ended = false;
-    while (pos_ < size && !ended) {
-        const char c = data[pos_];
-        if (!kSpecial[static_cast<unsigned char>(c)]) {
-            std::size_t end = pos_ + 1;
-            while (end < size && !kSpecial[static_cast<unsigned char>(data[end])])
-                ++end;
-            code_.append(data + pos_, end - pos_);
-            pos_ = end;
-            continue;
+    // Most lines hold no string, comment or joined break: their code is a view of the file itself.
+    // The first byte that needs masking switches to copying into code_; `pending` is where the
+    // bytes not yet copied start.
+    const std::size_t start = pos_;
+    std::size_t pending = start;
+    bool copying = false;
+    const auto copyPending = [&]() {
+        if (!copying) {
+            code_.clear();
+            copying = true;
         }
-        switch (c) {
+        code_.append(data + pending, pos_ - pending);
+    };
+    while (pos_ < size && !ended) {
+        // A local cursor: the compiler cannot keep a member in a register across char reads.
+        std::size_t at = pos_;
+        while (at < size && !kSpecial[static_cast<unsigned char>(data[at])])
+            ++at;
+        pos_ = at;
+        if (at >= size)
+            break;
+        switch (data[pos_]) {
         case '\n':
             if (depth > 0) {
+                copyPending();
+                if (!code_.empty() && code_.back() == '\r')
+                    code_.pop_back();
                 ++pos_;
                 ++line_;
                 code_ += ' ';
                 noteLineChange();
+                pending = pos_;
             } else {
                 ended = true;
             }
             break;
-        case '\r':
-            ++pos_;
-            break;
         case '#': {
+            copyPending();
             const void* newline = std::memchr(data + pos_, '\n', size - pos_);
             pos_ = newline ? static_cast<std::size_t>(static_cast<const char*>(newline) - data) : size;
+            pending = pos_;
             break;
         }
         case '\\': {
@@ -288,12 +302,13 @@ bool PyLexer::next(LogicalLine& line)
             if (after < size && data[after] == '\r')
                 ++after;
             if (after < size && data[after] == '\n') {
+                copyPending();
                 pos_ = after + 1;
                 ++line_;
                 code_ += ' ';
                 noteLineChange();
+                pending = pos_;
             } else {
-                code_ += c;
                 ++pos_;
             }
             break;
@@ -303,21 +318,22 @@ bool PyLexer::next(LogicalLine& line)
         case '{':
             if (depth++ == 0)
                 bracketLine = line_;
-            code_ += c;
             ++pos_;
             break;
         case ')':
         case ']':
         case '}':
             depth = std::max(0, depth - 1);
-            code_ += c;
             ++pos_;
             break;
         default: // a quote
-            readString(c);
+            copyPending();
+            readString(data[pos_]);
+            pending = pos_;
             break;
         }
     }
+    const std::size_t codeEnd = std::min(pos_, size);
     // A line cut by the end of the file ends on the last physical line, not on the empty one after it.
     line.lastLine = !ended && size > 0 && data[size - 1] == '\n' ? line_ - 1 : line_;
     if (ended) {
@@ -326,9 +342,19 @@ bool PyLexer::next(LogicalLine& line)
     }
     if (depth > 0 && pos_ >= size && !truncatedAt_)
         truncatedAt_ = bracketLine;
-    while (!code_.empty() && (code_.back() == ' ' || code_.back() == '\t' || code_.back() == '\f'))
-        code_.pop_back();
-    line.code = code_;
+    std::string_view code;
+    if (copying) {
+        code_.append(data + pending, codeEnd - pending);
+        code = code_;
+    } else {
+        lineBreaks_.clear();
+        literals_.clear();
+        code = std::string_view(data + start, codeEnd - start);
+    }
+    while (!code.empty()
+        && (code.back() == ' ' || code.back() == '\t' || code.back() == '\f' || code.back() == '\r'))
+        code.remove_suffix(1);
+    line.code = code;
     line.literals = &literals_;
     line.lineBreaks = &lineBreaks_;
     return true;

@@ -18,7 +18,7 @@ Kernel readKernel(std::string_view source)
     LogicalLine line;
     Kernel kernel;
     DvmBodyReader reader;
-    reader.start("k");
+    reader.start("k", kernel);
     bool decorated = false;
     while (lexer.next(line)) {
         if (!decorated) {
@@ -183,7 +183,7 @@ private slots:
         LogicalLine line;
         Kernel kernel;
         DvmBodyReader reader;
-        reader.start("kb");
+        reader.start("kb", kernel);
         while (lexer.next(line))
             reader.read(line.code, kernel);
         QCOMPARE(kernel.inputs.size(), std::size_t(1));
@@ -199,10 +199,13 @@ private slots:
         QVERIFY(parts.empty());
 
         std::vector<std::int64_t> ints;
-        std::vector<std::string_view> scratch;
-        QVERIFY(expr::intList("[1, -2, s0, 4*s1 + 1, +3]", ints, scratch));
-        QCOMPARE(ints, std::vector<std::int64_t>({ 1, -2, -1, -1, 3 }));
-        QVERIFY(!expr::intList("(1, 2)", ints, scratch));
+        QVERIFY(expr::intList("[1, -2, s0, 4*s1 + 1, +3, f(2, 3)]", ints));
+        QCOMPARE(ints, std::vector<std::int64_t>({ 1, -2, -1, -1, 3, -1 }));
+        QVERIFY(expr::intList(" [ ] ", ints));
+        QVERIFY(ints.empty());
+        QVERIFY(expr::intList("[7, ]", ints));
+        QCOMPARE(ints, std::vector<std::int64_t>({ 7 }));
+        QVERIFY(!expr::intList("(1, 2)", ints));
 
         QCOMPARE(expr::integer(" - 7 "), std::optional<std::int64_t>(-7));
         QCOMPARE(expr::integer("1e5"), std::nullopt);
