@@ -35,6 +35,12 @@ CodeEditor::CodeEditor(QWidget* parent)
     updateMarginWidth();
 }
 
+void CodeEditor::showDocument(QTextDocument* document)
+{
+    setDocument(document);
+    updateMarginWidth();
+}
+
 void CodeEditor::setMarks(const QVector<CodeMark>& marks)
 {
     m_marks = marks;
@@ -80,6 +86,11 @@ int CodeEditor::marginWidth() const
     const int digits = int(QString::number(std::max(1, blockCount())).size());
     const double cell = fontMetrics().horizontalAdvance(QLatin1Char('9'));
     return int(cell * (digits + kPaddingCells + kStripeCells) + 0.5) + 2;
+}
+
+QWidget* CodeEditor::margin() const
+{
+    return m_margin;
 }
 
 void CodeEditor::paintMargin(QPaintEvent* event)

@@ -18,6 +18,10 @@ class CodeEditor : public QPlainTextEdit
 public:
     explicit CodeEditor(QWidget* parent = nullptr);
 
+    // setDocument() plus a margin sized for the new line count (setDocument() does not emit
+    // blockCountChanged, so the margin would keep the old width and cover the text).
+    void showDocument(QTextDocument* document);
+
     void setMarks(const QVector<CodeMark>& marks);
     const QVector<CodeMark>& marks() const;
     // The mark covering `line` (1-based), or null.
@@ -28,6 +32,7 @@ public:
     void updateColors();
 
     int marginWidth() const;
+    QWidget* margin() const;
     // Used by CodeMargin: draws line numbers and mark stripes for the visible blocks.
     void paintMargin(QPaintEvent* event);
     // The 1-based line at margin y-coordinate `y`, or 0.

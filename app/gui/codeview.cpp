@@ -73,7 +73,7 @@ CodeView::CodeView(QWidget* parent)
     layout->addWidget(m_findBar);
 
     m_document = emptyDocument(m_editor->font());
-    m_editor->setDocument(m_document.get());
+    m_editor->showDocument(m_document.get());
 
     m_loadingMessageDelay.setSingleShot(true);
     m_loadingMessageDelay.setInterval(kLoadingMessageDelayMs);
@@ -365,7 +365,7 @@ void CodeView::replaceDocument(std::unique_ptr<QTextDocument> document)
 {
     // The highlighter points into the old document: drop it before the document goes.
     m_highlighter.reset();
-    m_editor->setDocument(document.get());
+    m_editor->showDocument(document.get());
     m_loader->disposeInBackground(std::exchange(m_document, std::move(document)));
     if (!m_path.isEmpty())
         m_highlighter = createHighlighter(m_document.get(), m_path, m_editor->palette());

@@ -2,6 +2,7 @@
 // CodeView: kernel marks on the exact lines of an output_code.py, the legend, go to line,
 // next/previous DVM kernel, the find bar's "n of m", bad files (binary, non-UTF-8, CRLF, missing)
 // and a 10 MB file that loads while the event loop keeps turning.
+#include "codeeditor.h"
 #include "codehighlighter.h"
 #include "codeview.h"
 #include "findbar.h"
@@ -164,6 +165,11 @@ void CodeViewTest::marksOnExactLines()
     for (int unmarked : { 1, 4, 6, 15, 24, 25, 27, 36, 44, 54, 56 })
         QCOMPARE(bandColorAt(view, unmarked), colors.base);
     QVERIFY(view.editor()->extraSelections().isEmpty()); // bands are painted, not selections
+
+    // The margin sits exactly in the viewport margin (two digits plus the stripe), never over the text.
+    auto* editor = static_cast<CodeEditor*>(view.editor());
+    QVERIFY(editor->margin()->width() > 2 * editor->fontMetrics().horizontalAdvance(QLatin1Char('9')));
+    QCOMPARE(editor->margin()->geometry().right() + 1, editor->viewport()->geometry().left());
     QVERIFY(view.isLegendShown());
     QVERIFY(view.message().isEmpty());
     QVERIFY(view.note().isEmpty());
