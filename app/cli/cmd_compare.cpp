@@ -28,7 +28,9 @@ int runCompare(const QStringList& args);
 
 const cli::Command kCompare { "compare",
     "compare [--json] [--fail-on-regression] [--run-a NAME] [--run-b NAME] A B",
-    "compare two runs or trees: graphs and fusions that left DVM, changed or regressed", runCompare };
+    "compare two runs or trees: graphs and fusions that left DVM, changed or regressed "
+    "(NAME: a run folder name, pid or unique prefix)",
+    runCompare };
 const cli::RegisterCommand kRegister(kCompare);
 
 // Reads "--run-a NAME" or "--run-a=NAME" at args[i]; returns false (after the usage message) when
