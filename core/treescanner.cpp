@@ -75,6 +75,7 @@ std::optional<fs::path> runAncestor(const fs::path& path)
 // One directory entry after links were checked: what it is and where it really lives.
 struct Entry
 {
+    fs::directory_entry item; // keeps the type readdir reported, so most entries need no stat
     std::string name;
     fs::path path; // logical path below the scanned root
     fs::path canonical; // where it resolves to (inside the tree)
@@ -240,6 +241,7 @@ private:
             if (error)
                 break;
             Entry entry;
+            entry.item = *it;
             entry.path = it->path();
             entry.name = entry.path.filename().native();
             entry.canonical = canonicalFolder / entry.name;
@@ -259,7 +261,7 @@ private:
     void resolve(Entry& entry, const fs::path& canonicalFolder)
     {
         std::error_code error;
-        const fs::file_status own = fs::symlink_status(entry.path, error);
+        const fs::file_status own = entry.item.symlink_status(error);
         if (error) {
             addDiagnostic(entry.path, Severity::Warning, "unreadable",
                 "This entry vanished or cannot be examined while scanning (" + error.message() + ").");
