@@ -205,6 +205,8 @@ void TestPackaging::desktopEntryIsValid()
     QVERIFY(text.contains(QStringLiteral("\nIcon=%1\n").arg(kAppId)));
     QVERIFY(text.contains(QLatin1String("\nCategories=Development;Debugger;Qt;\n")));
     QVERIFY(text.contains(QLatin1String("\nMimeType=inode/directory;\n")));
+    // X11 (forwarding, VNC) pairs the window with this entry through WM_CLASS, which Qt sets to "dvmlens".
+    QVERIFY(text.contains(QLatin1String("\nStartupWMClass=dvmlens\n")));
     QVERIFY(text.contains(QLatin1String("\nComment[zh_CN]=")));
 
     const QString validator = QStandardPaths::findExecutable(QStringLiteral("desktop-file-validate"));
