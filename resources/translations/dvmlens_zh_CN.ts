@@ -848,6 +848,10 @@
         <source>%1 — DVM Lens</source>
         <translation>%1 — DVM Lens</translation>
     </message>
+    <message>
+        <source>indexing cancelled: partial results</source>
+        <translation>索引已取消：结果不完整</translation>
+    </message>
 </context>
 <context>
     <name>RecentFolders</name>
