@@ -102,7 +102,7 @@ void graphBlock(const GraphDiff& diff, std::string& out)
 
     std::string details;
     if (diff.a && diff.b && graphPairingKey(diff.a->name) != graphPairingKey(diff.b->name))
-        details += "    paired by AOT id and kind: " + diff.a->name + " → " + diff.b->name + '\n';
+        details += "    folders: " + diff.a->name + " → " + diff.b->name + '\n';
     const std::string counts = countsText(diff);
     const bool countsDiffer = diff.countsA != diff.countsB;
     if (!counts.empty() && (diff.status != PairStatus::Matched || countsDiffer))

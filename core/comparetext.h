@@ -4,9 +4,9 @@
 //   A: <root>  B: <root>, the run pairs, then the totals (graphs, matched, only in A / B, DVM-engaged
 //   graphs per side, regressions, and how many graphs only in A were DVM-engaged), then one block per
 //   graph, regressions first: "<REGRESSION|matched|only in A|only in B>  <key>  <verdict A> → <verdict B>",
-//   kernel counts per backend with signed deltas, fusions that moved backend, DVM kernels that changed,
-//   fusions gone and new, fallback calls added (+) and removed (-). A matched graph with no difference
-//   is one line.
+//   both folder names when they differ, kernel counts per backend with signed deltas, fusions that moved
+//   backend, DVM kernels that changed, fusions gone and new, fallback calls added (+) and removed (-). A
+//   matched graph with no difference is one line.
 #pragma once
 
 #include "compare.h"

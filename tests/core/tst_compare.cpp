@@ -675,7 +675,7 @@ private slots:
                 "regressions: 1 (not counted: 1 graph only in A that used DVM)\n"
                 "\n"
                 "REGRESSION  model__0_backward_2  DVM engaged → DVM engaged\n"
-                "    paired by AOT id and kind: model__0_backward_2.1 → model__0_backward_5.4\n"
+                "    folders: model__0_backward_2.1 → model__0_backward_5.4\n"
                 "    kernels: dvm 3 → 1 (-2), triton 0 → 2 (+2)\n"
                 "    changed: fused_add_mul_relu (dvm_fused_add_mul_relu_0): dyn_shape: false → true\n"
                 "    moved: fused_mul dvm → triton (dvm_fused_mul_1 → triton_poi_fused_mul_1)\n"
