@@ -39,8 +39,12 @@ public:
         while (m_lineNumber < last && !m_file.atEnd()) {
             QByteArray line = m_file.readLine(kMaxLineBytes);
             ++m_lineNumber;
-            while (!line.endsWith('\n') && !m_file.atEnd() && line.size() >= kMaxLineBytes)
-                m_file.readLine(kMaxLineBytes); // drop the rest of an overlong line
+            if (!line.endsWith('\n')) { // an overlong line: keep its start, skip the rest
+                QByteArray rest;
+                do {
+                    rest = m_file.readLine(kMaxLineBytes);
+                } while (!rest.isEmpty() && !rest.endsWith('\n'));
+            }
             if (m_lineNumber < first)
                 continue;
             while (line.endsWith('\n') || line.endsWith('\r'))

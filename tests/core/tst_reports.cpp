@@ -368,6 +368,28 @@ private slots:
         QVERIFY(json["runs"][0]["graphs"][0]["dvm_kernels"][0]["source"].is_null());
     }
 
+    // Excerpts after a 10 KB line (minified data in a comment) still come from the right lines.
+    void excerptsSurviveOverlongLines()
+    {
+        QTemporaryDir dir;
+        Index index = fixtureIndex(dir.path().toStdString());
+        Graph& graph = index.runs[0].graphs[1];
+        QDir().mkpath(QString::fromStdString(graph.path));
+        QFile file(QString::fromStdString(graph.outputCode->path));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        QByteArray text = "# " + QByteArray(10000, 'x') + "\n";
+        for (int line = 2; line <= 30; ++line)
+            text += "line_" + QByteArray::number(line) + " = torch.ops.aten.mm.default(a, b)\n";
+        file.write(text);
+        file.close();
+        ReportInput input;
+        input.index = &index;
+        const ReportModel model = buildReportModel(input);
+        const auto& fallbacks = model.runs[0].graphs[1].fallbacks;
+        QCOMPARE(fallbacks[0].sourceLine, std::string("line_20 = torch.ops.aten.mm.default(a, b)"));
+        QCOMPARE(fallbacks[1].sourceLine, std::string("line_23 = torch.ops.aten.mm.default(a, b)"));
+    }
+
     void emptyIndex()
     {
         Index index;
