@@ -205,7 +205,7 @@ private:
         return found->second;
     }
 
-    Graph graphFor(const fs::path& folder)
+    static Graph graphFor(const fs::path& folder)
     {
         Graph graph;
         graph.name = folder.filename().native();
@@ -220,9 +220,9 @@ private:
         return graph;
     }
 
-    Diagnostic& addDiagnostic(const fs::path& path, Severity severity, std::string code, std::string message)
+    void addDiagnostic(const fs::path& path, Severity severity, std::string code, std::string message)
     {
-        return m_index.diagnostics.emplace_back(
+        m_index.diagnostics.push_back(
             makeDiagnostic(path.native(), severity, std::move(code), std::move(message)));
     }
 

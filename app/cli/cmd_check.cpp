@@ -5,6 +5,8 @@
 #include "indexargs.h"
 #include "summary.h"
 
+#include <algorithm>
+
 namespace cli {
 
 namespace {
@@ -17,6 +19,12 @@ const Command kCheck { "check", "check [--jobs N] PATH",
 std::string graphLabel(const dvmlens::Run& run, const dvmlens::Graph& graph)
 {
     return (run.name ? *run.name + '/' : std::string()) + graph.name;
+}
+
+bool unreadable(const dvmlens::Graph& graph)
+{
+    return std::any_of(graph.diagnostics.begin(), graph.diagnostics.end(),
+        [](const dvmlens::Diagnostic& diagnostic) { return diagnostic.code == "unreadable"; });
 }
 
 std::string checkReport(const dvmlens::Index& index, const dvmlens::Summary& summary)
@@ -35,7 +43,9 @@ std::string checkReport(const dvmlens::Index& index, const dvmlens::Summary& sum
                 break;
             }
             case dvmlens::GraphVerdict::NoOutputCode:
-                report += "note " + graphLabel(run, graph) + ": no output_code.py, nothing to verify\n";
+                report += "note " + graphLabel(run, graph)
+                    + (unreadable(graph) ? ": the folder cannot be read, nothing verified\n"
+                                         : ": no output_code.py, nothing to verify\n");
                 break;
             }
         }

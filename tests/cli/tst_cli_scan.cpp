@@ -3,12 +3,16 @@
 // the readable summary, --json (dvmlens.scan/1) and --jobs validation, on the shipped sample tree.
 #include "testutil.h"
 
+#include <QDir>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <unistd.h>
 
 namespace {
 
@@ -216,6 +220,31 @@ private Q_SLOTS:
             qPrintable(result.out));
         QTemporaryDir empty;
         QCOMPARE(run({ QStringLiteral("check"), empty.path() }).exitCode, 1);
+    }
+
+    void checkNotesUnreadableGraphs()
+    {
+        QTemporaryDir dir;
+        const QString inductor =
+            dir.filePath(QStringLiteral("run_2026_07_20_10_15_30_123456-pid_1/torchinductor"));
+        const QString good = inductor + QStringLiteral("/model__0_inference_0.0");
+        const QString locked = inductor + QStringLiteral("/model__1_inference_1.1");
+        QVERIFY(QDir().mkpath(good) && QDir().mkpath(locked));
+        QVERIFY(QFile::copy(testutil::fixture(QStringLiteral("trees/small/dvm_output_code.py")),
+            good + QStringLiteral("/output_code.py")));
+        QFile::setPermissions(locked, QFileDevice::Permissions());
+        const bool bypassed = ::access(QFile::encodeName(locked).constData(), R_OK) == 0;
+        const Result result = run({ QStringLiteral("check"), dir.path() });
+        QFile::setPermissions(
+            locked, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+        if (bypassed)
+            QSKIP("running as root: chmod 000 folders stay readable");
+        QCOMPARE(result.exitCode, 0);
+        QCOMPARE(result.out,
+            QStringLiteral(
+                "note run_2026_07_20_10_15_30_123456-pid_1/model__1_inference_1.1: the folder cannot be "
+                "read, nothing verified\ncheck passed: DVM engaged in all 1 graphs with an "
+                "output_code.py\n"));
     }
 
     void checkUsageErrors()
