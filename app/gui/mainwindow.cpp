@@ -28,12 +28,15 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QSettings>
+#include <QShowEvent>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyle>
 #include <QTimer>
 #include <QToolButton>
 #include <QTreeView>
+
+#include <algorithm>
 
 namespace {
 
@@ -124,12 +127,27 @@ void MainWindow::createDocks()
     addDockWidget(Qt::BottomDockWidgetArea, m_diagnosticsDock);
     tabifyDockWidget(m_kernelsDock, m_diagnosticsDock);
     m_kernelsDock->raise();
+}
 
+void MainWindow::applyDefaultDockSizes()
+{
+    // Proportions of the window, within bounds that keep the run tree's columns and the code readable.
     const int em = fontMetrics().horizontalAdvance(QLatin1Char('M'));
-    const int lineHeight = fontMetrics().height();
-    resizeDocks({ m_runsDock }, { 50 * em }, Qt::Horizontal);
-    resizeDocks({ m_runsDock, m_detailsDock }, { 14 * lineHeight, 32 * lineHeight }, Qt::Vertical);
-    resizeDocks({ m_kernelsDock }, { 16 * lineHeight }, Qt::Vertical);
+    const int runsWidth = qBound(26 * em, width() * 36 / 100, 50 * em);
+    const int bottomHeight =
+        qBound(8 * fontMetrics().height(), height() * 30 / 100, 24 * fontMetrics().height());
+    resizeDocks({ m_runsDock }, { runsWidth }, Qt::Horizontal);
+    resizeDocks({ m_runsDock, m_detailsDock }, { height() * 30 / 100, height() * 70 / 100 }, Qt::Vertical);
+    resizeDocks({ m_kernelsDock }, { bottomHeight }, Qt::Vertical);
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    if (!m_layoutSized) {
+        m_layoutSized = true;
+        applyDefaultDockSizes();
+    }
 }
 
 void MainWindow::createMenus()
@@ -214,6 +232,7 @@ void MainWindow::createStatusBar()
     m_progress->setTextVisible(true);
     m_progress->setFormat(tr("Indexing %p%"));
     m_cancel = new QToolButton;
+    m_cancel->setObjectName(QStringLiteral("CancelIndexingButton"));
     m_cancel->setText(tr("Cancel"));
     m_cancel->setIcon(style()->standardIcon(QStyle::SP_DialogCancelButton));
     m_cancel->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
@@ -230,12 +249,14 @@ void MainWindow::restoreLayout()
 {
     QSettings settings;
     restoreGeometry(settings.value(kGeometrySetting).toByteArray());
-    restoreState(settings.value(kStateSetting).toByteArray(), kLayoutVersion);
+    // A restored layout keeps the user's dock sizes; only a fresh one gets the defaults.
+    m_layoutSized = restoreState(settings.value(kStateSetting).toByteArray(), kLayoutVersion);
 }
 
 void MainWindow::resetLayout()
 {
     restoreState(m_defaultState, kLayoutVersion);
+    applyDefaultDockSizes();
     for (QDockWidget* dock :
         { m_runsDock, m_kernelsDock, m_detailsDock, static_cast<QDockWidget*>(m_diagnosticsDock) })
         dock->show();
@@ -328,7 +349,12 @@ void MainWindow::onIndexFinished(
     m_index = index;
     m_browse->setIndex(index);
     m_diagnosticsDock->setIndex(index);
-    m_totals->setText(totalsText(*index));
+    QString totals = totalsText(*index);
+    const bool cancelled = std::any_of(index->diagnostics.begin(), index->diagnostics.end(),
+        [](const dvmlens::Diagnostic& diagnostic) { return diagnostic.code == "cancelled"; });
+    if (cancelled)
+        totals += QStringLiteral(" · ") + tr("indexing cancelled: partial results");
+    m_totals->setText(totals);
     watchTree(*index);
     if (!m_quiet && !m_keepSelection)
         m_recent->add(path);

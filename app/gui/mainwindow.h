@@ -67,11 +67,13 @@ protected:
     void closeEvent(QCloseEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void createDocks();
     void createMenus();
     void createStatusBar();
+    void applyDefaultDockSizes();
     void startIndexing(const QString& path, bool keepSelection);
     void onIndexFinished(quint64 jobId, const QString& path, std::shared_ptr<const dvmlens::Index> index,
         const QString& error);
@@ -103,6 +105,7 @@ private:
     QByteArray m_defaultState; // the dock layout as built, for Reset Layout
     QString m_path; // what is open (or being opened)
     bool m_quiet = false;
+    bool m_layoutSized = false; // dock sizes set (restored or defaulted) once the window has its size
     bool m_keepSelection = false; // the running job is a re-index
     std::shared_ptr<const dvmlens::Index> m_index;
 };

@@ -260,6 +260,34 @@ private Q_SLOTS:
         QVERIFY(graph.outputCode && graph.outputCode->dvmEngaged);
     }
 
+    void cancelKeepsPartialResults()
+    {
+        QTemporaryDir temp;
+        QVERIFY(temp.isValid());
+        const QString source = testutil::fixture(QStringLiteral("gui/torch_compile_debug/") + kRun
+            + QStringLiteral("/torchinductor/") + kForward + QStringLiteral("/output_code.py"));
+        for (int graph = 0; graph < 100; ++graph) {
+            const QString folder = temp.filePath(
+                QStringLiteral("%1/torchinductor/model__%2_forward_%2.%2").arg(kRun).arg(graph));
+            QVERIFY(QDir().mkpath(folder));
+            QVERIFY(QFile::copy(source, QDir(folder).filePath(QStringLiteral("output_code.py"))));
+        }
+        MainWindow window;
+        window.setQuiet(true);
+        auto* cancel = window.findChild<QToolButton*>(QStringLiteral("CancelIndexingButton"));
+        QVERIFY(cancel);
+        QSignalSpy finished(&window, &MainWindow::indexFinished);
+        window.openPath(temp.path());
+        QVERIFY(window.isIndexing());
+        QVERIFY(cancel->isVisibleTo(&window));
+        cancel->click();
+        QVERIFY(finished.wait(30000));
+        QVERIFY(finished.at(0).at(1).toString().isEmpty());
+        QVERIFY2(window.totalsLabel()->text().endsWith(QLatin1String("indexing cancelled: partial results")),
+            qPrintable(window.totalsLabel()->text()));
+        QVERIFY(!cancel->isVisibleTo(&window));
+    }
+
     void layoutResets()
     {
         MainWindow window;
