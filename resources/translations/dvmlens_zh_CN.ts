@@ -92,11 +92,11 @@
     </message>
     <message>
         <source>Select a graph (folder name, optionally RUN/GRAPH) and optionally a kernel: [RUN/]GRAPH[/KERNEL].</source>
-        <translation>选中一个图（目录名，可写作 运行/图），并可同时选中一个内核：[RUN/]GRAPH[/KERNEL]。</translation>
+        <translation>选中一个图（目录名，可写作 RUN/GRAPH），并可同时选中一个内核：[RUN/]GRAPH[/KERNEL]。</translation>
     </message>
     <message>
         <source>Start in &lt;view&gt;: %1.</source>
-        <translation>启动时进入 &lt;view&gt; 视图：%1。</translation>
+        <translation>启动时进入视图 &lt;view&gt;：%1。</translation>
     </message>
     <message>
         <source>Window size for screenshots, e.g. 1400x900.</source>
@@ -896,7 +896,7 @@
     </message>
     <message>
         <source>Started %1</source>
-        <translation>开始于 %1</translation>
+        <translation>开始时间：%1</translation>
     </message>
     <message numerus="yes">
         <source>DVM engaged in %1 of %n graph(s)</source>
@@ -938,7 +938,7 @@
     </message>
     <message>
         <source>Not DVM: %1</source>
-        <translation>未使用 DVM：%1</translation>
+        <translation>DVM 未生效：%1</translation>
     </message>
 </context>
 <context>
