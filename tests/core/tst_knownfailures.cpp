@@ -225,6 +225,11 @@ private slots:
             << "rules.json:3:18: invalid JSON: syntax error while parsing object key";
         QTest::addRow("truncated") << QByteArray("{\n  \"rules\": [\n")
                                    << "rules.json:3:1: invalid JSON: syntax error";
+        QTest::addRow("not UTF-8") << QByteArray("{\"rules\": [\"\xff\"]}")
+                                   << "rules.json:1:13: invalid JSON: syntax error";
+        QTest::addRow("binary") << QByteArray("\x00\x01\x02", 3)
+                                << "rules.json:1:1: invalid JSON: syntax error";
+        QTest::addRow("empty") << QByteArray() << "rules.json:1:1: invalid JSON: syntax error";
         QTest::addRow("not a rule file") << QByteArray(
             "[1, 2]") << "rules.json: not a rule file: expected an object with a \"rules\" list";
         QTest::addRow("missing id") << QByteArray(
