@@ -18,7 +18,6 @@
 #include <functional>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <unordered_map>
 
 namespace dvmlens {
 
@@ -82,15 +81,6 @@ std::optional<std::string> headerAotId(std::string_view bytes)
     return std::nullopt;
 }
 
-struct StringHash
-{
-    using is_transparent = void;
-    std::size_t operator()(std::string_view text) const
-    {
-        return std::hash<std::string_view> {}(text);
-    }
-};
-
 std::optional<Backend> asyncCompileBackend(std::string_view kind)
 {
     if (kind == "wait")
@@ -144,7 +134,8 @@ private:
     void importLine(const LogicalLine& line);
     void assignmentLine(const LogicalLine& line);
     void closeDvmBuilder();
-    void addKernel(Kernel kernel, std::string_view alsoKnownAs = {});
+    void addKernel(Kernel kernel, bool alsoAsBuilder = false);
+    std::optional<std::size_t> findKernel(std::string_view name) const;
     void callSite(const LogicalLine& line, std::size_t offset, std::string_view callee);
 
     PyLexer lexer_;
@@ -160,7 +151,15 @@ private:
     std::optional<std::size_t> aliasKernel_; // mlir_fusion builder waiting for its alias line
     bool aliasSeen_ = false;
 
-    std::unordered_map<std::string, std::size_t, StringHash, std::equal_to<>> kernelsByName_;
+    // What entry code may launch: name hashes and kernel indexes (later definitions win), so no
+    // name is copied; `build` entries stand for `<name>_build`.
+    struct KernelName
+    {
+        std::size_t hash;
+        std::size_t index;
+        bool build;
+    };
+    std::vector<KernelName> kernelNames_;
     std::array<std::string_view, 8> parts_ {};
 };
 
@@ -325,8 +324,7 @@ void Parser::closeDvmBuilder()
 {
     scope_ = Scope::Module;
     const bool mlirFusion = dvmKernel_.framing == "mlir_fusion";
-    const std::string buildName = mlirFusion ? dvmKernel_.name + "_build" : std::string();
-    addKernel(std::move(dvmKernel_), buildName);
+    addKernel(std::move(dvmKernel_), mlirFusion);
     dvmKernel_ = Kernel();
     if (mlirFusion) {
         aliasKernel_ = code_.kernels.size() - 1;
@@ -334,13 +332,29 @@ void Parser::closeDvmBuilder()
     }
 }
 
-void Parser::addKernel(Kernel kernel, std::string_view alsoKnownAs)
+void Parser::addKernel(Kernel kernel, bool alsoAsBuilder)
 {
     const std::size_t index = code_.kernels.size();
-    kernelsByName_[kernel.name] = index;
-    if (!alsoKnownAs.empty())
-        kernelsByName_[std::string(alsoKnownAs)] = index;
+    kernelNames_.push_back({ std::hash<std::string_view> {}(kernel.name), index, false });
+    if (alsoAsBuilder)
+        kernelNames_.push_back({ std::hash<std::string_view> {}(kernel.name + "_build"), index, true });
     code_.kernels.push_back(std::move(kernel));
+}
+
+std::optional<std::size_t> Parser::findKernel(std::string_view name) const
+{
+    const std::size_t hash = std::hash<std::string_view> {}(name);
+    for (auto entry = kernelNames_.rbegin(); entry != kernelNames_.rend(); ++entry) {
+        if (entry->hash != hash)
+            continue;
+        const std::string& kernel = code_.kernels[entry->index].name;
+        const bool same = entry->build ? name.size() == kernel.size() + 6
+                && name.substr(0, kernel.size()) == kernel && name.substr(kernel.size()) == "_build"
+                                       : name == kernel;
+        if (same)
+            return entry->index;
+    }
+    return std::nullopt;
 }
 
 void Parser::importLine(const LogicalLine& line)
@@ -482,10 +496,10 @@ void Parser::callSite(const LogicalLine& line, std::size_t offset, std::string_v
     // `name(…)`, `name.run(…)`, CATLASS `name.name(…)`, MPS `name.generated_kernel(…)`.
     if (count > 2)
         return;
-    const auto found = kernelsByName_.find(parts_[0]);
-    if (found == kernelsByName_.end())
+    const std::optional<std::size_t> found = findKernel(parts_[0]);
+    if (!found)
         return;
-    Kernel& kernel = code_.kernels[found->second];
+    Kernel& kernel = code_.kernels[*found];
     ++kernel.launches;
     kernel.launchLines.push_back(line.lineAt(offset));
 }

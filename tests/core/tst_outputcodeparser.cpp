@@ -308,6 +308,25 @@ private slots:
         QVERIFY(code.diagnostics.empty());
     }
 
+    void launchesByAliasAndBuilderName()
+    {
+        const OutputCode code = parseBytes("@dvm.kernel(ktype='vector', dyn_shape=False)\n"
+                                           "def dvm_fused_a_0_build(k):\n"
+                                           "    k.store(k.load([1], dvm.float32))\n"
+                                           "dvm_fused_a_0 = dvm_fused_a_0_build\n"
+                                           "x = async_compile.triton('''x''')\n"
+                                           "x = async_compile.triton('''y''')\n"
+                                           "def call(args):\n"
+                                           "    dvm_fused_a_0.run(a, stream=stream0)\n"
+                                           "    dvm_fused_a_0_build(a)\n"
+                                           "    dvm_fused_a_0_builder(a)\n"
+                                           "    x.run(a)\n");
+        // A name defined twice: the later definition is the one the module holds.
+        QCOMPARE(kernelSummary(code),
+            QStringList({ QStringLiteral("dvm_fused_a_0 dvm 1-4 x2 [8,9]"),
+                QStringLiteral("x triton 5-5 x0 []"), QStringLiteral("x triton 6-6 x1 [11]") }));
+    }
+
     void nothingToCountHasNullCoverage()
     {
         const OutputCode code = parseBytes("import torch\n\ndef call(args):\n    return ()\n");
