@@ -9,6 +9,7 @@ packages=(
   libgl-dev nlohmann-json3-dev libdtl-dev
   xvfb xauth fonts-dejavu-core fonts-noto-cjk
   desktop-file-utils appstream dpkg-dev file ccache
+  time
 )
 
 missing=()
