@@ -20,6 +20,8 @@
 #include <QTextBlock>
 #include <QTimer>
 
+#include <ctime>
+
 using dvmlens::Backend;
 using dvmlens::FallbackKind;
 
@@ -87,6 +89,13 @@ QColor bandColorAt(CodeView& view, int line)
     const qreal ratio = image.devicePixelRatio();
     return image.pixelColor(
         int((view.editor()->viewport()->width() - 4) * ratio), int(rect.center().y() * ratio));
+}
+
+qint64 threadCpuMs()
+{
+    timespec now {};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+    return qint64(now.tv_sec) * 1000 + now.tv_nsec / 1000000;
 }
 
 QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& bytes)
@@ -502,13 +511,24 @@ void CodeViewTest::tenMegabyteFileKeepsEventLoopTurning()
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
 
-    // A heartbeat every 5 ms; the longest gap between beats is the longest GUI-thread stall.
+    // A heartbeat every 5 ms; the longest gap between beats is the longest GUI-thread stall. The
+    // GUI thread's CPU time over that gap is logged too: on a busy machine the wall-clock gap also
+    // counts time the thread spent waiting for a core.
     QElapsedTimer sinceBeat;
     qint64 longestGap = 0;
+    qint64 longestGapCpu = 0;
+    qint64 cpuAtBeat = threadCpuMs();
     QTimer heartbeat;
     heartbeat.setInterval(5);
-    connect(
-        &heartbeat, &QTimer::timeout, this, [&] { longestGap = std::max(longestGap, sinceBeat.restart()); });
+    connect(&heartbeat, &QTimer::timeout, this, [&] {
+        const qint64 gap = sinceBeat.restart();
+        const qint64 cpu = threadCpuMs();
+        if (gap > longestGap) {
+            longestGap = gap;
+            longestGapCpu = cpu - cpuAtBeat;
+        }
+        cpuAtBeat = cpu;
+    });
     QElapsedTimer total;
     total.start();
     sinceBeat.start();
@@ -535,10 +555,14 @@ void CodeViewTest::tenMegabyteFileKeepsEventLoopTurning()
     heartbeat.stop();
 
     qInfo("10 MB (%d lines, %d marks): text in after %lld ms, highlighted after %lld ms; longest GUI stall "
-          "%lld ms"
-          " until loaded, %lld ms overall",
-        58 * copies + 1, 6 * copies + 1, loadedMs, highlightedMs, longestGapUntilLoaded, longestGap);
-    QVERIFY2(longestGap < 1000, qPrintable(QString::number(longestGap)));
+          "%lld ms until loaded, %lld ms overall (%lld ms of GUI-thread CPU in it)",
+        58 * copies + 1, 6 * copies + 1, loadedMs, highlightedMs, longestGapUntilLoaded, longestGap,
+        longestGapCpu);
+    // The GUI thread works for a fraction of a second in the worst gap (QPlainTextEdit lays out
+    // every block once when the document is set). The wall-clock bound is looser because on a
+    // shared two-core machine a ready thread can wait for a core longer than it runs.
+    QVERIFY2(longestGapCpu < 500, qPrintable(QString::number(longestGapCpu)));
+    QVERIFY2(longestGap < 3000, qPrintable(QString::number(longestGap)));
 }
 
 QTEST_MAIN(CodeViewTest)
