@@ -94,15 +94,14 @@ std::size_t findThreeQuotes(const char* data, std::size_t from, std::size_t size
 
 int LogicalLine::lineAt(std::size_t offset) const
 {
-    int line = firstLine;
-    if (lineBreaks) {
-        for (const auto& [breakOffset, breakLine] : *lineBreaks) {
-            if (breakOffset > offset)
-                break;
-            line = breakLine;
-        }
-    }
-    return line;
+    // Binary search: a cut file can leave one logical line with thousands of breaks and calls.
+    if (!lineBreaks || lineBreaks->empty())
+        return firstLine;
+    const auto after = std::upper_bound(lineBreaks->begin(), lineBreaks->end(), offset,
+        [](std::size_t wanted, const std::pair<std::uint32_t, int>& lineBreak) {
+            return wanted < lineBreak.first;
+        });
+    return after == lineBreaks->begin() ? firstLine : std::prev(after)->second;
 }
 
 std::optional<std::string_view> LogicalLine::literalAt(std::size_t offset) const

@@ -490,6 +490,23 @@ private slots:
         QCOMPARE(fallbackSummary(code), QStringList({ QStringLiteral("aten.mm.default aten @3") }));
     }
 
+    void hugeCutLogicalLine()
+    {
+        // An unclosed bracket makes the rest of the file one logical line: every call still gets
+        // its own physical line, and the cut is reported.
+        QByteArray bytes("def call(args):\n    buf0 = f(\n");
+        constexpr int calls = 100000;
+        for (int i = 0; i < calls; ++i)
+            bytes += "        aten.mm(a),\n";
+        const OutputCode code = parseBytes(bytes);
+        QCOMPARE(code.lines, calls + 2);
+        QCOMPARE(code.fallbacks.size(), std::size_t(calls));
+        QCOMPARE(code.fallbacks.front().line, 3);
+        QCOMPARE(code.fallbacks.back().line, calls + 2);
+        QCOMPARE(diagnosticCodes(code), QStringList({ "truncated" }));
+        QCOMPARE(code.diagnostics[0].line, std::optional<int>(2));
+    }
+
     void readsFilesThroughScratch()
     {
         QTemporaryDir dir;
