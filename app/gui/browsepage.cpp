@@ -129,6 +129,21 @@ bool BrowsePage::selectFirstDvmKernel()
     return false;
 }
 
+bool BrowsePage::selectFirstGraphWithCode()
+{
+    const auto& index = m_runModel->index();
+    if (!index)
+        return false;
+    for (int r = 0; r < int(index->runs.size()); ++r) {
+        const std::vector<dvmlens::Graph>& graphs = index->runs[size_t(r)].graphs;
+        for (int g = 0; g < int(graphs.size()); ++g) {
+            if (graphs[size_t(g)].outputCode)
+                return selectTreeIndex(m_runModel->indexForGraph(r, g));
+        }
+    }
+    return false;
+}
+
 QString BrowsePage::selectBySpec(const QString& spec)
 {
     const auto& index = m_runModel->index();

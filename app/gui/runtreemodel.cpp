@@ -32,7 +32,7 @@ QString runLabel(const dvmlens::Run& run)
     }
     if (run.name)
         return fromUtf8(*run.name);
-    return QDir(fromUtf8(run.path)).dirName();
+    return RunTreeModel::tr("(no run folder)");
 }
 
 bool isCountColumn(int column)

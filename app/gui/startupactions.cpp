@@ -13,8 +13,10 @@ QString applyStartupActions(MainWindow& window, const CommandLine& options)
         if (!error.isEmpty())
             return error;
     } else if (!options.screenshotFile.isEmpty() || options.view == QLatin1String("browse")) {
-        // Nothing named: show the first place where DVM engaged, which is what people open the tool for.
-        browse->selectFirstDvmKernel();
+        // Nothing named: show the first place where DVM engaged, which is what people open the tool
+        // for, or else the first generated code there is.
+        if (!browse->selectFirstDvmKernel())
+            browse->selectFirstGraphWithCode();
     }
     if (options.view == QLatin1String("diagnostics")) {
         DiagnosticsDock* dock = window.diagnosticsDock();

@@ -86,6 +86,9 @@ private Q_SLOTS:
         QVERIFY(!window.isIndexing());
 
         BrowsePage* browse = window.browsePage();
+        QVERIFY(browse->selectFirstGraphWithCode());
+        QCOMPARE(QString::fromStdString(browse->currentGraph()->name), kForward);
+        QVERIFY(!browse->currentKernel());
         QVERIFY(browse->selectFirstDvmKernel());
         QCOMPARE(QString::fromStdString(browse->currentGraph()->name), kForward);
         QCOMPARE(QString::fromStdString(browse->currentKernel()->name),
@@ -189,6 +192,19 @@ private Q_SLOTS:
         QCOMPARE(dock->proxy()->index(0, 1).data().toString(), QStringLiteral("missing-output-code"));
         QVERIFY(dock->selectFirst());
         QCOMPARE(QFileInfo(window.browsePage()->currentPath()).fileName(), kBackward);
+    }
+
+    void graphWithoutCodeOnly()
+    {
+        MainWindow window;
+        window.setQuiet(true);
+        QVERIFY(open(window,
+            testutil::fixture(QStringLiteral("gui/torch_compile_debug/") + kRun
+                + QStringLiteral("/torchinductor/") + kBackward)));
+        QVERIFY(!window.browsePage()->selectFirstDvmKernel());
+        QVERIFY(!window.browsePage()->selectFirstGraphWithCode());
+        QCOMPARE(window.totalsLabel()->text(),
+            QStringLiteral("1 run · 1 graph · 0 DVM engaged · 0 DVM kernels · 0 fallbacks"));
     }
 
     void missingPathReportsAnError()
