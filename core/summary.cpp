@@ -47,11 +47,6 @@ void settleVerdict(Summary& summary)
         summary.graphsWithOutputCode > 0 && summary.dvmEngagedGraphs == summary.graphsWithOutputCode;
 }
 
-bool isDvmNamed(const std::string& name)
-{
-    return name.rfind("dvm_", 0) == 0 || name.rfind("mfusion_dvm", 0) == 0;
-}
-
 // The parser's diagnostics for a file it could not look into, as an adjective.
 std::string_view fileProblem(std::string_view code)
 {
@@ -92,6 +87,11 @@ Summary summarize(const Graph& graph)
     return summary;
 }
 
+bool hasDvmKernelName(std::string_view name)
+{
+    return name.rfind("dvm_", 0) == 0 || name.rfind("mfusion_dvm", 0) == 0;
+}
+
 GraphVerdict graphVerdict(const Graph& graph)
 {
     if (!graph.outputCode)
@@ -122,7 +122,7 @@ std::vector<std::string> notEngagedReasons(const Graph& graph)
     if (!hasDvmKernel) {
         std::string traps;
         for (const Kernel& kernel : code.kernels) {
-            if (kernel.backend == Backend::ImportFx && isDvmNamed(kernel.name))
+            if (kernel.backend == Backend::ImportFx && hasDvmKernelName(kernel.name))
                 traps += (traps.empty() ? "" : ", ") + kernel.name;
         }
         reasons.emplace_back("no @dvm.kernel definitions");

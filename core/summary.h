@@ -9,6 +9,7 @@
 #include <array>
 #include <iterator>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace dvmlens {
@@ -58,6 +59,10 @@ enum class GraphVerdict
     NoOutputCode, // nothing to verify (cache hit, crash, AOTI-only folder)
 };
 GraphVerdict graphVerdict(const Graph& graph);
+
+// True for the names DVM gives its kernels (dvm_fused_*, dvm_graph_fused_*, mfusion_dvm_*): on an
+// import_fx kernel such a name is the trap the field guide warns about.
+bool hasDvmKernelName(std::string_view name);
 
 // Why a graph with an output_code.py does not have DVM engaged, one short clause per reason, e.g.
 // "no `from torch_npu._inductor import dvm`", "no @dvm.kernel definitions",

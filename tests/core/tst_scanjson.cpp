@@ -213,6 +213,15 @@ private Q_SLOTS:
         QVERIFY(!counts.dvmEngaged);
     }
 
+    void dvmKernelNames()
+    {
+        QVERIFY(hasDvmKernelName("dvm_fused_add_mul_relu_0"));
+        QVERIFY(hasDvmKernelName("dvm_graph_fused_7"));
+        QVERIFY(hasDvmKernelName("mfusion_dvm_fused_add_mul_0"));
+        QVERIFY(!hasDvmKernelName("triton_unk_fused_dvm_0"));
+        QVERIFY(!hasDvmKernelName("mlir_fused_mul_0"));
+    }
+
     void textIsPrettyAndParses()
     {
         const Index index = sampleIndex();
