@@ -16,7 +16,7 @@
 namespace {
 
 #if DVMLENS_HAVE_KSYNTAXHIGHLIGHTING
-constexpr int kKSyntaxHighlightingMaxCharacters = 2 * 1024 * 1024;
+constexpr int kKSyntaxHighlightingMaxCharacters = 512 * 1024; // about 12 000 lines
 #endif
 
 enum class BuiltinLanguage

@@ -10,6 +10,7 @@
 #include <QAction>
 #include <QEvent>
 #include <QFileInfo>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextDocumentLayout>
@@ -94,6 +95,7 @@ CodeView::CodeView(QWidget* parent)
     });
     connect(m_findBar, &FindBar::closed, this, [this] { m_editor->setFocus(Qt::OtherFocusReason); });
 
+    m_editor->installEventFilter(this);
     setUpActions();
 }
 
@@ -324,6 +326,17 @@ void CodeView::changeEvent(QEvent* event)
     // Children learn of the change after this widget, so take the colours from here.
     if (event->type() == QEvent::PaletteChange && m_highlighter)
         m_highlighter->setPalette(palette());
+}
+
+bool CodeView::eventFilter(QObject* watched, QEvent* event)
+{
+    // Esc in the text closes the find bar too, not only Esc in its fields.
+    if (watched == m_editor && event->type() == QEvent::KeyPress && !m_findBar->isHidden()
+        && static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape) {
+        m_findBar->hide();
+        return true;
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void CodeView::onLoadFinished(const std::shared_ptr<LoadedFileText>& result)

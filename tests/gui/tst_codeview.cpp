@@ -5,6 +5,7 @@
 #include "codeeditor.h"
 #include "codehighlighter.h"
 #include "codeview.h"
+#include "filetextloader.h"
 #include "findbar.h"
 #include "testutil.h"
 
@@ -123,6 +124,7 @@ private Q_SLOTS:
     void shortcutsWork();
     void binaryFileShowsMessage();
     void invalidUtf8AndCrLf();
+    void tooLargeFileIsRefused();
     void missingFileFails();
     void staleLoadIsDropped();
     void paletteChangeUpdatesBands();
@@ -345,6 +347,12 @@ void CodeViewTest::findBarCountsAndCycles()
 
     QTest::keyClick(field, Qt::Key_Escape);
     QVERIFY(bar->isHidden());
+
+    // Esc in the text closes it as well; with the bar hidden, Esc does nothing there.
+    view.findAction()->trigger();
+    QVERIFY(bar->isVisible());
+    QTest::keyClick(view.editor(), Qt::Key_Escape);
+    QVERIFY(bar->isHidden());
 }
 
 void CodeViewTest::shortcutsWork()
@@ -428,6 +436,19 @@ void CodeViewTest::invalidUtf8AndCrLf()
     QCOMPARE(view.editor()->blockCount(), 1);
     view.goToLine(3);
     QCOMPARE(cursorLine(view), 1);
+}
+
+void CodeViewTest::tooLargeFileIsRefused()
+{
+    QTemporaryDir dir;
+    const QString path = writeFile(dir, QStringLiteral("big.log"), QByteArray(101, 'x'));
+    const FileText refused = readFileText(path, 100);
+    QCOMPARE(refused.status, FileText::Status::TooLarge);
+    QVERIFY(refused.text.isEmpty());
+    QVERIFY(refused.message.contains(QStringLiteral("larger than")));
+    const FileText accepted = readFileText(path, 101);
+    QCOMPARE(accepted.status, FileText::Status::Ok);
+    QCOMPARE(accepted.text, QString(101, QLatin1Char('x')));
 }
 
 void CodeViewTest::missingFileFails()
