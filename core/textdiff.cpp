@@ -102,11 +102,24 @@ void diffInsideLines(QStringView a, QStringView b, ChangedLine& changed)
         textB.push_back(token.text);
     dtl::Diff<QStringView, std::vector<QStringView>> diff(textA, textB);
     diff.compose();
+    const auto isBlank = [](QStringView token) { return token.front().isSpace(); };
+    int common = 0;
     for (const auto& [token, info] : diff.getSes().getSequence()) {
         if (info.type == dtl::SES_DELETE)
             addRange(changed.rangesA, tokensA[std::size_t(info.beforeIdx - 1)]);
         else if (info.type == dtl::SES_ADD)
             addRange(changed.rangesB, tokensB[std::size_t(info.afterIdx - 1)]);
+        else if (!isBlank(token))
+            ++common;
+    }
+    const auto words = [&](const std::vector<QStringView>& tokens) {
+        return int(
+            std::count_if(tokens.begin(), tokens.end(), [&](QStringView token) { return !isBlank(token); }));
+    };
+    changed.similar = 2 * common >= std::max(words(textA), words(textB));
+    if (!changed.similar) {
+        changed.rangesA.clear();
+        changed.rangesB.clear();
     }
 }
 

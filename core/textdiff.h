@@ -26,7 +26,10 @@ struct ChangedLine
 {
     int lineA = 0; // 1-based
     int lineB = 0;
-    std::vector<CharRange> rangesA; // empty when the line was too long to compare by character
+    // False when fewer than half of the longer line's words and symbols (blanks aside) are common:
+    // the lines were replaced rather than edited, so a view shows them as removed and added.
+    bool similar = true;
+    std::vector<CharRange> rangesA; // empty when not similar, or too long to compare inside
     std::vector<CharRange> rangesB;
 };
 

@@ -70,8 +70,8 @@ ComparePage::ComparePage(QWidget* parent)
     top->setChildrenCollapsible(false);
     top->addWidget(m_summaryView);
     top->addWidget(m_fusionView);
-    top->setStretchFactor(0, 3);
-    top->setStretchFactor(1, 2);
+    top->setStretchFactor(0, 2); // the pairs table has more columns
+    top->setStretchFactor(1, 1);
     auto* split = new QSplitter(Qt::Vertical);
     split->setChildrenCollapsible(false);
     split->addWidget(top);

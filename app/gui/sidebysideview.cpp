@@ -72,7 +72,8 @@ QList<QTextEdit::ExtraSelection> sideSelections(
         const int pairs = int(hunk.changed.size());
         QTextBlock block = document->findBlockByNumber(start - 1);
         for (int i = 0; i < count && block.isValid(); ++i, block = block.next()) {
-            if (i >= pairs) {
+            // Replaced lines that share little read better as removed and added than as edited.
+            if (i >= pairs || !hunk.changed[std::size_t(i)].similar) {
                 lines << lineSelection(block, sideA ? colors.removed : colors.added);
                 continue;
             }
@@ -168,6 +169,8 @@ QWidget* SideBySideView::createPane(Pane& pane)
 {
     auto* box = new QWidget;
     pane.title = new QLabel;
+    pane.title->setSizePolicy(
+        QSizePolicy::Ignored, QSizePolicy::Preferred); // long paths must not widen the window
     pane.title->setTextInteractionFlags(Qt::TextSelectableByMouse);
     pane.title->setContentsMargins(4, 2, 4, 2);
     pane.code = new CodeView;

@@ -95,6 +95,7 @@ private slots:
         // Whole identifiers differ: "dvm_fused_add_0" at 4 and "triton_poi_fused_add_0" at 4.
         QCOMPARE(changed.changed[0].rangesA, (std::vector<CharRange> { { 4, 15 } }));
         QCOMPARE(changed.changed[0].rangesB, (std::vector<CharRange> { { 4, 22 } }));
+        QVERIFY(changed.changed[0].similar); // 5 of 6 words and symbols are common
 
         const DiffHunk& added = diff.hunks[2];
         QCOMPARE(added.startA, 6);
@@ -128,7 +129,8 @@ private slots:
         QCOMPARE(hunk.changed.size(), std::size_t(1));
         QCOMPARE(hunk.changed[0].lineA, 2);
         QCOMPARE(hunk.changed[0].lineB, 2);
-        QCOMPARE(hunk.changed[0].rangesA, (std::vector<CharRange> { { 0, 2 } }));
+        QVERIFY(!hunk.changed[0].similar); // "a1" / "b1": nothing in common
+        QVERIFY(hunk.changed[0].rangesA.empty());
         QCOMPARE(alignedLineInB(diff, 3), 3); // A's extra lines: B waits at "bottom"
         QCOMPARE(alignedLineInB(diff, 4), 3);
         QCOMPARE(alignedLineInB(diff, 5), 3);
@@ -152,6 +154,22 @@ private slots:
         QCOMPARE(line.rangesB, (std::vector<CharRange> { { 2, 3 } })); // "x+y"
     }
 
+    void replacedLinesAreNotSimilar()
+    {
+        const TextDiff diff = diffTexts(u"        pow_1 = torch.ops.aten.pow(x, 2)\n",
+            u"        # kernel path: /tmp/torchinductor_root/ab/cabcdef.py\n");
+        const ChangedLine& line = diff.hunks.at(0).changed.at(0);
+        QVERIFY(!line.similar); // only the indentation and "." are common
+        QVERIFY(line.rangesA.empty());
+        QVERIFY(line.rangesB.empty());
+
+        const TextDiff edited =
+            diffTexts(u"from torch_npu._inductor import dvm\n", u"from torch._inductor import dvm\n");
+        QVERIFY(edited.hunks.at(0).changed.at(0).similar);
+        QCOMPARE(edited.hunks.at(0).changed.at(0).rangesA, (std::vector<CharRange> { { 5, 9 } }));
+        QCOMPARE(edited.hunks.at(0).changed.at(0).rangesB, (std::vector<CharRange> { { 5, 5 } }));
+    }
+
     void longLinesAreNotComparedByCharacter()
     {
         TextDiffOptions options;
@@ -161,6 +179,7 @@ private slots:
         QCOMPARE(diff.hunks.size(), std::size_t(1));
         const ChangedLine& line = diff.hunks[0].changed.at(0);
         QCOMPARE(line.lineA, 2);
+        QVERIFY(line.similar);
         QVERIFY(line.rangesA.empty());
         QVERIFY(line.rangesB.empty());
     }
@@ -175,7 +194,8 @@ private slots:
         const TextDiff changed = diffTexts(u"a\r\nold\r\nc\r\n", u"a\nnew\nc\n");
         QCOMPARE(changed.hunks.size(), std::size_t(1));
         QCOMPARE(changed.hunks[0].startA, 2);
-        QCOMPARE(changed.hunks[0].changed.at(0).rangesA, (std::vector<CharRange> { { 0, 3 } }));
+        QCOMPARE(changed.hunks[0].changed.at(0).lineB, 2);
+        QVERIFY(!changed.hunks[0].changed.at(0).similar);
         QVERIFY(changed.lineEndingsDiffer);
 
         QVERIFY(!diffTexts(u"a\r\nb\r\n", u"a\r\nc\r\n").lineEndingsDiffer);
