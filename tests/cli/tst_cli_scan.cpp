@@ -12,6 +12,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cstdio>
 #include <unistd.h>
 
 namespace {
@@ -130,6 +131,29 @@ private Q_SLOTS:
         QCOMPARE(nothing.exitCode, 0);
         QVERIFY(nothing.out.contains(
             QStringLiteral("totals: 0 runs, 0 graphs (0 with output_code.py, 0 DVM engaged)")));
+    }
+
+    void scanJsonWithNonUtf8Names()
+    {
+        QTemporaryDir dir;
+        const QByteArray graph = QFile::encodeName(dir.path()) + "/torchinductor/model__0_forward_1.0";
+        QVERIFY(QDir().mkpath(QFile::decodeName(graph)));
+        for (const QByteArray& name : { QByteArray("output_code.py"), QByteArray("caf\xe9-\xff.txt") }) {
+            const QByteArray path = graph + '/' + name;
+            FILE* file = std::fopen(path.constData(), "w");
+            QVERIFY(file);
+            std::fclose(file);
+        }
+        const Result result = run({ QStringLiteral("scan"), QStringLiteral("--json"), dir.path() });
+        QCOMPARE(result.exitCode, 0);
+        QJsonParseError error;
+        const QJsonDocument document = QJsonDocument::fromJson(result.out.toUtf8(), &error);
+        QCOMPARE(error.error, QJsonParseError::NoError);
+        const QJsonArray files =
+            document.object()[QStringLiteral("runs")][0][QStringLiteral("graphs")][0][QStringLiteral("files")]
+                .toArray();
+        QCOMPARE(files.size(), 2);
+        QCOMPARE(files[0].toString(), QStringLiteral("caf\uFFFD-\uFFFD.txt"));
     }
 
     void scanUsageErrors_data()
