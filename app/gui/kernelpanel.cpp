@@ -35,6 +35,14 @@ KernelPanel::KernelPanel(KernelTableModel* model, QWidget* parent)
     m_filterTimer->setInterval(kFilterDelayMs);
     connect(m_filter, &QLineEdit::textChanged, m_filterTimer, qOverload<>(&QTimer::start));
     connect(m_filterTimer, &QTimer::timeout, this, [this] { m_proxy->setFilterText(m_filter->text()); });
+    // Return applies the filter at once and moves to the results, so typing then arrowing is one flow.
+    connect(m_filter, &QLineEdit::returnPressed, this, [this] {
+        m_filterTimer->stop();
+        m_proxy->setFilterText(m_filter->text());
+        m_view->setFocus(Qt::ShortcutFocusReason);
+        if (!m_view->selectionModel()->currentIndex().isValid() && m_proxy->rowCount() > 0)
+            m_view->setCurrentIndex(m_proxy->index(0, 0));
+    });
 
     auto* focusFilter = new QAction(tr("Filter Kernels"), this);
     focusFilter->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));

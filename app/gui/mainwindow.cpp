@@ -37,6 +37,7 @@
 #include <QTreeView>
 
 #include <algorithm>
+#include <iterator>
 
 namespace {
 
@@ -185,6 +186,25 @@ void MainWindow::createMenus()
         { m_runsDock, m_kernelsDock, m_detailsDock, static_cast<QDockWidget*>(m_diagnosticsDock) })
         m_viewMenu->addAction(dock->toggleViewAction());
     m_viewMenu->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
+    m_viewMenu->addSeparator();
+
+    // Keyboard users jump between the panes directly.
+    const std::pair<QDockWidget*, QWidget*> panes[] = { { m_runsDock, m_browse->runTree() },
+        { m_kernelsDock, m_browse->kernelPanel()->view() }, { nullptr, m_browse->codeView()->editor() },
+        { m_detailsDock, m_browse->details() }, { m_diagnosticsDock, m_diagnosticsDock->view() } };
+    const QString paneNames[] = { tr("Go to &Runs"), tr("Go to &Kernels"), tr("Go to &Code"),
+        tr("Go to &Details"), tr("Go to Dia&gnostics") };
+    for (int pane = 0; pane < int(std::size(panes)); ++pane) {
+        QAction* action = m_viewMenu->addAction(paneNames[pane]);
+        action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + pane)));
+        connect(action, &QAction::triggered, this, [dock = panes[pane].first, target = panes[pane].second] {
+            if (dock) {
+                dock->show();
+                dock->raise();
+            }
+            target->setFocus(Qt::ShortcutFocusReason);
+        });
+    }
     m_viewMenu->addSeparator();
 
     QMenu* themeMenu = m_viewMenu->addMenu(tr("&Theme"));
@@ -356,8 +376,11 @@ void MainWindow::onIndexFinished(
         totals += QStringLiteral(" · ") + tr("indexing cancelled: partial results");
     m_totals->setText(totals);
     watchTree(*index);
-    if (!m_quiet && !m_keepSelection)
-        m_recent->add(path);
+    if (!m_keepSelection) {
+        if (!m_quiet)
+            m_recent->add(path);
+        m_browse->runTree()->setFocus(Qt::OtherFocusReason); // arrow keys browse right away
+    }
     updateTitle();
     Q_EMIT indexFinished(path, {});
 }

@@ -171,6 +171,15 @@ private Q_SLOTS:
         panel->filterEdit()->clear();
         QTRY_COMPARE(panel->view()->model()->rowCount(), 3);
 
+        // Return filters at once and picks the first result.
+        QTest::keyClicks(panel->filterEdit(), QStringLiteral("maximum"));
+        QTest::keyClick(panel->filterEdit(), Qt::Key_Return);
+        QCOMPARE(shownKernels(*panel), QStringList({ "dvm_fused_add_mul_relu_0" }));
+        QCOMPARE(QString::fromStdString(browse->currentKernel()->name),
+            QStringLiteral("dvm_fused_add_mul_relu_0"));
+        panel->filterEdit()->clear();
+        QTRY_COMPARE(panel->view()->model()->rowCount(), 3);
+
         QToolButton* dvm = panel->backendToggle(dvmlens::Backend::Dvm);
         QVERIFY(dvm);
         QVERIFY(panel->backendToggle(dvmlens::Backend::ImportFx));
