@@ -417,12 +417,17 @@ GraphDiff compareGraphs(const Graph* a, const Graph* b)
         diff.countsB = countBackends(*codeB);
     }
 
+    diff.fusions = compareFusions(codeA, codeB);
+    // A matched folder without output_code.py says nothing about its contents: no kernel or fallback
+    // is "only" on the other side. A graph that is absent on one side loses or gains all of them.
+    const bool contentsUnknown = a && b && (!codeA || !codeB);
+    if (contentsUnknown)
+        return diff;
+
     const std::vector<std::string> targetsA = fallbackTargets(codeA);
     const std::vector<std::string> targetsB = fallbackTargets(codeB);
     diff.fallbacksAdded = sortedMultisetMinus(targetsB, targetsA);
     diff.fallbacksRemoved = sortedMultisetMinus(targetsA, targetsB);
-
-    diff.fusions = compareFusions(codeA, codeB);
     for (const FusionDiff& fusion : diff.fusions) {
         const bool dvmInA = fusion.a && fusion.a->backend == Backend::Dvm;
         const bool dvmInB = fusion.b && fusion.b->backend == Backend::Dvm;

@@ -105,6 +105,8 @@ struct GraphDiff
     std::optional<bool> dvmEngagedB;
     std::optional<BackendCounts> countsA; // kernel definitions per backend; null as for dvmEngaged
     std::optional<BackendCounts> countsB;
+    // The next four compare the two output_code.py files; a matched pair with the file missing on one
+    // side leaves them empty (contents unknown), a graph absent on one side lists everything it has.
     std::vector<std::string> fallbacksAdded; // multiset B - A of Fallback::target, one entry per call, sorted
     std::vector<std::string> fallbacksRemoved; // multiset A - B, likewise
     std::vector<std::string> dvmOnlyA; // DVM kernels of A whose fusion is not DVM in B (or gone), A's order

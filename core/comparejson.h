@@ -13,7 +13,8 @@
 //                        "other": n} | null, "b": likewise}   (kernel definitions per backend),
 //       "fallbacks": {"added": [target…], "removed": [target…]}   (multiset difference, one entry per
 //                    call, sorted: aten.mm.default ×3 in A and ×5 in B gives two "aten.mm.default" added),
-//       "dvm_only_a": [kernel name…], "dvm_only_b": [kernel name…],
+//       "dvm_only_a": [kernel name…], "dvm_only_b": [kernel name…]   (fallbacks and dvm_only_* are
+//                    empty for a matched graph whose output_code.py is missing on one side),
 //       "fusions": [{"key": fusion key, "a": backend name|null, "b": backend name|null,
 //                    "changes": ["ktype: vector → spec", …]}]   (every kernel of both sides, see compare.h),
 //       "regression": bool}],

@@ -107,11 +107,12 @@ void graphBlock(const GraphDiff& diff, std::string& out)
     const bool countsDiffer = diff.countsA != diff.countsB;
     if (!counts.empty() && (diff.status != PairStatus::Matched || countsDiffer))
         details += "    kernels: " + counts + '\n';
-    if (diff.status == PairStatus::Matched)
+    if (diff.status == PairStatus::Matched && diff.countsA && diff.countsB) {
         fusionLines(diff, details);
-    const std::string fallbacks = fallbacksText(diff);
-    if (diff.status == PairStatus::Matched && !fallbacks.empty())
-        details += "    fallbacks: " + fallbacks + '\n';
+        const std::string fallbacks = fallbacksText(diff);
+        if (!fallbacks.empty())
+            details += "    fallbacks: " + fallbacks + '\n';
+    }
     out += details;
 }
 

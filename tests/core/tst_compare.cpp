@@ -514,16 +514,28 @@ private slots:
 
     void sideWithoutOutputCodeIsNotJudged()
     {
+        const Index a = singleGraph("/a",
+            graph("model__0_forward_1.0",
+                code({ dvmKernel("dvm_fused_add_mul_relu_0", 40),
+                         kernel("triton_poi_fused_sum_1", 80, Backend::Triton) },
+                    { fallback("aten.mm.default") })));
         const Index b = singleGraph("/b", graph("model__0_forward_1.0", std::nullopt));
-        const GraphDiff diff = compareIndexes(kEngaged, b, {}).graphs[0];
+        const GraphDiff diff = compareIndexes(a, b, {}).graphs[0];
         QCOMPARE(diff.status, PairStatus::Matched);
         QCOMPARE(diff.dvmEngagedB, std::optional<bool>());
         QVERIFY(!diff.countsB);
         QVERIFY(!diff.b->outputCodePath);
         QVERIFY(!diff.regression);
-        QCOMPARE(qt(diff.dvmOnlyA), QStringList { "dvm_fused_add_mul_relu_0" });
+        // Contents unknown on B: nothing is "only in A", but A's kernels stay listed to jump to.
+        QVERIFY(diff.dvmOnlyA.empty());
+        QVERIFY(diff.fallbacksRemoved.empty());
         QCOMPARE(diff.fusions.size(), std::size_t(2));
         QVERIFY(!diff.fusions[0].b);
+        QCOMPARE(diff.fusions[0].a->line, 40);
+        QCOMPARE(
+            QString::fromStdString(compareToText(compareIndexes(a, b, {}))).section(QLatin1Char('\n'), 7),
+            QString::fromUtf8("matched  model__0_forward_1  DVM engaged → no output_code.py\n"
+                              "    kernels: dvm 1, triton 1\n"));
     }
 
     void fusionsPairInOrderAndAcrossTheTritonCut()
