@@ -852,6 +852,26 @@
         <source>indexing cancelled: partial results</source>
         <translation>索引已取消：结果不完整</translation>
     </message>
+    <message>
+        <source>Go to &amp;Runs</source>
+        <translation>转到“运行”(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Go to &amp;Kernels</source>
+        <translation>转到“内核”(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Go to &amp;Code</source>
+        <translation>转到代码(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Go to &amp;Details</source>
+        <translation>转到“详情”(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Go to Dia&amp;gnostics</source>
+        <translation>转到“诊断”(&amp;G)</translation>
+    </message>
 </context>
 <context>
     <name>RecentFolders</name>
@@ -939,6 +959,10 @@
     <message>
         <source>Not DVM: %1</source>
         <translation>DVM 未生效：%1</translation>
+    </message>
+    <message>
+        <source>(no run folder)</source>
+        <translation>（无运行目录）</translation>
     </message>
 </context>
 <context>
