@@ -15,6 +15,7 @@
 #include <QStackedWidget>
 #include <QStyle>
 #include <QTextBlock>
+#include <QTextDocument>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -39,10 +40,14 @@ DiffColors diffColors(const QPalette& palette)
         QColor(0xf4, 0xa9, 0xa9), QColor(0x9c, 0xdc, 0x9f) };
 }
 
-QTextEdit::ExtraSelection lineSelection(const QTextBlock& block, const QColor& color)
+// Lines [first, last] in one colour. Full width only reaches the window's edge on a selection's
+// last line, so lines get one selection each, unless there are so many that every repaint would
+// crawl through them (SideBySideView::kMaxLineSelections): then a run of lines shares one.
+QTextEdit::ExtraSelection linesSelection(const QTextBlock& first, const QTextBlock& last, const QColor& color)
 {
     QTextEdit::ExtraSelection selection;
-    selection.cursor = QTextCursor(block);
+    selection.cursor = QTextCursor(first);
+    selection.cursor.setPosition(last.position() + last.length() - 1, QTextCursor::KeepAnchor);
     selection.format.setBackground(color);
     selection.format.setProperty(QTextFormat::FullWidthSelection, true);
     return selection;
@@ -64,8 +69,20 @@ QTextEdit::ExtraSelection rangeSelection(
 QList<QTextEdit::ExtraSelection> sideSelections(
     const dvmlens::TextDiff& diff, QTextDocument* document, bool sideA, const DiffColors& colors)
 {
+    int paintedLines = 0;
+    for (const dvmlens::DiffHunk& hunk : diff.hunks)
+        paintedLines += sideA ? hunk.countA : hunk.countB;
+    const bool linePerSelection = paintedLines <= SideBySideView::kMaxLineSelections;
     QList<QTextEdit::ExtraSelection> lines;
     QList<QTextEdit::ExtraSelection> ranges;
+    QTextBlock runStart;
+    QTextBlock runEnd;
+    QColor runColor;
+    const auto flush = [&] {
+        if (runStart.isValid())
+            lines << linesSelection(runStart, runEnd, runColor);
+        runStart = QTextBlock();
+    };
     for (const dvmlens::DiffHunk& hunk : diff.hunks) {
         const int start = sideA ? hunk.startA : hunk.startB;
         const int count = sideA ? hunk.countA : hunk.countB;
@@ -73,15 +90,22 @@ QList<QTextEdit::ExtraSelection> sideSelections(
         QTextBlock block = document->findBlockByNumber(start - 1);
         for (int i = 0; i < count && block.isValid(); ++i, block = block.next()) {
             // Replaced lines that share little read better as removed and added than as edited.
-            if (i >= pairs || !hunk.changed[std::size_t(i)].similar) {
-                lines << lineSelection(block, sideA ? colors.removed : colors.added);
-                continue;
+            const bool edited = i < pairs && hunk.changed[std::size_t(i)].similar;
+            const QColor color = edited ? colors.changed : sideA ? colors.removed : colors.added;
+            if (runStart.isValid() && (linePerSelection || color != runColor || runEnd.next() != block))
+                flush();
+            if (!runStart.isValid()) {
+                runStart = block;
+                runColor = color;
             }
-            lines << lineSelection(block, colors.changed);
+            runEnd = block;
+            if (!edited)
+                continue;
             const dvmlens::ChangedLine& changed = hunk.changed[std::size_t(i)];
             for (const dvmlens::CharRange& range : sideA ? changed.rangesA : changed.rangesB)
                 ranges << rangeSelection(block, range, sideA ? colors.removedText : colors.addedText);
         }
+        flush();
     }
     return lines + ranges; // ranges last, so they paint over their line
 }

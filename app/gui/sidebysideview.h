@@ -39,6 +39,9 @@ public:
         QString placeholder;
     };
 
+    // Above this many changed lines on a side, runs of lines share one painted selection.
+    static constexpr int kMaxLineSelections = 4000;
+
     explicit SideBySideView(QWidget* parent = nullptr);
     ~SideBySideView() override; // waits for a running diff
 

@@ -45,7 +45,8 @@ bool writeFile(const QString& path, const QString& text)
 
 struct Painted
 {
-    int line = 0; // 1-based
+    int line = 0; // 1-based, where the selection starts
+    int lastLine = 0; // where it ends
     bool fullWidth = false;
     QString selected;
     QColor background;
@@ -55,7 +56,9 @@ QList<Painted> painted(const QPlainTextEdit* editor)
 {
     QList<Painted> result;
     for (const QTextEdit::ExtraSelection& selection : editor->extraSelections()) {
-        result << Painted { selection.cursor.block().blockNumber() + 1,
+        const QTextDocument* document = editor->document();
+        result << Painted { document->findBlock(selection.cursor.selectionStart()).blockNumber() + 1,
+            document->findBlock(selection.cursor.selectionEnd()).blockNumber() + 1,
             selection.format.property(QTextFormat::FullWidthSelection).toBool(),
             selection.cursor.selectedText(), selection.format.background().color() };
     }
@@ -111,12 +114,14 @@ private Q_SLOTS:
         QCOMPARE(view.differenceCount(), 3);
         QCOMPARE(view.differenceLabelText(), QStringLiteral("3 differences"));
 
+        // One selection per painted line, then the changed characters.
         const QList<Painted> a = painted(view.codeView(SideBySideView::SideA)->editor());
         QCOMPARE(a.size(), 12); // line 5 changed, lines 11-20 removed, then the changed characters
         QCOMPARE(a[0].line, 5);
         QVERIFY(a[0].fullWidth);
         for (int i = 1; i <= 10; ++i) {
             QCOMPARE(a[i].line, 10 + i);
+            QCOMPARE(a[i].lastLine, 10 + i);
             QVERIFY(a[i].fullWidth);
             QCOMPARE(a[i].background, a[1].background);
         }
@@ -134,6 +139,26 @@ private Q_SLOTS:
         QVERIFY(b[1].background != a[1].background); // added is not removed
         QCOMPARE(b[3].selected, QStringLiteral("triton_poi_fused_add_0"));
         QVERIFY(b[3].background != a[11].background);
+    }
+
+    void manyChangedLinesShareSelections()
+    {
+        QStringList removed;
+        for (int i = 0; i < SideBySideView::kMaxLineSelections + 1; ++i)
+            removed << QStringLiteral("gone %1").arg(i);
+        const QString pathA = m_dir.filePath(QStringLiteral("many_a.py"));
+        const QString pathB = m_dir.filePath(QStringLiteral("many_b.py"));
+        QVERIFY(
+            writeFile(pathA, QStringLiteral("top\n") + removed.join(u'\n') + QStringLiteral("\nbottom\n")));
+        QVERIFY(writeFile(pathB, QStringLiteral("top\nbottom\n")));
+        SideBySideView view;
+        QSignalSpy ready(&view, &SideBySideView::ready);
+        view.showContents({ pathA, nullptr, {} }, { pathB, nullptr, {} });
+        QTRY_COMPARE(ready.count(), 1);
+        const QList<Painted> a = painted(view.codeView(SideBySideView::SideA)->editor());
+        QCOMPARE(a.size(), 1);
+        QCOMPARE(a[0].line, 2);
+        QCOMPARE(a[0].lastLine, SideBySideView::kMaxLineSelections + 2);
     }
 
     void scrollingFollowsTheHunks()
