@@ -378,7 +378,6 @@ private:
         const std::size_t run = frame.run ? *frame.run : contextRun(frame.path);
         Graph graph = graphFor(frame.path);
         std::vector<Entry> entries;
-        const std::size_t diagnosticsBefore = m_index.diagnostics.size();
         if (!listEntries(frame.path, frame.canonical, entries)) {
             // The folder's problem is the graph's problem: its output_code.py cannot be checked.
             Diagnostic diagnostic = std::move(m_index.diagnostics.back());
@@ -389,13 +388,13 @@ private:
             m_index.runs[run].graphs.push_back(std::move(graph));
             return;
         }
-        bool outputCodeListed = false;
+        bool outputCodeRejected = false; // a broken link or one out of the tree: its diagnostic says why
         bool aotiListed = false;
         std::vector<Frame> children;
         for (const Entry& entry : entries) {
             graph.files.push_back(entry.isDirectory && entry.usable ? entry.name + '/' : entry.name);
             if (entry.name == kOutputCode) {
-                outputCodeListed = true;
+                outputCodeRejected = !entry.usable;
                 if (entry.usable && entry.isRegularFile) {
                     OutputCode code;
                     code.path = entry.path.native();
@@ -414,9 +413,7 @@ private:
         }
         for (auto it = children.rbegin(); it != children.rend(); ++it)
             push(std::move(*it));
-        // An output_code.py that is a bad link already has its own diagnostic saying why it was skipped.
-        const bool linkProblemExplains = outputCodeListed && m_index.diagnostics.size() > diagnosticsBefore;
-        if (!graph.outputCode && !linkProblemExplains)
+        if (!graph.outputCode && !outputCodeRejected)
             graph.diagnostics.push_back(missingOutputCode(graph, entries, aotiListed));
         m_index.runs[run].graphs.push_back(std::move(graph));
     }
