@@ -469,7 +469,7 @@ private Q_SLOTS:
         QVERIFY(backward.diagnostics.empty());
     }
 
-    void linkedGraphFolderOnlyReachableByLink()
+    void linkToAGraphFolderAddsNothing()
     {
         QTemporaryDir dir;
         const QString root = dir.filePath(QStringLiteral("tcd"));
