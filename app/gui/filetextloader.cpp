@@ -16,11 +16,6 @@
 
 namespace {
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("FileTextLoader", text);
-}
-
 // CRLF and lone CR become '\n' in place, so QTextDocument shows normal lines and string indexes
 // stay equal to document positions.
 void foldLineEnds(QString& text)
@@ -66,18 +61,19 @@ FileText readFileText(const QString& path, qint64 maxBytes)
     const QFileInfo info(path);
     if (!info.exists()) {
         result.status = FileText::Status::Missing;
-        result.message = tr("The file does not exist.");
+        result.message = QCoreApplication::translate("FileTextLoader", "The file does not exist.");
         return result;
     }
     if (info.isDir()) {
         result.status = FileText::Status::Unreadable;
-        result.message = tr("This is a folder, not a file.");
+        result.message = QCoreApplication::translate("FileTextLoader", "This is a folder, not a file.");
         return result;
     }
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         result.status = FileText::Status::Unreadable;
-        result.message = tr("The file cannot be read: %1").arg(file.errorString());
+        result.message = QCoreApplication::translate("FileTextLoader", "The file cannot be read: %1")
+                             .arg(file.errorString());
         return result;
     }
     // Device files and pipes report size 0; read at most one byte past the limit either way.
@@ -85,19 +81,21 @@ FileText readFileText(const QString& path, qint64 maxBytes)
     result.bytes = bytes.size();
     if (bytes.size() > maxBytes) {
         result.status = FileText::Status::TooLarge;
-        result.message = tr("The file is larger than %1; it is not shown.")
-                             .arg(QLocale::system().formattedDataSize(maxBytes));
+        result.message =
+            QCoreApplication::translate("FileTextLoader", "The file is larger than %1; it is not shown.")
+                .arg(QLocale::system().formattedDataSize(maxBytes));
         return result;
     }
     if (file.error() != QFileDevice::NoError) {
         result.status = FileText::Status::Unreadable;
-        result.message = tr("The file cannot be read: %1").arg(file.errorString());
+        result.message = QCoreApplication::translate("FileTextLoader", "The file cannot be read: %1")
+                             .arg(file.errorString());
         return result;
     }
     if (std::memchr(bytes.constData(), '\0', size_t(bytes.size())) != nullptr) {
         result.status = FileText::Status::Binary;
-        result.message =
-            tr("This looks like a binary file (it contains NUL bytes), so it is not shown as text.");
+        result.message = QCoreApplication::translate("FileTextLoader",
+            "This looks like a binary file (it contains NUL bytes), so it is not shown as text.");
         return result;
     }
     QStringDecoder decoder(QStringDecoder::Utf8);

@@ -7,12 +7,14 @@
 #include "codeview.h"
 #include "filetextloader.h"
 #include "findbar.h"
+#include "outputcodeparser.h"
 #include "testutil.h"
 
 #include <QAction>
 #include <QCheckBox>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QLineEdit>
 #include <QScrollBar>
 #include <QSignalSpy>
@@ -128,6 +130,7 @@ private Q_SLOTS:
     void missingFileFails();
     void staleLoadIsDropped();
     void paletteChangeUpdatesBands();
+    void realTritonSampleMarksWhatCoreFound();
     void tenMegabyteFileKeepsEventLoopTurning();
 };
 
@@ -503,6 +506,44 @@ void CodeViewTest::paletteChangeUpdatesBands()
     // "import torch" on line 3: the keyword now has the dark palette's colour.
     const QTextBlock block = view.editor()->document()->findBlockByNumber(2);
     QCOMPARE(block.layout()->formats().first().format.foreground().color(), colors.keyword);
+}
+
+void CodeViewTest::realTritonSampleMarksWhatCoreFound()
+{
+    // A real CUDA/Triton output_code.py through core's parser: every kernel and fallback mark sits
+    // on the line the parser named, the view draws nothing core did not report, and F8 finds no
+    // DVM kernel.
+    const QString path = testutil::realSample(QStringLiteral("lenet-cuda-triton-v2.6/output_code.py"));
+    if (!QFileInfo::exists(path))
+        QSKIP("../shared/real-samples is not available");
+    std::string scratch;
+    const dvmlens::OutputCode code = dvmlens::parseOutputCodeFile(path.toStdString(), scratch);
+    QVERIFY(!code.kernels.empty());
+    QVERIFY(!code.fallbacks.empty());
+    CodeView view;
+    QVERIFY(loadInto(view, path, &code));
+    QCOMPARE(view.marks().size(), qsizetype(code.kernels.size() + code.fallbacks.size()));
+    QTextDocument* document = view.editor()->document();
+    for (const dvmlens::Kernel& kernel : code.kernels) {
+        const CodeMark* mark = static_cast<CodeEditor*>(view.editor())->markAt(kernel.line);
+        QVERIFY(mark);
+        QCOMPARE(mark->kind, CodeMarkKind::OtherKernel);
+        QCOMPARE(mark->lastLine, kernel.endLine);
+        QVERIFY(document->findBlockByNumber(kernel.line - 1)
+                    .text()
+                    .startsWith(QString::fromStdString(kernel.name)));
+    }
+    for (const dvmlens::Fallback& fallback : code.fallbacks) {
+        const CodeMark* mark = static_cast<CodeEditor*>(view.editor())->markAt(fallback.line);
+        QVERIFY(mark);
+        QCOMPARE(mark->kind, CodeMarkKind::FallbackCall);
+        QVERIFY(document->findBlockByNumber(fallback.line - 1)
+                    .text()
+                    .contains(QStringLiteral("extern_kernels.")));
+    }
+    view.goToLine(3);
+    view.nextDvmKernelAction()->trigger();
+    QCOMPARE(cursorLine(view), 3);
 }
 
 void CodeViewTest::tenMegabyteFileKeepsEventLoopTurning()
