@@ -9,7 +9,7 @@
 
 QStringList knownViews()
 {
-    return { QStringLiteral("browse"), QStringLiteral("diagnostics") };
+    return { QStringLiteral("browse"), QStringLiteral("diagnostics"), QStringLiteral("compare") };
 }
 
 CommandLineResult parseCommandLine(const QStringList& arguments)
@@ -44,7 +44,17 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
     const QCommandLineOption language(QStringLiteral("lang"),
         QCoreApplication::translate("CommandLine", "User-interface language: en or zh_CN."),
         QStringLiteral("language"));
-    parser.addOptions({ screenshot, select, view, size, theme, language });
+    const QCommandLineOption compare(QStringLiteral("compare"),
+        QCoreApplication::translate("CommandLine", "Compare PATH (A, before) with <path> (B, after)."),
+        QStringLiteral("path"));
+    const QCommandLineOption runA(QStringLiteral("run-a"),
+        QCoreApplication::translate(
+            "CommandLine", "With --compare: compare only this run of A (folder name, pid or unique prefix)."),
+        QStringLiteral("name"));
+    const QCommandLineOption runB(QStringLiteral("run-b"),
+        QCoreApplication::translate("CommandLine", "With --compare: compare only this run of B."),
+        QStringLiteral("name"));
+    parser.addOptions({ screenshot, select, view, size, theme, language, compare, runA, runB });
 
     CommandLineResult result;
     if (!parser.parse(arguments)) {
@@ -65,6 +75,20 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
     if (!positional.isEmpty())
         options.path = positional.first();
     options.screenshotFile = parser.value(screenshot);
+    options.compareWith = parser.value(compare);
+    options.runA = parser.value(runA);
+    options.runB = parser.value(runB);
+    if (!options.compareWith.isEmpty()) {
+        if (options.path.isEmpty()) {
+            result.error =
+                QCoreApplication::translate("CommandLine", "--compare needs a PATH to compare with.");
+            return result;
+        }
+        options.view = QStringLiteral("compare");
+    } else if (parser.isSet(runA) || parser.isSet(runB)) {
+        result.error = QCoreApplication::translate("CommandLine", "--run-a and --run-b need --compare.");
+        return result;
+    }
     options.select = parser.value(select);
     if (parser.isSet(view)) {
         options.view = parser.value(view);
@@ -72,6 +96,10 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
             result.error =
                 QCoreApplication::translate("CommandLine", "Unknown view \"%1\"; expected one of: %2.")
                     .arg(options.view, knownViews().join(QLatin1String(", ")));
+            return result;
+        }
+        if (options.view == QLatin1String("compare") && options.compareWith.isEmpty()) {
+            result.error = QCoreApplication::translate("CommandLine", "--view compare needs --compare.");
             return result;
         }
     }

@@ -12,8 +12,11 @@ struct CommandLine
 {
     QString path; // the tree, run, graph folder or output_code.py to open; empty = none
     QString screenshotFile; // --screenshot FILE: render the window there and exit
-    QString select; // --select [RUN/]GRAPH[/KERNEL]
-    QString view = QStringLiteral("browse"); // --view browse|diagnostics
+    QString select; // --select [RUN/]GRAPH[/KERNEL]; in compare mode a graph pair's key
+    QString view = QStringLiteral("browse"); // --view browse|diagnostics|compare (compare with --compare)
+    QString compareWith; // --compare B: compare `path` (A) with B
+    QString runA; // --run-a / --run-b NAME: one run of a side, as dvmlens-cli compare takes them
+    QString runB;
     QSize size { 1400, 900 }; // --size WxH (screenshots)
     std::optional<QString> theme; // --theme system|light|dark
     std::optional<QString> language; // --lang en|zh_CN

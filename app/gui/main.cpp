@@ -51,7 +51,19 @@ int main(int argc, char** argv)
 
     window.restoreLayout();
     window.show();
-    if (!options.path.isEmpty()) {
+    if (!options.compareWith.isEmpty()) {
+        QObject::connect(
+            &window, &MainWindow::compareFinished, &window,
+            [&window, options](const QString& error) {
+                if (!error.isEmpty())
+                    return;
+                const QString problem = applyStartupActions(window, options);
+                if (!problem.isEmpty())
+                    window.statusBar()->showMessage(problem, 10000);
+            },
+            Qt::SingleShotConnection);
+        window.comparePaths(options.path, options.compareWith, options.runA, options.runB);
+    } else if (!options.path.isEmpty()) {
         QObject::connect(
             &window, &MainWindow::indexFinished, &window,
             [&window, options](const QString&, const QString& error) {

@@ -4,7 +4,11 @@
 #include "browsepage.h"
 #include "codehighlighter.h"
 #include "codeview.h"
+#include "comparejob.h"
+#include "comparepage.h"
+#include "comparesummarymodel.h"
 #include "diagnosticsdock.h"
+#include "exportactions.h"
 #include "indexjob.h"
 #include "kerneldetails.h"
 #include "kernelpanel.h"
@@ -27,6 +31,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
+#include <QPushButton>
 #include <QSettings>
 #include <QShowEvent>
 #include <QStackedWidget>
@@ -78,10 +83,13 @@ MainWindow::MainWindow(QWidget* parent)
     , m_recent(new RecentFolders(this))
     , m_watcher(new QFileSystemWatcher(this))
     , m_reindexTimer(new QTimer(this))
+    , m_compare(new ComparePage)
+    , m_compareJob(new CompareJob(this))
 {
     setObjectName(QStringLiteral("MainWindow"));
     setAcceptDrops(true);
     m_pages->addWidget(m_browse);
+    m_pages->addWidget(m_compare);
     setCentralWidget(m_pages);
 
     createDocks();
@@ -91,6 +99,8 @@ MainWindow::MainWindow(QWidget* parent)
 
     connect(m_job, &IndexJob::progress, this, &MainWindow::onProgress);
     connect(m_job, &IndexJob::finished, this, &MainWindow::onIndexFinished);
+    connect(m_compareJob, &CompareJob::progress, this, &MainWindow::onCompareProgress);
+    connect(m_compareJob, &CompareJob::finished, this, &MainWindow::onCompareFinished);
     connect(m_recent, &RecentFolders::openRequested, this, &MainWindow::openPath);
     connect(m_diagnosticsDock, &DiagnosticsDock::locationActivated, m_browse, &BrowsePage::openLocation);
     connect(m_browse, &BrowsePage::currentPathChanged, this, &MainWindow::updateTitle);
@@ -164,6 +174,14 @@ void MainWindow::createMenus()
     QAction* reload = m_fileMenu->addAction(
         style()->standardIcon(QStyle::SP_BrowserReload), tr("Re&load"), this, &MainWindow::reindex);
     reload->setShortcut(QKeySequence::Refresh);
+    m_fileMenu->addAction(tr("&Compare With…"), this, &MainWindow::compareWithDialog)
+        ->setStatusTip(tr("Compare the open tree (A) with another one (B)"));
+    m_fileMenu->addSeparator();
+    m_export = new ExportActions(*this);
+    QMenu* screenshotMenu = m_fileMenu->addMenu(tr("Export &Screenshot"));
+    screenshotMenu->addAction(m_export->screenshotWindowAction());
+    screenshotMenu->addAction(m_export->screenshotViewAction());
+    m_fileMenu->addAction(m_export->exportReportAction());
     m_fileMenu->addSeparator();
     QAction* quit = m_fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -180,12 +198,27 @@ void MainWindow::createMenus()
     const QList<QAction*> panelActions = m_browse->kernelPanel()->actions();
     for (QAction* action : panelActions)
         editMenu->addAction(action);
+    editMenu->addSeparator();
+    editMenu->addAction(m_export->copySummaryAction());
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     for (QDockWidget* dock :
         { m_runsDock, m_kernelsDock, m_detailsDock, static_cast<QDockWidget*>(m_diagnosticsDock) })
         m_viewMenu->addAction(dock->toggleViewAction());
     m_viewMenu->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
+    m_viewMenu->addSeparator();
+
+    auto* modeGroup = new QActionGroup(this);
+    m_browseModeAction = m_viewMenu->addAction(tr("&Browse"), this, [this] { setMode(Mode::Browse); });
+    m_browseModeAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B));
+    m_compareModeAction = m_viewMenu->addAction(tr("Co&mpare"), this, [this] { setMode(Mode::Compare); });
+    m_compareModeAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
+    m_compareModeAction->setEnabled(false); // until a comparison exists
+    for (QAction* action : { m_browseModeAction, m_compareModeAction }) {
+        action->setCheckable(true);
+        modeGroup->addAction(action);
+    }
+    m_browseModeAction->setChecked(true);
     m_viewMenu->addSeparator();
 
     // Keyboard users jump between the panes directly.
@@ -258,6 +291,7 @@ void MainWindow::createStatusBar()
     m_cancel->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     m_cancel->setAutoRaise(true);
     connect(m_cancel, &QToolButton::clicked, m_job, &IndexJob::cancel);
+    connect(m_cancel, &QToolButton::clicked, m_compareJob, &CompareJob::cancel);
     statusBar()->addWidget(m_totals, 1);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancel);
@@ -296,8 +330,12 @@ void MainWindow::closeEvent(QCloseEvent* event)
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event)
 {
-    if (!localPathOf(event->mimeData()).isEmpty())
-        event->acceptProposedAction();
+    if (localPathOf(event->mimeData()).isEmpty())
+        return;
+    event->acceptProposedAction();
+    if (!m_path.isEmpty())
+        statusBar()->showMessage(
+            tr("Drop to open it, or hold Shift to compare it with the open tree."), 4000);
 }
 
 void MainWindow::dropEvent(QDropEvent* event)
@@ -306,6 +344,31 @@ void MainWindow::dropEvent(QDropEvent* event)
     if (path.isEmpty())
         return;
     event->acceptProposedAction();
+    // With a tree open, a second folder can be compared with it: Shift+drop, or answer the question.
+    const QFileInfo dropped(path);
+    if (!m_path.isEmpty() && dropped.isDir() && dropped.absoluteFilePath() != m_path) {
+        if (event->modifiers().testFlag(Qt::ShiftModifier)) {
+            comparePaths(m_path, path);
+            return;
+        }
+        if (!m_quiet) {
+            QMessageBox question(QMessageBox::Question, tr("Open or Compare"),
+                tr("Open %1, or compare it with the open tree %2?")
+                    .arg(QDir::toNativeSeparators(path), QDir::toNativeSeparators(m_path)),
+                QMessageBox::Cancel, this);
+            question.setInformativeText(tr("Tip: hold Shift while dropping to compare directly."));
+            QPushButton* open = question.addButton(tr("&Open"), QMessageBox::AcceptRole);
+            QPushButton* compare =
+                question.addButton(tr("&Compare with the Open Tree"), QMessageBox::AcceptRole);
+            question.setDefaultButton(compare);
+            question.exec();
+            if (question.clickedButton() == compare)
+                comparePaths(m_path, path);
+            else if (question.clickedButton() == open)
+                openPath(path);
+            return;
+        }
+    }
     openPath(path);
 }
 
@@ -487,6 +550,16 @@ void MainWindow::chooseLanguage(const QString& language)
 
 void MainWindow::updateTitle()
 {
+    if (m_mode == Mode::Compare && !m_comparePathB.isEmpty()) {
+        // Short names (the run or tree folders): full paths would not fit a title bar twice.
+        const auto shortName = [](const QString& path) {
+            const QFileInfo info(path);
+            return info.isFile() ? info.absoluteDir().dirName() : info.fileName();
+        };
+        setWindowTitle(
+            tr("%1 compared to %2 — DVM Lens").arg(shortName(m_comparePathA), shortName(m_comparePathB)));
+        return;
+    }
     if (m_path.isEmpty()) {
         setWindowTitle(tr("DVM Lens"));
         return;
@@ -524,6 +597,11 @@ QStackedWidget* MainWindow::pages() const
     return m_pages;
 }
 
+ExportActions* MainWindow::exportActions() const
+{
+    return m_export;
+}
+
 QMenu* MainWindow::fileMenu() const
 {
     return m_fileMenu;
@@ -547,4 +625,109 @@ QLabel* MainWindow::totalsLabel() const
 QFileSystemWatcher* MainWindow::watcher() const
 {
     return m_watcher;
+}
+
+void MainWindow::comparePaths(
+    const QString& pathA, const QString& pathB, const QString& runA, const QString& runB)
+{
+    m_comparePathA = QFileInfo(pathA).absoluteFilePath();
+    m_comparePathB = QFileInfo(pathB).absoluteFilePath();
+    m_progress->setRange(0, 0);
+    m_progress->show();
+    m_cancel->show();
+    m_cancel->setEnabled(true);
+    m_totals->setText(
+        tr("Comparing %1 with %2…")
+            .arg(QDir::toNativeSeparators(m_comparePathA), QDir::toNativeSeparators(m_comparePathB)));
+    m_compareJob->start({ m_comparePathA, m_comparePathB, runA, runB });
+    updateTitle();
+}
+
+bool MainWindow::isComparing() const
+{
+    return m_compareJob->isRunning();
+}
+
+void MainWindow::onCompareProgress(int side, int done, int total)
+{
+    m_progress->setFormat(side == 0 ? tr("Indexing A %p%") : tr("Indexing B %p%"));
+    m_progress->setRange(0, qMax(total, 1));
+    m_progress->setValue(done);
+}
+
+void MainWindow::onCompareFinished(std::shared_ptr<const CompareOutcome> outcome)
+{
+    m_progress->hide();
+    m_cancel->hide();
+    m_progress->setFormat(tr("Indexing %p%"));
+    if (!outcome->result) {
+        m_totals->setText(outcome->error);
+        if (!m_quiet)
+            QMessageBox::warning(this, tr("Cannot Compare"), outcome->error);
+        updateTitle();
+        Q_EMIT compareFinished(outcome->error);
+        return;
+    }
+    // Side A is what browse mode shows, so going back to it needs no second indexing.
+    if (m_path.isEmpty() || m_path == m_comparePathA) {
+        m_path = m_comparePathA;
+        m_index = outcome->indexA;
+        m_browse->setIndex(m_index);
+        m_diagnosticsDock->setIndex(m_index);
+    }
+    m_compare->setOutcome(outcome);
+    m_compareModeAction->setEnabled(true);
+    setMode(Mode::Compare);
+    Q_EMIT compareFinished({});
+}
+
+void MainWindow::setMode(Mode mode)
+{
+    if (mode == Mode::Compare && m_mode != Mode::Compare) {
+        // The browse docks describe one tree; the compare page has its own tables.
+        m_browseDocksShown.clear();
+        for (QDockWidget* dock :
+            { m_runsDock, m_kernelsDock, m_detailsDock, static_cast<QDockWidget*>(m_diagnosticsDock) }) {
+            if (dock->isVisible())
+                m_browseDocksShown << dock;
+            dock->hide();
+        }
+    } else if (mode == Mode::Browse && m_mode != Mode::Browse) {
+        for (QDockWidget* dock : std::as_const(m_browseDocksShown))
+            dock->show();
+    }
+    m_mode = mode;
+    m_pages->setCurrentWidget(mode == Mode::Compare ? static_cast<QWidget*>(m_compare) : m_browse);
+    (mode == Mode::Compare ? m_compareModeAction : m_browseModeAction)->setChecked(true);
+    const auto& result = m_compare->outcome() ? m_compare->outcome()->result : nullptr;
+    if (mode == Mode::Compare && result)
+        m_totals->setText(CompareSummaryModel::summaryText(result->summary));
+    else if (mode == Mode::Browse && m_index)
+        m_totals->setText(totalsText(*m_index));
+    updateTitle();
+}
+
+MainWindow::Mode MainWindow::mode() const
+{
+    return m_mode;
+}
+
+ComparePage* MainWindow::comparePage() const
+{
+    return m_compare;
+}
+
+void MainWindow::compareWithDialog()
+{
+    QString pathA = m_path;
+    if (pathA.isEmpty()) {
+        pathA = QFileDialog::getExistingDirectory(
+            this, tr("Compare: Choose the Tree Before (A)"), QDir::homePath());
+        if (pathA.isEmpty())
+            return;
+    }
+    const QString pathB = QFileDialog::getExistingDirectory(
+        this, tr("Compare %1 With (B)").arg(QFileInfo(pathA).fileName()), QFileInfo(pathA).absolutePath());
+    if (!pathB.isEmpty())
+        comparePaths(pathA, pathB);
 }

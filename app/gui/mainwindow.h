@@ -11,7 +11,11 @@
 #include <memory>
 
 class BrowsePage;
+class CompareJob;
+class ComparePage;
+struct CompareOutcome;
 class DiagnosticsDock;
+class ExportActions;
 class IndexJob;
 class QDockWidget;
 class QFileSystemWatcher;
@@ -40,6 +44,21 @@ public:
     const std::shared_ptr<const dvmlens::Index>& currentIndex() const;
     bool isIndexing() const;
 
+    // Compare mode: indexes both paths off the GUI thread (progress in the status bar), compares
+    // them and shows the compare page; `runA` / `runB` keep one run of a side (findRun names).
+    // compareFinished follows; a failure is also shown to the user unless the window is quiet.
+    void comparePaths(
+        const QString& pathA, const QString& pathB, const QString& runA = {}, const QString& runB = {});
+    bool isComparing() const;
+    enum class Mode
+    {
+        Browse,
+        Compare
+    };
+    void setMode(Mode mode); // View ▸ Browse / Compare
+    Mode mode() const;
+    ComparePage* comparePage() const;
+
     // Quiet windows (screenshots, tests) never open modal dialogs and do not touch Recent.
     void setQuiet(bool quiet);
 
@@ -49,6 +68,7 @@ public:
 
     BrowsePage* browsePage() const;
     DiagnosticsDock* diagnosticsDock() const;
+    ExportActions* exportActions() const; // File ▸ Export…, Edit ▸ Copy Summary as Markdown
     QStackedWidget* pages() const;
     QMenu* fileMenu() const;
     QMenu* viewMenu() const;
@@ -62,6 +82,8 @@ public:
 Q_SIGNALS:
     // After every indexing job: `error` is empty on success.
     void indexFinished(const QString& path, const QString& error);
+    // After every comparison: `error` is empty on success.
+    void compareFinished(const QString& error);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -85,6 +107,9 @@ private:
     void showHowItDecides();
     void chooseLanguage(const QString& language);
     void updateTitle();
+    void compareWithDialog();
+    void onCompareFinished(std::shared_ptr<const CompareOutcome> outcome);
+    void onCompareProgress(int side, int done, int total);
 
     BrowsePage* m_browse;
     QStackedWidget* m_pages;
@@ -95,10 +120,19 @@ private:
     QMenu* m_fileMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
     QMenu* m_helpMenu = nullptr;
+    ExportActions* m_export = nullptr;
     IndexJob* m_job;
     RecentFolders* m_recent;
     QFileSystemWatcher* m_watcher;
     QTimer* m_reindexTimer;
+    ComparePage* m_compare;
+    CompareJob* m_compareJob;
+    QAction* m_browseModeAction = nullptr;
+    QAction* m_compareModeAction = nullptr;
+    QList<QDockWidget*> m_browseDocksShown; // docks to show again when compare mode is left
+    Mode m_mode = Mode::Browse;
+    QString m_comparePathA; // the last comparison's sides, for the title
+    QString m_comparePathB;
     QLabel* m_totals = nullptr;
     QProgressBar* m_progress = nullptr;
     QToolButton* m_cancel = nullptr;

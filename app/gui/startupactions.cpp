@@ -2,13 +2,25 @@
 #include "startupactions.h"
 
 #include "browsepage.h"
+#include "comparepage.h"
 #include "diagnosticsdock.h"
 #include "mainwindow.h"
 
+#include <QCoreApplication>
+
 QString applyStartupActions(MainWindow& window, const CommandLine& options)
 {
+    if (!options.compareWith.isEmpty()) {
+        window.setMode(
+            options.view == QLatin1String("compare") ? MainWindow::Mode::Compare : MainWindow::Mode::Browse);
+        if (!options.select.isEmpty() && !window.comparePage()->selectGraph(options.select))
+            return QCoreApplication::translate("StartupActions", "No graph pair \"%1\" in the comparison.")
+                .arg(options.select);
+        if (options.view == QLatin1String("compare"))
+            return {};
+    }
     BrowsePage* browse = window.browsePage();
-    if (!options.select.isEmpty()) {
+    if (!options.select.isEmpty() && options.compareWith.isEmpty()) {
         const QString error = browse->selectBySpec(options.select);
         if (!error.isEmpty())
             return error;
@@ -22,7 +34,9 @@ QString applyStartupActions(MainWindow& window, const CommandLine& options)
         DiagnosticsDock* dock = window.diagnosticsDock();
         dock->show();
         dock->raise();
-        dock->selectFirst();
+        // Room for the list and the selected entry's cause and fix under it.
+        window.resizeDocks({ dock }, { window.height() * 3 / 5 }, Qt::Vertical);
+        dock->showFirstKnownFailure(); // the evidence a bug report wants: cause and fix visible
     }
     return {};
 }

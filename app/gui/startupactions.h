@@ -7,5 +7,7 @@
 class MainWindow;
 
 // Selects what `options` names (or, for a screenshot without --select, the first DVM kernel) and
-// raises the requested view. Returns an error message, empty on success.
+// raises the requested view. After a --compare, --select names a graph pair and --view compare
+// (the default there) shows the compare page, whose first regression is already selected.
+// Returns an error message, empty on success.
 QString applyStartupActions(MainWindow& window, const CommandLine& options);
