@@ -130,6 +130,30 @@
         <source>Unknown language &quot;%1&quot;; expected en or zh_CN.</source>
         <translation>未知语言“%1”，应为 en 或 zh_CN。</translation>
     </message>
+    <message>
+        <source>Compare PATH (A, before) with &lt;path&gt; (B, after).</source>
+        <translation>将 PATH（A，之前）与 &lt;path&gt;（B，之后）进行比较。</translation>
+    </message>
+    <message>
+        <source>With --compare: compare only this run of A (folder name, pid or unique prefix).</source>
+        <translation>与 --compare 一起使用：只比较 A 中的这次运行（目录名、pid 或唯一前缀）。</translation>
+    </message>
+    <message>
+        <source>With --compare: compare only this run of B.</source>
+        <translation>与 --compare 一起使用：只比较 B 中的这次运行。</translation>
+    </message>
+    <message>
+        <source>--compare needs a PATH to compare with.</source>
+        <translation>--compare 需要一个用于比较的 PATH。</translation>
+    </message>
+    <message>
+        <source>--run-a and --run-b need --compare.</source>
+        <translation>--run-a 和 --run-b 需要与 --compare 一起使用。</translation>
+    </message>
+    <message>
+        <source>--view compare needs --compare.</source>
+        <translation>--view compare 需要与 --compare 一起使用。</translation>
+    </message>
 </context>
 <context>
     <name>CompareJob</name>
@@ -334,6 +358,18 @@
         <source>%1 of %2 diagnostics</source>
         <translation>%1 / %2 条诊断</translation>
     </message>
+    <message>
+        <source>looking for known failures…</source>
+        <translation>正在查找已知故障…</translation>
+    </message>
+    <message>
+        <source>1 known failure</source>
+        <translation>1 个已知故障</translation>
+    </message>
+    <message>
+        <source>%1 known failures</source>
+        <translation>%1 个已知故障</translation>
+    </message>
 </context>
 <context>
     <name>DiagnosticsModel</name>
@@ -364,6 +400,116 @@
     <message>
         <source>Location</source>
         <translation>位置</translation>
+    </message>
+</context>
+<context>
+    <name>ExportActions</name>
+    <message>
+        <source>&amp;Window…</source>
+        <translation>窗口(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>&amp;Current View…</source>
+        <translation>当前视图(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Export &amp;Report…</source>
+        <translation>导出报告(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Copy &amp;Summary as Markdown</source>
+        <translation>复制 Markdown 摘要(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save a picture of the whole window as PNG or JPEG</source>
+        <translation>将整个窗口保存为 PNG 或 JPEG 图片</translation>
+    </message>
+    <message>
+        <source>Save a picture of the page in the middle, or of the focused pane</source>
+        <translation>保存中间页面或当前焦点窗格的图片</translation>
+    </message>
+    <message>
+        <source>Write a bug report (Markdown, HTML or JSON) for the open tree</source>
+        <translation>为已打开的目录生成问题报告（Markdown、HTML 或 JSON）</translation>
+    </message>
+    <message>
+        <source>Copy a short Markdown summary of the open tree for an issue or chat</source>
+        <translation>复制已打开目录的简短 Markdown 摘要，用于提交问题或聊天</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: use a .md, .html or .json file name.</source>
+        <translation>无法写入 %1：请使用 .md、.html 或 .json 文件名。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: no tree is open.</source>
+        <translation>无法写入 %1：尚未打开任何目录。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Writing %1…</source>
+        <translation>正在写入 %1…</translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation>已写入 %1</translation>
+    </message>
+    <message>
+        <source>Summary copied as Markdown</source>
+        <translation>已复制 Markdown 摘要</translation>
+    </message>
+    <message>
+        <source>Export Screenshot of the Window</source>
+        <translation>导出窗口截图</translation>
+    </message>
+    <message>
+        <source>Export Screenshot of the Current View</source>
+        <translation>导出当前视图截图</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;JPEG image (*.jpg *.jpeg)</source>
+        <translation>PNG 图片 (*.png);;JPEG 图片 (*.jpg *.jpeg)</translation>
+    </message>
+    <message>
+        <source>Cannot Export Screenshot</source>
+        <translation>无法导出截图</translation>
+    </message>
+    <message>
+        <source>Export Report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md);;HTML (*.html);;JSON (*.json)</source>
+        <translation>Markdown (*.md);;HTML (*.html);;JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot Export Report</source>
+        <translation>无法导出报告</translation>
+    </message>
+</context>
+<context>
+    <name>FileTextLoader</name>
+    <message>
+        <source>The file does not exist.</source>
+        <translation>文件不存在。</translation>
+    </message>
+    <message>
+        <source>This is a folder, not a file.</source>
+        <translation>这是一个文件夹，不是文件。</translation>
+    </message>
+    <message>
+        <source>The file cannot be read: %1</source>
+        <translation>无法读取文件：%1</translation>
+    </message>
+    <message>
+        <source>The file is larger than %1; it is not shown.</source>
+        <translation>文件大于 %1，不予显示。</translation>
+    </message>
+    <message>
+        <source>This looks like a binary file (it contains NUL bytes), so it is not shown as text.</source>
+        <translation>这看起来是二进制文件（含有 NUL 字节），因此不以文本显示。</translation>
     </message>
 </context>
 <context>
@@ -417,6 +563,66 @@
     <message>
         <source>1–%1</source>
         <translation>1–%1</translation>
+    </message>
+</context>
+<context>
+    <name>FindingDetails</name>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>信息</translation>
+    </message>
+    <message>
+        <source>en</source>
+        <comment>language of known-failure rule texts: en or zh</comment>
+        <translation>zh</translation>
+    </message>
+    <message>
+        <source>Copy Fix</source>
+        <translation>复制解决办法</translation>
+    </message>
+    <message>
+        <source>Select a diagnostic to see what it means and how to fix it.</source>
+        <translation>选择一条诊断，查看其含义和解决办法。</translation>
+    </message>
+    <message>
+        <source>Copy the fix and its code to the clipboard</source>
+        <translation>将解决办法及其代码复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>high confidence</source>
+        <translation>高置信度</translation>
+    </message>
+    <message>
+        <source>medium confidence</source>
+        <translation>中置信度</translation>
+    </message>
+    <message>
+        <source>(%1 occurrences; the first is shown)</source>
+        <translation>（出现 %1 次，显示第一次）</translation>
+    </message>
+    <message>
+        <source>Where:</source>
+        <translation>位置：</translation>
+    </message>
+    <message>
+        <source>Evidence:</source>
+        <translation>证据：</translation>
+    </message>
+    <message>
+        <source>Cause:</source>
+        <translation>原因：</translation>
+    </message>
+    <message>
+        <source>Fix:</source>
+        <translation>解决办法：</translation>
     </message>
 </context>
 <context>
@@ -872,6 +1078,78 @@
         <source>Go to Dia&amp;gnostics</source>
         <translation>转到“诊断”(&amp;G)</translation>
     </message>
+    <message>
+        <source>&amp;Compare With…</source>
+        <translation>与其他目录比较(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Compare the open tree (A) with another one (B)</source>
+        <translation>将已打开的目录（A）与另一个目录（B）比较</translation>
+    </message>
+    <message>
+        <source>Export &amp;Screenshot</source>
+        <translation>导出截图(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Browse</source>
+        <translation>浏览(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Co&amp;mpare</source>
+        <translation>比较(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Drop to open it, or hold Shift to compare it with the open tree.</source>
+        <translation>松开即可打开；按住 Shift 则与已打开的目录比较。</translation>
+    </message>
+    <message>
+        <source>Open or Compare</source>
+        <translation>打开还是比较</translation>
+    </message>
+    <message>
+        <source>Open %1, or compare it with the open tree %2?</source>
+        <translation>打开 %1，还是将它与已打开的目录 %2 比较？</translation>
+    </message>
+    <message>
+        <source>Tip: hold Shift while dropping to compare directly.</source>
+        <translation>提示：拖放时按住 Shift 可直接比较。</translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation>打开(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Compare with the Open Tree</source>
+        <translation>与已打开的目录比较(&amp;C)</translation>
+    </message>
+    <message>
+        <source>%1 compared to %2 — DVM Lens</source>
+        <translation>%1 与 %2 的比较 — DVM Lens</translation>
+    </message>
+    <message>
+        <source>Comparing %1 with %2…</source>
+        <translation>正在比较 %1 与 %2…</translation>
+    </message>
+    <message>
+        <source>Indexing A %p%</source>
+        <translation>正在索引 A %p%</translation>
+    </message>
+    <message>
+        <source>Indexing B %p%</source>
+        <translation>正在索引 B %p%</translation>
+    </message>
+    <message>
+        <source>Cannot Compare</source>
+        <translation>无法比较</translation>
+    </message>
+    <message>
+        <source>Compare: Choose the Tree Before (A)</source>
+        <translation>比较：选择之前的目录（A）</translation>
+    </message>
+    <message>
+        <source>Compare %1 With (B)</source>
+        <translation>选择与 %1 比较的目录（B）</translation>
+    </message>
 </context>
 <context>
     <name>RecentFolders</name>
@@ -1037,6 +1315,13 @@
     <message>
         <source>%1 differences</source>
         <translation>%1 处差异</translation>
+    </message>
+</context>
+<context>
+    <name>StartupActions</name>
+    <message>
+        <source>No graph pair &quot;%1&quot; in the comparison.</source>
+        <translation>比较结果中没有图对“%1”。</translation>
     </message>
 </context>
 </TS>
