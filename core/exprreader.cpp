@@ -32,16 +32,6 @@ std::string_view trimmed(std::string_view text)
     return text.substr(begin, end - begin);
 }
 
-std::string_view identifierAt(std::string_view text, std::size_t pos)
-{
-    if (pos >= text.size() || !isIdentifierStart(text[pos]))
-        return {};
-    std::size_t end = pos + 1;
-    while (end < text.size() && isIdentifierChar(text[end]))
-        ++end;
-    return text.substr(pos, end - pos);
-}
-
 std::string_view dottedNameAt(std::string_view text, std::size_t pos, std::size_t& end)
 {
     end = pos;

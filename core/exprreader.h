@@ -25,7 +25,15 @@ inline bool isIdentifierChar(char c)
 std::string_view trimmed(std::string_view text);
 
 // The identifier starting at `pos` (empty when there is none).
-std::string_view identifierAt(std::string_view text, std::size_t pos);
+inline std::string_view identifierAt(std::string_view text, std::size_t pos)
+{
+    if (pos >= text.size() || !isIdentifierStart(text[pos]))
+        return {};
+    std::size_t end = pos + 1;
+    while (end < text.size() && isIdentifierChar(text[end]))
+        ++end;
+    return text.substr(pos, end - pos);
+}
 
 // The dotted name (`torch.ops.aten.mm.default`, blanks around dots allowed) starting at `pos`;
 // `end` receives the offset just after it.
