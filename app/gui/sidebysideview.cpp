@@ -7,6 +7,7 @@
 #include <QAction>
 #include <QDir>
 #include <QEvent>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -228,10 +229,14 @@ void SideBySideView::showContents(const Content& a, const Content& b)
     m_current = -1;
     for (Pane& pane : m_panes)
         pane.code->editor()->setExtraSelections({});
-    m_panes[SideA].title->setText(
-        tr("A: %1").arg(a.path.isEmpty() ? QStringLiteral("—") : QDir::toNativeSeparators(a.path)));
-    m_panes[SideB].title->setText(
-        tr("B: %1").arg(b.path.isEmpty() ? QStringLiteral("—") : QDir::toNativeSeparators(b.path)));
+    // The graph folder and file name tell the sides apart; the full path is in the tooltip.
+    const auto shortPath = [](const QString& path) {
+        const QFileInfo file(path);
+        return path.isEmpty() ? QStringLiteral("—")
+                              : file.dir().dirName() + QLatin1Char('/') + file.fileName();
+    };
+    m_panes[SideA].title->setText(tr("A: %1").arg(shortPath(a.path)));
+    m_panes[SideB].title->setText(tr("B: %1").arg(shortPath(b.path)));
     showContent(m_panes[SideA], a);
     showContent(m_panes[SideB], b);
     updateDifferenceLabel();
@@ -240,7 +245,7 @@ void SideBySideView::showContents(const Content& a, const Content& b)
 
 void SideBySideView::showContent(Pane& pane, const Content& content)
 {
-    pane.title->setToolTip(content.path);
+    pane.title->setToolTip(QDir::toNativeSeparators(content.path));
     if (content.path.isEmpty()) {
         pane.code->clear();
         pane.placeholder->setText(content.placeholder);
