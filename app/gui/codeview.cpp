@@ -13,7 +13,6 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
-#include <QPlainTextDocumentLayout>
 #include <QScrollBar>
 #include <QStackedWidget>
 #include <QTextBlock>
@@ -27,14 +26,6 @@ namespace {
 
 // A load that takes longer than this shows "Loading…"; quicker ones switch without a flash.
 constexpr int kLoadingMessageDelayMs = 150;
-
-std::unique_ptr<QTextDocument> emptyDocument(const QFont& font)
-{
-    auto document = std::make_unique<QTextDocument>();
-    document->setDocumentLayout(new QPlainTextDocumentLayout(document.get()));
-    document->setDefaultFont(font);
-    return document;
-}
 
 } // namespace
 
@@ -73,7 +64,7 @@ CodeView::CodeView(QWidget* parent)
     layout->addWidget(m_pages, 1);
     layout->addWidget(m_findBar);
 
-    m_document = emptyDocument(m_editor->font());
+    m_document = plainTextDocument(QString(), m_editor->font());
     m_editor->showDocument(m_document.get());
 
     m_loadingMessageDelay.setSingleShot(true);
@@ -153,7 +144,7 @@ void CodeView::clear()
     m_hasCode = false;
     m_pendingLine = 0;
     m_pendingLastLine = 0;
-    replaceDocument(emptyDocument(m_editor->font()));
+    replaceDocument(plainTextDocument(QString(), m_editor->font()));
     m_text.clear();
     m_pages->setCurrentWidget(m_editor);
     m_message->clear();
@@ -285,7 +276,7 @@ void CodeView::goToNextDvmKernel()
 {
     // From the kernel the cursor is in (or the cursor line) to the next DVM kernel, wrapping.
     const int line = cursorLine();
-    const CodeMark* current = static_cast<const CodeEditor*>(m_editor)->markAt(line);
+    const CodeMark* current = m_editor->markAt(line);
     const int reference = current && current->kind == CodeMarkKind::DvmKernel ? current->firstLine : line;
     const CodeMark* first = nullptr;
     for (const CodeMark& mark : m_editor->marks()) {
@@ -344,7 +335,7 @@ void CodeView::onLoadFinished(const std::shared_ptr<LoadedFileText>& result)
     m_loadingMessageDelay.stop();
     FileText& file = result->file;
     if (file.status != FileText::Status::Ok) {
-        replaceDocument(emptyDocument(m_editor->font()));
+        replaceDocument(plainTextDocument(QString(), m_editor->font()));
         m_text.clear();
         showNote(QString());
         m_legend->hide();

@@ -38,7 +38,9 @@ void foldLineEnds(QString& text)
     text.truncate(out - text.constData());
 }
 
-std::unique_ptr<QTextDocument> buildDocument(const QString& text, const QFont& font)
+} // namespace
+
+std::unique_ptr<QTextDocument> plainTextDocument(const QString& text, const QFont& font)
 {
     auto document = std::make_unique<QTextDocument>();
     document->setUndoRedoEnabled(false); // read-only: an undo stack would only cost memory
@@ -51,8 +53,6 @@ std::unique_ptr<QTextDocument> buildDocument(const QString& text, const QFont& f
         block.layout();
     return document;
 }
-
-} // namespace
 
 FileText readFileText(const QString& path, qint64 maxBytes)
 {
@@ -130,7 +130,7 @@ void FileTextLoader::start(const QString& path, const QFont& font)
         if (*latest != job)
             return;
         if (result->file.status == FileText::Status::Ok) {
-            result->document = buildDocument(result->file.text, font);
+            result->document = plainTextDocument(result->file.text, font);
             result->document->moveToThread(guiThread);
         }
         // `self` is only dereferenced in the GUI thread, inside the queued call.

@@ -39,6 +39,10 @@ inline constexpr qint64 kMaxFileTextBytes = 64LL * 1024 * 1024;
 // Reads and decodes `path`; thread-safe, never throws.
 FileText readFileText(const QString& path, qint64 maxBytes = kMaxFileTextBytes);
 
+// A read-only plain-text document for a QPlainTextEdit holding `text`, built so that setting it on
+// the editor is cheap; safe to call on any thread.
+std::unique_ptr<QTextDocument> plainTextDocument(const QString& text, const QFont& font);
+
 // A finished load: the text and, when it is Ok, a plain-text document ready for a
 // QPlainTextEdit (it lives in the GUI thread and has no parent; the receiver takes it).
 struct LoadedFileText
