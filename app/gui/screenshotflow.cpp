@@ -2,8 +2,11 @@
 #include "screenshotflow.h"
 
 #include "browsepage.h"
+#include "codehighlighter.h"
 #include "codeview.h"
+#include "comparepage.h"
 #include "mainwindow.h"
+#include "sidebysideview.h"
 #include "startupactions.h"
 
 #include <QDir>
@@ -24,6 +27,12 @@ ScreenshotFlow::ScreenshotFlow(MainWindow& window, CommandLine options, QObject*
 void ScreenshotFlow::start()
 {
     m_timeout.start();
+    if (!m_options.compareWith.isEmpty()) {
+        connect(&m_window, &MainWindow::compareFinished, this, &ScreenshotFlow::onCompareFinished,
+            Qt::SingleShotConnection);
+        m_window.comparePaths(m_options.path, m_options.compareWith, m_options.runA, m_options.runB);
+        return;
+    }
     if (m_options.path.isEmpty()) {
         QTimer::singleShot(kSettleMs, this, &ScreenshotFlow::capture);
         return;
@@ -82,6 +91,39 @@ void ScreenshotFlow::capture()
     m_done = true;
     m_timeout.stop();
     Q_EMIT finished(0, {});
+}
+
+void ScreenshotFlow::onCompareFinished(const QString& error)
+{
+    if (!error.isEmpty()) {
+        fail(error);
+        return;
+    }
+    const QString selectError = applyStartupActions(m_window, m_options);
+    if (!selectError.isEmpty()) {
+        fail(selectError);
+        return;
+    }
+    waitForCompare();
+}
+
+void ScreenshotFlow::waitForCompare()
+{
+    // The selected pair's files must be loaded, diffed and coloured before the picture is taken.
+    ComparePage* page = m_window.comparePage();
+    if (!page->isReady()) {
+        connect(page, &ComparePage::ready, this, &ScreenshotFlow::waitForCompare, Qt::SingleShotConnection);
+        return;
+    }
+    for (SideBySideView::Side side : { SideBySideView::SideA, SideBySideView::SideB }) {
+        CodeHighlighter* highlighter = page->sideBySide()->codeView(side)->highlighter();
+        if (highlighter && !highlighter->isFinished()) {
+            connect(highlighter, &CodeHighlighter::finished, this, &ScreenshotFlow::waitForCompare,
+                Qt::SingleShotConnection);
+            return;
+        }
+    }
+    QTimer::singleShot(kSettleMs, this, &ScreenshotFlow::capture);
 }
 
 void ScreenshotFlow::fail(const QString& message)

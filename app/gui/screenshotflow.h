@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // `dvmlens --screenshot FILE [PATH]`: index, select, wait for the code view, grab the window,
-// save it and leave the event loop with 0 (or non-zero and a message on stderr).
+// save it and leave the event loop with 0 (or non-zero and a message on stderr). With --compare,
+// both trees are indexed and compared, and the selected pair's two files loaded and diffed first.
 #pragma once
 
 #include "commandline.h"
@@ -27,6 +28,8 @@ Q_SIGNALS:
 
 private:
     void onIndexFinished(const QString& path, const QString& error);
+    void onCompareFinished(const QString& error);
+    void waitForCompare();
     void waitForCode();
     void capture();
     void fail(const QString& message);
