@@ -2,21 +2,29 @@
 // The compare page on the sample tree (pid 4101 used DVM, pid 4102 silently lost it), fed by the
 // real CompareJob: the first regression is selected with both files loaded and diffed, a pair
 // without output_code.py shows its placeholder, a clicked fusion moves both cursors to its kernels.
+// Then compare mode in the main window, its command line, and `--compare --screenshot` end to end.
+#include "browsepage.h"
 #include "codeview.h"
+#include "commandline.h"
 #include "comparejob.h"
 #include "comparepage.h"
 #include "comparesummarymodel.h"
 #include "fusiontablemodel.h"
+#include "mainwindow.h"
 #include "sidebysideview.h"
 #include "testutil.h"
 
 #include <QCheckBox>
+#include <QDockWidget>
+#include <QImage>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QProcess>
+#include <QStackedWidget>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QtTest>
-
 
 namespace {
 
@@ -190,6 +198,93 @@ private Q_SLOTS:
         page.filterEdit()->clear();
         page.onlyRegressionsBox()->setChecked(false);
         QCOMPARE(page.summaryView()->model()->rowCount(), 3);
+    }
+
+    void commandLineOptions()
+    {
+        const auto parse = [](QStringList arguments) {
+            arguments.prepend(QStringLiteral("dvmlens"));
+            return parseCommandLine(arguments);
+        };
+        const CommandLineResult full =
+            parse({ "A", "--compare", "B", "--run-a", "4101", "--run-b", "run_2026" });
+        QVERIFY2(full.options, qPrintable(full.error));
+        QCOMPARE(full.options->path, QStringLiteral("A"));
+        QCOMPARE(full.options->compareWith, QStringLiteral("B"));
+        QCOMPARE(full.options->runA, QStringLiteral("4101"));
+        QCOMPARE(full.options->runB, QStringLiteral("run_2026"));
+        QCOMPARE(full.options->view, QStringLiteral("compare"));
+        QVERIFY(knownViews().contains(QStringLiteral("compare")));
+        QCOMPARE(
+            parse({ "A", "--compare", "B", "--view", "browse" }).options->view, QStringLiteral("browse"));
+        QCOMPARE(
+            parse({ "A", "--view", "compare" }).error, QStringLiteral("--view compare needs --compare."));
+        QCOMPARE(parse({ "A", "--run-a", "1" }).error, QStringLiteral("--run-a and --run-b need --compare."));
+        QCOMPARE(
+            parse({ "--compare", "B" }).error, QStringLiteral("--compare needs a PATH to compare with."));
+    }
+
+    void compareModeInTheMainWindow()
+    {
+        MainWindow window;
+        window.setQuiet(true);
+        window.resize(1400, 900);
+        window.show();
+        QSignalSpy finished(&window, &MainWindow::compareFinished);
+        window.comparePaths(sampleRun(kRunA), sampleRun(kRunB));
+        QVERIFY(window.isComparing());
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(finished.at(0).at(0).toString(), QString());
+        QCOMPARE(window.mode(), MainWindow::Mode::Compare);
+        QCOMPARE(window.pages()->currentWidget(), window.comparePage());
+        QCOMPARE(window.windowTitle(), QStringLiteral("%1 compared to %2 — DVM Lens").arg(kRunA, kRunB));
+        QCOMPARE(window.comparePage()->currentGraph()->key, std::string("model__0_forward_1"));
+        for (QDockWidget* dock : window.findChildren<QDockWidget*>())
+            QVERIFY2(!dock->isVisible(), qPrintable(dock->objectName()));
+        QTRY_VERIFY(window.comparePage()->isReady());
+
+        // Back to browse: side A is open there without a second indexing.
+        window.setMode(MainWindow::Mode::Browse);
+        QCOMPARE(window.pages()->currentWidget(), static_cast<QWidget*>(window.browsePage()));
+        QCOMPARE(window.openedPath(), sampleRun(kRunA));
+        QVERIFY(window.currentIndex());
+        QVERIFY(!window.isIndexing());
+        QVERIFY(window.windowTitle().endsWith(QStringLiteral("— DVM Lens")));
+        QVERIFY(!window.windowTitle().contains(QStringLiteral("compared to")));
+        QVERIFY(window.findChild<QDockWidget*>(QStringLiteral("RunsDock"))->isVisible());
+
+        window.comparePaths(sampleRun(kRunA), testutil::sourcePath(QStringLiteral("no/such/tree")));
+        QVERIFY(finished.wait(60000));
+        QVERIFY(finished.at(1).at(0).toString().startsWith(QStringLiteral("Cannot open ")));
+        QCOMPARE(window.mode(), MainWindow::Mode::Browse);
+    }
+
+    void screenshotOfTheComparison()
+    {
+        QTemporaryDir temp;
+        QVERIFY(temp.isValid());
+        const QString png = temp.filePath(QStringLiteral("compare.png"));
+        QProcess process;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        environment.insert(QStringLiteral("XDG_CONFIG_HOME"), temp.filePath(QStringLiteral("config")));
+        process.setProcessEnvironment(environment);
+        process.start(QStringLiteral(DVMLENS_GUI),
+            { QStringLiteral("--screenshot"), png, sampleRun(kRunA), QStringLiteral("--compare"),
+                sampleRun(kRunB), QStringLiteral("--select"), QStringLiteral("model__1_inference_3"),
+                QStringLiteral("--size"), QStringLiteral("1200x800") });
+        QVERIFY(process.waitForFinished(120000));
+        QCOMPARE(process.exitCode(), 0);
+        const QImage image(png);
+        QCOMPARE(image.size(), QSize(1200, 800));
+
+        process.start(QStringLiteral(DVMLENS_GUI),
+            { QStringLiteral("--screenshot"), png, sampleRun(kRunA), QStringLiteral("--compare"),
+                sampleRun(kRunB), QStringLiteral("--select"), QStringLiteral("model__7_nothing") });
+        QVERIFY(process.waitForFinished(120000));
+        QCOMPARE(process.exitCode(), 1);
+        QVERIFY(
+            QString::fromUtf8(process.readAllStandardError()).contains(QStringLiteral("model__7_nothing")));
     }
 
     void clearEmptiesEverything()
