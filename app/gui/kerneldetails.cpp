@@ -7,15 +7,12 @@
 
 #include <QEvent>
 #include <QFile>
-#include <QFileInfo>
 #include <QTextStream>
 #include <QUrl>
 
 namespace {
 
-// Reading stops here: a graph dump never needs more, and a huge file must not stall a click.
-constexpr qint64 kMaxBytesRead = 64 * 1024 * 1024;
-constexpr int kMaxDocstringLines = 4000;
+constexpr int kMaxDocstringLines = 4000; // a graph dump is never longer
 
 QString escaped(const std::string& text)
 {
@@ -72,6 +69,29 @@ QString docstringAbove(const QStringList& lines, int definitionLine)
     return body.join(QLatin1Char('\n'));
 }
 
+namespace {
+
+QString fxGraphDumpAbove(const QString& path, int definitionLine)
+{
+    // Only the lines above the definition matter, and only the last few thousand of them, so a
+    // kernel near the top of a huge file costs almost nothing and memory stays bounded.
+    QFile file(path);
+    if (definitionLine <= 1 || !file.open(QIODevice::ReadOnly))
+        return {};
+    QStringList window;
+    for (int line = 1; line < definitionLine && !file.atEnd(); ++line) {
+        QByteArray bytes = file.readLine();
+        while (bytes.endsWith('\n') || bytes.endsWith('\r'))
+            bytes.chop(1);
+        window.append(QString::fromUtf8(bytes));
+        if (window.size() > kMaxDocstringLines)
+            window.removeFirst();
+    }
+    return docstringAbove(window, int(window.size()) + 1);
+}
+
+} // namespace
+
 KernelDetails::KernelDetails(QWidget* parent)
     : QTextBrowser(parent)
 {
@@ -114,22 +134,6 @@ void KernelDetails::changeEvent(QEvent* event)
     QTextBrowser::changeEvent(event);
     if (event->type() == QEvent::PaletteChange && m_graph)
         render(); // the backend colour comes from the palette
-}
-
-QString KernelDetails::fxGraphDump(const QString& path, int definitionLine)
-{
-    if (path != m_cachedPath) {
-        m_cachedPath = path;
-        m_cachedLines.clear();
-        QFile file(path);
-        if (file.open(QIODevice::ReadOnly))
-            m_cachedLines = QString::fromUtf8(file.read(kMaxBytesRead)).split(QLatin1Char('\n'));
-        for (QString& line : m_cachedLines) {
-            if (line.endsWith(QLatin1Char('\r')))
-                line.chop(1);
-        }
-    }
-    return docstringAbove(m_cachedLines, definitionLine);
 }
 
 void KernelDetails::renderGraph()
@@ -265,7 +269,7 @@ void KernelDetails::render()
     }
 
     if (m_graph->outputCode) {
-        const QString dump = fxGraphDump(QString::fromStdString(m_graph->outputCode->path), kernel.line);
+        const QString dump = fxGraphDumpAbove(QString::fromStdString(m_graph->outputCode->path), kernel.line);
         if (!dump.isEmpty()) {
             out << "<h4>" << tr("FX graph fused into this kernel") << "</h4><pre>" << dump.toHtmlEscaped()
                 << "</pre>";

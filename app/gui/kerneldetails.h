@@ -33,13 +33,10 @@ protected:
 private:
     void render();
     void renderGraph();
-    QString fxGraphDump(const QString& path, int definitionLine);
 
     std::shared_ptr<const dvmlens::Index> m_index;
     const dvmlens::Kernel* m_kernel = nullptr;
     const dvmlens::Graph* m_graph = nullptr;
-    QString m_cachedPath; // the file whose lines are in m_cachedLines
-    QStringList m_cachedLines;
 };
 
 // The lines of the """…""" block that ends right above `definitionLine` (1-based; blank and
