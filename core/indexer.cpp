@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "indexer.h"
 
+#include "knownfailures.h"
 #include "outputcodeparser.h"
 #include "treescanner.h"
 
@@ -94,8 +95,12 @@ void parseOutputCodes(Index& index, const IndexOptions& options)
 std::optional<Index> buildIndex(const std::string& path, const IndexOptions& options, std::string& error)
 {
     std::optional<Index> index = scanTree(path, error);
-    if (index)
+    if (index) {
         parseOutputCodes(*index, options);
+        // Known failures read every log of the tree: not worth it once the caller has cancelled.
+        if (options.knownFailures && !(options.cancel && options.cancel->load()))
+            applyKnownFailures(*index, *options.knownFailures);
+    }
     return index;
 }
 

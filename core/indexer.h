@@ -11,11 +11,16 @@
 
 namespace dvmlens {
 
+struct RuleBook; // knownfailures.h
+
 struct IndexOptions
 {
     int jobs = 0; // worker threads; 0 = one per core
     std::function<void(int done, int total)> progress; // called from worker threads
     const std::atomic<bool>* cancel = nullptr; // when it becomes true, workers stop early
+    // Known-failure rules applied at the end of buildIndex (applyKnownFailures, knownfailures.h):
+    // log signatures and tree rules become diagnostics. Null (the default): none.
+    const RuleBook* knownFailures = nullptr;
 };
 
 // Scans `path` (see scanTree) and parses every output_code.py found. Returns nullopt with `error`

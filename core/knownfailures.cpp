@@ -204,6 +204,9 @@ std::string requiredLiteral(std::string_view pattern)
     return best.size() >= 2 ? best : std::string();
 }
 
+constexpr TreeCheck kAllTreeChecks[] = { TreeCheck::GraphWithoutDvmKernel, TreeCheck::DvmNamedImportFx,
+    TreeCheck::MissingOutputCode, TreeCheck::NoDvmInTree };
+
 class RuleReader
 {
 public:
@@ -308,14 +311,8 @@ private:
 
     TreeCheck treeCheck(const std::string& name) const
     {
-        static constexpr std::pair<std::string_view, TreeCheck> kChecks[] = {
-            { "graph-without-dvm-kernel", TreeCheck::GraphWithoutDvmKernel },
-            { "dvm-named-import-fx", TreeCheck::DvmNamedImportFx },
-            { "missing-output-code", TreeCheck::MissingOutputCode },
-            { "no-dvm-in-tree", TreeCheck::NoDvmInTree },
-        };
-        for (const auto& [checkName, check] : kChecks) {
-            if (checkName == name)
+        for (TreeCheck check : kAllTreeChecks) {
+            if (treeCheckName(check) == name)
                 return check;
         }
         fail("has an unknown \"check\" '" + name
@@ -692,25 +689,12 @@ void applyTreeRule(const Rule& rule, const Index& index, std::vector<Finding>& f
             case TreeCheck::MissingOutputCode: {
                 if (graph.outputCode)
                     break;
-                // An empty folder is the cache-hit shape; files without output_code.py may also be
-                // a compile that failed part-way, so that is less certain.
-                // Dotfiles (.gitkeep, editor droppings) are not Inductor's.
+                // Only the cache-hit shape, as treescanner judges it: nothing but hidden files.
+                // Folders with dumps but no output_code.py are a crash, which the logs explain.
                 const bool empty = std::all_of(graph.files.begin(), graph.files.end(),
                     [](const std::string& file) { return file.empty() || file.front() == '.'; });
-                if (empty) {
+                if (empty)
                     finding = treeFinding(rule, graph.path, "the graph folder is empty", Confidence::High);
-                } else {
-                    std::string files;
-                    for (std::size_t i = 0; i < graph.files.size() && i < 4; ++i)
-                        files += (i ? ", " : "") + graph.files[i];
-                    if (graph.files.size() > 4)
-                        files += ", …";
-                    finding = treeFinding(rule, graph.path,
-                        "the folder holds " + files
-                            + " but no output_code.py (a compile that failed part-way "
-                              "looks the same: check the logs)",
-                        Confidence::Medium);
-                }
                 break;
             }
             case TreeCheck::NoDvmInTree:
@@ -734,6 +718,21 @@ std::string firstSentence(const std::string& text)
 } // namespace
 
 // -------------------------------------------------------------------------------------------------
+
+std::string_view treeCheckName(TreeCheck check)
+{
+    switch (check) {
+    case TreeCheck::GraphWithoutDvmKernel:
+        return "graph-without-dvm-kernel";
+    case TreeCheck::DvmNamedImportFx:
+        return "dvm-named-import-fx";
+    case TreeCheck::MissingOutputCode:
+        return "missing-output-code";
+    case TreeCheck::NoDvmInTree:
+        break;
+    }
+    return "no-dvm-in-tree";
+}
 
 const Rule* RuleBook::find(std::string_view id) const
 {
@@ -952,10 +951,19 @@ void applyKnownFailures(Index& index, const RuleBook& rules)
     for (Diagnostic& problem : problems)
         index.diagnostics.push_back(std::move(problem));
     for (const Finding& finding : findings) {
-        if (finding.run && finding.graph)
-            index.runs[*finding.run].graphs[*finding.graph].diagnostics.push_back(findingDiagnostic(finding));
-        else
-            index.diagnostics.push_back(findingDiagnostic(finding));
+        std::vector<Diagnostic>& target = finding.run && finding.graph
+            ? index.runs[*finding.run].graphs[*finding.graph].diagnostics
+            : index.diagnostics;
+        // A tree rule whose check the scanner already reported (its "missing-output-code") adds
+        // cause and fix to reports, not a second diagnostic.
+        const Rule* rule = rules.find(finding.rule.id);
+        const std::string_view check =
+            rule && rule->isTreeRule ? treeCheckName(rule->check) : std::string_view();
+        const bool reported = !check.empty()
+            && std::any_of(target.begin(), target.end(),
+                [&](const Diagnostic& d) { return d.code == check && d.path == finding.path; });
+        if (!reported)
+            target.push_back(findingDiagnostic(finding));
     }
 }
 

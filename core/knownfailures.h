@@ -14,7 +14,7 @@
 //               "context": {"within": N, "anyOf": [p…]} — a match with one of these within N
 //               lines before or after it has high confidence, otherwise medium;
 //   tree rules: "check": "graph-without-dvm-kernel" | "dvm-named-import-fx" |
-//               "missing-output-code" | "no-dvm-in-tree".
+//               "missing-output-code" (an empty graph folder: FX cache hit) | "no-dvm-in-tree".
 #pragma once
 
 #include "model.h"
@@ -72,6 +72,8 @@ enum class TreeCheck
     MissingOutputCode,
     NoDvmInTree
 };
+// The "check" names of rule files; "missing-output-code" is also the scanner's diagnostic code.
+std::string_view treeCheckName(TreeCheck check);
 
 struct Rule
 {
@@ -142,7 +144,9 @@ std::vector<Finding> findKnownFailures(
 Diagnostic findingDiagnostic(const Finding& finding);
 
 // Adds the findings as diagnostics: to their graph, or to Index::diagnostics for run- and
-// tree-level ones (and the unreadable-log problems). Calling it twice adds them twice.
+// tree-level ones (and the unreadable-log problems). A tree finding whose check the scanner
+// already reported (same code and path, e.g. "missing-output-code") adds nothing. Calling it
+// twice adds log findings twice.
 void applyKnownFailures(Index& index, const RuleBook& rules);
 
 } // namespace dvmlens

@@ -2,8 +2,12 @@
 // dvmlens-cli scan: what the tree holds, per run and graph, as text or dvmlens.scan/1 JSON.
 #include "command.h"
 #include "indexargs.h"
+#include "knownfailures.h"
 #include "scanjson.h"
 #include "scantext.h"
+
+#include <QFile>
+#include <QTextStream>
 
 namespace cli {
 
@@ -11,17 +15,54 @@ namespace {
 
 int runScan(const QStringList& args);
 
-const Command kScan { "scan", "scan [--json] [--jobs N] PATH",
-    "list runs, graphs and kernels per backend, and whether DVM engaged (--json: dvmlens.scan/1)", runScan };
+const Command kScan { "scan", "scan [--json] [--jobs N] [--rules FILE] PATH",
+    "list runs, graphs and kernels per backend, whether DVM engaged, and known failures (--json: "
+    "dvmlens.scan/1; --rules: more known-failure rules)",
+    runScan };
 
-int runScan(const QStringList& args)
+// Takes "--rules FILE" / "--rules=FILE" out of `args` (the rest is parseIndexArgs's). Returns false
+// after the usage message when FILE is missing.
+bool takeRulesOption(QStringList& args, std::optional<std::string>& rulesFile)
 {
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        if (args.at(i) == QLatin1String("--"))
+            break;
+        if (args.at(i).startsWith(QLatin1String("--rules="))) {
+            rulesFile = QFile::encodeName(args.takeAt(i).mid(8)).toStdString();
+            --i;
+        } else if (args.at(i) == QLatin1String("--rules")) {
+            if (i + 1 >= args.size()) {
+                usageError(kScan, QStringLiteral("--rules needs a file"));
+                return false;
+            }
+            args.removeAt(i);
+            rulesFile = QFile::encodeName(args.takeAt(i)).toStdString();
+            --i;
+        }
+    }
+    return true;
+}
+
+int runScan(const QStringList& arguments)
+{
+    QStringList args = arguments;
+    std::optional<std::string> rulesFile;
+    if (!takeRulesOption(args, rulesFile))
+        return ExitUsage;
     const std::optional<IndexArgs> parsed = parseIndexArgs(kScan, args, true);
     if (!parsed)
         return ExitUsage;
-    const std::optional<dvmlens::Index> index = loadIndex(kScan, *parsed);
+    // Built-in rules, the user's file, then --rules: known failures become diagnostics.
+    std::string error;
+    const std::optional<dvmlens::RuleBook> rules = dvmlens::loadRules(rulesFile, error);
+    if (!rules) {
+        QTextStream(stderr) << "dvmlens-cli: scan: " << QString::fromStdString(error) << '\n';
+        return ExitUsage;
+    }
+    std::optional<dvmlens::Index> index = loadIndex(kScan, *parsed);
     if (!index)
         return ExitUsage;
+    dvmlens::applyKnownFailures(*index, *rules);
     writeOut(parsed->json ? dvmlens::scanJsonText(*index) : dvmlens::scanText(*index));
     return ExitOk;
 }

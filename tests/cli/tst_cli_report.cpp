@@ -152,6 +152,38 @@ private slots:
             json["verdict"]["sentence"].get<std::string>(), std::string("DVM not engaged (0 of 1 graphs)"));
     }
 
+    // scan applies the same rules (built-in, user file, --rules) as diagnostics.
+    void scanShowsKnownFailures()
+    {
+        QProcess process;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("XDG_CONFIG_HOME"), m_config.path());
+        process.setProcessEnvironment(environment);
+        QTemporaryDir dir;
+        const QString rules = dir.filePath(QStringLiteral("team.json"));
+        writeFile(rules,
+            R"({"rules": [{"id": "team-debug-trace", "severity": "info", "title": "Debug trace folder logged",
+                "cause": "c", "fix": "f", "match": {"allOf": ["debug trace:"]}}]})");
+        process.start(QStringLiteral(DVMLENS_CLI),
+            { QStringLiteral("scan"), QStringLiteral("--json"), QStringLiteral("--rules=") + rules,
+                fixtureTree() });
+        QVERIFY(process.waitForFinished(120000));
+        QCOMPARE(process.exitCode(), 0);
+        const auto json = nlohmann::json::parse(process.readAllStandardOutput().toStdString());
+        std::vector<std::string> codes;
+        for (const auto& diagnostic : json["diagnostics"])
+            codes.push_back(diagnostic["code"].get<std::string>());
+        QCOMPARE(codes, (std::vector<std::string> { "fallbackkernel-no-data", "team-debug-trace" }));
+        QCOMPARE(json["diagnostics"][0]["line"].get<int>(), 10);
+
+        writeFile(rules, "{ \"rules\": [ }");
+        process.start(QStringLiteral(DVMLENS_CLI),
+            { QStringLiteral("scan"), QStringLiteral("--rules"), rules, fixtureTree() });
+        QVERIFY(process.waitForFinished(120000));
+        QCOMPARE(process.exitCode(), 2);
+        QVERIFY(process.readAllStandardError().contains("team.json:1:14: invalid JSON"));
+    }
+
     void badUsageAndPaths_data()
     {
         QTest::addColumn<QStringList>("args");

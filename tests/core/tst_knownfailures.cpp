@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Known-failure rules: the built-in rule file, matching on fixture logs (each seed failure and the
 // near misses that must not match), rule-file errors, user overrides, and the tree rules.
+#include "indexer.h"
 #include "knownfailures.h"
 #include "testutil.h"
 
@@ -311,8 +312,9 @@ private slots:
     {
         const Index index = mixedTree();
         const auto findings = findKnownFailures(index, builtinRules());
+        // The folder with dumps but no output_code.py (graph 4) is a crash, not a cache hit.
         const std::vector<std::string> expected = { "graph-without-dvm-kernel", "dvm-named-import-fx",
-            "fx-cache-hit-no-output-code", "fx-cache-hit-no-output-code" };
+            "fx-cache-hit-no-output-code" };
         QCOMPARE(ids(findings), expected);
         const std::string torchinductor = index.runs[0].path + "/torchinductor/";
 
@@ -329,12 +331,6 @@ private slots:
         QCOMPARE(findings[2].path, torchinductor + "model__3_inference_7.3");
         QCOMPARE(findings[2].confidence, Confidence::High);
         QCOMPARE(findings[2].excerpt, std::string("the graph folder is empty"));
-        QCOMPARE(findings[3].confidence, Confidence::Medium);
-        QCOMPARE(findings[3].graph, std::optional<std::size_t>(4));
-        QCOMPARE(findings[3].excerpt,
-            std::string(
-                "the folder holds fx_graph_readable.py, fx_graph_runnable.py, ir_pre_fusion.txt but no "
-                "output_code.py (a compile that failed part-way looks the same: check the logs)"));
     }
 
     void dotfilesDoNotMakeAFolderNonEmpty()
@@ -440,6 +436,48 @@ private slots:
         QCOMPARE(index.runs[0].graphs[1].diagnostics[0].code, std::string("graph-without-dvm-kernel"));
         QCOMPARE(index.runs[0].graphs[2].diagnostics[0].code, std::string("dvm-named-import-fx"));
         QCOMPARE(index.runs[0].graphs[2].diagnostics[0].line, std::optional<int>(25));
+        QCOMPARE(index.runs[0].graphs[3].diagnostics[0].code, std::string("fx-cache-hit-no-output-code"));
+    }
+
+    // The scanner's own missing-output-code diagnostic is not repeated; the finding stays for reports.
+    void applyDoesNotRepeatScannerDiagnostics()
+    {
+        Index index = mixedTree();
+        Graph& empty = index.runs[0].graphs[3];
+        Diagnostic scanner;
+        scanner.path = empty.path;
+        scanner.code = "missing-output-code";
+        scanner.message = "The graph folder is empty…";
+        empty.diagnostics.push_back(scanner);
+        QCOMPARE(
+            ids(findKnownFailures(index, builtinRules())).back(), std::string("fx-cache-hit-no-output-code"));
+        applyKnownFailures(index, builtinRules());
+        QCOMPARE(index.runs[0].graphs[3].diagnostics.size(), std::size_t(1));
+        QCOMPARE(index.runs[0].graphs[3].diagnostics[0].message, scanner.message);
+    }
+
+    // IndexOptions::knownFailures: buildIndex ends with applyKnownFailures; off by default.
+    void buildIndexAppliesRulesWhenAsked()
+    {
+        const std::string tree = testutil::fixturePath(QStringLiteral("reports/tree"));
+        std::string error;
+        IndexOptions options;
+        const auto plain = buildIndex(tree, options, error);
+        QVERIFY2(plain, error.c_str());
+        const auto hasCode = [](const std::vector<Diagnostic>& diagnostics, const std::string& code) {
+            return std::any_of(
+                diagnostics.begin(), diagnostics.end(), [&](const Diagnostic& d) { return d.code == code; });
+        };
+        QVERIFY(!hasCode(plain->diagnostics, "fallbackkernel-no-data"));
+        options.knownFailures = &builtinRules();
+        const auto withRules = buildIndex(tree, options, error);
+        QVERIFY2(withRules, error.c_str());
+        QVERIFY(hasCode(withRules->diagnostics, "fallbackkernel-no-data"));
+        const std::atomic<bool> cancelled { true };
+        options.cancel = &cancelled;
+        const auto cancelledIndex = buildIndex(tree, options, error);
+        QVERIFY(cancelledIndex);
+        QVERIFY(!hasCode(cancelledIndex->diagnostics, "fallbackkernel-no-data"));
     }
 
 private:
