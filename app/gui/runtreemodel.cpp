@@ -304,12 +304,6 @@ QVariant RunTreeModel::runData(const dvmlens::Run& run, int column, int role) co
         if (column == VerdictColumn)
             return QStringLiteral("%1/%2").arg(engaged).arg(graphs);
         return countValue(summary, column);
-    case SortRole:
-        if (column == NameColumn)
-            return runLabel(run);
-        if (column == VerdictColumn)
-            return engaged;
-        return countValue(summary, column);
     case Qt::DecorationRole:
         if (column == NameColumn)
             return cachedVerdictIcon(mark);
@@ -358,13 +352,6 @@ QVariant RunTreeModel::graphData(const dvmlens::Graph& graph, int column, int ro
             }
         }
         return hasCode ? countValue(dvmlens::summarize(graph), column) : QVariant();
-    case SortRole:
-        if (column == NameColumn)
-            return graph.seq.value_or(0);
-        if (column == VerdictColumn)
-            return int(mark == dvmlens::GraphVerdict::Engaged) * 2
-                + int(mark == dvmlens::GraphVerdict::NotEngaged);
-        return countValue(dvmlens::summarize(graph), column);
     case Qt::DecorationRole:
         if (column == NameColumn)
             return cachedVerdictIcon(mark);
@@ -402,7 +389,6 @@ QVariant RunTreeModel::fileData(const dvmlens::Graph& graph, int file, int colum
     const bool folder = name.endsWith(QLatin1Char('/'));
     switch (role) {
     case Qt::DisplayRole:
-    case SortRole:
         return name;
     case Qt::DecorationRole:
         return QApplication::style()->standardIcon(folder ? QStyle::SP_DirIcon : QStyle::SP_FileIcon);

@@ -33,7 +33,6 @@ public:
     {
         PathRole = Qt::UserRole + 1, // absolute path of the run, graph folder or file
         NodeKindRole,
-        SortRole, // numbers for the count columns
     };
 
     explicit RunTreeModel(QObject* parent = nullptr);
