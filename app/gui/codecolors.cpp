@@ -93,5 +93,7 @@ CodeColors codeColorsFor(const QPalette& palette)
     c.marginBackground = blended(c.base, palette.color(QPalette::Window), 0.6);
     c.lineNumber = withContrast(blended(c.marginBackground, c.text, 0.45), c.marginBackground, 3.0);
     c.currentLineNumber = c.text;
+    c.currentRangeEdge = palette.color(QPalette::Highlight);
+    c.currentRange = blended(c.base, c.currentRangeEdge, c.dark ? 0.30 : 0.16);
     return c;
 }

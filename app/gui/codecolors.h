@@ -33,6 +33,9 @@ struct CodeColors
     QColor fallbackStripe, fallbackBand; // import_fx kernels and fallback calls
     QColor otherStripe, otherBand; // Triton, C++, MLIR… kernels
     QColor importStripe, importBand; // the `from torch_npu._inductor import dvm` line
+    // The kernel or range picked in the kernel table: stronger than any band, but under the text
+    // (unlike a text selection, it keeps the syntax colours readable).
+    QColor currentRange, currentRangeEdge;
 
     // Margin.
     QColor marginBackground;

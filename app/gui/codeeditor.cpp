@@ -38,6 +38,7 @@ CodeEditor::CodeEditor(QWidget* parent)
 void CodeEditor::showDocument(QTextDocument* document)
 {
     setDocument(document);
+    m_currentRange = { 0, 0 };
     updateMarginWidth();
 }
 
@@ -171,19 +172,41 @@ void CodeEditor::updateMarginArea(const QRect& rect, int dy)
         m_margin->update(0, rect.y(), m_margin->width(), rect.height());
 }
 
+void CodeEditor::setCurrentRange(int first, int last)
+{
+    if (m_currentRange == qMakePair(first, last))
+        return;
+    m_currentRange = { first, last };
+    viewport()->update();
+}
+
+QPair<int, int> CodeEditor::currentRange() const
+{
+    return m_currentRange;
+}
+
 void CodeEditor::paintEvent(QPaintEvent* event)
 {
     // Bands go under the text, one rectangle per visible marked line; the lookup is a binary
     // search, so thousands of kernels cost nothing here.
-    if (!m_marks.isEmpty()) {
+    const bool hasRange = m_currentRange.first > 0;
+    if (!m_marks.isEmpty() || hasRange) {
         QPainter painter(viewport());
         const int right = viewport()->width();
         QTextBlock block = firstVisibleBlock();
         QRectF box = blockBoundingGeometry(block).translated(contentOffset());
         while (block.isValid() && box.top() <= event->rect().bottom()) {
-            if (const CodeMark* mark = markAt(block.blockNumber() + 1))
-                painter.fillRect(
-                    QRectF(0, box.top(), right, box.height()), codeMarkBand(mark->kind, m_colors));
+            const int line = block.blockNumber() + 1;
+            const QRectF row(0, box.top(), right, box.height());
+            if (hasRange && line >= m_currentRange.first && line <= m_currentRange.second) {
+                painter.fillRect(row, m_colors.currentRange);
+                if (line == m_currentRange.first)
+                    painter.fillRect(QRectF(0, row.top(), right, 1), m_colors.currentRangeEdge);
+                if (line == m_currentRange.second)
+                    painter.fillRect(QRectF(0, row.bottom() - 1, right, 1), m_colors.currentRangeEdge);
+            } else if (const CodeMark* mark = markAt(line)) {
+                painter.fillRect(row, codeMarkBand(mark->kind, m_colors));
+            }
             block = block.next();
             box.translate(0, box.height());
             if (block.isValid())

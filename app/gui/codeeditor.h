@@ -27,6 +27,10 @@ public:
     // The mark covering `line` (1-based), or null.
     const CodeMark* markAt(int line) const;
 
+    // Lines [first, last] (1-based) painted as the current range; 0, 0 for none.
+    void setCurrentRange(int first, int last);
+    QPair<int, int> currentRange() const;
+
     const CodeColors& colors() const;
     // Re-derives colours from the palette and repaints bands and margin.
     void updateColors();
@@ -50,4 +54,5 @@ private:
     CodeMargin* m_margin = nullptr;
     CodeColors m_colors;
     QVector<CodeMark> m_marks;
+    QPair<int, int> m_currentRange { 0, 0 };
 };

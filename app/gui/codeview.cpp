@@ -176,17 +176,11 @@ void CodeView::goToLine(int line, int lastLine)
     const bool range = lastLine >= line;
     lastLine = range ? std::min(lastLine, lineCount) : line;
 
-    const QTextBlock first = document->findBlockByNumber(line - 1);
-    QTextCursor cursor(document);
-    if (range) {
-        // Anchor at the range's end, cursor at its first line: the cursor line is where it starts.
-        const QTextBlock last = document->findBlockByNumber(lastLine - 1);
-        cursor.setPosition(last.position() + last.length() - 1);
-        cursor.setPosition(first.position(), QTextCursor::KeepAnchor);
-    } else {
-        cursor.setPosition(first.position());
-    }
+    // A range (a kernel) is painted under the text rather than selected, so its syntax colours
+    // stay readable; the cursor goes to its first line.
+    QTextCursor cursor(document->findBlockByNumber(line - 1));
     m_editor->setTextCursor(cursor);
+    m_editor->setCurrentRange(range ? line : 0, range ? lastLine : 0);
 
     // Without wrapping, one block is one scroll step: centre a range that fits, else show its
     // start with a little context above.
@@ -196,6 +190,11 @@ void CodeView::goToLine(int line, int lastLine)
     const int top = rangeLines <= visibleLines ? line - 1 - (visibleLines - rangeLines) / 2 : line - 1 - 2;
     QScrollBar* bar = m_editor->verticalScrollBar();
     bar->setValue(std::clamp(top, bar->minimum(), bar->maximum()));
+}
+
+QPair<int, int> CodeView::currentRange() const
+{
+    return m_editor->currentRange();
 }
 
 QPlainTextEdit* CodeView::editor() const

@@ -44,6 +44,8 @@ public:
     // Scrolls so the line is visible, cursor there; selects [line, lastLine] when lastLine >= line.
     // Called while a file loads, it applies once the text is in.
     void goToLine(int line, int lastLine = 0);
+    // The range the last goToLine(line, lastLine) painted, 1-based; 0, 0 for none.
+    QPair<int, int> currentRange() const;
     QPlainTextEdit* editor() const; // for tests and for sync scrolling
     QAction* findAction() const; // Ctrl+F: opens the find bar
     QAction* goToLineAction() const; // Ctrl+G

@@ -73,13 +73,13 @@ int cursorLine(const CodeView& view)
     return view.editor()->textCursor().blockNumber() + 1;
 }
 
-// [first, last] lines of the editor's selection, 1-based.
+// [first, last] lines of the range painted as current (a kernel), 1-based; the text itself is
+// never selected, so syntax colours stay visible.
 QPair<int, int> selectedLines(const CodeView& view)
 {
-    const QTextCursor cursor = view.editor()->textCursor();
-    QTextDocument* document = view.editor()->document();
-    return { document->findBlock(cursor.selectionStart()).blockNumber() + 1,
-        document->findBlock(cursor.selectionEnd()).blockNumber() + 1 };
+    if (view.editor()->textCursor().hasSelection())
+        return { -1, -1 };
+    return view.currentRange();
 }
 
 // The colour at the right edge of `line` in the editor's viewport (past any text).
@@ -240,7 +240,7 @@ void CodeViewTest::goToLineMovesCursorAndSelectsRange()
     view.goToLine(29, 34);
     QCOMPARE(cursorLine(view), 29);
     QCOMPARE(selectedLines(view), qMakePair(29, 34));
-    QCOMPARE(view.editor()->textCursor().selectedText().section(QChar::ParagraphSeparator, 0, 0),
+    QCOMPARE(view.editor()->textCursor().block().text(),
         QStringLiteral("triton_poi_fused_sin_2 = async_compile.triton('triton_poi_fused_sin_2', '''"));
 
     view.goToLine(1000); // clamped to the last line
@@ -318,7 +318,7 @@ void CodeViewTest::findBarCountsAndCycles()
     QLineEdit* field = bar->findField();
     QTest::keyClicks(field, QStringLiteral("buf2"));
     QCOMPARE(bar->matchCountText(), QStringLiteral("1 of 5"));
-    QCOMPARE(selectedLines(view), qMakePair(53, 53));
+    QCOMPARE(cursorLine(view), 53);
     QCOMPARE(view.editor()->textCursor().selectedText(), QStringLiteral("buf2"));
 
     QTest::keyClick(field, Qt::Key_Return);
