@@ -2,12 +2,15 @@
 #include "diagnosticsdock.h"
 
 #include "diagnosticsmodel.h"
+#include "findingdetails.h"
+#include "findingsjob.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QSortFilterProxyModel>
+#include <QSplitter>
 #include <QTreeView>
 #include <QVBoxLayout>
 
@@ -31,6 +34,8 @@ DiagnosticsDock::DiagnosticsDock(QWidget* parent)
     , m_view(new QTreeView)
     , m_severity(new QComboBox)
     , m_count(new QLabel)
+    , m_details(new FindingDetails)
+    , m_findings(new FindingsJob(this))
 {
     setObjectName(QStringLiteral("DiagnosticsDock"));
     m_proxy->setSourceModel(m_model);
@@ -55,7 +60,7 @@ DiagnosticsDock::DiagnosticsDock(QWidget* parent)
     m_view->header()->resizeSection(DiagnosticsModel::SeverityColumn,
         m_view->fontMetrics().horizontalAdvance(QStringLiteral("MWarningMM")) + 24);
     m_view->header()->resizeSection(DiagnosticsModel::CodeColumn,
-        m_view->fontMetrics().horizontalAdvance(QStringLiteral("missing-output-code")) + 16);
+        m_view->fontMetrics().horizontalAdvance(QStringLiteral("graph-without-dvm-kernel")) + 16);
     m_view->header()->resizeSection(
         DiagnosticsModel::LocationColumn, m_view->fontMetrics().horizontalAdvance(QStringLiteral("M")) * 36);
     connect(m_view, &QTreeView::activated, this, &DiagnosticsDock::activate);
@@ -71,8 +76,28 @@ DiagnosticsDock::DiagnosticsDock(QWidget* parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->setSpacing(4);
     layout->addLayout(bar);
-    layout->addWidget(m_view);
+    auto* split = new QSplitter(Qt::Vertical);
+    split->setChildrenCollapsible(false);
+    split->addWidget(m_view);
+    split->addWidget(m_details);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 2); // cause, fix and its code need the room
+    layout->addWidget(split, 1);
     setWidget(content);
+
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        &DiagnosticsDock::showDetails);
+    connect(m_proxy, &QAbstractItemModel::modelReset, m_details, &FindingDetails::clear);
+    connect(m_findings, &FindingsJob::finished, this, [this](std::shared_ptr<const KnownFailures> result) {
+        m_model->setKnownFailures(std::move(result));
+        updateCount();
+        if (m_showFirstKnownFailure) {
+            m_showFirstKnownFailure = false;
+            if (!selectFirstKnownFailure())
+                selectFirst();
+        }
+        Q_EMIT knownFailuresSearched();
+    });
 
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &DiagnosticsDock::updateCount);
     connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &DiagnosticsDock::updateCount);
@@ -82,7 +107,9 @@ DiagnosticsDock::DiagnosticsDock(QWidget* parent)
 
 void DiagnosticsDock::setIndex(std::shared_ptr<const dvmlens::Index> index)
 {
-    m_model->setIndex(std::move(index));
+    m_model->setIndex(index);
+    m_details->setRoot(index ? QString::fromStdString(index->root) : QString());
+    m_findings->start(std::move(index));
     updateCount();
 }
 
@@ -105,6 +132,40 @@ bool DiagnosticsDock::selectFirst()
     return true;
 }
 
+void DiagnosticsDock::showFirstKnownFailure()
+{
+    if (m_findings->isRunning()) {
+        m_showFirstKnownFailure = true;
+        return;
+    }
+    if (!selectFirstKnownFailure())
+        selectFirst();
+}
+
+bool DiagnosticsDock::selectFirstKnownFailure()
+{
+    for (int row = 0; row < m_proxy->rowCount(); ++row) {
+        const QModelIndex index = m_proxy->index(row, 0);
+        if (index.data(DiagnosticsModel::KnownFailureRole).toBool()) {
+            m_view->setCurrentIndex(index);
+            activate(index);
+            return true;
+        }
+    }
+    return false;
+}
+
+bool DiagnosticsDock::isSearchingKnownFailures() const
+{
+    return m_findings->isRunning();
+}
+
+void DiagnosticsDock::showDetails(const QModelIndex& proxyIndex)
+{
+    const int row = m_proxy->mapToSource(proxyIndex).row();
+    m_details->showEntry(m_model->diagnosticAt(row), m_model->findingAt(row));
+}
+
 void DiagnosticsDock::activate(const QModelIndex& proxyIndex)
 {
     if (!proxyIndex.isValid())
@@ -117,10 +178,20 @@ void DiagnosticsDock::updateCount()
 {
     const int shown = m_proxy->rowCount();
     const int total = m_model->rowCount();
+    QString text;
     if (shown == total)
-        m_count->setText(total == 1 ? tr("1 diagnostic") : tr("%1 diagnostics").arg(total));
+        text = total == 1 ? tr("1 diagnostic") : tr("%1 diagnostics").arg(total);
     else
-        m_count->setText(tr("%1 of %2 diagnostics").arg(shown).arg(total));
+        text = tr("%1 of %2 diagnostics").arg(shown).arg(total);
+    int knownFailures = 0;
+    for (int row = 0; row < total && m_model->findingAt(row); ++row) // findings come first
+        ++knownFailures;
+    if (m_findings->isRunning())
+        text += QStringLiteral(" · ") + tr("looking for known failures…");
+    else if (knownFailures > 0)
+        text += QStringLiteral(" · ")
+            + (knownFailures == 1 ? tr("1 known failure") : tr("%1 known failures").arg(knownFailures));
+    m_count->setText(text);
 }
 
 DiagnosticsModel* DiagnosticsDock::model() const
@@ -136,4 +207,9 @@ QSortFilterProxyModel* DiagnosticsDock::proxy() const
 QTreeView* DiagnosticsDock::view() const
 {
     return m_view;
+}
+
+FindingDetails* DiagnosticsDock::details() const
+{
+    return m_details;
 }

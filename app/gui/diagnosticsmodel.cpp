@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "diagnosticsmodel.h"
 
+#include "findingdetails.h"
 #include "themes.h"
 
 #include <QApplication>
@@ -33,27 +34,54 @@ void DiagnosticsModel::setIndex(std::shared_ptr<const dvmlens::Index> index)
 {
     beginResetModel();
     m_index = std::move(index);
+    m_knownFailures.reset();
+    rebuildRows();
+    endResetModel();
+}
+
+void DiagnosticsModel::setKnownFailures(std::shared_ptr<const KnownFailures> knownFailures)
+{
+    if (!knownFailures || knownFailures->index != m_index)
+        return;
+    beginResetModel();
+    m_knownFailures = std::move(knownFailures);
+    rebuildRows();
+    endResetModel();
+}
+
+void DiagnosticsModel::rebuildRows()
+{
     m_rows.clear();
+    if (m_knownFailures) {
+        for (std::size_t i = 0; i < m_knownFailures->findings.size(); ++i)
+            m_rows.push_back({ &m_knownFailures->findingDiagnostics[i], &m_knownFailures->findings[i] });
+        for (const dvmlens::Diagnostic& problem : m_knownFailures->problems)
+            m_rows.push_back({ &problem, nullptr });
+    }
     if (m_index) {
         for (const dvmlens::Diagnostic& diagnostic : m_index->diagnostics)
-            m_rows.push_back(&diagnostic);
+            m_rows.push_back({ &diagnostic, nullptr });
         for (const dvmlens::Run& run : m_index->runs) {
             for (const dvmlens::Graph& graph : run.graphs) {
                 for (const dvmlens::Diagnostic& diagnostic : graph.diagnostics)
-                    m_rows.push_back(&diagnostic);
+                    m_rows.push_back({ &diagnostic, nullptr });
                 if (graph.outputCode) {
                     for (const dvmlens::Diagnostic& diagnostic : graph.outputCode->diagnostics)
-                        m_rows.push_back(&diagnostic);
+                        m_rows.push_back({ &diagnostic, nullptr });
                 }
             }
         }
     }
-    endResetModel();
 }
 
 const dvmlens::Diagnostic* DiagnosticsModel::diagnosticAt(int row) const
 {
-    return row >= 0 && row < int(m_rows.size()) ? m_rows[size_t(row)] : nullptr;
+    return row >= 0 && row < int(m_rows.size()) ? m_rows[size_t(row)].diagnostic : nullptr;
+}
+
+const dvmlens::Finding* DiagnosticsModel::findingAt(int row) const
+{
+    return row >= 0 && row < int(m_rows.size()) ? m_rows[size_t(row)].finding : nullptr;
 }
 
 int DiagnosticsModel::rowCount(const QModelIndex& parent) const
@@ -87,7 +115,8 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid))
         return {};
-    const dvmlens::Diagnostic& diagnostic = *m_rows[size_t(index.row())];
+    const dvmlens::Diagnostic& diagnostic = *m_rows[size_t(index.row())].diagnostic;
+    const dvmlens::Finding* finding = m_rows[size_t(index.row())].finding;
     const QString path = QString::fromStdString(diagnostic.path);
     switch (role) {
     case Qt::DisplayRole:
@@ -97,7 +126,8 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const
         case CodeColumn:
             return QString::fromStdString(diagnostic.code);
         case MessageColumn:
-            return QString::fromStdString(diagnostic.message);
+            return finding ? localizedRuleText(finding->rule.title)
+                           : QString::fromStdString(diagnostic.message);
         case LocationColumn: {
             // The graph folder and file name say enough; the full path is in the tooltip.
             const QFileInfo info(path);
@@ -118,7 +148,8 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const
         return {};
     case Qt::ToolTipRole: {
         QString tip =
-            QString::fromStdString(diagnostic.message) + QLatin1Char('\n') + QDir::toNativeSeparators(path);
+            (finding ? localizedRuleText(finding->rule.title) : QString::fromStdString(diagnostic.message))
+            + QLatin1Char('\n') + QDir::toNativeSeparators(path);
         if (diagnostic.line)
             tip += QLatin1Char(':') + QString::number(*diagnostic.line);
         return tip;
@@ -129,6 +160,8 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const
         return path;
     case LineRole:
         return diagnostic.line.value_or(0);
+    case KnownFailureRole:
+        return finding != nullptr;
     default:
         return {};
     }

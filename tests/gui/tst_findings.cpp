@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: MIT
+// Known failures in the Diagnostics dock, on the exportgui fixture tree (a training log with the
+// FallbackKernel traceback): exact rows under QAbstractItemModelTester, the details with cause
+// and fix, "Copy Fix", and a click opening the log at the matching line.
+#include "browsepage.h"
+#include "codeview.h"
+#include "diagnosticsdock.h"
+#include "diagnosticsmodel.h"
+#include "findingdetails.h"
+#include "findingsjob.h"
+#include "indexer.h"
+#include "mainwindow.h"
+#include "testutil.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QClipboard>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTextBrowser>
+#include <QTreeView>
+#include <QtTest>
+
+namespace {
+
+const QString kRun = QStringLiteral("run_2026_07_20_10_15_30_123456-pid_797352");
+
+QString logPath()
+{
+    return testutil::fixture(QStringLiteral("exportgui/torch_compile_debug/%1/train.log").arg(kRun));
+}
+
+std::shared_ptr<const dvmlens::Index> fixtureIndex()
+{
+    std::string error;
+    std::optional<dvmlens::Index> index =
+        dvmlens::buildIndex(testutil::fixturePath(QStringLiteral("exportgui")), {}, error);
+    return index ? std::make_shared<const dvmlens::Index>(std::move(*index)) : nullptr;
+}
+
+QStringList row(const QAbstractItemModel& model, int row)
+{
+    QStringList cells;
+    for (int column = 0; column < model.columnCount(); ++column)
+        cells << model.index(row, column).data().toString();
+    return cells;
+}
+
+} // namespace
+
+class TestFindings : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_temp;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(m_temp.isValid());
+        qputenv("XDG_CONFIG_HOME", m_temp.filePath(QStringLiteral("config")).toLocal8Bit());
+    }
+
+    void modelRows()
+    {
+        const std::shared_ptr<const dvmlens::Index> index = fixtureIndex();
+        QVERIFY(index);
+        DiagnosticsModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setIndex(index);
+        QCOMPARE(model.rowCount(), 0); // the scan itself found nothing odd
+        model.setKnownFailures(FindingsJob::search(fixtureIndex())); // another index: ignored
+        QCOMPARE(model.rowCount(), 0);
+        model.setKnownFailures(FindingsJob::search(index));
+        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(row(model, 0),
+            QStringList({ "Error", "fallbackkernel-no-data",
+                "'FallbackKernel' object has no attribute 'data'", kRun + "/train.log:10" }));
+        QCOMPARE(model.index(0, 0).data(DiagnosticsModel::PathRole).toString(), logPath());
+        QCOMPARE(model.index(0, 0).data(DiagnosticsModel::LineRole).toInt(), 10);
+        QCOMPARE(model.index(0, 0).data(DiagnosticsModel::KnownFailureRole).toBool(), true);
+        QCOMPARE(model.findingAt(0)->occurrences, 2);
+        QCOMPARE(row(model, 1),
+            QStringList({ "Warning", "graph-without-dvm-kernel",
+                "Graph compiled without any DVM kernel while other graphs have them",
+                "model__1_forward_3.1/output_code.py" }));
+        QCOMPARE(model.index(1, 0).data(DiagnosticsModel::LineRole).toInt(), 0);
+
+        model.setIndex(index); // a new index starts without findings until they are searched again
+        QCOMPARE(model.rowCount(), 0);
+        QVERIFY(!model.findingAt(0));
+    }
+
+    void badUserRulesFile()
+    {
+        QTemporaryDir config;
+        QVERIFY(QDir(config.path()).mkpath(QStringLiteral("dvmlens")));
+        QFile rules(config.filePath(QStringLiteral("dvmlens/known-failures.json")));
+        QVERIFY(rules.open(QIODevice::WriteOnly));
+        rules.write("{ not json");
+        rules.close();
+        const QByteArray saved = qgetenv("XDG_CONFIG_HOME");
+        qputenv("XDG_CONFIG_HOME", config.path().toLocal8Bit());
+        const std::shared_ptr<const KnownFailures> result = FindingsJob::search(fixtureIndex());
+        qputenv("XDG_CONFIG_HOME", saved);
+        // The built-in rules still apply, and the broken file is reported.
+        QCOMPARE(result->findings.size(), std::size_t(2));
+        QCOMPARE(result->problems.size(), std::size_t(1));
+        QCOMPARE(result->problems[0].code, std::string("bad-rules-file"));
+        QCOMPARE(QString::fromStdString(result->problems[0].path), rules.fileName());
+    }
+
+    void detailsAndCopyFix()
+    {
+        DiagnosticsDock dock;
+        QSignalSpy searched(&dock, &DiagnosticsDock::knownFailuresSearched);
+        QSignalSpy activated(&dock, &DiagnosticsDock::locationActivated);
+        dock.setIndex(fixtureIndex());
+        QVERIFY(dock.isSearchingKnownFailures());
+        dock.showFirstKnownFailure(); // asked while searching: done when the search ends
+        QCOMPARE(activated.count(), 0);
+        QVERIFY(searched.wait(30000));
+        QCOMPARE(activated.count(), 1);
+        QCOMPARE(activated.at(0).at(0).toString(), logPath());
+        QCOMPARE(activated.at(0).at(1).toInt(), 10);
+        QCOMPARE(dock.view()->currentIndex().row(), 0);
+
+        const QString shown = dock.details()->text()->toPlainText();
+        QVERIFY2(shown.startsWith(QStringLiteral("'FallbackKernel' object has no attribute 'data'\n")),
+            qPrintable(shown));
+        QVERIFY(shown.contains(
+            QStringLiteral("Where: torch_compile_debug/%1/train.log:10 (2 occurrences").arg(kRun)));
+        QVERIFY(
+            shown.contains(QStringLiteral("Cause: torch_npu's Inductor IR patch treats ir.FallbackKernel")));
+        QVERIFY(shown.contains(QStringLiteral("+            ir.FallbackKernel,")));
+
+        QVERIFY(dock.details()->copyFixButton()->isEnabled());
+        QApplication::clipboard()->clear();
+        dock.details()->copyFixButton()->click();
+        const QString fix = QApplication::clipboard()->text();
+        QVERIFY2(fix.startsWith(
+                     QStringLiteral("Add ir.FallbackKernel to the isinstance tuple in all three places of "
+                                    "inductor_patch/ir.py so the hint returns early.\n\n--- a/torch_npu/")),
+            qPrintable(fix));
+        QVERIFY(fix.endsWith(QStringLiteral("         return r")));
+
+        // Errors only: the warning row goes; selecting it would show no fix.
+        dock.setMinimumSeverity(dvmlens::Severity::Error);
+        QCOMPARE(dock.proxy()->rowCount(), 1);
+        dock.setMinimumSeverity(dvmlens::Severity::Info);
+        dock.view()->setCurrentIndex(dock.proxy()->index(1, 0));
+        QVERIFY(dock.details()->text()->toPlainText().contains(QStringLiteral("graph-without-dvm-kernel")));
+        QVERIFY(dock.details()->copyFixButton()->isEnabled()); // tree rules have a fix too
+    }
+
+    void clickOpensTheLogAtTheLine()
+    {
+        MainWindow window;
+        window.setQuiet(true);
+        window.resize(1200, 800);
+        window.show();
+        QSignalSpy finished(&window, &MainWindow::indexFinished);
+        QSignalSpy searched(window.diagnosticsDock(), &DiagnosticsDock::knownFailuresSearched);
+        window.openPath(testutil::fixture(QStringLiteral("exportgui")));
+        QVERIFY(finished.wait(30000));
+        QVERIFY(searched.count() > 0 || searched.wait(30000));
+        DiagnosticsDock* dock = window.diagnosticsDock();
+        QTreeView* view = dock->view();
+        dock->show();
+        dock->raise();
+        QCOMPARE(dock->proxy()->rowCount(), 2);
+        const QRect cell = view->visualRect(dock->proxy()->index(0, DiagnosticsModel::MessageColumn));
+        QVERIFY(cell.isValid());
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, cell.center());
+        CodeView* code = window.browsePage()->codeView();
+        QTRY_COMPARE(code->currentPath(), logPath());
+        QTRY_COMPARE(code->editor()->textCursor().blockNumber() + 1, 10);
+        QVERIFY(
+            dock->details()->text()->toPlainText().contains(QStringLiteral("Fix: Add ir.FallbackKernel")));
+    }
+};
+
+QTEST_MAIN(TestFindings)
+#include "tst_findings.moc"
