@@ -5,6 +5,7 @@
 #include "codehighlighter.h"
 #include "codeview.h"
 #include "comparepage.h"
+#include "diagnosticsdock.h"
 #include "mainwindow.h"
 #include "sidebysideview.h"
 #include "startupactions.h"
@@ -51,6 +52,13 @@ void ScreenshotFlow::onIndexFinished(const QString& path, const QString& error)
     const QString selectError = applyStartupActions(m_window, m_options);
     if (!selectError.isEmpty()) {
         fail(selectError);
+        return;
+    }
+    // --view diagnostics shows the first known failure, which the dock is still looking for.
+    DiagnosticsDock* dock = m_window.diagnosticsDock();
+    if (m_options.view == QLatin1String("diagnostics") && dock->isSearchingKnownFailures()) {
+        connect(dock, &DiagnosticsDock::knownFailuresSearched, this, &ScreenshotFlow::waitForCode,
+            Qt::SingleShotConnection);
         return;
     }
     waitForCode();
