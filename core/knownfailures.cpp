@@ -2,6 +2,7 @@
 #include "knownfailures.h"
 
 #include "logscanner.h"
+#include "summary.h"
 #include "versions.h"
 
 #include <QFile>
@@ -566,13 +567,6 @@ bool isUnder(const std::string& path, const std::string& folder)
         && path[folder.size()] == '/';
 }
 
-// The same naming rule as summary.cpp's notEngagedReasons (private there): dvm_fused_*,
-// dvm_graph_fused_*, mfusion_dvm_*.
-bool looksLikeDvmName(const std::string& name)
-{
-    return name.rfind("dvm_", 0) == 0 || name.rfind("mfusion_dvm", 0) == 0;
-}
-
 std::string countedNoun(std::size_t count, const char* noun)
 {
     return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
@@ -619,7 +613,7 @@ std::optional<std::string> dvmWantedEvidence(const Index& index)
             if (graph.outputCode->dvmImport)
                 return "the dvm import in " + graph.outputCode->path;
             for (const Kernel& kernel : graph.outputCode->kernels) {
-                if (looksLikeDvmName(kernel.name))
+                if (hasDvmKernelName(kernel.name))
                     return "the kernel " + kernel.name + " in " + graph.outputCode->path;
             }
         }
@@ -670,7 +664,7 @@ void applyTreeRule(const Rule& rule, const Index& index, std::vector<Finding>& f
                     break;
                 std::vector<const Kernel*> named;
                 for (const Kernel& kernel : graph.outputCode->kernels) {
-                    if (kernel.backend == Backend::ImportFx && looksLikeDvmName(kernel.name))
+                    if (kernel.backend == Backend::ImportFx && hasDvmKernelName(kernel.name))
                         named.push_back(&kernel);
                 }
                 if (named.empty())
