@@ -6,6 +6,7 @@
 #include "codeview.h"
 #include "comparepage.h"
 #include "diagnosticsdock.h"
+#include "imageexport.h"
 #include "mainwindow.h"
 #include "sidebysideview.h"
 #include "startupactions.h"
@@ -86,14 +87,10 @@ void ScreenshotFlow::capture()
 {
     if (m_done)
         return;
-    const QPixmap shot = m_window.grab();
-    if (shot.isNull()) {
-        fail(tr("Could not render the window."));
-        return;
-    }
-    if (!shot.save(m_options.screenshotFile)) {
-        fail(tr("Could not write %1.")
-                 .arg(QDir::toNativeSeparators(QFileInfo(m_options.screenshotFile).absoluteFilePath())));
+    // The same writer as File ▸ Export Screenshot: PNG or JPEG, and the writer's reason on failure.
+    const QString error = saveImage(renderWidget(m_window), m_options.screenshotFile);
+    if (!error.isEmpty()) {
+        fail(error);
         return;
     }
     m_done = true;
