@@ -2,6 +2,8 @@
 // File ▸ Export Screenshot / Export Report and Edit ▸ Copy Summary as Markdown on the exportgui
 // fixture tree: pictures that load back at the window's size, the CLI's report bytes, errors
 // returned (never a dialog) for paths that cannot be written, and the summary on the clipboard.
+#include "comparejob.h"
+#include "comparepage.h"
 #include "diagnosticsdock.h"
 #include "exportactions.h"
 #include "imageexport.h"
@@ -30,11 +32,13 @@ QString fixtureTree()
     return testutil::fixture(QStringLiteral("exportgui"));
 }
 
-QByteArray cliReport(const QString& format, const QString& path)
+QByteArray cliReport(const QString& format, const QString& path, const QString& baseline = {})
 {
+    QStringList arguments { QStringLiteral("report"), QStringLiteral("--format"), format };
+    if (!baseline.isEmpty())
+        arguments << QStringLiteral("--compare") << baseline;
     QProcess cli;
-    cli.start(
-        QStringLiteral(DVMLENS_CLI), { QStringLiteral("report"), QStringLiteral("--format"), format, path });
+    cli.start(QStringLiteral(DVMLENS_CLI), arguments << path);
     if (!cli.waitForFinished(60000) || cli.exitCode() != 0)
         return {};
     return cli.readAllStandardOutput();
@@ -194,6 +198,25 @@ private Q_SLOTS:
         QCOMPARE(ExportActions::reportFormatForFile(QStringLiteral("a.htm")), dvmlens::ReportFormat::Html);
         QCOMPARE(ExportActions::reportFormatForFile(QStringLiteral("a.Json")), dvmlens::ReportFormat::Json);
         QVERIFY(!ExportActions::reportFormatForFile(QStringLiteral("a.pdf")));
+    }
+
+    void compareModeReportsBAgainstA()
+    {
+        MainWindow window;
+        window.setQuiet(true);
+        const QString before = testutil::fixture(QStringLiteral("compare/before"));
+        const QString after = testutil::fixture(QStringLiteral("compare/after"));
+        QSignalSpy compared(&window, &MainWindow::compareFinished);
+        window.comparePaths(before, after);
+        QVERIFY(compared.wait(60000));
+        QCOMPARE(compared.at(0).at(0).toString(), QString());
+        QCOMPARE(
+            window.exportActions()->sources().baseline.get(), window.comparePage()->outcome()->indexA.get());
+        const QString file = m_temp.filePath(QStringLiteral("compare.md"));
+        QCOMPARE(ExportActions::writeReport(window.exportActions()->sources(), file), QString());
+        const QByteArray expected = cliReport(QStringLiteral("md"), after, before);
+        QVERIFY(expected.contains("Regressions"));
+        QCOMPARE(readAll(file), expected);
     }
 
     void copySummary()
