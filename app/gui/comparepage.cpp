@@ -84,6 +84,10 @@ ComparePage::ComparePage(QWidget* parent)
     layout->addLayout(filters);
     layout->addWidget(split, 1);
 
+    // F7 / Shift+F7 work from the tables too, not only inside the two editors.
+    addAction(m_sideBySide->nextDifferenceAction());
+    addAction(m_sideBySide->previousDifferenceAction());
+
     connect(m_onlyRegressions, &QCheckBox::toggled, m_summaryProxy, &CompareSummaryProxy::setOnlyRegressions);
     connect(m_filter, &QLineEdit::textChanged, m_summaryProxy, &CompareSummaryProxy::setFilterText);
     connect(m_summaryView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,

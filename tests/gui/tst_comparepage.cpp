@@ -19,6 +19,7 @@
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMimeData>
 #include <QPlainTextEdit>
 #include <QProcess>
 #include <QStackedWidget>
@@ -257,6 +258,45 @@ private Q_SLOTS:
         QVERIFY(finished.wait(60000));
         QVERIFY(finished.at(1).at(0).toString().startsWith(QStringLiteral("Cannot open ")));
         QCOMPARE(window.mode(), MainWindow::Mode::Browse);
+    }
+
+    void f7WorksFromTheSummaryTable()
+    {
+        ComparePage page;
+        page.resize(1300, 800);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        page.setOutcome(m_outcome);
+        QTRY_VERIFY(page.isReady());
+        page.summaryView()->setFocus();
+        QTRY_VERIFY(page.summaryView()->hasFocus());
+        QCOMPARE(page.sideBySide()->currentDifference(), 0);
+        QTest::keyClick(page.summaryView(), Qt::Key_F7);
+        QCOMPARE(page.sideBySide()->currentDifference(), 1);
+        QTest::keyClick(page.summaryView(), Qt::Key_F7, Qt::ShiftModifier);
+        QCOMPARE(page.sideBySide()->currentDifference(), 0);
+    }
+
+    void shiftDropComparesWithTheOpenTree()
+    {
+        struct DropWindow : MainWindow
+        {
+            using MainWindow::dropEvent;
+        } window;
+        window.setQuiet(true);
+        window.show();
+        QSignalSpy indexed(&window, &MainWindow::indexFinished);
+        window.openPath(sampleRun(kRunA));
+        QVERIFY(indexed.wait(60000));
+        QSignalSpy compared(&window, &MainWindow::compareFinished);
+        QMimeData mime;
+        mime.setUrls({ QUrl::fromLocalFile(sampleRun(kRunB)) });
+        QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::ShiftModifier);
+        window.dropEvent(&drop); // QApplication only delivers drops that a real drag started
+        QVERIFY(compared.wait(60000));
+        QCOMPARE(compared.at(0).at(0).toString(), QString());
+        QCOMPARE(window.mode(), MainWindow::Mode::Compare);
+        QCOMPARE(QString::fromStdString(window.comparePage()->outcome()->result->runs.at(0).nameB), kRunB);
     }
 
     void screenshotOfTheComparison()
