@@ -9,15 +9,6 @@
 #include <QPixmap>
 #include <QWidget>
 
-namespace {
-
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("ImageExport", text);
-}
-
-} // namespace
-
 QImage renderWidget(QWidget& widget)
 {
     return widget.grab().toImage();
@@ -33,9 +24,11 @@ QString saveImage(const QImage& image, const QString& file)
     const QString shownPath = QDir::toNativeSeparators(QFileInfo(file).absoluteFilePath());
     const QString suffix = QFileInfo(file).suffix().toLower();
     if (!imageExportSuffixes().contains(suffix))
-        return tr("Cannot write %1: use a .png or .jpg file name.").arg(shownPath);
+        return QCoreApplication::translate("ImageExport", "Cannot write %1: use a .png or .jpg file name.")
+            .arg(shownPath);
     if (image.isNull())
-        return tr("Cannot write %1: there is nothing to render.").arg(shownPath);
+        return QCoreApplication::translate("ImageExport", "Cannot write %1: there is nothing to render.")
+            .arg(shownPath);
     QImageWriter writer(
         file, suffix == QLatin1String("png") ? QByteArrayLiteral("png") : QByteArrayLiteral("jpeg"));
     if (suffix != QLatin1String("png"))
@@ -50,6 +43,7 @@ QString saveImage(const QImage& image, const QString& file)
         QPainter(&toWrite).drawImage(0, 0, pixels);
     }
     if (!writer.write(toWrite))
-        return tr("Cannot write %1: %2").arg(shownPath, writer.errorString());
+        return QCoreApplication::translate("ImageExport", "Cannot write %1: %2")
+            .arg(shownPath, writer.errorString());
     return {};
 }

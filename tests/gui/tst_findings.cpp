@@ -15,7 +15,9 @@
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QClipboard>
+#include <QImage>
 #include <QPlainTextEdit>
+#include <QProcess>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -183,6 +185,20 @@ private Q_SLOTS:
         QTRY_COMPARE(code->editor()->textCursor().blockNumber() + 1, 10);
         QVERIFY(
             dock->details()->text()->toPlainText().contains(QStringLiteral("Fix: Add ir.FallbackKernel")));
+    }
+
+    void screenshotOfTheDiagnosticsView()
+    {
+        // The scripted bug-report picture: waits for the known-failure search before capturing.
+        const QString shot = m_temp.filePath(QStringLiteral("diagnostics.png"));
+        QProcess gui;
+        gui.start(QStringLiteral(DVMLENS_GUI),
+            { QStringLiteral("--screenshot"), shot, QStringLiteral("--view"), QStringLiteral("diagnostics"),
+                QStringLiteral("--size"), QStringLiteral("1200x800"),
+                testutil::fixture(QStringLiteral("exportgui")) });
+        QVERIFY(gui.waitForFinished(60000));
+        QCOMPARE(gui.exitCode(), 0);
+        QCOMPARE(QImage(shot).size(), QSize(1200, 800));
     }
 };
 
