@@ -62,7 +62,7 @@ DiagnosticsDock::DiagnosticsDock(QWidget* parent)
     m_view->header()->resizeSection(DiagnosticsModel::CodeColumn,
         m_view->fontMetrics().horizontalAdvance(QStringLiteral("graph-without-dvm-kernel")) + 16);
     m_view->header()->resizeSection(
-        DiagnosticsModel::LocationColumn, m_view->fontMetrics().horizontalAdvance(QStringLiteral("M")) * 36);
+        DiagnosticsModel::LocationColumn, m_view->fontMetrics().horizontalAdvance(QStringLiteral("M")) * 24);
     connect(m_view, &QTreeView::activated, this, &DiagnosticsDock::activate);
     connect(m_view, &QTreeView::clicked, this, &DiagnosticsDock::activate);
 
