@@ -1,171 +1,320 @@
 // SPDX-License-Identifier: MIT
 #include "scanjson.h"
 
+#include "jsonwriter.h"
+
 namespace dvmlens {
 
 namespace {
 
 using nlohmann::ordered_json;
 
-template <typename T> ordered_json orNull(const std::optional<T>& value)
+// The dvmlens.scan/1 structure, written once against either emitter (jsonwriter.h): W is
+// JsonTextWriter for the text, JsonValueBuilder for ordered_json values.
+
+template <typename W, typename T> void writeOptional(W& w, const std::optional<T>& value)
 {
-    return value ? ordered_json(*value) : ordered_json(nullptr);
+    if (value)
+        w.value(*value);
+    else
+        w.value(nullptr);
 }
 
-ordered_json inputJson(const DvmInput& input)
+template <typename W, typename T> void writeArray(W& w, const std::vector<T>& items)
 {
-    ordered_json json;
-    json["name"] = input.name;
-    json["op"] = input.op;
-    json["shape"] = orNull(input.shape);
-    json["stride"] = orNull(input.stride);
-    json["dtype"] = orNull(input.dtype);
-    return json;
-}
-
-ordered_json outputJson(const DvmOutput& output)
-{
-    ordered_json json;
-    json["name"] = output.name;
-    json["dtype"] = orNull(output.dtype);
-    return json;
-}
-
-ordered_json fallbackJson(const Fallback& fallback)
-{
-    ordered_json json;
-    json["target"] = fallback.target;
-    json["kind"] = std::string(fallbackKindName(fallback.kind));
-    json["line"] = fallback.line;
-    return json;
-}
-
-template <typename T, typename Convert> ordered_json arrayOf(const std::vector<T>& items, Convert convert)
-{
-    ordered_json array = ordered_json::array();
+    w.beginArray();
     for (const T& item : items)
-        array.push_back(convert(item));
-    return array;
+        w.value(item);
+    w.endArray();
 }
 
-ordered_json runJson(const Run& run)
+template <typename W, typename T> void writeOptional(W& w, const std::optional<std::vector<T>>& items)
 {
-    ordered_json json;
-    json["name"] = orNull(run.name);
-    json["pid"] = orNull(run.pid);
-    json["started"] = orNull(run.started);
-    json["graphs"] = arrayOf(run.graphs, graphJson);
-    return json;
+    if (items)
+        writeArray(w, *items);
+    else
+        w.value(nullptr);
+}
+
+template <typename W, typename T, typename Write>
+void writeArrayOf(W& w, const std::vector<T>& items, Write write)
+{
+    w.beginArray();
+    for (const T& item : items)
+        write(w, item);
+    w.endArray();
+}
+
+template <typename W> void writeInput(W& w, const DvmInput& input)
+{
+    w.beginObject();
+    w.key("name");
+    w.value(input.name);
+    w.key("op");
+    w.value(input.op);
+    w.key("shape");
+    writeOptional(w, input.shape);
+    w.key("stride");
+    writeOptional(w, input.stride);
+    w.key("dtype");
+    writeOptional(w, input.dtype);
+    w.endObject();
+}
+
+template <typename W> void writeOutput(W& w, const DvmOutput& output)
+{
+    w.beginObject();
+    w.key("name");
+    w.value(output.name);
+    w.key("dtype");
+    writeOptional(w, output.dtype);
+    w.endObject();
+}
+
+template <typename W> void writeFallback(W& w, const Fallback& fallback)
+{
+    w.beginObject();
+    w.key("target");
+    w.value(fallback.target);
+    w.key("kind");
+    w.value(fallbackKindName(fallback.kind));
+    w.key("line");
+    w.value(fallback.line);
+    w.endObject();
+}
+
+template <typename W> void writeDiagnostic(W& w, const Diagnostic& diagnostic)
+{
+    w.beginObject();
+    w.key("path");
+    w.value(diagnostic.path);
+    w.key("line");
+    writeOptional(w, diagnostic.line);
+    w.key("severity");
+    w.value(severityName(diagnostic.severity));
+    w.key("code");
+    w.value(diagnostic.code);
+    w.key("message");
+    w.value(diagnostic.message);
+    w.endObject();
+}
+
+template <typename W> void writeKernel(W& w, const Kernel& kernel)
+{
+    w.beginObject();
+    w.key("name");
+    w.value(kernel.name);
+    w.key("backend");
+    w.value(backendName(kernel.backend));
+    w.key("line");
+    w.value(kernel.line);
+    w.key("end_line");
+    w.value(kernel.endLine);
+    w.key("launches");
+    w.value(kernel.launches);
+    if (kernel.backend == Backend::Dvm) {
+        w.key("ktype");
+        writeOptional(w, kernel.ktype);
+        w.key("dyn_shape");
+        writeOptional(w, kernel.dynShape);
+        w.key("framing");
+        writeOptional(w, kernel.framing);
+        w.key("ops");
+        writeArray(w, kernel.ops);
+        w.key("inputs");
+        writeArrayOf(w, kernel.inputs, writeInput<W>);
+        w.key("outputs");
+        writeArrayOf(w, kernel.outputs, writeOutput<W>);
+    }
+    w.endObject();
+}
+
+template <typename W> void writeOutputCode(W& w, const OutputCode& code)
+{
+    w.beginObject();
+    w.key("path");
+    w.value(code.path);
+    w.key("bytes");
+    w.value(code.bytes);
+    w.key("lines");
+    w.value(code.lines);
+    w.key("dvm_import");
+    w.value(code.dvmImport);
+    w.key("dvm_engaged");
+    w.value(code.dvmEngaged);
+    w.key("dvm_coverage");
+    writeOptional(w, code.dvmCoverage);
+    w.key("kernels");
+    writeArrayOf(w, code.kernels, writeKernel<W>);
+    w.key("fallbacks");
+    writeArrayOf(w, code.fallbacks, writeFallback<W>);
+    w.endObject();
+}
+
+template <typename W> void writeGraph(W& w, const Graph& graph)
+{
+    w.beginObject();
+    w.key("name");
+    w.value(graph.name);
+    w.key("path");
+    w.value(graph.path);
+    w.key("model");
+    writeOptional(w, graph.model);
+    w.key("aot_id");
+    writeOptional(w, graph.aotId);
+    w.key("kind");
+    writeOptional(w, graph.kind);
+    w.key("nth_graph");
+    writeOptional(w, graph.nthGraph);
+    w.key("seq");
+    writeOptional(w, graph.seq);
+    w.key("files");
+    writeArray(w, graph.files);
+    w.key("output_code");
+    if (graph.outputCode)
+        writeOutputCode(w, *graph.outputCode);
+    else
+        w.value(nullptr);
+    // The graph's own diagnostics, then any its output code still holds.
+    w.key("diagnostics");
+    w.beginArray();
+    for (const Diagnostic& diagnostic : graph.diagnostics)
+        writeDiagnostic(w, diagnostic);
+    if (graph.outputCode) {
+        for (const Diagnostic& diagnostic : graph.outputCode->diagnostics)
+            writeDiagnostic(w, diagnostic);
+    }
+    w.endArray();
+    w.endObject();
+}
+
+template <typename W> void writeRun(W& w, const Run& run)
+{
+    w.beginObject();
+    w.key("name");
+    writeOptional(w, run.name);
+    w.key("pid");
+    writeOptional(w, run.pid);
+    w.key("started");
+    writeOptional(w, run.started);
+    w.key("graphs");
+    writeArrayOf(w, run.graphs, writeGraph<W>);
+    w.endObject();
+}
+
+template <typename W> void writeSummary(W& w, const Summary& summary)
+{
+    w.beginObject();
+    w.key("runs");
+    w.value(summary.runs);
+    w.key("graphs");
+    w.value(summary.graphs);
+    w.key("graphs_with_output_code");
+    w.value(summary.graphsWithOutputCode);
+    w.key("dvm_engaged_graphs");
+    w.value(summary.dvmEngagedGraphs);
+    w.key("kernels");
+    w.beginObject();
+    for (Backend backend : kAllBackends) {
+        w.key(backendName(backend));
+        w.value(summary.kernelCount(backend));
+    }
+    w.endObject();
+    w.key("kernels_total");
+    w.value(summary.kernels);
+    w.key("launches");
+    w.value(summary.launches);
+    w.key("fallbacks");
+    w.beginObject();
+    for (FallbackKind kind : kAllFallbackKinds) {
+        w.key(fallbackKindName(kind));
+        w.value(summary.fallbackCount(kind));
+    }
+    w.endObject();
+    w.key("fallbacks_total");
+    w.value(summary.fallbacks);
+    w.key("diagnostics");
+    w.beginObject();
+    for (Severity severity : kAllSeverities) {
+        w.key(severityName(severity));
+        w.value(summary.diagnosticCount(severity));
+    }
+    w.endObject();
+    w.key("dvm_engaged");
+    w.value(summary.dvmEngaged);
+    w.endObject();
+}
+
+template <typename W> void writeScan(W& w, const Index& index)
+{
+    w.beginObject();
+    w.key("schema");
+    w.value(kScanSchema);
+    w.key("root");
+    w.value(index.root);
+    w.key("runs");
+    writeArrayOf(w, index.runs, writeRun<W>);
+    w.key("diagnostics");
+    writeArrayOf(w, index.diagnostics, writeDiagnostic<W>);
+    w.key("summary");
+    writeSummary(w, summarize(index));
+    w.endObject();
+}
+
+template <typename T, typename Write> ordered_json build(const T& item, Write write)
+{
+    JsonValueBuilder builder;
+    write(builder, item);
+    return builder.take();
 }
 
 } // namespace
 
 ordered_json diagnosticJson(const Diagnostic& diagnostic)
 {
-    ordered_json json;
-    json["path"] = diagnostic.path;
-    json["line"] = orNull(diagnostic.line);
-    json["severity"] = std::string(severityName(diagnostic.severity));
-    json["code"] = diagnostic.code;
-    json["message"] = diagnostic.message;
-    return json;
+    return build(diagnostic, writeDiagnostic<JsonValueBuilder>);
 }
 
 ordered_json kernelJson(const Kernel& kernel)
 {
-    ordered_json json;
-    json["name"] = kernel.name;
-    json["backend"] = std::string(backendName(kernel.backend));
-    json["line"] = kernel.line;
-    json["end_line"] = kernel.endLine;
-    json["launches"] = kernel.launches;
-    if (kernel.backend != Backend::Dvm)
-        return json;
-    json["ktype"] = orNull(kernel.ktype);
-    json["dyn_shape"] = orNull(kernel.dynShape);
-    json["framing"] = orNull(kernel.framing);
-    json["ops"] = kernel.ops;
-    json["inputs"] = arrayOf(kernel.inputs, inputJson);
-    json["outputs"] = arrayOf(kernel.outputs, outputJson);
-    return json;
+    return build(kernel, writeKernel<JsonValueBuilder>);
 }
 
 ordered_json outputCodeJson(const OutputCode& code)
 {
-    ordered_json json;
-    json["path"] = code.path;
-    json["bytes"] = code.bytes;
-    json["lines"] = code.lines;
-    json["dvm_import"] = code.dvmImport;
-    json["dvm_engaged"] = code.dvmEngaged;
-    json["dvm_coverage"] = orNull(code.dvmCoverage);
-    json["kernels"] = arrayOf(code.kernels, kernelJson);
-    json["fallbacks"] = arrayOf(code.fallbacks, fallbackJson);
-    return json;
+    return build(code, writeOutputCode<JsonValueBuilder>);
 }
 
 ordered_json graphJson(const Graph& graph)
 {
-    ordered_json json;
-    json["name"] = graph.name;
-    json["path"] = graph.path;
-    json["model"] = orNull(graph.model);
-    json["aot_id"] = orNull(graph.aotId);
-    json["kind"] = orNull(graph.kind);
-    json["nth_graph"] = orNull(graph.nthGraph);
-    json["seq"] = orNull(graph.seq);
-    json["files"] = graph.files;
-    json["output_code"] = graph.outputCode ? outputCodeJson(*graph.outputCode) : ordered_json(nullptr);
-    ordered_json diagnostics = arrayOf(graph.diagnostics, diagnosticJson);
-    if (graph.outputCode) {
-        for (const Diagnostic& diagnostic : graph.outputCode->diagnostics)
-            diagnostics.push_back(diagnosticJson(diagnostic));
-    }
-    json["diagnostics"] = std::move(diagnostics);
-    return json;
+    return build(graph, writeGraph<JsonValueBuilder>);
 }
 
 ordered_json summaryJson(const Summary& summary)
 {
-    ordered_json kernels = ordered_json::object();
-    for (Backend backend : kAllBackends)
-        kernels[std::string(backendName(backend))] = summary.kernelCount(backend);
-    ordered_json fallbacks = ordered_json::object();
-    for (FallbackKind kind : kAllFallbackKinds)
-        fallbacks[std::string(fallbackKindName(kind))] = summary.fallbackCount(kind);
-    ordered_json diagnostics = ordered_json::object();
-    for (Severity severity : kAllSeverities)
-        diagnostics[std::string(severityName(severity))] = summary.diagnosticCount(severity);
-
-    ordered_json json;
-    json["runs"] = summary.runs;
-    json["graphs"] = summary.graphs;
-    json["graphs_with_output_code"] = summary.graphsWithOutputCode;
-    json["dvm_engaged_graphs"] = summary.dvmEngagedGraphs;
-    json["kernels"] = std::move(kernels);
-    json["kernels_total"] = summary.kernels;
-    json["launches"] = summary.launches;
-    json["fallbacks"] = std::move(fallbacks);
-    json["fallbacks_total"] = summary.fallbacks;
-    json["diagnostics"] = std::move(diagnostics);
-    json["dvm_engaged"] = summary.dvmEngaged;
-    return json;
+    return build(summary, writeSummary<JsonValueBuilder>);
 }
 
 ordered_json scanJson(const Index& index)
 {
-    ordered_json json;
-    json["schema"] = kScanSchema;
-    json["root"] = index.root;
-    json["runs"] = arrayOf(index.runs, runJson);
-    json["diagnostics"] = arrayOf(index.diagnostics, diagnosticJson);
-    json["summary"] = summaryJson(summarize(index));
-    return json;
+    return build(index, writeScan<JsonValueBuilder>);
 }
 
 std::string scanJsonText(const Index& index)
 {
-    return scanJson(index).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + '\n';
+    JsonTextWriter writer;
+    writeScan(writer, index);
+    std::string text = writer.take();
+    text += '\n';
+    return text;
+}
+
+void writeScanJson(const Index& index, const std::function<void(std::string_view)>& sink)
+{
+    JsonTextWriter writer(sink);
+    writeScan(writer, index);
+    writer.finish();
+    sink("\n");
 }
 
 } // namespace dvmlens

@@ -8,7 +8,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
 #include <string>
+#include <string_view>
 
 namespace dvmlens {
 
@@ -20,6 +22,10 @@ nlohmann::ordered_json scanJson(const Index& index);
 // scanJson, pretty-printed with 2 spaces and a final newline. Bytes that are not UTF-8 (in paths)
 // become U+FFFD instead of throwing.
 std::string scanJsonText(const Index& index);
+
+// The same bytes as scanJsonText, handed to `sink` in pieces of about 1 MB as they are written, so
+// the whole document never sits in memory (dvmlens-cli scan --json streams it to stdout).
+void writeScanJson(const Index& index, const std::function<void(std::string_view)>& sink);
 
 // The pieces, for other documents that embed the same objects (e.g. dvmlens.compare/1).
 nlohmann::ordered_json graphJson(const Graph& graph);

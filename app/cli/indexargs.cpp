@@ -87,7 +87,7 @@ std::optional<dvmlens::Index> loadIndex(const Command& command, const IndexArgs&
     return index;
 }
 
-void writeOut(const std::string& text)
+void writeOut(std::string_view text)
 {
     std::fwrite(text.data(), 1, text.size(), stdout);
     std::fflush(stdout);

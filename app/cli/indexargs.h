@@ -7,6 +7,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace cli {
 
@@ -25,7 +26,7 @@ std::optional<IndexArgs> parseIndexArgs(const Command& command, const QStringLis
 // returns nullopt (the caller exits with ExitUsage).
 std::optional<dvmlens::Index> loadIndex(const Command& command, const IndexArgs& args);
 
-// Writes raw bytes to stdout.
-void writeOut(const std::string& text);
+// Writes raw bytes to stdout (also a sink for streamed output, e.g. dvmlens::writeScanJson).
+void writeOut(std::string_view text);
 
 } // namespace cli
