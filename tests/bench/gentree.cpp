@@ -20,8 +20,8 @@ struct Options
 {
     std::filesystem::path out;
     int ranks = 8;
-    int graphs = 160;
-    int fileKb = 112;
+    int graphs = 36; // with 8 ranks and 512 KiB files: the issue's ~150 MB tree
+    int fileKb = 512;
     unsigned seed = 1;
 };
 

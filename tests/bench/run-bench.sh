@@ -13,8 +13,10 @@ out=${1:?usage: run-bench.sh OUTDIR}
 cli=${DVMLENS_CLI:?set DVMLENS_CLI to the dvmlens-cli binary}
 gentree=${DVMLENS_GENTREE:?set DVMLENS_GENTREE to the dvmlens-gentree binary}
 ranks=${BENCH_RANKS:-8}
-graphs=${BENCH_GRAPHS:-160}
-file_kb=${BENCH_FILE_KB:-112}
+# The shape: 8 ranks x 36 graphs x ~0.5 MB output_code.py (~150 MB). The denser shape of
+# many small files: BENCH_GRAPHS=160 BENCH_FILE_KB=112.
+graphs=${BENCH_GRAPHS:-36}
+file_kb=${BENCH_FILE_KB:-512}
 runs=${BENCH_RUNS:-5}
 max_ratio=1.5
 max_rss_kib=$((256 * 1024))
