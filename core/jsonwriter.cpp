@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "jsonwriter.h"
 
+#include <array>
 #include <charconv>
 #include <utility>
 
@@ -33,6 +34,24 @@ const char* asciiEscape(unsigned char byte)
     }
 }
 
+// How a byte inside a string is written.
+enum ByteClass : unsigned char
+{
+    kPlain,
+    kEscaped,
+    kNonAscii
+};
+constexpr std::array<ByteClass, 256> kByteClass = [] {
+    std::array<ByteClass, 256> classes {};
+    for (int byte = 0; byte < 0x20; ++byte)
+        classes[byte] = kEscaped;
+    classes['"'] = kEscaped;
+    classes['\\'] = kEscaped;
+    for (int byte = 0x80; byte < 0x100; ++byte)
+        classes[byte] = kNonAscii;
+    return classes;
+}();
+
 template <typename Integer> void appendInteger(std::string& out, Integer number)
 {
     char digits[24];
@@ -52,8 +71,14 @@ JsonTextWriter::JsonTextWriter(Sink sink, std::size_t flushBytes)
 
 void JsonTextWriter::newlineAndIndent(std::size_t depth)
 {
-    buffer_ += '\n';
-    buffer_.append(depth * kIndent, ' ');
+    static constexpr std::string_view kSpaces = "\n                                                ";
+    const std::size_t width = 1 + depth * kIndent;
+    if (width <= kSpaces.size()) {
+        buffer_.append(kSpaces.data(), width);
+        return;
+    }
+    buffer_.append(kSpaces);
+    buffer_.append(width - kSpaces.size(), ' ');
 }
 
 void JsonTextWriter::beforeValue()
@@ -125,10 +150,21 @@ void JsonTextWriter::key(std::string_view name)
 
 void JsonTextWriter::appendString(std::string_view text)
 {
-    // Plain ASCII is escaped here; anything else goes to nlohmann, whose UTF-8 checks and U+FFFD
-    // replacement are the reference this writer must match byte for byte.
-    for (const char c : text) {
-        if (static_cast<unsigned char>(c) >= 0x80) {
+    // Most strings (names, paths) need nothing: find that out in one pass and copy them whole.
+    const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
+    std::size_t plain = 0;
+    while (plain < text.size() && kByteClass[bytes[plain]] == kPlain)
+        ++plain;
+    if (plain == text.size()) {
+        buffer_ += '"';
+        buffer_ += text;
+        buffer_ += '"';
+        return;
+    }
+    // Anything beyond ASCII goes to nlohmann, whose UTF-8 checks and U+FFFD replacement are the
+    // reference this writer must match byte for byte.
+    for (std::size_t i = plain; i < text.size(); ++i) {
+        if (kByteClass[bytes[i]] == kNonAscii) {
             buffer_ += nlohmann::ordered_json(text).dump(
                 -1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
             return;
@@ -136,17 +172,16 @@ void JsonTextWriter::appendString(std::string_view text)
     }
     buffer_ += '"';
     std::size_t plainFrom = 0;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const auto byte = static_cast<unsigned char>(text[i]);
-        if (byte >= 0x20 && byte != '"' && byte != '\\')
+    for (std::size_t i = plain; i < text.size(); ++i) {
+        if (kByteClass[bytes[i]] == kPlain)
             continue;
         buffer_.append(text.data() + plainFrom, i - plainFrom);
         plainFrom = i + 1;
-        if (const char* escape = asciiEscape(byte)) {
+        if (const char* escape = asciiEscape(bytes[i])) {
             buffer_ += escape;
         } else {
             static constexpr char kHex[] = "0123456789abcdef";
-            const char unicode[] = { '\\', 'u', '0', '0', kHex[byte >> 4], kHex[byte & 0xf] };
+            const char unicode[] = { '\\', 'u', '0', '0', kHex[bytes[i] >> 4], kHex[bytes[i] & 0xf] };
             buffer_.append(unicode, sizeof unicode);
         }
     }

@@ -197,8 +197,12 @@ private slots:
 
     void documentsMatchNlohmann()
     {
+        ordered_json deep = "bottom"; // deeper than the writer's ready-made indent
+        for (int level = 0; level < 40; ++level)
+            deep = level % 2 ? ordered_json { { "level", deep } } : ordered_json::array({ deep, level });
         const ordered_json documents[] = { trickyDocument(), ordered_json(nullptr), ordered_json(7),
-            ordered_json("top"), ordered_json::array({ ordered_json::array(), ordered_json::object() }) };
+            ordered_json("top"), ordered_json::array({ ordered_json::array(), ordered_json::object() }),
+            deep };
         for (const ordered_json& json : documents)
             QCOMPARE(written(json), reference(json));
     }
