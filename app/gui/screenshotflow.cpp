@@ -69,12 +69,10 @@ void ScreenshotFlow::waitForCode()
 {
     CodeView* code = m_window.browsePage()->codeView();
     if (!code->isLoading()) {
-        QTimer::singleShot(kSettleMs, this, &ScreenshotFlow::capture);
+        waitForHighlighting();
         return;
     }
-    connect(
-        code, &CodeView::loaded, this,
-        [this] { QTimer::singleShot(kSettleMs, this, &ScreenshotFlow::capture); }, Qt::SingleShotConnection);
+    connect(code, &CodeView::loaded, this, &ScreenshotFlow::waitForHighlighting, Qt::SingleShotConnection);
     connect(
         code, &CodeView::loadFailed, this,
         [this](const QString& path, const QString& reason) {
@@ -83,19 +81,20 @@ void ScreenshotFlow::waitForCode()
         Qt::SingleShotConnection);
 }
 
-void ScreenshotFlow::capture()
+void ScreenshotFlow::waitForHighlighting()
 {
-    if (m_done)
-        return;
-    // The same writer as File ▸ Export Screenshot: PNG or JPEG, and the writer's reason on failure.
-    const QString error = saveImage(renderWidget(m_window), m_options.screenshotFile);
-    if (!error.isEmpty()) {
-        fail(error);
+    // The built-in highlighter colours big files in idle-time chunks; the picture should show colours.
+    CodeHighlighter* highlighter = m_window.browsePage()->codeView()->highlighter();
+    if (highlighter && !highlighter->isFinished()) {
+        connect(
+            highlighter, &CodeHighlighter::finished, this,
+            [this] { QTimer::singleShot(kSettleMs, this, &ScreenshotFlow::capture); },
+            Qt::SingleShotConnection);
+        // A huge file is coloured from the top; do not wait for its very end.
+        QTimer::singleShot(kMaxHighlightWaitMs, this, &ScreenshotFlow::capture);
         return;
     }
-    m_done = true;
-    m_timeout.stop();
-    Q_EMIT finished(0, {});
+    QTimer::singleShot(kSettleMs, this, &ScreenshotFlow::capture);
 }
 
 void ScreenshotFlow::onCompareFinished(const QString& error)
@@ -129,6 +128,21 @@ void ScreenshotFlow::waitForCompare()
         }
     }
     QTimer::singleShot(kSettleMs, this, &ScreenshotFlow::capture);
+}
+
+void ScreenshotFlow::capture()
+{
+    if (m_done)
+        return;
+    // The same writer as File ▸ Export Screenshot: PNG or JPEG, and the writer's reason on failure.
+    const QString error = saveImage(renderWidget(m_window), m_options.screenshotFile);
+    if (!error.isEmpty()) {
+        fail(error);
+        return;
+    }
+    m_done = true;
+    m_timeout.stop();
+    Q_EMIT finished(0, {});
 }
 
 void ScreenshotFlow::fail(const QString& message)

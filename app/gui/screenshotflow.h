@@ -16,7 +16,9 @@ class ScreenshotFlow : public QObject
     Q_OBJECT
 public:
     static constexpr int kTimeoutMs = 120000;
-    static constexpr int kSettleMs = 150; // lets layouts and the highlighter finish after loading
+    static constexpr int kSettleMs = 150; // lets layouts settle after loading
+    // A huge file is coloured from its top down; this much is enough for what the window shows.
+    static constexpr int kMaxHighlightWaitMs = 3000;
 
     ScreenshotFlow(MainWindow& window, CommandLine options, QObject* parent = nullptr);
 
@@ -31,6 +33,7 @@ private:
     void onCompareFinished(const QString& error);
     void waitForCompare();
     void waitForCode();
+    void waitForHighlighting();
     void capture();
     void fail(const QString& message);
 
