@@ -63,7 +63,7 @@ int runScan(const QStringList& arguments)
     if (!index)
         return ExitUsage;
     dvmlens::applyKnownFailures(*index, *rules);
-    writeOut(parsed->json ? dvmlens::scanJsonText(*index) : dvmlens::scanText(*index));
+    parsed->json ? dvmlens::writeScanJson(*index, writeOut) : writeOut(dvmlens::scanText(*index));
     return ExitOk;
 }
 
