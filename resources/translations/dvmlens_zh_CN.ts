@@ -661,6 +661,21 @@
     </message>
 </context>
 <context>
+    <name>ImageExport</name>
+    <message>
+        <source>Cannot write %1: use a .png or .jpg file name.</source>
+        <translation>无法写入 %1：请使用 .png 或 .jpg 文件名。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: there is nothing to render.</source>
+        <translation>无法写入 %1：没有可渲染的内容。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>KernelDetails</name>
     <message>
         <source>Select a kernel to see its ops, inputs, outputs and launch sites.</source>
@@ -1256,14 +1271,6 @@
     <message>
         <source>Cannot show %1: %2</source>
         <translation>无法显示 %1：%2</translation>
-    </message>
-    <message>
-        <source>Could not render the window.</source>
-        <translation>无法渲染窗口。</translation>
-    </message>
-    <message>
-        <source>Could not write %1.</source>
-        <translation>无法写入 %1。</translation>
     </message>
 </context>
 <context>
