@@ -13,9 +13,37 @@
 #include <QStatusBar>
 
 #include <cstdio>
+#include <cstring>
+
+namespace {
+
+// Over ssh without X forwarding there is no display, and QApplication would abort. --help,
+// --version and --screenshot need none, so they run offscreen; a window gets a clear message.
+bool prepareDisplay(int argc, char** argv)
+{
+    if (qEnvironmentVariableIsSet("QT_QPA_PLATFORM") || qEnvironmentVariableIsSet("DISPLAY")
+        || qEnvironmentVariableIsSet("WAYLAND_DISPLAY"))
+        return true;
+    for (int i = 1; i < argc; ++i) {
+        for (const char* option : { "-h", "--help", "-v", "--version", "--screenshot", "-platform" }) {
+            if (std::strcmp(argv[i], option) == 0 || std::strncmp(argv[i], "--screenshot=", 13) == 0) {
+                qputenv("QT_QPA_PLATFORM", "offscreen");
+                return true;
+            }
+        }
+    }
+    std::fprintf(stderr,
+        "dvmlens: no display (DISPLAY and WAYLAND_DISPLAY are unset). Use ssh -X, VNC or xvfb-run; "
+        "dvmlens --screenshot and dvmlens-cli work without one.\n");
+    return false;
+}
+
+} // namespace
 
 int main(int argc, char** argv)
 {
+    if (!prepareDisplay(argc, argv))
+        return 2;
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("dvmlens"));
     QApplication::setApplicationName(QStringLiteral("dvmlens"));
@@ -51,28 +79,21 @@ int main(int argc, char** argv)
 
     window.restoreLayout();
     window.show();
+    // --select / --view once the first result is in (a failed open already told the user).
+    const auto applyOnce = [&window, options](const QString& error) {
+        if (!error.isEmpty())
+            return;
+        const QString problem = applyStartupActions(window, options);
+        if (!problem.isEmpty())
+            window.statusBar()->showMessage(problem, 10000);
+    };
     if (!options.compareWith.isEmpty()) {
-        QObject::connect(
-            &window, &MainWindow::compareFinished, &window,
-            [&window, options](const QString& error) {
-                if (!error.isEmpty())
-                    return;
-                const QString problem = applyStartupActions(window, options);
-                if (!problem.isEmpty())
-                    window.statusBar()->showMessage(problem, 10000);
-            },
-            Qt::SingleShotConnection);
+        QObject::connect(&window, &MainWindow::compareFinished, &window, applyOnce, Qt::SingleShotConnection);
         window.comparePaths(options.path, options.compareWith, options.runA, options.runB);
     } else if (!options.path.isEmpty()) {
         QObject::connect(
             &window, &MainWindow::indexFinished, &window,
-            [&window, options](const QString&, const QString& error) {
-                if (!error.isEmpty())
-                    return;
-                const QString problem = applyStartupActions(window, options);
-                if (!problem.isEmpty())
-                    window.statusBar()->showMessage(problem, 10000);
-            },
+            [applyOnce](const QString&, const QString& error) { applyOnce(error); },
             Qt::SingleShotConnection);
         window.openPath(options.path);
     }
