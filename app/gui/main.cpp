@@ -10,6 +10,7 @@
 #include "version.h"
 
 #include <QApplication>
+#include <QIcon>
 #include <QStatusBar>
 
 #include <cstdio>
@@ -38,6 +39,15 @@ bool prepareDisplay(int argc, char** argv)
     return false;
 }
 
+// The theme's icon when installed; otherwise the PNGs embedded in the binary.
+QIcon appIcon()
+{
+    QIcon embedded;
+    for (int size : { 16, 22, 32, 48, 64, 128, 256 })
+        embedded.addFile(QStringLiteral(":/icons/dvmlens-%1.png").arg(size), QSize(size, size));
+    return QIcon::fromTheme(QStringLiteral("io.gitcode.dvmlens"), embedded);
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -49,7 +59,9 @@ int main(int argc, char** argv)
     QApplication::setApplicationName(QStringLiteral("dvmlens"));
     QApplication::setApplicationDisplayName(QStringLiteral("DVM Lens"));
     QApplication::setApplicationVersion(QStringLiteral(DVMLENS_VERSION));
-    QApplication::setDesktopFileName(QStringLiteral("dvmlens"));
+    // The installed desktop entry's id, so Wayland and taskbars match the window to it.
+    QApplication::setDesktopFileName(QStringLiteral("io.gitcode.dvmlens"));
+    QApplication::setWindowIcon(appIcon());
 
     const CommandLineResult parsed = parseCommandLine(QApplication::arguments());
     if (!parsed.options) {
