@@ -7,7 +7,9 @@
 #include <QTextStream>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 
 namespace cli {
 
@@ -26,9 +28,8 @@ RegisterCommand::RegisterCommand(const Command& command)
 {
     auto& all = registry();
     all.push_back(command);
-    std::sort(all.begin(), all.end(), [](const Command& a, const Command& b) {
-        return qstrcmp(a.name, b.name) < 0;
-    });
+    std::sort(all.begin(), all.end(),
+        [](const Command& a, const Command& b) { return qstrcmp(a.name, b.name) < 0; });
 }
 
 int usageError(const Command& command, const QString& message)
@@ -44,7 +45,8 @@ static void printHelp(QTextStream& out)
            "and tell whether the Ascend DVM code generator really produced the kernels.\n\n"
            "usage: dvmlens-cli <command> [options] PATH\n\ncommands:\n";
     for (const Command& command : commands())
-        out << "  " << QString::fromLatin1(command.synopsis).leftJustified(58) << ' ' << command.summary << '\n';
+        out << "  " << QString::fromLatin1(command.synopsis).leftJustified(58) << ' ' << command.summary
+            << '\n';
     out << "\noptions:\n  -h, --help     show this help\n  -V, --version  show the version\n"
            "\nexit codes: 0 ok; 1 the check or gate failed; 2 bad usage or unreadable PATH\n";
 }
@@ -78,7 +80,14 @@ int main(int argc, char** argv)
                 out << "usage: dvmlens-cli " << command.synopsis << "\n" << command.summary << "\n";
                 return cli::ExitOk;
             }
-            return command.run(args);
+            const int status = command.run(args);
+            // A full disk or a closed stream must not pass for a complete answer.
+            if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+                QTextStream(stderr) << "dvmlens-cli: " << command.name << ": cannot write the output: "
+                                    << QString::fromLocal8Bit(std::strerror(errno)) << '\n';
+                return cli::ExitUsage;
+            }
+            return status;
         }
     }
     QTextStream err(stderr);

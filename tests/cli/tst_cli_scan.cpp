@@ -5,6 +5,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -196,6 +197,20 @@ private Q_SLOTS:
         QCOMPARE(result.exitCode, 2);
         QCOMPARE(result.out, QString());
         QVERIFY2(result.err.startsWith(message), qPrintable(result.err));
+    }
+
+    void unwritableOutputFails()
+    {
+        if (!QFileInfo::exists(QStringLiteral("/dev/full")))
+            QSKIP("no /dev/full on this system");
+        QProcess process;
+        process.setStandardOutputFile(QStringLiteral("/dev/full"));
+        process.start(
+            QStringLiteral(DVMLENS_CLI), { QStringLiteral("scan"), QStringLiteral("--json"), sample() });
+        QVERIFY(process.waitForFinished(60000));
+        QCOMPARE(process.exitCode(), 2);
+        QVERIFY(QString::fromUtf8(process.readAllStandardError())
+                    .startsWith(QStringLiteral("dvmlens-cli: scan: cannot write the output: ")));
     }
 
     void checkFailsAndSaysWhy()
