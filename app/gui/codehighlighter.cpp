@@ -6,6 +6,7 @@
 #include "codeloghighlighter.h"
 #include "pythonhighlighter.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QTextDocument>
 
@@ -67,7 +68,7 @@ QString CodeHighlighter::backendName()
 #if DVMLENS_HAVE_KSYNTAXHIGHLIGHTING
     return QStringLiteral("KSyntaxHighlighting ") + QLatin1String(KSYNTAXHIGHLIGHTING_VERSION_STRING);
 #else
-    return QStringLiteral("built-in highlighter");
+    return QCoreApplication::translate("CodeHighlighter", "built-in highlighter");
 #endif
 }
 

@@ -21,6 +21,13 @@
     </message>
 </context>
 <context>
+    <name>CodeHighlighter</name>
+    <message>
+        <source>built-in highlighter</source>
+        <translation>内置语法高亮</translation>
+    </message>
+</context>
+<context>
     <name>CodeMarks</name>
     <message numerus="yes">
         <source>, launched %n time(s)</source>
