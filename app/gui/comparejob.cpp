@@ -2,6 +2,7 @@
 #include "comparejob.h"
 
 #include "indexer.h"
+#include "throttledprogress.h"
 
 #include <QDir>
 
@@ -25,18 +26,13 @@ quint64 CompareJob::start(const CompareRequest& request)
     m_running = true;
     auto cancelFlag = std::make_shared<std::atomic<bool>>(false);
     m_cancel = cancelFlag;
-    auto lastPercent = std::make_shared<std::atomic<int>>(-1);
-    m_pool.start([this, jobId, request, cancelFlag, lastPercent] {
+    m_pool.start([this, jobId, request, cancelFlag] {
         auto outcome = std::make_shared<CompareOutcome>();
         outcome->request = request;
         const auto indexSide = [&](int side, const QString& path) -> std::shared_ptr<const dvmlens::Index> {
             dvmlens::IndexOptions options;
             options.cancel = cancelFlag.get();
-            // Progress is posted only when the percentage moves, so a big tree cannot flood the event loop.
-            options.progress = [this, jobId, side, cancelFlag, lastPercent](int done, int total) {
-                const int percent = side * 100 + (total > 0 ? done * 100 / total : 0);
-                if (cancelFlag->load() || lastPercent->exchange(percent) == percent)
-                    return;
+            options.progress = throttledProgress(cancelFlag, [this, jobId, side](int done, int total) {
                 QMetaObject::invokeMethod(
                     this,
                     [this, jobId, side, done, total] {
@@ -44,7 +40,7 @@ quint64 CompareJob::start(const CompareRequest& request)
                             Q_EMIT progress(side, done, total);
                     },
                     Qt::QueuedConnection);
-            };
+            });
             std::string error;
             std::optional<dvmlens::Index> built = dvmlens::buildIndex(path.toStdString(), options, error);
             if (!built) {

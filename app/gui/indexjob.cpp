@@ -2,6 +2,7 @@
 #include "indexjob.h"
 
 #include "indexer.h"
+#include "throttledprogress.h"
 
 IndexJob::IndexJob(QObject* parent)
     : QObject(parent)
@@ -22,16 +23,11 @@ quint64 IndexJob::start(const QString& path)
     m_running = true;
     auto cancelFlag = std::make_shared<std::atomic<bool>>(false);
     m_cancel = cancelFlag;
-    // Progress is posted only when the percentage moves, so a big tree cannot flood the event loop.
-    auto lastPercent = std::make_shared<std::atomic<int>>(-1);
     const std::string nativePath = path.toStdString();
-    m_pool.start([this, jobId, path, nativePath, cancelFlag, lastPercent] {
+    m_pool.start([this, jobId, path, nativePath, cancelFlag] {
         dvmlens::IndexOptions options;
         options.cancel = cancelFlag.get();
-        options.progress = [this, jobId, cancelFlag, lastPercent](int done, int total) {
-            const int percent = total > 0 ? done * 100 / total : 0;
-            if (cancelFlag->load() || lastPercent->exchange(percent) == percent)
-                return;
+        options.progress = throttledProgress(cancelFlag, [this, jobId](int done, int total) {
             QMetaObject::invokeMethod(
                 this,
                 [this, jobId, done, total] {
@@ -39,7 +35,7 @@ quint64 IndexJob::start(const QString& path)
                         Q_EMIT progress(done, total);
                 },
                 Qt::QueuedConnection);
-        };
+        });
         std::string error;
         std::optional<dvmlens::Index> built = dvmlens::buildIndex(nativePath, options, error);
         std::shared_ptr<const dvmlens::Index> index;
