@@ -13,7 +13,8 @@
 namespace dvmlens {
 
 // How a kernel was defined in output_code.py.
-enum class Backend {
+enum class Backend
+{
     Dvm, // a real @dvm.kernel builder
     ImportFx, // async_compile.import_fx(...): an FX fallback, even when named dvm_fused_*
     Triton,
@@ -31,7 +32,8 @@ std::string_view backendName(Backend backend);
 std::optional<Backend> backendFromName(std::string_view name);
 
 // A call in the entry code that runs an op outside generated kernels.
-enum class FallbackKind {
+enum class FallbackKind
+{
     Aten, // torch.ops.aten.* or the aten.* alias
     Npu, // torch.ops.npu.*
     Extern, // extern_kernels.*
@@ -39,7 +41,12 @@ enum class FallbackKind {
 };
 std::string_view fallbackKindName(FallbackKind kind); // "aten", "npu", "extern", "other"
 
-enum class Severity { Info, Warning, Error };
+enum class Severity
+{
+    Info,
+    Warning,
+    Error
+};
 std::string_view severityName(Severity severity); // "info", "warning", "error"
 
 struct Diagnostic
@@ -58,7 +65,8 @@ struct DvmInput
     std::string op; // "load", "view_load", "scalar", "intref", "floatref"
     std::optional<std::vector<std::int64_t>> shape; // -1 for a dynamic dim; null for scalars
     std::optional<std::vector<std::int64_t>> stride; // view_load only
-    std::optional<std::string> dtype; // normalised: "float32", "bfloat16", "float16", "int32", "int64", "bool"…
+    std::optional<std::string>
+        dtype; // normalised: "float32", "bfloat16", "float16", "int32", "int64", "bool"…
 };
 
 struct DvmOutput
@@ -73,6 +81,10 @@ struct Kernel
     Backend backend = Backend::Other;
     int line = 0; // first line of the definition (the decorator for DVM; the assignment otherwise), 1-based
     int endLine = 0; // last line of the definition (alias and _acc_meta lines included for DVM)
+    // The module-level """…""" string right above the definition (only blank and comment lines
+    // between): the FX graph a DVM or import_fx kernel fused. Physical lines, quotes included.
+    std::optional<int> fxGraphLine;
+    std::optional<int> fxGraphEndLine;
     int launches = 0; // calls of this kernel in the entry code
     std::vector<int> launchLines; // where those calls are, 1-based, in order
 

@@ -18,6 +18,7 @@
 #include <functional>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <utility>
 
 namespace dvmlens {
 
@@ -145,6 +146,8 @@ private:
     int runnerIndent_ = 0;
     bool inRunner_ = false;
 
+    // Lines of the bare string statement that was the previous module-level logical line.
+    std::optional<std::pair<int, int>> stringAbove_;
     bool dvmDecoratorPending_ = false;
     Kernel dvmKernel_; // the decorator's and then the builder's fields until the builder closes
     DvmBodyReader dvmReader_;
@@ -209,6 +212,7 @@ void Parser::moduleLine(const LogicalLine& line)
     scope_ = Scope::Module;
     inRunner_ = false;
     const std::string_view code = line.code;
+    const std::optional<std::pair<int, int>> stringAbove = std::exchange(stringAbove_, std::nullopt);
     if (aliasLine(line))
         return;
     if (!code.empty() && code.front() == '@') {
@@ -216,6 +220,10 @@ void Parser::moduleLine(const LogicalLine& line)
         if (readDvmDecorator(line, decorated)) {
             decorated.backend = Backend::Dvm;
             decorated.line = line.firstLine;
+            if (stringAbove) {
+                decorated.fxGraphLine = stringAbove->first;
+                decorated.fxGraphEndLine = stringAbove->second;
+            }
             dvmKernel_ = std::move(decorated);
             dvmDecoratorPending_ = true;
         }
@@ -227,6 +235,11 @@ void Parser::moduleLine(const LogicalLine& line)
         return;
     }
     dvmDecoratorPending_ = false;
+    if (expr::trimmed(code)
+        == "\"") { // a bare string statement: the graph dump Inductor writes above a kernel
+        stringAbove_ = std::make_pair(line.firstLine, line.lastLine);
+        return;
+    }
     if (startsWithWord(code, "class")) {
         if (expr::identifierAt(code, code.find_first_not_of(" \t", 5)) == "Runner") {
             scope_ = Scope::RunnerClass;
@@ -239,7 +252,12 @@ void Parser::moduleLine(const LogicalLine& line)
         importLine(line);
         return;
     }
+    const std::size_t kernelsBefore = code_.kernels.size();
     assignmentLine(line);
+    if (stringAbove && code_.kernels.size() > kernelsBefore) {
+        code_.kernels.back().fxGraphLine = stringAbove->first;
+        code_.kernels.back().fxGraphEndLine = stringAbove->second;
+    }
 }
 
 // `<name> = <name>_build` and `<name>._acc_meta = {...}` right after an mlir_fusion builder.

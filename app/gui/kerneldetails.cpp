@@ -29,65 +29,45 @@ QString lineLink(int line)
     return QStringLiteral("<a href=\"line:%1\">%1</a>").arg(line);
 }
 
-bool isTripleQuote(const QString& trimmed)
-{
-    return trimmed.startsWith(QLatin1String("\"\"\"")) || trimmed.startsWith(QLatin1String("r\"\"\""));
-}
-
 } // namespace
 
-QString docstringAbove(const QStringList& lines, int definitionLine)
+QString stringStatementText(QStringList lines)
 {
-    int at = definitionLine - 2; // 0-based index of the line above the definition
-    while (at >= 0) {
-        const QString trimmed = lines.value(at).trimmed();
-        if (!trimmed.isEmpty() && !trimmed.startsWith(QLatin1Char('#')))
-            break;
-        --at;
-    }
-    if (at < 0 || !lines.value(at).trimmed().endsWith(QLatin1String("\"\"\"")))
+    if (lines.isEmpty())
         return {};
-    const int last = at;
-    const QString closing = lines.value(last).trimmed();
-    int first = last;
-    if (!(isTripleQuote(closing) && closing.size() > 6)) {
-        for (first = last - 1; first >= 0 && last - first < kMaxDocstringLines; --first) {
-            if (isTripleQuote(lines.value(first).trimmed()))
-                break;
-        }
-        if (first < 0 || last - first >= kMaxDocstringLines)
-            return {};
-    }
-    QStringList body = lines.mid(first, last - first + 1);
-    body.first() =
-        body.first().trimmed().remove(0, body.first().trimmed().indexOf(QLatin1String("\"\"\"")) + 3);
-    body.last().chop(body.last().size() - body.last().lastIndexOf(QLatin1String("\"\"\"")));
-    while (!body.isEmpty() && body.first().trimmed().isEmpty())
-        body.removeFirst();
-    while (!body.isEmpty() && body.last().trimmed().isEmpty())
-        body.removeLast();
-    return body.join(QLatin1Char('\n'));
+    QString& first = lines.first();
+    const qsizetype open = first.indexOf(QLatin1String("\"\"\""));
+    first.remove(0, open < 0 ? 0 : open + 3);
+    QString& last = lines.last();
+    const qsizetype close = last.lastIndexOf(QLatin1String("\"\"\""));
+    if (close >= 0)
+        last.truncate(close);
+    while (!lines.isEmpty() && lines.first().trimmed().isEmpty())
+        lines.removeFirst();
+    while (!lines.isEmpty() && lines.last().trimmed().isEmpty())
+        lines.removeLast();
+    return lines.join(QLatin1Char('\n'));
 }
 
 namespace {
 
-QString fxGraphDumpAbove(const QString& path, int definitionLine)
+// Reads physical lines [first, last] of `path`: only the dump the parser located, read up to its
+// end, so a kernel near the top of a huge file costs almost nothing.
+QString fxGraphDump(const QString& path, int first, int last)
 {
-    // Only the lines above the definition matter, and only the last few thousand of them, so a
-    // kernel near the top of a huge file costs almost nothing and memory stays bounded.
     QFile file(path);
-    if (definitionLine <= 1 || !file.open(QIODevice::ReadOnly))
+    if (last - first >= kMaxDocstringLines || !file.open(QIODevice::ReadOnly))
         return {};
-    QStringList window;
-    for (int line = 1; line < definitionLine && !file.atEnd(); ++line) {
+    QStringList lines;
+    for (int line = 1; line <= last && !file.atEnd(); ++line) {
         QByteArray bytes = file.readLine();
+        if (line < first)
+            continue;
         while (bytes.endsWith('\n') || bytes.endsWith('\r'))
             bytes.chop(1);
-        window.append(QString::fromUtf8(bytes));
-        if (window.size() > kMaxDocstringLines)
-            window.removeFirst();
+        lines.append(QString::fromUtf8(bytes));
     }
-    return docstringAbove(window, int(window.size()) + 1);
+    return stringStatementText(lines);
 }
 
 } // namespace
@@ -268,8 +248,9 @@ void KernelDetails::render()
         out << "<p><i>" << tr("Not launched in the entry code.") << "</i></p>";
     }
 
-    if (m_graph->outputCode) {
-        const QString dump = fxGraphDumpAbove(QString::fromStdString(m_graph->outputCode->path), kernel.line);
+    if (m_graph->outputCode && kernel.fxGraphLine && kernel.fxGraphEndLine) {
+        const QString dump = fxGraphDump(
+            QString::fromStdString(m_graph->outputCode->path), *kernel.fxGraphLine, *kernel.fxGraphEndLine);
         if (!dump.isEmpty()) {
             out << "<h4>" << tr("FX graph fused into this kernel") << "</h4><pre>" << dump.toHtmlEscaped()
                 << "</pre>";

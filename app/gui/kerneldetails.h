@@ -39,6 +39,6 @@ private:
     const dvmlens::Graph* m_graph = nullptr;
 };
 
-// The lines of the """…""" block that ends right above `definitionLine` (1-based; blank and
-// comment lines may sit between them), without the quotes; empty when there is none.
-QString docstringAbove(const QStringList& lines, int definitionLine);
+// The text of a string statement given as its physical lines (core's Kernel::fxGraphLine to
+// fxGraphEndLine): the lines without the quotes and without blank lines at either end.
+QString stringStatementText(QStringList lines);

@@ -247,6 +247,48 @@ private slots:
         QCOMPARE(code.dvmCoverage, std::optional<double>(0.75));
     }
 
+    // The FX graph dump a kernel fused: the bare string statement right above its definition.
+    void fxGraphDumpAboveDefinitions_data()
+    {
+        QTest::addColumn<QByteArray>("source");
+        QTest::addColumn<int>("first");
+        QTest::addColumn<int>("last");
+        const QByteArray builder = "def dvm_fused_mul_0_build(k):\n    a = k.load([4], dvm.float32)\n"
+                                   "    k.store(a, dvm.float32)\n";
+        QTest::newRow("right above") << QByteArray("x = 1\n\"\"\"\nclass GraphModule(torch.nn.Module):\n"
+                                                   "    def forward(self):\n\"\"\"\n"
+                                                   "@dvm.kernel(ktype='vector', dyn_shape=False)\n")
+                + builder << 2 << 5;
+        QTest::newRow("blank and comment lines between")
+            << QByteArray("\"\"\"\ngraph\n\"\"\"\n\n# kernel path: /tmp/x.py\n"
+                          "@dvm.kernel(ktype='vector', dyn_shape=False)\n")
+                + builder
+            << 1 << 3;
+        QTest::newRow("one line, import_fx")
+            << QByteArray("\"\"\"graph\"\"\"\ndvm_fused_mul_0 = async_compile.import_fx('dvm_fused_mul_0')\n")
+            << 1 << 1;
+        QTest::newRow("code above") << QByteArray("x = 1\n@dvm.kernel(ktype='vector', dyn_shape=False)\n")
+                + builder << 0 << 0;
+        QTest::newRow("string not right above")
+            << QByteArray("\"\"\"graph\"\"\"\nx = 1\n@dvm.kernel(ktype='vector', dyn_shape=False)\n")
+                + builder
+            << 0 << 0;
+        QTest::newRow("first line") << QByteArray("@dvm.kernel(ktype='vector', dyn_shape=False)\n") + builder
+                                    << 0 << 0;
+    }
+
+    void fxGraphDumpAboveDefinitions()
+    {
+        QFETCH(QByteArray, source);
+        QFETCH(int, first);
+        QFETCH(int, last);
+        const OutputCode code = parseBytes(source);
+        QCOMPARE(code.kernels.size(), std::size_t(1));
+        const Kernel& kernel = code.kernels.front();
+        QCOMPARE(kernel.fxGraphLine.value_or(0), first);
+        QCOMPARE(kernel.fxGraphEndLine.value_or(0), last);
+    }
+
     void everyBackend()
     {
         const OutputCode code = parseFixture(QStringLiteral("all_backends.py"));

@@ -11,35 +11,26 @@ class TestKernelDetails : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void docstringAbove_data()
+    // Where the dump is is core's decision (Kernel::fxGraphLine, tested with the parser); the
+    // pane only drops the quotes and blank edge lines.
+    void stringStatementText_data()
     {
         QTest::addColumn<QStringList>("lines");
-        QTest::addColumn<int>("definitionLine");
         QTest::addColumn<QString>("expected");
-        const QStringList dump { "x = 1", "\"\"\"",
-            "class GraphModule(torch.nn.Module):", "    def forward(self):", "\"\"\"",
-            "@dvm.kernel(ktype='vector', dyn_shape=False)" };
-        QTest::newRow("right above") << dump << 6
-                                     << "class GraphModule(torch.nn.Module):\n    def forward(self):";
-        QStringList spaced = dump;
-        spaced.insert(5, QString());
-        spaced.insert(6, QStringLiteral("# kernel path: /tmp/x.py"));
-        QTest::newRow("blank and comment lines between")
-            << spaced << 8 << "class GraphModule(torch.nn.Module):\n    def forward(self):";
-        QTest::newRow("one line") << QStringList { "\"\"\"graph\"\"\"", "k = async_compile.import_fx('k')" }
-                                  << 2 << "graph";
-        QTest::newRow("code above") << QStringList { "x = 1", "@dvm.kernel(ktype='vector')" } << 2
-                                    << QString();
-        QTest::newRow("unterminated") << QStringList { "text", "\"\"\"", "@dvm.kernel()" } << 3 << QString();
-        QTest::newRow("first line") << QStringList { "@dvm.kernel()" } << 1 << QString();
+        QTest::newRow("several lines") << QStringList { "\"\"\"",
+            "class GraphModule(torch.nn.Module):", "    def forward(self):", "\"\"\"" }
+                                       << "class GraphModule(torch.nn.Module):\n    def forward(self):";
+        QTest::newRow("one line") << QStringList { "\"\"\"graph\"\"\"" } << "graph";
+        QTest::newRow("raw prefix, blank edges")
+            << QStringList { "r\"\"\"", "", "body", "", "\"\"\"" } << "body";
+        QTest::newRow("nothing") << QStringList {} << QString();
     }
 
-    void docstringAbove()
+    void stringStatementText()
     {
         QFETCH(QStringList, lines);
-        QFETCH(int, definitionLine);
         QFETCH(QString, expected);
-        QCOMPARE(::docstringAbove(lines, definitionLine), expected);
+        QCOMPARE(::stringStatementText(lines), expected);
     }
 
     void showsKernelFacts()
@@ -65,6 +56,8 @@ private Q_SLOTS:
         kernel.backend = dvmlens::Backend::Dvm;
         kernel.line = 6;
         kernel.endLine = 9;
+        kernel.fxGraphLine = 2; // where the parser finds the dump above the decorator
+        kernel.fxGraphEndLine = 5;
         kernel.launches = 2;
         kernel.launchLines = { 30, 41 };
         kernel.ktype = "mix";
