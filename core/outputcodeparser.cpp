@@ -99,6 +99,22 @@ std::optional<Backend> asyncCompileBackend(std::string_view kind)
     return Backend::Other;
 }
 
+// `parts` joined with dots, built in one allocation at most: fallback calls are frequent.
+std::string dottedTarget(const std::string_view* parts, std::size_t count)
+{
+    std::size_t size = count - 1;
+    for (std::size_t i = 0; i < count; ++i)
+        size += parts[i].size();
+    std::string target;
+    target.reserve(size);
+    for (std::size_t i = 0; i < count; ++i) {
+        if (i > 0)
+            target += '.';
+        target += parts[i];
+    }
+    return target;
+}
+
 bool isPartitionName(std::string_view name)
 {
     constexpr std::string_view prefix = "partition_";
@@ -154,15 +170,20 @@ private:
     std::optional<std::size_t> aliasKernel_; // mlir_fusion builder waiting for its alias line
     bool aliasSeen_ = false;
 
-    // What entry code may launch: name hashes and kernel indexes (later definitions win), so no
-    // name is copied; `build` entries stand for `<name>_build`.
+    // What entry code may launch: name hashes and kernel indexes, so no name is copied; `build`
+    // entries stand for `<name>_build`. An open-addressing table maps each hash to its newest entry,
+    // which chains to older ones with the same hash, so a lookup costs O(1) and later definitions
+    // win, as in Python.
     struct KernelName
     {
         std::size_t hash;
         std::size_t index;
+        std::uint32_t olderSameHash; // entry + 1 in kernelNames_; 0 ends the chain
         bool build;
     };
+    void addKernelName(std::size_t hash, std::size_t index, bool build);
     std::vector<KernelName> kernelNames_;
+    std::vector<std::uint32_t> nameTable_; // entry + 1 in kernelNames_; 0 is a free slot
     std::array<std::string_view, 8> parts_ {};
 };
 
@@ -353,24 +374,49 @@ void Parser::closeDvmBuilder()
 void Parser::addKernel(Kernel kernel, bool alsoAsBuilder)
 {
     const std::size_t index = code_.kernels.size();
-    kernelNames_.push_back({ std::hash<std::string_view> {}(kernel.name), index, false });
+    addKernelName(std::hash<std::string_view> {}(kernel.name), index, false);
     if (alsoAsBuilder)
-        kernelNames_.push_back({ std::hash<std::string_view> {}(kernel.name + "_build"), index, true });
+        addKernelName(std::hash<std::string_view> {}(kernel.name + "_build"), index, true);
     code_.kernels.push_back(std::move(kernel));
+}
+
+void Parser::addKernelName(std::size_t hash, std::size_t index, bool build)
+{
+    // Keep the table at most half full: rebuild it twice as large from the entries, oldest first,
+    // so every chain again runs from newest to oldest.
+    if ((kernelNames_.size() + 1) * 2 > nameTable_.size()) {
+        std::vector<KernelName> entries = std::move(kernelNames_);
+        kernelNames_.clear();
+        nameTable_.assign(std::max<std::size_t>(64, nameTable_.size() * 2), 0);
+        for (const KernelName& entry : entries)
+            addKernelName(entry.hash, entry.index, entry.build);
+    }
+    const std::size_t mask = nameTable_.size() - 1;
+    std::size_t slot = hash & mask;
+    while (nameTable_[slot] != 0 && kernelNames_[nameTable_[slot] - 1].hash != hash)
+        slot = (slot + 1) & mask;
+    kernelNames_.push_back({ hash, index, nameTable_[slot], build });
+    nameTable_[slot] = static_cast<std::uint32_t>(kernelNames_.size());
 }
 
 std::optional<std::size_t> Parser::findKernel(std::string_view name) const
 {
+    if (nameTable_.empty())
+        return std::nullopt;
     const std::size_t hash = std::hash<std::string_view> {}(name);
-    for (auto entry = kernelNames_.rbegin(); entry != kernelNames_.rend(); ++entry) {
-        if (entry->hash != hash)
-            continue;
-        const std::string& kernel = code_.kernels[entry->index].name;
-        const bool same = entry->build ? name.size() == kernel.size() + 6
+    const std::size_t mask = nameTable_.size() - 1;
+    std::size_t slot = hash & mask;
+    while (nameTable_[slot] != 0 && kernelNames_[nameTable_[slot] - 1].hash != hash)
+        slot = (slot + 1) & mask;
+    for (std::uint32_t link = nameTable_[slot]; link != 0;) {
+        const KernelName& entry = kernelNames_[link - 1];
+        const std::string& kernel = code_.kernels[entry.index].name;
+        const bool same = entry.build ? name.size() == kernel.size() + 6
                 && name.substr(0, kernel.size()) == kernel && name.substr(kernel.size()) == "_build"
-                                       : name == kernel;
+                                      : name == kernel;
         if (same)
-            return entry->index;
+            return entry.index;
+        link = entry.olderSameHash;
     }
     return std::nullopt;
 }
@@ -491,24 +537,18 @@ void Parser::callSite(const LogicalLine& line, std::size_t offset, std::string_v
     };
     if (count >= 4 && parts_[0] == "torch" && parts_[1] == "ops") {
         const std::string_view ns = parts_[2];
-        std::string target = std::string(ns) + '.' + std::string(parts_[3]);
-        if (count >= 5)
-            target += '.' + std::string(parts_[4]);
-        addFallback(std::move(target),
+        addFallback(dottedTarget(parts_.data() + 2, std::min<std::size_t>(count, 5) - 2),
             ns == "aten"      ? FallbackKind::Aten
                 : ns == "npu" ? FallbackKind::Npu
                               : FallbackKind::Other);
         return;
     }
     if (count >= 2 && parts_[0] == "aten") {
-        std::string target = "aten." + std::string(parts_[1]);
-        if (count >= 3)
-            target += '.' + std::string(parts_[2]);
-        addFallback(std::move(target), FallbackKind::Aten);
+        addFallback(dottedTarget(parts_.data(), std::min<std::size_t>(count, 3)), FallbackKind::Aten);
         return;
     }
     if (count == 2 && parts_[0] == "extern_kernels") {
-        addFallback("extern_kernels." + std::string(parts_[1]), FallbackKind::Extern);
+        addFallback(dottedTarget(parts_.data(), 2), FallbackKind::Extern);
         return;
     }
     // `name(…)`, `name.run(…)`, CATLASS `name.name(…)`, MPS `name.generated_kernel(…)`.
