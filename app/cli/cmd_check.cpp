@@ -68,7 +68,7 @@ int runCheck(const QStringList& args)
     const std::optional<IndexArgs> parsed = parseIndexArgs(kCheck, args, false);
     if (!parsed)
         return ExitUsage;
-    const std::optional<dvmlens::Index> index = loadIndex(kCheck, *parsed);
+    const dvmlens::Index* index = loadIndex(kCheck, *parsed);
     if (!index)
         return ExitUsage;
     const dvmlens::Summary summary = dvmlens::summarize(*index);

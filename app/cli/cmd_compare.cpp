@@ -4,10 +4,9 @@
 #include "compare.h"
 #include "comparejson.h"
 #include "comparetext.h"
-#include "indexer.h"
+#include "indexargs.h"
 
 #include <QFile>
-#include <QTextStream>
 
 #include <cstdio>
 #include <optional>
@@ -89,15 +88,11 @@ std::optional<CompareArgs> parseArgs(const QStringList& args)
     return parsed;
 }
 
-std::optional<dvmlens::Index> load(const std::string& path)
+const dvmlens::Index* load(const std::string& path)
 {
-    std::string error;
-    std::optional<dvmlens::Index> index = dvmlens::buildIndex(path, dvmlens::IndexOptions {}, error);
-    if (!index) {
-        QTextStream err(stderr);
-        err << "dvmlens-cli: compare: cannot read " << QString::fromStdString(error) << '\n';
-    }
-    return index;
+    cli::IndexArgs args;
+    args.path = path;
+    return cli::loadIndex(kCompare, args);
 }
 
 // Resolves --run-a / --run-b; false (after the usage message) for an unknown or ambiguous name.
@@ -119,10 +114,10 @@ int runCompare(const QStringList& args)
     const std::optional<CompareArgs> parsed = parseArgs(args);
     if (!parsed)
         return cli::ExitUsage;
-    const std::optional<dvmlens::Index> a = load(parsed->pathA);
+    const dvmlens::Index* a = load(parsed->pathA);
     if (!a)
         return cli::ExitUsage;
-    const std::optional<dvmlens::Index> b = load(parsed->pathB);
+    const dvmlens::Index* b = load(parsed->pathB);
     if (!b)
         return cli::ExitUsage;
     dvmlens::CompareOptions options;

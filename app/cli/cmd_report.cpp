@@ -116,10 +116,10 @@ int runReport(const QStringList& args)
     }
     IndexArgs indexArgs;
     indexArgs.path = parsed->path;
-    const std::optional<dvmlens::Index> index = loadIndex(kReport, indexArgs);
+    const dvmlens::Index* index = loadIndex(kReport, indexArgs);
     if (!index)
         return ExitUsage;
-    std::optional<dvmlens::Index> baseline;
+    const dvmlens::Index* baseline = nullptr;
     if (parsed->baseline) {
         indexArgs.path = *parsed->baseline;
         baseline = loadIndex(kReport, indexArgs);
@@ -128,9 +128,9 @@ int runReport(const QStringList& args)
     }
 
     dvmlens::ReportInput input;
-    input.index = &*index;
+    input.index = index;
     input.rules = &*rules;
-    input.baseline = baseline ? &*baseline : nullptr;
+    input.baseline = baseline;
     const std::string report = dvmlens::renderReport(input, parsed->format);
     if (!parsed->output) {
         writeOut(report);

@@ -59,7 +59,7 @@ int runScan(const QStringList& arguments)
         QTextStream(stderr) << "dvmlens-cli: scan: " << QString::fromStdString(error) << '\n';
         return ExitUsage;
     }
-    std::optional<dvmlens::Index> index = loadIndex(kScan, *parsed);
+    dvmlens::Index* index = loadIndex(kScan, *parsed);
     if (!index)
         return ExitUsage;
     dvmlens::applyKnownFailures(*index, *rules);

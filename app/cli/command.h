@@ -10,7 +10,8 @@
 namespace cli {
 
 // Exit codes shared by every subcommand.
-enum ExitCode {
+enum ExitCode
+{
     ExitOk = 0,
     ExitFailed = 1, // the check/gate said no (check, compare --fail-on-regression)
     ExitUsage = 2, // bad usage, or a missing/unreadable PATH

@@ -74,7 +74,7 @@ std::optional<IndexArgs> parseIndexArgs(const Command& command, const QStringLis
     return parsed;
 }
 
-std::optional<dvmlens::Index> loadIndex(const Command& command, const IndexArgs& args)
+dvmlens::Index* loadIndex(const Command& command, const IndexArgs& args)
 {
     dvmlens::IndexOptions options;
     options.jobs = args.jobs;
@@ -83,8 +83,9 @@ std::optional<dvmlens::Index> loadIndex(const Command& command, const IndexArgs&
     if (!index) {
         QTextStream err(stderr);
         err << "dvmlens-cli: " << command.name << ": cannot read " << QString::fromStdString(error) << '\n';
+        return nullptr;
     }
-    return index;
+    return new dvmlens::Index(std::move(*index)); // never freed, see the header
 }
 
 void writeOut(std::string_view text)
