@@ -4,13 +4,15 @@
 #include "graphname.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <dirent.h>
 #include <filesystem>
-#include <iterator>
 #include <map>
-#include <set>
+#include <sys/stat.h>
 #include <system_error>
 #include <tuple>
 #include <unistd.h>
+#include <unordered_set>
 #include <vector>
 
 namespace dvmlens {
@@ -51,23 +53,48 @@ fs::path absoluteClean(const std::string& path, std::error_code& error)
     return clean;
 }
 
-bool isWithin(const fs::path& canonical, const fs::path& canonicalRoot)
+// Every walked path is clean and absolute, so joining is plain concatenation (as fs::path's
+// operator/ would do, without splitting the path into components on every call).
+std::string joinPath(std::string_view folder, std::string_view name)
 {
-    const std::string& child = canonical.native();
-    std::string root = canonicalRoot.native();
-    if (child == root)
-        return true;
-    if (root.empty() || root.back() != '/')
-        root += '/';
-    return child.compare(0, root.size(), root) == 0;
+    std::string path;
+    path.reserve(folder.size() + 1 + name.size());
+    path.append(folder);
+    if (path.empty() || path.back() != '/')
+        path += '/';
+    path.append(name);
+    return path;
 }
 
-// The nearest ancestor of `path` named like a run folder, if any.
-std::optional<fs::path> runAncestor(const fs::path& path)
+std::string_view fileName(std::string_view path)
 {
-    for (fs::path parent = path.parent_path(); parent.has_relative_path(); parent = parent.parent_path()) {
-        if (parseRunName(parent.filename().native()))
-            return parent;
+    const std::size_t slash = path.rfind('/');
+    return slash == std::string_view::npos ? path : path.substr(slash + 1);
+}
+
+std::string errnoMessage(int error)
+{
+    return std::generic_category().message(error);
+}
+
+bool isWithin(std::string_view child, std::string_view root)
+{
+    if (child == root)
+        return true;
+    if (!root.empty() && root.back() == '/')
+        root.remove_suffix(1);
+    return child.size() > root.size() && child.compare(0, root.size(), root) == 0
+        && child[root.size()] == '/';
+}
+
+// The nearest ancestor of the clean absolute `path` named like a run folder, if any.
+std::optional<std::string> runAncestor(std::string_view path)
+{
+    for (std::size_t slash = path.rfind('/'); slash != std::string_view::npos && slash > 0;
+         slash = path.rfind('/', slash - 1)) {
+        const std::string_view parent = path.substr(0, slash);
+        if (parseRunName(fileName(parent)))
+            return std::string(parent);
     }
     return std::nullopt;
 }
@@ -75,10 +102,9 @@ std::optional<fs::path> runAncestor(const fs::path& path)
 // One directory entry after links were checked: what it is and where it really lives.
 struct Entry
 {
-    fs::directory_entry item; // keeps the type readdir reported, so most entries need no stat
     std::string name;
-    fs::path path; // logical path below the scanned root
-    fs::path canonical; // where it resolves to (inside the tree)
+    unsigned char type = DT_UNKNOWN; // as readdir reported it, so plain entries need no stat
+    std::string linkTarget; // canonical target of a usable link (inside the tree)
     bool isDirectory = false;
     bool isRegularFile = false;
     bool usable = false; // false for broken links, links out of the tree and links round a loop
@@ -95,8 +121,8 @@ enum class FolderRole
 
 struct Frame
 {
-    fs::path path;
-    fs::path canonical;
+    std::string path; // logical path below the scanned root
+    std::string canonical; // where it resolves to (inside the tree)
     std::optional<std::size_t> run; // index into the runs found so far
     FolderRole role = FolderRole::Plain;
     bool viaLink = false;
@@ -105,30 +131,34 @@ struct Frame
 class TreeScanner
 {
 public:
-    TreeScanner(fs::path root, fs::path canonicalRoot)
-        : m_root(std::move(root))
-        , m_canonicalRoot(std::move(canonicalRoot))
+    TreeScanner(fs::path root, fs::path canonicalRoot, const OutputCodeFound& onOutputCode)
+        : m_root(root.native())
+        , m_canonicalRoot(canonicalRoot.native())
+        , m_onOutputCode(onOutputCode)
     {
-        m_index.root = m_root.native();
+        m_index.root = m_root;
     }
 
     Index scanFile()
     {
-        const fs::path folder = m_root.parent_path();
-        Graph graph = graphFor(folder);
+        const fs::path file(m_root);
+        const fs::path folder = file.parent_path();
+        Graph graph = graphFor(folder.native());
         graph.files = siblingNames(folder);
         if (graph.files.empty())
-            graph.files.push_back(m_root.filename().native());
+            graph.files.push_back(file.filename().native());
         OutputCode code;
-        code.path = m_root.native();
+        code.path = m_root;
         graph.outputCode = std::move(code);
+        if (m_onOutputCode)
+            m_onOutputCode(m_root);
         m_index.runs[contextRun(m_root)].graphs.push_back(std::move(graph));
         return finish();
     }
 
     Index scanFolder()
     {
-        const std::string name = m_root.filename().native();
+        const std::string_view name = fileName(m_root);
         Frame top { m_root, m_canonicalRoot, std::nullopt, FolderRole::Plain, false };
         if (parseRunName(name)) {
             top.run = runAt(m_root);
@@ -138,17 +168,17 @@ public:
         } else if (looksLikeGraphFolder(name) || hasOutputCode(m_root)) {
             top.run = contextRun(m_root);
             top.role = FolderRole::Graph;
-        } else if (std::optional<fs::path> run = runAncestor(m_root)) {
+        } else if (std::optional<std::string> run = runAncestor(m_root)) {
             top.run = runAt(*run);
         }
-        m_visited.insert(m_canonicalRoot.native());
+        m_visited.insert(m_canonicalRoot);
         m_stack.push_back(std::move(top));
         drain();
         return finish();
     }
 
 private:
-    static bool looksLikeGraphFolder(const std::string& name)
+    static bool looksLikeGraphFolder(std::string_view name)
     {
         const std::optional<GraphName> parsed = parseGraphName(name);
         return parsed && parsed->seq; // the trailing .<n> sets Inductor's folders apart from user folders
@@ -168,34 +198,34 @@ private:
         return names;
     }
 
-    static bool hasOutputCode(const fs::path& folder)
+    static bool hasOutputCode(const std::string& folder)
     {
         std::error_code error;
-        return fs::is_regular_file(folder / kOutputCode, error)
-            || fs::is_regular_file(folder / kAotiOutputCode, error);
+        return fs::is_regular_file(joinPath(folder, kOutputCode), error)
+            || fs::is_regular_file(joinPath(folder, kAotiOutputCode), error);
     }
 
     // The run a path belongs to: its run ancestor when it has one, else the run-less one.
-    std::size_t contextRun(const fs::path& path)
+    std::size_t contextRun(const std::string& path)
     {
-        if (std::optional<fs::path> run = runAncestor(path))
+        if (std::optional<std::string> run = runAncestor(path))
             return runAt(*run);
         if (!m_runlessRun) {
             Run run;
-            run.path = m_root.native();
+            run.path = m_root;
             m_runlessRun = m_index.runs.size();
             m_index.runs.push_back(std::move(run));
         }
         return *m_runlessRun;
     }
 
-    std::size_t runAt(const fs::path& folder)
+    std::size_t runAt(const std::string& folder)
     {
-        const auto [found, inserted] = m_runByPath.try_emplace(folder.native(), m_index.runs.size());
+        const auto [found, inserted] = m_runByPath.try_emplace(folder, m_index.runs.size());
         if (inserted) {
             Run run;
-            run.name = folder.filename().native();
-            run.path = folder.native();
+            run.name = std::string(fileName(folder));
+            run.path = folder;
             if (std::optional<RunName> parsed = parseRunName(*run.name)) {
                 run.pid = parsed->pid;
                 run.started = parsed->started;
@@ -205,11 +235,11 @@ private:
         return found->second;
     }
 
-    static Graph graphFor(const fs::path& folder)
+    static Graph graphFor(const std::string& folder)
     {
         Graph graph;
-        graph.name = folder.filename().native();
-        graph.path = folder.native();
+        graph.name = std::string(fileName(folder));
+        graph.path = folder;
         if (std::optional<GraphName> parsed = parseGraphName(graph.name)) {
             graph.model = parsed->model;
             graph.aotId = parsed->aotId;
@@ -220,88 +250,113 @@ private:
         return graph;
     }
 
-    void addDiagnostic(const fs::path& path, Severity severity, std::string code, std::string message)
+    void addDiagnostic(std::string path, Severity severity, std::string code, std::string message)
     {
         m_index.diagnostics.push_back(
-            makeDiagnostic(path.native(), severity, std::move(code), std::move(message)));
+            makeDiagnostic(std::move(path), severity, std::move(code), std::move(message)));
     }
 
     // Lists `folder` sorted by name and resolves links. Returns false (with a diagnostic) when the
-    // folder cannot be listed.
-    bool listEntries(const fs::path& folder, const fs::path& canonicalFolder, std::vector<Entry>& entries)
+    // folder cannot be listed. readdir's d_type spares a stat per entry; only links (and entries
+    // of file systems that report no type) are examined further.
+    bool listEntries(const Frame& folder, std::vector<Entry>& entries)
     {
-        std::error_code error;
-        fs::directory_iterator it(folder, fs::directory_options::none, error);
-        if (error) {
-            addDiagnostic(folder, Severity::Warning, "unreadable",
-                "Cannot list this folder (" + error.message() + "); what it holds is left out of the scan.");
+        DIR* dir = ::opendir(folder.path.c_str());
+        if (!dir) {
+            const int error = errno;
+            addDiagnostic(folder.path, Severity::Warning, "unreadable",
+                "Cannot list this folder (" + errnoMessage(error)
+                    + "); what it holds is left out of the scan.");
             return false;
         }
-        for (const fs::directory_iterator end; it != end; it.increment(error)) {
-            if (error)
+        int readError = 0;
+        for (;;) {
+            errno = 0;
+            const dirent* item = ::readdir(dir);
+            if (!item) {
+                readError = errno;
                 break;
-            Entry entry;
-            entry.item = *it;
-            entry.path = it->path();
-            entry.name = entry.path.filename().native();
-            entry.canonical = canonicalFolder / entry.name;
-            entries.push_back(std::move(entry));
+            }
+            const std::string_view name = item->d_name;
+            if (name == "." || name == "..")
+                continue;
+            Entry& entry = entries.emplace_back();
+            entry.name = name;
+            entry.type = item->d_type;
         }
-        if (error) {
-            addDiagnostic(folder, Severity::Warning, "unreadable",
-                "Listing this folder stopped part-way (" + error.message() + "); the rest is left out.");
+        ::closedir(dir);
+        if (readError != 0) {
+            addDiagnostic(folder.path, Severity::Warning, "unreadable",
+                "Listing this folder stopped part-way (" + errnoMessage(readError)
+                    + "); the rest is left out.");
         }
         std::sort(
             entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.name < b.name; });
         for (Entry& entry : entries)
-            resolve(entry, canonicalFolder);
+            resolve(entry, folder);
         return true;
     }
 
-    void resolve(Entry& entry, const fs::path& canonicalFolder)
+    void resolve(Entry& entry, const Frame& folder)
     {
-        std::error_code error;
-        const fs::file_status own = entry.item.symlink_status(error);
-        if (error) {
-            addDiagnostic(entry.path, Severity::Warning, "unreadable",
-                "This entry vanished or cannot be examined while scanning (" + error.message() + ").");
-            return;
+        if (entry.type == DT_UNKNOWN) {
+            struct stat status;
+            const std::string path = joinPath(folder.path, entry.name);
+            if (::lstat(path.c_str(), &status) != 0) {
+                const int error = errno;
+                addDiagnostic(path, Severity::Warning, "unreadable",
+                    "This entry vanished or cannot be examined while scanning (" + errnoMessage(error)
+                        + ").");
+                return;
+            }
+            entry.type = IFTODT(status.st_mode);
         }
-        if (!fs::is_symlink(own)) {
-            entry.isDirectory = fs::is_directory(own);
-            entry.isRegularFile = fs::is_regular_file(own);
+        if (entry.type != DT_LNK) {
+            entry.isDirectory = entry.type == DT_DIR;
+            entry.isRegularFile = entry.type == DT_REG;
             entry.usable = true;
             return;
         }
         entry.viaLink = true;
-        fs::path target = fs::canonical(entry.path, error);
+        const std::string path = joinPath(folder.path, entry.name);
+        std::error_code error;
+        fs::path target = fs::canonical(path, error);
         if (error) {
-            addDiagnostic(entry.path, Severity::Warning, "unreadable",
+            addDiagnostic(path, Severity::Warning, "unreadable",
                 "This link points at nothing that can be read (" + error.message() + "); it is skipped.");
             return;
         }
-        if (!isWithin(target, m_canonicalRoot)) {
-            addDiagnostic(entry.path, Severity::Warning, "link-outside-tree",
+        if (!isWithin(target.native(), m_canonicalRoot)) {
+            addDiagnostic(path, Severity::Warning, "link-outside-tree",
                 "This link leads out of the scanned tree (to " + target.native()
                     + "); it is not followed, so the scan stays inside what it was asked to read.");
             return;
         }
         const fs::file_status resolved = fs::status(target, error);
         if (error) {
-            addDiagnostic(entry.path, Severity::Warning, "unreadable",
+            addDiagnostic(path, Severity::Warning, "unreadable",
                 "The target of this link cannot be examined (" + error.message() + "); it is skipped.");
             return;
         }
         entry.isDirectory = fs::is_directory(resolved);
         entry.isRegularFile = fs::is_regular_file(resolved);
-        if (entry.isDirectory && isWithin(canonicalFolder, target)) {
-            addDiagnostic(entry.path, Severity::Warning, "link-loop",
+        if (entry.isDirectory && isWithin(folder.canonical, target.native())) {
+            addDiagnostic(path, Severity::Warning, "link-loop",
                 "This link points back at a folder that contains it (" + target.native()
                     + "); it is not followed, so the scan cannot go round in a loop.");
             return;
         }
-        entry.canonical = std::move(target);
+        entry.linkTarget = std::move(target).native();
         entry.usable = true;
+    }
+
+    // The frame for a usable sub-folder `entry` of `folder`.
+    static Frame childFrame(
+        const Frame& folder, Entry& entry, std::optional<std::size_t> run, FolderRole role)
+    {
+        return { joinPath(folder.path, entry.name),
+            entry.viaLink ? std::move(entry.linkTarget) : joinPath(folder.canonical, entry.name), run, role,
+            entry.viaLink };
     }
 
     // Links to folders wait until every real folder was walked, so a link never claims a folder
@@ -310,7 +365,7 @@ private:
     {
         if (frame.viaLink)
             m_linkedFolders.push_back(std::move(frame));
-        else if (m_visited.insert(frame.canonical.native()).second)
+        else if (m_visited.insert(frame.canonical).second)
             m_stack.push_back(std::move(frame));
     }
 
@@ -320,7 +375,7 @@ private:
             if (m_stack.empty()) {
                 Frame linked = std::move(m_linkedFolders.front());
                 m_linkedFolders.erase(m_linkedFolders.begin());
-                if (m_visited.insert(linked.canonical.native()).second)
+                if (m_visited.insert(linked.canonical).second)
                     m_stack.push_back(std::move(linked));
                 continue;
             }
@@ -336,7 +391,7 @@ private:
     void walk(const Frame& frame)
     {
         std::vector<Entry> entries;
-        if (!listEntries(frame.path, frame.canonical, entries))
+        if (!listEntries(frame, entries))
             return;
         std::vector<Frame> children;
         for (Entry& entry : entries) {
@@ -345,13 +400,13 @@ private:
             // A log outside any run and outside torchinductor/ belongs to no compile: left out.
             const bool belongsToRun = frame.run || frame.role != FolderRole::Plain;
             if (entry.isRegularFile && endsWith(entry.name, ".log") && belongsToRun)
-                addLog(frame.run, entry.path);
+                addLog(frame.run, joinPath(frame.path, entry.name));
             if (!entry.isDirectory)
                 continue;
-            Frame child { entry.path, entry.canonical, frame.run, FolderRole::InsideGraph, entry.viaLink };
+            Frame child = childFrame(frame, entry, frame.run, FolderRole::InsideGraph);
             if (frame.role != FolderRole::InsideGraph) {
                 if (parseRunName(entry.name)) {
-                    child.run = runAt(entry.path);
+                    child.run = runAt(child.path);
                     child.role = FolderRole::Plain;
                 } else if (frame.role == FolderRole::GraphsFolder || looksLikeGraphFolder(entry.name)) {
                     child.role = FolderRole::Graph;
@@ -367,10 +422,10 @@ private:
             push(std::move(*it));
     }
 
-    void addLog(std::optional<std::size_t> run, const fs::path& path)
+    void addLog(std::optional<std::size_t> run, std::string path)
     {
         const std::size_t owner = run ? *run : contextRun(path);
-        m_index.runs[owner].logs.push_back(path.native());
+        m_index.runs[owner].logs.push_back(std::move(path));
     }
 
     void scanGraph(const Frame& frame)
@@ -378,7 +433,7 @@ private:
         const std::size_t run = frame.run ? *frame.run : contextRun(frame.path);
         Graph graph = graphFor(frame.path);
         std::vector<Entry> entries;
-        if (!listEntries(frame.path, frame.canonical, entries)) {
+        if (!listEntries(frame, entries)) {
             // The folder's problem is the graph's problem: its output_code.py cannot be checked.
             Diagnostic diagnostic = std::move(m_index.diagnostics.back());
             m_index.diagnostics.pop_back();
@@ -391,13 +446,14 @@ private:
         bool outputCodeRejected = false; // a broken link or one out of the tree: its diagnostic says why
         bool aotiListed = false;
         std::vector<Frame> children;
-        for (const Entry& entry : entries) {
-            graph.files.push_back(entry.isDirectory && entry.usable ? entry.name + '/' : entry.name);
+        for (Entry& entry : entries) {
             if (entry.name == kOutputCode) {
                 outputCodeRejected = !entry.usable;
                 if (entry.usable && entry.isRegularFile) {
                     OutputCode code;
-                    code.path = entry.path.native();
+                    code.path = joinPath(frame.path, entry.name);
+                    if (m_onOutputCode)
+                        m_onOutputCode(code.path);
                     graph.outputCode = std::move(code);
                 }
             } else if (entry.name == kAotiOutputCode) {
@@ -406,27 +462,34 @@ private:
             if (!entry.usable)
                 continue;
             if (entry.isRegularFile && endsWith(entry.name, ".log"))
-                m_index.runs[run].logs.push_back(entry.path.native());
+                m_index.runs[run].logs.push_back(joinPath(frame.path, entry.name));
             else if (entry.isDirectory)
-                children.push_back(
-                    { entry.path, entry.canonical, run, FolderRole::InsideGraph, entry.viaLink });
+                children.push_back(childFrame(frame, entry, run, FolderRole::InsideGraph));
         }
         for (auto it = children.rbegin(); it != children.rend(); ++it)
             push(std::move(*it));
         if (!graph.outputCode && !outputCodeRejected)
             graph.diagnostics.push_back(missingOutputCode(graph, entries, aotiListed));
+        graph.files.reserve(entries.size());
+        for (Entry& entry : entries) {
+            if (entry.isDirectory && entry.usable)
+                entry.name += '/';
+            graph.files.push_back(std::move(entry.name));
+        }
         m_index.runs[run].graphs.push_back(std::move(graph));
     }
 
     static Diagnostic missingOutputCode(
-        const Graph& graph, const std::vector<Entry>& allEntries, bool aotiListed)
+        const Graph& graph, const std::vector<Entry>& entries, bool aotiListed)
     {
         // Inductor writes no hidden files; a .gitkeep only keeps an empty folder alive in git.
-        std::vector<Entry> entries;
-        std::copy_if(allEntries.begin(), allEntries.end(), std::back_inserter(entries),
-            [](const Entry& entry) { return entry.name.front() != '.'; });
+        std::vector<std::string_view> names;
+        for (const Entry& entry : entries) {
+            if (entry.name.front() != '.')
+                names.push_back(entry.name);
+        }
         std::string message;
-        if (entries.empty()) {
+        if (names.empty()) {
             message =
                 "The graph folder is empty (hidden files aside), which usually means an FX graph cache hit: "
                 "Inductor reused a "
@@ -439,7 +502,7 @@ private:
                 "so there is no Python wrapper to verify DVM against.";
         } else {
             message = "The graph folder has no output_code.py: the compile likely crashed after writing "
-                + lastWritten(entries)
+                + std::string(lastWritten(names))
                 + ", since Inductor writes output_code.py after the FX and IR dumps. There is nothing to "
                   "verify "
                   "DVM against; look for the error in the run's logs.";
@@ -447,20 +510,20 @@ private:
         return makeDiagnostic(graph.path, Severity::Warning, "missing-output-code", std::move(message));
     }
 
-    static std::string lastWritten(const std::vector<Entry>& entries)
+    static std::string_view lastWritten(const std::vector<std::string_view>& names)
     {
         int lastRank = -1;
-        std::string last;
-        for (const Entry& entry : entries) {
-            const auto known = std::find(std::begin(kWriteOrder), std::end(kWriteOrder), entry.name);
+        std::string_view last;
+        for (const std::string_view name : names) {
+            const auto known = std::find(std::begin(kWriteOrder), std::end(kWriteOrder), name);
             const int rank =
                 known == std::end(kWriteOrder) ? -1 : static_cast<int>(known - std::begin(kWriteOrder));
             if (rank > lastRank) {
                 lastRank = rank;
-                last = entry.name;
+                last = name;
             }
         }
-        return lastRank >= 0 ? last : entries.back().name;
+        return lastRank >= 0 ? last : names.back();
     }
 
     Index finish()
@@ -480,19 +543,21 @@ private:
         return std::move(m_index);
     }
 
-    fs::path m_root;
-    fs::path m_canonicalRoot;
+    std::string m_root;
+    std::string m_canonicalRoot;
+    const OutputCodeFound& m_onOutputCode;
     Index m_index;
     std::map<std::string, std::size_t> m_runByPath;
     std::optional<std::size_t> m_runlessRun;
-    std::set<std::string> m_visited;
+    std::unordered_set<std::string> m_visited;
     std::vector<Frame> m_stack;
     std::vector<Frame> m_linkedFolders;
 };
 
 } // namespace
 
-std::optional<Index> scanTree(const std::string& path, std::string& error)
+std::optional<Index> scanTree(
+    const std::string& path, std::string& error, const OutputCodeFound& onOutputCode)
 {
     if (path.empty()) {
         error = "no path given";
@@ -519,7 +584,7 @@ std::optional<Index> scanTree(const std::string& path, std::string& error)
             error = path + ": Permission denied";
             return std::nullopt;
         }
-        return TreeScanner(root, canonicalRoot).scanFile();
+        return TreeScanner(root, canonicalRoot, onOutputCode).scanFile();
     }
     if (!fs::is_directory(status)) {
         error = path + ": not a file or folder";
@@ -530,7 +595,7 @@ std::optional<Index> scanTree(const std::string& path, std::string& error)
         error = path + ": " + fsError.message();
         return std::nullopt;
     }
-    return TreeScanner(root, canonicalRoot).scanFolder();
+    return TreeScanner(root, canonicalRoot, onOutputCode).scanFolder();
 }
 
 } // namespace dvmlens

@@ -5,6 +5,7 @@
 
 #include "model.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -15,6 +16,11 @@ namespace dvmlens {
 // Returns nullopt and sets `error` when `path` is missing or unreadable; every other problem
 // becomes a Diagnostic and the walk always finishes. Never follows a link out of the tree or
 // round a loop.
-std::optional<Index> scanTree(const std::string& path, std::string& error);
+// `onOutputCode`, when set, is called on the calling thread with each output_code.py path as soon
+// as the walk finds it, so parsing can start before the walk ends; each path it gets is the
+// outputCode->path of exactly one graph in the result.
+using OutputCodeFound = std::function<void(const std::string& path)>;
+std::optional<Index> scanTree(
+    const std::string& path, std::string& error, const OutputCodeFound& onOutputCode = {});
 
 } // namespace dvmlens
