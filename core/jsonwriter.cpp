@@ -69,10 +69,24 @@ JsonTextWriter::JsonTextWriter(Sink sink, std::size_t flushBytes)
         buffer_.reserve(flushBytes_ + flushBytes_ / 4);
 }
 
+JsonTextWriter JsonTextWriter::nestedAt(std::size_t depth)
+{
+    JsonTextWriter writer;
+    writer.baseDepth_ = depth;
+    return writer;
+}
+
+void JsonTextWriter::rawValue(std::string_view rendered)
+{
+    beforeValue();
+    buffer_ += rendered;
+    afterValue();
+}
+
 void JsonTextWriter::newlineAndIndent(std::size_t depth)
 {
     static constexpr std::string_view kSpaces = "\n                                                ";
-    const std::size_t width = 1 + depth * kIndent;
+    const std::size_t width = 1 + (baseDepth_ + depth) * kIndent;
     if (width <= kSpaces.size()) {
         buffer_.append(kSpaces.data(), width);
         return;

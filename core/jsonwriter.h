@@ -51,6 +51,18 @@ public:
     void value(double number);
     void value(std::nullptr_t);
 
+    // A writer whose top-level value sits `depth` containers deep in another document (its lines
+    // are indented for that depth): values rendered apart, on other threads, and then spliced into
+    // that document with rawValue().
+    static JsonTextWriter nestedAt(std::size_t depth);
+    // How deep the next value goes: the open containers, plus the depth of nestedAt().
+    std::size_t depth() const
+    {
+        return baseDepth_ + levels_.size();
+    }
+    // Writes `rendered`, the text of one value from a nestedAt(depth()) writer, as the next value.
+    void rawValue(std::string_view rendered);
+
     // Sends what is buffered to the sink (no-op without one).
     void finish();
     // The text so far (without a sink: the whole document). Leaves the writer empty.
@@ -74,6 +86,7 @@ private:
     std::size_t flushBytes_;
     std::string buffer_;
     std::vector<Level> levels_;
+    std::size_t baseDepth_ = 0;
     bool afterKey_ = false;
 };
 

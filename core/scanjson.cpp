@@ -2,6 +2,7 @@
 #include "scanjson.h"
 
 #include "jsonwriter.h"
+#include "orderedrenderer.h"
 
 namespace dvmlens {
 
@@ -188,7 +189,18 @@ template <typename W> void writeGraph(W& w, const Graph& graph)
     w.endObject();
 }
 
-template <typename W> void writeRun(W& w, const Run& run)
+// How a run's "graphs" array is written: one graph after the other, or (JSON text) spliced from
+// graphs rendered on every core.
+template <typename W> struct GraphsInline
+{
+    void operator()(W& w, const std::vector<Graph>& graphs) const
+    {
+        writeArrayOf(w, graphs, writeGraph<W>);
+    }
+};
+
+template <typename W, typename WriteGraphs = GraphsInline<W>>
+void writeRun(W& w, const Run& run, const WriteGraphs& writeGraphs = {})
 {
     w.beginObject();
     w.key("name");
@@ -198,7 +210,7 @@ template <typename W> void writeRun(W& w, const Run& run)
     w.key("started");
     writeOptional(w, run.started);
     w.key("graphs");
-    writeArrayOf(w, run.graphs, writeGraph<W>);
+    writeGraphs(w, run.graphs);
     w.endObject();
 }
 
@@ -245,7 +257,8 @@ template <typename W> void writeSummary(W& w, const Summary& summary)
     w.endObject();
 }
 
-template <typename W> void writeScan(W& w, const Index& index)
+template <typename W, typename WriteGraphs = GraphsInline<W>>
+void writeScan(W& w, const Index& index, const WriteGraphs& writeGraphs = {})
 {
     w.beginObject();
     w.key("schema");
@@ -253,13 +266,59 @@ template <typename W> void writeScan(W& w, const Index& index)
     w.key("root");
     w.value(index.root);
     w.key("runs");
-    writeArrayOf(w, index.runs, writeRun<W>);
+    w.beginArray();
+    for (const Run& run : index.runs)
+        writeRun(w, run, writeGraphs);
+    w.endArray();
     w.key("diagnostics");
     writeArrayOf(w, index.diagnostics, writeDiagnostic<W>);
     w.key("summary");
     writeSummary(w, summarize(index));
     w.endObject();
 }
+
+// Graphs are most of a scan's text (a 150 MB tree gives 50 MB of JSON): render them on every core,
+// in graph order, at the depth they take in the document (root ▸ runs ▸ run ▸ graphs).
+constexpr std::size_t kGraphDepth = 4;
+
+class ParallelGraphs
+{
+public:
+    ParallelGraphs(const Index& index, int jobs)
+        : graphs_(allGraphs(index))
+        , renderer_(
+              graphs_.size(),
+              [this](std::size_t i) {
+                  JsonTextWriter writer = JsonTextWriter::nestedAt(kGraphDepth);
+                  writeGraph(writer, *graphs_[i]);
+                  return writer.take();
+              },
+              jobs)
+    {
+    }
+
+    void operator()(JsonTextWriter& w, const std::vector<Graph>& graphs) const
+    {
+        w.beginArray();
+        for (std::size_t i = 0; i < graphs.size(); ++i)
+            w.rawValue(renderer_.next());
+        w.endArray();
+    }
+
+private:
+    static std::vector<const Graph*> allGraphs(const Index& index)
+    {
+        std::vector<const Graph*> graphs;
+        for (const Run& run : index.runs) {
+            for (const Graph& graph : run.graphs)
+                graphs.push_back(&graph);
+        }
+        return graphs;
+    }
+
+    std::vector<const Graph*> graphs_;
+    mutable OrderedRenderer renderer_;
+};
 
 template <typename T, typename Write> ordered_json build(const T& item, Write write)
 {
@@ -297,22 +356,22 @@ ordered_json summaryJson(const Summary& summary)
 
 ordered_json scanJson(const Index& index)
 {
-    return build(index, writeScan<JsonValueBuilder>);
+    return build(index, [](JsonValueBuilder& w, const Index& scanned) { writeScan(w, scanned); });
 }
 
 std::string scanJsonText(const Index& index)
 {
     JsonTextWriter writer;
-    writeScan(writer, index);
+    writeScan(writer, index, ParallelGraphs(index, 0));
     std::string text = writer.take();
     text += '\n';
     return text;
 }
 
-void writeScanJson(const Index& index, const std::function<void(std::string_view)>& sink)
+void writeScanJson(const Index& index, const std::function<void(std::string_view)>& sink, int jobs)
 {
     JsonTextWriter writer(sink);
-    writeScan(writer, index);
+    writeScan(writer, index, ParallelGraphs(index, jobs));
     writer.finish();
     sink("\n");
 }

@@ -24,8 +24,9 @@ nlohmann::ordered_json scanJson(const Index& index);
 std::string scanJsonText(const Index& index);
 
 // The same bytes as scanJsonText, handed to `sink` in pieces of about 1 MB as they are written, so
-// the whole document never sits in memory (dvmlens-cli scan --json streams it to stdout).
-void writeScanJson(const Index& index, const std::function<void(std::string_view)>& sink);
+// the whole document never sits in memory (dvmlens-cli scan --json streams it to stdout). Graphs
+// are rendered by `jobs` threads (0: one per core), a bounded number ahead of the sink.
+void writeScanJson(const Index& index, const std::function<void(std::string_view)>& sink, int jobs = 0);
 
 // The pieces, for other documents that embed the same objects (e.g. dvmlens.compare/1).
 nlohmann::ordered_json graphJson(const Graph& graph);

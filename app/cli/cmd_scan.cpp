@@ -63,7 +63,8 @@ int runScan(const QStringList& arguments)
     if (!index)
         return ExitUsage;
     dvmlens::applyKnownFailures(*index, *rules);
-    parsed->json ? dvmlens::writeScanJson(*index, writeOut) : writeOut(dvmlens::scanText(*index));
+    parsed->json ? dvmlens::writeScanJson(*index, writeOut, parsed->jobs)
+                 : writeOut(dvmlens::scanText(*index));
     return ExitOk;
 }
 

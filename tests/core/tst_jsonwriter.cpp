@@ -250,6 +250,59 @@ private slots:
         });
         QCOMPARE(streamedText, text);
         QCOMPARE(pieces, 2); // the document (under 1 MB), then the final newline
+
+        // Graphs rendered by 1, 2 or 8 threads are spliced back in the same order and layout.
+        for (int jobs : { 1, 2, 8 }) {
+            QByteArray withJobs;
+            writeScanJson(
+                index,
+                [&](std::string_view piece) {
+                    withJobs.append(piece.data(), static_cast<qsizetype>(piece.size()));
+                },
+                jobs);
+            QCOMPARE(withJobs, text);
+        }
+    }
+
+    void nestedValuesSpliceIntoTheDocument()
+    {
+        // {"a": [1, {"b": [true, null]}], "c": {}} written directly, then with the array's second
+        // element rendered apart by a writer nested at its depth.
+        const auto writeInner = [](JsonTextWriter& w) {
+            w.beginObject();
+            w.key("b");
+            w.beginArray();
+            w.value(true);
+            w.value(nullptr);
+            w.endArray();
+            w.endObject();
+        };
+        const auto writeOuter = [](JsonTextWriter& w, const std::function<void(JsonTextWriter&)>& second) {
+            w.beginObject();
+            w.key("a");
+            w.beginArray();
+            w.value(1);
+            second(w);
+            w.endArray();
+            w.key("c");
+            w.beginObject();
+            w.endObject();
+            w.endObject();
+        };
+        JsonTextWriter direct;
+        writeOuter(direct, writeInner);
+        const std::string expected = direct.take();
+        QCOMPARE(QByteArray::fromStdString(expected),
+            reference(ordered_json::parse(R"({"a": [1, {"b": [true, null]}], "c": {}})")));
+
+        JsonTextWriter spliced;
+        writeOuter(spliced, [&](JsonTextWriter& w) {
+            QCOMPARE(w.depth(), std::size_t(2));
+            JsonTextWriter nested = JsonTextWriter::nestedAt(w.depth());
+            writeInner(nested);
+            w.rawValue(nested.take());
+        });
+        QCOMPARE(QByteArray::fromStdString(spliced.take()), QByteArray::fromStdString(expected));
     }
 };
 
