@@ -7,9 +7,49 @@
 #include <QCoreApplication>
 #include <QRegularExpression>
 
+namespace {
+
+// QCommandLineParser's own words in --help. Listed for lupdate so the .ts carries them: the help is
+// then whole in Chinese even where Qt's translations (qt6-translations-l10n) are not installed.
+[[maybe_unused]] const char* const kQtHelpWords[] = {
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Usage: %1"),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "[options]"),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Options:"),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Arguments:"),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Displays help on commandline options."),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Displays help including Qt specific options."),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Displays version information."),
+};
+
+} // namespace
+
 QStringList knownViews()
 {
     return { QStringLiteral("browse"), QStringLiteral("diagnostics"), QStringLiteral("compare") };
+}
+
+QStringList knownLanguages()
+{
+    return { QStringLiteral("en"), QStringLiteral("zh_CN") };
+}
+
+std::optional<QString> requestedLanguage(const QStringList& arguments)
+{
+    // The last --lang wins, as in QCommandLineParser::value.
+    std::optional<QString> value;
+    static const auto withValue = QStringLiteral("--lang=");
+    for (qsizetype i = 1; i < arguments.size(); ++i) {
+        const QString& argument = arguments[i];
+        if (argument == QLatin1String("--"))
+            break;
+        if (argument == QLatin1String("--lang") && i + 1 < arguments.size())
+            value = arguments[++i];
+        else if (argument.startsWith(withValue))
+            value = argument.mid(withValue.size());
+    }
+    if (value && !knownLanguages().contains(*value))
+        return QStringLiteral("en");
+    return value;
 }
 
 CommandLineResult parseCommandLine(const QStringList& arguments)
@@ -123,15 +163,11 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
         }
         options.theme = parser.value(theme);
     }
-    if (parser.isSet(language)) {
-        const QString value = parser.value(language);
-        if (value != QLatin1String("en") && value != QLatin1String("zh_CN")) {
-            result.error =
-                QCoreApplication::translate("CommandLine", "Unknown language \"%1\"; expected en or zh_CN.")
-                    .arg(value);
-            return result;
-        }
-        options.language = value;
+    if (parser.isSet(language) && !knownLanguages().contains(parser.value(language))) {
+        result.error =
+            QCoreApplication::translate("CommandLine", "Unknown language \"%1\"; expected en or zh_CN.")
+                .arg(parser.value(language));
+        return result;
     }
     result.options = options;
     return result;

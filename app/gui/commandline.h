@@ -19,7 +19,7 @@ struct CommandLine
     QString runB;
     QSize size { 1400, 900 }; // --size WxH (screenshots)
     std::optional<QString> theme; // --theme system|light|dark
-    std::optional<QString> language; // --lang en|zh_CN
+    // --lang en|zh_CN is validated here but read by requestedLanguage: it must act before parsing.
 };
 
 struct CommandLineResult
@@ -29,8 +29,17 @@ struct CommandLineResult
 };
 
 // Parses `arguments` (argv as strings, program name first). --help and --version print and exit
-// the process like every Qt tool, so the application object must already exist.
+// the process like every Qt tool, so the application object must already exist, and the
+// translators must already be installed (see requestedLanguage) for --help to be translated.
 CommandLineResult parseCommandLine(const QStringList& arguments);
+
+// The languages --lang accepts: "en", "zh_CN".
+QStringList knownLanguages();
+
+// What --lang asks for ("--lang X" or "--lang=X", options only: not after "--"), read before
+// parseCommandLine so its help comes out in that language. nullopt without --lang or its value;
+// "en" for a language DVM Lens does not know (parseCommandLine reports it, unless --help exits).
+std::optional<QString> requestedLanguage(const QStringList& arguments);
 
 // Views --view accepts; the compare mode adds its own name here.
 QStringList knownViews();

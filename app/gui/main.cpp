@@ -63,14 +63,16 @@ int main(int argc, char** argv)
     QApplication::setDesktopFileName(QStringLiteral("io.gitcode.dvmlens"));
     QApplication::setWindowIcon(appIcon());
 
-    const CommandLineResult parsed = parseCommandLine(QApplication::arguments());
+    // Before parsing: --help prints and exits inside it, in the language asked for.
+    const QStringList arguments = QApplication::arguments();
+    installTranslations(requestedLanguage(arguments).value_or(savedLanguage()));
+    const CommandLineResult parsed = parseCommandLine(arguments);
     if (!parsed.options) {
         std::fprintf(stderr, "dvmlens: %s\n", qPrintable(parsed.error));
         return 2;
     }
     const CommandLine& options = *parsed.options;
 
-    installTranslations(options.language.value_or(savedLanguage()));
     applyTheme(options.theme ? *themeFromKey(*options.theme) : savedTheme());
 
     MainWindow window;
