@@ -6,25 +6,212 @@
 #include "treescanner.h"
 
 #include <algorithm>
+#include <condition_variable>
+#include <deque>
+#include <iterator>
+#include <mutex>
+#include <string_view>
 #include <thread>
+#include <unordered_map>
 #include <vector>
 
 namespace dvmlens {
 
 namespace {
 
-int workerCount(const IndexOptions& options, std::size_t files)
+int workerCount(const IndexOptions& options)
 {
-    int jobs = options.jobs;
-    if (jobs <= 0)
-        jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    return static_cast<int>(
-        std::min<std::size_t>(static_cast<std::size_t>(jobs), std::max<std::size_t>(files, 1)));
+    if (options.jobs > 0)
+        return options.jobs;
+    return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 }
 
 bool cancelled(const IndexOptions& options)
 {
     return options.cancel && options.cancel->load(std::memory_order_relaxed);
+}
+
+// The output_code.py files to parse, in the order they were added, each with its result slot.
+// Paths may still be added while workers drain it (the walk feeds it as it goes), so progress
+// waits for close(): it then counts up one file at a time, (1, total) … (done, total), in order.
+class ParseQueue
+{
+public:
+    explicit ParseQueue(const IndexOptions& options)
+        : m_options(options)
+    {
+    }
+
+    void add(const std::string& path)
+    {
+        {
+            const std::lock_guard<std::mutex> lock(m_mutex);
+            m_slots.push_back({ path, std::nullopt });
+        }
+        m_ready.notify_one();
+    }
+
+    // No more paths will come: the total is known.
+    void close()
+    {
+        {
+            const std::lock_guard<std::mutex> lock(m_mutex);
+            m_closed = true;
+            reportProgress();
+        }
+        m_ready.notify_all();
+    }
+
+    std::size_t size()
+    {
+        const std::lock_guard<std::mutex> lock(m_mutex);
+        return m_slots.size();
+    }
+
+    // One worker: parses the next unclaimed file until the queue is closed and empty, or cancelled.
+    // Each slot is parsed by exactly one worker, so results do not depend on how many run.
+    void drain()
+    {
+        std::string scratch; // one buffer per worker, reused for every file it reads
+        for (;;) {
+            std::size_t slot = 0;
+            std::string path;
+            {
+                std::unique_lock<std::mutex> lock(m_mutex);
+                m_ready.wait(
+                    lock, [this] { return m_next < m_slots.size() || m_closed || cancelled(m_options); });
+                if (cancelled(m_options) || m_next == m_slots.size())
+                    return;
+                slot = m_next++;
+                path = m_slots[slot].path;
+            }
+            OutputCode parsed = parseOutputCodeFile(path, scratch);
+            const std::lock_guard<std::mutex> lock(m_mutex);
+            m_slots[slot].result = std::move(parsed);
+            ++m_done;
+            reportProgress();
+        }
+    }
+
+    // After every worker stopped: the result for slot `slot`, null when cancel came first.
+    std::optional<OutputCode>& result(std::size_t slot)
+    {
+        return m_slots[slot].result;
+    }
+
+    const std::string& path(std::size_t slot) const
+    {
+        return m_slots[slot].path;
+    }
+
+private:
+    struct Slot
+    {
+        std::string path;
+        std::optional<OutputCode> result;
+    };
+
+    // Called with m_mutex held, so calls are never reordered.
+    void reportProgress()
+    {
+        if (!m_closed || !m_options.progress)
+            return;
+        const int total = static_cast<int>(m_slots.size());
+        while (m_reported < m_done)
+            m_options.progress(++m_reported, total);
+    }
+
+    const IndexOptions& m_options;
+    std::mutex m_mutex;
+    std::condition_variable m_ready;
+    std::deque<Slot> m_slots; // a deque: adding never moves the slots workers fill
+    std::size_t m_next = 0;
+    int m_done = 0;
+    int m_reported = 0;
+    bool m_closed = false;
+};
+
+// The calling thread plus up to workers - 1 threads, started one per queued file so a tree with
+// few files starts few threads. The destructor closes the queue and waits, whatever happened.
+class WorkerPool
+{
+public:
+    WorkerPool(ParseQueue& queue, int workers)
+        : m_queue(queue)
+        , m_extraThreads(static_cast<std::size_t>(std::max(workers - 1, 0)))
+    {
+    }
+
+    ~WorkerPool()
+    {
+        m_queue.close();
+        for (std::thread& thread : m_threads)
+            thread.join();
+    }
+
+    void add(const std::string& path)
+    {
+        m_queue.add(path);
+        if (m_threads.size() < m_extraThreads && m_threads.size() < m_queue.size())
+            m_threads.emplace_back([this] { m_queue.drain(); });
+    }
+
+    // The calling thread works too, once it has nothing else to do.
+    void finish()
+    {
+        m_queue.close();
+        m_queue.drain();
+    }
+
+private:
+    ParseQueue& m_queue;
+    std::size_t m_extraThreads;
+    std::vector<std::thread> m_threads;
+};
+
+// Moves each parsed file onto `graphs[slot]` (its diagnostics after the scanner's) and notes a
+// cancel that left some unparsed.
+void applyResults(Index& index, const std::vector<Graph*>& graphs, ParseQueue& queue)
+{
+    int skipped = 0;
+    for (std::size_t slot = 0; slot < graphs.size(); ++slot) {
+        std::optional<OutputCode>& parsed = queue.result(slot);
+        if (!parsed) {
+            ++skipped;
+            continue;
+        }
+        Graph& graph = *graphs[slot];
+        OutputCode& code = *parsed;
+        std::move(code.diagnostics.begin(), code.diagnostics.end(), std::back_inserter(graph.diagnostics));
+        code.diagnostics.clear();
+        graph.outputCode = std::move(code);
+    }
+    if (skipped > 0) {
+        Diagnostic diagnostic;
+        diagnostic.path = index.root;
+        diagnostic.severity = Severity::Info;
+        diagnostic.code = "cancelled";
+        diagnostic.message = "The scan was cancelled: " + std::to_string(skipped) + " of "
+            + std::to_string(graphs.size())
+            + " output_code.py files were not parsed, so their graphs show no kernels.";
+        index.diagnostics.push_back(std::move(diagnostic));
+    }
+}
+
+// The graph each queued path belongs to (the walk named each output_code.py for exactly one).
+std::vector<Graph*> graphsBySlot(Index& index, const ParseQueue& queue, std::size_t count)
+{
+    std::unordered_map<std::string_view, Graph*> byPath;
+    for (Run& run : index.runs) {
+        for (Graph& graph : run.graphs) {
+            if (graph.outputCode)
+                byPath.emplace(graph.outputCode->path, &graph);
+        }
+    }
+    std::vector<Graph*> graphs(count);
+    for (std::size_t slot = 0; slot < count; ++slot)
+        graphs[slot] = byPath.at(queue.path(slot));
+    return graphs;
 }
 
 } // namespace
@@ -38,67 +225,30 @@ void parseOutputCodes(Index& index, const IndexOptions& options)
                 pending.push_back(&graph);
         }
     }
-    const int total = static_cast<int>(pending.size());
-    // Each worker writes only the slots it claimed, so the result does not depend on the number of
-    // workers or their timing.
-    std::vector<std::optional<OutputCode>> parsed(pending.size());
-    std::atomic<int> next { 0 };
-    std::atomic<int> done { 0 };
-    auto work = [&] {
-        std::string scratch; // one buffer per worker, reused for every file it reads
-        while (!cancelled(options)) {
-            const int slot = next.fetch_add(1, std::memory_order_relaxed);
-            if (slot >= total)
-                break;
-            parsed[slot] = parseOutputCodeFile(pending[slot]->outputCode->path, scratch);
-            const int finished = done.fetch_add(1, std::memory_order_acq_rel) + 1;
-            if (options.progress)
-                options.progress(finished, total);
-        }
-    };
-    const int workers = workerCount(options, pending.size());
-    if (workers <= 1) {
-        work();
-    } else {
-        std::vector<std::thread> threads;
-        threads.reserve(workers);
-        for (int i = 0; i < workers; ++i)
-            threads.emplace_back(work);
-        for (std::thread& thread : threads)
-            thread.join();
+    ParseQueue queue(options);
+    {
+        WorkerPool pool(queue, workerCount(options));
+        for (const Graph* graph : pending)
+            pool.add(graph->outputCode->path);
+        pool.finish();
     }
-
-    int skipped = 0;
-    for (std::size_t i = 0; i < pending.size(); ++i) {
-        if (!parsed[i]) {
-            ++skipped;
-            continue;
-        }
-        Graph& graph = *pending[i];
-        OutputCode& code = *parsed[i];
-        std::move(code.diagnostics.begin(), code.diagnostics.end(), std::back_inserter(graph.diagnostics));
-        code.diagnostics.clear();
-        graph.outputCode = std::move(code);
-    }
-    if (skipped > 0) {
-        Diagnostic diagnostic;
-        diagnostic.path = index.root;
-        diagnostic.severity = Severity::Info;
-        diagnostic.code = "cancelled";
-        diagnostic.message = "The scan was cancelled: " + std::to_string(skipped) + " of "
-            + std::to_string(total)
-            + " output_code.py files were not parsed, so their graphs show no kernels.";
-        index.diagnostics.push_back(std::move(diagnostic));
-    }
+    applyResults(index, pending, queue);
 }
 
 std::optional<Index> buildIndex(const std::string& path, const IndexOptions& options, std::string& error)
 {
-    std::optional<Index> index = scanTree(path, error);
+    ParseQueue queue(options);
+    std::optional<Index> index;
+    {
+        // Workers parse while the walk goes on: the walk hands over each output_code.py it finds.
+        WorkerPool pool(queue, workerCount(options));
+        index = scanTree(path, error, [&pool](const std::string& found) { pool.add(found); });
+        pool.finish();
+    }
     if (index) {
-        parseOutputCodes(*index, options);
+        applyResults(*index, graphsBySlot(*index, queue, queue.size()), queue);
         // Known failures read every log of the tree: not worth it once the caller has cancelled.
-        if (options.knownFailures && !(options.cancel && options.cancel->load()))
+        if (options.knownFailures && !cancelled(options))
             applyKnownFailures(*index, *options.knownFailures);
     }
     return index;

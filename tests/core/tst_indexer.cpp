@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// buildIndex / parseOutputCodes: the same Index for any number of jobs, progress reports, cancel,
-// parser diagnostics moved onto their graph, files that vanish between scan and parse.
+// buildIndex / parseOutputCodes: the same Index for any number of jobs, whether parsing overlaps
+// the walk (buildIndex) or follows it (parseOutputCodes), progress reports, cancel, parser
+// diagnostics moved onto their graph, files that vanish between scan and parse.
 #include "indexer.h"
 #include "scanjson.h"
 #include "summary.h"
@@ -14,6 +15,8 @@
 
 #include <mutex>
 #include <set>
+#include <utility>
+#include <vector>
 
 using namespace dvmlens;
 
@@ -46,6 +49,69 @@ QString makeTree(const QTemporaryDir& dir)
     file.close();
     QDir().mkpath(inductor + QStringLiteral("/model__21_backward_21.21"));
     return dir.filePath(QStringLiteral("torch_compile_debug"));
+}
+
+// Three runs of 100 graph folders each, shaped like real ones (an FX dump beside output_code.py,
+// a log per run); every 25th graph crashed before writing output_code.py. Each output_code.py is
+// a fixture repeated to 64 KiB, so parsing all of them takes far longer than the walk.
+constexpr int kLargeRuns = 3;
+constexpr int kLargeGraphsPerRun = 100;
+constexpr int kLargeOutputCodes = kLargeRuns * (kLargeGraphsPerRun - kLargeGraphsPerRun / 25);
+
+QByteArray fixtureBytes(const QString& name, int atLeast = 0)
+{
+    QFile file(testutil::fixture(QStringLiteral("trees/small/") + name));
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("cannot read %s", qPrintable(name));
+    const QByteArray once = file.readAll();
+    QByteArray bytes = once;
+    while (bytes.size() < atLeast)
+        bytes += once;
+    return bytes;
+}
+
+// Written directly: QFile::copy syncs every file, which makes hundreds of them slow.
+void writeBytes(const QString& path, const QByteArray& bytes)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
+        qFatal("cannot write %s", qPrintable(path));
+}
+
+QString makeLargeTree(const QTemporaryDir& dir)
+{
+    const QByteArray dump = fixtureBytes(QStringLiteral("triton_output_code.py"));
+    const QByteArray triton = fixtureBytes(QStringLiteral("triton_output_code.py"), 64 * 1024);
+    const QByteArray dvm = fixtureBytes(QStringLiteral("dvm_output_code.py"), 64 * 1024);
+    const QString root = dir.filePath(QStringLiteral("large"));
+    for (int run = 0; run < kLargeRuns; ++run) {
+        const QString inductor = root
+            + QStringLiteral("/run_2026_07_20_10_15_3%1_123456-pid_%2/torchinductor")
+                  .arg(run)
+                  .arg(5000 + run);
+        writeBytes(inductor + QStringLiteral("/aot_model___0_debug.log"), dump);
+        for (int k = 0; k < kLargeGraphsPerRun; ++k) {
+            const QString graph = inductor + QStringLiteral("/model__%1_forward_%1.%1").arg(k);
+            writeBytes(graph + QStringLiteral("/fx_graph_readable.py"), dump);
+            if (k % 25 != 24)
+                writeBytes(graph + QStringLiteral("/output_code.py"), k % 3 == 0 ? triton : dvm);
+        }
+    }
+    return root;
+}
+
+// Everything an Index holds: the scan JSON (graphs, files, kernels, diagnostics) plus the run
+// paths and logs it leaves out.
+std::string fingerprint(const Index& index)
+{
+    std::string text = scanJsonText(index);
+    for (const Run& run : index.runs) {
+        text += "\nrun " + run.path;
+        for (const std::string& log : run.logs)
+            text += "\nlog " + log;
+    }
+    return text;
 }
 
 Index build(const QString& path, const IndexOptions& options)
@@ -82,7 +148,15 @@ class TestIndexer : public QObject
 {
     Q_OBJECT
 
+    QTemporaryDir m_largeDir;
+    QString m_large; // makeLargeTree, made once: hundreds of files are slow to create
+
 private Q_SLOTS:
+    void initTestCase()
+    {
+        m_large = makeLargeTree(m_largeDir);
+    }
+
     void sameResultForAnyJobs()
     {
         QTemporaryDir dir;
@@ -110,6 +184,95 @@ private Q_SLOTS:
         QCOMPARE(dvm.outputCode->kernels.at(0).name, std::string("dvm_fused_add_mul_relu_0"));
         QVERIFY(dvm.outputCode->dvmEngaged);
         QVERIFY(!graphNamed(index, "model__5_inference_5.5").outputCode->dvmEngaged);
+    }
+
+    // buildIndex parses while the walk goes on; the result must equal a walk followed by a parse.
+    void overlappedParseMatchesWalkThenParse_data()
+    {
+        QTest::addColumn<QString>("tree");
+        QTest::newRow("small") << QStringLiteral("small");
+        QTest::newRow("sample") << QStringLiteral("sample");
+        QTest::newRow("large") << QStringLiteral("large");
+    }
+
+    void overlappedParseMatchesWalkThenParse()
+    {
+        QFETCH(QString, tree);
+        QTemporaryDir dir;
+        QString root;
+        if (tree == QLatin1String("small"))
+            root = makeTree(dir);
+        else if (tree == QLatin1String("large"))
+            root = m_large;
+        else
+            root = testutil::sourcePath(QStringLiteral("resources/samples/torch_compile_debug"));
+        std::string error;
+        std::optional<Index> serial = scanTree(root.toStdString(), error);
+        QVERIFY(serial);
+        IndexOptions options;
+        options.jobs = 1;
+        parseOutputCodes(*serial, options);
+        const std::string reference = fingerprint(*serial);
+        QVERIFY(reference.find("\"kernels\"") != std::string::npos);
+        for (int jobs : { 1, 2, 8, 0 }) {
+            options.jobs = jobs;
+            QCOMPARE(fingerprint(build(root, options)), reference);
+        }
+        if (tree == QLatin1String("large")) {
+            const Summary summary = summarize(*serial);
+            QCOMPARE(summary.graphs, kLargeRuns * kLargeGraphsPerRun);
+            QCOMPARE(summary.graphsWithOutputCode, kLargeOutputCodes);
+            QCOMPARE(serial->runs.at(2).logs.size(), std::size_t(1));
+        }
+    }
+
+    void progressCountsUpOnceTheTotalIsKnown()
+    {
+        const QString root = m_large;
+        std::vector<std::pair<int, int>> expected;
+        for (int done = 1; done <= kLargeOutputCodes; ++done)
+            expected.emplace_back(done, kLargeOutputCodes);
+        for (int jobs : { 1, 2, 8 }) {
+            std::mutex mutex;
+            std::vector<std::pair<int, int>> reported;
+            IndexOptions options;
+            options.jobs = jobs;
+            options.progress = [&](int done, int total) {
+                const std::lock_guard<std::mutex> lock(mutex);
+                reported.emplace_back(done, total);
+            };
+            build(root, options);
+            QCOMPARE(reported, expected);
+        }
+    }
+
+    void cancelMidwayWithWorkersRunningDuringTheWalk()
+    {
+        const QString root = m_large;
+        for (int jobs : { 2, 4 }) {
+            std::atomic<bool> cancel { false };
+            IndexOptions options;
+            options.jobs = jobs;
+            options.cancel = &cancel;
+            options.progress = [&](int done, int) {
+                if (done == 3)
+                    cancel = true;
+            };
+            const Index index = build(root, options);
+            int parsed = 0;
+            for (const Run& run : index.runs) {
+                for (const Graph& graph : run.graphs)
+                    parsed += graph.outputCode && graph.outputCode->bytes > 0 ? 1 : 0;
+            }
+            // Progress starts once the walk ends, and workers parse during the walk, so more than
+            // 3 may be done by then; never all of them, and the message counts the rest exactly.
+            QVERIFY2(parsed >= 3 && parsed < kLargeOutputCodes, qPrintable(QString::number(parsed)));
+            QCOMPARE(codes(index.diagnostics), QStringList { QStringLiteral("cancelled") });
+            QCOMPARE(index.diagnostics[0].message,
+                "The scan was cancelled: " + std::to_string(kLargeOutputCodes - parsed) + " of "
+                    + std::to_string(kLargeOutputCodes)
+                    + " output_code.py files were not parsed, so their graphs show no kernels.");
+        }
     }
 
     void progressReportsEveryFile()

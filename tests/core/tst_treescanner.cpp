@@ -2,7 +2,8 @@
 // scanTree and the folder-name readers: every input level (debug root under any name, run,
 // torchinductor, aot_torchinductor, graph folder, one file), name parsing, file lists, logs,
 // missing output_code.py, links (loop, out of the tree, inside it), unreadable and vanished
-// entries, empty and deeply nested trees. Trees are built in a QTemporaryDir at test time.
+// entries, empty and deeply nested trees, the callback naming each output_code.py. Trees are built in a
+// QTemporaryDir at test time.
 #include "graphname.h"
 #include "testutil.h"
 #include "treescanner.h"
@@ -12,7 +13,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+#include <cstdio>
 #include <unistd.h>
+#include <vector>
 
 using namespace dvmlens;
 
@@ -553,6 +557,46 @@ private Q_SLOTS:
         const std::vector<std::string>& files = index.runs.at(0).graphs.at(0).files;
         QCOMPARE(files.size(), std::size_t(2));
         QCOMPARE(files[0], std::string("caf\xe9.txt")); // bytes kept as they are; writers sanitise
+        std::remove(odd.c_str()); // QTemporaryDir cannot name it to remove it
+    }
+
+    // The callback names every output_code.py the result holds, once each, as the walk finds it.
+    void outputCodeCallback()
+    {
+        SampleTree tree;
+        QTemporaryDir outside;
+        writeFile(outside.filePath(QStringLiteral("output_code.py")));
+        makeLink(outside.filePath(QStringLiteral("output_code.py")),
+            tree.inductor + QStringLiteral("/model__0_backward_2.1/output_code.py"));
+        writeFile(tree.run + QStringLiteral("/torchinductor/model__4_forward_5.3/output_code.py"));
+        makeLink(QStringLiteral("model__4_forward_5.3"), tree.inductor + QStringLiteral("/latest"));
+        std::vector<std::string> found;
+        std::string error;
+        const std::optional<Index> index = scanTree(
+            tree.root.toStdString(), error, [&found](const std::string& path) { found.push_back(path); });
+        QVERIFY(index);
+        std::vector<std::string> expected;
+        for (const Run& run : index->runs) {
+            for (const Graph& graph : run.graphs) {
+                if (graph.outputCode)
+                    expected.push_back(graph.outputCode->path);
+            }
+        }
+        QCOMPARE(expected.size(), std::size_t(2)); // the link out of the tree and the linked copy add none
+        std::sort(found.begin(), found.end());
+        std::sort(expected.begin(), expected.end());
+        QCOMPARE(found, expected);
+
+        found.clear();
+        const QString file = tree.inductor + QStringLiteral("/model__0_forward_1.0/output_code.py");
+        QVERIFY(scanTree(
+            file.toStdString(), error, [&found](const std::string& path) { found.push_back(path); }));
+        QCOMPARE(found, std::vector<std::string> { file.toStdString() });
+
+        found.clear();
+        QVERIFY(!scanTree(
+            "/no/such/dvmlens/path", error, [&found](const std::string& path) { found.push_back(path); }));
+        QVERIFY(found.empty());
     }
 };
 
