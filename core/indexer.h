@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The whole pipeline for one path: scan the tree, then parse every output_code.py in parallel.
+// The whole pipeline for one path: scan the tree and parse every output_code.py in parallel with it.
 #pragma once
 
 #include "model.h"
@@ -16,16 +16,19 @@ struct RuleBook; // knownfailures.h
 struct IndexOptions
 {
     int jobs = 0; // worker threads; 0 = one per core
-    std::function<void(int done, int total)> progress; // called from worker threads
+    // Called from worker threads, one call at a time: (1, total), (2, total) … in order. buildIndex
+    // parses while it walks, so the first call waits for the walk's end (when the total is known).
+    std::function<void(int done, int total)> progress;
     const std::atomic<bool>* cancel = nullptr; // when it becomes true, workers stop early
     // Known-failure rules applied at the end of buildIndex (applyKnownFailures, knownfailures.h):
     // log signatures and tree rules become diagnostics. Null (the default): none.
     const RuleBook* knownFailures = nullptr;
 };
 
-// Scans `path` (see scanTree) and parses every output_code.py found. Returns nullopt with `error`
-// set when `path` is missing or unreadable. When cancelled, returns what was done so far with an
-// Info diagnostic "cancelled".
+// Scans `path` (see scanTree) and parses every output_code.py found, starting as soon as the walk
+// finds the first one. The result equals scanTree followed by parseOutputCodes. Returns nullopt
+// with `error` set when `path` is missing or unreadable. When cancelled, returns what was done so
+// far with an Info diagnostic "cancelled".
 std::optional<Index> buildIndex(const std::string& path, const IndexOptions& options, std::string& error);
 
 // Parses every output_code.py that `index` names (graphs whose outputCode has only a path) and
