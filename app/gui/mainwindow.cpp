@@ -8,11 +8,14 @@
 #include "comparepage.h"
 #include "comparesummarymodel.h"
 #include "diagnosticsdock.h"
+#include "diagnosticsmodel.h"
 #include "exportactions.h"
+#include "findingsjob.h"
 #include "indexjob.h"
 #include "kerneldetails.h"
 #include "kernelpanel.h"
 #include "recentfolders.h"
+#include "runtreemodel.h"
 #include "summary.h"
 #include "themes.h"
 #include "translations.h"
@@ -32,8 +35,10 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScopedValueRollback>
 #include <QSettings>
 #include <QShowEvent>
+#include <QSortFilterProxyModel>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyle>
@@ -102,7 +107,16 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_compareJob, &CompareJob::progress, this, &MainWindow::onCompareProgress);
     connect(m_compareJob, &CompareJob::finished, this, &MainWindow::onCompareFinished);
     connect(m_recent, &RecentFolders::openRequested, this, &MainWindow::openPath);
-    connect(m_diagnosticsDock, &DiagnosticsDock::locationActivated, m_browse, &BrowsePage::openLocation);
+    connect(
+        m_diagnosticsDock, &DiagnosticsDock::locationActivated, this, [this](const QString& path, int line) {
+            const QScopedValueRollback following(m_followingDiagnostics, true);
+            m_browse->openLocation(path, line);
+        });
+    // The dock's known-failure search also marks the run tree: one search, one result for both.
+    if (auto* findings = m_diagnosticsDock->findChild<FindingsJob*>())
+        connect(findings, &FindingsJob::finished, m_browse->runModel(), &RunTreeModel::setKnownFailures);
+    connect(m_browse->runTree()->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        &MainWindow::showKnownFailureOf);
     connect(m_browse, &BrowsePage::currentPathChanged, this, &MainWindow::updateTitle);
 
     m_reindexTimer->setSingleShot(true);
@@ -462,6 +476,25 @@ QString MainWindow::totalsText(const dvmlens::Index& index)
         count(summary.fallbacks, tr("1 fallback"), tr("%1 fallbacks")),
     };
     return parts.join(QStringLiteral(" · "));
+}
+
+void MainWindow::showKnownFailureOf(const QModelIndex& treeIndex)
+{
+    if (m_followingDiagnostics)
+        return; // the user picked that entry in the dock: keep it
+    const std::vector<const dvmlens::Finding*> findings = m_browse->runModel()->findingsAt(treeIndex);
+    if (findings.empty())
+        return;
+    // Both models hold the same search result, so its findings are the same objects.
+    const DiagnosticsModel* diagnostics = m_diagnosticsDock->model();
+    for (int row = 0; row < diagnostics->rowCount(); ++row) {
+        if (diagnostics->findingAt(row) != findings.front())
+            continue;
+        const QModelIndex shown = m_diagnosticsDock->proxy()->mapFromSource(diagnostics->index(row, 0));
+        if (shown.isValid()) // not hidden by the severity filter
+            m_diagnosticsDock->view()->setCurrentIndex(shown);
+        return;
+    }
 }
 
 void MainWindow::watchTree(const dvmlens::Index& index)

@@ -110,6 +110,9 @@ private:
     void compareWithDialog();
     void onCompareFinished(std::shared_ptr<const CompareOutcome> outcome);
     void onCompareProgress(int side, int done, int total);
+    // Selects the first known failure of a run-tree node in the Diagnostics dock, whose details
+    // then show its cause and fix; nothing when the node has none.
+    void showKnownFailureOf(const QModelIndex& treeIndex);
 
     BrowsePage* m_browse;
     QStackedWidget* m_pages;
@@ -141,5 +144,6 @@ private:
     bool m_quiet = false;
     bool m_layoutSized = false; // dock sizes set (restored or defaulted) once the window has its size
     bool m_keepSelection = false; // the running job is a re-index
+    bool m_followingDiagnostics = false; // the tree moves because a dock entry was activated
     std::shared_ptr<const dvmlens::Index> m_index;
 };

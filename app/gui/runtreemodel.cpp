@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "runtreemodel.h"
 
+#include "findingdetails.h"
+
 #include <QApplication>
 #include <QDir>
 #include <QFont>
+#include <QPixmap>
 #include <QStyle>
+
+#include <algorithm>
 
 namespace {
 
@@ -56,6 +61,14 @@ QVariant countValue(const dvmlens::Summary& summary, int column)
     }
 }
 
+std::optional<dvmlens::Severity> worstSeverity(const std::vector<const dvmlens::Finding*>& findings)
+{
+    std::optional<dvmlens::Severity> worst;
+    for (const dvmlens::Finding* finding : findings)
+        worst = std::max(worst.value_or(finding->rule.severity), finding->rule.severity);
+    return worst;
+}
+
 } // namespace
 
 RunTreeModel::RunTreeModel(QObject* parent)
@@ -67,7 +80,79 @@ void RunTreeModel::setIndex(std::shared_ptr<const dvmlens::Index> index)
 {
     beginResetModel();
     m_index = std::move(index);
+    m_knownFailures.reset();
+    m_findings.clear();
+    m_anyMarks = false;
     endResetModel();
+}
+
+void RunTreeModel::setKnownFailures(std::shared_ptr<const KnownFailures> knownFailures)
+{
+    if (!knownFailures || !m_index || knownFailures->index != m_index)
+        return;
+    m_knownFailures = std::move(knownFailures);
+    const std::vector<dvmlens::Run>& runs = m_index->runs;
+    m_findings.assign(runs.size(), {});
+    for (std::size_t r = 0; r < runs.size(); ++r)
+        m_findings[r].graphs.resize(runs[r].graphs.size());
+    for (const dvmlens::Finding& finding : m_knownFailures->findings) {
+        if (!finding.run) {
+            // Tree-wide ("no graph of the tree has a DVM kernel") holds for every run of it.
+            for (RunFindings& run : m_findings)
+                run.own.push_back(&finding);
+        } else if (*finding.run < runs.size()) {
+            RunFindings& run = m_findings[*finding.run];
+            if (finding.graph && *finding.graph < run.graphs.size())
+                run.graphs[*finding.graph].push_back(&finding);
+            else
+                run.own.push_back(&finding);
+        }
+    }
+    m_anyMarks = false;
+    for (RunFindings& run : m_findings) {
+        run.worst = worstSeverity(run.own);
+        for (const std::vector<const dvmlens::Finding*>& graph : run.graphs) {
+            run.graphsWithFindings += graph.empty() ? 0 : 1;
+            if (const auto worst = worstSeverity(graph))
+                run.worst = std::max(run.worst.value_or(*worst), *worst);
+        }
+        m_anyMarks = m_anyMarks || run.worst;
+    }
+    emitKnownFailuresChanged();
+}
+
+void RunTreeModel::emitKnownFailuresChanged()
+{
+    // dataChanged, not a reset: the selection and the expanded runs stay as the user left them.
+    const QList<int> roles { Qt::DecorationRole, Qt::ToolTipRole, KnownFailuresRole,
+        KnownFailureSeverityRole };
+    const int runs = rowCount();
+    if (runs == 0)
+        return;
+    Q_EMIT dataChanged(index(0, 0), index(runs - 1, ColumnCount - 1), roles);
+    for (int r = 0; r < runs; ++r) {
+        const QModelIndex run = index(r, 0);
+        const int graphs = rowCount(run);
+        if (graphs > 0)
+            Q_EMIT dataChanged(index(0, 0, run), index(graphs - 1, ColumnCount - 1, run), roles);
+    }
+}
+
+std::vector<const dvmlens::Finding*> RunTreeModel::findingsAt(const QModelIndex& index) const
+{
+    if (m_findings.empty() || !index.isValid())
+        return {};
+    const Location location = locate(index);
+    const RunFindings& run = m_findings[size_t(location.run)];
+    switch (location.kind) {
+    case RunNode:
+        return run.own;
+    case GraphNode:
+        return run.graphs[size_t(location.graph)];
+    case FileNode:
+        break;
+    }
+    return {};
 }
 
 const std::shared_ptr<const dvmlens::Index>& RunTreeModel::index() const
@@ -267,6 +352,11 @@ QVariant RunTreeModel::data(const QModelIndex& index, int role) const
         return int(location.kind);
     if (role == Qt::TextAlignmentRole && isCountColumn(index.column()))
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+    if (location.kind != FileNode && !m_findings.empty()) {
+        const QVariant marked = knownFailureData(location, index.column(), role);
+        if (marked.isValid())
+            return marked;
+    }
     switch (location.kind) {
     case RunNode:
         return runData(run, index.column(), role);
@@ -276,6 +366,48 @@ QVariant RunTreeModel::data(const QModelIndex& index, int role) const
         break;
     }
     return fileData(run.graphs[size_t(location.graph)], location.file, index.column(), role);
+}
+
+QVariant RunTreeModel::knownFailureData(const Location& location, int column, int role) const
+{
+    if (role != KnownFailuresRole && role != KnownFailureSeverityRole && role != Qt::ToolTipRole
+        && !(role == Qt::DecorationRole && column == VerdictColumn))
+        return {};
+    const RunFindings& run = m_findings[size_t(location.run)];
+    const bool isRun = location.kind == RunNode;
+    const std::vector<const dvmlens::Finding*>& own = isRun ? run.own : run.graphs[size_t(location.graph)];
+    const std::optional<dvmlens::Severity> worst = isRun ? run.worst : worstSeverity(own);
+    if (!worst) {
+        // Unmarked verdicts keep the marked ones' indent, so the column's words stay aligned.
+        if (role == Qt::DecorationRole && m_anyMarks) {
+            if (m_blankIcon.isNull()) {
+                QPixmap blank(16, 16);
+                blank.fill(Qt::transparent);
+                m_blankIcon = QIcon(blank);
+            }
+            return m_blankIcon;
+        }
+        return {};
+    }
+    if (role == KnownFailureSeverityRole)
+        return int(*worst);
+    if (role == Qt::DecorationRole)
+        return severityIcon(*worst);
+
+    QStringList titles;
+    for (const dvmlens::Finding* finding : own)
+        titles << localizedRuleText(finding->rule.title);
+    titles.removeDuplicates();
+    if (role == KnownFailuresRole)
+        return titles;
+    const dvmlens::Run& data = m_index->runs[size_t(location.run)];
+    QString tip = isRun ? runData(data, column, role).toString()
+                        : graphData(data.graphs[size_t(location.graph)], column, role).toString();
+    for (const QString& title : std::as_const(titles))
+        tip += QLatin1Char('\n') + tr("Known failure: %1").arg(title);
+    if (isRun && run.graphsWithFindings > 0)
+        tip += QLatin1Char('\n') + tr("Known failures in %n graph(s)", nullptr, run.graphsWithFindings);
+    return tip;
 }
 
 QIcon RunTreeModel::cachedVerdictIcon(dvmlens::GraphVerdict mark) const

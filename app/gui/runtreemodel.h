@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
-// Runs ▸ graphs ▸ artifacts of one Index, with each node's DVM verdict and kernel counts.
+// Runs ▸ graphs ▸ artifacts of one Index, with each node's DVM verdict and kernel counts, and a mark
+// on the runs and graphs where known failures were found.
 #pragma once
 
+#include "findingsjob.h"
 #include "model.h"
 #include "themes.h"
 
@@ -33,12 +35,22 @@ public:
     {
         PathRole = Qt::UserRole + 1, // absolute path of the run, graph folder or file
         NodeKindRole,
+        // QStringList: titles (in the UI language) of the known failures on this node, each once.
+        KnownFailuresRole,
+        // int(dvmlens::Severity) of the node's mark: its worst finding or, for a run, the worst in it
+        // or any of its graphs; invalid without one. The mark is that severity's icon by the verdict.
+        KnownFailureSeverityRole,
     };
 
     explicit RunTreeModel(QObject* parent = nullptr);
 
-    void setIndex(std::shared_ptr<const dvmlens::Index> index);
+    void setIndex(std::shared_ptr<const dvmlens::Index> index); // drops the known failures
     const std::shared_ptr<const dvmlens::Index>& index() const;
+    // What FindingsJob found in the current index (ignored when it searched another one).
+    void setKnownFailures(std::shared_ptr<const KnownFailures> knownFailures);
+    // The findings on a node, in findKnownFailures order: a graph's own; a run's run-level and
+    // tree-wide ones (not its graphs'). None for artifacts.
+    std::vector<const dvmlens::Finding*> findingsAt(const QModelIndex& index) const;
 
     // The run a node belongs to; the graph of a graph or file node (null for run nodes).
     const dvmlens::Run* runAt(const QModelIndex& index) const;
@@ -68,8 +80,23 @@ private:
     QVariant graphData(const dvmlens::Graph& graph, int column, int role) const;
     QVariant fileData(const dvmlens::Graph& graph, int file, int column, int role) const;
     QIcon cachedVerdictIcon(dvmlens::GraphVerdict verdict) const;
+    QVariant knownFailureData(const Location& location, int column, int role) const;
+    void emitKnownFailuresChanged();
+
+    // The findings of one run, by the node they mark.
+    struct RunFindings
+    {
+        std::vector<const dvmlens::Finding*> own; // run-level and tree-wide
+        std::vector<std::vector<const dvmlens::Finding*>> graphs; // by graph row
+        int graphsWithFindings = 0;
+        std::optional<dvmlens::Severity> worst; // of own and the graphs'
+    };
 
     std::shared_ptr<const dvmlens::Index> m_index;
+    std::shared_ptr<const KnownFailures> m_knownFailures;
+    std::vector<RunFindings> m_findings; // by run row; empty without known failures
+    bool m_anyMarks = false; // some node has a mark
     mutable qint64 m_iconPaletteKey = -1;
     mutable QIcon m_verdictIcons[3];
+    mutable QIcon m_blankIcon; // holds the mark's room on unmarked verdicts
 };

@@ -1295,6 +1295,16 @@
         <source>(no run folder)</source>
         <translation>（无运行目录）</translation>
     </message>
+    <message>
+        <source>Known failure: %1</source>
+        <translation>已知故障：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Known failures in %n graph(s)</source>
+        <translation>
+            <numerusform>%n 个图中有已知故障</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ScreenshotFlow</name>

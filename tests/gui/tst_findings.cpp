@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Known failures in the Diagnostics dock, on the exportgui fixture tree (a training log with the
 // FallbackKernel traceback): exact rows under QAbstractItemModelTester, the details with cause
-// and fix, "Copy Fix", and a click opening the log at the matching line.
+// and fix, "Copy Fix", and a click opening the log at the matching line. In the main window the
+// run tree is marked from the same search, and selecting a marked graph shows its finding.
 #include "browsepage.h"
 #include "codeview.h"
 #include "diagnosticsdock.h"
@@ -10,6 +11,7 @@
 #include "findingsjob.h"
 #include "indexer.h"
 #include "mainwindow.h"
+#include "runtreemodel.h"
 #include "testutil.h"
 
 #include <QAbstractItemModelTester>
@@ -185,6 +187,96 @@ private Q_SLOTS:
         QTRY_COMPARE(code->editor()->textCursor().blockNumber() + 1, 10);
         QVERIFY(
             dock->details()->text()->toPlainText().contains(QStringLiteral("Fix: Add ir.FallbackKernel")));
+    }
+
+    void treeSelectionShowsItsFinding()
+    {
+        MainWindow window;
+        window.setQuiet(true);
+        window.resize(1200, 800);
+        window.show();
+        QSignalSpy finished(&window, &MainWindow::indexFinished);
+        QSignalSpy searched(window.diagnosticsDock(), &DiagnosticsDock::knownFailuresSearched);
+        window.openPath(testutil::sourcePath(QStringLiteral("resources/samples/torch_compile_debug")));
+        QVERIFY(finished.wait(30000));
+        QVERIFY(searched.count() > 0 || searched.wait(30000));
+
+        RunTreeModel* tree = window.browsePage()->runModel();
+        QTreeView* treeView = window.browsePage()->runTree();
+        DiagnosticsDock* dock = window.diagnosticsDock();
+        const auto shownFinding = [dock]() -> const dvmlens::Finding* {
+            const QModelIndex current = dock->proxy()->mapToSource(dock->view()->currentIndex());
+            return current.isValid() ? dock->model()->findingAt(current.row()) : nullptr;
+        };
+        const auto dockRowOf = [dock](const std::string& rule, std::size_t run, std::size_t graph) {
+            for (int row = 0; row < dock->proxy()->rowCount(); ++row) {
+                const QModelIndex index = dock->proxy()->index(row, 0);
+                const dvmlens::Finding* finding =
+                    dock->model()->findingAt(dock->proxy()->mapToSource(index).row());
+                if (finding && finding->rule.id == rule && finding->run == run && finding->graph == graph)
+                    return index;
+            }
+            return QModelIndex();
+        };
+
+        // The tree got the dock's findings: the same objects.
+        const QModelIndex run1 = tree->index(1, 0);
+        const QModelIndex forward = tree->index(0, 0, run1);
+        QCOMPARE(
+            forward.data(RunTreeModel::KnownFailureSeverityRole), QVariant(int(dvmlens::Severity::Warning)));
+        const std::vector<const dvmlens::Finding*> onForward = tree->findingsAt(forward);
+        QCOMPARE(onForward.size(), std::size_t(2));
+
+        // Selecting the marked graph selects its first finding in the dock, whose details follow.
+        treeView->setCurrentIndex(forward);
+        QCOMPARE(shownFinding(), onForward.front());
+        QCOMPARE(onForward.front()->rule.id, std::string("graph-without-dvm-kernel"));
+        QVERIFY(dock->details()->text()->toPlainText().startsWith(
+            QStringLiteral("Graph compiled without any DVM kernel while other graphs have them\n")));
+
+        // A graph or run without findings of its own leaves the dock alone.
+        treeView->setCurrentIndex(tree->index(0, 0, tree->index(0, 0)));
+        QCOMPARE(shownFinding(), onForward.front());
+        treeView->setCurrentIndex(run1);
+        QCOMPARE(shownFinding(), onForward.front());
+
+        // Opening the graph's second finding from the dock (keyboard: the list is two rows high
+        // here) keeps it shown, though the tree moves to that graph's code.
+        const QModelIndex importFx = dockRowOf("dvm-named-import-fx", 1, 0);
+        QVERIFY(importFx.isValid());
+        dock->view()->setFocus();
+        dock->view()->setCurrentIndex(importFx);
+        QTest::keyClick(dock->view(), Qt::Key_Return);
+        QCOMPARE(window.browsePage()->currentPath(), QString::fromStdString(onForward.back()->path));
+        QCOMPARE(shownFinding(), onForward.back());
+        QVERIFY(dock->details()->text()->toPlainText().startsWith(
+            QStringLiteral("DVM-named kernel is an import_fx fallback\n")));
+
+        // The scanner's own diagnostic for the FX-cache-hit folder, opened from the dock, stays shown
+        // though the tree moves to that graph, which has a finding of its own.
+        const QModelIndex backward = tree->index(1, 0, run1);
+        QModelIndex scannerRow;
+        for (int row = 0; row < dock->proxy()->rowCount() && !scannerRow.isValid(); ++row) {
+            const int source = dock->proxy()->mapToSource(dock->proxy()->index(row, 0)).row();
+            if (!dock->model()->findingAt(source)
+                && dock->model()->diagnosticAt(source)->code == "missing-output-code")
+                scannerRow = dock->proxy()->index(row, 0);
+        }
+        QVERIFY(scannerRow.isValid());
+        dock->view()->setCurrentIndex(scannerRow);
+        QTest::keyClick(dock->view(), Qt::Key_Return);
+        QCOMPARE(treeView->currentIndex().siblingAtColumn(0), backward);
+        QCOMPARE(dock->view()->currentIndex(), scannerRow);
+        // Chosen in the tree, the same graph shows its finding.
+        treeView->setCurrentIndex(forward);
+        treeView->setCurrentIndex(backward);
+        QCOMPARE(shownFinding(), tree->findingsAt(backward).front());
+        QCOMPARE(shownFinding()->rule.id, std::string("fx-cache-hit-no-output-code"));
+
+        // Hidden by the severity filter: nothing to select, the dock keeps what it shows.
+        dock->setMinimumSeverity(dvmlens::Severity::Error);
+        treeView->setCurrentIndex(forward);
+        QVERIFY(!shownFinding() || shownFinding()->rule.severity == dvmlens::Severity::Error);
     }
 
     void screenshotOfTheDiagnosticsView()

@@ -1,13 +1,64 @@
 // SPDX-License-Identifier: MIT
-// The run tree over the gui fixture tree: structure, verdict text, counts, greyed graphs, paths.
+// The run tree over the gui fixture tree: structure, verdict text, counts, greyed graphs, paths; and
+// the known-failure marks (severity icon by the verdict, titles in the tooltip) on the sample tree,
+// a run-level log failure and a tree-wide one, in English and Chinese.
 #include "indexer.h"
 #include "runtreemodel.h"
 #include "testutil.h"
+#include "themes.h"
+#include "translations.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QPalette>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTranslator>
 #include <QtTest>
+
+namespace {
+
+std::shared_ptr<const dvmlens::Index> indexOf(const QString& path)
+{
+    std::string error;
+    std::optional<dvmlens::Index> index = dvmlens::buildIndex(path.toStdString(), {}, error);
+    if (!index)
+        qWarning("%s", error.c_str());
+    return index ? std::make_shared<const dvmlens::Index>(std::move(*index)) : nullptr;
+}
+
+QString samplePath(const QString& relative = {})
+{
+    return testutil::sourcePath(QStringLiteral("resources/samples/torch_compile_debug/") + relative);
+}
+
+const auto kImportFx = QStringLiteral("DVM-named kernel is an import_fx fallback");
+const auto kWithoutDvm = QStringLiteral("Graph compiled without any DVM kernel while other graphs have them");
+const auto kCacheHit = QStringLiteral("Graph folder without output_code.py (FX graph cache hit)");
+const auto kNeverEngaged = QStringLiteral("DVM was requested but no graph has a DVM kernel");
+const auto kFallbackKernel = QStringLiteral("'FallbackKernel' object has no attribute 'data'");
+
+QVariant severityOf(const QModelIndex& node)
+{
+    return node.data(RunTreeModel::KnownFailureSeverityRole);
+}
+
+QStringList titlesOf(const QModelIndex& node)
+{
+    return node.data(RunTreeModel::KnownFailuresRole).toStringList();
+}
+
+QImage verdictDecoration(const QModelIndex& node)
+{
+    return node.siblingAtColumn(RunTreeModel::VerdictColumn)
+        .data(Qt::DecorationRole)
+        .value<QIcon>()
+        .pixmap(16)
+        .toImage();
+}
+
+} // namespace
 
 class TestRunTreeModel : public QObject
 {
@@ -16,10 +67,15 @@ class TestRunTreeModel : public QObject
 private:
     std::shared_ptr<const dvmlens::Index> m_index;
     QString m_runPath;
+    QTemporaryDir m_config;
 
 private Q_SLOTS:
     void initTestCase()
     {
+        // The user's own rules file must not add findings.
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(m_config.isValid());
+        qputenv("XDG_CONFIG_HOME", m_config.path().toLocal8Bit());
         std::string error;
         auto built =
             dvmlens::buildIndex(testutil::fixturePath(QStringLiteral("gui/torch_compile_debug")), {}, error);
@@ -108,6 +164,193 @@ private Q_SLOTS:
         model.setIndex(nullptr);
         QCOMPARE(model.rowCount(), 0);
         QVERIFY(!model.indexForPath(m_runPath).isValid());
+    }
+
+    void knownFailureMarksOnTheSampleTree()
+    {
+        const std::shared_ptr<const dvmlens::Index> index = indexOf(samplePath());
+        QVERIFY(index);
+        RunTreeModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setIndex(index);
+        QCOMPARE(model.rowCount(), 2);
+        const QModelIndex run0 = model.index(0, 0);
+        const QModelIndex run1 = model.index(1, 0);
+        QCOMPARE(model.rowCount(run0), 3);
+        QCOMPARE(model.rowCount(run1), 3);
+        const QModelIndex nodes[] = { run0, model.index(0, 0, run0), model.index(1, 0, run0),
+            model.index(2, 0, run0), run1, model.index(0, 0, run1), model.index(1, 0, run1),
+            model.index(2, 0, run1) };
+        // Before the search: no marks, no room kept for them.
+        QStringList tipsBefore;
+        for (const QModelIndex& node : nodes) {
+            QVERIFY(!severityOf(node).isValid());
+            QVERIFY(titlesOf(node).isEmpty());
+            QVERIFY(node.siblingAtColumn(RunTreeModel::VerdictColumn).data(Qt::DecorationRole).isNull());
+            tipsBefore << node.data(Qt::ToolTipRole).toString();
+        }
+
+        // A result for another index (an older search) changes nothing.
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+        model.setKnownFailures(FindingsJob::search(indexOf(samplePath())));
+        QCOMPARE(changed.count(), 0);
+        QVERIFY(!severityOf(nodes[2]).isValid());
+
+        const std::shared_ptr<const KnownFailures> result = FindingsJob::search(index);
+        QCOMPARE(result->findings.size(), std::size_t(6));
+        model.setKnownFailures(result);
+        QCOMPARE(reset.count(), 0); // selection and expansion survive
+        QCOMPARE(changed.count(), 3); // the runs, then each run's graphs
+
+        const auto warning = QVariant(int(dvmlens::Severity::Warning));
+        // Exactly these rows carry a mark, with these titles.
+        const QVariant expectedSeverity[] = { warning, {}, warning, {}, warning, warning, warning, warning };
+        const QStringList expectedTitles[] = { {}, {}, { kImportFx }, {}, {}, { kWithoutDvm, kImportFx },
+            { kCacheHit }, { kWithoutDvm, kImportFx } };
+        const QString expectedTipEnd[] = { QStringLiteral("\nKnown failures in 1 graph(s)"), QString(),
+            QStringLiteral("\nKnown failure: ") + kImportFx, QString(),
+            QStringLiteral("\nKnown failures in 3 graph(s)"),
+            QStringLiteral("\nKnown failure: %1\nKnown failure: %2").arg(kWithoutDvm, kImportFx),
+            QStringLiteral("\nKnown failure: ") + kCacheHit,
+            QStringLiteral("\nKnown failure: %1\nKnown failure: %2").arg(kWithoutDvm, kImportFx) };
+        const QImage warningIcon = severityIcon(dvmlens::Severity::Warning).pixmap(16).toImage();
+        for (int i = 0; i < int(std::size(nodes)); ++i) {
+            const QModelIndex& node = nodes[i];
+            const QString name = node.data().toString();
+            QVERIFY2(severityOf(node) == expectedSeverity[i], qPrintable(name));
+            QVERIFY2(titlesOf(node) == expectedTitles[i], qPrintable(name));
+            // The same tooltip on every column: what it said before, then the findings.
+            for (int column = 0; column < RunTreeModel::ColumnCount; ++column)
+                QCOMPARE(node.siblingAtColumn(column).data(Qt::ToolTipRole).toString(),
+                    tipsBefore[i] + expectedTipEnd[i]);
+            const QImage decoration = verdictDecoration(node);
+            if (expectedSeverity[i].isValid()) {
+                QCOMPARE(decoration, warningIcon);
+            } else {
+                // A transparent placeholder keeps the verdict words aligned.
+                QCOMPARE(decoration.size(), QSize(16, 16));
+                QCOMPARE(decoration.pixelColor(8, 8).alpha(), 0);
+            }
+            QVERIFY(node.siblingAtColumn(RunTreeModel::DvmColumn).data(Qt::DecorationRole).isNull());
+            // findingsAt hands out the search's own findings.
+            for (const dvmlens::Finding* finding : model.findingsAt(node)) {
+                QVERIFY(finding >= result->findings.data()
+                    && finding < result->findings.data() + result->findings.size());
+                QVERIFY(titlesOf(node).contains(QString::fromStdString(finding->rule.title.en)));
+            }
+            QCOMPARE(int(model.findingsAt(node).size()), expectedTitles[i].size());
+        }
+        // Artifacts carry none; the name column keeps the verdict icon.
+        const QModelIndex file = model.index(0, 0, nodes[2]);
+        QVERIFY(!severityOf(file).isValid());
+        QVERIFY(model.findingsAt(file).empty());
+        QVERIFY(!nodes[2].data(Qt::DecorationRole).value<QIcon>().isNull());
+        QVERIFY(nodes[2].data(Qt::DecorationRole).value<QIcon>().pixmap(16).toImage() != warningIcon);
+
+        // A new index starts unmarked.
+        model.setIndex(index);
+        QVERIFY(!severityOf(model.index(1, 0, model.index(0, 0))).isValid());
+        QVERIFY(model.findingsAt(model.index(0, 0)).empty());
+    }
+
+    void runLevelAndTreeWideFindings()
+    {
+        // A training log beside the run's graphs: an error on the run itself.
+        const std::shared_ptr<const dvmlens::Index> training =
+            indexOf(testutil::fixture(QStringLiteral("exportgui")));
+        QVERIFY(training);
+        RunTreeModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setIndex(training);
+        model.setKnownFailures(FindingsJob::search(training));
+        const QModelIndex run = model.index(0, 0);
+        QCOMPARE(severityOf(run), QVariant(int(dvmlens::Severity::Error)));
+        QCOMPARE(titlesOf(run), QStringList { kFallbackKernel }); // two matches in the log, one title
+        QVERIFY(run.data(Qt::ToolTipRole)
+                    .toString()
+                    .endsWith(QStringLiteral("\nKnown failure: %1\nKnown failures in 1 graph(s)")
+                                  .arg(kFallbackKernel)));
+        QCOMPARE(verdictDecoration(run), severityIcon(dvmlens::Severity::Error).pixmap(16).toImage());
+        QCOMPARE(model.rowCount(run), 2);
+        QCOMPARE(model.index(1, 0, run).data().toString(), QStringLiteral("model__1_forward_3.1"));
+        QCOMPARE(severityOf(model.index(1, 0, run)), QVariant(int(dvmlens::Severity::Warning)));
+        QVERIFY(!severityOf(model.index(0, 0, run)).isValid());
+
+        // One run opened alone, where no graph engaged: the tree-wide error marks the run.
+        const std::shared_ptr<const dvmlens::Index> lone =
+            indexOf(samplePath(QStringLiteral("run_2026_07_20_11_02_07_654321-pid_4102")));
+        QVERIFY(lone);
+        model.setIndex(lone);
+        model.setKnownFailures(FindingsJob::search(lone));
+        const QModelIndex loneRun = model.index(0, 0);
+        QCOMPARE(severityOf(loneRun), QVariant(int(dvmlens::Severity::Error)));
+        QCOMPARE(titlesOf(loneRun), QStringList { kNeverEngaged });
+        QCOMPARE(titlesOf(model.index(0, 0, loneRun)), QStringList { kImportFx });
+        QCOMPARE(titlesOf(model.index(1, 0, loneRun)), QStringList { kCacheHit });
+        QCOMPARE(titlesOf(model.index(2, 0, loneRun)), QStringList { kImportFx });
+        QVERIFY(
+            loneRun.data(Qt::ToolTipRole)
+                .toString()
+                .endsWith(
+                    QStringLiteral("\nKnown failure: %1\nKnown failures in 3 graph(s)").arg(kNeverEngaged)));
+    }
+
+    void sameFailureInTwoLogsNamedOnce()
+    {
+        // Two ranks' logs of one run hit the same rule: two findings, one title.
+        QTemporaryDir tree;
+        QVERIFY(tree.isValid());
+        const QString run = tree.filePath(QStringLiteral("run_2026_01_01_00_00_00_000000-pid_7"));
+        const QString graph = run + QStringLiteral("/torchinductor/model__0_forward_0.0");
+        QVERIFY(QDir().mkpath(graph));
+        QVERIFY(QFile::copy(samplePath(QStringLiteral("run_2026_07_20_10_15_30_123456-pid_4101/torchinductor/"
+                                                      "model__0_forward_1.0/output_code.py")),
+            graph + QStringLiteral("/output_code.py")));
+        for (const QString log : { QStringLiteral("rank0.log"), QStringLiteral("rank1.log") }) {
+            QFile file(run + QLatin1Char('/') + log);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("Traceback (most recent call last):\n"
+                       "AttributeError: 'FallbackKernel' object has no attribute 'data'\n");
+        }
+        const std::shared_ptr<const dvmlens::Index> index = indexOf(tree.path());
+        QVERIFY(index);
+        RunTreeModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setIndex(index);
+        model.setKnownFailures(FindingsJob::search(index));
+        const QModelIndex runNode = model.index(0, 0);
+        QCOMPARE(model.findingsAt(runNode).size(), std::size_t(2));
+        QCOMPARE(titlesOf(runNode), QStringList { kFallbackKernel });
+        QVERIFY(runNode.data(Qt::ToolTipRole)
+                    .toString()
+                    .endsWith(QStringLiteral("\nKnown failure: ") + kFallbackKernel));
+        QCOMPARE(severityOf(runNode), QVariant(int(dvmlens::Severity::Error)));
+        QVERIFY(!severityOf(model.index(0, 0, runNode)).isValid()); // its one graph engaged DVM
+    }
+
+    void titlesInChinese()
+    {
+        QCOMPARE(installTranslations(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
+        const std::shared_ptr<const dvmlens::Index> index = indexOf(samplePath());
+        QVERIFY(index);
+        RunTreeModel model;
+        model.setIndex(index);
+        model.setKnownFailures(FindingsJob::search(index));
+        const QModelIndex run1 = model.index(1, 0);
+        const QModelIndex forward = model.index(0, 0, run1);
+        const QStringList titles = titlesOf(forward);
+        const QString tip = forward.data(Qt::ToolTipRole).toString();
+        const QString runTip = run1.data(Qt::ToolTipRole).toString();
+        for (QTranslator* translator : qApp->findChildren<QTranslator*>())
+            QCoreApplication::removeTranslator(translator);
+        QCOMPARE(titles,
+            QStringList({ QStringLiteral("该图没有 DVM kernel，而同一目录中的其他图有"),
+                QStringLiteral("以 dvm 命名的 kernel 实际是 import_fx 回退") }));
+        QVERIFY2(tip.endsWith(QStringLiteral("\n已知故障：该图没有 DVM kernel，而同一目录中的其他图有"
+                                             "\n已知故障：以 dvm 命名的 kernel 实际是 import_fx 回退")),
+            qPrintable(tip));
+        QVERIFY2(runTip.endsWith(QStringLiteral("\n3 个图中有已知故障")), qPrintable(runTip));
     }
 };
 
