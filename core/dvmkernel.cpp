@@ -5,22 +5,38 @@
 #include "utf8sanitizer.h"
 
 #include <array>
+#include <cstring>
 
 namespace dvmlens {
 
 namespace {
 
-constexpr std::array<std::string_view, 5> kInputOps = { "load", "view_load", "scalar", "intref", "floatref" };
-// Statements that organise the kernel rather than compute in it.
-constexpr std::array<std::string_view, 3> kBookkeepingOps = { "store", "spec_next", "set_kernel_info" };
-
-template <std::size_t N> bool isOneOf(std::string_view name, const std::array<std::string_view, N>& names)
+enum class OpRole
 {
-    for (std::string_view candidate : names) {
-        if (candidate == name)
-            return true;
+    Input, // load, view_load, scalar, intref, floatref
+    Bookkeeping, // store, spec_next, set_kernel_info: organise the kernel rather than compute in it
+    Compute, // every other op
+};
+
+// By length first: every builder call of every kernel is asked this.
+OpRole roleOf(std::string_view op)
+{
+    switch (op.size()) {
+    case 4:
+        return op == "load" ? OpRole::Input : OpRole::Compute;
+    case 5:
+        return op == "store" ? OpRole::Bookkeeping : OpRole::Compute;
+    case 6:
+        return op == "scalar" || op == "intref" ? OpRole::Input : OpRole::Compute;
+    case 8:
+        return op == "floatref" ? OpRole::Input : OpRole::Compute;
+    case 9:
+        return op == "view_load" ? OpRole::Input : op == "spec_next" ? OpRole::Bookkeeping : OpRole::Compute;
+    case 15:
+        return op == "set_kernel_info" ? OpRole::Bookkeeping : OpRole::Compute;
+    default:
+        return OpRole::Compute;
     }
-    return false;
 }
 
 bool startsWith(std::string_view text, std::string_view prefix)
@@ -146,7 +162,7 @@ void DvmBodyReader::read(std::string_view statement, Kernel& kernel)
         kernel.outputs.push_back(std::move(output));
         return;
     }
-    if (!isOneOf(first.op, kInputOps))
+    if (roleOf(first.op) != OpRole::Input)
         return;
     // `<target> = <builder>.<input op>(…)`: the call must be the whole value.
     const std::string_view target = expr::identifierAt(statement, 0);
@@ -194,19 +210,25 @@ DvmBodyReader::BuilderCall DvmBodyReader::collectOps(std::string_view statement,
 {
     // Textual order of the `k.` tokens: `k.div(1, k.sqrt(x))` gives div, then sqrt.
     BuilderCall first;
+    if (builder_.empty())
+        return first;
     std::size_t from = 0;
     for (;;) {
-        const std::size_t at = statement.find(builder_, from);
-        if (at == std::string_view::npos)
+        // memchr for the builder's first byte: string_view::find compares byte by byte.
+        const void* found = from < statement.size()
+            ? std::memchr(statement.data() + from, builder_.front(), statement.size() - from)
+            : nullptr;
+        if (found == nullptr)
             return first;
-        from = at + builder_.size();
+        const std::size_t at = static_cast<std::size_t>(static_cast<const char*>(found) - statement.data());
+        from = at + 1;
         std::size_t open = 0;
         const std::string_view op = builderCallAt(statement, at, builder_, open);
         if (op.empty())
             continue;
         if (first.op.empty())
             first = BuilderCall { op, at, open };
-        if (!isOneOf(op, kInputOps) && !isOneOf(op, kBookkeepingOps))
+        if (roleOf(op) == OpRole::Compute)
             kernel.ops.emplace_back(op);
     }
 }

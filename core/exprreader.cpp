@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "exprreader.h"
 
+#include <array>
 #include <charconv>
 
 namespace dvmlens::expr {
@@ -10,6 +11,29 @@ namespace {
 bool isBlank(char c)
 {
     return c == ' ' || c == '\t' || c == '\f' || c == '\r' || c == '\n';
+}
+
+// What splitting and bracket matching look at: one table lookup per byte instead of seven compares.
+enum ByteRole : unsigned char
+{
+    kOther,
+    kOpen,
+    kClose,
+    kComma
+};
+constexpr std::array<ByteRole, 256> kByteRole = [] {
+    std::array<ByteRole, 256> roles {};
+    for (unsigned char c : { '(', '[', '{' })
+        roles[c] = kOpen;
+    for (unsigned char c : { ')', ']', '}' })
+        roles[c] = kClose;
+    roles[','] = kComma;
+    return roles;
+}();
+
+ByteRole roleOf(char c)
+{
+    return kByteRole[static_cast<unsigned char>(c)];
 }
 
 std::size_t skipBlanks(std::string_view text, std::size_t pos)
@@ -52,14 +76,45 @@ std::string_view dottedNameAt(std::string_view text, std::size_t pos, std::size_
     return text.substr(pos, end - pos);
 }
 
+std::string_view dottedNameBefore(std::string_view text, std::size_t end, std::size_t& start)
+{
+    // Back over one identifier: [at, to) must be identifier bytes that do not start with a digit.
+    const auto identifierBefore = [&text](std::size_t to) {
+        std::size_t at = to;
+        while (at > 0 && isIdentifierChar(text[at - 1]))
+            --at;
+        while (at < to && !isIdentifierStart(text[at]))
+            ++at; // a name cannot start with a digit: `2abc` holds the name `abc`, and it is preceded by '2'
+        return at;
+    };
+    start = identifierBefore(end);
+    if (start == end)
+        return {};
+    for (;;) {
+        std::size_t dot = start;
+        while (dot > 0 && isBlank(text[dot - 1]))
+            --dot;
+        if (dot == 0 || text[dot - 1] != '.')
+            break;
+        std::size_t partEnd = dot - 1;
+        while (partEnd > 0 && isBlank(text[partEnd - 1]))
+            --partEnd;
+        const std::size_t partStart = identifierBefore(partEnd);
+        if (partStart == partEnd)
+            break;
+        start = partStart;
+    }
+    return text.substr(start, end - start);
+}
+
 std::size_t closingBracket(std::string_view text, std::size_t open)
 {
     int depth = 0;
     for (std::size_t at = open; at < text.size(); ++at) {
-        const char c = text[at];
-        if (c == '(' || c == '[' || c == '{') {
+        const ByteRole role = roleOf(text[at]);
+        if (role == kOpen) {
             ++depth;
-        } else if (c == ')' || c == ']' || c == '}') {
+        } else if (role == kClose) {
             if (--depth == 0)
                 return at;
         }
@@ -86,19 +141,20 @@ void splitArguments(std::string_view inner, std::vector<std::string_view>& parts
     parts.clear();
     int depth = 0;
     std::size_t start = 0;
-    for (std::size_t at = 0; at <= inner.size(); ++at) {
-        const char c = at < inner.size() ? inner[at] : ',';
-        if (c == '(' || c == '[' || c == '{') {
+    for (std::size_t at = 0; at < inner.size(); ++at) {
+        const ByteRole role = roleOf(inner[at]);
+        if (role == kOpen) {
             ++depth;
-        } else if (c == ')' || c == ']' || c == '}') {
+        } else if (role == kClose) {
             --depth;
-        } else if (c == ',' && depth <= 0) {
-            const std::string_view part = trimmed(inner.substr(start, at - start));
-            if (!part.empty() || at < inner.size())
-                parts.push_back(part);
+        } else if (role == kComma && depth <= 0) {
+            parts.push_back(trimmed(inner.substr(start, at - start)));
             start = at + 1;
         }
     }
+    const std::string_view last = trimmed(inner.substr(start));
+    if (!last.empty() && depth <= 0) // an unclosed bracket swallows the rest
+        parts.push_back(last);
 }
 
 std::optional<std::pair<std::string_view, std::string_view>> keywordArgument(std::string_view argument)
@@ -149,20 +205,20 @@ bool intList(std::string_view text, std::vector<std::int64_t>& values)
     const std::string_view inner = text.substr(1, text.size() - 2);
     std::size_t start = 0;
     int depth = 0;
-    for (std::size_t at = 0; at <= inner.size(); ++at) {
-        const char c = at < inner.size() ? inner[at] : ',';
-        if (c == '(' || c == '[' || c == '{') {
+    for (std::size_t at = 0; at < inner.size(); ++at) {
+        const ByteRole role = roleOf(inner[at]);
+        if (role == kOpen) {
             ++depth;
-        } else if (c == ')' || c == ']' || c == '}') {
+        } else if (role == kClose) {
             --depth;
-        } else if (c == ',' && depth <= 0) {
-            const std::string_view element = inner.substr(start, at - start);
+        } else if (role == kComma && depth <= 0) {
+            values.push_back(integer(inner.substr(start, at - start)).value_or(-1));
             start = at + 1;
-            if (at == inner.size() && trimmed(element).empty())
-                break; // `[1, 2, ]` and `[]`
-            values.push_back(integer(element).value_or(-1));
         }
     }
+    const std::string_view last = inner.substr(start);
+    if (!trimmed(last).empty() && depth <= 0)
+        values.push_back(integer(last).value_or(-1)); // not after `[1, 2, ]`, nor for `[]`
     return true;
 }
 

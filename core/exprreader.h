@@ -39,6 +39,10 @@ inline std::string_view identifierAt(std::string_view text, std::size_t pos)
 // `end` receives the offset just after it.
 std::string_view dottedNameAt(std::string_view text, std::size_t pos, std::size_t& end);
 
+// The dotted name that ends just before `end` (blanks around dots allowed), read backwards; `start`
+// receives its offset. Empty when no identifier ends there.
+std::string_view dottedNameBefore(std::string_view text, std::size_t end, std::size_t& start);
+
 // The offset of the bracket closing the one at `open`, or npos.
 std::size_t closingBracket(std::string_view text, std::size_t open);
 

@@ -498,26 +498,21 @@ void Parser::assignmentLine(const LogicalLine& line)
 
 void Parser::entryLine(const LogicalLine& line)
 {
+    // Only a name right before '(' can be a launch or a fallback: jump from one '(' to the next and
+    // read the dotted name before it, rather than every identifier of the line. Nested calls count
+    // too, in textual order.
     const std::string_view code = line.code;
-    std::size_t at = 0;
-    while (at < code.size()) {
-        const char c = code[at];
-        if (!expr::isIdentifierStart(c)) {
-            ++at;
+    for (std::size_t open = code.find('('); open != std::string_view::npos; open = code.find('(', open + 1)) {
+        std::size_t end = open;
+        while (end > 0 && (code[end - 1] == ' ' || code[end - 1] == '\t'))
+            --end;
+        std::size_t start = 0;
+        const std::string_view callee = expr::dottedNameBefore(code, end, start);
+        // `x.attr(` and `f().attr(` call a method of a value, not a name.
+        if (callee.empty()
+            || (start > 0 && (expr::isIdentifierChar(code[start - 1]) || code[start - 1] == '.')))
             continue;
-        }
-        if (at > 0 && (expr::isIdentifierChar(code[at - 1]) || code[at - 1] == '.')) {
-            at += expr::identifierAt(code, at).size();
-            continue;
-        }
-        std::size_t end = 0;
-        const std::string_view callee = expr::dottedNameAt(code, at, end);
-        std::size_t open = end;
-        while (open < code.size() && (code[open] == ' ' || code[open] == '\t'))
-            ++open;
-        if (open < code.size() && code[open] == '(')
-            callSite(line, at, callee);
-        at = end; // arguments are read next, so nested calls count too
+        callSite(line, start, callee);
     }
 }
 

@@ -90,8 +90,27 @@ std::size_t findThreeQuotes(const char* data, std::size_t from, std::size_t size
     return std::string_view::npos;
 }
 
-// The first offset at or after `at` holding a byte the code scanner must look at (kSpecial).
-std::size_t skipPlainCode(const char* data, std::size_t at, std::size_t size)
+// Bracket depth of a logical line; `line` is where the outermost open bracket is.
+struct Brackets
+{
+    int depth = 0;
+    int line = 0;
+
+    void step(char c, int currentLine)
+    {
+        if (c == '(' || c == '[' || c == '{') {
+            if (depth++ == 0)
+                line = currentLine;
+        } else {
+            depth = std::max(0, depth - 1);
+        }
+    }
+};
+
+// The first offset at or after `at` holding a byte the code scanner must look at (kSpecial) other
+// than a bracket; the brackets passed on the way update `brackets`. Builder and entry code is dense
+// with brackets, so they are taken from the block's mask instead of stopping the scan.
+std::size_t skipPlainCode(const char* data, std::size_t at, std::size_t size, Brackets& brackets, int line)
 {
 #ifdef __SSE2__
     // Eight compares cover the eleven bytes: `(`/`)` differ in bit 0, `[`/`{` and `]`/`}` in bit 5.
@@ -100,18 +119,29 @@ std::size_t skipPlainCode(const char* data, std::size_t at, std::size_t size)
         const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + at));
         const __m128i bit0 = _mm_or_si128(bytes, _mm_set1_epi8(0x01));
         const __m128i bit5 = _mm_or_si128(bytes, _mm_set1_epi8(0x20));
-        const __m128i special = _mm_or_si128(_mm_or_si128(_mm_or_si128(equal(bytes, '\n'), equal(bytes, '#')),
-                                                 _mm_or_si128(equal(bytes, '\\'), equal(bit0, ')'))),
-            _mm_or_si128(_mm_or_si128(equal(bit5, '{'), equal(bit5, '}')),
-                _mm_or_si128(equal(bytes, '\''), equal(bytes, '"'))));
-        const auto mask = static_cast<unsigned>(_mm_movemask_epi8(special));
-        if (mask != 0)
-            return at + static_cast<std::size_t>(__builtin_ctz(mask));
+        const __m128i bracket =
+            _mm_or_si128(equal(bit0, ')'), _mm_or_si128(equal(bit5, '{'), equal(bit5, '}')));
+        const __m128i other = _mm_or_si128(_mm_or_si128(equal(bytes, '\n'), equal(bytes, '#')),
+            _mm_or_si128(equal(bytes, '\\'), _mm_or_si128(equal(bytes, '\''), equal(bytes, '"'))));
+        const auto otherMask = static_cast<unsigned>(_mm_movemask_epi8(other));
+        auto bracketMask = static_cast<unsigned>(_mm_movemask_epi8(bracket));
+        const unsigned stop = otherMask != 0 ? static_cast<unsigned>(__builtin_ctz(otherMask)) : 16;
+        bracketMask &= (1u << stop) - 1;
+        for (; bracketMask != 0; bracketMask &= bracketMask - 1)
+            brackets.step(data[at + static_cast<std::size_t>(__builtin_ctz(bracketMask))], line);
+        if (otherMask != 0)
+            return at + stop;
         at += 16;
     }
 #endif
-    while (at < size && !kSpecial[static_cast<unsigned char>(data[at])])
-        ++at;
+    for (; at < size; ++at) {
+        const char c = data[at];
+        if (!kSpecial[static_cast<unsigned char>(c)])
+            continue;
+        if (c != '(' && c != ')' && c != '[' && c != ']' && c != '{' && c != '}')
+            return at;
+        brackets.step(c, line);
+    }
     return at;
 }
 
@@ -275,8 +305,7 @@ bool PyLexer::next(LogicalLine& line)
 
     line.firstLine = line_;
     line.indent = indent;
-    int depth = 0;
-    int bracketLine = 0;
+    Brackets brackets;
     bool ended = false;
     // Most lines hold no string, comment or joined break: their code is a view of the file itself.
     // The first byte that needs masking switches to copying into code_; `pending` is where the
@@ -293,13 +322,13 @@ bool PyLexer::next(LogicalLine& line)
     };
     while (pos_ < size && !ended) {
         // A local cursor: the compiler cannot keep a member in a register across char reads.
-        const std::size_t at = skipPlainCode(data, pos_, size);
+        const std::size_t at = skipPlainCode(data, pos_, size, brackets, line_);
         pos_ = at;
         if (at >= size)
             break;
         switch (data[pos_]) {
         case '\n':
-            if (depth > 0) {
+            if (brackets.depth > 0) {
                 copyPending();
                 if (!code_.empty() && code_.back() == '\r')
                     code_.pop_back();
@@ -335,19 +364,6 @@ bool PyLexer::next(LogicalLine& line)
             }
             break;
         }
-        case '(':
-        case '[':
-        case '{':
-            if (depth++ == 0)
-                bracketLine = line_;
-            ++pos_;
-            break;
-        case ')':
-        case ']':
-        case '}':
-            depth = std::max(0, depth - 1);
-            ++pos_;
-            break;
         default: // a quote
             copyPending();
             readString(data[pos_]);
@@ -362,8 +378,8 @@ bool PyLexer::next(LogicalLine& line)
         ++pos_;
         ++line_;
     }
-    if (depth > 0 && pos_ >= size && !truncatedAt_)
-        truncatedAt_ = bracketLine;
+    if (brackets.depth > 0 && pos_ >= size && !truncatedAt_)
+        truncatedAt_ = brackets.line;
     std::string_view code;
     if (copying) {
         code_.append(data + pending, codeEnd - pending);
