@@ -79,7 +79,9 @@ private:
     QVariant runData(const dvmlens::Run& run, int column, int role) const;
     QVariant graphData(const dvmlens::Graph& graph, int column, int role) const;
     QVariant fileData(const dvmlens::Graph& graph, int file, int column, int role) const;
+    void followPalette() const; // draws the icons again after a theme change
     QIcon cachedVerdictIcon(dvmlens::GraphVerdict verdict) const;
+    QIcon cachedKnownFailureIcon(dvmlens::Severity severity) const;
     QVariant knownFailureData(const Location& location, int column, int role) const;
     void emitKnownFailuresChanged();
 
@@ -98,5 +100,6 @@ private:
     bool m_anyMarks = false; // some node has a mark
     mutable qint64 m_iconPaletteKey = -1;
     mutable QIcon m_verdictIcons[3];
+    mutable QIcon m_knownFailureIcons[3]; // by severity
     mutable QIcon m_blankIcon; // holds the mark's room on unmarked verdicts
 };

@@ -58,6 +58,17 @@ QImage verdictDecoration(const QModelIndex& node)
         .toImage();
 }
 
+// The mark is a triangle filled with the severity's colour; (4, 12) is inside it, clear of the "!".
+QColor markColour(const QImage& decoration)
+{
+    return decoration.pixelColor(4, 12);
+}
+
+QColor colourOf(dvmlens::Severity severity)
+{
+    return severityColor(severity, QApplication::palette());
+}
+
 } // namespace
 
 class TestRunTreeModel : public QObject
@@ -214,7 +225,6 @@ private Q_SLOTS:
             QStringLiteral("\nKnown failure: %1\nKnown failure: %2").arg(kWithoutDvm, kImportFx),
             QStringLiteral("\nKnown failure: ") + kCacheHit,
             QStringLiteral("\nKnown failure: %1\nKnown failure: %2").arg(kWithoutDvm, kImportFx) };
-        const QImage warningIcon = severityIcon(dvmlens::Severity::Warning).pixmap(16).toImage();
         for (int i = 0; i < int(std::size(nodes)); ++i) {
             const QModelIndex& node = nodes[i];
             const QString name = node.data().toString();
@@ -226,7 +236,7 @@ private Q_SLOTS:
                     tipsBefore[i] + expectedTipEnd[i]);
             const QImage decoration = verdictDecoration(node);
             if (expectedSeverity[i].isValid()) {
-                QCOMPARE(decoration, warningIcon);
+                QCOMPARE(markColour(decoration), colourOf(dvmlens::Severity::Warning));
             } else {
                 // A transparent placeholder keeps the verdict words aligned.
                 QCOMPARE(decoration.size(), QSize(16, 16));
@@ -246,7 +256,8 @@ private Q_SLOTS:
         QVERIFY(!severityOf(file).isValid());
         QVERIFY(model.findingsAt(file).empty());
         QVERIFY(!nodes[2].data(Qt::DecorationRole).value<QIcon>().isNull());
-        QVERIFY(nodes[2].data(Qt::DecorationRole).value<QIcon>().pixmap(16).toImage() != warningIcon);
+        QCOMPARE(nodes[2].data(Qt::DecorationRole).value<QIcon>().pixmap(16).toImage().pixelColor(8, 3),
+            verdictColor(dvmlens::GraphVerdict::Engaged, QApplication::palette()));
 
         // A new index starts unmarked.
         model.setIndex(index);
@@ -271,7 +282,7 @@ private Q_SLOTS:
                     .toString()
                     .endsWith(QStringLiteral("\nKnown failure: %1\nKnown failures in 1 graph(s)")
                                   .arg(kFallbackKernel)));
-        QCOMPARE(verdictDecoration(run), severityIcon(dvmlens::Severity::Error).pixmap(16).toImage());
+        QCOMPARE(markColour(verdictDecoration(run)), colourOf(dvmlens::Severity::Error));
         QCOMPARE(model.rowCount(run), 2);
         QCOMPARE(model.index(1, 0, run).data().toString(), QStringLiteral("model__1_forward_3.1"));
         QCOMPARE(severityOf(model.index(1, 0, run)), QVariant(int(dvmlens::Severity::Warning)));
@@ -327,6 +338,24 @@ private Q_SLOTS:
                     .endsWith(QStringLiteral("\nKnown failure: ") + kFallbackKernel));
         QCOMPARE(severityOf(runNode), QVariant(int(dvmlens::Severity::Error)));
         QVERIFY(!severityOf(model.index(0, 0, runNode)).isValid()); // its one graph engaged DVM
+    }
+
+    void marksFollowTheTheme()
+    {
+        const std::shared_ptr<const dvmlens::Index> index = indexOf(samplePath());
+        QVERIFY(index);
+        RunTreeModel model;
+        model.setIndex(index);
+        model.setKnownFailures(FindingsJob::search(index));
+        const QModelIndex backward = model.index(1, 0, model.index(0, 0));
+        const QColor before = markColour(verdictDecoration(backward));
+        applyTheme(Theme::Dark);
+        const QColor dark = markColour(verdictDecoration(backward));
+        const QColor expected = colourOf(dvmlens::Severity::Warning);
+        applyTheme(Theme::System);
+        QCOMPARE(dark, expected);
+        QVERIFY(dark != before);
+        QCOMPARE(markColour(verdictDecoration(backward)), before);
     }
 
     void titlesInChinese()
