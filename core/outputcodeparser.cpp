@@ -134,9 +134,10 @@ enum class Scope
 class Parser
 {
 public:
-    Parser(std::string_view bytes, OutputCode& code)
+    Parser(std::string_view bytes, OutputCode& code, KernelDetail detail)
         : lexer_(bytes)
         , code_(code)
+        , readBodies_(detail == KernelDetail::Full)
     {
     }
 
@@ -157,6 +158,7 @@ private:
 
     PyLexer lexer_;
     OutputCode& code_;
+    bool readBodies_; // KernelDetail::Full
     Scope scope_ = Scope::Module;
     int entryIndent_ = 0;
     int runnerIndent_ = 0;
@@ -199,7 +201,8 @@ void Parser::run()
         }
         switch (scope_) {
         case Scope::DvmBuilder:
-            dvmReader_.read(line.code, dvmKernel_);
+            if (readBodies_)
+                dvmReader_.read(line.code, dvmKernel_);
             dvmKernel_.endLine = line.lastLine;
             break;
         case Scope::Entry:
@@ -342,7 +345,8 @@ void Parser::defLine(const LogicalLine& line, int indent)
             dvmKernel_.framing = name.substr(0, 11) == "mfusion_dvm" ? "mfusion" : "graph_fusion";
         }
         dvmKernel_.endLine = line.lastLine;
-        dvmReader_.start(builder, dvmKernel_);
+        if (readBodies_)
+            dvmReader_.start(builder, dvmKernel_);
         scope_ = Scope::DvmBuilder;
         return;
     }
@@ -559,7 +563,7 @@ void Parser::callSite(const LogicalLine& line, std::size_t offset, std::string_v
 
 } // namespace
 
-OutputCode parseOutputCode(std::string_view bytes, const std::string& path)
+OutputCode parseOutputCode(std::string_view bytes, const std::string& path, KernelDetail detail)
 {
     OutputCode code;
     code.path = path;
@@ -576,13 +580,13 @@ OutputCode parseOutputCode(std::string_view bytes, const std::string& path)
         return code;
     }
     code.aotId = headerAotId(bytes);
-    Parser(bytes, code).run();
+    Parser(bytes, code, detail).run();
     code.dvmEngaged = isDvmEngaged(code);
     code.dvmCoverage = dvmCoverage(code);
     return code;
 }
 
-OutputCode parseOutputCodeFile(const std::string& path, std::string& scratch)
+OutputCode parseOutputCodeFile(const std::string& path, std::string& scratch, KernelDetail detail)
 {
     const auto unreadable = [&path](const std::string& why) {
         OutputCode code;
@@ -634,7 +638,7 @@ OutputCode parseOutputCodeFile(const std::string& path, std::string& scratch)
         got += static_cast<std::size_t>(read);
     }
     ::close(file);
-    return parseOutputCode(std::string_view(scratch.data(), got), path);
+    return parseOutputCode(std::string_view(scratch.data(), got), path, detail);
 }
 
 } // namespace dvmlens

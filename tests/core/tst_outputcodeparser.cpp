@@ -5,6 +5,7 @@
 #include "outputcodeparser.h"
 #include "testutil.h"
 
+#include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
@@ -547,6 +548,41 @@ private slots:
         QCOMPARE(code.fallbacks.back().line, calls + 2);
         QCOMPARE(diagnosticCodes(code), QStringList({ "truncated" }));
         QCOMPARE(code.diagnostics[0].line, std::optional<int>(2));
+    }
+
+    void summaryDetailDropsOnlyBuilderBodies()
+    {
+        // Every fixture: KernelDetail::Summary gives the same file, kernels, launches, fallbacks,
+        // verdict and diagnostics as Full, with the ops, inputs and outputs left empty.
+        const QStringList names = QDir(testutil::fixture(QStringLiteral("output_code")))
+                                      .entryList({ QStringLiteral("*.py") }, QDir::Files, QDir::Name);
+        QVERIFY(names.size() >= 6);
+        int bodiesDropped = 0;
+        for (const QString& name : names) {
+            const QByteArray bytes = readFixture(name);
+            const std::string_view view(bytes.constData(), static_cast<std::size_t>(bytes.size()));
+            const OutputCode full = parseOutputCode(view, "/f.py", KernelDetail::Full);
+            const OutputCode summary = parseOutputCode(view, "/f.py", KernelDetail::Summary);
+            QCOMPARE(kernelSummary(summary), kernelSummary(full));
+            QCOMPARE(fallbackSummary(summary), fallbackSummary(full));
+            QCOMPARE(summary.lines, full.lines);
+            QCOMPARE(summary.dvmImport, full.dvmImport);
+            QCOMPARE(summary.dvmEngaged, full.dvmEngaged);
+            QCOMPARE(summary.dvmCoverage, full.dvmCoverage);
+            QCOMPARE(summary.diagnostics.size(), full.diagnostics.size());
+            for (std::size_t i = 0; i < full.kernels.size(); ++i) {
+                const Kernel& a = full.kernels[i];
+                const Kernel& b = summary.kernels[i];
+                QCOMPARE(b.ktype, a.ktype);
+                QCOMPARE(b.dynShape, a.dynShape);
+                QCOMPARE(b.mfusion, a.mfusion);
+                QCOMPARE(b.framing, a.framing);
+                QCOMPARE(b.fxGraphLine, a.fxGraphLine);
+                QVERIFY(b.ops.empty() && b.inputs.empty() && b.outputs.empty());
+                bodiesDropped += !a.ops.empty() || !a.inputs.empty() || !a.outputs.empty();
+            }
+        }
+        QVERIFY(bodiesDropped >= 4);
     }
 
     void readsFilesThroughScratch()
