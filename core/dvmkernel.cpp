@@ -130,19 +130,29 @@ bool readDvmDecorator(const LogicalLine& line, Kernel& kernel)
     return true;
 }
 
-void DvmBodyReader::start(std::string_view builder, Kernel& kernel)
+void DvmBodyReader::start(std::string_view builder)
 {
     builder_.assign(builder);
-    // Typical builders: a few inputs, one or two outputs, a dozen ops; spare the regrowth.
-    kernel.ops.reserve(16);
-    kernel.inputs.reserve(4);
-    kernel.outputs.reserve(2);
+    ops_.clear();
+    inputs_.clear();
+    outputs_.clear();
 }
 
-void DvmBodyReader::read(std::string_view statement, Kernel& kernel)
+void DvmBodyReader::finish(Kernel& kernel)
+{
+    const auto moveExactly = [](auto& from, auto& to) {
+        to.assign(std::make_move_iterator(from.begin()), std::make_move_iterator(from.end()));
+        from.clear();
+    };
+    moveExactly(ops_, kernel.ops);
+    moveExactly(inputs_, kernel.inputs);
+    moveExactly(outputs_, kernel.outputs);
+}
+
+void DvmBodyReader::read(std::string_view statement)
 {
     statement = expr::trimmed(statement);
-    const BuilderCall first = collectOps(statement, kernel);
+    const BuilderCall first = collectOps(statement);
     if (first.op.empty())
         return; // a plain alias (`copy_ = arg1_1`) carries no op
     if (first.at == 0) {
@@ -159,7 +169,7 @@ void DvmBodyReader::read(std::string_view statement, Kernel& kernel)
         output.name = validUtf8(arguments_[0]);
         if (arguments_.size() > 1)
             output.dtype = normalisedDtype(arguments_[1]);
-        kernel.outputs.push_back(std::move(output));
+        outputs_.push_back(std::move(output));
         return;
     }
     if (roleOf(first.op) != OpRole::Input)
@@ -175,11 +185,10 @@ void DvmBodyReader::read(std::string_view statement, Kernel& kernel)
     const std::size_t close = expr::closingBracket(statement, first.open);
     if (close == std::string_view::npos)
         return;
-    readInput(target, first.op, statement.substr(first.open + 1, close - first.open - 1), kernel);
+    readInput(target, first.op, statement.substr(first.open + 1, close - first.open - 1));
 }
 
-void DvmBodyReader::readInput(
-    std::string_view target, std::string_view op, std::string_view arguments, Kernel& kernel)
+void DvmBodyReader::readInput(std::string_view target, std::string_view op, std::string_view arguments)
 {
     expr::splitArguments(arguments, arguments_);
     DvmInput input;
@@ -203,10 +212,10 @@ void DvmBodyReader::readInput(
     } else {
         input.dtype = "float32";
     }
-    kernel.inputs.push_back(std::move(input));
+    inputs_.push_back(std::move(input));
 }
 
-DvmBodyReader::BuilderCall DvmBodyReader::collectOps(std::string_view statement, Kernel& kernel)
+DvmBodyReader::BuilderCall DvmBodyReader::collectOps(std::string_view statement)
 {
     // Textual order of the `k.` tokens: `k.div(1, k.sqrt(x))` gives div, then sqrt.
     BuilderCall first;
@@ -229,7 +238,7 @@ DvmBodyReader::BuilderCall DvmBodyReader::collectOps(std::string_view statement,
         if (first.op.empty())
             first = BuilderCall { op, at, open };
         if (roleOf(op) == OpRole::Compute)
-            kernel.ops.emplace_back(op);
+            ops_.emplace_back(op);
     }
 }
 

@@ -20,18 +20,22 @@ std::optional<std::string> normalisedDtype(std::string_view spelling);
 // ktype, dynShape and mfusion of `kernel` and returns true.
 bool readDvmDecorator(const LogicalLine& line, Kernel& kernel);
 
-// Reads the statements of one builder `def <name>(k):` into a Kernel.
+// Reads the statements of one builder `def <name>(k):`: its inputs, ops and outputs.
 class DvmBodyReader
 {
 public:
-    // `builder` is the def's first parameter (`k`); `kernel` is the one the statements will fill.
-    void start(std::string_view builder, Kernel& kernel);
+    // `builder` is the def's first parameter (`k`).
+    void start(std::string_view builder);
 
     // One statement of the body (a logical line's masked code).
-    void read(std::string_view statement, Kernel& kernel);
+    void read(std::string_view statement);
+
+    // Moves what the statements held into `kernel` (ops, inputs, outputs), in vectors of exactly
+    // their size: a tree can hold 100k kernels. The reader is ready for the next start().
+    void finish(Kernel& kernel);
 
 private:
-    void readInput(std::string_view target, std::string_view op, std::string_view arguments, Kernel& kernel);
+    void readInput(std::string_view target, std::string_view op, std::string_view arguments);
     struct BuilderCall
     {
         std::string_view op; // empty when the statement calls no builder method
@@ -39,10 +43,14 @@ private:
         std::size_t open = 0; // the call's '('
     };
 
-    // Appends the statement's ops to the kernel; returns its first builder call.
-    BuilderCall collectOps(std::string_view statement, Kernel& kernel);
+    // Appends the statement's ops; returns its first builder call.
+    BuilderCall collectOps(std::string_view statement);
 
     std::string builder_;
+    // The body so far; reused from kernel to kernel, so growing them costs nothing after the first.
+    std::vector<std::string> ops_;
+    std::vector<DvmInput> inputs_;
+    std::vector<DvmOutput> outputs_;
     std::vector<std::string_view> arguments_;
     std::vector<std::int64_t> ints_;
 };

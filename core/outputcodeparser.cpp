@@ -202,7 +202,7 @@ void Parser::run()
         switch (scope_) {
         case Scope::DvmBuilder:
             if (readBodies_)
-                dvmReader_.read(line.code, dvmKernel_);
+                dvmReader_.read(line.code);
             dvmKernel_.endLine = line.lastLine;
             break;
         case Scope::Entry:
@@ -346,7 +346,7 @@ void Parser::defLine(const LogicalLine& line, int indent)
         }
         dvmKernel_.endLine = line.lastLine;
         if (readBodies_)
-            dvmReader_.start(builder, dvmKernel_);
+            dvmReader_.start(builder);
         scope_ = Scope::DvmBuilder;
         return;
     }
@@ -366,6 +366,8 @@ void Parser::runnerLine(const LogicalLine& line)
 void Parser::closeDvmBuilder()
 {
     scope_ = Scope::Module;
+    if (readBodies_)
+        dvmReader_.finish(dvmKernel_);
     const bool mlirFusion = dvmKernel_.framing == "mlir_fusion";
     addKernel(std::move(dvmKernel_), mlirFusion);
     dvmKernel_ = Kernel();

@@ -18,7 +18,7 @@ Kernel readKernel(std::string_view source)
     LogicalLine line;
     Kernel kernel;
     DvmBodyReader reader;
-    reader.start("k", kernel);
+    reader.start("k");
     bool decorated = false;
     while (lexer.next(line)) {
         if (!decorated) {
@@ -26,8 +26,9 @@ Kernel readKernel(std::string_view source)
             continue;
         }
         if (line.indent > 0)
-            reader.read(line.code, kernel);
+            reader.read(line.code);
     }
+    reader.finish(kernel);
     return kernel;
 }
 
@@ -183,9 +184,10 @@ private slots:
         LogicalLine line;
         Kernel kernel;
         DvmBodyReader reader;
-        reader.start("kb", kernel);
+        reader.start("kb");
         while (lexer.next(line))
-            reader.read(line.code, kernel);
+            reader.read(line.code);
+        reader.finish(kernel);
         QCOMPARE(kernel.inputs.size(), std::size_t(1));
         QCOMPARE(opsOf(kernel), QStringList({ "exp" }));
     }
