@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "indexer.h"
 
+#include "kernelbodies.h"
 #include "knownfailures.h"
 #include "outputcodeparser.h"
 #include "treescanner.h"
@@ -85,7 +86,14 @@ public:
                 slot = m_next++;
                 path = m_slots[slot].path;
             }
-            OutputCode parsed = parseOutputCodeFile(path, scratch);
+            const KernelDetail detail = m_options.kernelDetail == KernelDetail::Full
+                    && (m_options.kernelBodyBudget == 0
+                        || m_bodyBytes.load(std::memory_order_relaxed) < m_options.kernelBodyBudget)
+                ? KernelDetail::Full
+                : KernelDetail::Summary;
+            OutputCode parsed = parseOutputCodeFile(path, scratch, detail);
+            if (m_options.kernelBodyBudget > 0 && parsed.kernelBodies)
+                m_bodyBytes.fetch_add(kernelBodyBytes(parsed), std::memory_order_relaxed);
             const std::lock_guard<std::mutex> lock(m_mutex);
             m_slots[slot].result = std::move(parsed);
             ++m_done;
@@ -128,6 +136,7 @@ private:
     std::size_t m_next = 0;
     int m_done = 0;
     int m_reported = 0;
+    std::atomic<std::size_t> m_bodyBytes { 0 }; // kernel bodies parsed so far (kernelBodyBudget)
     bool m_closed = false;
 };
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "model.h"
+#include "outputcodeparser.h"
 
 #include <atomic>
 #include <functional>
@@ -23,6 +24,12 @@ struct IndexOptions
     // Known-failure rules applied at the end of buildIndex (applyKnownFailures, knownfailures.h):
     // log signatures and tree rules become diagnostics. Null (the default): none.
     const RuleBook* knownFailures = nullptr;
+    // How much of each DVM kernel to keep (outputcodeparser.h). With Full and a budget, the files
+    // parsed once the kernel bodies held pass `kernelBodyBudget` bytes are kept as Summary
+    // (OutputCode::kernelBodies false), so a tree of 100k kernels stays within memory; a writer
+    // that needs their bodies reads them again (kernelbodies.h). 0: no budget.
+    KernelDetail kernelDetail = KernelDetail::Full;
+    std::size_t kernelBodyBudget = 0;
 };
 
 // Scans `path` (see scanTree) and parses every output_code.py found, starting as soon as the walk

@@ -117,6 +117,9 @@ struct OutputCode
     std::optional<double> dvmCoverage; // DVM launches / (all launches + fallback calls); null when 0/0
     std::optional<std::string> aotId; // from the `# AOT ID: ['0_forward']` header, e.g. "0_forward"
     std::vector<Kernel> kernels; // in file order
+    // False when parsed as KernelDetail::Summary (outputcodeparser.h) to keep a huge index small:
+    // DVM kernels then hold no ops, inputs or outputs; withKernelBodies (kernelbodies.h) reads them.
+    bool kernelBodies = true;
     std::vector<Fallback> fallbacks; // in file order
     std::vector<Diagnostic> diagnostics; // problems met while parsing this file
 };

@@ -570,6 +570,7 @@ OutputCode parseOutputCode(std::string_view bytes, const std::string& path, Kern
     OutputCode code;
     code.path = path;
     code.bytes = bytes.size();
+    code.kernelBodies = detail == KernelDetail::Full;
     if (bytes.empty()) {
         code.diagnostics.push_back(fileDiagnostic(
             path, std::nullopt, Severity::Warning, "empty-file", "The output_code.py file is empty."));

@@ -2,6 +2,7 @@
 #include "scanjson.h"
 
 #include "jsonwriter.h"
+#include "kernelbodies.h"
 #include "orderedrenderer.h"
 
 namespace dvmlens {
@@ -287,13 +288,7 @@ public:
     ParallelGraphs(const Index& index, int jobs)
         : graphs_(allGraphs(index))
         , renderer_(
-              graphs_.size(),
-              [this](std::size_t i) {
-                  JsonTextWriter writer = JsonTextWriter::nestedAt(kGraphDepth);
-                  writeGraph(writer, *graphs_[i]);
-                  return writer.take();
-              },
-              jobs)
+              graphs_.size(), [this](std::size_t i) { return render(*graphs_[i]); }, jobs, kRenderWindow)
     {
     }
 
@@ -306,6 +301,27 @@ public:
     }
 
 private:
+    // Graphs waiting to be written: few, as one can take megabytes of text.
+    static constexpr std::size_t kRenderWindow = 8;
+
+    static std::string render(const Graph& graph)
+    {
+        JsonTextWriter writer = JsonTextWriter::nestedAt(kGraphDepth);
+        if (!graph.outputCode || graph.outputCode->kernelBodies) {
+            writeGraph(writer, graph);
+            return writer.take();
+        }
+        // An index kept small holds this file without its DVM kernel bodies: read them again.
+        thread_local std::string scratch;
+        std::optional<Diagnostic> problem;
+        Graph complete = graph;
+        complete.outputCode = withKernelBodies(*graph.outputCode, scratch, problem);
+        if (problem)
+            complete.diagnostics.push_back(std::move(*problem));
+        writeGraph(writer, complete);
+        return writer.take();
+    }
+
     static std::vector<const Graph*> allGraphs(const Index& index)
     {
         std::vector<const Graph*> graphs;

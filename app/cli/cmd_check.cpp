@@ -65,9 +65,10 @@ std::string checkReport(const dvmlens::Index& index, const dvmlens::Summary& sum
 
 int runCheck(const QStringList& args)
 {
-    const std::optional<IndexArgs> parsed = parseIndexArgs(kCheck, args, false);
+    std::optional<IndexArgs> parsed = parseIndexArgs(kCheck, args, false);
     if (!parsed)
         return ExitUsage;
+    parsed->kernelDetail = dvmlens::KernelDetail::Summary; // verdicts need no kernel bodies
     const dvmlens::Index* index = loadIndex(kCheck, *parsed);
     if (!index)
         return ExitUsage;

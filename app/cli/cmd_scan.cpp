@@ -49,9 +49,13 @@ int runScan(const QStringList& arguments)
     std::optional<std::string> rulesFile;
     if (!takeRulesOption(args, rulesFile))
         return ExitUsage;
-    const std::optional<IndexArgs> parsed = parseIndexArgs(kScan, args, true);
+    std::optional<IndexArgs> parsed = parseIndexArgs(kScan, args, true);
     if (!parsed)
         return ExitUsage;
+    // The text summary shows no kernel bodies. The JSON does: the index keeps up to 96 MiB of
+    // them and the writer reads the rest again, so a tree of 100k kernels stays well under 256 MiB.
+    parsed->kernelDetail = parsed->json ? dvmlens::KernelDetail::Full : dvmlens::KernelDetail::Summary;
+    parsed->kernelBodyBudget = parsed->json ? std::size_t(96) << 20 : 0;
     // Built-in rules, the user's file, then --rules: known failures become diagnostics.
     std::string error;
     const std::optional<dvmlens::RuleBook> rules = dvmlens::loadRules(rulesFile, error);

@@ -78,6 +78,8 @@ dvmlens::Index* loadIndex(const Command& command, const IndexArgs& args)
 {
     dvmlens::IndexOptions options;
     options.jobs = args.jobs;
+    options.kernelDetail = args.kernelDetail;
+    options.kernelBodyBudget = args.kernelBodyBudget;
     std::string error;
     std::optional<dvmlens::Index> index = dvmlens::buildIndex(args.path, options, error);
     if (!index) {

@@ -4,6 +4,7 @@
 
 #include "command.h"
 #include "model.h"
+#include "outputcodeparser.h"
 
 #include <optional>
 #include <string>
@@ -16,6 +17,10 @@ struct IndexArgs
     std::string path; // local 8-bit bytes, as the shell passed them
     int jobs = 0; // 0 = one worker per core
     bool json = false;
+    // What the command shows of DVM kernel bodies decides how much of them the index keeps
+    // (IndexOptions::kernelDetail / kernelBodyBudget).
+    dvmlens::KernelDetail kernelDetail = dvmlens::KernelDetail::Full;
+    std::size_t kernelBodyBudget = 0;
 };
 
 // Reads `args`; on bad usage prints the message and the synopsis and returns nullopt

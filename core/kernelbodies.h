@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: MIT
+// The DVM kernel bodies (ops, inputs, outputs) of an output_code.py that the index holds without
+// them (OutputCode::kernelBodies false, parsed as KernelDetail::Summary to stay small): the file
+// is read and parsed again, in full, when a writer needs them.
+#pragma once
+
+#include "model.h"
+
+#include <optional>
+#include <string>
+
+namespace dvmlens {
+
+// About how many bytes of memory the DVM kernel bodies of `code` hold.
+std::size_t kernelBodyBytes(const OutputCode& code);
+
+// `code` with its kernel bodies. `scratch` is a read buffer reused between calls (see
+// parseOutputCodeFile). When the file no longer holds the kernels and fallbacks the index saw (a
+// tree still being written), or cannot be read any more, returns `code` unchanged and sets
+// `problem` to a warning that says so.
+OutputCode withKernelBodies(const OutputCode& code, std::string& scratch, std::optional<Diagnostic>& problem);
+
+} // namespace dvmlens
