@@ -3,6 +3,7 @@
 // int lists and literals. It never allocates; callers pass the vectors it fills.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -10,15 +11,27 @@
 
 namespace dvmlens::expr {
 
-// Inline: the parser asks these for nearly every byte of code it reads.
+namespace detail {
+// Bit 0: may start an identifier (ASCII letters, '_'); bit 1: may continue one (also digits).
+inline constexpr std::array<unsigned char, 256> kIdentifierBytes = [] {
+    std::array<unsigned char, 256> bytes {};
+    for (int c = 0; c < 256; ++c) {
+        const bool start = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+        bytes[c] = static_cast<unsigned char>((start ? 3 : 0) | (c >= '0' && c <= '9' ? 2 : 0));
+    }
+    return bytes;
+}();
+} // namespace detail
+
+// Inline, by table: the parser asks these for nearly every byte of code it reads.
 inline bool isIdentifierStart(char c)
 {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+    return detail::kIdentifierBytes[static_cast<unsigned char>(c)] & 1;
 }
 
 inline bool isIdentifierChar(char c)
 {
-    return isIdentifierStart(c) || (c >= '0' && c <= '9');
+    return detail::kIdentifierBytes[static_cast<unsigned char>(c)] & 2;
 }
 
 // `text` without leading and trailing blanks.
