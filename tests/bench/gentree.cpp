@@ -23,6 +23,9 @@ struct Options
     int graphs = 36; // with 8 ranks and 512 KiB files: the issue's ~150 MB tree
     int fileKb = 512;
     unsigned seed = 1;
+    // Nothing but @dvm.kernel builders and entry code, no docstrings or kernel sources: all of the
+    // file is code to read, the parser's worst case (and the most kernels a tree can hold).
+    bool buildersOnly = false;
 };
 
 const char* const kOps[] = { "add", "mul", "sub", "div", "relu", "exp", "sum", "amax", "rsqrt", "neg",
@@ -50,7 +53,7 @@ private:
     }
     std::string fusedName(int ops);
     void graphDocstring(std::string& out, const std::string& cls, int lines);
-    std::string dvmKernel(std::string& out, int suffix);
+    std::string dvmKernel(std::string& out, int suffix, bool docstring = true);
     std::string graphFusionKernel(std::string& out);
     std::string importFx(std::string& out, int suffix);
     std::string triton(std::string& out, int suffix, std::size_t bodyBytes);
@@ -85,10 +88,13 @@ void Writer::graphDocstring(std::string& out, const std::string& cls, int lines)
     out += "        return (" + std::string(kOps[pick(std::size(kOps))]) + "_0,)\n\"\"\"\n";
 }
 
-std::string Writer::dvmKernel(std::string& out, int suffix)
+std::string Writer::dvmKernel(std::string& out, int suffix, bool docstring)
 {
     const std::string name = "dvm_" + fusedName(2 + pick(3)) + "_" + std::to_string(suffix);
-    graphDocstring(out, "GraphModule", 4 + pick(8));
+    if (docstring)
+        graphDocstring(out, "GraphModule", 4 + pick(8));
+    else
+        out += "\n\n";
     const bool dynamic = pick(4) == 0;
     const char* dtype = kDtypes[pick(std::size(kDtypes))];
     out += std::string("@dvm.kernel(ktype='") + (pick(5) == 0 ? "spec" : "vector")
@@ -209,7 +215,9 @@ std::string Writer::outputCode(int aotId, const char* kind)
     // Leave room for the entry code (about 330 bytes a kernel) and the tail.
     while (out.size() + kernels.size() * 330 + 4096 < target) {
         const int what = pick(10);
-        if (what < 5)
+        if (options_.buildersOnly)
+            kernels.emplace_back(dvmKernel(out, suffix++, false), true);
+        else if (what < 5)
             kernels.emplace_back(dvmKernel(out, suffix++), true);
         else if (what < 6)
             kernels.emplace_back(graphFusionKernel(out), false);
@@ -280,7 +288,7 @@ bool writeFile(const std::filesystem::path& path, const std::string& text)
 int usage(const char* message)
 {
     std::cerr << "dvmlens-gentree: " << message << "\n"
-              << "usage: dvmlens-gentree OUT --ranks R --graphs G --file-kb K [--seed S]\n";
+              << "usage: dvmlens-gentree OUT --ranks R --graphs G --file-kb K [--seed S] [--builders-only]\n";
     return 2;
 }
 
@@ -306,6 +314,8 @@ int main(int argc, char** argv)
             options.fileKb = static_cast<int>(value());
         else if (arg == "--seed")
             options.seed = static_cast<unsigned>(value());
+        else if (arg == "--builders-only")
+            options.buildersOnly = true;
         else if (!arg.empty() && arg[0] != '-' && options.out.empty())
             options.out = arg;
         else

@@ -18,17 +18,25 @@ ranks=${BENCH_RANKS:-8}
 graphs=${BENCH_GRAPHS:-36}
 file_kb=${BENCH_FILE_KB:-512}
 runs=${BENCH_RUNS:-5}
+# BENCH_MIX=builders: files of nothing but @dvm.kernel builders and entry code (the parser's worst
+# case, ~600 kernels a file); the default mixes docstrings, builders, Triton sources and fallbacks.
+mix=${BENCH_MIX:-realistic}
 max_ratio=1.5
 max_rss_kib=$((256 * 1024))
 
 time_bin=/usr/bin/time
 [[ -x $time_bin ]] || { echo "run-bench.sh: $time_bin is missing (Debian package 'time')" >&2; exit 2; }
 
-tree="$out/tree-r${ranks}-g${graphs}-k${file_kb}"
+case $mix in
+realistic) mix_args=() suffix="" ;;
+builders) mix_args=(--builders-only) suffix="-builders" ;;
+*) echo "run-bench.sh: BENCH_MIX is realistic or builders, not '$mix'" >&2; exit 2 ;;
+esac
+tree="$out/tree-r${ranks}-g${graphs}-k${file_kb}${suffix}"
 if [[ ! -f "$tree.complete" ]]; then
     rm -rf "$tree"
     mkdir -p "$out"
-    "$gentree" "$tree" --ranks "$ranks" --graphs "$graphs" --file-kb "$file_kb" --seed 1
+    "$gentree" "$tree" --ranks "$ranks" --graphs "$graphs" --file-kb "$file_kb" --seed 1 "${mix_args[@]}"
     touch "$tree.complete"
 fi
 tree_mib=$(du -sm "$tree" | cut -f1)
@@ -98,7 +106,7 @@ v_rss_text=$(verdict_rss "$rss_text")
 
 echo
 echo "DVM Lens scan benchmark: $tree"
-echo "  $tree_files files, $tree_mib MiB, $ranks ranks x $graphs graphs, output_code.py ~$file_kb KiB; $(nproc) cores; best of $runs, warm cache"
+echo "  $tree_files files, $tree_mib MiB, $ranks ranks x $graphs graphs, output_code.py ~$file_kb KiB ($mix); $(nproc) cores; best of $runs, warm cache"
 echo
 row='  %-30s %8s %7s %7s %8s %10s %10s\n'
 printf "$row" "command" "wall s" "x grep" "x cat" "CPU s" "peak RSS" "verdict"
