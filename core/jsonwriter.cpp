@@ -79,6 +79,12 @@ JsonTextWriter JsonTextWriter::nestedAt(std::size_t depth)
 void JsonTextWriter::rawValue(std::string_view rendered)
 {
     beforeValue();
+    if (sink_ && rendered.size() >= flushBytes_) {
+        // A big piece goes to the sink as it is rather than through the buffer: one copy less.
+        finish();
+        sink_(rendered);
+        return;
+    }
     buffer_ += rendered;
     afterValue();
 }

@@ -9,6 +9,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -303,6 +304,27 @@ private slots:
             w.rawValue(nested.take());
         });
         QCOMPARE(QByteArray::fromStdString(spliced.take()), QByteArray::fromStdString(expected));
+
+        // Streamed with a tiny flush size, the spliced value bypasses the buffer: same text, and
+        // the value arrives as one piece of its own.
+        std::string streamed;
+        std::vector<std::string> pieces;
+        JsonTextWriter sunk(
+            [&](std::string_view piece) {
+                streamed += piece;
+                pieces.emplace_back(piece);
+            },
+            8);
+        std::string nestedText;
+        writeOuter(sunk, [&](JsonTextWriter& w) {
+            JsonTextWriter nested = JsonTextWriter::nestedAt(w.depth());
+            writeInner(nested);
+            nestedText = nested.take();
+            w.rawValue(nestedText);
+        });
+        sunk.finish();
+        QCOMPARE(QByteArray::fromStdString(streamed), QByteArray::fromStdString(expected));
+        QVERIFY(std::find(pieces.begin(), pieces.end(), nestedText) != pieces.end());
     }
 };
 
