@@ -2,6 +2,7 @@
 #include "summary.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace dvmlens {
 
@@ -47,16 +48,16 @@ void settleVerdict(Summary& summary)
         summary.graphsWithOutputCode > 0 && summary.dvmEngagedGraphs == summary.graphsWithOutputCode;
 }
 
-// The parser's diagnostics for a file it could not look into, as an adjective.
-std::string_view fileProblem(std::string_view code)
+// The parser's diagnostics for a file it could not look into.
+std::optional<NotEngagedReasonKind> fileProblem(std::string_view code)
 {
     if (code == "unreadable")
-        return "unreadable";
+        return NotEngagedReasonKind::FileUnreadable;
     if (code == "empty-file")
-        return "empty";
+        return NotEngagedReasonKind::FileEmpty;
     if (code == "binary-file")
-        return "binary";
-    return {};
+        return NotEngagedReasonKind::FileBinary;
+    return std::nullopt;
 }
 
 } // namespace
@@ -99,37 +100,67 @@ GraphVerdict graphVerdict(const Graph& graph)
     return graph.outputCode->dvmEngaged ? GraphVerdict::Engaged : GraphVerdict::NotEngaged;
 }
 
-std::vector<std::string> notEngagedReasons(const Graph& graph)
+std::vector<NotEngagedReason> notEngagedReasonList(const Graph& graph)
 {
-    std::vector<std::string> reasons;
+    std::vector<NotEngagedReason> reasons;
     if (graphVerdict(graph) != GraphVerdict::NotEngaged)
         return reasons;
     const OutputCode& code = *graph.outputCode;
     // A file that could not be read or parsed explains everything else.
     for (const std::vector<Diagnostic>* list : { &graph.diagnostics, &code.diagnostics }) {
         for (const Diagnostic& diagnostic : *list) {
-            const std::string_view problem = fileProblem(diagnostic.code);
-            if (diagnostic.path == code.path && !problem.empty()) {
-                reasons.push_back("output_code.py is " + std::string(problem));
+            const std::optional<NotEngagedReasonKind> problem = fileProblem(diagnostic.code);
+            if (diagnostic.path == code.path && problem) {
+                reasons.push_back({ *problem, {} });
                 return reasons;
             }
         }
     }
     if (!code.dvmImport)
-        reasons.emplace_back("no `from torch_npu._inductor import dvm`");
+        reasons.push_back({ NotEngagedReasonKind::NoDvmImport, {} });
     const bool hasDvmKernel = std::any_of(code.kernels.begin(), code.kernels.end(),
         [](const Kernel& kernel) { return kernel.backend == Backend::Dvm; });
     if (!hasDvmKernel) {
-        std::string traps;
+        reasons.push_back({ NotEngagedReasonKind::NoDvmKernel, {} });
+        NotEngagedReason traps { NotEngagedReasonKind::OnlyDvmNamedImportFx, {} };
         for (const Kernel& kernel : code.kernels) {
             if (kernel.backend == Backend::ImportFx && hasDvmKernelName(kernel.name))
-                traps += (traps.empty() ? "" : ", ") + kernel.name;
+                traps.kernels.push_back(kernel.name);
         }
-        reasons.emplace_back("no @dvm.kernel definitions");
-        if (!traps.empty())
-            reasons.push_back(
-                "only import_fx FX fallbacks named like DVM kernels (" + traps + "), which are not DVM code");
+        if (!traps.kernels.empty())
+            reasons.push_back(std::move(traps));
     }
+    return reasons;
+}
+
+std::string englishReason(const NotEngagedReason& reason)
+{
+    switch (reason.kind) {
+    case NotEngagedReasonKind::FileUnreadable:
+        return "output_code.py is unreadable";
+    case NotEngagedReasonKind::FileEmpty:
+        return "output_code.py is empty";
+    case NotEngagedReasonKind::FileBinary:
+        return "output_code.py is binary";
+    case NotEngagedReasonKind::NoDvmImport:
+        return "no `from torch_npu._inductor import dvm`";
+    case NotEngagedReasonKind::NoDvmKernel:
+        return "no @dvm.kernel definitions";
+    case NotEngagedReasonKind::OnlyDvmNamedImportFx: {
+        std::string names;
+        for (const std::string& kernel : reason.kernels)
+            names += (names.empty() ? "" : ", ") + kernel;
+        return "only import_fx FX fallbacks named like DVM kernels (" + names + "), which are not DVM code";
+    }
+    }
+    return {};
+}
+
+std::vector<std::string> notEngagedReasons(const Graph& graph)
+{
+    std::vector<std::string> reasons;
+    for (const NotEngagedReason& reason : notEngagedReasonList(graph))
+        reasons.push_back(englishReason(reason));
     return reasons;
 }
 

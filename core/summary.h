@@ -64,9 +64,36 @@ GraphVerdict graphVerdict(const Graph& graph);
 // import_fx kernel such a name is the trap the field guide warns about.
 bool hasDvmKernelName(std::string_view name);
 
-// Why a graph with an output_code.py does not have DVM engaged, one short clause per reason, e.g.
-// "no `from torch_npu._inductor import dvm`", "no @dvm.kernel definitions",
-// "dvm_fused_mul_0 is an import_fx FX fallback, not DVM code". Empty when engaged or no output code.
+// Why a graph with an output_code.py does not have DVM engaged, as data, so each view can word it in
+// the user's language.
+enum class NotEngagedReasonKind
+{
+    FileUnreadable, // output_code.py could not be read (I/O error, too large); explains everything
+    FileEmpty, // output_code.py is empty; explains everything
+    FileBinary, // output_code.py is not text; explains everything
+    NoDvmImport, // no `from torch_npu._inductor import dvm`
+    NoDvmKernel, // no @dvm.kernel definitions
+    OnlyDvmNamedImportFx, // the DVM-looking names are import_fx FX fallbacks (see `kernels`)
+};
+
+struct NotEngagedReason
+{
+    NotEngagedReasonKind kind = NotEngagedReasonKind::NoDvmKernel;
+    // OnlyDvmNamedImportFx: the import_fx kernels with a DVM name, in file order; empty otherwise.
+    std::vector<std::string> kernels;
+
+    bool operator==(const NotEngagedReason&) const = default;
+};
+
+// The reasons in the order they are shown; a file problem comes alone. Empty when engaged or no
+// output code.
+std::vector<NotEngagedReason> notEngagedReasonList(const Graph& graph);
+
+// The English clause for one reason, e.g. "no `from torch_npu._inductor import dvm`",
+// "only import_fx FX fallbacks named like DVM kernels (dvm_fused_mul_0), which are not DVM code".
+std::string englishReason(const NotEngagedReason& reason);
+
+// notEngagedReasonList in English, one clause per reason: the text of the CLI and the reports.
 std::vector<std::string> notEngagedReasons(const Graph& graph);
 
 } // namespace dvmlens
