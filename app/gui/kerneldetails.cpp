@@ -2,6 +2,7 @@
 #include "kerneldetails.h"
 
 #include "kernelformat.h"
+#include "notengagedreasontext.h"
 #include "summary.h"
 #include "themes.h"
 
@@ -136,11 +137,11 @@ void KernelDetails::renderGraph()
         break;
     }
     out << "</b></p>";
-    const std::vector<std::string> reasons = dvmlens::notEngagedReasons(graph);
+    const std::vector<dvmlens::NotEngagedReason> reasons = dvmlens::notEngagedReasonList(graph);
     if (!reasons.empty()) {
         out << "<ul>";
-        for (const std::string& reason : reasons)
-            out << "<li>" << escaped(reason) << "</li>";
+        for (const dvmlens::NotEngagedReason& reason : reasons)
+            out << "<li>" << notEngagedReasonText(reason).toHtmlEscaped() << "</li>";
         out << "</ul>";
     }
     if (graph.outputCode) {

@@ -2,6 +2,7 @@
 #include "runtreemodel.h"
 
 #include "findingdetails.h"
+#include "notengagedreasontext.h"
 
 #include <QApplication>
 #include <QDir>
@@ -551,8 +552,8 @@ QVariant RunTreeModel::graphData(const dvmlens::Graph& graph, int column, int ro
             tip += QLatin1Char('\n') + tr("Kind: %1").arg(fromUtf8(*graph.kind));
         if (!hasCode)
             tip += QLatin1Char('\n') + tr("No output_code.py in this graph folder.");
-        for (const std::string& reason : dvmlens::notEngagedReasons(graph))
-            tip += QLatin1Char('\n') + tr("Not DVM: %1").arg(fromUtf8(reason));
+        for (const dvmlens::NotEngagedReason& reason : dvmlens::notEngagedReasonList(graph))
+            tip += QLatin1Char('\n') + tr("Not DVM: %1").arg(notEngagedReasonText(reason));
         for (const dvmlens::Diagnostic& diagnostic : graph.diagnostics)
             tip += QLatin1Char('\n') + fromUtf8(diagnostic.message);
         return tip;

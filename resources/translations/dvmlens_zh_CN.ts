@@ -1174,6 +1174,33 @@
     </message>
 </context>
 <context>
+    <name>NotEngagedReason</name>
+    <message>
+        <source>output_code.py is unreadable</source>
+        <translation>output_code.py 无法读取</translation>
+    </message>
+    <message>
+        <source>output_code.py is empty</source>
+        <translation>output_code.py 是空文件</translation>
+    </message>
+    <message>
+        <source>output_code.py is binary</source>
+        <translation>output_code.py 是二进制数据，不是 Python 源码</translation>
+    </message>
+    <message>
+        <source>no `from torch_npu._inductor import dvm`</source>
+        <translation>缺少 `from torch_npu._inductor import dvm`</translation>
+    </message>
+    <message>
+        <source>no @dvm.kernel definitions</source>
+        <translation>没有 @dvm.kernel 定义</translation>
+    </message>
+    <message>
+        <source>only import_fx FX fallbacks named like DVM kernels (%1), which are not DVM code</source>
+        <translation>只有名称像 DVM 内核的 import_fx FX 回退（%1），它们不是 DVM 代码</translation>
+    </message>
+</context>
+<context>
     <name>QCommandLineParser</name>
     <message>
         <source>Usage: %1</source>

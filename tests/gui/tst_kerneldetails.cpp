@@ -1,10 +1,57 @@
 // SPDX-License-Identifier: MIT
-// The details pane: finding the FX graph dump above a definition, and what a kernel shows.
+// The details pane: finding the FX graph dump above a definition, what a kernel shows, and why a
+// graph did not engage DVM in English and in Chinese.
+#include "indexer.h"
 #include "kerneldetails.h"
+#include "testutil.h"
+#include "translations.h"
 
+#include <QCoreApplication>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QTranslator>
 #include <QtTest>
+
+namespace {
+
+// The sample tree's run 4102 forward graph: no dvm import, no @dvm.kernel, one DVM-named import_fx.
+const dvmlens::Graph* lostForward(const dvmlens::Index& index)
+{
+    for (const dvmlens::Run& run : index.runs) {
+        for (const dvmlens::Graph& graph : run.graphs) {
+            if (run.pid == 4102 && graph.name == "model__0_forward_1.0")
+                return &graph;
+        }
+    }
+    return nullptr;
+}
+
+// The pane's text for that graph with `language`'s translators installed (none left afterwards).
+QString notEngagedGraphText(const QString& language)
+{
+    std::string error;
+    std::optional<dvmlens::Index> built = dvmlens::buildIndex(
+        testutil::sourcePath(QStringLiteral("resources/samples/torch_compile_debug")).toStdString(), {},
+        error);
+    if (!built)
+        return QString::fromStdString(error);
+    const auto index = std::make_shared<const dvmlens::Index>(std::move(*built));
+    const dvmlens::Graph* graph = lostForward(*index);
+    if (!graph)
+        return QStringLiteral("no pid 4102 forward graph");
+    const QString applied = installTranslations(language);
+    QString text;
+    {
+        KernelDetails details;
+        details.showGraph(index, graph);
+        text = details.toPlainText();
+    }
+    for (QTranslator* translator : qApp->findChildren<QTranslator*>())
+        QCoreApplication::removeTranslator(translator);
+    return applied == language ? text : QStringLiteral("no %1 translation").arg(language);
+}
+
+} // namespace
 
 class TestKernelDetails : public QObject
 {
@@ -93,6 +140,29 @@ private Q_SLOTS:
 
         details.clearKernel();
         QVERIFY(details.toPlainText().isEmpty());
+    }
+
+    void notEngagedReasonsInEnglish()
+    {
+        const QString text = notEngagedGraphText(QStringLiteral("en"));
+        QVERIFY2(text.contains(QStringLiteral("DVM not engaged\n"
+                                              "no `from torch_npu._inductor import dvm`\n"
+                                              "no @dvm.kernel definitions\n"
+                                              "only import_fx FX fallbacks named like DVM kernels "
+                                              "(dvm_fused_silu_view_2), which are not DVM code\n")),
+            qPrintable(text));
+    }
+
+    void notEngagedReasonsInChinese()
+    {
+        const QString text = notEngagedGraphText(QStringLiteral("zh_CN"));
+        QVERIFY2(text.contains(QStringLiteral("DVM 未生效\n"
+                                              "缺少 `from torch_npu._inductor import dvm`\n"
+                                              "没有 @dvm.kernel 定义\n"
+                                              "只有名称像 DVM 内核的 import_fx FX 回退"
+                                              "（dvm_fused_silu_view_2），它们不是 DVM 代码\n")),
+            qPrintable(text));
+        QVERIFY2(!text.contains(QLatin1String("definitions")), qPrintable(text));
     }
 };
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The run tree over the gui fixture tree: structure, verdict text, counts, greyed graphs, paths; and
 // the known-failure marks (severity icon by the verdict, titles in the tooltip) on the sample tree,
-// a run-level log failure and a tree-wide one, in English and Chinese.
+// a run-level log failure and a tree-wide one, in English and Chinese; why a graph did not engage DVM
+// in both languages.
 #include "indexer.h"
 #include "runtreemodel.h"
 #include "testutil.h"
@@ -380,6 +381,46 @@ private Q_SLOTS:
                                              "\n已知故障：以 dvm 命名的 kernel 实际是 import_fx 回退")),
             qPrintable(tip));
         QVERIFY2(runTip.endsWith(QStringLiteral("\n3 个图中有已知故障")), qPrintable(runTip));
+    }
+
+    // Why run 4102's forward graph did not engage DVM, one "Not DVM" line per reason of core's
+    // notEngagedReasonList, in the user's language.
+    void notEngagedReasonsInTheTooltip_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QString>("reasons");
+        QTest::newRow("en") << QStringLiteral("en")
+                            << QStringLiteral("\nNot DVM: no `from torch_npu._inductor import dvm`"
+                                              "\nNot DVM: no @dvm.kernel definitions"
+                                              "\nNot DVM: only import_fx FX fallbacks named like DVM kernels "
+                                              "(dvm_fused_silu_view_2), which are not DVM code");
+        QTest::newRow("zh_CN") << QStringLiteral("zh_CN")
+                               << QStringLiteral("\nDVM 未生效：缺少 `from torch_npu._inductor import dvm`"
+                                                 "\nDVM 未生效：没有 @dvm.kernel 定义"
+                                                 "\nDVM 未生效：只有名称像 DVM 内核的 import_fx FX 回退"
+                                                 "（dvm_fused_silu_view_2），它们不是 DVM 代码");
+    }
+
+    void notEngagedReasonsInTheTooltip()
+    {
+        QFETCH(QString, language);
+        QFETCH(QString, reasons);
+        const std::shared_ptr<const dvmlens::Index> index = indexOf(samplePath());
+        QVERIFY(index);
+        const QString applied = installTranslations(language);
+        RunTreeModel model;
+        model.setIndex(index);
+        const QModelIndex run4102 = model.index(1, 0);
+        const QModelIndex forward = model.index(0, 0, run4102);
+        const QString runName = run4102.data().toString();
+        const QString graphName = forward.data().toString();
+        const QString tip = forward.data(Qt::ToolTipRole).toString();
+        for (QTranslator* translator : qApp->findChildren<QTranslator*>())
+            QCoreApplication::removeTranslator(translator);
+        QCOMPARE(applied, language);
+        QVERIFY2(runName.endsWith(QLatin1String(" 4102")), qPrintable(runName));
+        QCOMPARE(graphName, QStringLiteral("model__0_forward_1.0"));
+        QVERIFY2(tip.endsWith(reasons), qPrintable(tip));
     }
 };
 
