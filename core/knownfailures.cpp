@@ -13,8 +13,12 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <deque>
+#include <string_view>
+#include <thread>
+#include <unordered_map>
 
 // Q_INIT_RESOURCE must be used outside any namespace; a static library's resources are not
 // registered unless something asks for them.
@@ -509,7 +513,9 @@ struct RuleProgress
     std::optional<std::pair<std::int64_t, std::string>> first;
     std::optional<std::pair<std::int64_t, std::string>> firstConfident;
     std::int64_t lastContextLine = 0; // 0: none seen yet
-    std::deque<std::pair<std::int64_t, std::string>> pending; // matches whose context may come later
+    // Matches whose context may come later (at most kMaxPendingMatches). A vector: a deque would
+    // allocate even when empty, for every rule of every log.
+    std::vector<std::pair<std::int64_t, std::string>> pending;
 };
 
 std::vector<Finding> progressToFindings(const std::vector<RuleProgress>& progress, const std::string& path)
@@ -538,7 +544,7 @@ void observeLine(RuleProgress& state, std::int64_t number, LineText& line)
     if (!state.firstConfident && !rule.context.empty() && anyMatch(rule.context, line)) {
         state.lastContextLine = number;
         while (!state.pending.empty() && state.pending.front().first < number - rule.contextWithin)
-            state.pending.pop_front();
+            state.pending.erase(state.pending.begin());
         if (!state.pending.empty())
             state.firstConfident = state.pending.front();
     }
@@ -889,33 +895,71 @@ std::optional<std::vector<Finding>> scanLogForKnownFailures(
 std::vector<Finding> findKnownFailures(
     const Index& index, const RuleBook& rules, std::vector<Diagnostic>* problems)
 {
-    std::vector<Finding> findings;
+    // Logs are independent: scan them on every core, then take the results in log order.
+    struct LogScan
+    {
+        std::size_t run;
+        const std::string* path;
+        std::optional<std::vector<Finding>> findings;
+        std::string error;
+    };
+    std::vector<LogScan> scans;
     for (std::size_t r = 0; r < index.runs.size(); ++r) {
-        const Run& run = index.runs[r];
-        for (const std::string& log : run.logs) {
-            std::string error;
-            auto logFindings = scanLogForKnownFailures(log, rules, error);
-            if (!logFindings) {
-                if (problems) {
-                    Diagnostic problem;
-                    problem.path = log;
-                    problem.severity = Severity::Warning;
-                    problem.code = "unreadable-log";
-                    problem.message = "The log could not be read: " + error + ".";
-                    problems->push_back(std::move(problem));
-                }
-                continue;
+        for (const std::string& log : index.runs[r].logs)
+            scans.push_back({ r, &log, std::nullopt, {} });
+    }
+    std::atomic<std::size_t> next { 0 };
+    const auto work = [&] {
+        for (std::size_t i = next++; i < scans.size(); i = next++)
+            scans[i].findings = scanLogForKnownFailures(*scans[i].path, rules, scans[i].error);
+    };
+    const std::size_t threads =
+        std::min<std::size_t>(std::max(1u, std::thread::hardware_concurrency()), scans.size());
+    std::vector<std::thread> helpers;
+    for (std::size_t i = 1; i < threads; ++i)
+        helpers.emplace_back(work);
+    work();
+    for (std::thread& helper : helpers)
+        helper.join();
+
+    std::vector<Finding> findings;
+    std::optional<std::size_t> graphsOfRun;
+    std::unordered_map<std::string_view, std::size_t> graphByFolder; // of run *graphsOfRun
+    for (LogScan& scan : scans) {
+        if (!scan.findings) {
+            if (problems) {
+                Diagnostic problem;
+                problem.path = *scan.path;
+                problem.severity = Severity::Warning;
+                problem.code = "unreadable-log";
+                problem.message = "The log could not be read: " + scan.error + ".";
+                problems->push_back(std::move(problem));
             }
-            std::optional<std::size_t> graph;
-            for (std::size_t g = 0; g < run.graphs.size() && !graph; ++g) {
-                if (isUnder(log, run.graphs[g].path))
-                    graph = g;
-            }
-            for (Finding& finding : *logFindings) {
-                finding.run = r;
-                finding.graph = graph;
-                findings.push_back(std::move(finding));
-            }
+            continue;
+        }
+        if (scan.findings->empty())
+            continue;
+        const Run& run = index.runs[scan.run];
+        if (graphsOfRun != scan.run) {
+            graphByFolder.clear();
+            for (std::size_t g = run.graphs.size(); g-- > 0;)
+                graphByFolder[run.graphs[g].path] = g; // the first graph of a path wins
+            graphsOfRun = scan.run;
+        }
+        // The first graph (in run order) whose folder holds the log: look its folders up, not
+        // every graph of the run (a run can have thousands).
+        std::optional<std::size_t> graph;
+        const std::string_view log = *scan.path;
+        for (std::size_t slash = log.rfind('/'); slash != std::string_view::npos && slash > 0;
+             slash = log.rfind('/', slash - 1)) {
+            const auto found = graphByFolder.find(log.substr(0, slash));
+            if (found != graphByFolder.end() && (!graph || found->second < *graph))
+                graph = found->second;
+        }
+        for (Finding& finding : *scan.findings) {
+            finding.run = scan.run;
+            finding.graph = graph;
+            findings.push_back(std::move(finding));
         }
     }
     for (const Rule& rule : rules.rules) {

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <memory>
 #include <vector>
 
 namespace dvmlens {
@@ -34,9 +35,13 @@ bool LogLineReader::read(
         return false;
     }
 
-    std::vector<char> chunk(m_chunkBytes);
+    // No bigger than the file (most logs are small; it may still grow while it is read), and not
+    // zero-filled: it is only ever read into.
+    const std::size_t chunkBytes = info.exists() ? std::min<std::size_t>(m_chunkBytes,
+                                       static_cast<std::size_t>(std::max<qint64>(info.size(), 0)) + 4096)
+                                                 : m_chunkBytes;
+    const std::unique_ptr<char[]> chunk(new char[chunkBytes]);
     std::string carried; // the start of a line that continues in the next chunk (at most m_maxLineBytes)
-    carried.reserve(m_maxLineBytes); // never grows: carry() stops at the limit
     bool carriedCut = false;
     bool keepGoing = true;
 
@@ -50,6 +55,8 @@ bool LogLineReader::read(
         keepGoing = onLine(line);
     };
     auto carry = [&](const char* data, std::size_t size) {
+        if (carried.capacity() < m_maxLineBytes)
+            carried.reserve(m_maxLineBytes); // once, so it never grows past the limit
         const std::size_t room = m_maxLineBytes - carried.size();
         if (size > room) {
             carriedCut = true;
@@ -59,14 +66,14 @@ bool LogLineReader::read(
     };
 
     while (keepGoing) {
-        const qint64 got = file.read(chunk.data(), static_cast<qint64>(chunk.size()));
+        const qint64 got = file.read(chunk.get(), static_cast<qint64>(chunkBytes));
         if (got < 0) {
             error = "cannot read " + path + ": " + file.errorString().toStdString();
             return false;
         }
         if (got == 0)
             break;
-        const char* begin = chunk.data();
+        const char* begin = chunk.get();
         const char* end = begin + got;
         while (keepGoing && begin < end) {
             const char* newline = static_cast<const char*>(std::memchr(begin, '\n', end - begin));
@@ -86,7 +93,7 @@ bool LogLineReader::read(
             }
             begin = newline + 1;
         }
-        m_peakBufferedBytes = std::max(m_peakBufferedBytes, chunk.size() + carried.capacity());
+        m_peakBufferedBytes = std::max(m_peakBufferedBytes, chunkBytes + carried.capacity());
     }
     if (keepGoing && (!carried.empty() || carriedCut))
         deliver(carried, carriedCut);
