@@ -7,8 +7,6 @@
 #include <QApplication>
 #include <QDir>
 #include <QFont>
-#include <QPainter>
-#include <QPainterPath>
 #include <QPixmap>
 #include <QStyle>
 
@@ -70,39 +68,6 @@ std::optional<dvmlens::Severity> worstSeverity(const std::vector<const dvmlens::
     for (const dvmlens::Finding* finding : findings)
         worst = std::max(worst.value_or(finding->rule.severity), finding->rule.severity);
     return worst;
-}
-
-// A triangle with "!" in the severity's colour: distinct from the round verdict icons beside it
-// (the style's error icon is a red disc with a cross, like "not engaged").
-QIcon knownFailureIcon(dvmlens::Severity severity, const QPalette& palette)
-{
-    const QColor colour = severityColor(severity, palette);
-    // Light fills (the dark theme's) need a dark mark.
-    const QColor glyph = colour.lightness() > 150 ? palette.color(QPalette::Window) : QColor(Qt::white);
-    QIcon icon;
-    for (int size : { 16, 20, 24, 32, 48, 64 }) {
-        QPixmap pixmap(size, size);
-        pixmap.fill(Qt::transparent);
-        QPainter painter(&pixmap);
-        painter.setRenderHint(QPainter::Antialiasing);
-        const qreal unit = size / 16.0;
-        QPainterPath triangle;
-        triangle.moveTo(8 * unit, 1.6 * unit);
-        triangle.lineTo(14.8 * unit, 14 * unit);
-        triangle.lineTo(1.2 * unit, 14 * unit);
-        triangle.closeSubpath();
-        painter.setPen(QPen(colour, 1.2 * unit, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
-        painter.setBrush(colour);
-        painter.drawPath(triangle);
-        painter.setPen(QPen(glyph, 1.8 * unit, Qt::SolidLine, Qt::RoundCap));
-        painter.drawLine(QPointF(8 * unit, 5.8 * unit), QPointF(8 * unit, 9.4 * unit));
-        painter.setPen(Qt::NoPen);
-        painter.setBrush(glyph);
-        painter.drawEllipse(QPointF(8 * unit, 11.9 * unit), 1.0 * unit, 1.0 * unit);
-        painter.end();
-        icon.addPixmap(pixmap);
-    }
-    return icon;
 }
 
 } // namespace

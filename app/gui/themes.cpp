@@ -9,6 +9,8 @@
 #include <QStyle>
 #include <QStyleFactory>
 
+#include <functional>
+
 namespace {
 
 const auto kThemeSetting = QStringLiteral("ui/theme");
@@ -129,16 +131,31 @@ QColor verdictColor(dvmlens::GraphVerdict mark, const QPalette& palette)
     return palette.color(QPalette::Disabled, QPalette::Text);
 }
 
-QIcon verdictIcon(dvmlens::GraphVerdict mark, const QPalette& palette)
+namespace {
+
+// An icon drawn at every size it is shown at, so it stays sharp at any DPI; `paint` draws on a
+// 16-unit square.
+QIcon drawnIcon(const std::function<void(QPainter& painter, qreal unit)>& paint)
 {
-    const QColor colour = verdictColor(mark, palette);
     QIcon icon;
     for (int size : { 16, 20, 24, 32, 48, 64 }) {
         QPixmap pixmap(size, size);
         pixmap.fill(Qt::transparent);
         QPainter painter(&pixmap);
         painter.setRenderHint(QPainter::Antialiasing);
-        const qreal unit = size / 16.0;
+        paint(painter, size / 16.0);
+        painter.end();
+        icon.addPixmap(pixmap);
+    }
+    return icon;
+}
+
+} // namespace
+
+QIcon verdictIcon(dvmlens::GraphVerdict mark, const QPalette& palette)
+{
+    const QColor colour = verdictColor(mark, palette);
+    return drawnIcon([&](QPainter& painter, qreal unit) {
         const QRectF disc(1.5 * unit, 1.5 * unit, 13 * unit, 13 * unit);
         QPen pen(Qt::white, 1.8 * unit, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin);
         if (mark == dvmlens::GraphVerdict::NoOutputCode) {
@@ -162,10 +179,29 @@ QIcon verdictIcon(dvmlens::GraphVerdict mark, const QPalette& palette)
                 painter.drawLine(QPointF(10.5 * unit, 5.5 * unit), QPointF(5.5 * unit, 10.5 * unit));
             }
         }
-        painter.end();
-        icon.addPixmap(pixmap);
-    }
-    return icon;
+    });
+}
+
+QIcon knownFailureIcon(dvmlens::Severity severity, const QPalette& palette)
+{
+    const QColor colour = severityColor(severity, palette);
+    // Light fills (the dark theme's) need a dark mark.
+    const QColor glyph = colour.lightness() > 150 ? palette.color(QPalette::Window) : QColor(Qt::white);
+    return drawnIcon([&](QPainter& painter, qreal unit) {
+        QPainterPath triangle;
+        triangle.moveTo(8 * unit, 1.6 * unit);
+        triangle.lineTo(14.8 * unit, 14 * unit);
+        triangle.lineTo(1.2 * unit, 14 * unit);
+        triangle.closeSubpath();
+        painter.setPen(QPen(colour, 1.2 * unit, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+        painter.setBrush(colour);
+        painter.drawPath(triangle);
+        painter.setPen(QPen(glyph, 1.8 * unit, Qt::SolidLine, Qt::RoundCap));
+        painter.drawLine(QPointF(8 * unit, 5.8 * unit), QPointF(8 * unit, 9.4 * unit));
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(glyph);
+        painter.drawEllipse(QPointF(8 * unit, 11.9 * unit), 1.0 * unit, 1.0 * unit);
+    });
 }
 
 QColor backendColor(dvmlens::Backend backend, const QPalette& palette)

@@ -34,6 +34,9 @@ bool isDarkPalette(const QPalette& palette);
 
 QColor verdictColor(dvmlens::GraphVerdict verdict, const QPalette& palette);
 QIcon verdictIcon(dvmlens::GraphVerdict verdict, const QPalette& palette); // drawn: scales with the DPI
+// A triangle with "!" in the severity's colour, for known failures: unlike the style's error icon
+// (a red disc with a cross), it cannot be taken for the "not engaged" verdict beside it.
+QIcon knownFailureIcon(dvmlens::Severity severity, const QPalette& palette);
 QColor backendColor(dvmlens::Backend backend, const QPalette& palette);
 QColor severityColor(dvmlens::Severity severity, const QPalette& palette);
 QIcon severityIcon(dvmlens::Severity severity); // the style's standard message-box icons

@@ -54,6 +54,19 @@ QStringList row(const QAbstractItemModel& model, int row)
     return cells;
 }
 
+// Shows `window` (quiet, 1200x800), opens `path` and waits until it is indexed and the Diagnostics
+// dock's known-failure search is done.
+bool openAndSearch(MainWindow& window, const QString& path)
+{
+    window.setQuiet(true);
+    window.resize(1200, 800);
+    window.show();
+    QSignalSpy finished(&window, &MainWindow::indexFinished);
+    QSignalSpy searched(window.diagnosticsDock(), &DiagnosticsDock::knownFailuresSearched);
+    window.openPath(path);
+    return finished.wait(30000) && (searched.count() > 0 || searched.wait(30000));
+}
+
 } // namespace
 
 class TestFindings : public QObject
@@ -166,14 +179,7 @@ private Q_SLOTS:
     void clickOpensTheLogAtTheLine()
     {
         MainWindow window;
-        window.setQuiet(true);
-        window.resize(1200, 800);
-        window.show();
-        QSignalSpy finished(&window, &MainWindow::indexFinished);
-        QSignalSpy searched(window.diagnosticsDock(), &DiagnosticsDock::knownFailuresSearched);
-        window.openPath(testutil::fixture(QStringLiteral("exportgui")));
-        QVERIFY(finished.wait(30000));
-        QVERIFY(searched.count() > 0 || searched.wait(30000));
+        QVERIFY(openAndSearch(window, testutil::fixture(QStringLiteral("exportgui"))));
         DiagnosticsDock* dock = window.diagnosticsDock();
         QTreeView* view = dock->view();
         dock->show();
@@ -192,14 +198,8 @@ private Q_SLOTS:
     void treeSelectionShowsItsFinding()
     {
         MainWindow window;
-        window.setQuiet(true);
-        window.resize(1200, 800);
-        window.show();
-        QSignalSpy finished(&window, &MainWindow::indexFinished);
-        QSignalSpy searched(window.diagnosticsDock(), &DiagnosticsDock::knownFailuresSearched);
-        window.openPath(testutil::sourcePath(QStringLiteral("resources/samples/torch_compile_debug")));
-        QVERIFY(finished.wait(30000));
-        QVERIFY(searched.count() > 0 || searched.wait(30000));
+        QVERIFY(openAndSearch(
+            window, testutil::sourcePath(QStringLiteral("resources/samples/torch_compile_debug"))));
 
         RunTreeModel* tree = window.browsePage()->runModel();
         QTreeView* treeView = window.browsePage()->runTree();
