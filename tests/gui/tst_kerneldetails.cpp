@@ -80,6 +80,52 @@ private Q_SLOTS:
         QCOMPARE(::stringStatementText(lines), expected);
     }
 
+    void dumpFarIntoABigCrlfFile()
+    {
+        // 52,428 CRLF lines of 40 bytes before the dump: it starts 32 bytes before the second 1 MiB
+        // read chunk ends, so its class line straddles the boundary; it closes the file without a
+        // line break.
+        QTemporaryDir temp;
+        QVERIFY(temp.isValid());
+        const QString path = temp.filePath(QStringLiteral("output_code.py"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        QByteArray text;
+        for (int i = 0; i < 52428; ++i)
+            text +=
+                "x_" + QByteArray::number(i).rightJustified(5, '0') + " = torch.empty(1024)   # filler\r\n";
+        text += "\"\"\"\r\nclass GraphModule(torch.nn.Module):\r\n    add = torch.ops.aten.add.Tensor(a, "
+                "b)\r\n\"\"\"";
+        file.write(text);
+        file.close();
+
+        auto index = std::make_shared<dvmlens::Index>();
+        index->runs.emplace_back();
+        dvmlens::Graph graph;
+        graph.name = "model__0_forward_0.0";
+        graph.outputCode.emplace();
+        graph.outputCode->path = path.toStdString();
+        dvmlens::Kernel kernel;
+        kernel.name = "dvm_fused_add_0";
+        kernel.backend = dvmlens::Backend::Dvm;
+        kernel.line = 52433;
+        kernel.endLine = 52433;
+        kernel.fxGraphLine = 52429;
+        kernel.fxGraphEndLine = 52432;
+        graph.outputCode->kernels.push_back(kernel);
+        index->runs[0].graphs.push_back(graph);
+        const dvmlens::Graph* shown = &index->runs[0].graphs[0];
+
+        KernelDetails details;
+        details.showKernel(index, &shown->outputCode->kernels[0], shown);
+        const QString shownText = details.toPlainText();
+        QVERIFY2(shownText.contains(QLatin1String(
+                     "class GraphModule(torch.nn.Module):\n    add = torch.ops.aten.add.Tensor(a, b)")),
+            qPrintable(shownText));
+        QVERIFY(!shownText.contains(QLatin1String("filler")));
+        QVERIFY(!shownText.contains(QLatin1Char('\r')));
+    }
+
     void showsKernelFacts()
     {
         QTemporaryDir temp;
