@@ -39,6 +39,11 @@ BrowsePage::BrowsePage(QWidget* parent)
     m_runTree->setAllColumnsShowFocus(true);
     m_runTree->setSelectionMode(QAbstractItemView::SingleSelection);
     m_runTree->header()->setStretchLastSection(false);
+    // Header clicks cycle ascending, descending, then back to the scan order (no indicator), which
+    // is where a fresh window starts.
+    m_runTree->header()->setSortIndicator(-1, Qt::AscendingOrder);
+    m_runTree->header()->setSortIndicatorClearable(true);
+    m_runTree->setSortingEnabled(true);
     m_runTree->header()->setSectionResizeMode(RunTreeModel::NameColumn, QHeaderView::Interactive);
     for (int column = RunTreeModel::VerdictColumn; column < RunTreeModel::ColumnCount; ++column)
         m_runTree->header()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
@@ -79,7 +84,8 @@ void BrowsePage::setIndex(std::shared_ptr<const dvmlens::Index> index)
     m_runModel->setIndex(std::move(index));
     if (m_runModel->rowCount() <= kMaxRunsExpanded)
         m_runTree->expandToDepth(0);
-    m_runTree->resizeColumnToContents(RunTreeModel::NameColumn);
+    if (!m_runTreeHeaderRestored) // the user's saved width wins over the fit
+        m_runTree->resizeColumnToContents(RunTreeModel::NameColumn);
 
     const QModelIndex restored = m_runModel->indexForPath(previousPath);
     if (restored.isValid()) {
@@ -285,6 +291,17 @@ void BrowsePage::showCode(const QString& path, const dvmlens::Graph* graph, int 
     }
     if (line > 0)
         m_codeView->goToLine(line, endLine); // applied after the load when the file is still loading
+}
+
+QByteArray BrowsePage::runTreeHeaderState() const
+{
+    return m_runTree->header()->saveState();
+}
+
+bool BrowsePage::restoreRunTreeHeaderState(const QByteArray& state)
+{
+    m_runTreeHeaderRestored = m_runTree->header()->restoreState(state);
+    return m_runTreeHeaderRestored;
 }
 
 QTreeView* BrowsePage::runTree() const

@@ -41,6 +41,11 @@ public:
     const dvmlens::Graph* currentGraph() const;
     const dvmlens::Kernel* currentKernel() const;
 
+    // The run tree's column widths, order and sort, for the window's settings. A restored state
+    // keeps its Name width instead of fitting it to each new index.
+    QByteArray runTreeHeaderState() const;
+    bool restoreRunTreeHeaderState(const QByteArray& state);
+
     QTreeView* runTree() const;
     RunTreeModel* runModel() const;
     KernelPanel* kernelPanel() const;
@@ -63,4 +68,5 @@ private:
     QPointer<KernelPanel> m_kernelPanel;
     QPointer<KernelDetails> m_details;
     CodeView* m_codeView;
+    bool m_runTreeHeaderRestored = false;
 };

@@ -62,6 +62,76 @@ QVariant countValue(const dvmlens::Summary& summary, int column)
     }
 }
 
+// "model__2" before "model__10": digit runs compare as numbers, the rest case-insensitively.
+int naturalCompare(const QString& a, const QString& b)
+{
+    qsizetype i = 0;
+    qsizetype j = 0;
+    while (i < a.size() && j < b.size()) {
+        if (a[i].isDigit() && b[j].isDigit()) {
+            const qsizetype startA = i;
+            const qsizetype startB = j;
+            while (i < a.size() && a[i].isDigit())
+                ++i;
+            while (j < b.size() && b[j].isDigit())
+                ++j;
+            // Without leading zeros the longer number is the larger; equal lengths compare as text.
+            QStringView numberA = QStringView(a).mid(startA, i - startA);
+            QStringView numberB = QStringView(b).mid(startB, j - startB);
+            while (numberA.size() > 1 && numberA.front() == QLatin1Char('0'))
+                numberA = numberA.mid(1);
+            while (numberB.size() > 1 && numberB.front() == QLatin1Char('0'))
+                numberB = numberB.mid(1);
+            if (numberA.size() != numberB.size())
+                return numberA.size() < numberB.size() ? -1 : 1;
+            if (const int order = numberA.compare(numberB))
+                return order;
+            continue;
+        }
+        if (const int order = QStringView(a).mid(i, 1).compare(QStringView(b).mid(j, 1), Qt::CaseInsensitive))
+            return order;
+        ++i;
+        ++j;
+    }
+    return int(a.size() - i > 0) - int(b.size() - j > 0);
+}
+
+// Ascending verdict order is the order a user hunting failures reads in: graphs that have code but
+// no DVM kernel first, then graphs without output_code.py, engaged ones last.
+int verdictRank(dvmlens::GraphVerdict verdict)
+{
+    switch (verdict) {
+    case dvmlens::GraphVerdict::NotEngaged:
+        return 0;
+    case dvmlens::GraphVerdict::NoOutputCode:
+        return 1;
+    case dvmlens::GraphVerdict::Engaged:
+        break;
+    }
+    return 2;
+}
+
+// The shown order of `count` items: scan order, or stably sorted by `less` (ties keep scan order).
+template <typename Less> std::vector<int> sortedOrder(int count, Qt::SortOrder order, bool sorted, Less less)
+{
+    std::vector<int> rows(static_cast<std::size_t>(count));
+    for (int i = 0; i < count; ++i)
+        rows[size_t(i)] = i;
+    if (sorted) {
+        std::stable_sort(rows.begin(), rows.end(),
+            [&](int a, int b) { return order == Qt::AscendingOrder ? less(a, b) : less(b, a); });
+    }
+    return rows;
+}
+
+std::vector<int> inverted(const std::vector<int>& order)
+{
+    std::vector<int> rowOf(order.size());
+    for (std::size_t row = 0; row < order.size(); ++row)
+        rowOf[size_t(order[row])] = int(row);
+    return rowOf;
+}
+
 std::optional<dvmlens::Severity> worstSeverity(const std::vector<const dvmlens::Finding*>& findings)
 {
     std::optional<dvmlens::Severity> worst;
@@ -84,7 +154,88 @@ void RunTreeModel::setIndex(std::shared_ptr<const dvmlens::Index> index)
     m_knownFailures.reset();
     m_findings.clear();
     m_anyMarks = false;
+    applySortOrder();
     endResetModel();
+}
+
+void RunTreeModel::sort(int column, Qt::SortOrder order)
+{
+    m_sortColumn = column >= 0 && column < ColumnCount ? column : -1;
+    m_sortOrder = order;
+    if (!m_index)
+        return;
+    Q_EMIT layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
+    const QModelIndexList before = persistentIndexList();
+    std::vector<Location> locations;
+    locations.reserve(size_t(before.size()));
+    for (const QModelIndex& each : before)
+        locations.push_back(locate(each));
+    applySortOrder();
+    QModelIndexList after;
+    after.reserve(before.size());
+    for (qsizetype i = 0; i < before.size(); ++i)
+        after << indexAt(locations[size_t(i)], before[i].column());
+    changePersistentIndexList(before, after);
+    Q_EMIT layoutChanged({}, QAbstractItemModel::VerticalSortHint);
+}
+
+void RunTreeModel::applySortOrder()
+{
+    const std::vector<dvmlens::Run> noRuns;
+    const std::vector<dvmlens::Run>& runs = m_index ? m_index->runs : noRuns;
+    const bool sorted = m_sortColumn >= 0;
+    // Keys are computed once per node: summarize() walks every kernel.
+    std::vector<QString> runNames;
+    std::vector<double> runNumbers;
+    for (const dvmlens::Run& run : sorted ? runs : noRuns) {
+        const dvmlens::Summary summary = dvmlens::summarize(run);
+        runNames.push_back(runLabel(run));
+        if (m_sortColumn == VerdictColumn)
+            runNumbers.push_back(
+                summary.graphs > 0 ? double(summary.dvmEngagedGraphs) / summary.graphs : 0.0);
+        else
+            runNumbers.push_back(countValue(summary, m_sortColumn).toDouble());
+    }
+    const bool byName = m_sortColumn == NameColumn;
+    m_runOrder = sortedOrder(int(runs.size()), m_sortOrder, sorted, [&](int a, int b) {
+        return byName ? naturalCompare(runNames[size_t(a)], runNames[size_t(b)]) < 0
+                      : runNumbers[size_t(a)] < runNumbers[size_t(b)];
+    });
+    m_runRowOf = inverted(m_runOrder);
+
+    m_graphOrder.assign(runs.size(), {});
+    m_graphRowOf.assign(runs.size(), {});
+    for (std::size_t r = 0; r < runs.size(); ++r) {
+        const std::vector<dvmlens::Graph>& graphs = runs[r].graphs;
+        std::vector<double> numbers;
+        for (const dvmlens::Graph& graph : graphs) {
+            if (m_sortColumn == VerdictColumn)
+                numbers.push_back(verdictRank(dvmlens::graphVerdict(graph)));
+            else if (sorted && !byName) // a graph without code has no counts: before every count
+                numbers.push_back(
+                    graph.outputCode ? countValue(dvmlens::summarize(graph), m_sortColumn).toDouble() : -1.0);
+        }
+        m_graphOrder[r] = sortedOrder(int(graphs.size()), m_sortOrder, sorted, [&](int a, int b) {
+            return byName
+                ? naturalCompare(fromUtf8(graphs[size_t(a)].name), fromUtf8(graphs[size_t(b)].name)) < 0
+                : numbers[size_t(a)] < numbers[size_t(b)];
+        });
+        m_graphRowOf[r] = inverted(m_graphOrder[r]);
+    }
+}
+
+QModelIndex RunTreeModel::indexAt(const Location& location, int column) const
+{
+    const quintptr run = quintptr(location.run);
+    switch (location.kind) {
+    case RunNode:
+        return createIndex(m_runRowOf[run], column, quintptr(0));
+    case GraphNode:
+        return createIndex(m_graphRowOf[run][size_t(location.graph)], column, run + 1);
+    case FileNode:
+        break;
+    }
+    return createIndex(location.file, column, fileParentId(location.run, location.graph));
 }
 
 void RunTreeModel::setKnownFailures(std::shared_ptr<const KnownFailures> knownFailures)
@@ -166,7 +317,7 @@ RunTreeModel::Location RunTreeModel::locate(const QModelIndex& index) const
     Location location;
     const quintptr id = index.internalId();
     if (id == 0) {
-        location.run = index.row();
+        location.run = m_runOrder[size_t(index.row())];
     } else if (id & kFileTag) {
         location.kind = FileNode;
         location.run = int((id & ~kFileTag) >> kGraphBits);
@@ -175,7 +326,7 @@ RunTreeModel::Location RunTreeModel::locate(const QModelIndex& index) const
     } else {
         location.kind = GraphNode;
         location.run = int(id - 1);
-        location.graph = index.row();
+        location.graph = m_graphOrder[size_t(location.run)][size_t(index.row())];
     }
     return location;
 }
@@ -221,7 +372,10 @@ QString RunTreeModel::pathAt(const QModelIndex& index) const
 
 QModelIndex RunTreeModel::indexForGraph(int runRow, int graphRow) const
 {
-    return index(graphRow, 0, index(runRow, 0));
+    if (!m_index || runRow < 0 || runRow >= int(m_index->runs.size()) || graphRow < 0
+        || graphRow >= int(m_index->runs[size_t(runRow)].graphs.size()))
+        return {};
+    return indexAt({ GraphNode, runRow, graphRow, -1 }, 0);
 }
 
 QModelIndex RunTreeModel::indexForPath(const QString& path) const
@@ -231,17 +385,16 @@ QModelIndex RunTreeModel::indexForPath(const QString& path) const
     const QString wanted = QDir::cleanPath(path);
     for (int r = 0; r < int(m_index->runs.size()); ++r) {
         const dvmlens::Run& run = m_index->runs[size_t(r)];
-        const QModelIndex runIndex = index(r, 0);
         if (QDir::cleanPath(fromUtf8(run.path)) == wanted)
-            return runIndex;
+            return indexAt({ RunNode, r, -1, -1 }, 0);
         for (int g = 0; g < int(run.graphs.size()); ++g) {
             const dvmlens::Graph& graph = run.graphs[size_t(g)];
             const QString graphPath = QDir::cleanPath(fromUtf8(graph.path));
+            const QModelIndex graphIndex = indexForGraph(r, g);
             if (graphPath == wanted)
-                return index(g, 0, runIndex);
+                return graphIndex;
             if (!wanted.startsWith(graphPath + QLatin1Char('/')))
                 continue;
-            const QModelIndex graphIndex = index(g, 0, runIndex);
             for (int f = 0; f < int(graph.files.size()); ++f) {
                 const QModelIndex fileIndex = index(f, 0, graphIndex);
                 if (QDir::cleanPath(pathAt(fileIndex)) == wanted)
@@ -273,11 +426,11 @@ QModelIndex RunTreeModel::parent(const QModelIndex& child) const
     case RunNode:
         return {};
     case GraphNode:
-        return createIndex(location.run, 0, quintptr(0));
+        return indexAt({ RunNode, location.run, -1, -1 }, 0);
     case FileNode:
         break;
     }
-    return createIndex(location.graph, 0, quintptr(location.run + 1));
+    return indexAt({ GraphNode, location.run, location.graph, -1 }, 0);
 }
 
 int RunTreeModel::rowCount(const QModelIndex& parent) const

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Runs ▸ graphs ▸ artifacts of one Index, with each node's DVM verdict and kernel counts, and a mark
-// on the runs and graphs where known failures were found.
+// on the runs and graphs where known failures were found. The model sorts itself (runs among runs,
+// graphs within their run, files always in folder order) so every index a caller holds, and every
+// by-scan-position lookup, stays valid without a proxy to map through.
 #pragma once
 
 #include "findingsjob.h"
@@ -58,7 +60,12 @@ public:
     NodeKind kindAt(const QModelIndex& index) const;
     QString pathAt(const QModelIndex& index) const;
     QModelIndex indexForPath(const QString& path) const; // column 0, invalid when absent
+    // The graph at positions (run, graph) of the Index, i.e. in scan order, wherever sorting shows it.
     QModelIndex indexForGraph(int runRow, int graphRow) const;
+
+    // Column -1 is the scan order (what a clearable header's cleared indicator asks for). Verdict
+    // ascending puts the worst first, counts and names sort numerically. Kept across setIndex.
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
 
     QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
     QModelIndex parent(const QModelIndex& child) const override;
@@ -76,6 +83,8 @@ private:
         int file = -1;
     };
     Location locate(const QModelIndex& index) const;
+    QModelIndex indexAt(const Location& location, int column) const;
+    void applySortOrder(); // fills the row orders below from m_sortColumn/m_sortOrder
     QVariant runData(const dvmlens::Run& run, int column, int role) const;
     QVariant graphData(const dvmlens::Graph& graph, int column, int role) const;
     QVariant fileData(const dvmlens::Graph& graph, int file, int column, int role) const;
@@ -98,6 +107,13 @@ private:
     std::shared_ptr<const KnownFailures> m_knownFailures;
     std::vector<RunFindings> m_findings; // by run row; empty without known failures
     bool m_anyMarks = false; // some node has a mark
+    int m_sortColumn = -1;
+    Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
+    // Shown row -> position in the Index and back: runs, and the graphs of each run (by run position).
+    std::vector<int> m_runOrder;
+    std::vector<int> m_runRowOf;
+    std::vector<std::vector<int>> m_graphOrder;
+    std::vector<std::vector<int>> m_graphRowOf;
     mutable qint64 m_iconPaletteKey = -1;
     mutable QIcon m_verdictIcons[3];
     mutable QIcon m_knownFailureIcons[3]; // by severity

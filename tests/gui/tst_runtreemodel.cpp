@@ -3,6 +3,7 @@
 // the known-failure marks (severity icon by the verdict, titles in the tooltip) on the sample tree,
 // a run-level log failure and a tree-wide one, in English and Chinese; why a graph did not engage DVM
 // in both languages.
+#include "browsepage.h"
 #include "indexer.h"
 #include "runtreemodel.h"
 #include "testutil.h"
@@ -11,11 +12,13 @@
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QHeaderView>
 #include <QPalette>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTranslator>
+#include <QTreeView>
 #include <QtTest>
 
 namespace {
@@ -165,6 +168,197 @@ private Q_SLOTS:
         QCOMPARE(model.indexForGraph(0, 1), model.index(1, 0, run));
         QVERIFY(!model.graphAt(run));
         QCOMPARE(model.runAt(code), &m_index->runs[0]);
+    }
+
+    void sortsTheSampleTree_data()
+    {
+        // Runs by pid; graphs by the word after "model__N_": f(orward), b(ackward), i(nference).
+        // pid 4101 engaged 3/3, counts 8/1/5; pid 4102 0/3, 0/6/4, its backward has no code.
+        QTest::addColumn<int>("column");
+        QTest::addColumn<Qt::SortOrder>("order");
+        QTest::addColumn<QString>("runs");
+        QTest::addColumn<QString>("graphs4101");
+        QTest::addColumn<QString>("graphs4102");
+        const auto up = Qt::AscendingOrder;
+        const auto down = Qt::DescendingOrder;
+        QTest::newRow("scan order") << -1 << up << "4101 4102"
+                                    << "f b i"
+                                    << "f b i";
+        QTest::newRow("name up") << int(RunTreeModel::NameColumn) << up << "4101 4102"
+                                 << "b f i"
+                                 << "b f i";
+        QTest::newRow("name down") << int(RunTreeModel::NameColumn) << down << "4102 4101"
+                                   << "i f b"
+                                   << "i f b";
+        // Worst first: not engaged, then no code, then engaged; runs by their engaged share.
+        QTest::newRow("verdict up") << int(RunTreeModel::VerdictColumn) << up << "4102 4101"
+                                    << "f b i"
+                                    << "f i b";
+        QTest::newRow("verdict down") << int(RunTreeModel::VerdictColumn) << down << "4101 4102"
+                                      << "f b i"
+                                      << "b f i";
+        // A graph without code has no counts and comes before every count.
+        QTest::newRow("dvm up") << int(RunTreeModel::DvmColumn) << up << "4102 4101"
+                                << "b i f"
+                                << "b f i";
+        QTest::newRow("dvm down") << int(RunTreeModel::DvmColumn) << down << "4101 4102"
+                                  << "f b i"
+                                  << "f i b";
+        QTest::newRow("other up") << int(RunTreeModel::OtherColumn) << up << "4101 4102"
+                                  << "f i b"
+                                  << "b i f";
+        QTest::newRow("other down") << int(RunTreeModel::OtherColumn) << down << "4102 4101"
+                                    << "b f i"
+                                    << "f i b";
+        QTest::newRow("fallbacks up") << int(RunTreeModel::FallbacksColumn) << up << "4102 4101"
+                                      << "i f b"
+                                      << "b f i";
+        QTest::newRow("fallbacks down") << int(RunTreeModel::FallbacksColumn) << down << "4101 4102"
+                                        << "b f i"
+                                        << "f i b";
+    }
+
+    void sortsTheSampleTree()
+    {
+        QFETCH(int, column);
+        QFETCH(Qt::SortOrder, order);
+        QFETCH(QString, runs);
+        QFETCH(QString, graphs4101);
+        QFETCH(QString, graphs4102);
+        RunTreeModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setIndex(indexOf(samplePath()));
+        // Sorting from another order, so every case moves rows the tester watches.
+        model.sort(RunTreeModel::FallbacksColumn,
+            order == Qt::AscendingOrder ? Qt::DescendingOrder : Qt::AscendingOrder);
+        model.sort(column, order);
+
+        QStringList runPids;
+        QMap<QString, QString> graphsOfRun;
+        for (int r = 0; r < model.rowCount(); ++r) {
+            const QModelIndex run = model.index(r, 0);
+            const QString pid = run.data().toString().right(4);
+            runPids << pid;
+            QStringList graphs;
+            for (int g = 0; g < model.rowCount(run); ++g) {
+                const QModelIndex graph = model.index(g, 0, run);
+                graphs << graph.data().toString().split(QLatin1Char('_')).at(3).left(1);
+                QCOMPARE(graph.parent(), run);
+                QCOMPARE(model.indexForPath(model.pathAt(graph)), graph);
+                // Files keep their folder order: the same as in the Index.
+                const dvmlens::Graph* data = model.graphAt(graph);
+                for (int f = 0; f < model.rowCount(graph); ++f)
+                    QCOMPARE(model.index(f, 0, graph).data().toString(),
+                        QString::fromStdString(data->files[size_t(f)]));
+            }
+            graphsOfRun[pid] = graphs.join(QLatin1Char(' '));
+        }
+        QCOMPARE(runPids.join(QLatin1Char(' ')), runs);
+        QCOMPARE(graphsOfRun.value(QStringLiteral("4101")), graphs4101);
+        QCOMPARE(graphsOfRun.value(QStringLiteral("4102")), graphs4102);
+
+        // indexForGraph takes positions in the Index (scan order), wherever they are shown.
+        const auto& index = model.index();
+        for (int r = 0; r < int(index->runs.size()); ++r) {
+            for (int g = 0; g < int(index->runs[size_t(r)].graphs.size()); ++g)
+                QCOMPARE(model.graphAt(model.indexForGraph(r, g)), &index->runs[size_t(r)].graphs[size_t(g)]);
+        }
+        QVERIFY(!model.indexForGraph(2, 0).isValid());
+    }
+
+    void sortsGraphNamesNaturally()
+    {
+        QTemporaryDir temp;
+        QVERIFY(temp.isValid());
+        const QString inductor = temp.filePath(
+            QStringLiteral("torch_compile_debug/run_2026_01_01_00_00_00_000000-pid_7/torchinductor"));
+        const QString code = samplePath(QStringLiteral(
+            "run_2026_07_20_10_15_30_123456-pid_4101/torchinductor/model__0_forward_1.0/output_code.py"));
+        for (const QString& graph : { QStringLiteral("model__10_forward_10.0"),
+                 QStringLiteral("model__2_forward_2.0"), QStringLiteral("model__1_forward_1.0") }) {
+            QVERIFY(QDir().mkpath(inductor + QLatin1Char('/') + graph));
+            QVERIFY(
+                QFile::copy(code, inductor + QLatin1Char('/') + graph + QStringLiteral("/output_code.py")));
+        }
+        RunTreeModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setIndex(indexOf(temp.filePath(QStringLiteral("torch_compile_debug"))));
+        QCOMPARE(model.rowCount(), 1);
+        const auto names = [&model] {
+            QStringList names;
+            for (int g = 0; g < model.rowCount(model.index(0, 0)); ++g)
+                names
+                    << model.index(g, 0, model.index(0, 0)).data().toString().section(QLatin1Char('_'), 0, 2);
+            return names;
+        };
+        model.sort(RunTreeModel::NameColumn, Qt::AscendingOrder);
+        QCOMPARE(names(), QStringList({ "model__1", "model__2", "model__10" }));
+        model.sort(RunTreeModel::NameColumn, Qt::DescendingOrder);
+        QCOMPARE(names(), QStringList({ "model__10", "model__2", "model__1" }));
+
+        // The sort holds across a new index of the same tree (a re-index while training writes it).
+        QVERIFY(QDir().mkpath(inductor + QStringLiteral("/model__9_forward_9.0")));
+        QVERIFY(QFile::copy(code, inductor + QStringLiteral("/model__9_forward_9.0/output_code.py")));
+        model.setIndex(indexOf(temp.filePath(QStringLiteral("torch_compile_debug"))));
+        QCOMPARE(names(), QStringList({ "model__10", "model__9", "model__2", "model__1" }));
+    }
+
+    void browsePageSortKeepsSelectionAndExpansion()
+    {
+        BrowsePage page;
+        QTreeView* tree = page.runTree();
+        RunTreeModel* model = page.runModel();
+        QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        page.setIndex(indexOf(samplePath()));
+        // A fresh tree shows the scan order, without an indicator.
+        QCOMPARE(tree->header()->sortIndicatorSection(), -1);
+        QVERIFY(tree->isSortingEnabled());
+
+        QCOMPARE(page.selectBySpec(
+                     QStringLiteral("run_2026_07_20_11_02_07_654321-pid_4102/model__1_inference_3.2")),
+            QString());
+        const QString selected = page.currentPath();
+        const QModelIndex run4102 = model->index(1, 0);
+        const QModelIndex run4101 = model->index(0, 0);
+        tree->collapse(run4101);
+        QVERIFY(tree->isExpanded(run4102));
+        QCOMPARE(tree->currentIndex().row(), 2);
+
+        // A header click: the view asks the model, rows move, selection and expansion follow them.
+        tree->header()->setSortIndicator(RunTreeModel::VerdictColumn, Qt::AscendingOrder);
+        QCOMPARE(model->index(0, 0).data().toString().right(4), QStringLiteral("4102"));
+        QCOMPARE(page.currentPath(), selected);
+        QCOMPARE(tree->currentIndex().row(), 1); // forward, inference (no DVM), backward (no code)
+        QCOMPARE(tree->currentIndex().parent().row(), 0);
+        QVERIFY(tree->isExpanded(model->index(0, 0)));
+        QVERIFY(!tree->isExpanded(model->index(1, 0)));
+
+        // --select and findings jumps name graphs by their place in the Index: still the right row.
+        QCOMPARE(page.selectBySpec(
+                     QStringLiteral("run_2026_07_20_10_15_30_123456-pid_4101/model__0_backward_2.1")),
+            QString());
+        QCOMPARE(QString::fromStdString(page.currentGraph()->name), QStringLiteral("model__0_backward_2.1"));
+        QCOMPARE(page.currentPath(), model->pathAt(tree->currentIndex()));
+        QCOMPARE(page.selectBySpec(
+                     QStringLiteral("run_2026_07_20_11_02_07_654321-pid_4102/model__1_inference_3.2")),
+            QString());
+
+        // A re-index keeps the sort and the selected node.
+        page.setIndex(indexOf(samplePath()));
+        QCOMPARE(tree->header()->sortIndicatorSection(), int(RunTreeModel::VerdictColumn));
+        QCOMPARE(model->index(0, 0).data().toString().right(4), QStringLiteral("4102"));
+        QCOMPARE(page.currentPath(), selected);
+        QCOMPARE(tree->currentIndex().row(), 1);
+
+        // Ascending, descending, then the indicator clears and the scan order is back.
+        tree->header()->setSortIndicator(RunTreeModel::VerdictColumn, Qt::DescendingOrder);
+        QCOMPARE(model->index(0, 0).data().toString().right(4), QStringLiteral("4101"));
+        tree->header()->setSortIndicator(-1, Qt::AscendingOrder);
+        QCOMPARE(model->index(0, 0).data().toString().right(4), QStringLiteral("4101"));
+        QCOMPARE(
+            model->index(0, 0, model->index(1, 0)).data().toString(), QStringLiteral("model__0_forward_1.0"));
+        QCOMPARE(page.currentPath(), selected);
+        QCOMPARE(tree->currentIndex().row(), 2);
     }
 
     void resetToNothing()
@@ -319,7 +513,7 @@ private Q_SLOTS:
         QVERIFY(QFile::copy(samplePath(QStringLiteral("run_2026_07_20_10_15_30_123456-pid_4101/torchinductor/"
                                                       "model__0_forward_1.0/output_code.py")),
             graph + QStringLiteral("/output_code.py")));
-        for (const QString log : { QStringLiteral("rank0.log"), QStringLiteral("rank1.log") }) {
+        for (const QString& log : { QStringLiteral("rank0.log"), QStringLiteral("rank1.log") }) {
             QFile file(run + QLatin1Char('/') + log);
             QVERIFY(file.open(QIODevice::WriteOnly));
             file.write("Traceback (most recent call last):\n"
