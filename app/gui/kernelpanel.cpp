@@ -71,7 +71,6 @@ KernelPanel::KernelPanel(KernelTableModel* model, QWidget* parent)
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
         rebuildBackendToggles();
         m_view->setColumnHidden(KernelTableModel::GraphColumn, !m_model->spansSeveralGraphs());
-        fitColumns();
     });
 
     auto* bar = new QHBoxLayout;
@@ -137,6 +136,20 @@ int KernelPanel::currentSourceRow() const
 {
     const QModelIndex current = m_view->selectionModel()->currentIndex();
     return current.isValid() ? m_proxy->mapToSource(current).row() : -1;
+}
+
+QByteArray KernelPanel::headerState() const
+{
+    return m_view->header()->saveState();
+}
+
+bool KernelPanel::restoreHeaderState(const QByteArray& state)
+{
+    // The Graph column's visibility follows the kernels shown (one graph or several), not the state.
+    const bool graphHidden = m_view->isColumnHidden(KernelTableModel::GraphColumn);
+    const bool restored = m_view->header()->restoreState(state);
+    m_view->setColumnHidden(KernelTableModel::GraphColumn, graphHidden);
+    return restored;
 }
 
 void KernelPanel::rebuildBackendToggles()

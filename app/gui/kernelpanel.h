@@ -35,6 +35,10 @@ public:
     bool selectSourceRow(int sourceRow);
     int currentSourceRow() const; // -1 when nothing is selected
 
+    // The table's column widths, order, hidden columns and sort, for the window's settings.
+    QByteArray headerState() const;
+    bool restoreHeaderState(const QByteArray& state);
+
 Q_SIGNALS:
     void currentKernelChanged(int sourceRow); // -1 when the selection is gone
 

@@ -53,6 +53,8 @@ namespace {
 
 const auto kGeometrySetting = QStringLiteral("window/geometry");
 const auto kStateSetting = QStringLiteral("window/state");
+const auto kRunTreeHeaderSetting = QStringLiteral("window/runTreeHeader");
+const auto kKernelTableHeaderSetting = QStringLiteral("window/kernelTableHeader");
 constexpr int kLayoutVersion = 1; // bump when the docks change so old layouts are not applied
 // inotify watches are a shared, limited resource; a huge tree gets its top levels watched only.
 constexpr int kMaxWatchedFolders = 512;
@@ -319,6 +321,8 @@ void MainWindow::restoreLayout()
     restoreGeometry(settings.value(kGeometrySetting).toByteArray());
     // A restored layout keeps the user's dock sizes; only a fresh one gets the defaults.
     m_layoutSized = restoreState(settings.value(kStateSetting).toByteArray(), kLayoutVersion);
+    m_browse->restoreRunTreeHeaderState(settings.value(kRunTreeHeaderSetting).toByteArray());
+    m_browse->kernelPanel()->restoreHeaderState(settings.value(kKernelTableHeaderSetting).toByteArray());
 }
 
 void MainWindow::resetLayout()
@@ -337,6 +341,8 @@ void MainWindow::closeEvent(QCloseEvent* event)
         QSettings settings;
         settings.setValue(kGeometrySetting, saveGeometry());
         settings.setValue(kStateSetting, saveState(kLayoutVersion));
+        settings.setValue(kRunTreeHeaderSetting, m_browse->runTreeHeaderState());
+        settings.setValue(kKernelTableHeaderSetting, m_browse->kernelPanel()->headerState());
     }
     m_job->cancel();
     QMainWindow::closeEvent(event);

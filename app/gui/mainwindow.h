@@ -62,7 +62,8 @@ public:
     // Quiet windows (screenshots, tests) never open modal dialogs and do not touch Recent.
     void setQuiet(bool quiet);
 
-    // Restores the saved geometry and dock layout (call once, before show()).
+    // Restores the saved geometry, dock layout and the run tree's and kernel table's headers
+    // (call once, before show(); quiet windows never call it).
     void restoreLayout();
     void resetLayout();
 

@@ -3,10 +3,13 @@
 // numeric sorting; every state checked by QAbstractItemModelTester.
 #include "indexer.h"
 #include "kernelfilterproxy.h"
+#include "kernelpanel.h"
 #include "kerneltablemodel.h"
 #include "testutil.h"
 
 #include <QAbstractItemModelTester>
+#include <QHeaderView>
+#include <QTreeView>
 #include <QtTest>
 
 namespace {
@@ -156,6 +159,37 @@ private Q_SLOTS:
         QCOMPARE(namesIn(proxy), QStringList({ "b", "a", "c" }));
         proxy.sort(KernelTableModel::LaunchesColumn, Qt::AscendingOrder);
         QCOMPARE(namesIn(proxy), QStringList({ "c", "a", "b" }));
+    }
+
+    void headerStateRoundTrip()
+    {
+        KernelTableModel model;
+        KernelPanel saved(&model);
+        QHeaderView* header = saved.view()->header();
+        header->resizeSection(KernelTableModel::OpsColumn, 77);
+        header->setSectionHidden(KernelTableModel::DynShapeColumn, true);
+        header->setSortIndicator(KernelTableModel::LaunchesColumn, Qt::DescendingOrder);
+        const QByteArray state = saved.headerState();
+
+        KernelTableModel otherModel;
+        KernelPanel restored(&otherModel);
+        QVERIFY(restored.restoreHeaderState(state));
+        QHeaderView* restoredHeader = restored.view()->header();
+        QCOMPARE(restoredHeader->sectionSize(KernelTableModel::OpsColumn), 77);
+        QVERIFY(restoredHeader->isSectionHidden(KernelTableModel::DynShapeColumn));
+        QCOMPARE(restoredHeader->sortIndicatorSection(), int(KernelTableModel::LaunchesColumn));
+        QCOMPARE(restored.proxy()->sortColumn(), int(KernelTableModel::LaunchesColumn));
+        QCOMPARE(restored.proxy()->sortOrder(), Qt::DescendingOrder);
+        otherModel.setGraphs(m_index, { m_forward });
+        QCOMPARE(restoredHeader->sectionSize(KernelTableModel::OpsColumn), 77); // kept across new rows
+
+        // Garbage (an old or damaged setting) is refused and the defaults stay.
+        KernelPanel fresh(&otherModel);
+        const int defaultWidth = fresh.view()->header()->sectionSize(KernelTableModel::OpsColumn);
+        QVERIFY(!fresh.restoreHeaderState(QByteArray("not a header state")));
+        QVERIFY(!fresh.restoreHeaderState({}));
+        QCOMPARE(fresh.view()->header()->sectionSize(KernelTableModel::OpsColumn), defaultWidth);
+        QCOMPARE(fresh.view()->header()->sortIndicatorSection(), int(KernelTableModel::LineColumn));
     }
 };
 

@@ -14,9 +14,11 @@
 
 #include <QDirIterator>
 #include <QFileSystemWatcher>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -320,6 +322,71 @@ private Q_SLOTS:
         window.diagnosticsDock()->hide();
         window.resetLayout();
         QVERIFY(!window.diagnosticsDock()->isHidden());
+    }
+
+    void headersPersistAcrossRestarts()
+    {
+        const QString fixture = testutil::fixture(QStringLiteral("gui/torch_compile_debug"));
+        QSettings().clear();
+        {
+            MainWindow window;
+            window.restoreLayout(); // nothing saved yet: the defaults
+            QVERIFY(open(window, fixture));
+            QHeaderView* kernels = window.browsePage()->kernelPanel()->view()->header();
+            kernels->resizeSection(KernelTableModel::NameColumn, 333);
+            kernels->moveSection(kernels->visualIndex(KernelTableModel::LineColumn), 1);
+            kernels->setSectionHidden(KernelTableModel::KtypeColumn, true);
+            kernels->setSortIndicator(KernelTableModel::NameColumn, Qt::DescendingOrder);
+            kernels->setSectionHidden(KernelTableModel::GraphColumn, false); // as for a run's kernels
+            QHeaderView* runs = window.browsePage()->runTree()->header();
+            runs->resizeSection(RunTreeModel::NameColumn, 222);
+            runs->setSortIndicator(RunTreeModel::VerdictColumn, Qt::AscendingOrder);
+            window.close();
+        }
+        QVERIFY(QSettings().contains(QStringLiteral("window/kernelTableHeader")));
+        QVERIFY(QSettings().contains(QStringLiteral("window/runTreeHeader")));
+
+        MainWindow window;
+        window.restoreLayout();
+        BrowsePage* browse = window.browsePage();
+        QHeaderView* kernels = browse->kernelPanel()->view()->header();
+        // The Graph column follows the rows shown (none yet), not the saved state.
+        QVERIFY(kernels->isSectionHidden(KernelTableModel::GraphColumn));
+        QVERIFY(open(window, fixture));
+        QCOMPARE(kernels->sectionSize(KernelTableModel::NameColumn), 333);
+        QCOMPARE(kernels->visualIndex(KernelTableModel::LineColumn), 1);
+        QVERIFY(kernels->isSectionHidden(KernelTableModel::KtypeColumn));
+        QCOMPARE(kernels->sortIndicatorSection(), int(KernelTableModel::NameColumn));
+        QCOMPARE(kernels->sortIndicatorOrder(), Qt::DescendingOrder);
+        // The restored sort is applied, and a new graph's kernels keep the user's widths.
+        QCOMPARE(browse->selectBySpec(kForward), QString());
+        QCOMPARE(shownKernels(*browse->kernelPanel()),
+            QStringList({ "dvm_fused_sigmoid_2", "dvm_fused_add_mul_relu_0", "dvm_fused__to_copy_exp_1" }));
+        QCOMPARE(kernels->sectionSize(KernelTableModel::NameColumn), 333);
+
+        QHeaderView* runs = browse->runTree()->header();
+        QCOMPARE(runs->sectionSize(RunTreeModel::NameColumn), 222); // not re-fitted to the new index
+        QCOMPARE(runs->sortIndicatorSection(), int(RunTreeModel::VerdictColumn));
+        const QModelIndex run = browse->runModel()->index(0, 0);
+        QCOMPARE(browse->runModel()->index(0, 0, run).data().toString(), kBackward); // no code before DVM
+    }
+
+    void quietWindowsLeaveHeaderSettingsAlone()
+    {
+        QSettings().clear();
+        QSettings().setValue(QStringLiteral("window/kernelTableHeader"), QByteArray("kept"));
+        {
+            MainWindow window;
+            window.setQuiet(true);
+            QVERIFY(open(window, testutil::fixture(QStringLiteral("gui/torch_compile_debug"))));
+            window.browsePage()->kernelPanel()->view()->header()->resizeSection(
+                KernelTableModel::NameColumn, 111);
+            window.close();
+        }
+        const QSettings settings;
+        QCOMPARE(settings.allKeys(), QStringList({ QStringLiteral("window/kernelTableHeader") }));
+        QCOMPARE(
+            settings.value(QStringLiteral("window/kernelTableHeader")).toByteArray(), QByteArray("kept"));
     }
 };
 
