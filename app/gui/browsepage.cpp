@@ -2,6 +2,7 @@
 #include "browsepage.h"
 
 #include "codeview.h"
+#include "compactsortheader.h"
 #include "kerneldetails.h"
 #include "kernelpanel.h"
 #include "kerneltablemodel.h"
@@ -34,6 +35,10 @@ BrowsePage::BrowsePage(QWidget* parent)
     , m_details(new KernelDetails)
     , m_codeView(new CodeView(this))
 {
+    auto* header = new CompactSortHeader(Qt::Horizontal, m_runTree);
+    header->setSectionsMovable(true); // as QTreeView's own header
+    header->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    m_runTree->setHeader(header);
     m_runTree->setModel(m_runModel);
     m_runTree->setUniformRowHeights(true);
     m_runTree->setAllColumnsShowFocus(true);
