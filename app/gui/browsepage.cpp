@@ -52,6 +52,7 @@ BrowsePage::BrowsePage(QWidget* parent)
     m_runTree->header()->setSectionResizeMode(RunTreeModel::NameColumn, QHeaderView::Interactive);
     for (int column = RunTreeModel::VerdictColumn; column < RunTreeModel::ColumnCount; ++column)
         m_runTree->header()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+    m_defaultRunTreeHeader = m_runTree->header()->saveState();
     m_runTree->setObjectName(QStringLiteral("RunTree"));
     m_kernelPanel->setObjectName(QStringLiteral("KernelPanel"));
     m_details->setObjectName(QStringLiteral("KernelDetails"));
@@ -301,6 +302,13 @@ void BrowsePage::showCode(const QString& path, const dvmlens::Graph* graph, int 
 QByteArray BrowsePage::runTreeHeaderState() const
 {
     return m_runTree->header()->saveState();
+}
+
+void BrowsePage::resetRunTreeHeader()
+{
+    m_runTree->header()->restoreState(m_defaultRunTreeHeader);
+    m_runTreeHeaderRestored = false;
+    m_runTree->resizeColumnToContents(RunTreeModel::NameColumn);
 }
 
 bool BrowsePage::restoreRunTreeHeaderState(const QByteArray& state)

@@ -45,6 +45,8 @@ public:
     // keeps its Name width instead of fitting it to each new index.
     QByteArray runTreeHeaderState() const;
     bool restoreRunTreeHeaderState(const QByteArray& state);
+    // Back to the first look: default column order and widths (Name fitted again), scan order.
+    void resetRunTreeHeader();
 
     QTreeView* runTree() const;
     RunTreeModel* runModel() const;
@@ -69,4 +71,5 @@ private:
     QPointer<KernelDetails> m_details;
     CodeView* m_codeView;
     bool m_runTreeHeaderRestored = false;
+    QByteArray m_defaultRunTreeHeader; // as built, for resetRunTreeHeader
 };

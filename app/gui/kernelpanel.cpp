@@ -10,6 +10,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLineEdit>
+#include <QMenu>
 #include <QTimer>
 #include <QToolButton>
 #include <QTreeView>
@@ -64,6 +65,8 @@ KernelPanel::KernelPanel(KernelTableModel* model, QWidget* parent)
     m_view->setAllColumnsShowFocus(true);
     m_view->header()->setStretchLastSection(true);
     m_view->header()->setSectionsMovable(true);
+    m_view->header()->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_view->header(), &QHeaderView::customContextMenuRequested, this, &KernelPanel::showHeaderMenu);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
         [this](const QModelIndex& current) {
             Q_EMIT currentKernelChanged(current.isValid() ? m_proxy->mapToSource(current).row() : -1);
@@ -150,6 +153,35 @@ bool KernelPanel::restoreHeaderState(const QByteArray& state)
     const bool restored = m_view->header()->restoreState(state);
     m_view->setColumnHidden(KernelTableModel::GraphColumn, graphHidden);
     return restored;
+}
+
+void KernelPanel::resetHeader()
+{
+    QHeaderView* header = m_view->header();
+    for (int column = 0; column < KernelTableModel::ColumnCount; ++column) {
+        header->moveSection(header->visualIndex(column), column);
+        if (column != KernelTableModel::GraphColumn)
+            m_view->setColumnHidden(column, false);
+    }
+    fitColumns();
+    m_view->sortByColumn(KernelTableModel::LineColumn, Qt::AscendingOrder);
+}
+
+void KernelPanel::showHeaderMenu(const QPoint& position)
+{
+    // One check box per column but the kernel's name (a row must say which kernel it is) and the
+    // Graph column (shown when the table spans several graphs).
+    QMenu menu;
+    for (int column = 0; column < KernelTableModel::ColumnCount; ++column) {
+        if (column == KernelTableModel::NameColumn || column == KernelTableModel::GraphColumn)
+            continue;
+        QAction* action = menu.addAction(m_model->headerData(column, Qt::Horizontal).toString());
+        action->setCheckable(true);
+        action->setChecked(!m_view->isColumnHidden(column));
+        connect(action, &QAction::toggled, this,
+            [this, column](bool shown) { m_view->setColumnHidden(column, !shown); });
+    }
+    menu.exec(m_view->header()->viewport()->mapToGlobal(position));
 }
 
 void KernelPanel::rebuildBackendToggles()

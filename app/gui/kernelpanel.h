@@ -38,6 +38,8 @@ public:
     // The table's column widths, order, hidden columns and sort, for the window's settings.
     QByteArray headerState() const;
     bool restoreHeaderState(const QByteArray& state);
+    // Back to the first look: every column shown, default order and widths, sorted by line.
+    void resetHeader();
 
 Q_SIGNALS:
     void currentKernelChanged(int sourceRow); // -1 when the selection is gone
@@ -45,6 +47,7 @@ Q_SIGNALS:
 private:
     void rebuildBackendToggles();
     void fitColumns();
+    void showHeaderMenu(const QPoint& position);
 
     KernelTableModel* m_model;
     KernelFilterProxy* m_proxy;

@@ -329,6 +329,8 @@ void MainWindow::resetLayout()
 {
     restoreState(m_defaultState, kLayoutVersion);
     applyDefaultDockSizes();
+    m_browse->resetRunTreeHeader();
+    m_browse->kernelPanel()->resetHeader();
     for (QDockWidget* dock :
         { m_runsDock, m_kernelsDock, m_detailsDock, static_cast<QDockWidget*>(m_diagnosticsDock) })
         dock->show();

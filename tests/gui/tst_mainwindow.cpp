@@ -17,11 +17,13 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QPlainTextEdit>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QToolButton>
 #include <QTreeView>
 #include <QtTest>
@@ -369,6 +371,64 @@ private Q_SLOTS:
         QCOMPARE(runs->sortIndicatorSection(), int(RunTreeModel::VerdictColumn));
         const QModelIndex run = browse->runModel()->index(0, 0);
         QCOMPARE(browse->runModel()->index(0, 0, run).data().toString(), kBackward); // no code before DVM
+    }
+
+    void resetLayoutResetsTheHeaders()
+    {
+        MainWindow window;
+        window.setQuiet(true);
+        QVERIFY(open(window, testutil::fixture(QStringLiteral("gui/torch_compile_debug"))));
+        BrowsePage* browse = window.browsePage();
+        QHeaderView* kernels = browse->kernelPanel()->view()->header();
+        const int nameWidth = kernels->sectionSize(KernelTableModel::NameColumn);
+        kernels->resizeSection(KernelTableModel::NameColumn, nameWidth + 100);
+        kernels->moveSection(kernels->visualIndex(KernelTableModel::LineColumn), 1);
+        kernels->setSectionHidden(KernelTableModel::OpsColumn, true);
+        kernels->setSortIndicator(KernelTableModel::NameColumn, Qt::DescendingOrder);
+        QHeaderView* runs = browse->runTree()->header();
+        const int runNameWidth = runs->sectionSize(RunTreeModel::NameColumn);
+        runs->resizeSection(RunTreeModel::NameColumn, runNameWidth + 80);
+        runs->setSortIndicator(RunTreeModel::VerdictColumn, Qt::AscendingOrder);
+
+        window.resetLayout();
+        QCOMPARE(kernels->sectionSize(KernelTableModel::NameColumn), nameWidth);
+        QCOMPARE(kernels->visualIndex(KernelTableModel::LineColumn), int(KernelTableModel::LineColumn));
+        QVERIFY(!kernels->isSectionHidden(KernelTableModel::OpsColumn));
+        QCOMPARE(kernels->sortIndicatorSection(), int(KernelTableModel::LineColumn));
+        QCOMPARE(kernels->sortIndicatorOrder(), Qt::AscendingOrder);
+        QCOMPARE(runs->sortIndicatorSection(), -1); // scan order
+        QCOMPARE(runs->sectionSize(RunTreeModel::NameColumn), runNameWidth); // fitted again
+    }
+
+    void kernelHeaderMenuHidesAndShowsColumns()
+    {
+        MainWindow window;
+        window.setQuiet(true);
+        window.show();
+        QVERIFY(open(window, testutil::fixture(QStringLiteral("gui/torch_compile_debug"))));
+        QTreeView* view = window.browsePage()->kernelPanel()->view();
+        QStringList offered;
+        // The menu is modal: read and use it from the event loop it runs.
+        const auto useMenu = [&](const QString& toggle) {
+            QTimer::singleShot(0, [&offered, toggle] {
+                auto* menu = qobject_cast<QMenu*>(QApplication::activePopupWidget());
+                QVERIFY(menu);
+                offered.clear();
+                for (QAction* action : menu->actions()) {
+                    offered << action->text();
+                    if (action->text() == toggle)
+                        action->trigger();
+                }
+                menu->close();
+            });
+            Q_EMIT view->header()->customContextMenuRequested(QPoint(5, 5));
+        };
+        useMenu(QStringLiteral("Ops"));
+        QVERIFY(view->isColumnHidden(KernelTableModel::OpsColumn));
+        QVERIFY(!offered.contains(QStringLiteral("Kernel"))); // the name column always stays
+        QVERIFY(offered.contains(QStringLiteral("Launches")));
+        useMenu(QStringLiteral("Ops"));
+        QVERIFY(!view->isColumnHidden(KernelTableModel::OpsColumn));
     }
 
     void quietWindowsLeaveHeaderSettingsAlone()
