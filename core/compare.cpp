@@ -3,6 +3,7 @@
 
 #include "fusionkey.h"
 #include "graphname.h"
+#include "kernelbodies.h"
 
 #include <algorithm>
 #include <deque>
@@ -228,9 +229,12 @@ void compareRunPair(const Index& a, const Index& b, const RunPair& runs, const s
     if (graphsA.size() == 1 && graphsB.size() == 1)
         partner[0] = 0;
 
+    std::string scratch; // read buffer for kernel bodies the indexes do not hold
     const auto add = [&](const Graph* ga, std::optional<std::size_t> i, const Graph* gb,
                          std::optional<std::size_t> j) {
-        GraphDiff diff = compareGraphs(ga, gb);
+        const std::optional<Graph> completeA = withKernelBodies(ga, scratch);
+        const std::optional<Graph> completeB = withKernelBodies(gb, scratch);
+        GraphDiff diff = compareGraphs(completeA ? &*completeA : ga, completeB ? &*completeB : gb);
         diff.key = keyPrefix + diff.key;
         if (diff.a) {
             diff.a->run = *runs.a;

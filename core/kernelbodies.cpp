@@ -64,4 +64,14 @@ OutputCode withKernelBodies(const OutputCode& code, std::string& scratch, std::o
     return code;
 }
 
+std::optional<Graph> withKernelBodies(const Graph* graph, std::string& scratch)
+{
+    if (!graph || !graph->outputCode || graph->outputCode->kernelBodies)
+        return std::nullopt;
+    Graph complete = *graph;
+    std::optional<Diagnostic> problem;
+    complete.outputCode = withKernelBodies(*graph->outputCode, scratch, problem);
+    return complete;
+}
+
 } // namespace dvmlens

@@ -20,4 +20,9 @@ std::size_t kernelBodyBytes(const OutputCode& code);
 // `problem` to a warning that says so.
 OutputCode withKernelBodies(const OutputCode& code, std::string& scratch, std::optional<Diagnostic>& problem);
 
+// A copy of `graph` with its kernel bodies, for one use; nullopt when `graph` is null or already
+// holds them. A file that changed meanwhile stays without bodies (the problem is dropped: callers
+// that report problems use the OutputCode form).
+std::optional<Graph> withKernelBodies(const Graph* graph, std::string& scratch);
+
 } // namespace dvmlens

@@ -92,6 +92,9 @@ const dvmlens::Index* load(const std::string& path)
 {
     cli::IndexArgs args;
     args.path = path;
+    // Each side keeps up to 32 MiB of DVM kernel bodies; the comparison reads the rest again
+    // graph pair by graph pair, so two trees of 100k kernels still fit in memory.
+    args.kernelBodyBudget = std::size_t(32) << 20;
     return cli::loadIndex(kCompare, args);
 }
 

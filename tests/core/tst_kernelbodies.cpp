@@ -2,12 +2,15 @@
 // An index kept small (KernelDetail::Summary, or Full with a kernel body budget) writes the same
 // dvmlens.scan/1 bytes as a full one, because the writer reads the missing bodies again; a file that
 // changed in between is reported instead of mixed in.
+#include "compare.h"
+#include "comparejson.h"
 #include "indexer.h"
 #include "kernelbodies.h"
 #include "outputcodeparser.h"
 #include "scanjson.h"
 #include "testutil.h"
 
+#include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
@@ -151,6 +154,50 @@ private slots:
         }
         QCOMPARE(QByteArray::fromStdString(scanJsonText(*index)),
             QByteArray::fromStdString(scanJsonText(*reference)));
+    }
+
+    void compareReadsTheBodiesItNeeds()
+    {
+        // The same DVM kernel in two runs, with one op more in B: the change is found whether the
+        // indexes hold the kernel bodies or not (compare reads them again, pair by pair).
+        QTemporaryDir tree;
+        QVERIFY(tree.isValid());
+        const auto writeRun = [&](const char* run, const char* ops) {
+            const QString folder =
+                tree.filePath(QString::fromLatin1(run) + "/torchinductor/model__0_forward_1.0");
+            QVERIFY(QDir().mkpath(folder));
+            QFile file(folder + "/output_code.py");
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(QByteArray("from torch_npu._inductor import dvm\n"
+                                  "@dvm.kernel(ktype='vector', dyn_shape=False)\n"
+                                  "def dvm_fused_add_0_build(k):\n"
+                                  "    a = k.load([8, 16], dvm.float32)\n")
+                + ops
+                + "    k.store(b, dvm.float32)\n\n"
+                  "dvm_fused_add_0 = dvm_fused_add_0_build\n\n"
+                  "def call(args):\n    dvm_fused_add_0(args[0])\n");
+        };
+        writeRun("run_2026_01_01_00_00_00_000000-pid_1", "    b = k.add(a, a)\n");
+        writeRun("run_2026_01_01_00_00_01_000000-pid_2", "    b = k.mul(k.add(a, a), a)\n");
+
+        const std::string root = tree.path().toStdString();
+        std::string error;
+        const std::optional<Index> full = buildIndex(root, {}, error);
+        QVERIFY2(full, error.c_str());
+        IndexOptions small;
+        small.kernelDetail = KernelDetail::Summary;
+        const std::optional<Index> bare = buildIndex(root, small, error);
+        QVERIFY(bare);
+        QVERIFY(!bare->runs[0].graphs[0].outputCode->kernelBodies);
+        CompareOptions options;
+        options.runA = 0;
+        options.runB = 1;
+        const CompareResult result = compareIndexes(*full, *full, options);
+        QCOMPARE(result.graphs.size(), std::size_t(1));
+        QCOMPARE(result.graphs[0].fusions.size(), std::size_t(1));
+        QVERIFY(!result.graphs[0].fusions[0].changes.empty()); // the ops differ
+        QCOMPARE(QByteArray::fromStdString(compareToJson(compareIndexes(*bare, *bare, options))),
+            QByteArray::fromStdString(compareToJson(result)));
     }
 };
 
