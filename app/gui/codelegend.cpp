@@ -2,6 +2,7 @@
 #include "codelegend.h"
 
 #include "codecolors.h"
+#include "languagechange.h"
 
 #include <QEvent>
 #include <QHBoxLayout>
@@ -57,7 +58,8 @@ CodeLegend::CodeLegend(QWidget* parent)
         auto* chip = new QLabel(this);
         chip->setObjectName(QStringLiteral("legendChip%1").arg(int(group)));
         chip->setTextFormat(Qt::PlainText);
-        auto* text = new QLabel(codeMarkGroupName(group), this);
+        auto* text = new QLabel(this);
+        translateNowAndOnChange(text, [text, group] { text->setText(codeMarkGroupName(group)); });
         auto* pair = new QHBoxLayout;
         pair->setSpacing(spacing / 3);
         pair->addWidget(chip);

@@ -6,6 +6,7 @@
 #include "codelegend.h"
 #include "filetextloader.h"
 #include "findbar.h"
+#include "languagechange.h"
 
 #include <QAction>
 #include <QEvent>
@@ -99,17 +100,23 @@ CodeView::~CodeView()
 
 void CodeView::setUpActions()
 {
-    const auto makeAction = [this](const QString& text, const QKeySequence& shortcut) {
-        auto* action = new QAction(text, this);
+    const auto makeAction = [this](const QKeySequence& shortcut) {
+        auto* action = new QAction(this);
         action->setShortcut(shortcut);
         action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
         addAction(action);
         return action;
     };
-    m_findAction = makeAction(tr("&Find…"), QKeySequence::Find);
-    m_goToLineAction = makeAction(tr("&Go to Line…"), QKeySequence(Qt::CTRL | Qt::Key_G));
-    m_nextDvmKernelAction = makeAction(tr("&Next DVM Kernel"), QKeySequence(Qt::Key_F8));
-    m_previousDvmKernelAction = makeAction(tr("&Previous DVM Kernel"), QKeySequence(Qt::SHIFT | Qt::Key_F8));
+    m_findAction = makeAction(QKeySequence::Find);
+    m_goToLineAction = makeAction(QKeySequence(Qt::CTRL | Qt::Key_G));
+    m_nextDvmKernelAction = makeAction(QKeySequence(Qt::Key_F8));
+    m_previousDvmKernelAction = makeAction(QKeySequence(Qt::SHIFT | Qt::Key_F8));
+    translateNowAndOnChange(this, [this] {
+        m_findAction->setText(tr("&Find…"));
+        m_goToLineAction->setText(tr("&Go to Line…"));
+        m_nextDvmKernelAction->setText(tr("&Next DVM Kernel"));
+        m_previousDvmKernelAction->setText(tr("&Previous DVM Kernel"));
+    });
 
     connect(m_findAction, &QAction::triggered, this, [this] {
         m_findBar->showFind(m_editor->textCursor().selectedText().section(QChar::ParagraphSeparator, 0, 0));

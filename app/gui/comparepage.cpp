@@ -3,6 +3,7 @@
 
 #include "comparesummarymodel.h"
 #include "fusiontablemodel.h"
+#include "languagechange.h"
 #include "sidebysideview.h"
 
 #include <QCheckBox>
@@ -39,7 +40,7 @@ ComparePage::ComparePage(QWidget* parent)
     , m_summaryProxy(new CompareSummaryProxy(this))
     , m_fusionModel(new FusionTableModel(this))
     , m_summaryLabel(new QLabel)
-    , m_onlyRegressions(new QCheckBox(tr("Only &regressions")))
+    , m_onlyRegressions(new QCheckBox)
     , m_filter(new QLineEdit)
     , m_sideBySide(new SideBySideView)
 {
@@ -58,8 +59,13 @@ ComparePage::ComparePage(QWidget* parent)
     QFont bold = m_summaryLabel->font();
     bold.setBold(true);
     m_summaryLabel->setFont(bold);
-    m_filter->setPlaceholderText(tr("Filter graphs…"));
     m_filter->setClearButtonEnabled(true);
+    translateNowAndOnChange(this, [this] {
+        m_onlyRegressions->setText(tr("Only &regressions"));
+        m_filter->setPlaceholderText(tr("Filter graphs…"));
+        if (m_outcome && m_outcome->result)
+            m_summaryLabel->setText(CompareSummaryModel::summaryText(m_outcome->result->summary));
+    });
 
     auto* filters = new QHBoxLayout;
     filters->addWidget(m_summaryLabel, 1);

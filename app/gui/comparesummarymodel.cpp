@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "comparesummarymodel.h"
 
+#include "languagechange.h"
 #include "themes.h"
 
 #include <QApplication>
@@ -47,6 +48,8 @@ QColor compareBetterColor(const QPalette& palette)
 CompareSummaryModel::CompareSummaryModel(QObject* parent)
     : QAbstractTableModel(parent)
 {
+    // Headers and cells say tr() texts: the views fetch them again in the new language.
+    onLanguageChange(this, [this] { refreshTranslatedTexts(this); });
 }
 
 void CompareSummaryModel::setResult(std::shared_ptr<const dvmlens::CompareResult> result)

@@ -4,6 +4,7 @@
 #include "diagnosticsmodel.h"
 #include "findingdetails.h"
 #include "findingsjob.h"
+#include "languagechange.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -28,7 +29,7 @@ QString acceptedRanks(dvmlens::Severity minimum)
 } // namespace
 
 DiagnosticsDock::DiagnosticsDock(QWidget* parent)
-    : QDockWidget(tr("Diagnostics"), parent)
+    : QDockWidget(parent)
     , m_model(new DiagnosticsModel(this))
     , m_proxy(new QSortFilterProxyModel(this))
     , m_view(new QTreeView)
@@ -42,10 +43,9 @@ DiagnosticsDock::DiagnosticsDock(QWidget* parent)
     m_proxy->setFilterRole(DiagnosticsModel::SeverityRole);
     m_proxy->setFilterKeyColumn(DiagnosticsModel::SeverityColumn);
 
-    m_severity->addItem(tr("All severities"), int(dvmlens::Severity::Info));
-    m_severity->addItem(tr("Warnings and errors"), int(dvmlens::Severity::Warning));
-    m_severity->addItem(tr("Errors only"), int(dvmlens::Severity::Error));
-    m_severity->setToolTip(tr("Show only diagnostics at least this severe"));
+    for (const dvmlens::Severity severity :
+        { dvmlens::Severity::Info, dvmlens::Severity::Warning, dvmlens::Severity::Error })
+        m_severity->addItem(QString(), int(severity));
     connect(m_severity, &QComboBox::currentIndexChanged, this,
         [this](int row) { setMinimumSeverity(dvmlens::Severity(m_severity->itemData(row).toInt())); });
 
@@ -103,6 +103,20 @@ DiagnosticsDock::DiagnosticsDock(QWidget* parent)
     connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &DiagnosticsDock::updateCount);
     connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &DiagnosticsDock::updateCount);
     setMinimumSeverity(dvmlens::Severity::Info);
+    translateNowAndOnChange(this, [this] { retranslate(); });
+}
+
+void DiagnosticsDock::retranslate()
+{
+    setWindowTitle(tr("Diagnostics"));
+    m_severity->setItemText(0, tr("All severities"));
+    m_severity->setItemText(1, tr("Warnings and errors"));
+    m_severity->setItemText(2, tr("Errors only"));
+    m_severity->setToolTip(tr("Show only diagnostics at least this severe"));
+    updateCount();
+    const QModelIndex current = m_view->currentIndex();
+    if (current.isValid())
+        showDetails(current); // the entry's details, in the new language
 }
 
 void DiagnosticsDock::setIndex(std::shared_ptr<const dvmlens::Index> index)

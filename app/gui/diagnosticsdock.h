@@ -46,6 +46,7 @@ private:
     void activate(const QModelIndex& proxyIndex);
     void updateCount();
     void showDetails(const QModelIndex& proxyIndex);
+    void retranslate(); // texts, the count and the selected entry's details in the current language
     bool selectFirstKnownFailure();
 
     DiagnosticsModel* m_model;

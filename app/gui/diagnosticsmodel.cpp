@@ -2,6 +2,7 @@
 #include "diagnosticsmodel.h"
 
 #include "findingdetails.h"
+#include "languagechange.h"
 #include "themes.h"
 
 #include <QApplication>
@@ -28,6 +29,8 @@ QString severityLabel(dvmlens::Severity severity)
 DiagnosticsModel::DiagnosticsModel(QObject* parent)
     : QAbstractTableModel(parent)
 {
+    // Headers and cells say tr() texts: the views fetch them again in the new language.
+    onLanguageChange(this, [this] { refreshTranslatedTexts(this); });
 }
 
 void DiagnosticsModel::setIndex(std::shared_ptr<const dvmlens::Index> index)

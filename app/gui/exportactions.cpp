@@ -5,6 +5,7 @@
 #include "comparepage.h"
 #include "imageexport.h"
 #include "knownfailures.h"
+#include "languagechange.h"
 #include "mainwindow.h"
 #include "report.h"
 #include "reportmarkdown.h"
@@ -46,16 +47,22 @@ QString filterSuffix(const QString& filter)
 ExportActions::ExportActions(MainWindow& window)
     : QObject(&window)
     , m_window(window)
-    , m_screenshotWindow(new QAction(tr("&Window…"), this))
-    , m_screenshotView(new QAction(tr("&Current View…"), this))
-    , m_exportReport(new QAction(tr("Export &Report…"), this))
-    , m_copySummary(new QAction(tr("Copy &Summary as Markdown"), this))
+    , m_screenshotWindow(new QAction(this))
+    , m_screenshotView(new QAction(this))
+    , m_exportReport(new QAction(this))
+    , m_copySummary(new QAction(this))
 {
     m_pool.setMaxThreadCount(1);
-    m_screenshotWindow->setToolTip(tr("Save a picture of the whole window as PNG or JPEG"));
-    m_screenshotView->setToolTip(tr("Save a picture of the page in the middle, or of the focused pane"));
-    m_exportReport->setToolTip(tr("Write a bug report (Markdown, HTML or JSON) for the open tree"));
-    m_copySummary->setToolTip(tr("Copy a short Markdown summary of the open tree for an issue or chat"));
+    translateNowAndOnChange(this, [this] {
+        m_screenshotWindow->setText(tr("&Window…"));
+        m_screenshotView->setText(tr("&Current View…"));
+        m_exportReport->setText(tr("Export &Report…"));
+        m_copySummary->setText(tr("Copy &Summary as Markdown"));
+        m_screenshotWindow->setToolTip(tr("Save a picture of the whole window as PNG or JPEG"));
+        m_screenshotView->setToolTip(tr("Save a picture of the page in the middle, or of the focused pane"));
+        m_exportReport->setToolTip(tr("Write a bug report (Markdown, HTML or JSON) for the open tree"));
+        m_copySummary->setToolTip(tr("Copy a short Markdown summary of the open tree for an issue or chat"));
+    });
     m_copySummary->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     connect(m_screenshotWindow, &QAction::triggered, this,
         [this] { screenshotDialog(ScreenshotTarget::Window); });

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "findbar.h"
 
+#include "languagechange.h"
+
 #include <QCheckBox>
 #include <QHBoxLayout>
 #include <QIntValidator>
@@ -17,28 +19,22 @@ FindBar::FindBar(QWidget* parent)
     , m_findField(new QLineEdit(this))
     , m_previous(new QToolButton(this))
     , m_next(new QToolButton(this))
-    , m_matchCase(new QCheckBox(tr("Match case"), this))
+    , m_matchCase(new QCheckBox(this))
     , m_count(new QLabel(this))
     , m_lineField(new QLineEdit(this))
     , m_close(new QToolButton(this))
 {
-    m_findField->setPlaceholderText(tr("Find"));
     m_findField->setClearButtonEnabled(true);
     m_findField->setObjectName(QStringLiteral("findField"));
     m_previous->setArrowType(Qt::UpArrow);
-    m_previous->setToolTip(tr("Previous match (Shift+Enter)"));
     m_next->setArrowType(Qt::DownArrow);
-    m_next->setToolTip(tr("Next match (Enter)"));
     m_count->setObjectName(QStringLiteral("matchCount"));
     m_count->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("99999 of 99999")));
-    m_lineField->setPlaceholderText(tr("Line"));
     m_lineField->setObjectName(QStringLiteral("lineField"));
     m_lineField->setValidator(new QIntValidator(1, std::numeric_limits<int>::max(), m_lineField));
     m_lineField->setMaximumWidth(fontMetrics().horizontalAdvance(QLatin1Char('9')) * 12);
-    m_lineField->setToolTip(tr("Go to line (Ctrl+G)"));
     m_close->setIcon(style()->standardIcon(QStyle::SP_TitleBarCloseButton));
     m_close->setAutoRaise(true);
-    m_close->setToolTip(tr("Close (Esc)"));
 
     auto* layout = new QHBoxLayout(this);
     const int margin = fontMetrics().height() / 4;
@@ -49,9 +45,20 @@ FindBar::FindBar(QWidget* parent)
     layout->addWidget(m_matchCase);
     layout->addWidget(m_count);
     layout->addSpacing(fontMetrics().height());
-    layout->addWidget(new QLabel(tr("Go to line:"), this));
+    auto* lineLabel = new QLabel(this);
+    layout->addWidget(lineLabel);
     layout->addWidget(m_lineField);
     layout->addWidget(m_close);
+    translateNowAndOnChange(this, [this, lineLabel] {
+        m_findField->setPlaceholderText(tr("Find"));
+        m_previous->setToolTip(tr("Previous match (Shift+Enter)"));
+        m_next->setToolTip(tr("Next match (Enter)"));
+        m_matchCase->setText(tr("Match case"));
+        m_lineField->setPlaceholderText(tr("Line"));
+        m_lineField->setToolTip(tr("Go to line (Ctrl+G)"));
+        m_close->setToolTip(tr("Close (Esc)"));
+        lineLabel->setText(tr("Go to line:"));
+    });
 
     m_findField->installEventFilter(this);
     connect(m_findField, &QLineEdit::textChanged, this, &FindBar::searchChanged);

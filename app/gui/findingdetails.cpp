@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "findingdetails.h"
 
+#include "languagechange.h"
+
 #include <QApplication>
 #include <QClipboard>
 #include <QDir>
@@ -69,12 +71,16 @@ QString localizedRuleText(const dvmlens::LocalizedText& text)
 FindingDetails::FindingDetails(QWidget* parent)
     : QWidget(parent)
     , m_text(new QTextBrowser)
-    , m_copyFix(new QPushButton(tr("Copy Fix")))
+    , m_copyFix(new QPushButton)
 {
     setObjectName(QStringLiteral("FindingDetails"));
     m_text->setOpenLinks(false);
-    m_text->setPlaceholderText(tr("Select a diagnostic to see what it means and how to fix it."));
-    m_copyFix->setToolTip(tr("Copy the fix and its code to the clipboard"));
+    // The shown entry is rendered again by the Diagnostics dock, which knows whether it still exists.
+    translateNowAndOnChange(this, [this] {
+        m_copyFix->setText(tr("Copy Fix"));
+        m_text->setPlaceholderText(tr("Select a diagnostic to see what it means and how to fix it."));
+        m_copyFix->setToolTip(tr("Copy the fix and its code to the clipboard"));
+    });
     connect(m_copyFix, &QPushButton::clicked, this, &FindingDetails::copyFix);
 
     auto* buttons = new QHBoxLayout;

@@ -2,6 +2,7 @@
 #include "fusiontablemodel.h"
 
 #include "comparesummarymodel.h"
+#include "languagechange.h"
 
 #include <QApplication>
 
@@ -22,6 +23,8 @@ bool isDvm(const std::optional<dvmlens::FusionSide>& side)
 FusionTableModel::FusionTableModel(QObject* parent)
     : QAbstractTableModel(parent)
 {
+    // Headers and cells say tr() texts: the views fetch them again in the new language.
+    onLanguageChange(this, [this] { refreshTranslatedTexts(this); });
 }
 
 void FusionTableModel::setGraphDiff(const dvmlens::GraphDiff* graph)

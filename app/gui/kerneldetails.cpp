@@ -2,12 +2,14 @@
 #include "kerneldetails.h"
 
 #include "kernelformat.h"
+#include "languagechange.h"
 #include "notengagedreasontext.h"
 #include "summary.h"
 #include "themes.h"
 
 #include <QEvent>
 #include <QFile>
+#include <QScrollBar>
 #include <QTextStream>
 #include <QUrl>
 
@@ -107,7 +109,14 @@ KernelDetails::KernelDetails(QWidget* parent)
     : QTextBrowser(parent)
 {
     setOpenLinks(false);
-    setPlaceholderText(tr("Select a kernel to see its ops, inputs, outputs and launch sites."));
+    translateNowAndOnChange(this, [this] {
+        setPlaceholderText(tr("Select a kernel to see its ops, inputs, outputs and launch sites."));
+        if (!m_graph)
+            return;
+        const int scrolled = verticalScrollBar()->value();
+        render();
+        verticalScrollBar()->setValue(scrolled);
+    });
     connect(this, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
         if (url.scheme() != QLatin1String("line") || !m_graph || !m_graph->outputCode)
             return;

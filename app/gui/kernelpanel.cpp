@@ -4,6 +4,7 @@
 #include "kernelfilterproxy.h"
 #include "kernelformat.h"
 #include "kerneltablemodel.h"
+#include "languagechange.h"
 
 #include <QAction>
 #include <QFontDatabase>
@@ -29,9 +30,7 @@ KernelPanel::KernelPanel(KernelTableModel* model, QWidget* parent)
 {
     m_proxy->setSourceModel(m_model);
 
-    m_filter->setPlaceholderText(tr("Filter by name, op or dtype (e.g. \"add bf16\")…"));
     m_filter->setClearButtonEnabled(true);
-    m_filter->setToolTip(tr("Every word must match the kernel name, one of its ops or a dtype"));
     m_filterTimer->setSingleShot(true);
     m_filterTimer->setInterval(kFilterDelayMs);
     connect(m_filter, &QLineEdit::textChanged, m_filterTimer, qOverload<>(&QTimer::start));
@@ -45,7 +44,16 @@ KernelPanel::KernelPanel(KernelTableModel* model, QWidget* parent)
             m_view->setCurrentIndex(m_proxy->index(0, 0));
     });
 
-    auto* focusFilter = new QAction(tr("Filter Kernels"), this);
+    auto* focusFilter = new QAction(this);
+    translateNowAndOnChange(this, [this, focusFilter] {
+        m_filter->setPlaceholderText(tr("Filter by name, op or dtype (e.g. \"add bf16\")…"));
+        m_filter->setToolTip(tr("Every word must match the kernel name, one of its ops or a dtype"));
+        focusFilter->setText(tr("Filter Kernels"));
+        for (const auto& [backend, toggle] : m_toggles) {
+            toggle->setText(backendLabel(backend));
+            toggle->setToolTip(tr("Show %1 kernels").arg(backendLabel(backend)));
+        }
+    });
     focusFilter->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
     focusFilter->setShortcutContext(Qt::WindowShortcut);
     connect(focusFilter, &QAction::triggered, m_filter, [this] {

@@ -2,6 +2,7 @@
 #include "kerneltablemodel.h"
 
 #include "kernelformat.h"
+#include "languagechange.h"
 #include "themes.h"
 
 #include <QApplication>
@@ -11,6 +12,8 @@
 KernelTableModel::KernelTableModel(QObject* parent)
     : QAbstractTableModel(parent)
 {
+    // Headers and cells say tr() texts: the views fetch them again in the new language.
+    onLanguageChange(this, [this] { refreshTranslatedTexts(this); });
 }
 
 void KernelTableModel::setGraphs(

@@ -14,6 +14,7 @@
 #include "indexjob.h"
 #include "kerneldetails.h"
 #include "kernelpanel.h"
+#include "languagechange.h"
 #include "recentfolders.h"
 #include "runtreemodel.h"
 #include "summary.h"
@@ -144,9 +145,14 @@ void MainWindow::createDocks()
         dock->setWidget(content);
         return dock;
     };
-    m_runsDock = makeDock(tr("Runs"), QStringLiteral("RunsDock"), m_browse->runTree());
-    m_kernelsDock = makeDock(tr("Kernels"), QStringLiteral("KernelsDock"), m_browse->kernelPanel());
-    m_detailsDock = makeDock(tr("Kernel Details"), QStringLiteral("DetailsDock"), m_browse->details());
+    m_runsDock = makeDock(QString(), QStringLiteral("RunsDock"), m_browse->runTree());
+    m_kernelsDock = makeDock(QString(), QStringLiteral("KernelsDock"), m_browse->kernelPanel());
+    m_detailsDock = makeDock(QString(), QStringLiteral("DetailsDock"), m_browse->details());
+    translateNowAndOnChange(this, [this] {
+        m_runsDock->setWindowTitle(tr("Runs"));
+        m_kernelsDock->setWindowTitle(tr("Kernels"));
+        m_detailsDock->setWindowTitle(tr("Kernel Details"));
+    });
 
     addDockWidget(Qt::LeftDockWidgetArea, m_runsDock);
     splitDockWidget(m_runsDock, m_detailsDock, Qt::Vertical);
@@ -179,31 +185,31 @@ void MainWindow::showEvent(QShowEvent* event)
 
 void MainWindow::createMenus()
 {
-    m_fileMenu = menuBar()->addMenu(tr("&File"));
-    QAction* openFolder = m_fileMenu->addAction(style()->standardIcon(QStyle::SP_DirOpenIcon),
-        tr("&Open Folder…"), this, &MainWindow::openFolderDialog);
+    // Texts are set in one place below so a language change sets them all again.
+    m_fileMenu = menuBar()->addMenu(QString());
+    QAction* openFolder = m_fileMenu->addAction(
+        style()->standardIcon(QStyle::SP_DirOpenIcon), QString(), this, &MainWindow::openFolderDialog);
     openFolder->setShortcut(QKeySequence::Open);
-    m_fileMenu->addAction(
-        style()->standardIcon(QStyle::SP_FileIcon), tr("Open &File…"), this, &MainWindow::openFileDialog);
-    QMenu* recentMenu = m_fileMenu->addMenu(tr("Open &Recent"));
+    QAction* openFile = m_fileMenu->addAction(
+        style()->standardIcon(QStyle::SP_FileIcon), QString(), this, &MainWindow::openFileDialog);
+    QMenu* recentMenu = m_fileMenu->addMenu(QString());
     m_recent->attachMenu(recentMenu);
     QAction* reload = m_fileMenu->addAction(
-        style()->standardIcon(QStyle::SP_BrowserReload), tr("Re&load"), this, &MainWindow::reindex);
+        style()->standardIcon(QStyle::SP_BrowserReload), QString(), this, &MainWindow::reindex);
     reload->setShortcut(QKeySequence::Refresh);
-    m_fileMenu->addAction(tr("&Compare With…"), this, &MainWindow::compareWithDialog)
-        ->setStatusTip(tr("Compare the open tree (A) with another one (B)"));
+    QAction* compareWith = m_fileMenu->addAction(QString(), this, &MainWindow::compareWithDialog);
     m_fileMenu->addSeparator();
     m_export = new ExportActions(*this);
-    QMenu* screenshotMenu = m_fileMenu->addMenu(tr("Export &Screenshot"));
+    QMenu* screenshotMenu = m_fileMenu->addMenu(QString());
     screenshotMenu->addAction(m_export->screenshotWindowAction());
     screenshotMenu->addAction(m_export->screenshotViewAction());
     m_fileMenu->addAction(m_export->exportReportAction());
     m_fileMenu->addSeparator();
-    QAction* quit = m_fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
+    QAction* quit = m_fileMenu->addAction(QString(), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
     quit->setMenuRole(QAction::QuitRole);
 
-    QMenu* editMenu = menuBar()->addMenu(tr("&Edit"));
+    QMenu* editMenu = menuBar()->addMenu(QString());
     CodeView* code = m_browse->codeView();
     editMenu->addAction(code->findAction());
     editMenu->addAction(code->goToLineAction());
@@ -217,17 +223,17 @@ void MainWindow::createMenus()
     editMenu->addSeparator();
     editMenu->addAction(m_export->copySummaryAction());
 
-    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    m_viewMenu = menuBar()->addMenu(QString());
     for (QDockWidget* dock :
         { m_runsDock, m_kernelsDock, m_detailsDock, static_cast<QDockWidget*>(m_diagnosticsDock) })
         m_viewMenu->addAction(dock->toggleViewAction());
-    m_viewMenu->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
+    QAction* resetLayout = m_viewMenu->addAction(QString(), this, &MainWindow::resetLayout);
     m_viewMenu->addSeparator();
 
     auto* modeGroup = new QActionGroup(this);
-    m_browseModeAction = m_viewMenu->addAction(tr("&Browse"), this, [this] { setMode(Mode::Browse); });
+    m_browseModeAction = m_viewMenu->addAction(QString(), this, [this] { setMode(Mode::Browse); });
     m_browseModeAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B));
-    m_compareModeAction = m_viewMenu->addAction(tr("Co&mpare"), this, [this] { setMode(Mode::Compare); });
+    m_compareModeAction = m_viewMenu->addAction(QString(), this, [this] { setMode(Mode::Compare); });
     m_compareModeAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
     m_compareModeAction->setEnabled(false); // until a comparison exists
     for (QAction* action : { m_browseModeAction, m_compareModeAction }) {
@@ -241,10 +247,9 @@ void MainWindow::createMenus()
     const std::pair<QDockWidget*, QWidget*> panes[] = { { m_runsDock, m_browse->runTree() },
         { m_kernelsDock, m_browse->kernelPanel()->view() }, { nullptr, m_browse->codeView()->editor() },
         { m_detailsDock, m_browse->details() }, { m_diagnosticsDock, m_diagnosticsDock->view() } };
-    const QString paneNames[] = { tr("Go to &Runs"), tr("Go to &Kernels"), tr("Go to &Code"),
-        tr("Go to &Details"), tr("Go to Dia&gnostics") };
+    QList<QAction*> paneActions;
     for (int pane = 0; pane < int(std::size(panes)); ++pane) {
-        QAction* action = m_viewMenu->addAction(paneNames[pane]);
+        QAction* action = m_viewMenu->addAction(QString());
         action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + pane)));
         connect(action, &QAction::triggered, this, [dock = panes[pane].first, target = panes[pane].second] {
             if (dock) {
@@ -253,56 +258,87 @@ void MainWindow::createMenus()
             }
             target->setFocus(Qt::ShortcutFocusReason);
         });
+        paneActions << action;
     }
     m_viewMenu->addSeparator();
 
-    QMenu* themeMenu = m_viewMenu->addMenu(tr("&Theme"));
+    QMenu* themeMenu = m_viewMenu->addMenu(QString());
     auto* themeGroup = new QActionGroup(this);
-    const std::pair<Theme, QString> themes[] = { { Theme::System, tr("&System") },
-        { Theme::Light, tr("&Light") }, { Theme::Dark, tr("&Dark") } };
-    for (const auto& [theme, label] : themes) {
-        QAction* action = themeMenu->addAction(label);
+    for (const Theme theme : { Theme::System, Theme::Light, Theme::Dark }) {
+        QAction* action = themeMenu->addAction(QString());
         action->setCheckable(true);
         action->setData(themeKey(theme));
         action->setChecked(theme == savedTheme());
         themeGroup->addAction(action);
-        connect(action, &QAction::triggered, this, [theme = theme] {
+        connect(action, &QAction::triggered, this, [theme] {
             saveTheme(theme);
             applyTheme(theme);
         });
     }
 
-    QMenu* languageMenu = m_viewMenu->addMenu(tr("&Language"));
+    QMenu* languageMenu = m_viewMenu->addMenu(QString());
     auto* languageGroup = new QActionGroup(this);
-    const std::pair<QString, QString> languages[] = { { QString(), tr("&System") },
-        { QStringLiteral("en"), QStringLiteral("&English") },
-        { QStringLiteral("zh_CN"), QStringLiteral("简体中文") } };
-    for (const auto& [language, label] : languages) {
-        QAction* action = languageMenu->addAction(label);
+    // The languages' own names, the same in every language; only "System" is translated.
+    QAction* systemLanguage = languageMenu->addAction(QString());
+    languageMenu->addAction(QStringLiteral("&English"))->setData(QStringLiteral("en"));
+    languageMenu->addAction(QStringLiteral("简体中文"))->setData(QStringLiteral("zh_CN"));
+    for (QAction* action : languageMenu->actions()) {
         action->setCheckable(true);
-        action->setChecked(language == savedLanguage());
+        action->setChecked(action->data().toString() == savedLanguage());
         languageGroup->addAction(action);
-        connect(action, &QAction::triggered, this, [this, language = language] { chooseLanguage(language); });
+        connect(action, &QAction::triggered, this,
+            [this, language = action->data().toString()] { chooseLanguage(language); });
     }
+    m_languageActions = languageGroup;
 
-    m_helpMenu = menuBar()->addMenu(tr("&Help"));
-    m_helpMenu->addAction(tr("How DVM Lens &Decides"), this, &MainWindow::showHowItDecides);
-    QAction* about = m_helpMenu->addAction(tr("&About DVM Lens"), this, &MainWindow::showAbout);
+    m_helpMenu = menuBar()->addMenu(QString());
+    QAction* howItDecides = m_helpMenu->addAction(QString(), this, &MainWindow::showHowItDecides);
+    QAction* about = m_helpMenu->addAction(QString(), this, &MainWindow::showAbout);
     about->setMenuRole(QAction::AboutRole);
-    m_helpMenu->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+    QAction* aboutQt = m_helpMenu->addAction(QString(), qApp, &QApplication::aboutQt);
+
+    translateNowAndOnChange(this, [=, this] {
+        m_fileMenu->setTitle(tr("&File"));
+        openFolder->setText(tr("&Open Folder…"));
+        openFile->setText(tr("Open &File…"));
+        recentMenu->setTitle(tr("Open &Recent"));
+        reload->setText(tr("Re&load"));
+        compareWith->setText(tr("&Compare With…"));
+        compareWith->setStatusTip(tr("Compare the open tree (A) with another one (B)"));
+        screenshotMenu->setTitle(tr("Export &Screenshot"));
+        quit->setText(tr("&Quit"));
+        editMenu->setTitle(tr("&Edit"));
+        m_viewMenu->setTitle(tr("&View"));
+        resetLayout->setText(tr("&Reset Layout"));
+        m_browseModeAction->setText(tr("&Browse"));
+        m_compareModeAction->setText(tr("Co&mpare"));
+        const QString paneNames[] = { tr("Go to &Runs"), tr("Go to &Kernels"), tr("Go to &Code"),
+            tr("Go to &Details"), tr("Go to Dia&gnostics") };
+        for (int pane = 0; pane < paneActions.size(); ++pane)
+            paneActions[pane]->setText(paneNames[pane]);
+        themeMenu->setTitle(tr("&Theme"));
+        const QString themeNames[] = { tr("&System"), tr("&Light"), tr("&Dark") };
+        const QList<QAction*> themeActions = themeGroup->actions();
+        for (int theme = 0; theme < themeActions.size(); ++theme)
+            themeActions[theme]->setText(themeNames[theme]);
+        languageMenu->setTitle(tr("&Language"));
+        systemLanguage->setText(tr("&System"));
+        m_helpMenu->setTitle(tr("&Help"));
+        howItDecides->setText(tr("How DVM Lens &Decides"));
+        about->setText(tr("&About DVM Lens"));
+        aboutQt->setText(tr("About &Qt"));
+    });
 }
 
 void MainWindow::createStatusBar()
 {
-    m_totals = new QLabel(tr("Open a torch_compile_debug folder (File ▸ Open Folder…) or drop it here."));
+    m_totals = new QLabel;
     m_totals->setObjectName(QStringLiteral("TotalsLabel"));
     m_progress = new QProgressBar;
     m_progress->setMaximumWidth(fontMetrics().horizontalAdvance(QLatin1Char('M')) * 16);
     m_progress->setTextVisible(true);
-    m_progress->setFormat(tr("Indexing %p%"));
     m_cancel = new QToolButton;
     m_cancel->setObjectName(QStringLiteral("CancelIndexingButton"));
-    m_cancel->setText(tr("Cancel"));
     m_cancel->setIcon(style()->standardIcon(QStyle::SP_DialogCancelButton));
     m_cancel->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     m_cancel->setAutoRaise(true);
@@ -313,6 +349,25 @@ void MainWindow::createStatusBar()
     statusBar()->addPermanentWidget(m_cancel);
     m_progress->hide();
     m_cancel->hide();
+    translateNowAndOnChange(this, [this] { retranslateStatus(); });
+}
+
+void MainWindow::retranslateStatus()
+{
+    m_cancel->setText(tr("Cancel"));
+    if (!m_compareJob->isRunning())
+        m_progress->setFormat(tr("Indexing %p%"));
+    updateTitle();
+    // Texts made from the open tree are made again; progress and error texts stay until replaced.
+    if (m_job->isRunning() || m_compareJob->isRunning())
+        return;
+    const auto& compared = m_compare->outcome() ? m_compare->outcome()->result : nullptr;
+    if (m_mode == Mode::Compare && compared)
+        m_totals->setText(CompareSummaryModel::summaryText(compared->summary));
+    else if (m_index)
+        m_totals->setText(indexTotalsText(*m_index));
+    else if (m_path.isEmpty())
+        m_totals->setText(tr("Open a torch_compile_debug folder (File ▸ Open Folder…) or drop it here."));
 }
 
 void MainWindow::restoreLayout()
@@ -454,12 +509,7 @@ void MainWindow::onIndexFinished(
     m_index = index;
     m_browse->setIndex(index);
     m_diagnosticsDock->setIndex(index);
-    QString totals = totalsText(*index);
-    const bool cancelled = std::any_of(index->diagnostics.begin(), index->diagnostics.end(),
-        [](const dvmlens::Diagnostic& diagnostic) { return diagnostic.code == "cancelled"; });
-    if (cancelled)
-        totals += QStringLiteral(" · ") + tr("indexing cancelled: partial results");
-    m_totals->setText(totals);
+    m_totals->setText(indexTotalsText(*index));
     watchTree(*index);
     if (!m_keepSelection) {
         if (!m_quiet)
@@ -484,6 +534,16 @@ QString MainWindow::totalsText(const dvmlens::Index& index)
         count(summary.fallbacks, tr("1 fallback"), tr("%1 fallbacks")),
     };
     return parts.join(QStringLiteral(" · "));
+}
+
+QString MainWindow::indexTotalsText(const dvmlens::Index& index)
+{
+    QString totals = totalsText(index);
+    const bool cancelled = std::any_of(index.diagnostics.begin(), index.diagnostics.end(),
+        [](const dvmlens::Diagnostic& diagnostic) { return diagnostic.code == "cancelled"; });
+    if (cancelled)
+        totals += QStringLiteral(" · ") + tr("indexing cancelled: partial results");
+    return totals;
 }
 
 void MainWindow::showKnownFailureOf(const QModelIndex& treeIndex)
@@ -581,12 +641,11 @@ void MainWindow::showHowItDecides()
 
 void MainWindow::chooseLanguage(const QString& language)
 {
-    if (language == savedLanguage())
-        return;
     saveLanguage(language);
-    if (!m_quiet)
-        QMessageBox::information(
-            this, tr("Language"), tr("The new language is used the next time DVM Lens starts."));
+    // Every widget hears QEvent::LanguageChange and sets its texts again; nothing else moves.
+    installTranslations(language);
+    for (QAction* action : m_languageActions->actions())
+        action->setChecked(action->data().toString() == language);
 }
 
 void MainWindow::updateTitle()

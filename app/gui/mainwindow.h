@@ -17,6 +17,7 @@ struct CompareOutcome;
 class DiagnosticsDock;
 class ExportActions;
 class IndexJob;
+class QActionGroup;
 class QDockWidget;
 class QFileSystemWatcher;
 class QLabel;
@@ -96,6 +97,9 @@ private:
     void createDocks();
     void createMenus();
     void createStatusBar();
+    void retranslateStatus(); // the status bar and title in the current language
+    // The totals of a finished indexing, with the note when it was cancelled.
+    static QString indexTotalsText(const dvmlens::Index& index);
     void applyDefaultDockSizes();
     void startIndexing(const QString& path, bool keepSelection);
     void onIndexFinished(quint64 jobId, const QString& path, std::shared_ptr<const dvmlens::Index> index,
@@ -133,6 +137,7 @@ private:
     CompareJob* m_compareJob;
     QAction* m_browseModeAction = nullptr;
     QAction* m_compareModeAction = nullptr;
+    QActionGroup* m_languageActions = nullptr; // View ▸ Language; data() is the saved language
     QList<QDockWidget*> m_browseDocksShown; // docks to show again when compare mode is left
     Mode m_mode = Mode::Browse;
     QString m_comparePathA; // the last comparison's sides, for the title

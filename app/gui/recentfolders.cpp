@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "recentfolders.h"
 
+#include "languagechange.h"
+
 #include <QDir>
 #include <QMenu>
 #include <QSettings>
@@ -47,6 +49,11 @@ void RecentFolders::attachMenu(QMenu* menu)
 {
     fillMenu(menu);
     connect(this, &RecentFolders::changed, menu, [this, menu] { fillMenu(menu); });
+    // Only the text changes: refilling would delete the menu's children while the event visits them.
+    onLanguageChange(menu, [menu] {
+        if (auto* clearAction = menu->findChild<QAction*>(QStringLiteral("ClearRecentAction")))
+            clearAction->setText(tr("&Clear Recent"));
+    });
 }
 
 void RecentFolders::fillMenu(QMenu* menu)
@@ -68,6 +75,7 @@ void RecentFolders::fillMenu(QMenu* menu)
     if (!list.isEmpty())
         menu->addSeparator();
     QAction* clearAction = menu->addAction(tr("&Clear Recent"));
+    clearAction->setObjectName(QStringLiteral("ClearRecentAction"));
     clearAction->setEnabled(!list.isEmpty());
     connect(clearAction, &QAction::triggered, this, &RecentFolders::clear);
 }

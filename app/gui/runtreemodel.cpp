@@ -2,6 +2,7 @@
 #include "runtreemodel.h"
 
 #include "findingdetails.h"
+#include "languagechange.h"
 #include "notengagedreasontext.h"
 
 #include <QApplication>
@@ -145,6 +146,8 @@ std::optional<dvmlens::Severity> worstSeverity(const std::vector<const dvmlens::
 RunTreeModel::RunTreeModel(QObject* parent)
     : QAbstractItemModel(parent)
 {
+    // Headers and cells say tr() texts: the views fetch them again in the new language.
+    onLanguageChange(this, [this] { refreshTranslatedTexts(this); });
 }
 
 void RunTreeModel::setIndex(std::shared_ptr<const dvmlens::Index> index)

@@ -2,6 +2,7 @@
 #include "sidebysideview.h"
 
 #include "codeview.h"
+#include "languagechange.h"
 #include "themes.h"
 
 #include <QAction>
@@ -120,18 +121,22 @@ SideBySideView::SideBySideView(QWidget* parent)
     , m_differenceLabel(new QLabel)
 {
     setObjectName(QStringLiteral("SideBySideView"));
-    m_next->setText(tr("&Next Difference"));
     m_next->setIcon(style()->standardIcon(QStyle::SP_ArrowDown));
     m_next->setShortcut(QKeySequence(Qt::Key_F7));
-    m_previous->setText(tr("&Previous Difference"));
     m_previous->setIcon(style()->standardIcon(QStyle::SP_ArrowUp));
     m_previous->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F7));
     for (QAction* action : { m_previous, m_next }) {
         action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-        action->setToolTip(QStringLiteral("%1 (%2)").arg(
-            action->text().remove(QLatin1Char('&')), action->shortcut().toString(QKeySequence::NativeText)));
         addAction(action);
     }
+    translateNowAndOnChange(this, [this] {
+        m_next->setText(tr("&Next Difference"));
+        m_previous->setText(tr("&Previous Difference"));
+        for (QAction* action : { m_previous, m_next })
+            action->setToolTip(QStringLiteral("%1 (%2)").arg(action->text().remove(QLatin1Char('&')),
+                action->shortcut().toString(QKeySequence::NativeText)));
+        updateDifferenceLabel();
+    });
     connect(m_next, &QAction::triggered, this, &SideBySideView::goToNextDifference);
     connect(m_previous, &QAction::triggered, this, &SideBySideView::goToPreviousDifference);
 

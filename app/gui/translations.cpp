@@ -5,12 +5,37 @@
 #include <QFile>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QPointer>
 #include <QSettings>
 #include <QTranslator>
 
 namespace {
 
 const auto kLanguageSetting = QStringLiteral("ui/language");
+
+// What installTranslations put in, so the next call can take it out again.
+QList<QPointer<QTranslator>>& installedTranslators()
+{
+    static QList<QPointer<QTranslator>> translators;
+    return translators;
+}
+
+void removeInstalledTranslators()
+{
+    for (const QPointer<QTranslator>& translator : std::as_const(installedTranslators())) {
+        if (translator) {
+            QCoreApplication::removeTranslator(translator);
+            delete translator;
+        }
+    }
+    installedTranslators().clear();
+}
+
+void install(QTranslator* translator)
+{
+    QCoreApplication::installTranslator(translator);
+    installedTranslators().append(translator);
+}
 
 } // namespace
 
@@ -26,6 +51,7 @@ void saveLanguage(const QString& language)
 
 QString installTranslations(const QString& language)
 {
+    removeInstalledTranslators();
     const QString wanted = language.isEmpty() ? QLocale::system().name() : language;
     if (!wanted.startsWith(QLatin1String("zh")))
         return QStringLiteral("en");
@@ -39,11 +65,11 @@ QString installTranslations(const QString& language)
         delete own;
         return QStringLiteral("en");
     }
-    QCoreApplication::installTranslator(own);
+    install(own);
 
     auto* qtBase = new QTranslator(QCoreApplication::instance());
     if (qtBase->load(QStringLiteral("qtbase_zh_CN"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QCoreApplication::installTranslator(qtBase);
+        install(qtBase);
     else
         delete qtBase;
     return QStringLiteral("zh_CN");

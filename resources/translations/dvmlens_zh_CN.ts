@@ -1061,14 +1061,6 @@
         <translation>&lt;p&gt;&lt;b&gt;DVM 生效&lt;/b&gt;是指该图的 &lt;code&gt;output_code.py&lt;/code&gt; 包含 &lt;code&gt;from torch_npu._inductor import dvm&lt;/code&gt;，&lt;i&gt;并且&lt;/i&gt;至少有一个真正的 &lt;code&gt;@dvm.kernel(…)&lt;/code&gt; 构建函数。&lt;/p&gt;&lt;p&gt;通过 &lt;code&gt;async_compile.import_fx(…)&lt;/code&gt; 定义的内核是 &lt;b&gt;FX 回退&lt;/b&gt;，不是 DVM 代码，即使它们名为 &lt;code&gt;dvm_fused_*&lt;/code&gt;。&lt;/p&gt;&lt;p&gt;Triton、C++、MLIR 及其他 &lt;code&gt;async_compile&lt;/code&gt; 内核计为其他内核；入口代码中对 &lt;code&gt;torch.ops.aten.*&lt;/code&gt;、&lt;code&gt;torch.ops.npu.*&lt;/code&gt; 和 &lt;code&gt;extern_kernels.*&lt;/code&gt; 的调用计为回退。&lt;/p&gt;&lt;p&gt;字符串和注释中的文本（例如 FX 图的转储）从不计入。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>Language</source>
-        <translation>语言</translation>
-    </message>
-    <message>
-        <source>The new language is used the next time DVM Lens starts.</source>
-        <translation>新语言将在下次启动 DVM Lens 时生效。</translation>
-    </message>
-    <message>
         <source>DVM Lens</source>
         <translation>DVM Lens</translation>
     </message>

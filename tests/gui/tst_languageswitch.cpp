@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: MIT
+// View ▸ Language applies at once: menus, docks, the kernel table's header, the run tree's
+// verdicts, the kernel details and the diagnostics switch en → zh_CN → en while the selected
+// graph, kernel and diagnostic stay selected.
+#include "browsepage.h"
+#include "diagnosticsdock.h"
+#include "findingdetails.h"
+#include "kerneldetails.h"
+#include "kernelpanel.h"
+#include "kerneltablemodel.h"
+#include "mainwindow.h"
+#include "runtreemodel.h"
+#include "testutil.h"
+#include "translations.h"
+
+#include <QAbstractItemModelTester>
+#include <QDockWidget>
+#include <QLabel>
+#include <QMenu>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QStandardPaths>
+#include <QTextBrowser>
+#include <QTreeView>
+#include <QtTest>
+
+namespace {
+
+QAction* languageAction(const MainWindow& window, const QString& language)
+{
+    for (QAction* entry : window.viewMenu()->actions()) {
+        if (!entry->menu())
+            continue;
+        for (QAction* action : entry->menu()->actions()) {
+            if (action->isCheckable() && action->data().toString() == language)
+                return action;
+        }
+    }
+    return nullptr;
+}
+
+QString dockTitle(const MainWindow& window, const char* objectName)
+{
+    const auto* dock = window.findChild<QDockWidget*>(QLatin1String(objectName));
+    return dock ? dock->windowTitle() : QStringLiteral("no %1").arg(QLatin1String(objectName));
+}
+
+// The Verdict texts of every graph in the run tree, in tree order.
+QStringList verdicts(const QAbstractItemModel& model, const QModelIndex& parent = {})
+{
+    QStringList texts;
+    for (int row = 0; row < model.rowCount(parent); ++row) {
+        const QModelIndex name = model.index(row, RunTreeModel::NameColumn, parent);
+        const QString verdict = model.index(row, RunTreeModel::VerdictColumn, parent).data().toString();
+        if (name.data(RunTreeModel::NodeKindRole).toInt() == RunTreeModel::GraphNode)
+            texts << verdict;
+        texts << verdicts(model, name);
+    }
+    return texts;
+}
+
+} // namespace
+
+class TestLanguageSwitch : public QObject
+{
+    Q_OBJECT
+
+private:
+    // Picks `language` from View ▸ Language and lets the posted LanguageChange events arrive.
+    static bool choose(MainWindow& window, const QString& language)
+    {
+        QAction* action = languageAction(window, language);
+        if (!action)
+            return false;
+        action->trigger();
+        QCoreApplication::sendPostedEvents();
+        QCoreApplication::processEvents();
+        return true;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().clear();
+    }
+
+    void switchesBothWaysAndKeepsTheSelection()
+    {
+        MainWindow window;
+        window.setQuiet(true);
+        window.resize(1200, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QAbstractItemModelTester runTester(
+            window.browsePage()->runModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester kernelTester(window.browsePage()->kernelPanel()->view()->model(),
+            QAbstractItemModelTester::FailureReportingMode::QtTest);
+
+        QCOMPARE(window.totalsLabel()->text(),
+            QStringLiteral("Open a torch_compile_debug folder (File ▸ Open Folder…) or drop it here."));
+        QSignalSpy searched(window.diagnosticsDock(), &DiagnosticsDock::knownFailuresSearched);
+        QSignalSpy finished(&window, &MainWindow::indexFinished);
+        window.openPath(testutil::sourcePath(QStringLiteral("resources/samples/torch_compile_debug")));
+        QVERIFY(finished.wait(30000));
+        QCOMPARE(finished.at(0).at(1).toString(), QString());
+        QVERIFY(searched.count() > 0 || searched.wait(30000));
+
+        BrowsePage* browse = window.browsePage();
+        QVERIFY(browse->selectFirstDvmKernel());
+        const dvmlens::Graph* graph = browse->currentGraph();
+        const dvmlens::Kernel* kernel = browse->currentKernel();
+        QVERIFY(graph && kernel);
+        const QString treePath = browse->currentPath();
+        const QModelIndex kernelRow = browse->kernelPanel()->view()->currentIndex();
+        QVERIFY(kernelRow.isValid());
+        const QString kernelName = kernelRow.siblingAtColumn(KernelTableModel::NameColumn).data().toString();
+        QCOMPARE(kernelName, QString::fromStdString(kernel->name));
+
+        DiagnosticsDock* diagnostics = window.diagnosticsDock();
+        const QModelIndex firstDiagnostic = diagnostics->proxy()->index(0, 0);
+        QVERIFY(firstDiagnostic.isValid());
+        diagnostics->view()->setCurrentIndex(firstDiagnostic);
+        const QString diagnosticCode =
+            diagnostics->view()->currentIndex().siblingAtColumn(1).data().toString();
+        QVERIFY(!diagnosticCode.isEmpty());
+
+        const QAbstractItemModel* kernelView = browse->kernelPanel()->view()->model();
+        const QStringList englishVerdicts = verdicts(*browse->runModel());
+        QVERIFY(englishVerdicts.contains(QStringLiteral("DVM")));
+        QVERIFY(englishVerdicts.contains(QStringLiteral("no DVM")));
+        const QString englishTotals = window.totalsLabel()->text();
+        QVERIFY(browse->details()->toPlainText().contains(QStringLiteral("Launches")));
+        QVERIFY(diagnostics->details()->text()->toPlainText().contains(QStringLiteral("Where:")));
+
+        QVERIFY(choose(window, QStringLiteral("zh_CN")));
+        QCOMPARE(savedLanguage(), QStringLiteral("zh_CN"));
+        QVERIFY(languageAction(window, QStringLiteral("zh_CN"))->isChecked());
+        QCOMPARE(window.fileMenu()->title(), QStringLiteral("文件(&F)"));
+        QCOMPARE(window.viewMenu()->title(), QStringLiteral("视图(&V)"));
+        QCOMPARE(window.helpMenu()->title(), QStringLiteral("帮助(&H)"));
+        QCOMPARE(dockTitle(window, "RunsDock"), QStringLiteral("运行"));
+        QCOMPARE(dockTitle(window, "KernelsDock"), QStringLiteral("内核"));
+        QCOMPARE(dockTitle(window, "DetailsDock"), QStringLiteral("内核详情"));
+        QCOMPARE(diagnostics->windowTitle(), QStringLiteral("诊断"));
+        QCOMPARE(kernelView->headerData(KernelTableModel::NameColumn, Qt::Horizontal).toString(),
+            QStringLiteral("内核"));
+        QCOMPARE(browse->runModel()->headerData(RunTreeModel::VerdictColumn, Qt::Horizontal).toString(),
+            QStringLiteral("判定"));
+        QStringList chineseVerdicts = englishVerdicts;
+        chineseVerdicts.replaceInStrings(QStringLiteral("no DVM"), QStringLiteral("无 DVM"));
+        chineseVerdicts.replaceInStrings(QStringLiteral("no code"), QStringLiteral("无代码"));
+        QCOMPARE(verdicts(*browse->runModel()), chineseVerdicts);
+        QVERIFY(browse->details()->toPlainText().contains(QStringLiteral("启动次数")));
+        QVERIFY(!browse->details()->toPlainText().contains(QStringLiteral("Launches")));
+        QVERIFY(diagnostics->details()->text()->toPlainText().contains(QStringLiteral("位置：")));
+        QCOMPARE(diagnostics->details()->copyFixButton()->text(), QStringLiteral("复制解决办法"));
+        QVERIFY(window.totalsLabel()->text().contains(QStringLiteral("次运行")));
+
+        // Nothing else moved.
+        QCOMPARE(browse->currentGraph(), graph);
+        QCOMPARE(browse->currentKernel(), kernel);
+        QCOMPARE(browse->currentPath(), treePath);
+        QCOMPARE(browse->kernelPanel()->view()->currentIndex().row(), kernelRow.row());
+        QCOMPARE(browse->kernelPanel()
+                     ->view()
+                     ->currentIndex()
+                     .siblingAtColumn(KernelTableModel::NameColumn)
+                     .data()
+                     .toString(),
+            kernelName);
+        QCOMPARE(diagnostics->view()->currentIndex().siblingAtColumn(1).data().toString(), diagnosticCode);
+
+        QVERIFY(choose(window, QStringLiteral("en")));
+        QCOMPARE(savedLanguage(), QStringLiteral("en"));
+        QVERIFY(languageAction(window, QStringLiteral("en"))->isChecked());
+        QVERIFY(!languageAction(window, QStringLiteral("zh_CN"))->isChecked());
+        QCOMPARE(window.fileMenu()->title(), QStringLiteral("&File"));
+        QCOMPARE(window.viewMenu()->title(), QStringLiteral("&View"));
+        QCOMPARE(window.helpMenu()->title(), QStringLiteral("&Help"));
+        QCOMPARE(dockTitle(window, "RunsDock"), QStringLiteral("Runs"));
+        QCOMPARE(dockTitle(window, "KernelsDock"), QStringLiteral("Kernels"));
+        QCOMPARE(dockTitle(window, "DetailsDock"), QStringLiteral("Kernel Details"));
+        QCOMPARE(diagnostics->windowTitle(), QStringLiteral("Diagnostics"));
+        QCOMPARE(kernelView->headerData(KernelTableModel::NameColumn, Qt::Horizontal).toString(),
+            QStringLiteral("Kernel"));
+        QCOMPARE(verdicts(*browse->runModel()), englishVerdicts);
+        QVERIFY(browse->details()->toPlainText().contains(QStringLiteral("Launches")));
+        QVERIFY(diagnostics->details()->text()->toPlainText().contains(QStringLiteral("Where:")));
+        QCOMPARE(window.totalsLabel()->text(), englishTotals);
+        QCOMPARE(browse->currentKernel(), kernel);
+        QCOMPARE(browse->kernelPanel()->view()->currentIndex().row(), kernelRow.row());
+        QCOMPARE(browse->kernelPanel()
+                     ->view()
+                     ->currentIndex()
+                     .siblingAtColumn(KernelTableModel::NameColumn)
+                     .data()
+                     .toString(),
+            kernelName);
+        QCOMPARE(diagnostics->view()->currentIndex().siblingAtColumn(1).data().toString(), diagnosticCode);
+    }
+
+    // Installing again replaces the translators instead of stacking them.
+    void reinstallingReplacesTheTranslators()
+    {
+        QCOMPARE(installTranslations(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
+        const qsizetype chinese = qApp->findChildren<QTranslator*>().size();
+        QVERIFY(chinese >= 1);
+        QCOMPARE(installTranslations(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
+        QCOMPARE(qApp->findChildren<QTranslator*>().size(), chinese);
+        QCOMPARE(QCoreApplication::translate("MainWindow", "&File"), QStringLiteral("文件(&F)"));
+        QCOMPARE(installTranslations(QStringLiteral("en")), QStringLiteral("en"));
+        QCOMPARE(qApp->findChildren<QTranslator*>().size(), 0);
+        QCOMPARE(QCoreApplication::translate("MainWindow", "&File"), QStringLiteral("&File"));
+    }
+};
+
+QTEST_MAIN(TestLanguageSwitch)
+#include "tst_languageswitch.moc"
