@@ -6,6 +6,7 @@
 #include "kerneldetails.h"
 #include "kernelpanel.h"
 #include "kerneltablemodel.h"
+#include "languagechange.h"
 #include "runtreemodel.h"
 
 #include <QDir>
@@ -53,6 +54,12 @@ BrowsePage::BrowsePage(QWidget* parent)
     for (int column = RunTreeModel::VerdictColumn; column < RunTreeModel::ColumnCount; ++column)
         m_runTree->header()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
     m_defaultRunTreeHeader = m_runTree->header()->saveState();
+    // Run names say "pid" in the user's language: fit the Name column to them as setIndex does.
+    // (The model, an earlier child, has refreshed its texts by the time this runs.)
+    onLanguageChange(this, [this] {
+        if (!m_runTreeHeaderRestored && m_runModel->rowCount() > 0)
+            m_runTree->resizeColumnToContents(RunTreeModel::NameColumn);
+    });
     m_runTree->setObjectName(QStringLiteral("RunTree"));
     m_kernelPanel->setObjectName(QStringLiteral("KernelPanel"));
     m_details->setObjectName(QStringLiteral("KernelDetails"));

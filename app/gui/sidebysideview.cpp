@@ -129,14 +129,6 @@ SideBySideView::SideBySideView(QWidget* parent)
         action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
         addAction(action);
     }
-    translateNowAndOnChange(this, [this] {
-        m_next->setText(tr("&Next Difference"));
-        m_previous->setText(tr("&Previous Difference"));
-        for (QAction* action : { m_previous, m_next })
-            action->setToolTip(QStringLiteral("%1 (%2)").arg(action->text().remove(QLatin1Char('&')),
-                action->shortcut().toString(QKeySequence::NativeText)));
-        updateDifferenceLabel();
-    });
     connect(m_next, &QAction::triggered, this, &SideBySideView::goToNextDifference);
     connect(m_previous, &QAction::triggered, this, &SideBySideView::goToPreviousDifference);
 
@@ -182,6 +174,18 @@ SideBySideView::SideBySideView(QWidget* parent)
         });
     }
     clear();
+    translateNowAndOnChange(this, [this] {
+        m_next->setText(tr("&Next Difference"));
+        m_previous->setText(tr("&Previous Difference"));
+        for (QAction* action : { m_previous, m_next })
+            action->setToolTip(QStringLiteral("%1 (%2)").arg(action->text().remove(QLatin1Char('&')),
+                action->shortcut().toString(QKeySequence::NativeText)));
+        updateDifferenceLabel();
+        updateTitles();
+        if (m_showsPrompt)
+            m_panes[SideA].placeholder->setText(
+                tr("Select a graph pair to compare its output_code.py files."));
+    });
 }
 
 SideBySideView::~SideBySideView()
@@ -223,11 +227,13 @@ void SideBySideView::clear()
 {
     showContents(
         { {}, nullptr, tr("Select a graph pair to compare its output_code.py files.") }, { {}, nullptr, {} });
+    m_showsPrompt = true;
 }
 
 void SideBySideView::showContents(const Content& a, const Content& b)
 {
     ++m_generation;
+    m_showsPrompt = false;
     m_ready = false;
     m_hasDiff = false;
     m_diff = {};
@@ -240,12 +246,19 @@ void SideBySideView::showContents(const Content& a, const Content& b)
         return path.isEmpty() ? QStringLiteral("—")
                               : file.dir().dirName() + QLatin1Char('/') + file.fileName();
     };
-    m_panes[SideA].title->setText(tr("A: %1").arg(shortPath(a.path)));
-    m_panes[SideB].title->setText(tr("B: %1").arg(shortPath(b.path)));
+    m_panes[SideA].shortPath = shortPath(a.path);
+    m_panes[SideB].shortPath = shortPath(b.path);
+    updateTitles();
     showContent(m_panes[SideA], a);
     showContent(m_panes[SideB], b);
     updateDifferenceLabel();
     startDiffWhenLoaded();
+}
+
+void SideBySideView::updateTitles()
+{
+    m_panes[SideA].title->setText(tr("A: %1").arg(m_panes[SideA].shortPath));
+    m_panes[SideB].title->setText(tr("B: %1").arg(m_panes[SideB].shortPath));
 }
 
 void SideBySideView::showContent(Pane& pane, const Content& content)

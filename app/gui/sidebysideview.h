@@ -84,6 +84,7 @@ private:
         CodeView* code = nullptr;
         QLabel* placeholder = nullptr;
         QLabel* title = nullptr;
+        QString shortPath; // the title after "A: ", kept for a language change
         bool waiting = false; // a file is loading
         bool hasText = false; // a file is shown (not a placeholder or a failed load)
     };
@@ -96,6 +97,7 @@ private:
     void paintDiff();
     void syncScroll(Side from, int value);
     void updateDifferenceLabel();
+    void updateTitles();
 
     Pane m_panes[2];
     QAction* m_next;
@@ -108,4 +110,5 @@ private:
     int m_current = -1;
     dvmlens::TextDiff m_diff;
     bool m_hasDiff = false;
+    bool m_showsPrompt = false; // cleared: side A asks to select a graph pair
 };

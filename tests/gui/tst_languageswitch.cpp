@@ -3,6 +3,7 @@
 // verdicts, the kernel details and the diagnostics switch en → zh_CN → en while the selected
 // graph, kernel and diagnostic stay selected.
 #include "browsepage.h"
+#include "comparepage.h"
 #include "diagnosticsdock.h"
 #include "findingdetails.h"
 #include "kerneldetails.h"
@@ -10,12 +11,16 @@
 #include "kerneltablemodel.h"
 #include "mainwindow.h"
 #include "runtreemodel.h"
+#include "sidebysideview.h"
 #include "testutil.h"
 #include "translations.h"
 
 #include <QAbstractItemModelTester>
+#include <QCheckBox>
 #include <QDockWidget>
+#include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -131,6 +136,7 @@ private Q_SLOTS:
         QVERIFY(englishVerdicts.contains(QStringLiteral("DVM")));
         QVERIFY(englishVerdicts.contains(QStringLiteral("no DVM")));
         const QString englishTotals = window.totalsLabel()->text();
+        const int englishNameWidth = browse->runTree()->columnWidth(RunTreeModel::NameColumn);
         QVERIFY(browse->details()->toPlainText().contains(QStringLiteral("Launches")));
         QVERIFY(diagnostics->details()->text()->toPlainText().contains(QStringLiteral("Where:")));
 
@@ -157,6 +163,8 @@ private Q_SLOTS:
         QVERIFY(diagnostics->details()->text()->toPlainText().contains(QStringLiteral("位置：")));
         QCOMPARE(diagnostics->details()->copyFixButton()->text(), QStringLiteral("复制解决办法"));
         QVERIFY(window.totalsLabel()->text().contains(QStringLiteral("次运行")));
+        // The run names say 进程 now: the Name column fits them again, as a fresh start would.
+        QVERIFY(browse->runTree()->columnWidth(RunTreeModel::NameColumn) > englishNameWidth);
 
         // Nothing else moved.
         QCOMPARE(browse->currentGraph(), graph);
@@ -189,6 +197,7 @@ private Q_SLOTS:
         QVERIFY(browse->details()->toPlainText().contains(QStringLiteral("Launches")));
         QVERIFY(diagnostics->details()->text()->toPlainText().contains(QStringLiteral("Where:")));
         QCOMPARE(window.totalsLabel()->text(), englishTotals);
+        QCOMPARE(browse->runTree()->columnWidth(RunTreeModel::NameColumn), englishNameWidth);
         QCOMPARE(browse->currentKernel(), kernel);
         QCOMPARE(browse->kernelPanel()->view()->currentIndex().row(), kernelRow.row());
         QCOMPARE(browse->kernelPanel()
@@ -199,6 +208,33 @@ private Q_SLOTS:
                      .toString(),
             kernelName);
         QCOMPARE(diagnostics->view()->currentIndex().siblingAtColumn(1).data().toString(), diagnosticCode);
+    }
+
+    void comparePageLabels()
+    {
+        ComparePage page;
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        SideBySideView* sides = page.sideBySide();
+        QCOMPARE(page.onlyRegressionsBox()->text(), QStringLiteral("Only &regressions"));
+        QCOMPARE(sides->placeholderText(SideBySideView::SideA),
+            QStringLiteral("Select a graph pair to compare its output_code.py files."));
+
+        QCOMPARE(installTranslations(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
+        QCoreApplication::sendPostedEvents();
+        QCOMPARE(page.onlyRegressionsBox()->text(), QStringLiteral("仅显示退化(&R)"));
+        QCOMPARE(page.filterEdit()->placeholderText(), QStringLiteral("筛选图…"));
+        QCOMPARE(sides->placeholderText(SideBySideView::SideA),
+            QStringLiteral("选择一对图，比较它们的 output_code.py 文件。"));
+        QCOMPARE(sides->differenceLabelText(), QStringLiteral("没有可比较的内容"));
+
+        QCOMPARE(installTranslations(QStringLiteral("en")), QStringLiteral("en"));
+        QCoreApplication::sendPostedEvents();
+        QCOMPARE(page.onlyRegressionsBox()->text(), QStringLiteral("Only &regressions"));
+        QCOMPARE(page.filterEdit()->placeholderText(), QStringLiteral("Filter graphs…"));
+        QCOMPARE(sides->placeholderText(SideBySideView::SideA),
+            QStringLiteral("Select a graph pair to compare its output_code.py files."));
+        QCOMPARE(sides->differenceLabelText(), QStringLiteral("Nothing to compare"));
     }
 
     // Installing again replaces the translators instead of stacking them.
