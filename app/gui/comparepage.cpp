@@ -15,6 +15,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <tuple>
+
 namespace {
 
 QTableView* makeTable(QAbstractItemModel* model)
@@ -65,6 +67,13 @@ ComparePage::ComparePage(QWidget* parent)
         m_filter->setPlaceholderText(tr("Filter graphs…"));
         if (m_outcome && m_outcome->result)
             m_summaryLabel->setText(CompareSummaryModel::summaryText(m_outcome->result->summary));
+        if (const dvmlens::GraphDiff* diff = currentGraph()) {
+            for (const auto& [side, shown, sideA] : { std::tuple(SideBySideView::SideA, &diff->a, true),
+                     std::tuple(SideBySideView::SideB, &diff->b, false) }) {
+                if (m_sideBySide->isPlaceholderShown(side) && !placeholderFor(*shown, sideA).isEmpty())
+                    m_sideBySide->setPlaceholderText(side, placeholderFor(*shown, sideA));
+            }
+        }
     });
 
     auto* filters = new QHBoxLayout;
@@ -170,6 +179,16 @@ const dvmlens::OutputCode* ComparePage::outputCodeOf(
     return code ? &*code : nullptr;
 }
 
+QString ComparePage::placeholderFor(const std::optional<dvmlens::GraphSide>& side, bool sideA)
+{
+    if (!side)
+        return sideA ? tr("This graph is only in B.") : tr("This graph is only in A.");
+    if (!side->outputCodePath)
+        return tr("No output_code.py in this graph folder (FX cache hit?)\n\n%1")
+            .arg(QString::fromStdString(side->path));
+    return {};
+}
+
 void ComparePage::onCurrentRowChanged()
 {
     const QModelIndex current = m_summaryView->currentIndex();
@@ -185,12 +204,8 @@ void ComparePage::onCurrentRowChanged()
     } else {
         const auto content = [&](const std::optional<dvmlens::GraphSide>& side, bool sideA) {
             SideBySideView::Content result;
-            if (!side) {
-                result.placeholder = sideA ? tr("This graph is only in B.") : tr("This graph is only in A.");
-            } else if (!side->outputCodePath) {
-                result.placeholder = tr("No output_code.py in this graph folder (FX cache hit?)\n\n%1")
-                                         .arg(QString::fromStdString(side->path));
-            } else {
+            result.placeholder = placeholderFor(side, sideA);
+            if (result.placeholder.isEmpty()) {
                 result.path = QString::fromStdString(*side->outputCodePath);
                 result.code = outputCodeOf(side, sideA);
             }

@@ -58,6 +58,8 @@ private:
     void onCurrentRowChanged();
     void showFusion(const QModelIndex& index);
     const dvmlens::OutputCode* outputCodeOf(const std::optional<dvmlens::GraphSide>& side, bool sideA) const;
+    // What a side shows instead of code: it is missing or has no output_code.py; empty when it has.
+    static QString placeholderFor(const std::optional<dvmlens::GraphSide>& side, bool sideA);
 
     std::shared_ptr<const CompareOutcome> m_outcome;
     CompareSummaryModel* m_summaryModel;

@@ -368,6 +368,11 @@ bool SideBySideView::isPlaceholderShown(Side side) const
     return m_panes[side].stack->currentWidget() == m_panes[side].placeholder;
 }
 
+void SideBySideView::setPlaceholderText(Side side, const QString& text)
+{
+    m_panes[side].placeholder->setText(text);
+}
+
 QString SideBySideView::placeholderText(Side side) const
 {
     return isPlaceholderShown(side) ? m_panes[side].placeholder->text() : QString();

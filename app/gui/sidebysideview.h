@@ -57,6 +57,7 @@ public:
     CodeView* codeView(Side side) const;
     bool isPlaceholderShown(Side side) const;
     QString placeholderText(Side side) const;
+    void setPlaceholderText(Side side, const QString& text); // a shown placeholder's, e.g. translated
 
     int differenceCount() const;
     int currentDifference() const; // -1 before the first jump

@@ -3,6 +3,7 @@
 // verdicts, the kernel details and the diagnostics switch en → zh_CN → en while the selected
 // graph, kernel and diagnostic stay selected.
 #include "browsepage.h"
+#include "comparejob.h"
 #include "comparepage.h"
 #include "diagnosticsdock.h"
 #include "findingdetails.h"
@@ -26,6 +27,7 @@
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QStandardPaths>
+#include <QTableView>
 #include <QTextBrowser>
 #include <QTreeView>
 #include <QtTest>
@@ -235,6 +237,47 @@ private Q_SLOTS:
         QCOMPARE(sides->placeholderText(SideBySideView::SideA),
             QStringLiteral("Select a graph pair to compare its output_code.py files."));
         QCOMPARE(sides->differenceLabelText(), QStringLiteral("Nothing to compare"));
+    }
+
+    // In compare mode: the summary header and the side shown instead of a graph without code.
+    void comparePlaceholdersFollowTheLanguage()
+    {
+        MainWindow window;
+        window.setQuiet(true);
+        window.resize(1200, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const QString tree = testutil::sourcePath(QStringLiteral("resources/samples/torch_compile_debug"));
+        QSignalSpy compared(&window, &MainWindow::compareFinished);
+        window.comparePaths(tree, tree);
+        QVERIFY(compared.wait(30000));
+        QCOMPARE(compared.at(0).at(0).toString(), QString());
+        ComparePage* page = window.comparePage();
+        SideBySideView* sides = page->sideBySide();
+        const QAbstractItemModel* summary = page->summaryView()->model();
+        int noCodeRow = -1;
+        for (int row = 0; row < summary->rowCount() && noCodeRow < 0; ++row) {
+            page->summaryView()->setCurrentIndex(summary->index(row, 0));
+            if (sides->isPlaceholderShown(SideBySideView::SideA))
+                noCodeRow = row;
+        }
+        QVERIFY(noCodeRow >= 0); // pid 4102's backward graph has no output_code.py
+        const QString folder = QString::fromStdString(page->currentGraph()->a->path);
+        QCOMPARE(sides->placeholderText(SideBySideView::SideA),
+            QStringLiteral("No output_code.py in this graph folder (FX cache hit?)\n\n") + folder);
+
+        QVERIFY(choose(window, QStringLiteral("zh_CN")));
+        QCOMPARE(sides->placeholderText(SideBySideView::SideA),
+            QStringLiteral("此图目录中没有 output_code.py（命中了 FX 缓存？）\n\n") + folder);
+        QCOMPARE(
+            sides->placeholderText(SideBySideView::SideB), sides->placeholderText(SideBySideView::SideA));
+        QCOMPARE(page->summaryView()->currentIndex().row(), noCodeRow);
+        QCOMPARE(window.mode(), MainWindow::Mode::Compare);
+
+        QVERIFY(choose(window, QStringLiteral("en")));
+        QCOMPARE(sides->placeholderText(SideBySideView::SideA),
+            QStringLiteral("No output_code.py in this graph folder (FX cache hit?)\n\n") + folder);
+        QCOMPARE(page->summaryView()->currentIndex().row(), noCodeRow);
     }
 
     // Installing again replaces the translators instead of stacking them.
