@@ -28,6 +28,12 @@ namespace {
 // A load that takes longer than this shows "Loading…"; quicker ones switch without a flash.
 constexpr int kLoadingMessageDelayMs = 150;
 
+QString invalidUtf8Note()
+{
+    return CodeView::tr("Some bytes are not valid UTF-8; they are shown as %1.")
+        .arg(QChar(QChar::ReplacementCharacter));
+}
+
 } // namespace
 
 CodeView::CodeView(QWidget* parent)
@@ -116,6 +122,8 @@ void CodeView::setUpActions()
         m_goToLineAction->setText(tr("&Go to Line…"));
         m_nextDvmKernelAction->setText(tr("&Next DVM Kernel"));
         m_previousDvmKernelAction->setText(tr("&Previous DVM Kernel"));
+        if (!m_note->isHidden()) // the only note there is
+            showNote(invalidUtf8Note());
     });
 
     connect(m_findAction, &QAction::triggered, this, [this] {
@@ -355,9 +363,7 @@ void CodeView::onLoadFinished(const std::shared_ptr<LoadedFileText>& result)
     // while it still holds the small old document.
     m_pages->setCurrentWidget(m_editor);
     m_message->clear();
-    showNote(file.invalidUtf8
-            ? tr("Some bytes are not valid UTF-8; they are shown as %1.").arg(QChar::ReplacementCharacter)
-            : QString());
+    showNote(file.invalidUtf8 ? invalidUtf8Note() : QString());
     m_legend->setVisible(m_hasCode);
     replaceDocument(std::move(result->document));
     m_text = std::move(file.text);

@@ -58,6 +58,7 @@ FindBar::FindBar(QWidget* parent)
         m_lineField->setToolTip(tr("Go to line (Ctrl+G)"));
         m_close->setToolTip(tr("Close (Esc)"));
         lineLabel->setText(tr("Go to line:"));
+        showMatchCount();
     });
 
     m_findField->installEventFilter(this);
@@ -89,6 +90,15 @@ bool FindBar::matchCase() const
 
 void FindBar::setMatchCount(int current, int total)
 {
+    m_matchCurrent = current;
+    m_matchTotal = total;
+    showMatchCount();
+}
+
+void FindBar::showMatchCount()
+{
+    const int current = m_matchCurrent;
+    const int total = m_matchTotal;
     if (m_findField->text().isEmpty())
         m_count->clear();
     else if (total == 0)

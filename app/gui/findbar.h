@@ -39,6 +39,8 @@ protected:
     void keyPressEvent(QKeyEvent* event) override;
 
 private:
+    void showMatchCount();
+
     QLineEdit* m_findField;
     QToolButton* m_previous;
     QToolButton* m_next;
@@ -46,4 +48,6 @@ private:
     QLabel* m_count;
     QLineEdit* m_lineField;
     QToolButton* m_close;
+    int m_matchCurrent = 0; // the last setMatchCount, shown again in a new language
+    int m_matchTotal = 0;
 };

@@ -3,9 +3,11 @@
 // verdicts, the kernel details and the diagnostics switch en → zh_CN → en while the selected
 // graph, kernel and diagnostic stay selected.
 #include "browsepage.h"
+#include "codeview.h"
 #include "comparejob.h"
 #include "comparepage.h"
 #include "diagnosticsdock.h"
+#include "findbar.h"
 #include "findingdetails.h"
 #include "kerneldetails.h"
 #include "kernelpanel.h"
@@ -28,6 +30,7 @@
 #include <QSortFilterProxyModel>
 #include <QStandardPaths>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTextBrowser>
 #include <QTreeView>
 #include <QtTest>
@@ -278,6 +281,37 @@ private Q_SLOTS:
         QCOMPARE(sides->placeholderText(SideBySideView::SideA),
             QStringLiteral("No output_code.py in this graph folder (FX cache hit?)\n\n") + folder);
         QCOMPARE(page->summaryView()->currentIndex().row(), noCodeRow);
+    }
+
+    // Texts set after construction from state: the code view's note and the find bar's count.
+    void codeViewNoteAndMatchCount()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QFile file(dir.filePath(QStringLiteral("weird.log")));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("caf\xc3\xa9 \xff ok\nline 2\n");
+        file.close();
+        CodeView view;
+        QSignalSpy loaded(&view, &CodeView::loaded);
+        view.showFile(file.fileName());
+        QVERIFY(loaded.count() > 0 || loaded.wait(10000));
+        QCOMPARE(view.note(), QStringLiteral("Some bytes are not valid UTF-8; they are shown as \uFFFD."));
+        view.findBar()->showFind(QStringLiteral("line"));
+        view.findBar()->setMatchCount(2, 5);
+        QCOMPARE(view.findBar()->matchCountText(), QStringLiteral("2 of 5"));
+
+        QCOMPARE(installTranslations(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
+        QCoreApplication::sendPostedEvents();
+        QCOMPARE(view.note(), QStringLiteral("部分字节不是有效的 UTF-8，显示为 \uFFFD。"));
+        QCOMPARE(view.findBar()->matchCountText(), QStringLiteral("第 2 个，共 5 个"));
+        QCOMPARE(view.findAction()->text(), QStringLiteral("查找(&F)…"));
+
+        QCOMPARE(installTranslations(QStringLiteral("en")), QStringLiteral("en"));
+        QCoreApplication::sendPostedEvents();
+        QCOMPARE(view.note(), QStringLiteral("Some bytes are not valid UTF-8; they are shown as \uFFFD."));
+        QCOMPARE(view.findBar()->matchCountText(), QStringLiteral("2 of 5"));
+        QCOMPARE(view.findAction()->text(), QStringLiteral("&Find…"));
     }
 
     // Installing again replaces the translators instead of stacking them.
