@@ -358,16 +358,16 @@ void MainWindow::retranslateStatus()
     if (!m_compareJob->isRunning())
         m_progress->setFormat(tr("Indexing %p%"));
     updateTitle();
-    // Texts made from the open tree are made again; progress and error texts stay until replaced.
-    if (m_job->isRunning() || m_compareJob->isRunning())
-        return;
-    const auto& compared = m_compare->outcome() ? m_compare->outcome()->result : nullptr;
-    if (m_mode == Mode::Compare && compared)
-        m_totals->setText(CompareSummaryModel::summaryText(compared->summary));
-    else if (m_index)
-        m_totals->setText(indexTotalsText(*m_index));
-    else if (m_path.isEmpty())
+    // Totals and the prompt are made again; progress and error texts stay until replaced.
+    if (m_statusText == StatusText::Prompt) {
         m_totals->setText(tr("Open a torch_compile_debug folder (File ▸ Open Folder…) or drop it here."));
+    } else if (m_statusText == StatusText::Totals) {
+        const auto& compared = m_compare->outcome() ? m_compare->outcome()->result : nullptr;
+        if (m_mode == Mode::Compare && compared)
+            m_totals->setText(CompareSummaryModel::summaryText(compared->summary));
+        else if (m_index)
+            m_totals->setText(indexTotalsText(*m_index));
+    }
 }
 
 void MainWindow::restoreLayout()
@@ -481,8 +481,10 @@ void MainWindow::startIndexing(const QString& path, bool keepSelection)
     m_progress->show();
     m_cancel->show();
     m_cancel->setEnabled(true);
-    if (!keepSelection)
+    if (!keepSelection) {
         m_totals->setText(tr("Indexing %1…").arg(QDir::toNativeSeparators(path)));
+        m_statusText = StatusText::Progress;
+    }
     m_job->start(path);
     updateTitle();
 }
@@ -501,6 +503,7 @@ void MainWindow::onIndexFinished(
     if (!index) {
         const QString message = tr("Cannot open %1: %2").arg(QDir::toNativeSeparators(path), error);
         m_totals->setText(message);
+        m_statusText = StatusText::Error;
         if (!m_quiet)
             QMessageBox::warning(this, tr("Cannot Open"), message);
         Q_EMIT indexFinished(path, error.isEmpty() ? message : error);
@@ -510,6 +513,7 @@ void MainWindow::onIndexFinished(
     m_browse->setIndex(index);
     m_diagnosticsDock->setIndex(index);
     m_totals->setText(indexTotalsText(*index));
+    m_statusText = StatusText::Totals;
     watchTree(*index);
     if (!m_keepSelection) {
         if (!m_quiet)
@@ -739,6 +743,7 @@ void MainWindow::comparePaths(
     m_totals->setText(
         tr("Comparing %1 with %2…")
             .arg(QDir::toNativeSeparators(m_comparePathA), QDir::toNativeSeparators(m_comparePathB)));
+    m_statusText = StatusText::Progress;
     m_compareJob->start({ m_comparePathA, m_comparePathB, runA, runB });
     updateTitle();
 }
@@ -762,6 +767,7 @@ void MainWindow::onCompareFinished(std::shared_ptr<const CompareOutcome> outcome
     m_progress->setFormat(tr("Indexing %p%"));
     if (!outcome->result) {
         m_totals->setText(outcome->error);
+        m_statusText = StatusText::Error;
         if (!m_quiet)
             QMessageBox::warning(this, tr("Cannot Compare"), outcome->error);
         updateTitle();
@@ -800,10 +806,13 @@ void MainWindow::setMode(Mode mode)
     m_pages->setCurrentWidget(mode == Mode::Compare ? static_cast<QWidget*>(m_compare) : m_browse);
     (mode == Mode::Compare ? m_compareModeAction : m_browseModeAction)->setChecked(true);
     const auto& result = m_compare->outcome() ? m_compare->outcome()->result : nullptr;
-    if (mode == Mode::Compare && result)
+    if (mode == Mode::Compare && result) {
         m_totals->setText(CompareSummaryModel::summaryText(result->summary));
-    else if (mode == Mode::Browse && m_index)
+        m_statusText = StatusText::Totals;
+    } else if (mode == Mode::Browse && m_index) {
         m_totals->setText(totalsText(*m_index));
+        m_statusText = StatusText::Totals;
+    }
     updateTitle();
 }
 

@@ -148,6 +148,15 @@ private:
     QByteArray m_defaultState; // the dock layout as built, for Reset Layout
     QString m_path; // what is open (or being opened)
     bool m_quiet = false;
+    // What the status bar's label says, so a language change makes only totals and the prompt again.
+    enum class StatusText
+    {
+        Prompt,
+        Progress,
+        Totals,
+        Error
+    };
+    StatusText m_statusText = StatusText::Prompt;
     bool m_layoutSized = false; // dock sizes set (restored or defaulted) once the window has its size
     bool m_keepSelection = false; // the running job is a re-index
     bool m_followingDiagnostics = false; // the tree moves because a dock entry was activated

@@ -242,6 +242,28 @@ private Q_SLOTS:
         QCOMPARE(sides->differenceLabelText(), QStringLiteral("Nothing to compare"));
     }
 
+    // An error in the status bar is not replaced by the totals of the tree opened before.
+    void statusErrorStays()
+    {
+        MainWindow window;
+        window.setQuiet(true);
+        QSignalSpy finished(&window, &MainWindow::indexFinished);
+        window.openPath(testutil::sourcePath(QStringLiteral("resources/samples/torch_compile_debug")));
+        QVERIFY(finished.wait(30000));
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        window.openPath(dir.filePath(QStringLiteral("missing")));
+        QVERIFY(finished.count() > 1 || finished.wait(30000));
+        QVERIFY(!finished.last().at(1).toString().isEmpty());
+        const QString error = window.totalsLabel()->text();
+        QVERIFY(error.startsWith(QStringLiteral("Cannot open ")));
+
+        QVERIFY(choose(window, QStringLiteral("zh_CN")));
+        QCOMPARE(window.totalsLabel()->text(), error);
+        QVERIFY(choose(window, QStringLiteral("en")));
+        QCOMPARE(window.totalsLabel()->text(), error);
+    }
+
     // In compare mode: the summary header and the side shown instead of a graph without code.
     void comparePlaceholdersFollowTheLanguage()
     {
