@@ -51,6 +51,20 @@ QString notEngagedGraphText(const QString& language)
     return applied == language ? text : QStringLiteral("no %1 translation").arg(language);
 }
 
+// An index of one run with one graph whose output_code.py is `path` and whose only kernel is `kernel`.
+std::shared_ptr<dvmlens::Index> indexWithKernel(const QString& path, const dvmlens::Kernel& kernel)
+{
+    auto index = std::make_shared<dvmlens::Index>();
+    index->runs.emplace_back();
+    dvmlens::Graph graph;
+    graph.name = "model__0_forward_0.0";
+    graph.outputCode.emplace();
+    graph.outputCode->path = path.toStdString();
+    graph.outputCode->kernels.push_back(kernel);
+    index->runs[0].graphs.push_back(graph);
+    return index;
+}
+
 } // namespace
 
 class TestKernelDetails : public QObject
@@ -99,12 +113,6 @@ private Q_SLOTS:
         file.write(text);
         file.close();
 
-        auto index = std::make_shared<dvmlens::Index>();
-        index->runs.emplace_back();
-        dvmlens::Graph graph;
-        graph.name = "model__0_forward_0.0";
-        graph.outputCode.emplace();
-        graph.outputCode->path = path.toStdString();
         dvmlens::Kernel kernel;
         kernel.name = "dvm_fused_add_0";
         kernel.backend = dvmlens::Backend::Dvm;
@@ -112,8 +120,7 @@ private Q_SLOTS:
         kernel.endLine = 52433;
         kernel.fxGraphLine = 52429;
         kernel.fxGraphEndLine = 52432;
-        graph.outputCode->kernels.push_back(kernel);
-        index->runs[0].graphs.push_back(graph);
+        const std::shared_ptr<dvmlens::Index> index = indexWithKernel(path, kernel);
         const dvmlens::Graph* shown = &index->runs[0].graphs[0];
 
         KernelDetails details;
@@ -138,12 +145,6 @@ private Q_SLOTS:
                    "\"\"\"\n@dvm.kernel(ktype='mix', dyn_shape=True)\ndef k_build(k):\n");
         file.close();
 
-        auto index = std::make_shared<dvmlens::Index>();
-        index->runs.emplace_back();
-        dvmlens::Graph graph;
-        graph.name = "model__0_forward_0.0";
-        graph.outputCode.emplace();
-        graph.outputCode->path = path.toStdString();
         dvmlens::Kernel kernel;
         kernel.name = "dvm_fused_mul_0";
         kernel.backend = dvmlens::Backend::Dvm;
@@ -160,8 +161,7 @@ private Q_SLOTS:
         kernel.inputs = { { "arg0_1", "view_load", std::vector<std::int64_t> { -1, 64 },
             std::vector<std::int64_t> { 64, 1 }, "bfloat16" } };
         kernel.outputs = { { "mul", "float32" } };
-        graph.outputCode->kernels.push_back(kernel);
-        index->runs[0].graphs.push_back(graph);
+        const std::shared_ptr<dvmlens::Index> index = indexWithKernel(path, kernel);
         const dvmlens::Graph* shownGraph = &index->runs[0].graphs[0];
 
         KernelDetails details;
