@@ -215,6 +215,18 @@ void writeRun(W& w, const Run& run, const WriteGraphs& writeGraphs = {})
     w.endObject();
 }
 
+// {"<name of key>": <count of key>, …} for every value of an enum, in the order of `keys`.
+template <typename W, typename Keys, typename Name, typename Count>
+void writeCounts(W& w, const Keys& keys, Name name, Count count)
+{
+    w.beginObject();
+    for (const auto key : keys) {
+        w.key(name(key));
+        w.value(count(key));
+    }
+    w.endObject();
+}
+
 template <typename W> void writeSummary(W& w, const Summary& summary)
 {
     w.beginObject();
@@ -227,32 +239,19 @@ template <typename W> void writeSummary(W& w, const Summary& summary)
     w.key("dvm_engaged_graphs");
     w.value(summary.dvmEngagedGraphs);
     w.key("kernels");
-    w.beginObject();
-    for (Backend backend : kAllBackends) {
-        w.key(backendName(backend));
-        w.value(summary.kernelCount(backend));
-    }
-    w.endObject();
+    writeCounts(w, kAllBackends, backendName, [&](Backend backend) { return summary.kernelCount(backend); });
     w.key("kernels_total");
     w.value(summary.kernels);
     w.key("launches");
     w.value(summary.launches);
     w.key("fallbacks");
-    w.beginObject();
-    for (FallbackKind kind : kAllFallbackKinds) {
-        w.key(fallbackKindName(kind));
-        w.value(summary.fallbackCount(kind));
-    }
-    w.endObject();
+    writeCounts(w, kAllFallbackKinds, fallbackKindName,
+        [&](FallbackKind kind) { return summary.fallbackCount(kind); });
     w.key("fallbacks_total");
     w.value(summary.fallbacks);
     w.key("diagnostics");
-    w.beginObject();
-    for (Severity severity : kAllSeverities) {
-        w.key(severityName(severity));
-        w.value(summary.diagnosticCount(severity));
-    }
-    w.endObject();
+    writeCounts(w, kAllSeverities, severityName,
+        [&](Severity severity) { return summary.diagnosticCount(severity); });
     w.key("dvm_engaged");
     w.value(summary.dvmEngaged);
     w.endObject();
