@@ -2,30 +2,13 @@
 #include "report/reportmarkdown.h"
 
 #include "text/comparetext.h"
+#include "text/kernelwording.h"
 
 #include <algorithm>
 
 namespace dvmlens {
 
 namespace {
-
-std::string joined(const std::vector<std::string>& parts, const std::string& separator)
-{
-    std::string text;
-    for (const std::string& part : parts)
-        text += (text.empty() ? "" : separator) + part;
-    return text;
-}
-
-std::string shapeText(const std::optional<std::vector<std::int64_t>>& shape)
-{
-    if (!shape)
-        return std::string();
-    std::vector<std::string> dims;
-    for (std::int64_t dim : *shape)
-        dims.push_back(std::to_string(dim));
-    return "[" + joined(dims, ", ") + "]";
-}
 
 // Table cells hold one line; a pipe would end the cell.
 std::string cell(const std::string& text)
@@ -324,22 +307,6 @@ std::string graphVerdictText(GraphVerdict verdict)
         break;
     }
     return "no output_code.py";
-}
-
-std::string dvmInputText(const DvmInput& input)
-{
-    std::string text = input.op;
-    if (input.dtype)
-        text += " " + *input.dtype;
-    text += shapeText(input.shape);
-    if (input.stride)
-        text += " stride " + shapeText(input.stride);
-    return text;
-}
-
-std::string dvmOutputText(const DvmOutput& output)
-{
-    return output.name + (output.dtype ? " " + *output.dtype : std::string());
 }
 
 std::string markdownReport(const ReportModel& model)

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "report/reportmodel.h"
+#include "text/kernelwording.h" // dvmInputText, dvmOutputText, shapeText
 #include "text/scantext.h" // kernelCountsText, fallbackCountsText
 
 #include <string>
@@ -20,9 +21,7 @@ std::string markdownReport(const ReportModel& model);
 std::string summaryMarkdown(const Index& index);
 
 // Pieces the other writers share, so every format words things the same way (counts per backend
-// and per fallback kind come from scantext.h).
+// and per fallback kind come from scantext.h, kernel facts from kernelwording.h).
 std::string graphVerdictText(GraphVerdict verdict); // "engaged", "not engaged", "no output_code.py"
-std::string dvmInputText(const DvmInput& input); // "load float32[128, 128]", "scalar int64"
-std::string dvmOutputText(const DvmOutput& output); // "relu float32"
 
 } // namespace dvmlens
