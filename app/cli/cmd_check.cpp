@@ -3,6 +3,7 @@
 // engaged (and there is at least one); otherwise exit 1 and say which graphs fail and why.
 #include "command.h"
 #include "indexargs.h"
+#include "text/displaytext.h"
 #include "verdict/summary.h"
 
 #include <algorithm>
@@ -18,7 +19,7 @@ const Command kCheck { "check", "check [--jobs N] PATH",
 
 std::string graphLabel(const dvmlens::Run& run, const dvmlens::Graph& graph)
 {
-    return (run.name ? *run.name + '/' : std::string()) + graph.name;
+    return dvmlens::displayName((run.name ? *run.name + '/' : std::string()) + graph.name);
 }
 
 bool unreadable(const dvmlens::Graph& graph)
@@ -73,7 +74,7 @@ int runCheck(const QStringList& args)
     if (!index)
         return ExitUsage;
     const dvmlens::Summary summary = dvmlens::summarize(*index);
-    writeOut(checkReport(*index, summary));
+    writeOut(dvmlens::terminalSafe(checkReport(*index, summary)));
     return summary.dvmEngaged ? ExitOk : ExitFailed;
 }
 

@@ -3,6 +3,7 @@
 
 #include "export/imageexport.h"
 #include "report/report.h"
+#include "report/reportfile.h"
 #include "report/reportmarkdown.h"
 #include "rules/knownfailures.h"
 #include "shell/languagechange.h"
@@ -13,12 +14,12 @@
 #include <QClipboard>
 #include <QDir>
 #include <QDockWidget>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMainWindow>
 #include <QMessageBox>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QStackedWidget>
 #include <QStatusBar>
 
@@ -157,11 +158,10 @@ QString ExportActions::writeReport(const ReportSources& sources, const QString& 
     input.rules = &*rules;
     input.baseline = sources.baseline.get();
     const std::string report = dvmlens::renderReport(input, *format);
-    // QSaveFile: a failed write never leaves half a report where the old one was.
-    QSaveFile out(file);
-    if (!out.open(QIODevice::WriteOnly)
-        || out.write(report.data(), qint64(report.size())) != qint64(report.size()) || !out.commit())
-        return tr("Cannot write %1: %2").arg(shownPath(file), out.errorString());
+    // The CLI's writer: atomic, and never onto a device, FIFO, socket or folder.
+    const std::string failure = dvmlens::writeReportFile(QFile::encodeName(file).toStdString(), report);
+    if (!failure.empty())
+        return tr("Cannot write %1: %2").arg(shownPath(file), QString::fromStdString(failure));
     return {};
 }
 
