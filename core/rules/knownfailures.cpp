@@ -635,8 +635,10 @@ void applyTreeRule(const Rule& rule, const Index& index, std::vector<Finding>& f
     for (const Run& run : index.runs) {
         for (const Graph& graph : run.graphs) {
             ++graphs;
-            outputCodes += graph.outputCode.has_value();
-            anyEngaged = anyEngaged || (graph.outputCode && graph.outputCode->dvmEngaged);
+            // Judged graphs only: not a cancelled index's unparsed ones, nor a file that is no wrapper.
+            const Verdict verdict = graphVerdict(graph);
+            outputCodes += verdict == Verdict::Engaged || verdict == Verdict::NotEngaged;
+            anyEngaged = anyEngaged || verdict == Verdict::Engaged;
         }
     }
 
@@ -660,7 +662,7 @@ void applyTreeRule(const Rule& rule, const Index& index, std::vector<Finding>& f
             case TreeCheck::GraphWithoutDvmKernel: {
                 const OutputCode* code = graph.outputCode ? &*graph.outputCode : nullptr;
                 // A graph of views only has nothing DVM could have taken.
-                if (anyEngaged && code && !code->dvmEngaged
+                if (anyEngaged && graphVerdict(graph) == Verdict::NotEngaged
                     && (!code->kernels.empty() || !code->fallbacks.empty()))
                     finding = treeFinding(rule, code->path, kernelSummary(*code), Confidence::High);
                 break;
