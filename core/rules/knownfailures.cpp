@@ -210,7 +210,7 @@ std::string requiredLiteral(std::string_view pattern)
 }
 
 constexpr TreeCheck kAllTreeChecks[] = { TreeCheck::GraphWithoutDvmKernel, TreeCheck::DvmNamedImportFx,
-    TreeCheck::MissingOutputCode, TreeCheck::NoDvmInTree };
+    TreeCheck::MissingOutputCode, TreeCheck::NoDvmInTree, TreeCheck::TorchNpuWithoutDvm };
 
 class RuleReader
 {
@@ -266,6 +266,10 @@ public:
             }
             if (rule.signatures.empty())
                 fail("has an empty \"match\"");
+            const std::string scope = optionalString("scope").value_or("any");
+            if (scope != "any" && scope != "graph")
+                fail("has an unknown \"scope\" '" + scope + "' (expected \"any\" or \"graph\")");
+            rule.graphLogsOnly = scope == "graph";
             if (const json* context = member("context")) {
                 if (!context->is_object() || !context->contains("within")
                     || !(*context)["within"].is_number_integer())
@@ -321,8 +325,8 @@ private:
                 return check;
         }
         fail("has an unknown \"check\" '" + name
-            + "' (expected graph-without-dvm-kernel, dvm-named-import-fx, missing-output-code or "
-              "no-dvm-in-tree)");
+            + "' (expected graph-without-dvm-kernel, dvm-named-import-fx, missing-output-code, "
+              "no-dvm-in-tree or torch-npu-without-dvm)");
     }
 
     LocalizedText localized(const char* name, bool required) const
@@ -642,6 +646,26 @@ void applyTreeRule(const Rule& rule, const Index& index, std::vector<Finding>& f
         }
     }
 
+    if (rule.check == TreeCheck::TorchNpuWithoutDvm) {
+        // Per run: the version it was made with says DVM cannot have run, whatever was asked for.
+        if (anyEngaged)
+            return;
+        for (std::size_t r = 0; r < index.runs.size(); ++r) {
+            const Versions versions = runVersions(index.runs[r]);
+            if (!versions.torchNpu || !isTorchNpuReleaseWithoutDvm(*versions.torchNpu))
+                continue;
+            const bool asked = versions.npuBackend && *versions.npuBackend == "dvm";
+            if (!asked && !dvmWantedEvidence(index))
+                continue;
+            Finding finding = treeFinding(rule, versions.source.value_or(index.runs[r].path),
+                "torch_npu " + *versions.torchNpu + (asked ? ", TORCHINDUCTOR_NPU_BACKEND='dvm'" : ""),
+                Confidence::High);
+            finding.run = r;
+            findings.push_back(std::move(finding));
+        }
+        return;
+    }
+
     if (rule.check == TreeCheck::NoDvmInTree) {
         if (anyEngaged || outputCodes == 0)
             return;
@@ -700,6 +724,7 @@ void applyTreeRule(const Rule& rule, const Index& index, std::vector<Finding>& f
                 break;
             }
             case TreeCheck::NoDvmInTree:
+            case TreeCheck::TorchNpuWithoutDvm:
                 break;
             }
             if (finding) {
@@ -731,9 +756,31 @@ std::string_view treeCheckName(TreeCheck check)
     case TreeCheck::MissingOutputCode:
         return "missing-output-code";
     case TreeCheck::NoDvmInTree:
+        return "no-dvm-in-tree";
+    case TreeCheck::TorchNpuWithoutDvm:
         break;
     }
-    return "no-dvm-in-tree";
+    return "torch-npu-without-dvm";
+}
+
+bool isTorchNpuReleaseWithoutDvm(std::string_view version)
+{
+    constexpr std::string_view kReleases[] = { "2.10.0-26.0.0", "2.11.0-26.1.0", "2.12.0-26.1.0",
+        "26.1.0-pytorch2.11.0", "26.1.0-pytorch2.12.0" };
+    while (!version.empty() && (version.front() == ' ' || version.front() == '\t'))
+        version.remove_prefix(1);
+    while (!version.empty() && (version.back() == ' ' || version.back() == '\t' || version.back() == '\r'))
+        version.remove_suffix(1);
+    if (!version.empty() && (version.front() == 'v' || version.front() == 'V'))
+        version.remove_prefix(1);
+    for (const std::string_view release : kReleases) {
+        if (version.substr(0, release.size()) != release)
+            continue;
+        const std::string_view rest = version.substr(release.size());
+        if (rest.empty() || rest.front() == '+' || rest.substr(0, 5) == ".post")
+            return true;
+    }
+    return false;
 }
 
 const Rule* RuleBook::find(std::string_view id) const
@@ -959,6 +1006,9 @@ std::vector<Finding> findKnownFailures(
                 graph = found->second;
         }
         for (Finding& finding : *scan.findings) {
+            const Rule* rule = graph ? nullptr : rules.find(finding.rule.id);
+            if (rule && rule->graphLogsOnly)
+                continue; // a run-level log cannot say which graph's code never ran
             finding.run = scan.run;
             finding.graph = graph;
             findings.push_back(std::move(finding));
