@@ -65,12 +65,14 @@ QString installTranslations(const QString& language)
         delete own;
         return QStringLiteral("en");
     }
-    install(own);
 
+    // Qt searches the most recently installed translator first: Qt's own goes in first, so ours wins
+    // where both translate a string (QCommandLineParser's help words, for one).
     auto* qtBase = new QTranslator(QCoreApplication::instance());
     if (qtBase->load(QStringLiteral("qtbase_zh_CN"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         install(qtBase);
     else
         delete qtBase;
+    install(own);
     return QStringLiteral("zh_CN");
 }
