@@ -204,7 +204,8 @@ void TestPackaging::desktopEntryIsValid()
     QVERIFY(text.contains(QLatin1String("\nExec=dvmlens %f\n")));
     QVERIFY(text.contains(QStringLiteral("\nIcon=%1\n").arg(kAppId)));
     QVERIFY(text.contains(QLatin1String("\nCategories=Development;Debugger;Qt;\n")));
-    QVERIFY(text.contains(QLatin1String("\nMimeType=inode/directory;\n")));
+    // No MIME claim: on a desktop without a file manager, DVM Lens would become the folder handler.
+    QVERIFY2(!text.contains(QLatin1String("\nMimeType=")), qPrintable(text));
     // X11 (forwarding, VNC) pairs the window with this entry through WM_CLASS, which Qt sets to "dvmlens".
     QVERIFY(text.contains(QLatin1String("\nStartupWMClass=dvmlens\n")));
     QVERIFY(text.contains(QLatin1String("\nComment[zh_CN]=")));
@@ -228,8 +229,11 @@ void TestPackaging::metainfoIsValid()
     QVERIFY(text.contains(QLatin1String("<binary>dvmlens-cli</binary>")));
     QVERIFY(text.contains(QLatin1String("<release version=\"0.1.0\" date=\"2026-11-29\">")));
     QVERIFY(text.contains(QLatin1String("<content_rating type=\"oars-1.1\"/>")));
-    for (const char* shot : { "browse-light.png", "browse-dark.png", "compare.png" })
-        QVERIFY2(text.contains(QLatin1String("/resources/screenshots/") + QLatin1String(shot)), shot);
+    // Screenshot addresses that cannot be checked to exist are left out (see the comment in the file).
+    QString withoutComments = text;
+    withoutComments.remove(
+        QRegularExpression(QStringLiteral("<!--.*?-->"), QRegularExpression::DotMatchesEverythingOption));
+    QVERIFY2(!withoutComments.contains(QLatin1String("<screenshot")), qPrintable(text));
 
     const QString validator = QStandardPaths::findExecutable(QStringLiteral("appstreamcli"));
     if (validator.isEmpty())
