@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "knownfailures.h"
 
+#include "datadir.h"
 #include "logscanner.h"
 #include "summary.h"
 #include "versions.h"
@@ -807,8 +808,15 @@ std::optional<RuleBook> loadRuleFile(const std::string& path, std::string& error
 const RuleBook& builtinRules()
 {
     static const RuleBook book = [] {
-        initRuleResources();
         std::string error;
+        // The installed copy is the one a distribution can update; a broken one must not stop the program.
+        const QString installed = installedDataPath(QStringLiteral("rules/known-failures.json"));
+        if (!installed.isEmpty()) {
+            if (auto loaded = loadRuleFile(installed.toStdString(), error))
+                return std::move(*loaded);
+            qWarning("%s (the rules built into the program are used)", error.c_str());
+        }
+        initRuleResources();
         auto loaded = loadRuleFile(":/dvmlens/rules/known-failures.json", error);
         // The file is compiled in and covered by tests, so this only fires on a broken build.
         if (!loaded)

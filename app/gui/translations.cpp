@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "translations.h"
 
+#include "datadir.h"
+
 #include <QCoreApplication>
-#include <QFile>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QPointer>
@@ -56,12 +57,12 @@ QString installTranslations(const QString& language)
     if (!wanted.startsWith(QLatin1String("zh")))
         return QStringLiteral("en");
 
-    // Only Simplified Chinese exists besides the English source strings.
-    const auto ownFile = QStringLiteral(":/i18n/dvmlens_zh_CN.qm");
-    if (!QFile::exists(ownFile))
-        return QStringLiteral("en");
+    // Only Simplified Chinese exists besides the English source strings. The installed .qm first (see
+    // datadir.h), the one compiled in when there is none or it does not load.
     auto* own = new QTranslator(QCoreApplication::instance());
-    if (!own->load(ownFile)) {
+    const QString installed = dvmlens::installedDataPath(QStringLiteral("translations/dvmlens_zh_CN.qm"));
+    if ((installed.isEmpty() || !own->load(installed))
+        && !own->load(QStringLiteral(":/i18n/dvmlens_zh_CN.qm"))) {
         delete own;
         return QStringLiteral("en");
     }
