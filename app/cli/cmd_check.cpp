@@ -3,7 +3,7 @@
 // engaged (and there is at least one); otherwise exit 1 and say which graphs fail and why.
 #include "command.h"
 #include "indexargs.h"
-#include "summary.h"
+#include "verdict/summary.h"
 
 #include <algorithm>
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // dvmlens-cli compare: did run B keep the DVM kernels run A had? Rules live in core/compare.h.
 #include "command.h"
-#include "compare.h"
-#include "comparejson.h"
-#include "comparetext.h"
+#include "compare/compare.h"
+#include "json/comparejson.h"
+#include "text/comparetext.h"
 #include "indexargs.h"
 
 #include <QFile>

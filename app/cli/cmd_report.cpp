@@ -2,8 +2,8 @@
 // dvmlens-cli report: the bug-report kit (core/report.h) as Markdown, HTML or dvmlens.report/1 JSON.
 #include "command.h"
 #include "indexargs.h"
-#include "knownfailures.h"
-#include "report.h"
+#include "rules/knownfailures.h"
+#include "report/report.h"
 
 #include <QFile>
 #include <QSaveFile>

@@ -2,9 +2,9 @@
 // dvmlens-cli scan: what the tree holds, per run and graph, as text or dvmlens.scan/1 JSON.
 #include "command.h"
 #include "indexargs.h"
-#include "knownfailures.h"
-#include "scanjson.h"
-#include "scantext.h"
+#include "rules/knownfailures.h"
+#include "json/scanjson.h"
+#include "text/scantext.h"
 
 #include <QFile>
 #include <QTextStream>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "indexargs.h"
 
-#include "indexer.h"
+#include "index/indexer.h"
 
 #include <QFile>
 #include <QTextStream>

@@ -3,8 +3,8 @@
 #pragma once
 
 #include "command.h"
-#include "model.h"
-#include "outputcodeparser.h"
+#include "model/model.h"
+#include "parse/outputcodeparser.h"
 
 #include <optional>
 #include <string>

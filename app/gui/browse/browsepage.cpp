@@ -1,0 +1,350 @@
+// SPDX-License-Identifier: MIT
+#include "browse/browsepage.h"
+
+#include "codeview/codeview.h"
+#include "common/compactsortheader.h"
+#include "browse/kerneldetails.h"
+#include "browse/kernelpanel.h"
+#include "browse/kerneltablemodel.h"
+#include "shell/languagechange.h"
+#include "browse/runtreemodel.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace {
+
+// Expanding every run is helpful for a handful of runs and slow noise for hundreds.
+constexpr int kMaxRunsExpanded = 12;
+
+QString cleanPath(const QString& path)
+{
+    return QDir::cleanPath(path);
+}
+
+} // namespace
+
+BrowsePage::BrowsePage(QWidget* parent)
+    : QWidget(parent)
+    , m_runModel(new RunTreeModel(this))
+    , m_kernelModel(new KernelTableModel(this))
+    , m_runTree(new QTreeView)
+    , m_kernelPanel(new KernelPanel(m_kernelModel))
+    , m_details(new KernelDetails)
+    , m_codeView(new CodeView(this))
+{
+    auto* header = new CompactSortHeader(Qt::Horizontal, m_runTree);
+    header->setSectionsMovable(true); // as QTreeView's own header
+    header->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    m_runTree->setHeader(header);
+    m_runTree->setModel(m_runModel);
+    m_runTree->setUniformRowHeights(true);
+    m_runTree->setAllColumnsShowFocus(true);
+    m_runTree->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_runTree->header()->setStretchLastSection(false);
+    // Header clicks cycle ascending, descending, then back to the scan order (no indicator), which
+    // is where a fresh window starts.
+    m_runTree->header()->setSortIndicator(-1, Qt::AscendingOrder);
+    m_runTree->header()->setSortIndicatorClearable(true);
+    m_runTree->setSortingEnabled(true);
+    m_runTree->header()->setSectionResizeMode(RunTreeModel::NameColumn, QHeaderView::Interactive);
+    for (int column = RunTreeModel::VerdictColumn; column < RunTreeModel::ColumnCount; ++column)
+        m_runTree->header()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+    m_defaultRunTreeHeader = m_runTree->header()->saveState();
+    // Run names say "pid" in the user's language: fit the Name column to them as setIndex does.
+    // (The model, an earlier child, has refreshed its texts by the time this runs.)
+    onLanguageChange(this, [this] {
+        if (!m_runTreeHeaderRestored && m_runModel->rowCount() > 0)
+            m_runTree->resizeColumnToContents(RunTreeModel::NameColumn);
+    });
+    m_runTree->setObjectName(QStringLiteral("RunTree"));
+    m_kernelPanel->setObjectName(QStringLiteral("KernelPanel"));
+    m_details->setObjectName(QStringLiteral("KernelDetails"));
+
+    connect(m_runTree->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        &BrowsePage::onTreeCurrentChanged);
+    connect(m_kernelPanel, &KernelPanel::currentKernelChanged, this, &BrowsePage::onKernelChanged);
+    connect(m_details, &KernelDetails::lineActivated, this, &BrowsePage::openLocation);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_codeView);
+}
+
+BrowsePage::~BrowsePage()
+{
+    for (QWidget* panel : { static_cast<QWidget*>(m_runTree.data()),
+             static_cast<QWidget*>(m_kernelPanel.data()), static_cast<QWidget*>(m_details.data()) }) {
+        if (panel && !panel->parent())
+            delete panel;
+    }
+}
+
+void BrowsePage::setIndex(std::shared_ptr<const dvmlens::Index> index)
+{
+    const QString previousPath = currentPath();
+    const dvmlens::Kernel* previousKernel = currentKernel();
+    const QString previousKernelName =
+        previousKernel ? QString::fromStdString(previousKernel->name) : QString();
+
+    // The old index must stay alive until every view has let go of its pointers.
+    const std::shared_ptr<const dvmlens::Index> keepAlive = m_runModel->index();
+    m_details->clearKernel();
+    m_kernelModel->clear();
+    m_runModel->setIndex(std::move(index));
+    if (m_runModel->rowCount() <= kMaxRunsExpanded)
+        m_runTree->expandToDepth(0);
+    if (!m_runTreeHeaderRestored) // the user's saved width wins over the fit
+        m_runTree->resizeColumnToContents(RunTreeModel::NameColumn);
+
+    const QModelIndex restored = m_runModel->indexForPath(previousPath);
+    if (restored.isValid()) {
+        selectTreeIndex(restored);
+        if (!previousKernelName.isEmpty())
+            m_kernelPanel->selectKernel(previousKernelName);
+    } else {
+        m_codeView->clear();
+    }
+}
+
+const std::shared_ptr<const dvmlens::Index>& BrowsePage::index() const
+{
+    return m_runModel->index();
+}
+
+bool BrowsePage::selectTreeIndex(const QModelIndex& index)
+{
+    if (!index.isValid())
+        return false;
+    m_runTree->scrollTo(index);
+    m_runTree->selectionModel()->setCurrentIndex(
+        index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    return true;
+}
+
+bool BrowsePage::selectFirstDvmKernel()
+{
+    const auto& index = m_runModel->index();
+    if (!index)
+        return false;
+    for (int r = 0; r < int(index->runs.size()); ++r) {
+        const dvmlens::Run& run = index->runs[size_t(r)];
+        for (int g = 0; g < int(run.graphs.size()); ++g) {
+            const dvmlens::Graph& graph = run.graphs[size_t(g)];
+            if (!graph.outputCode || !graph.outputCode->dvmEngaged)
+                continue;
+            selectTreeIndex(m_runModel->indexForGraph(r, g));
+            const dvmlens::Kernel* first = nullptr;
+            for (const dvmlens::Kernel& kernel : graph.outputCode->kernels) {
+                if (kernel.backend == dvmlens::Backend::Dvm && (!first || kernel.line < first->line))
+                    first = &kernel;
+            }
+            return first && m_kernelPanel->selectKernel(QString::fromStdString(first->name));
+        }
+    }
+    return false;
+}
+
+bool BrowsePage::selectFirstGraphWithCode()
+{
+    const auto& index = m_runModel->index();
+    if (!index)
+        return false;
+    for (int r = 0; r < int(index->runs.size()); ++r) {
+        const std::vector<dvmlens::Graph>& graphs = index->runs[size_t(r)].graphs;
+        for (int g = 0; g < int(graphs.size()); ++g) {
+            if (graphs[size_t(g)].outputCode)
+                return selectTreeIndex(m_runModel->indexForGraph(r, g));
+        }
+    }
+    return false;
+}
+
+QString BrowsePage::selectBySpec(const QString& spec)
+{
+    const auto& index = m_runModel->index();
+    if (!index)
+        return tr("Nothing is open.");
+    const QStringList parts = spec.split(QLatin1Char('/'), Qt::SkipEmptyParts);
+    if (parts.isEmpty() || parts.size() > 3)
+        return tr("Expected [RUN/]GRAPH[/KERNEL], got \"%1\".").arg(spec);
+
+    // Try the readings in order: RUN/GRAPH/KERNEL, RUN/GRAPH, GRAPH/KERNEL, GRAPH.
+    struct Reading
+    {
+        QString run;
+        QString graph;
+        QString kernel;
+    };
+    std::vector<Reading> readings;
+    if (parts.size() == 3)
+        readings.push_back({ parts[0], parts[1], parts[2] });
+    if (parts.size() == 2) {
+        readings.push_back({ parts[0], parts[1], {} });
+        readings.push_back({ {}, parts[0], parts[1] });
+    }
+    if (parts.size() == 1)
+        readings.push_back({ {}, parts[0], {} });
+
+    for (const Reading& reading : readings) {
+        for (int r = 0; r < int(index->runs.size()); ++r) {
+            const dvmlens::Run& run = index->runs[size_t(r)];
+            if (!reading.run.isEmpty()
+                && QString::fromStdString(run.name.value_or(std::string())) != reading.run)
+                continue;
+            for (int g = 0; g < int(run.graphs.size()); ++g) {
+                if (QString::fromStdString(run.graphs[size_t(g)].name) != reading.graph)
+                    continue;
+                selectTreeIndex(m_runModel->indexForGraph(r, g));
+                if (reading.kernel.isEmpty())
+                    return {};
+                if (m_kernelPanel->selectKernel(reading.kernel))
+                    return {};
+                return tr("Graph \"%1\" has no kernel \"%2\".").arg(reading.graph, reading.kernel);
+            }
+        }
+    }
+    return tr("No graph matches \"%1\".").arg(spec);
+}
+
+void BrowsePage::openLocation(const QString& path, int line)
+{
+    const QModelIndex node = m_runModel->indexForPath(path);
+    const QModelIndex current = m_runTree->selectionModel()->currentIndex();
+    if (node.isValid() && node != current.siblingAtColumn(0))
+        selectTreeIndex(node);
+    if (QFileInfo(path).isFile())
+        showCode(path, nullptr, line, 0);
+}
+
+QString BrowsePage::currentPath() const
+{
+    return m_runModel->pathAt(m_runTree->selectionModel()->currentIndex());
+}
+
+const dvmlens::Graph* BrowsePage::currentGraph() const
+{
+    return m_runModel->graphAt(m_runTree->selectionModel()->currentIndex());
+}
+
+const dvmlens::Kernel* BrowsePage::currentKernel() const
+{
+    return m_kernelModel->kernelAt(m_kernelPanel->currentSourceRow());
+}
+
+void BrowsePage::onTreeCurrentChanged(const QModelIndex& current)
+{
+    m_details->clearKernel();
+    const auto& index = m_runModel->index();
+    if (!current.isValid() || !index) {
+        m_kernelModel->clear();
+        Q_EMIT currentPathChanged({});
+        return;
+    }
+    const dvmlens::Graph* graph = m_runModel->graphAt(current);
+    switch (m_runModel->kindAt(current)) {
+    case RunTreeModel::RunNode: {
+        // A run shows every kernel of its graphs, so one filter searches the whole process.
+        std::vector<const dvmlens::Graph*> graphs;
+        for (const dvmlens::Graph& each : m_runModel->runAt(current)->graphs)
+            graphs.push_back(&each);
+        m_kernelModel->setGraphs(index, graphs);
+        break;
+    }
+    case RunTreeModel::GraphNode:
+        m_kernelModel->setGraphs(index, { graph });
+        m_details->showGraph(index, graph);
+        if (graph->outputCode)
+            showCode(QString::fromStdString(graph->outputCode->path), graph, 0, 0);
+        else
+            m_codeView->clear();
+        break;
+    case RunTreeModel::FileNode: {
+        m_kernelModel->setGraphs(index, { graph });
+        m_details->showGraph(index, graph);
+        const QString path = m_runModel->pathAt(current);
+        if (QFileInfo(path).isFile())
+            showCode(path, graph, 0, 0);
+        break;
+    }
+    }
+    Q_EMIT currentPathChanged(m_runModel->pathAt(current));
+}
+
+void BrowsePage::onKernelChanged(int sourceRow)
+{
+    const dvmlens::Kernel* kernel = m_kernelModel->kernelAt(sourceRow);
+    const dvmlens::Graph* graph = m_kernelModel->graphAt(sourceRow);
+    if (!kernel || !graph || !graph->outputCode) {
+        // Back to the graph's summary when the selection goes away (a filter hid the kernel).
+        const dvmlens::Graph* current = currentGraph();
+        if (current)
+            m_details->showGraph(m_runModel->index(), current);
+        else
+            m_details->clearKernel();
+        return;
+    }
+    m_details->showKernel(m_runModel->index(), kernel, graph);
+    showCode(QString::fromStdString(graph->outputCode->path), graph, kernel->line, kernel->endLine);
+}
+
+void BrowsePage::showCode(const QString& path, const dvmlens::Graph* graph, int line, int endLine)
+{
+    if (cleanPath(m_codeView->currentPath()) != cleanPath(path)) {
+        if (!graph) {
+            // A location from a diagnostic or a link: find the graph whose output_code.py this is.
+            graph = m_runModel->graphAt(m_runModel->indexForPath(path));
+        }
+        const bool isOutputCode = graph && graph->outputCode
+            && cleanPath(QString::fromStdString(graph->outputCode->path)) == cleanPath(path);
+        m_codeView->showFile(path, isOutputCode ? &*graph->outputCode : nullptr);
+    }
+    if (line > 0)
+        m_codeView->goToLine(line, endLine); // applied after the load when the file is still loading
+}
+
+QByteArray BrowsePage::runTreeHeaderState() const
+{
+    return m_runTree->header()->saveState();
+}
+
+void BrowsePage::resetRunTreeHeader()
+{
+    m_runTree->header()->restoreState(m_defaultRunTreeHeader);
+    m_runTreeHeaderRestored = false;
+    m_runTree->resizeColumnToContents(RunTreeModel::NameColumn);
+}
+
+bool BrowsePage::restoreRunTreeHeaderState(const QByteArray& state)
+{
+    m_runTreeHeaderRestored = m_runTree->header()->restoreState(state);
+    return m_runTreeHeaderRestored;
+}
+
+QTreeView* BrowsePage::runTree() const
+{
+    return m_runTree;
+}
+
+RunTreeModel* BrowsePage::runModel() const
+{
+    return m_runModel;
+}
+
+KernelPanel* BrowsePage::kernelPanel() const
+{
+    return m_kernelPanel;
+}
+
+KernelDetails* BrowsePage::details() const
+{
+    return m_details;
+}
+
+CodeView* BrowsePage::codeView() const
+{
+    return m_codeView;
+}

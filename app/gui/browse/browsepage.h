@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: MIT
+// The browse mode: the run tree, the kernel table, the details pane and the code view, kept in
+// step. The page shows the code view itself; MainWindow puts the other three panels in docks.
+#pragma once
+
+#include "model/model.h"
+
+#include <QPointer>
+#include <QWidget>
+
+#include <memory>
+
+class CodeView;
+class KernelDetails;
+class KernelPanel;
+class KernelTableModel;
+class QTreeView;
+class RunTreeModel;
+
+class BrowsePage : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit BrowsePage(QWidget* parent = nullptr);
+    ~BrowsePage() override; // deletes the panels nobody adopted
+
+    // Swaps in a new index. The selected node (by path) and kernel (by name) survive when they
+    // still exist, so a re-index while training runs does not lose the user's place.
+    void setIndex(std::shared_ptr<const dvmlens::Index> index);
+    const std::shared_ptr<const dvmlens::Index>& index() const;
+
+    // Selects the first graph where DVM engaged and its first DVM kernel (by line); false when none.
+    bool selectFirstDvmKernel();
+    bool selectFirstGraphWithCode(); // false when no graph has an output_code.py
+    // Selects "[RUN/]GRAPH[/KERNEL]"; returns an error message, empty on success.
+    QString selectBySpec(const QString& spec);
+    // Shows `path` at `line` (0 = top): selects its node in the tree when it has one.
+    void openLocation(const QString& path, int line);
+
+    QString currentPath() const; // the selected tree node's path
+    const dvmlens::Graph* currentGraph() const;
+    const dvmlens::Kernel* currentKernel() const;
+
+    // The run tree's column widths, order and sort, for the window's settings. A restored state
+    // keeps its Name width instead of fitting it to each new index.
+    QByteArray runTreeHeaderState() const;
+    bool restoreRunTreeHeaderState(const QByteArray& state);
+    // Back to the first look: default column order and widths (Name fitted again), scan order.
+    void resetRunTreeHeader();
+
+    QTreeView* runTree() const;
+    RunTreeModel* runModel() const;
+    KernelPanel* kernelPanel() const;
+    KernelDetails* details() const;
+    CodeView* codeView() const;
+
+Q_SIGNALS:
+    void currentPathChanged(const QString& path);
+
+private:
+    void onTreeCurrentChanged(const QModelIndex& current);
+    void onKernelChanged(int sourceRow);
+    void showCode(const QString& path, const dvmlens::Graph* graph, int line, int endLine);
+    bool selectTreeIndex(const QModelIndex& index);
+
+    RunTreeModel* m_runModel;
+    KernelTableModel* m_kernelModel;
+    // Created without a parent for MainWindow's docks; guarded because the docks may go first.
+    QPointer<QTreeView> m_runTree;
+    QPointer<KernelPanel> m_kernelPanel;
+    QPointer<KernelDetails> m_details;
+    CodeView* m_codeView;
+    bool m_runTreeHeaderRestored = false;
+    QByteArray m_defaultRunTreeHeader; // as built, for resetRunTreeHeader
+};

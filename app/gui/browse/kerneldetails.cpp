@@ -1,0 +1,300 @@
+// SPDX-License-Identifier: MIT
+#include "browse/kerneldetails.h"
+
+#include "browse/kernelformat.h"
+#include "shell/languagechange.h"
+#include "browse/notengagedreasontext.h"
+#include "verdict/summary.h"
+#include "common/themes.h"
+
+#include <QEvent>
+#include <QFile>
+#include <QScrollBar>
+#include <QTextStream>
+#include <QUrl>
+
+#include <cstring>
+
+namespace {
+
+constexpr int kMaxDocstringLines = 4000; // a graph dump is never longer
+
+QString escaped(const std::string& text)
+{
+    return QString::fromStdString(text).toHtmlEscaped();
+}
+
+QString row(const QString& label, const QString& value)
+{
+    return QStringLiteral("<tr><th align=left valign=top>%1</th><td>%2</td></tr>").arg(label, value);
+}
+
+QString lineLink(int line)
+{
+    return QStringLiteral("<a href=\"line:%1\">%1</a>").arg(line);
+}
+
+} // namespace
+
+QString stringStatementText(QStringList lines)
+{
+    if (lines.isEmpty())
+        return {};
+    QString& first = lines.first();
+    const qsizetype open = first.indexOf(QLatin1String("\"\"\""));
+    first.remove(0, open < 0 ? 0 : open + 3);
+    QString& last = lines.last();
+    const qsizetype close = last.lastIndexOf(QLatin1String("\"\"\""));
+    if (close >= 0)
+        last.truncate(close);
+    while (!lines.isEmpty() && lines.first().trimmed().isEmpty())
+        lines.removeFirst();
+    while (!lines.isEmpty() && lines.last().trimmed().isEmpty())
+        lines.removeLast();
+    return lines.join(QLatin1Char('\n'));
+}
+
+namespace {
+
+// One physical line without its line break (CR included).
+QString physicalLineText(QByteArrayView bytes)
+{
+    while (bytes.endsWith('\r'))
+        bytes.chop(1);
+    return QString::fromUtf8(bytes);
+}
+
+// Reads physical lines [first, last] of `path`: only the dump the parser located, read up to its
+// end in 1 MiB chunks whose line breaks memchr counts, so a kernel near the end of a 10 MB file
+// does not cost a readLine per line before it (this runs on the GUI thread).
+QString fxGraphDump(const QString& path, int first, int last)
+{
+    QFile file(path);
+    if (last - first >= kMaxDocstringLines || !file.open(QIODevice::ReadOnly))
+        return {};
+    QStringList lines;
+    QByteArray pending; // the start of a wanted line that goes on in the next chunk
+    int line = 1;
+    while (line <= last) {
+        const QByteArray chunk = file.read(qint64(1) << 20);
+        if (chunk.isEmpty())
+            break;
+        const char* at = chunk.constData();
+        const char* const end = at + chunk.size();
+        while (at < end && line <= last) {
+            const auto* newline =
+                static_cast<const char*>(std::memchr(at, '\n', static_cast<std::size_t>(end - at)));
+            if (!newline) {
+                if (line >= first)
+                    pending.append(at, end - at);
+                break;
+            }
+            if (line >= first) {
+                pending.append(at, newline - at);
+                lines.append(physicalLineText(pending));
+                pending.clear();
+            }
+            ++line;
+            at = newline + 1;
+        }
+    }
+    if (line >= first && line <= last && !pending.isEmpty())
+        lines.append(physicalLineText(pending)); // the file's last line, without a line break
+    return stringStatementText(lines);
+}
+
+} // namespace
+
+KernelDetails::KernelDetails(QWidget* parent)
+    : QTextBrowser(parent)
+{
+    setOpenLinks(false);
+    translateNowAndOnChange(this, [this] {
+        setPlaceholderText(tr("Select a kernel to see its ops, inputs, outputs and launch sites."));
+        if (!m_graph)
+            return;
+        const int scrolled = verticalScrollBar()->value();
+        render();
+        verticalScrollBar()->setValue(scrolled);
+    });
+    connect(this, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
+        if (url.scheme() != QLatin1String("line") || !m_graph || !m_graph->outputCode)
+            return;
+        Q_EMIT lineActivated(QString::fromStdString(m_graph->outputCode->path), url.path().toInt());
+    });
+}
+
+void KernelDetails::showKernel(
+    std::shared_ptr<const dvmlens::Index> index, const dvmlens::Kernel* kernel, const dvmlens::Graph* graph)
+{
+    m_index = std::move(index);
+    m_kernel = kernel;
+    m_graph = graph;
+    render();
+}
+
+void KernelDetails::showGraph(std::shared_ptr<const dvmlens::Index> index, const dvmlens::Graph* graph)
+{
+    m_index = std::move(index);
+    m_kernel = nullptr;
+    m_graph = graph;
+    render();
+}
+
+void KernelDetails::clearKernel()
+{
+    m_kernel = nullptr;
+    m_graph = nullptr;
+    m_index.reset();
+    clear();
+}
+
+void KernelDetails::changeEvent(QEvent* event)
+{
+    QTextBrowser::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange && m_graph)
+        render(); // the backend colour comes from the palette
+}
+
+void KernelDetails::renderGraph()
+{
+    const dvmlens::Graph& graph = *m_graph;
+    const dvmlens::GraphVerdict verdict = dvmlens::graphVerdict(graph);
+    QString html;
+    QTextStream out(&html);
+    out << "<h3 style=\"margin-bottom:2px\">" << escaped(graph.name) << "</h3>";
+    out << "<p style=\"margin-top:0\"><b style=\"color:" << verdictColor(verdict, palette()).name() << "\">";
+    switch (verdict) {
+    case dvmlens::GraphVerdict::Engaged:
+        out << tr("DVM engaged");
+        break;
+    case dvmlens::GraphVerdict::NotEngaged:
+        out << tr("DVM not engaged");
+        break;
+    case dvmlens::GraphVerdict::NoOutputCode:
+        out << tr("No output_code.py");
+        break;
+    }
+    out << "</b></p>";
+    const std::vector<dvmlens::NotEngagedReason> reasons = dvmlens::notEngagedReasonList(graph);
+    if (!reasons.empty()) {
+        out << "<ul>";
+        for (const dvmlens::NotEngagedReason& reason : reasons)
+            out << "<li>" << notEngagedReasonText(reason).toHtmlEscaped() << "</li>";
+        out << "</ul>";
+    }
+    if (graph.outputCode) {
+        const dvmlens::Summary summary = dvmlens::summarize(graph);
+        out << "<table cellspacing=0 cellpadding=2>";
+        for (dvmlens::Backend backend : dvmlens::kAllBackends) {
+            if (summary.kernelCount(backend) > 0)
+                out << row(tr("%1 kernels").arg(backendLabel(backend)),
+                    QString::number(summary.kernelCount(backend)));
+        }
+        out << row(tr("Fallback calls"), QString::number(summary.fallbacks));
+        out << "</table><p>" << tr("Select a kernel in the Kernels table for its details.") << "</p>";
+    }
+    if (!graph.diagnostics.empty()) {
+        out << "<h4>" << tr("Diagnostics") << "</h4>";
+        for (const dvmlens::Diagnostic& diagnostic : graph.diagnostics)
+            out << "<p><b>" << escaped(diagnostic.code) << "</b>: " << escaped(diagnostic.message) << "</p>";
+    }
+    setHtml(html);
+}
+
+void KernelDetails::render()
+{
+    if (!m_graph) {
+        clear();
+        return;
+    }
+    if (!m_kernel) {
+        renderGraph();
+        return;
+    }
+    const dvmlens::Kernel& kernel = *m_kernel;
+    const QString colour = backendColor(kernel.backend, palette()).name();
+    QString html;
+    QTextStream out(&html);
+    out << "<h3 style=\"margin-bottom:2px\">" << escaped(kernel.name) << "</h3>";
+    out << "<p style=\"margin-top:0\"><b style=\"color:" << colour << "\">" << backendLabel(kernel.backend)
+        << "</b> · " << tr("lines %1–%2").arg(lineLink(kernel.line), QString::number(kernel.endLine)) << " · "
+        << QString::fromStdString(m_graph->name).toHtmlEscaped() << "</p>";
+
+    if (kernel.backend == dvmlens::Backend::ImportFx) {
+        out << "<p>"
+            << tr("<b>This is an FX fallback, not DVM code.</b> Inductor could not generate this kernel with "
+                  "DVM "
+                  "(an unsupported op or dtype, or a forced fallback), so it is run from the FX graph below "
+                  "through "
+                  "<code>async_compile.import_fx</code>, even though it may be named "
+                  "<code>dvm_fused_*</code>.")
+            << "</p>";
+    } else if (kernel.backend != dvmlens::Backend::Dvm) {
+        out << "<p>" << tr("A %1 kernel: not generated by DVM.").arg(backendLabel(kernel.backend)) << "</p>";
+    }
+
+    out << "<table cellspacing=0 cellpadding=2>";
+    if (kernel.framing)
+        out << row(tr("Framing"), escaped(*kernel.framing));
+    if (kernel.ktype)
+        out << row(tr("ktype"), escaped(*kernel.ktype));
+    if (kernel.dynShape)
+        out << row(tr("dyn_shape"), yesNo(kernel.dynShape));
+    if (kernel.mfusion)
+        out << row(tr("mfusion"), yesNo(kernel.mfusion));
+    out << row(tr("Launches"), QString::number(kernel.launches));
+    out << "</table>";
+
+    if (!kernel.ops.empty()) {
+        QStringList ops;
+        for (const std::string& op : kernel.ops)
+            ops << escaped(op);
+        out << "<h4>" << tr("Ops (%1, in order)").arg(kernel.ops.size()) << "</h4><p><code>"
+            << ops.join(QStringLiteral(" → ")) << "</code></p>";
+    }
+    if (!kernel.inputs.empty()) {
+        out << "<h4>" << tr("Inputs")
+            << "</h4><table border=1 cellspacing=0 cellpadding=3 style=\"border-collapse:"
+            << "collapse\"><tr><th>#</th><th>" << tr("Name") << "</th><th>" << tr("Op") << "</th><th>"
+            << tr("Shape") << "</th><th>" << tr("Stride") << "</th><th>" << tr("dtype") << "</th></tr>";
+        int number = 0;
+        for (const dvmlens::DvmInput& input : kernel.inputs) {
+            out << "<tr><td>" << number++ << "</td><td><code>" << escaped(input.name) << "</code></td><td>"
+                << escaped(input.op) << "</td><td><code>" << shapeText(input.shape)
+                << "</code></td><td><code>" << shapeText(input.stride) << "</code></td><td>"
+                << shortDtype(input.dtype).toHtmlEscaped() << "</td></tr>";
+        }
+        out << "</table>";
+    }
+    if (!kernel.outputs.empty()) {
+        out << "<h4>" << tr("Outputs")
+            << "</h4><table border=1 cellspacing=0 cellpadding=3 style=\"border-collapse:"
+            << "collapse\"><tr><th>#</th><th>" << tr("Name") << "</th><th>" << tr("dtype") << "</th></tr>";
+        int number = 0;
+        for (const dvmlens::DvmOutput& output : kernel.outputs) {
+            out << "<tr><td>" << number++ << "</td><td><code>" << escaped(output.name) << "</code></td><td>"
+                << (output.dtype ? shortDtype(output.dtype).toHtmlEscaped() : QStringLiteral("—"))
+                << "</td></tr>";
+        }
+        out << "</table>";
+    }
+    if (!kernel.launchLines.empty()) {
+        QStringList links;
+        for (int line : kernel.launchLines)
+            links << lineLink(line);
+        out << "<h4>" << tr("Launched at lines") << "</h4><p>" << links.join(QLatin1String(", ")) << "</p>";
+    } else {
+        out << "<p><i>" << tr("Not launched in the entry code.") << "</i></p>";
+    }
+
+    if (m_graph->outputCode && kernel.fxGraphLine && kernel.fxGraphEndLine) {
+        const QString dump = fxGraphDump(
+            QString::fromStdString(m_graph->outputCode->path), *kernel.fxGraphLine, *kernel.fxGraphEndLine);
+        if (!dump.isEmpty()) {
+            out << "<h4>" << tr("FX graph fused into this kernel") << "</h4><pre>" << dump.toHtmlEscaped()
+                << "</pre>";
+        }
+    }
+    setHtml(html);
+}

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+// The details pane for one kernel: what it is, its ops, inputs and outputs, where it is launched,
+// and the FX graph it fused (the """…""" dump Inductor writes right above the definition).
+#pragma once
+
+#include "model/model.h"
+
+#include <QStringList>
+#include <QTextBrowser>
+
+#include <memory>
+
+class KernelDetails : public QTextBrowser
+{
+    Q_OBJECT
+public:
+    explicit KernelDetails(QWidget* parent = nullptr);
+
+    // `index` keeps `kernel` and `graph` alive while they are shown.
+    void showKernel(std::shared_ptr<const dvmlens::Index> index, const dvmlens::Kernel* kernel,
+        const dvmlens::Graph* graph);
+    // Until a kernel is picked: the graph's verdict, why DVM did not engage, counts and diagnostics.
+    void showGraph(std::shared_ptr<const dvmlens::Index> index, const dvmlens::Graph* graph);
+    void clearKernel();
+
+Q_SIGNALS:
+    // A launch-site or definition link was clicked.
+    void lineActivated(const QString& path, int line);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void render();
+    void renderGraph();
+
+    std::shared_ptr<const dvmlens::Index> m_index;
+    const dvmlens::Kernel* m_kernel = nullptr;
+    const dvmlens::Graph* m_graph = nullptr;
+};
+
+// The text of a string statement given as its physical lines (core's Kernel::fxGraphLine to
+// fxGraphEndLine): the lines without the quotes and without blank lines at either end.
+QString stringStatementText(QStringList lines);

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: MIT
+#include "browse/kernelformat.h"
+
+#include <QCoreApplication>
+#include <QStringList>
+
+#include <utility>
+
+QString backendLabel(dvmlens::Backend backend)
+{
+    switch (backend) {
+    case dvmlens::Backend::Dvm:
+        return QStringLiteral("DVM");
+    case dvmlens::Backend::ImportFx:
+        return QStringLiteral("import_fx");
+    case dvmlens::Backend::Triton:
+        return QStringLiteral("Triton");
+    case dvmlens::Backend::Cpp:
+        return QStringLiteral("C++");
+    case dvmlens::Backend::Mlir:
+        return QStringLiteral("MLIR");
+    case dvmlens::Backend::Akg:
+        return QStringLiteral("AKG");
+    case dvmlens::Backend::Mps:
+        return QStringLiteral("MPS");
+    case dvmlens::Backend::Other:
+        break;
+    }
+    return QCoreApplication::translate("KernelFormat", "other");
+}
+
+QString shortDtype(const std::optional<std::string>& dtype)
+{
+    if (!dtype)
+        return QStringLiteral("?");
+    static const std::pair<const char*, const char*> kShort[] = { { "float32", "f32" }, { "float16", "f16" },
+        { "bfloat16", "bf16" }, { "float64", "f64" }, { "int8", "i8" }, { "int16", "i16" },
+        { "int32", "i32" }, { "int64", "i64" }, { "uint8", "u8" }, { "bool", "b8" } };
+    for (const auto& [longName, shortName] : kShort) {
+        if (*dtype == longName)
+            return QLatin1String(shortName);
+    }
+    return QString::fromStdString(*dtype);
+}
+
+QString shapeText(const std::optional<std::vector<std::int64_t>>& dims)
+{
+    if (!dims)
+        return {};
+    QStringList parts;
+    for (std::int64_t dim : *dims)
+        parts << QString::number(dim);
+    return QLatin1Char('[') + parts.join(QLatin1Char(',')) + QLatin1Char(']');
+}
+
+QString compactInput(const dvmlens::DvmInput& input)
+{
+    return shortDtype(input.dtype) + shapeText(input.shape);
+}
+
+QString compactInputs(const dvmlens::Kernel& kernel)
+{
+    QStringList parts;
+    for (const dvmlens::DvmInput& input : kernel.inputs)
+        parts << compactInput(input);
+    return parts.join(QLatin1String(", "));
+}
+
+QString compactOutputs(const dvmlens::Kernel& kernel)
+{
+    QStringList parts;
+    for (const dvmlens::DvmOutput& output : kernel.outputs)
+        parts << (output.dtype ? shortDtype(output.dtype) : QString::fromStdString(output.name));
+    return parts.join(QLatin1String(", "));
+}
+
+QString yesNo(const std::optional<bool>& value)
+{
+    if (!value)
+        return {};
+    return *value ? QCoreApplication::translate("KernelFormat", "yes")
+                  : QCoreApplication::translate("KernelFormat", "no");
+}

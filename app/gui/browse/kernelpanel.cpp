@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: MIT
+#include "browse/kernelpanel.h"
+
+#include "browse/kernelfilterproxy.h"
+#include "browse/kernelformat.h"
+#include "browse/kerneltablemodel.h"
+#include "shell/languagechange.h"
+
+#include <QAction>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLineEdit>
+#include <QMenu>
+#include <QTimer>
+#include <QToolButton>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+#include <set>
+
+KernelPanel::KernelPanel(KernelTableModel* model, QWidget* parent)
+    : QWidget(parent)
+    , m_model(model)
+    , m_proxy(new KernelFilterProxy(this))
+    , m_view(new QTreeView)
+    , m_filter(new QLineEdit)
+    , m_filterTimer(new QTimer(this))
+    , m_toggleLayout(new QHBoxLayout)
+{
+    m_proxy->setSourceModel(m_model);
+
+    m_filter->setClearButtonEnabled(true);
+    m_filterTimer->setSingleShot(true);
+    m_filterTimer->setInterval(kFilterDelayMs);
+    connect(m_filter, &QLineEdit::textChanged, m_filterTimer, qOverload<>(&QTimer::start));
+    connect(m_filterTimer, &QTimer::timeout, this, [this] { m_proxy->setFilterText(m_filter->text()); });
+    // Return applies the filter at once and moves to the results, so typing then arrowing is one flow.
+    connect(m_filter, &QLineEdit::returnPressed, this, [this] {
+        m_filterTimer->stop();
+        m_proxy->setFilterText(m_filter->text());
+        m_view->setFocus(Qt::ShortcutFocusReason);
+        if (!m_view->selectionModel()->currentIndex().isValid() && m_proxy->rowCount() > 0)
+            m_view->setCurrentIndex(m_proxy->index(0, 0));
+    });
+
+    auto* focusFilter = new QAction(this);
+    translateNowAndOnChange(this, [this, focusFilter] {
+        m_filter->setPlaceholderText(tr("Filter by name, op or dtype (e.g. \"add bf16\")…"));
+        m_filter->setToolTip(tr("Every word must match the kernel name, one of its ops or a dtype"));
+        focusFilter->setText(tr("Filter Kernels"));
+        for (const auto& [backend, toggle] : m_toggles) {
+            toggle->setText(backendLabel(backend));
+            toggle->setToolTip(tr("Show %1 kernels").arg(backendLabel(backend)));
+        }
+    });
+    focusFilter->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
+    focusFilter->setShortcutContext(Qt::WindowShortcut);
+    connect(focusFilter, &QAction::triggered, m_filter, [this] {
+        m_filter->setFocus(Qt::ShortcutFocusReason);
+        m_filter->selectAll();
+    });
+    addAction(focusFilter);
+
+    m_view->setModel(m_proxy);
+    m_view->setRootIsDecorated(false);
+    m_view->setUniformRowHeights(true);
+    m_view->setAlternatingRowColors(true);
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(KernelTableModel::LineColumn, Qt::AscendingOrder);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setAllColumnsShowFocus(true);
+    m_view->header()->setStretchLastSection(true);
+    m_view->header()->setSectionsMovable(true);
+    m_view->header()->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_view->header(), &QHeaderView::customContextMenuRequested, this, &KernelPanel::showHeaderMenu);
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        [this](const QModelIndex& current) {
+            Q_EMIT currentKernelChanged(current.isValid() ? m_proxy->mapToSource(current).row() : -1);
+        });
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
+        rebuildBackendToggles();
+        m_view->setColumnHidden(KernelTableModel::GraphColumn, !m_model->spansSeveralGraphs());
+    });
+
+    auto* bar = new QHBoxLayout;
+    bar->setContentsMargins(0, 0, 0, 0);
+    bar->setSpacing(4);
+    bar->addWidget(m_filter, 1);
+    m_toggleLayout->setContentsMargins(0, 0, 0, 0);
+    m_toggleLayout->setSpacing(2);
+    bar->addLayout(m_toggleLayout);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->setSpacing(4);
+    layout->addLayout(bar);
+    layout->addWidget(m_view);
+    m_view->setColumnHidden(KernelTableModel::GraphColumn, true);
+    fitColumns();
+}
+
+KernelTableModel* KernelPanel::model() const
+{
+    return m_model;
+}
+
+KernelFilterProxy* KernelPanel::proxy() const
+{
+    return m_proxy;
+}
+
+QTreeView* KernelPanel::view() const
+{
+    return m_view;
+}
+
+QLineEdit* KernelPanel::filterEdit() const
+{
+    return m_filter;
+}
+
+QToolButton* KernelPanel::backendToggle(dvmlens::Backend backend) const
+{
+    const auto found = m_toggles.find(backend);
+    return found == m_toggles.end() ? nullptr : found->second;
+}
+
+bool KernelPanel::selectKernel(const QString& kernelName)
+{
+    return selectSourceRow(m_model->rowOf(kernelName));
+}
+
+bool KernelPanel::selectSourceRow(int sourceRow)
+{
+    const QModelIndex proxyIndex = m_proxy->mapFromSource(m_model->index(sourceRow, 0));
+    if (!proxyIndex.isValid())
+        return false;
+    m_view->selectionModel()->setCurrentIndex(
+        proxyIndex, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_view->scrollTo(proxyIndex);
+    return true;
+}
+
+int KernelPanel::currentSourceRow() const
+{
+    const QModelIndex current = m_view->selectionModel()->currentIndex();
+    return current.isValid() ? m_proxy->mapToSource(current).row() : -1;
+}
+
+QByteArray KernelPanel::headerState() const
+{
+    return m_view->header()->saveState();
+}
+
+bool KernelPanel::restoreHeaderState(const QByteArray& state)
+{
+    // The Graph column's visibility follows the kernels shown (one graph or several), not the state.
+    const bool graphHidden = m_view->isColumnHidden(KernelTableModel::GraphColumn);
+    const bool restored = m_view->header()->restoreState(state);
+    m_view->setColumnHidden(KernelTableModel::GraphColumn, graphHidden);
+    return restored;
+}
+
+void KernelPanel::resetHeader()
+{
+    QHeaderView* header = m_view->header();
+    for (int column = 0; column < KernelTableModel::ColumnCount; ++column) {
+        header->moveSection(header->visualIndex(column), column);
+        if (column != KernelTableModel::GraphColumn)
+            m_view->setColumnHidden(column, false);
+    }
+    fitColumns();
+    m_view->sortByColumn(KernelTableModel::LineColumn, Qt::AscendingOrder);
+}
+
+void KernelPanel::showHeaderMenu(const QPoint& position)
+{
+    // One check box per column but the kernel's name (a row must say which kernel it is) and the
+    // Graph column (shown when the table spans several graphs).
+    QMenu menu;
+    for (int column = 0; column < KernelTableModel::ColumnCount; ++column) {
+        if (column == KernelTableModel::NameColumn || column == KernelTableModel::GraphColumn)
+            continue;
+        QAction* action = menu.addAction(m_model->headerData(column, Qt::Horizontal).toString());
+        action->setCheckable(true);
+        action->setChecked(!m_view->isColumnHidden(column));
+        connect(action, &QAction::toggled, this,
+            [this, column](bool shown) { m_view->setColumnHidden(column, !shown); });
+    }
+    menu.exec(m_view->header()->viewport()->mapToGlobal(position));
+}
+
+void KernelPanel::rebuildBackendToggles()
+{
+    std::set<dvmlens::Backend> present;
+    for (int row = 0; row < m_model->rowCount(); ++row)
+        present.insert(m_model->kernelAt(row)->backend);
+
+    // Keep existing toggles (and the user's choice) for backends still present.
+    for (auto it = m_toggles.begin(); it != m_toggles.end();) {
+        if (present.count(it->first)) {
+            ++it;
+            continue;
+        }
+        m_proxy->setBackendVisible(it->first, true);
+        delete it->second;
+        it = m_toggles.erase(it);
+    }
+    for (dvmlens::Backend backend : dvmlens::kAllBackends) {
+        if (!present.count(backend) || m_toggles.count(backend))
+            continue;
+        auto* toggle = new QToolButton;
+        toggle->setText(backendLabel(backend));
+        toggle->setCheckable(true);
+        toggle->setChecked(m_proxy->isBackendVisible(backend));
+        toggle->setAutoRaise(true);
+        toggle->setToolTip(tr("Show %1 kernels").arg(backendLabel(backend)));
+        connect(toggle, &QToolButton::toggled, this,
+            [this, backend](bool checked) { m_proxy->setBackendVisible(backend, checked); });
+        m_toggles.emplace(backend, toggle);
+    }
+    // Lay the toggles out in the fixed backend order.
+    for (const auto& [backend, toggle] : m_toggles)
+        m_toggleLayout->addWidget(toggle);
+}
+
+void KernelPanel::fitColumns()
+{
+    // Sized for typical content so the first look needs no manual resizing; the header text
+    // (plus room for the sort arrow) is the floor.
+    const QFontMetrics metrics = m_view->fontMetrics();
+    const QFontMetrics fixedMetrics(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    QHeaderView* header = m_view->header();
+    const auto fit = [&](int column, const QFontMetrics& contentMetrics, const char* sample) {
+        const int headerWidth =
+            metrics.horizontalAdvance(m_model->headerData(column, Qt::Horizontal).toString()) + 28;
+        header->resizeSection(
+            column, qMax(headerWidth, contentMetrics.horizontalAdvance(QLatin1String(sample)) + 16));
+    };
+    fit(KernelTableModel::NameColumn, metrics, "dvm_fused_add_mul_native_layer_nor");
+    fit(KernelTableModel::BackendColumn, metrics, "import_fx");
+    fit(KernelTableModel::KtypeColumn, metrics, "vector");
+    fit(KernelTableModel::DynShapeColumn, metrics, "no");
+    fit(KernelTableModel::OpsColumn, metrics, "99");
+    fit(KernelTableModel::InputsColumn, fixedMetrics, "bf16[2,1024,3072], bf16[3072]");
+    fit(KernelTableModel::OutputsColumn, fixedMetrics, "f32, bf16");
+    fit(KernelTableModel::LaunchesColumn, metrics, "99");
+    fit(KernelTableModel::LineColumn, metrics, "99999");
+    fit(KernelTableModel::GraphColumn, metrics, "model__0_forward_1.0");
+}

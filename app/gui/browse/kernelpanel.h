@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: MIT
+// The kernel table with its filter line (debounced) and one toggle per backend present.
+#pragma once
+
+#include "model/model.h"
+
+#include <QWidget>
+
+#include <map>
+
+class KernelFilterProxy;
+class KernelTableModel;
+class QHBoxLayout;
+class QLineEdit;
+class QTimer;
+class QToolButton;
+class QTreeView;
+
+class KernelPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    static constexpr int kFilterDelayMs = 200;
+
+    explicit KernelPanel(KernelTableModel* model, QWidget* parent = nullptr);
+
+    KernelTableModel* model() const;
+    KernelFilterProxy* proxy() const;
+    QTreeView* view() const;
+    QLineEdit* filterEdit() const;
+    QToolButton* backendToggle(dvmlens::Backend backend) const; // null when no kernel has that backend
+
+    // Selects the row of `kernelName` (source row, when visible); false when it is not shown.
+    bool selectKernel(const QString& kernelName);
+    bool selectSourceRow(int sourceRow);
+    int currentSourceRow() const; // -1 when nothing is selected
+
+    // The table's column widths, order, hidden columns and sort, for the window's settings.
+    QByteArray headerState() const;
+    bool restoreHeaderState(const QByteArray& state);
+    // Back to the first look: every column shown, default order and widths, sorted by line.
+    void resetHeader();
+
+Q_SIGNALS:
+    void currentKernelChanged(int sourceRow); // -1 when the selection is gone
+
+private:
+    void rebuildBackendToggles();
+    void fitColumns();
+    void showHeaderMenu(const QPoint& position);
+
+    KernelTableModel* m_model;
+    KernelFilterProxy* m_proxy;
+    QTreeView* m_view;
+    QLineEdit* m_filter;
+    QTimer* m_filterTimer;
+    QHBoxLayout* m_toggleLayout;
+    std::map<dvmlens::Backend, QToolButton*> m_toggles;
+};

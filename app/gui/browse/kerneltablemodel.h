@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: MIT
+// The kernels of one graph (or of every graph of a run): one row per kernel definition.
+#pragma once
+
+#include "model/model.h"
+
+#include <QAbstractTableModel>
+
+#include <memory>
+#include <vector>
+
+class KernelTableModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column
+    {
+        NameColumn,
+        GraphColumn, // hidden unless the rows come from several graphs
+        BackendColumn,
+        KtypeColumn,
+        DynShapeColumn,
+        OpsColumn,
+        LaunchesColumn,
+        LineColumn,
+        InputsColumn, // the wide columns last, so the short facts stay in view
+        OutputsColumn,
+        ColumnCount
+    };
+    enum Role
+    {
+        SortRole = Qt::UserRole + 1, // numbers for numeric columns
+        BackendRole, // int(dvmlens::Backend)
+        FilterTextRole, // name, ops and dtypes, for the text filter
+        FilePathRole, // the output_code.py the kernel is in
+    };
+
+    explicit KernelTableModel(QObject* parent = nullptr);
+
+    // `index` keeps the graphs alive; they must belong to it.
+    void setGraphs(
+        std::shared_ptr<const dvmlens::Index> index, const std::vector<const dvmlens::Graph*>& graphs);
+    void clear();
+
+    const dvmlens::Kernel* kernelAt(int row) const;
+    const dvmlens::Graph* graphAt(int row) const;
+    int rowOf(const QString& kernelName) const; // -1 when absent
+    bool spansSeveralGraphs() const;
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    struct Row
+    {
+        const dvmlens::Kernel* kernel;
+        const dvmlens::Graph* graph;
+    };
+    std::shared_ptr<const dvmlens::Index> m_index;
+    std::vector<Row> m_rows;
+    bool m_severalGraphs = false;
+};

@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: MIT
+// Runs ▸ graphs ▸ artifacts of one Index, with each node's DVM verdict and kernel counts, and a mark
+// on the runs and graphs where known failures were found. The model sorts itself (runs among runs,
+// graphs within their run, files always in folder order) so every index a caller holds, and every
+// by-scan-position lookup, stays valid without a proxy to map through.
+#pragma once
+
+#include "diagnostics/findingsjob.h"
+#include "model/model.h"
+#include "common/themes.h"
+
+#include <QAbstractItemModel>
+#include <QIcon>
+
+#include <memory>
+
+class RunTreeModel : public QAbstractItemModel
+{
+    Q_OBJECT
+public:
+    enum Column
+    {
+        NameColumn,
+        VerdictColumn,
+        DvmColumn,
+        OtherColumn,
+        FallbacksColumn,
+        ColumnCount
+    };
+    enum NodeKind
+    {
+        RunNode,
+        GraphNode,
+        FileNode
+    };
+    enum Role
+    {
+        PathRole = Qt::UserRole + 1, // absolute path of the run, graph folder or file
+        NodeKindRole,
+        // QStringList: titles (in the UI language) of the known failures on this node, each once.
+        KnownFailuresRole,
+        // int(dvmlens::Severity) of the node's mark: its worst finding or, for a run, the worst in it
+        // or any of its graphs; invalid without one. The mark is that severity's icon by the verdict.
+        KnownFailureSeverityRole,
+    };
+
+    explicit RunTreeModel(QObject* parent = nullptr);
+
+    void setIndex(std::shared_ptr<const dvmlens::Index> index); // drops the known failures
+    const std::shared_ptr<const dvmlens::Index>& index() const;
+    // What FindingsJob found in the current index (ignored when it searched another one).
+    void setKnownFailures(std::shared_ptr<const KnownFailures> knownFailures);
+    // The findings on a node, in findKnownFailures order: a graph's own; a run's run-level and
+    // tree-wide ones (not its graphs'). None for artifacts.
+    std::vector<const dvmlens::Finding*> findingsAt(const QModelIndex& index) const;
+
+    // The run a node belongs to; the graph of a graph or file node (null for run nodes).
+    const dvmlens::Run* runAt(const QModelIndex& index) const;
+    const dvmlens::Graph* graphAt(const QModelIndex& index) const;
+    NodeKind kindAt(const QModelIndex& index) const;
+    QString pathAt(const QModelIndex& index) const;
+    QModelIndex indexForPath(const QString& path) const; // column 0, invalid when absent
+    // The graph at positions (run, graph) of the Index, i.e. in scan order, wherever sorting shows it.
+    QModelIndex indexForGraph(int runRow, int graphRow) const;
+
+    // Column -1 is the scan order (what a clearable header's cleared indicator asks for). Verdict
+    // ascending puts the worst first, counts and names sort numerically. Kept across setIndex.
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
+
+    QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
+    QModelIndex parent(const QModelIndex& child) const override;
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    struct Location
+    {
+        NodeKind kind = RunNode;
+        int run = -1;
+        int graph = -1;
+        int file = -1;
+    };
+    Location locate(const QModelIndex& index) const;
+    QModelIndex indexAt(const Location& location, int column) const;
+    void applySortOrder(); // fills the row orders below from m_sortColumn/m_sortOrder
+    QVariant runData(const dvmlens::Run& run, int column, int role) const;
+    QVariant graphData(const dvmlens::Graph& graph, int column, int role) const;
+    QVariant fileData(const dvmlens::Graph& graph, int file, int column, int role) const;
+    void followPalette() const; // draws the icons again after a theme change
+    QIcon cachedVerdictIcon(dvmlens::GraphVerdict verdict) const;
+    QIcon cachedKnownFailureIcon(dvmlens::Severity severity) const;
+    QVariant knownFailureData(const Location& location, int column, int role) const;
+    void emitKnownFailuresChanged();
+
+    // The findings of one run, by the node they mark.
+    struct RunFindings
+    {
+        std::vector<const dvmlens::Finding*> own; // run-level and tree-wide
+        std::vector<std::vector<const dvmlens::Finding*>> graphs; // by graph row
+        int graphsWithFindings = 0;
+        std::optional<dvmlens::Severity> worst; // of own and the graphs'
+    };
+
+    std::shared_ptr<const dvmlens::Index> m_index;
+    std::shared_ptr<const KnownFailures> m_knownFailures;
+    std::vector<RunFindings> m_findings; // by run row; empty without known failures
+    bool m_anyMarks = false; // some node has a mark
+    int m_sortColumn = -1;
+    Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
+    // Shown row -> position in the Index and back: runs, and the graphs of each run (by run position).
+    std::vector<int> m_runOrder;
+    std::vector<int> m_runRowOf;
+    std::vector<std::vector<int>> m_graphOrder;
+    std::vector<std::vector<int>> m_graphRowOf;
+    mutable qint64 m_iconPaletteKey = -1;
+    mutable QIcon m_verdictIcons[3];
+    mutable QIcon m_knownFailureIcons[3]; // by severity
+    mutable QIcon m_blankIcon; // holds the mark's room on unmarked verdicts
+};

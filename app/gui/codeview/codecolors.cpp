@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: MIT
+#include "codeview/codecolors.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace {
+
+double channelLuminance(double channel)
+{
+    return channel <= 0.03928 ? channel / 12.92 : std::pow((channel + 0.055) / 1.055, 2.4);
+}
+
+double relativeLuminance(const QColor& color)
+{
+    return 0.2126 * channelLuminance(color.redF()) + 0.7152 * channelLuminance(color.greenF())
+        + 0.0722 * channelLuminance(color.blueF());
+}
+
+// Hues picked for a light background; dark palettes use the lighter second value.
+QColor pick(bool dark, const char* light, const char* darkVariant)
+{
+    return QColor(QLatin1String(dark ? darkVariant : light));
+}
+
+} // namespace
+
+double contrastRatio(const QColor& a, const QColor& b)
+{
+    const double la = relativeLuminance(a);
+    const double lb = relativeLuminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+QColor withContrast(const QColor& color, const QColor& background, double minimum)
+{
+    const bool lighten = relativeLuminance(background) < 0.18;
+    QColor adjusted = color.toHsl();
+    for (int step = 0; step < 40 && contrastRatio(adjusted, background) < minimum; ++step) {
+        const double lightness = adjusted.lightnessF() + (lighten ? 0.025 : -0.025);
+        if (lightness < 0.0 || lightness > 1.0)
+            break;
+        adjusted.setHslF(adjusted.hslHueF(), adjusted.hslSaturationF(), lightness);
+    }
+    return adjusted.toRgb();
+}
+
+QColor blended(const QColor& under, const QColor& over, double strength)
+{
+    const auto mix = [strength](int a, int b) { return int(std::lround(a + (b - a) * strength)); };
+    const QColor u = under.toRgb();
+    const QColor o = over.toRgb();
+    return QColor(mix(u.red(), o.red()), mix(u.green(), o.green()), mix(u.blue(), o.blue()));
+}
+
+CodeColors codeColorsFor(const QPalette& palette)
+{
+    CodeColors c;
+    c.base = palette.color(QPalette::Base);
+    c.text = palette.color(QPalette::Text);
+    c.dark = c.base.lightnessF() < 0.5;
+    const bool d = c.dark;
+
+    const auto readable = [&](const char* light, const char* dark) {
+        return withContrast(pick(d, light, dark), c.base, 4.5);
+    };
+    c.keyword = readable("#1a3fb0", "#7aa6ff");
+    c.builtin = readable("#7a3e9d", "#d19ad8");
+    c.string = readable("#1b7a2a", "#8cc98a");
+    c.comment = withContrast(pick(d, "#7b7f86", "#8a9099"), c.base, 3.5);
+    c.number = readable("#0b6e8a", "#5fc8d8");
+    c.decorator = readable("#8a6d00", "#d8c060");
+    c.dvmDecorator = readable("#b0124f", "#ff7fae");
+    c.dvmOp = readable("#00695c", "#5fd3c0");
+    c.torchOp = readable("#a04a00", "#f0a860");
+    c.definition = readable("#005f87", "#6cc0f0");
+    c.error = readable("#c0162a", "#ff7a7a");
+    c.warning = readable("#9a5b00", "#f3b95f");
+    c.jsonKey = readable("#7a3e9d", "#c9a0f0");
+
+    // Bands must stay faint enough for every syntax colour to keep its contrast on top.
+    const double band = d ? 0.20 : 0.14;
+    const auto mark = [&](const char* hue, QColor& stripe, QColor& lineBand) {
+        const QColor colour(QLatin1String { hue });
+        stripe = withContrast(colour, c.base, 3.0);
+        lineBand = blended(c.base, colour, band);
+    };
+    mark("#2e9d4f", c.dvmStripe, c.dvmBand);
+    mark("#e07b00", c.fallbackStripe, c.fallbackBand);
+    mark("#3b6fd6", c.otherStripe, c.otherBand);
+    mark("#9b4dca", c.importStripe, c.importBand);
+
+    c.marginBackground = blended(c.base, palette.color(QPalette::Window), 0.6);
+    c.lineNumber = withContrast(blended(c.marginBackground, c.text, 0.45), c.marginBackground, 3.0);
+    c.currentLineNumber = c.text;
+    c.currentRangeEdge = palette.color(QPalette::Highlight);
+    c.currentRange = blended(c.base, c.currentRangeEdge, c.dark ? 0.30 : 0.16);
+    return c;
+}

@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: MIT
+#include "codeview/codeeditor.h"
+
+#include "codeview/codemargin.h"
+
+#include <QFontDatabase>
+#include <QPainter>
+#include <QTextBlock>
+
+#include <algorithm>
+
+namespace {
+
+// Widths in character cells, so the margin scales with the font and the screen's DPI.
+constexpr double kStripeCells = 0.6;
+constexpr double kPaddingCells = 1.0;
+
+} // namespace
+
+CodeEditor::CodeEditor(QWidget* parent)
+    : QPlainTextEdit(parent)
+    , m_margin(new CodeMargin(this))
+    , m_colors(codeColorsFor(palette()))
+{
+    setReadOnly(true);
+    setLineWrapMode(QPlainTextEdit::NoWrap);
+    setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    setTabStopDistance(4 * fontMetrics().horizontalAdvance(QLatin1Char(' ')));
+    // Keep the caret visible in a read-only editor: it shows where find and go-to-line are.
+    setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+
+    connect(this, &QPlainTextEdit::blockCountChanged, this, &CodeEditor::updateMarginWidth);
+    connect(this, &QPlainTextEdit::updateRequest, this, &CodeEditor::updateMarginArea);
+    connect(this, &QPlainTextEdit::cursorPositionChanged, m_margin, qOverload<>(&QWidget::update));
+    updateMarginWidth();
+}
+
+void CodeEditor::showDocument(QTextDocument* document)
+{
+    setDocument(document);
+    m_currentRange = { 0, 0 };
+    updateMarginWidth();
+}
+
+void CodeEditor::setMarks(const QVector<CodeMark>& marks)
+{
+    m_marks = marks;
+    viewport()->update();
+    m_margin->update();
+}
+
+const QVector<CodeMark>& CodeEditor::marks() const
+{
+    return m_marks;
+}
+
+const CodeMark* CodeEditor::markAt(int line) const
+{
+    if (line <= 0)
+        return nullptr;
+    // Marks are sorted by first line and rarely overlap: look at the last one starting at or
+    // before `line`, then a few before it for an enclosing range.
+    auto it = std::upper_bound(m_marks.cbegin(), m_marks.cend(), line,
+        [](int value, const CodeMark& mark) { return value < mark.firstLine; });
+    for (int steps = 0; it != m_marks.cbegin() && steps < 4; ++steps) {
+        --it;
+        if (it->lastLine >= line)
+            return &*it;
+    }
+    return nullptr;
+}
+
+const CodeColors& CodeEditor::colors() const
+{
+    return m_colors;
+}
+
+void CodeEditor::updateColors()
+{
+    m_colors = codeColorsFor(palette());
+    viewport()->update();
+    m_margin->update();
+}
+
+int CodeEditor::marginWidth() const
+{
+    const int digits = int(QString::number(std::max(1, blockCount())).size());
+    const double cell = fontMetrics().horizontalAdvance(QLatin1Char('9'));
+    return int(cell * (digits + kPaddingCells + kStripeCells) + 0.5) + 2;
+}
+
+QWidget* CodeEditor::margin() const
+{
+    return m_margin;
+}
+
+void CodeEditor::paintMargin(QPaintEvent* event)
+{
+    QPainter painter(m_margin);
+    painter.fillRect(event->rect(), m_colors.marginBackground);
+
+    const QFontMetrics metrics = fontMetrics();
+    const double cell = metrics.horizontalAdvance(QLatin1Char('9'));
+    const int stripeWidth = std::max(3, int(cell * kStripeCells + 0.5));
+    const int stripeLeft = m_margin->width() - stripeWidth;
+    const int numberRight = stripeLeft - int(cell * kPaddingCells / 2);
+    const int currentBlock = textCursor().blockNumber();
+
+    QTextBlock block = firstVisibleBlock();
+    int top = qRound(blockBoundingGeometry(block).translated(contentOffset()).top());
+    while (block.isValid() && top <= event->rect().bottom()) {
+        const int height = qRound(blockBoundingRect(block).height());
+        const int bottom = top + height;
+        if (block.isVisible() && bottom >= event->rect().top()) {
+            const int line = block.blockNumber() + 1;
+            if (const CodeMark* mark = markAt(line))
+                painter.fillRect(stripeLeft, top, stripeWidth, height, codeMarkStripe(mark->kind, m_colors));
+            painter.setPen(
+                block.blockNumber() == currentBlock ? m_colors.currentLineNumber : m_colors.lineNumber);
+            painter.drawText(0, top, numberRight, metrics.height(), Qt::AlignRight | Qt::AlignVCenter,
+                QString::number(line));
+        }
+        block = block.next();
+        top = bottom;
+    }
+}
+
+int CodeEditor::lineAtMarginY(int y) const
+{
+    QTextBlock block = firstVisibleBlock();
+    int top = qRound(blockBoundingGeometry(block).translated(contentOffset()).top());
+    while (block.isValid() && top <= y) {
+        const int bottom = top + qRound(blockBoundingRect(block).height());
+        if (y < bottom)
+            return block.blockNumber() + 1;
+        block = block.next();
+        top = bottom;
+    }
+    return 0;
+}
+
+void CodeEditor::resizeEvent(QResizeEvent* event)
+{
+    QPlainTextEdit::resizeEvent(event);
+    const QRect area = contentsRect();
+    m_margin->setGeometry(QRect(area.left(), area.top(), marginWidth(), area.height()));
+}
+
+void CodeEditor::changeEvent(QEvent* event)
+{
+    QPlainTextEdit::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) {
+        updateColors();
+    } else if (event->type() == QEvent::FontChange) {
+        setTabStopDistance(4 * fontMetrics().horizontalAdvance(QLatin1Char(' ')));
+        updateMarginWidth();
+    }
+}
+
+void CodeEditor::updateMarginWidth()
+{
+    setViewportMargins(marginWidth(), 0, 0, 0);
+    const QRect area = contentsRect();
+    m_margin->setGeometry(QRect(area.left(), area.top(), marginWidth(), area.height()));
+}
+
+void CodeEditor::updateMarginArea(const QRect& rect, int dy)
+{
+    if (dy != 0)
+        m_margin->scroll(0, dy);
+    else
+        m_margin->update(0, rect.y(), m_margin->width(), rect.height());
+}
+
+void CodeEditor::setCurrentRange(int first, int last)
+{
+    if (m_currentRange == qMakePair(first, last))
+        return;
+    m_currentRange = { first, last };
+    viewport()->update();
+}
+
+QPair<int, int> CodeEditor::currentRange() const
+{
+    return m_currentRange;
+}
+
+void CodeEditor::paintEvent(QPaintEvent* event)
+{
+    // Bands go under the text, one rectangle per visible marked line; the lookup is a binary
+    // search, so thousands of kernels cost nothing here.
+    const bool hasRange = m_currentRange.first > 0;
+    if (!m_marks.isEmpty() || hasRange) {
+        QPainter painter(viewport());
+        const int right = viewport()->width();
+        QTextBlock block = firstVisibleBlock();
+        QRectF box = blockBoundingGeometry(block).translated(contentOffset());
+        while (block.isValid() && box.top() <= event->rect().bottom()) {
+            const int line = block.blockNumber() + 1;
+            const QRectF row(0, box.top(), right, box.height());
+            if (hasRange && line >= m_currentRange.first && line <= m_currentRange.second) {
+                painter.fillRect(row, m_colors.currentRange);
+                if (line == m_currentRange.first)
+                    painter.fillRect(QRectF(0, row.top(), right, 1), m_colors.currentRangeEdge);
+                if (line == m_currentRange.second)
+                    painter.fillRect(QRectF(0, row.bottom() - 1, right, 1), m_colors.currentRangeEdge);
+            } else if (const CodeMark* mark = markAt(line)) {
+                painter.fillRect(row, codeMarkBand(mark->kind, m_colors));
+            }
+            block = block.next();
+            box.translate(0, box.height());
+            if (block.isValid())
+                box.setHeight(blockBoundingRect(block).height());
+        }
+    }
+    QPlainTextEdit::paintEvent(event);
+}

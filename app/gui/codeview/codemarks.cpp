@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: MIT
+#include "codeview/codemarks.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <limits>
+
+namespace {
+
+CodeMarkKind kernelMarkKind(dvmlens::Backend backend)
+{
+    switch (backend) {
+    case dvmlens::Backend::Dvm:
+        return CodeMarkKind::DvmKernel;
+    case dvmlens::Backend::ImportFx:
+        return CodeMarkKind::ImportFxKernel;
+    default:
+        return CodeMarkKind::OtherKernel;
+    }
+}
+
+QString kernelLabel(const dvmlens::Kernel& kernel)
+{
+    QString label = QString::fromStdString(kernel.name) + QStringLiteral(" · ")
+        + QString::fromLatin1(dvmlens::backendName(kernel.backend).data(),
+            qsizetype(dvmlens::backendName(kernel.backend).size()));
+    if (kernel.ktype)
+        label += QLatin1String(" (") + QString::fromStdString(*kernel.ktype) + QLatin1Char(')');
+    if (kernel.launches > 0)
+        label += QCoreApplication::translate("CodeMarks", ", launched %n time(s)", nullptr, kernel.launches);
+    return label;
+}
+
+} // namespace
+
+CodeMarkGroup codeMarkGroup(CodeMarkKind kind)
+{
+    switch (kind) {
+    case CodeMarkKind::DvmKernel:
+        return CodeMarkGroup::DvmKernel;
+    case CodeMarkKind::ImportFxKernel:
+    case CodeMarkKind::FallbackCall:
+        return CodeMarkGroup::Fallback;
+    case CodeMarkKind::OtherKernel:
+        return CodeMarkGroup::OtherKernel;
+    case CodeMarkKind::DvmImport:
+        return CodeMarkGroup::DvmImport;
+    }
+    return CodeMarkGroup::OtherKernel;
+}
+
+QString codeMarkGroupName(CodeMarkGroup group)
+{
+    switch (group) {
+    case CodeMarkGroup::DvmKernel:
+        return QCoreApplication::translate("CodeMarks", "DVM kernel");
+    case CodeMarkGroup::Fallback:
+        return QCoreApplication::translate("CodeMarks", "import_fx / fallback");
+    case CodeMarkGroup::OtherKernel:
+        return QCoreApplication::translate("CodeMarks", "Triton / other kernel");
+    case CodeMarkGroup::DvmImport:
+        return QCoreApplication::translate("CodeMarks", "dvm import");
+    }
+    return {};
+}
+
+QColor codeMarkStripe(CodeMarkKind kind, const CodeColors& colors)
+{
+    switch (codeMarkGroup(kind)) {
+    case CodeMarkGroup::DvmKernel:
+        return colors.dvmStripe;
+    case CodeMarkGroup::Fallback:
+        return colors.fallbackStripe;
+    case CodeMarkGroup::OtherKernel:
+        return colors.otherStripe;
+    case CodeMarkGroup::DvmImport:
+        return colors.importStripe;
+    }
+    return colors.otherStripe;
+}
+
+QColor codeMarkBand(CodeMarkKind kind, const CodeColors& colors)
+{
+    switch (codeMarkGroup(kind)) {
+    case CodeMarkGroup::DvmKernel:
+        return colors.dvmBand;
+    case CodeMarkGroup::Fallback:
+        return colors.fallbackBand;
+    case CodeMarkGroup::OtherKernel:
+        return colors.otherBand;
+    case CodeMarkGroup::DvmImport:
+        return colors.importBand;
+    }
+    return colors.otherBand;
+}
+
+QVector<CodeMark> codeMarksFor(const dvmlens::OutputCode& code)
+{
+    QVector<CodeMark> marks;
+    const int lastLineOfFile = code.lines > 0 ? code.lines : std::numeric_limits<int>::max();
+    const auto add = [&](int first, int last, CodeMarkKind kind, QString label) {
+        first = std::max(first, 1);
+        last = std::min(std::max(last, first), lastLineOfFile);
+        if (first <= last)
+            marks.append(CodeMark { first, last, kind, std::move(label) });
+    };
+
+    if (code.dvmImportLine)
+        add(*code.dvmImportLine, *code.dvmImportLine, CodeMarkKind::DvmImport,
+            QStringLiteral("from torch_npu._inductor import dvm"));
+    for (const dvmlens::Kernel& kernel : code.kernels)
+        add(kernel.line, kernel.endLine, kernelMarkKind(kernel.backend), kernelLabel(kernel));
+    for (const dvmlens::Fallback& fallback : code.fallbacks)
+        add(fallback.line, fallback.line, CodeMarkKind::FallbackCall,
+            QCoreApplication::translate("CodeMarks", "fallback call %1")
+                .arg(QString::fromStdString(fallback.target)));
+
+    std::stable_sort(marks.begin(), marks.end(),
+        [](const CodeMark& a, const CodeMark& b) { return a.firstLine < b.firstLine; });
+    return marks;
+}

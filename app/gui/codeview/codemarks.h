@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: MIT
+// The line marks the code view draws for one output_code.py: kernel definitions, fallback calls
+// and the dvm import line, taken as-is from core's OutputCode (the view never re-parses).
+#pragma once
+
+#include "codeview/codecolors.h"
+#include "model/model.h"
+
+#include <QColor>
+#include <QString>
+#include <QVector>
+
+enum class CodeMarkKind
+{
+    DvmKernel, // a real @dvm.kernel builder
+    ImportFxKernel, // async_compile.import_fx: an FX fallback, even when named dvm_fused_*
+    FallbackCall, // torch.ops.aten.* / extern_kernels.* call in the entry code
+    OtherKernel, // Triton, C++, MLIR, AKG, MPS…
+    DvmImport, // from torch_npu._inductor import dvm
+};
+
+// The four colours of the legend; import_fx kernels and fallback calls share one.
+enum class CodeMarkGroup
+{
+    DvmKernel,
+    Fallback,
+    OtherKernel,
+    DvmImport
+};
+
+struct CodeMark
+{
+    int firstLine = 0; // 1-based, inclusive
+    int lastLine = 0; // 1-based, inclusive
+    CodeMarkKind kind = CodeMarkKind::OtherKernel;
+    QString label; // shown as the margin tooltip: "DVM kernel dvm_fused_add_0 (vector)"
+
+    bool operator==(const CodeMark& other) const = default;
+};
+
+CodeMarkGroup codeMarkGroup(CodeMarkKind kind);
+QString codeMarkGroupName(CodeMarkGroup group); // the legend text
+QColor codeMarkStripe(CodeMarkKind kind, const CodeColors& colors);
+QColor codeMarkBand(CodeMarkKind kind, const CodeColors& colors);
+
+// The marks of `code`, sorted by first line. Ranges outside 1…code.lines are clamped; empty
+// ranges are dropped so a stale or odd model cannot make the view select nonsense.
+QVector<CodeMark> codeMarksFor(const dvmlens::OutputCode& code);

@@ -1,0 +1,443 @@
+// SPDX-License-Identifier: MIT
+#include "codeview/codeview.h"
+
+#include "codeview/codeeditor.h"
+#include "codeview/codehighlighter.h"
+#include "codeview/codelegend.h"
+#include "codeview/filetextloader.h"
+#include "codeview/findbar.h"
+#include "shell/languagechange.h"
+
+#include <QAction>
+#include <QEvent>
+#include <QFileInfo>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QScrollBar>
+#include <QStackedWidget>
+#include <QTextBlock>
+#include <QTextDocument>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <utility>
+
+namespace {
+
+// A load that takes longer than this shows "Loading…"; quicker ones switch without a flash.
+constexpr int kLoadingMessageDelayMs = 150;
+
+QString invalidUtf8Note()
+{
+    return CodeView::tr("Some bytes are not valid UTF-8; they are shown as %1.")
+        .arg(QChar(QChar::ReplacementCharacter));
+}
+
+} // namespace
+
+CodeView::CodeView(QWidget* parent)
+    : QWidget(parent)
+    , m_editor(new CodeEditor(this))
+    , m_pages(new QStackedWidget(this))
+    , m_message(new QLabel(this))
+    , m_note(new QLabel(this))
+    , m_legend(new CodeLegend(this))
+    , m_findBar(new FindBar(this))
+    , m_loader(new FileTextLoader(this))
+{
+    m_message->setAlignment(Qt::AlignCenter);
+    m_message->setWordWrap(true);
+    m_message->setTextFormat(Qt::PlainText);
+    m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_message->setObjectName(QStringLiteral("codeViewMessage"));
+    m_message->setMargin(fontMetrics().height());
+    m_note->setWordWrap(true);
+    m_note->setTextFormat(Qt::PlainText);
+    m_note->setObjectName(QStringLiteral("codeViewNote"));
+    m_note->setContentsMargins(fontMetrics().height() / 2, 0, 0, 0);
+    m_note->hide();
+    m_legend->hide();
+    m_findBar->hide();
+
+    m_pages->addWidget(m_editor);
+    m_pages->addWidget(m_message);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(m_legend);
+    layout->addWidget(m_note);
+    layout->addWidget(m_pages, 1);
+    layout->addWidget(m_findBar);
+
+    m_document = plainTextDocument(QString(), m_editor->font());
+    m_editor->showDocument(m_document.get());
+
+    m_loadingMessageDelay.setSingleShot(true);
+    m_loadingMessageDelay.setInterval(kLoadingMessageDelayMs);
+    connect(&m_loadingMessageDelay, &QTimer::timeout, this, [this] {
+        if (isLoading())
+            showMessage(tr("Loading %1…").arg(QFileInfo(m_path).fileName()));
+    });
+    connect(m_loader, &FileTextLoader::finished, this, &CodeView::onLoadFinished);
+    connect(m_editor, &QPlainTextEdit::cursorPositionChanged, this,
+        [this] { Q_EMIT cursorLineChanged(cursorLine()); });
+
+    connect(m_findBar, &FindBar::searchChanged, this, &CodeView::updateMatches);
+    connect(m_findBar, &FindBar::findNext, this, &CodeView::findNext);
+    connect(m_findBar, &FindBar::findPrevious, this, &CodeView::findPrevious);
+    connect(m_findBar, &FindBar::goToLineRequested, this, [this](int line) {
+        goToLine(line);
+        m_editor->setFocus(Qt::OtherFocusReason);
+    });
+    connect(m_findBar, &FindBar::closed, this, [this] { m_editor->setFocus(Qt::OtherFocusReason); });
+
+    m_editor->installEventFilter(this);
+    setUpActions();
+}
+
+CodeView::~CodeView()
+{
+    // The highlighter and the editor refer to the document: let go of them first.
+    m_highlighter.reset();
+    m_editor->setDocument(nullptr);
+}
+
+void CodeView::setUpActions()
+{
+    const auto makeAction = [this](const QKeySequence& shortcut) {
+        auto* action = new QAction(this);
+        action->setShortcut(shortcut);
+        action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        addAction(action);
+        return action;
+    };
+    m_findAction = makeAction(QKeySequence::Find);
+    m_goToLineAction = makeAction(QKeySequence(Qt::CTRL | Qt::Key_G));
+    m_nextDvmKernelAction = makeAction(QKeySequence(Qt::Key_F8));
+    m_previousDvmKernelAction = makeAction(QKeySequence(Qt::SHIFT | Qt::Key_F8));
+    translateNowAndOnChange(this, [this] {
+        m_findAction->setText(tr("&Find…"));
+        m_goToLineAction->setText(tr("&Go to Line…"));
+        m_nextDvmKernelAction->setText(tr("&Next DVM Kernel"));
+        m_previousDvmKernelAction->setText(tr("&Previous DVM Kernel"));
+        if (!m_note->isHidden()) // the only note there is
+            showNote(invalidUtf8Note());
+    });
+
+    connect(m_findAction, &QAction::triggered, this, [this] {
+        m_findBar->showFind(m_editor->textCursor().selectedText().section(QChar::ParagraphSeparator, 0, 0));
+    });
+    connect(m_goToLineAction, &QAction::triggered, this,
+        [this] { m_findBar->showGoToLine(cursorLine(), m_editor->blockCount()); });
+    connect(m_nextDvmKernelAction, &QAction::triggered, this, &CodeView::goToNextDvmKernel);
+    connect(m_previousDvmKernelAction, &QAction::triggered, this, &CodeView::goToPreviousDvmKernel);
+}
+
+void CodeView::showFile(const QString& path, const dvmlens::OutputCode* code)
+{
+    m_marks = code ? codeMarksFor(*code) : QVector<CodeMark>();
+    m_hasCode = code != nullptr;
+    if (path == m_path && !isLoading() && !m_path.isEmpty() && message().isEmpty()) {
+        applyMarks();
+        return;
+    }
+    m_path = path;
+    m_pendingLine = 0;
+    m_pendingLastLine = 0;
+    m_loader->start(path, m_editor->font());
+    m_loadingMessageDelay.start();
+}
+
+void CodeView::clear()
+{
+    m_loader->cancel();
+    m_loadingMessageDelay.stop();
+    m_path.clear();
+    m_marks.clear();
+    m_hasCode = false;
+    m_pendingLine = 0;
+    m_pendingLastLine = 0;
+    replaceDocument(plainTextDocument(QString(), m_editor->font()));
+    m_text.clear();
+    m_pages->setCurrentWidget(m_editor);
+    m_message->clear();
+    showNote(QString());
+    applyMarks();
+    updateMatches();
+}
+
+QString CodeView::currentPath() const
+{
+    return m_path;
+}
+
+bool CodeView::isLoading() const
+{
+    return m_loader->isRunning();
+}
+
+void CodeView::goToLine(int line, int lastLine)
+{
+    if (isLoading()) {
+        m_pendingLine = line;
+        m_pendingLastLine = lastLine;
+        return;
+    }
+    QTextDocument* document = m_editor->document();
+    const int lineCount = document->blockCount();
+    line = std::clamp(line, 1, lineCount);
+    const bool range = lastLine >= line;
+    lastLine = range ? std::min(lastLine, lineCount) : line;
+
+    // A range (a kernel) is painted under the text rather than selected, so its syntax colours
+    // stay readable; the cursor goes to its first line.
+    QTextCursor cursor(document->findBlockByNumber(line - 1));
+    m_editor->setTextCursor(cursor);
+    m_editor->setCurrentRange(range ? line : 0, range ? lastLine : 0);
+
+    // Without wrapping, one block is one scroll step: centre a range that fits, else show its
+    // start with a little context above.
+    const int lineHeight = std::max(1, m_editor->fontMetrics().lineSpacing());
+    const int visibleLines = std::max(1, m_editor->viewport()->height() / lineHeight);
+    const int rangeLines = lastLine - line + 1;
+    const int top = rangeLines <= visibleLines ? line - 1 - (visibleLines - rangeLines) / 2 : line - 1 - 2;
+    QScrollBar* bar = m_editor->verticalScrollBar();
+    bar->setValue(std::clamp(top, bar->minimum(), bar->maximum()));
+}
+
+QPair<int, int> CodeView::currentRange() const
+{
+    return m_editor->currentRange();
+}
+
+QPlainTextEdit* CodeView::editor() const
+{
+    return m_editor;
+}
+
+QAction* CodeView::findAction() const
+{
+    return m_findAction;
+}
+
+QAction* CodeView::goToLineAction() const
+{
+    return m_goToLineAction;
+}
+
+QAction* CodeView::nextDvmKernelAction() const
+{
+    return m_nextDvmKernelAction;
+}
+
+QAction* CodeView::previousDvmKernelAction() const
+{
+    return m_previousDvmKernelAction;
+}
+
+const QVector<CodeMark>& CodeView::marks() const
+{
+    return m_editor->marks();
+}
+
+bool CodeView::isLegendShown() const
+{
+    return !m_legend->isHidden();
+}
+
+QString CodeView::message() const
+{
+    return m_pages->currentWidget() == m_message ? m_message->text() : QString();
+}
+
+QString CodeView::note() const
+{
+    return m_note->isHidden() ? QString() : m_note->text();
+}
+
+FindBar* CodeView::findBar() const
+{
+    return m_findBar;
+}
+
+CodeHighlighter* CodeView::highlighter() const
+{
+    return m_highlighter.get();
+}
+
+void CodeView::findNext()
+{
+    if (m_matches.isEmpty())
+        return;
+    // The first match after the current selection's start, wrapping at the end.
+    const qsizetype from = m_editor->textCursor().selectionStart();
+    auto it = std::upper_bound(m_matches.cbegin(), m_matches.cend(), from);
+    selectMatch(it == m_matches.cend() ? 0 : int(it - m_matches.cbegin()));
+}
+
+void CodeView::findPrevious()
+{
+    if (m_matches.isEmpty())
+        return;
+    const qsizetype from = m_editor->textCursor().selectionStart();
+    auto it = std::lower_bound(m_matches.cbegin(), m_matches.cend(), from);
+    selectMatch(it == m_matches.cbegin() ? int(m_matches.size()) - 1 : int(it - m_matches.cbegin()) - 1);
+}
+
+void CodeView::goToNextDvmKernel()
+{
+    // From the kernel the cursor is in (or the cursor line) to the next DVM kernel, wrapping.
+    const int line = cursorLine();
+    const CodeMark* current = m_editor->markAt(line);
+    const int reference = current && current->kind == CodeMarkKind::DvmKernel ? current->firstLine : line;
+    const CodeMark* first = nullptr;
+    for (const CodeMark& mark : m_editor->marks()) {
+        if (mark.kind != CodeMarkKind::DvmKernel)
+            continue;
+        if (!first)
+            first = &mark;
+        if (mark.firstLine > reference) {
+            goToLine(mark.firstLine, mark.lastLine);
+            return;
+        }
+    }
+    if (first)
+        goToLine(first->firstLine, first->lastLine);
+}
+
+void CodeView::goToPreviousDvmKernel()
+{
+    const int line = cursorLine();
+    const CodeMark* current = m_editor->markAt(line);
+    const int reference = current && current->kind == CodeMarkKind::DvmKernel ? current->firstLine : line;
+    const CodeMark* last = nullptr;
+    const CodeMark* previous = nullptr;
+    for (const CodeMark& mark : m_editor->marks()) {
+        if (mark.kind != CodeMarkKind::DvmKernel)
+            continue;
+        last = &mark;
+        if (mark.firstLine < reference)
+            previous = &mark;
+    }
+    if (const CodeMark* target = previous ? previous : last)
+        goToLine(target->firstLine, target->lastLine);
+}
+
+void CodeView::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    // Children learn of the change after this widget, so take the colours from here.
+    if (event->type() == QEvent::PaletteChange && m_highlighter)
+        m_highlighter->setPalette(palette());
+}
+
+bool CodeView::eventFilter(QObject* watched, QEvent* event)
+{
+    // Esc in the text closes the find bar too, not only Esc in its fields.
+    if (watched == m_editor && event->type() == QEvent::KeyPress && !m_findBar->isHidden()
+        && static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape) {
+        m_findBar->hide();
+        return true;
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void CodeView::onLoadFinished(const std::shared_ptr<LoadedFileText>& result)
+{
+    m_loadingMessageDelay.stop();
+    FileText& file = result->file;
+    if (file.status != FileText::Status::Ok) {
+        replaceDocument(plainTextDocument(QString(), m_editor->font()));
+        m_text.clear();
+        showNote(QString());
+        m_legend->hide();
+        m_editor->setMarks({});
+        showMessage(QFileInfo(file.path).fileName() + QLatin1String("\n\n") + file.message);
+        updateMatches();
+        Q_EMIT loadFailed(file.path, file.message);
+        return;
+    }
+    // Chrome first: showing or hiding a bar re-lays out the editor at once, which is only cheap
+    // while it still holds the small old document.
+    m_pages->setCurrentWidget(m_editor);
+    m_message->clear();
+    showNote(file.invalidUtf8 ? invalidUtf8Note() : QString());
+    m_legend->setVisible(m_hasCode);
+    replaceDocument(std::move(result->document));
+    m_text = std::move(file.text);
+    applyMarks();
+    updateMatches();
+    if (m_pendingLine > 0) {
+        goToLine(m_pendingLine, m_pendingLastLine);
+        m_pendingLine = 0;
+        m_pendingLastLine = 0;
+    }
+    Q_EMIT loaded(file.path);
+}
+
+void CodeView::replaceDocument(std::unique_ptr<QTextDocument> document)
+{
+    // The highlighter points into the old document: drop it before the document goes.
+    m_highlighter.reset();
+    m_editor->showDocument(document.get());
+    m_loader->disposeInBackground(std::exchange(m_document, std::move(document)));
+    if (!m_path.isEmpty())
+        m_highlighter = createHighlighter(m_document.get(), m_path, m_editor->palette());
+}
+
+void CodeView::showMessage(const QString& message)
+{
+    m_message->setText(message);
+    m_pages->setCurrentWidget(m_message);
+}
+
+void CodeView::showNote(const QString& note)
+{
+    m_note->setText(note);
+    m_note->setVisible(!note.isEmpty());
+}
+
+void CodeView::applyMarks()
+{
+    m_editor->setMarks(m_marks);
+    m_legend->setVisible(m_hasCode);
+}
+
+void CodeView::updateMatches()
+{
+    m_matches.clear();
+    m_currentMatch = -1;
+    const QString needle = m_findBar->text();
+    if (!needle.isEmpty()) {
+        const Qt::CaseSensitivity cs = m_findBar->matchCase() ? Qt::CaseSensitive : Qt::CaseInsensitive;
+        for (qsizetype at = m_text.indexOf(needle, 0, cs); at >= 0; at = m_text.indexOf(needle, at + 1, cs))
+            m_matches.append(at);
+    }
+    if (m_matches.isEmpty()) {
+        m_findBar->setMatchCount(0, 0);
+        return;
+    }
+    // Searching as one types starts at the cursor, so the view does not jump back to the top.
+    const qsizetype from = m_editor->textCursor().selectionStart();
+    auto it = std::lower_bound(m_matches.cbegin(), m_matches.cend(), from);
+    selectMatch(it == m_matches.cend() ? 0 : int(it - m_matches.cbegin()));
+}
+
+void CodeView::selectMatch(int index)
+{
+    m_currentMatch = index;
+    const qsizetype start = m_matches.at(index);
+    QTextCursor cursor(m_editor->document());
+    cursor.setPosition(int(start));
+    cursor.setPosition(int(start + m_findBar->text().size()), QTextCursor::KeepAnchor);
+    m_editor->setTextCursor(cursor);
+    m_editor->centerCursor();
+    m_findBar->setMatchCount(index + 1, int(m_matches.size()));
+}
+
+int CodeView::cursorLine() const
+{
+    return m_editor->textCursor().blockNumber() + 1;
+}

@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: MIT
+#include "codeview/filetextloader.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QFileInfo>
+#include <QLocale>
+#include <QPlainTextDocumentLayout>
+#include <QPointer>
+#include <QStringDecoder>
+#include <QTextBlock>
+#include <QTextDocument>
+#include <QThread>
+
+#include <cstring>
+
+namespace {
+
+// CRLF and lone CR become '\n' in place, so QTextDocument shows normal lines and string indexes
+// stay equal to document positions.
+void foldLineEnds(QString& text)
+{
+    if (!text.contains(QLatin1Char('\r')))
+        return;
+    QChar* out = text.data();
+    const QChar* in = out;
+    const QChar* end = in + text.size();
+    while (in != end) {
+        if (*in == QLatin1Char('\r')) {
+            *out++ = QLatin1Char('\n');
+            ++in;
+            if (in != end && *in == QLatin1Char('\n'))
+                ++in;
+        } else {
+            *out++ = *in++;
+        }
+    }
+    text.truncate(out - text.constData());
+}
+
+} // namespace
+
+std::unique_ptr<QTextDocument> plainTextDocument(const QString& text, const QFont& font)
+{
+    auto document = std::make_unique<QTextDocument>();
+    document->setUndoRedoEnabled(false); // read-only: an undo stack would only cost memory
+    document->setDocumentLayout(new QPlainTextDocumentLayout(document.get()));
+    document->setDefaultFont(font);
+    document->setPlainText(text);
+    // QPlainTextEdit::setDocument() lays out every block from scratch, creating each block's
+    // QTextLayout on the GUI thread; creating them here keeps that pass cheap.
+    for (QTextBlock block = document->firstBlock(); block.isValid(); block = block.next())
+        block.layout();
+    return document;
+}
+
+FileText readFileText(const QString& path, qint64 maxBytes)
+{
+    FileText result;
+    result.path = path;
+    const QFileInfo info(path);
+    if (!info.exists()) {
+        result.status = FileText::Status::Missing;
+        result.message = QCoreApplication::translate("FileTextLoader", "The file does not exist.");
+        return result;
+    }
+    if (info.isDir()) {
+        result.status = FileText::Status::Unreadable;
+        result.message = QCoreApplication::translate("FileTextLoader", "This is a folder, not a file.");
+        return result;
+    }
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        result.status = FileText::Status::Unreadable;
+        result.message = QCoreApplication::translate("FileTextLoader", "The file cannot be read: %1")
+                             .arg(file.errorString());
+        return result;
+    }
+    // Device files and pipes report size 0; read at most one byte past the limit either way.
+    const QByteArray bytes = file.read(maxBytes + 1);
+    result.bytes = bytes.size();
+    if (bytes.size() > maxBytes) {
+        result.status = FileText::Status::TooLarge;
+        result.message =
+            QCoreApplication::translate("FileTextLoader", "The file is larger than %1; it is not shown.")
+                .arg(QLocale::system().formattedDataSize(maxBytes));
+        return result;
+    }
+    if (file.error() != QFileDevice::NoError) {
+        result.status = FileText::Status::Unreadable;
+        result.message = QCoreApplication::translate("FileTextLoader", "The file cannot be read: %1")
+                             .arg(file.errorString());
+        return result;
+    }
+    if (std::memchr(bytes.constData(), '\0', size_t(bytes.size())) != nullptr) {
+        result.status = FileText::Status::Binary;
+        result.message = QCoreApplication::translate("FileTextLoader",
+            "This looks like a binary file (it contains NUL bytes), so it is not shown as text.");
+        return result;
+    }
+    QStringDecoder decoder(QStringDecoder::Utf8);
+    result.text = decoder.decode(bytes);
+    result.invalidUtf8 = decoder.hasError();
+    foldLineEnds(result.text);
+    return result;
+}
+
+FileTextLoader::FileTextLoader(QObject* parent)
+    : QObject(parent)
+    , m_latestJob(std::make_shared<std::atomic<quint64>>(0))
+{
+    m_pool.setMaxThreadCount(1);
+}
+
+FileTextLoader::~FileTextLoader()
+{
+    cancel();
+    m_pool.waitForDone();
+}
+
+void FileTextLoader::start(const QString& path, const QFont& font)
+{
+    const quint64 job = ++*m_latestJob;
+    m_runningJob = job;
+    QPointer<FileTextLoader> self(this);
+    QThread* guiThread = thread();
+    m_pool.start([self, guiThread, path, font, job, latest = m_latestJob]() {
+        auto result = std::make_shared<LoadedFileText>();
+        result->file = readFileText(path);
+        if (*latest != job)
+            return;
+        if (result->file.status == FileText::Status::Ok) {
+            result->document = plainTextDocument(result->file.text, font);
+            result->document->moveToThread(guiThread);
+        }
+        // `self` is only dereferenced in the GUI thread, inside the queued call.
+        QMetaObject::invokeMethod(
+            qApp,
+            [self, job, result]() {
+                if (!self || self->m_runningJob != job)
+                    return;
+                self->m_runningJob = 0;
+                Q_EMIT self->finished(result);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void FileTextLoader::cancel()
+{
+    ++*m_latestJob;
+    m_runningJob = 0;
+}
+
+bool FileTextLoader::isRunning() const
+{
+    return m_runningJob != 0;
+}
+
+void FileTextLoader::disposeInBackground(std::unique_ptr<QTextDocument> document)
+{
+    if (!document)
+        return;
+    // Without thread affinity the document may be deleted from the pool's thread.
+    document->moveToThread(nullptr);
+    m_pool.start(
+        [document = std::shared_ptr<QTextDocument>(std::move(document))]() mutable { document.reset(); });
+}

@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: MIT
+#include "common/themes.h"
+
+#include <QApplication>
+#include <QPainter>
+#include <QPainterPath>
+#include <QPixmap>
+#include <QSettings>
+#include <QStyle>
+#include <QStyleFactory>
+
+#include <functional>
+
+namespace {
+
+const auto kThemeSetting = QStringLiteral("ui/theme");
+
+QPalette darkPalette()
+{
+    // Neutral greys with enough contrast; the accent is a calm blue.
+    const QColor window(0x2b, 0x2d, 0x31);
+    const QColor base(0x1f, 0x21, 0x24);
+    const QColor alternate(0x26, 0x28, 0x2c);
+    const QColor text(0xe3, 0xe5, 0xe8);
+    const QColor disabledText(0x7c, 0x80, 0x86);
+    const QColor button(0x33, 0x36, 0x3a);
+    const QColor highlight(0x3d, 0x6f, 0xb6);
+    const QColor link(0x7a, 0xb4, 0xff);
+
+    QPalette palette;
+    palette.setColor(QPalette::Window, window);
+    palette.setColor(QPalette::WindowText, text);
+    palette.setColor(QPalette::Base, base);
+    palette.setColor(QPalette::AlternateBase, alternate);
+    palette.setColor(QPalette::ToolTipBase, QColor(0x38, 0x3b, 0x40));
+    palette.setColor(QPalette::ToolTipText, text);
+    palette.setColor(QPalette::PlaceholderText, disabledText);
+    palette.setColor(QPalette::Text, text);
+    palette.setColor(QPalette::Button, button);
+    palette.setColor(QPalette::ButtonText, text);
+    palette.setColor(QPalette::BrightText, QColor(0xff, 0x6b, 0x6b));
+    palette.setColor(QPalette::Light, QColor(0x45, 0x48, 0x4e));
+    palette.setColor(QPalette::Midlight, QColor(0x3a, 0x3d, 0x42));
+    palette.setColor(QPalette::Mid, QColor(0x25, 0x27, 0x2a));
+    palette.setColor(QPalette::Dark, QColor(0x18, 0x19, 0x1b));
+    palette.setColor(QPalette::Shadow, QColor(0x0c, 0x0c, 0x0d));
+    palette.setColor(QPalette::Highlight, highlight);
+    palette.setColor(QPalette::HighlightedText, Qt::white);
+    palette.setColor(QPalette::Link, link);
+    palette.setColor(QPalette::LinkVisited, link.darker(120));
+    for (QPalette::ColorRole role : { QPalette::WindowText, QPalette::Text, QPalette::ButtonText })
+        palette.setColor(QPalette::Disabled, role, disabledText);
+    palette.setColor(QPalette::Disabled, QPalette::Highlight, QColor(0x45, 0x48, 0x4e));
+    return palette;
+}
+
+QPalette& platformPalette()
+{
+    static QPalette palette = QApplication::palette();
+    return palette;
+}
+
+} // namespace
+
+QString themeKey(Theme theme)
+{
+    switch (theme) {
+    case Theme::Light:
+        return QStringLiteral("light");
+    case Theme::Dark:
+        return QStringLiteral("dark");
+    case Theme::System:
+        break;
+    }
+    return QStringLiteral("system");
+}
+
+std::optional<Theme> themeFromKey(const QString& key)
+{
+    for (Theme theme : { Theme::System, Theme::Light, Theme::Dark }) {
+        if (themeKey(theme) == key)
+            return theme;
+    }
+    return std::nullopt;
+}
+
+Theme savedTheme()
+{
+    return themeFromKey(QSettings().value(kThemeSetting).toString()).value_or(Theme::System);
+}
+
+void saveTheme(Theme theme)
+{
+    QSettings().setValue(kThemeSetting, themeKey(theme));
+}
+
+void applyTheme(Theme theme)
+{
+    platformPalette(); // remember it before the first change
+    if (QApplication::style()->name().compare(QLatin1String("fusion"), Qt::CaseInsensitive) != 0)
+        QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    switch (theme) {
+    case Theme::Light:
+        QApplication::setPalette(QApplication::style()->standardPalette());
+        break;
+    case Theme::Dark:
+        QApplication::setPalette(darkPalette());
+        break;
+    case Theme::System:
+        QApplication::setPalette(platformPalette());
+        break;
+    }
+}
+
+bool isDarkPalette(const QPalette& palette)
+{
+    return palette.color(QPalette::Window).lightness() < 128;
+}
+
+QColor verdictColor(dvmlens::GraphVerdict mark, const QPalette& palette)
+{
+    const bool dark = isDarkPalette(palette);
+    switch (mark) {
+    case dvmlens::GraphVerdict::Engaged:
+        return dark ? QColor(0x6c, 0xcf, 0x8a) : QColor(0x1e, 0x7e, 0x3e);
+    case dvmlens::GraphVerdict::NotEngaged:
+        return dark ? QColor(0xf0, 0x8a, 0x7e) : QColor(0xb4, 0x32, 0x28);
+    case dvmlens::GraphVerdict::NoOutputCode:
+        break;
+    }
+    return palette.color(QPalette::Disabled, QPalette::Text);
+}
+
+namespace {
+
+// An icon drawn at every size it is shown at, so it stays sharp at any DPI; `paint` draws on a
+// 16-unit square.
+QIcon drawnIcon(const std::function<void(QPainter& painter, qreal unit)>& paint)
+{
+    QIcon icon;
+    for (int size : { 16, 20, 24, 32, 48, 64 }) {
+        QPixmap pixmap(size, size);
+        pixmap.fill(Qt::transparent);
+        QPainter painter(&pixmap);
+        painter.setRenderHint(QPainter::Antialiasing);
+        paint(painter, size / 16.0);
+        painter.end();
+        icon.addPixmap(pixmap);
+    }
+    return icon;
+}
+
+} // namespace
+
+QIcon verdictIcon(dvmlens::GraphVerdict mark, const QPalette& palette)
+{
+    const QColor colour = verdictColor(mark, palette);
+    return drawnIcon([&](QPainter& painter, qreal unit) {
+        const QRectF disc(1.5 * unit, 1.5 * unit, 13 * unit, 13 * unit);
+        QPen pen(Qt::white, 1.8 * unit, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin);
+        if (mark == dvmlens::GraphVerdict::NoOutputCode) {
+            painter.setPen(QPen(colour, 1.2 * unit));
+            painter.setBrush(Qt::NoBrush);
+            painter.drawEllipse(disc);
+            painter.drawLine(QPointF(5 * unit, 8 * unit), QPointF(11 * unit, 8 * unit));
+        } else {
+            painter.setPen(Qt::NoPen);
+            painter.setBrush(colour);
+            painter.drawEllipse(disc);
+            painter.setPen(pen);
+            if (mark == dvmlens::GraphVerdict::Engaged) {
+                QPainterPath tick;
+                tick.moveTo(4.8 * unit, 8.3 * unit);
+                tick.lineTo(7.1 * unit, 10.6 * unit);
+                tick.lineTo(11.3 * unit, 5.6 * unit);
+                painter.drawPath(tick);
+            } else {
+                painter.drawLine(QPointF(5.5 * unit, 5.5 * unit), QPointF(10.5 * unit, 10.5 * unit));
+                painter.drawLine(QPointF(10.5 * unit, 5.5 * unit), QPointF(5.5 * unit, 10.5 * unit));
+            }
+        }
+    });
+}
+
+QIcon knownFailureIcon(dvmlens::Severity severity, const QPalette& palette)
+{
+    const QColor colour = severityColor(severity, palette);
+    // Light fills (the dark theme's) need a dark mark.
+    const QColor glyph = colour.lightness() > 150 ? palette.color(QPalette::Window) : QColor(Qt::white);
+    return drawnIcon([&](QPainter& painter, qreal unit) {
+        QPainterPath triangle;
+        triangle.moveTo(8 * unit, 1.6 * unit);
+        triangle.lineTo(14.8 * unit, 14 * unit);
+        triangle.lineTo(1.2 * unit, 14 * unit);
+        triangle.closeSubpath();
+        painter.setPen(QPen(colour, 1.2 * unit, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+        painter.setBrush(colour);
+        painter.drawPath(triangle);
+        painter.setPen(QPen(glyph, 1.8 * unit, Qt::SolidLine, Qt::RoundCap));
+        painter.drawLine(QPointF(8 * unit, 5.8 * unit), QPointF(8 * unit, 9.4 * unit));
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(glyph);
+        painter.drawEllipse(QPointF(8 * unit, 11.9 * unit), 1.0 * unit, 1.0 * unit);
+    });
+}
+
+QColor backendColor(dvmlens::Backend backend, const QPalette& palette)
+{
+    const bool dark = isDarkPalette(palette);
+    switch (backend) {
+    case dvmlens::Backend::Dvm:
+        return verdictColor(dvmlens::GraphVerdict::Engaged, palette);
+    case dvmlens::Backend::ImportFx:
+        return dark ? QColor(0xe8, 0xb8, 0x5c) : QColor(0x9a, 0x5b, 0x00);
+    case dvmlens::Backend::Triton:
+        return dark ? QColor(0x8a, 0xb4, 0xf8) : QColor(0x1f, 0x5b, 0xb5);
+    default:
+        break;
+    }
+    return palette.color(QPalette::Text);
+}
+
+QColor severityColor(dvmlens::Severity severity, const QPalette& palette)
+{
+    const bool dark = isDarkPalette(palette);
+    switch (severity) {
+    case dvmlens::Severity::Error:
+        return verdictColor(dvmlens::GraphVerdict::NotEngaged, palette);
+    case dvmlens::Severity::Warning:
+        return dark ? QColor(0xe8, 0xb8, 0x5c) : QColor(0x9a, 0x5b, 0x00);
+    case dvmlens::Severity::Info:
+        break;
+    }
+    return palette.color(QPalette::Text);
+}
+
+QIcon severityIcon(dvmlens::Severity severity)
+{
+    QStyle* style = QApplication::style();
+    switch (severity) {
+    case dvmlens::Severity::Error:
+        return style->standardIcon(QStyle::SP_MessageBoxCritical);
+    case dvmlens::Severity::Warning:
+        return style->standardIcon(QStyle::SP_MessageBoxWarning);
+    case dvmlens::Severity::Info:
+        break;
+    }
+    return style->standardIcon(QStyle::SP_MessageBoxInformation);
+}

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+// Light / dark / system palettes (Fusion style) and every colour or icon the shell paints itself,
+// derived from the current palette so both themes stay calm and readable.
+#pragma once
+
+#include "model/model.h"
+#include "verdict/summary.h"
+
+#include <QColor>
+#include <QIcon>
+#include <QPalette>
+#include <QString>
+
+#include <optional>
+
+enum class Theme
+{
+    System,
+    Light,
+    Dark
+};
+
+QString themeKey(Theme theme); // "system", "light", "dark"
+std::optional<Theme> themeFromKey(const QString& key);
+
+Theme savedTheme();
+void saveTheme(Theme theme);
+
+// Applies the Fusion style and the palette of `theme` to the application. The first call
+// remembers the platform palette so System can return to it later.
+void applyTheme(Theme theme);
+
+bool isDarkPalette(const QPalette& palette);
+
+QColor verdictColor(dvmlens::GraphVerdict verdict, const QPalette& palette);
+QIcon verdictIcon(dvmlens::GraphVerdict verdict, const QPalette& palette); // drawn: scales with the DPI
+// A triangle with "!" in the severity's colour, for known failures: unlike the style's error icon
+// (a red disc with a cross), it cannot be taken for the "not engaged" verdict beside it.
+QIcon knownFailureIcon(dvmlens::Severity severity, const QPalette& palette);
+QColor backendColor(dvmlens::Backend backend, const QPalette& palette);
+QColor severityColor(dvmlens::Severity severity, const QPalette& palette);
+QIcon severityIcon(dvmlens::Severity severity); // the style's standard message-box icons

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: MIT
+// Indexes two trees off the GUI thread, then compares them (dvmlens::compareIndexes) and hands
+// everything back with one queued call. Starting a new job cancels the previous one; a result
+// from an older job is dropped.
+#pragma once
+
+#include "compare/compare.h"
+#include "model/model.h"
+
+#include <QObject>
+#include <QString>
+#include <QThreadPool>
+
+#include <atomic>
+#include <memory>
+
+struct CompareRequest
+{
+    QString pathA; // the tree before (any level buildIndex accepts)
+    QString pathB; // the tree after
+    QString runA; // findRun() names (run folder, pid or unique prefix); empty = every run
+    QString runB;
+};
+
+struct CompareOutcome
+{
+    CompareRequest request;
+    std::shared_ptr<const dvmlens::Index> indexA; // null when the side could not be read
+    std::shared_ptr<const dvmlens::Index> indexB;
+    std::shared_ptr<const dvmlens::CompareResult> result; // null on any error
+    QString error; // empty on success, else one readable sentence
+};
+Q_DECLARE_METATYPE(std::shared_ptr<const CompareOutcome>)
+
+class CompareJob : public QObject
+{
+    Q_OBJECT
+public:
+    explicit CompareJob(QObject* parent = nullptr);
+    ~CompareJob() override; // cancels and waits, so no worker outlives the object
+
+    quint64 start(const CompareRequest& request);
+    void cancel();
+    bool isRunning() const;
+
+Q_SIGNALS:
+    // side is 0 while A is indexed, 1 for B.
+    void progress(int side, int done, int total);
+    void finished(std::shared_ptr<const CompareOutcome> outcome);
+
+private:
+    QThreadPool m_pool;
+    quint64 m_jobId = 0;
+    bool m_running = false;
+    std::shared_ptr<std::atomic<bool>> m_cancel;
+};

@@ -1,0 +1,279 @@
+// SPDX-License-Identifier: MIT
+#include "compare/comparepage.h"
+
+#include "compare/comparesummarymodel.h"
+#include "compare/fusiontablemodel.h"
+#include "shell/languagechange.h"
+#include "compare/sidebysideview.h"
+
+#include <QCheckBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <tuple>
+
+namespace {
+
+QTableView* makeTable(QAbstractItemModel* model)
+{
+    auto* view = new QTableView;
+    view->setModel(model);
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setSelectionMode(QAbstractItemView::SingleSelection);
+    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    view->setAlternatingRowColors(true);
+    view->setWordWrap(false);
+    view->verticalHeader()->hide();
+    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
+    view->horizontalHeader()->setHighlightSections(false);
+    return view;
+}
+
+} // namespace
+
+ComparePage::ComparePage(QWidget* parent)
+    : QWidget(parent)
+    , m_summaryModel(new CompareSummaryModel(this))
+    , m_summaryProxy(new CompareSummaryProxy(this))
+    , m_fusionModel(new FusionTableModel(this))
+    , m_summaryLabel(new QLabel)
+    , m_onlyRegressions(new QCheckBox)
+    , m_filter(new QLineEdit)
+    , m_sideBySide(new SideBySideView)
+{
+    setObjectName(QStringLiteral("ComparePage"));
+    m_summaryProxy->setSourceModel(m_summaryModel);
+    m_summaryView = makeTable(m_summaryProxy);
+    m_summaryView->setObjectName(QStringLiteral("CompareSummaryView"));
+    m_summaryView->setSortingEnabled(true);
+    m_summaryView->sortByColumn(CompareSummaryModel::RegressionColumn, Qt::AscendingOrder);
+    m_fusionView = makeTable(m_fusionModel);
+    m_fusionView->setObjectName(QStringLiteral("FusionView"));
+    m_fusionView->horizontalHeader()->setStretchLastSection(true);
+
+    m_summaryLabel->setObjectName(QStringLiteral("CompareSummaryLabel"));
+    m_summaryLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont bold = m_summaryLabel->font();
+    bold.setBold(true);
+    m_summaryLabel->setFont(bold);
+    m_filter->setClearButtonEnabled(true);
+    translateNowAndOnChange(this, [this] {
+        m_onlyRegressions->setText(tr("Only &regressions"));
+        m_filter->setPlaceholderText(tr("Filter graphs…"));
+        if (m_outcome && m_outcome->result)
+            m_summaryLabel->setText(CompareSummaryModel::summaryText(m_outcome->result->summary));
+        if (const dvmlens::GraphDiff* diff = currentGraph()) {
+            for (const auto& [side, shown, sideA] : { std::tuple(SideBySideView::SideA, &diff->a, true),
+                     std::tuple(SideBySideView::SideB, &diff->b, false) }) {
+                if (m_sideBySide->isPlaceholderShown(side) && !placeholderFor(*shown, sideA).isEmpty())
+                    m_sideBySide->setPlaceholderText(side, placeholderFor(*shown, sideA));
+            }
+        }
+    });
+
+    auto* filters = new QHBoxLayout;
+    filters->addWidget(m_summaryLabel, 1);
+    filters->addWidget(m_onlyRegressions);
+    filters->addWidget(m_filter);
+
+    auto* top = new QSplitter(Qt::Horizontal);
+    top->setChildrenCollapsible(false);
+    top->addWidget(m_summaryView);
+    top->addWidget(m_fusionView);
+    top->setStretchFactor(0, 2); // the pairs table has more columns
+    top->setStretchFactor(1, 1);
+    auto* split = new QSplitter(Qt::Vertical);
+    split->setChildrenCollapsible(false);
+    split->addWidget(top);
+    split->addWidget(m_sideBySide);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 2);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 0);
+    layout->addLayout(filters);
+    layout->addWidget(split, 1);
+
+    // F7 / Shift+F7 work from the tables too, not only inside the two editors.
+    addAction(m_sideBySide->nextDifferenceAction());
+    addAction(m_sideBySide->previousDifferenceAction());
+
+    connect(m_onlyRegressions, &QCheckBox::toggled, m_summaryProxy, &CompareSummaryProxy::setOnlyRegressions);
+    connect(m_filter, &QLineEdit::textChanged, m_summaryProxy, &CompareSummaryProxy::setFilterText);
+    connect(m_summaryView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        &ComparePage::onCurrentRowChanged);
+    // Filtering can drop the current row without a current-row change for the old index.
+    connect(m_summaryProxy, &QAbstractItemModel::layoutChanged, this, &ComparePage::onCurrentRowChanged);
+    connect(m_summaryProxy, &QAbstractItemModel::rowsRemoved, this, &ComparePage::onCurrentRowChanged);
+    connect(m_fusionView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        &ComparePage::showFusion);
+    connect(m_sideBySide, &SideBySideView::ready, this, [this] {
+        // Open on the first difference, so the change is what one sees first.
+        if (m_sideBySide->differenceCount() > 0 && !m_fusionView->currentIndex().isValid())
+            m_sideBySide->goToDifference(0);
+        Q_EMIT ready();
+    });
+    clear();
+}
+
+void ComparePage::setOutcome(std::shared_ptr<const CompareOutcome> outcome)
+{
+    m_outcome = std::move(outcome);
+    m_currentGraph = -1;
+    m_summaryModel->setResult(m_outcome ? m_outcome->result : nullptr);
+    m_summaryLabel->setText(m_outcome && m_outcome->result
+            ? CompareSummaryModel::summaryText(m_outcome->result->summary)
+            : QString());
+    m_summaryView->resizeColumnsToContents();
+    selectFirstPair();
+    if (m_currentGraph < 0)
+        onCurrentRowChanged();
+}
+
+void ComparePage::clear()
+{
+    setOutcome(nullptr);
+}
+
+const std::shared_ptr<const CompareOutcome>& ComparePage::outcome() const
+{
+    return m_outcome;
+}
+
+bool ComparePage::selectGraph(const QString& key)
+{
+    for (int row = 0; row < m_summaryProxy->rowCount(); ++row) {
+        const QModelIndex index = m_summaryProxy->index(row, CompareSummaryModel::GraphColumn);
+        if (index.data().toString() == key) {
+            m_summaryView->setCurrentIndex(index);
+            return true;
+        }
+    }
+    return false;
+}
+
+void ComparePage::selectFirstPair()
+{
+    if (m_summaryProxy->rowCount() > 0)
+        m_summaryView->setCurrentIndex(m_summaryProxy->index(0, CompareSummaryModel::GraphColumn));
+}
+
+const dvmlens::GraphDiff* ComparePage::currentGraph() const
+{
+    return m_summaryModel->graphAt(m_currentGraph);
+}
+
+const dvmlens::OutputCode* ComparePage::outputCodeOf(
+    const std::optional<dvmlens::GraphSide>& side, bool sideA) const
+{
+    const dvmlens::Index* index = sideA ? m_outcome->indexA.get() : m_outcome->indexB.get();
+    if (!side || !index || side->run >= index->runs.size()
+        || side->graph >= index->runs[side->run].graphs.size())
+        return nullptr;
+    const std::optional<dvmlens::OutputCode>& code = index->runs[side->run].graphs[side->graph].outputCode;
+    return code ? &*code : nullptr;
+}
+
+QString ComparePage::placeholderFor(const std::optional<dvmlens::GraphSide>& side, bool sideA)
+{
+    if (!side)
+        return sideA ? tr("This graph is only in B.") : tr("This graph is only in A.");
+    if (!side->outputCodePath)
+        return tr("No output_code.py in this graph folder (FX cache hit?)\n\n%1")
+            .arg(QString::fromStdString(side->path));
+    return {};
+}
+
+void ComparePage::onCurrentRowChanged()
+{
+    const QModelIndex current = m_summaryView->currentIndex();
+    const int graph = current.isValid() ? current.data(CompareSummaryModel::GraphRole).toInt() : -1;
+    if (graph == m_currentGraph && graph >= 0)
+        return;
+    m_currentGraph = graph;
+    const dvmlens::GraphDiff* diff = currentGraph();
+    m_fusionModel->setGraphDiff(diff);
+    m_fusionView->resizeColumnsToContents();
+    if (!diff) {
+        m_sideBySide->clear();
+    } else {
+        const auto content = [&](const std::optional<dvmlens::GraphSide>& side, bool sideA) {
+            SideBySideView::Content result;
+            result.placeholder = placeholderFor(side, sideA);
+            if (result.placeholder.isEmpty()) {
+                result.path = QString::fromStdString(*side->outputCodePath);
+                result.code = outputCodeOf(side, sideA);
+            }
+            return result;
+        };
+        m_sideBySide->showContents(content(diff->a, true), content(diff->b, false));
+    }
+    Q_EMIT currentGraphChanged();
+}
+
+void ComparePage::selectFusion(int row)
+{
+    m_fusionView->setCurrentIndex(m_fusionModel->index(row, FusionTableModel::FusionColumn));
+}
+
+void ComparePage::showFusion(const QModelIndex& index)
+{
+    const dvmlens::FusionDiff* fusion = m_fusionModel->fusionAt(index.row());
+    if (fusion)
+        m_sideBySide->goToLines(fusion->a ? fusion->a->line : 0, fusion->b ? fusion->b->line : 0);
+}
+
+bool ComparePage::isReady() const
+{
+    return m_sideBySide->isReady();
+}
+
+CompareSummaryModel* ComparePage::summaryModel() const
+{
+    return m_summaryModel;
+}
+
+CompareSummaryProxy* ComparePage::summaryProxy() const
+{
+    return m_summaryProxy;
+}
+
+FusionTableModel* ComparePage::fusionModel() const
+{
+    return m_fusionModel;
+}
+
+QTableView* ComparePage::summaryView() const
+{
+    return m_summaryView;
+}
+
+QTableView* ComparePage::fusionView() const
+{
+    return m_fusionView;
+}
+
+SideBySideView* ComparePage::sideBySide() const
+{
+    return m_sideBySide;
+}
+
+QLabel* ComparePage::summaryLabel() const
+{
+    return m_summaryLabel;
+}
+
+QCheckBox* ComparePage::onlyRegressionsBox() const
+{
+    return m_onlyRegressions;
+}
+
+QLineEdit* ComparePage::filterEdit() const
+{
+    return m_filter;
+}

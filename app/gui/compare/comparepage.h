@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: MIT
+// The compare mode's page: the summary line, the table of graph pairs (with "only regressions"
+// and text filters), the fusions of the selected pair and its two output_code.py files side by side.
+#pragma once
+
+#include "compare/comparejob.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class CompareSummaryModel;
+class CompareSummaryProxy;
+class FusionTableModel;
+class QCheckBox;
+class QLabel;
+class QLineEdit;
+class QTableView;
+class SideBySideView;
+
+class ComparePage : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ComparePage(QWidget* parent = nullptr);
+
+    // Shows a finished comparison (outcome->result must be set) and selects its first row
+    // (the first regression, as the table lists them first).
+    void setOutcome(std::shared_ptr<const CompareOutcome> outcome);
+    void clear();
+    const std::shared_ptr<const CompareOutcome>& outcome() const;
+
+    // Selects the pair whose key is `key`; false when no visible row has it.
+    bool selectGraph(const QString& key);
+    void selectFirstPair();
+    const dvmlens::GraphDiff* currentGraph() const;
+    // Shows the fusion at `row` of the fusion table: both sides jump to its kernels.
+    void selectFusion(int row);
+
+    // The selected pair's files are loaded and diffed (true as well when nothing is selected).
+    bool isReady() const;
+
+    CompareSummaryModel* summaryModel() const;
+    CompareSummaryProxy* summaryProxy() const;
+    FusionTableModel* fusionModel() const;
+    QTableView* summaryView() const;
+    QTableView* fusionView() const;
+    SideBySideView* sideBySide() const;
+    QLabel* summaryLabel() const;
+    QCheckBox* onlyRegressionsBox() const;
+    QLineEdit* filterEdit() const;
+
+Q_SIGNALS:
+    void currentGraphChanged();
+    void ready(); // after every selection, once isReady()
+
+private:
+    void onCurrentRowChanged();
+    void showFusion(const QModelIndex& index);
+    const dvmlens::OutputCode* outputCodeOf(const std::optional<dvmlens::GraphSide>& side, bool sideA) const;
+    // What a side shows instead of code: it is missing or has no output_code.py; empty when it has.
+    static QString placeholderFor(const std::optional<dvmlens::GraphSide>& side, bool sideA);
+
+    std::shared_ptr<const CompareOutcome> m_outcome;
+    CompareSummaryModel* m_summaryModel;
+    CompareSummaryProxy* m_summaryProxy;
+    FusionTableModel* m_fusionModel;
+    QLabel* m_summaryLabel;
+    QCheckBox* m_onlyRegressions;
+    QLineEdit* m_filter;
+    QTableView* m_summaryView;
+    QTableView* m_fusionView;
+    SideBySideView* m_sideBySide;
+    int m_currentGraph = -1; // index into CompareResult::graphs
+};

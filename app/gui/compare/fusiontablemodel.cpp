@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: MIT
+#include "compare/fusiontablemodel.h"
+
+#include "compare/comparesummarymodel.h"
+#include "shell/languagechange.h"
+
+#include <QApplication>
+
+namespace {
+
+QString backendText(const std::optional<dvmlens::FusionSide>& side)
+{
+    return side ? QString::fromLatin1(dvmlens::backendName(side->backend)) : QStringLiteral("—");
+}
+
+bool isDvm(const std::optional<dvmlens::FusionSide>& side)
+{
+    return side && side->backend == dvmlens::Backend::Dvm;
+}
+
+} // namespace
+
+FusionTableModel::FusionTableModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{
+    // Headers and cells say tr() texts: the views fetch them again in the new language.
+    onLanguageChange(this, [this] { refreshTranslatedTexts(this); });
+}
+
+void FusionTableModel::setGraphDiff(const dvmlens::GraphDiff* graph)
+{
+    beginResetModel();
+    m_fusions = graph ? graph->fusions : std::vector<dvmlens::FusionDiff>();
+    endResetModel();
+}
+
+const dvmlens::FusionDiff* FusionTableModel::fusionAt(int row) const
+{
+    return row >= 0 && row < int(m_fusions.size()) ? &m_fusions[std::size_t(row)] : nullptr;
+}
+
+int FusionTableModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_fusions.size());
+}
+
+int FusionTableModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant FusionTableModel::data(const QModelIndex& index, int role) const
+{
+    const dvmlens::FusionDiff* fusion = index.isValid() ? fusionAt(index.row()) : nullptr;
+    if (!fusion)
+        return {};
+    if (role == Qt::ForegroundRole && index.column() == BackendColumn) {
+        // Leaving DVM is the loss this tool looks for; reaching DVM the gain.
+        if (isDvm(fusion->a) && !isDvm(fusion->b))
+            return compareWorseColor(QApplication::palette());
+        if (!isDvm(fusion->a) && isDvm(fusion->b))
+            return compareBetterColor(QApplication::palette());
+        return {};
+    }
+    if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
+        return {};
+    switch (index.column()) {
+    case FusionColumn:
+        return QString::fromStdString(fusion->key);
+    case BackendColumn:
+        return tr("%1 → %2").arg(backendText(fusion->a), backendText(fusion->b));
+    case KernelAColumn:
+        return fusion->a ? QString::fromStdString(fusion->a->name) : QString();
+    case KernelBColumn:
+        return fusion->b ? QString::fromStdString(fusion->b->name) : QString();
+    case ChangesColumn: {
+        if (!fusion->b)
+            return tr("only in A");
+        if (!fusion->a)
+            return tr("only in B");
+        QStringList changes;
+        for (const std::string& change : fusion->changes)
+            changes << QString::fromStdString(change);
+        return changes.join(role == Qt::ToolTipRole ? QStringLiteral("\n") : QStringLiteral("; "));
+    }
+    default:
+        return {};
+    }
+}
+
+QVariant FusionTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case FusionColumn:
+        return tr("Fusion");
+    case BackendColumn:
+        return tr("Backend A → B");
+    case KernelAColumn:
+        return tr("Kernel in A");
+    case KernelBColumn:
+        return tr("Kernel in B");
+    case ChangesColumn:
+        return tr("Changes");
+    default:
+        return {};
+    }
+}

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: MIT
+// Two output_code.py files side by side: two read-only CodeViews (highlighting, kernel bands),
+// scrolling kept in step through the diff's hunks (dvmlens::alignedLineInB / InA), removed,
+// added and changed lines painted with the changed characters stronger, next / previous
+// difference (F7 / Shift+F7) and an "n of m differences" label. The diff runs off the GUI thread.
+#pragma once
+
+#include "model/model.h"
+#include "compare/textdiff.h"
+
+#include <QList>
+#include <QString>
+#include <QTextEdit>
+#include <QThreadPool>
+#include <QWidget>
+
+#include <memory>
+
+class CodeView;
+class QAction;
+class QLabel;
+class QStackedWidget;
+
+class SideBySideView : public QWidget
+{
+    Q_OBJECT
+public:
+    enum Side
+    {
+        SideA,
+        SideB
+    };
+    // What one side shows: a file (with its parsed output code for kernel bands), or, when
+    // `path` is empty, the `placeholder` text.
+    struct Content
+    {
+        QString path;
+        const dvmlens::OutputCode* code = nullptr; // copied from; need not outlive the call
+        QString placeholder;
+    };
+
+    // Above this many changed lines on a side, runs of lines share one painted selection.
+    static constexpr int kMaxLineSelections = 4000;
+
+    explicit SideBySideView(QWidget* parent = nullptr);
+    ~SideBySideView() override; // waits for a running diff
+
+    // Loads both sides (off the GUI thread), then diffs them; ready() follows.
+    void showContents(const Content& a, const Content& b);
+    void clear();
+
+    // Both sides are loaded (or placeholders) and their differences painted.
+    bool isReady() const;
+    bool hasDiff() const; // both sides hold text and were diffed
+    const dvmlens::TextDiff& diff() const;
+
+    CodeView* codeView(Side side) const;
+    bool isPlaceholderShown(Side side) const;
+    QString placeholderText(Side side) const;
+    void setPlaceholderText(Side side, const QString& text); // a shown placeholder's, e.g. translated
+
+    int differenceCount() const;
+    int currentDifference() const; // -1 before the first jump
+    QString differenceLabelText() const;
+    void goToDifference(int index);
+    void goToNextDifference();
+    void goToPreviousDifference();
+    QAction* nextDifferenceAction() const; // F7
+    QAction* previousDifferenceAction() const; // Shift+F7
+
+    // Moves each side's cursor to its line (1-based; 0 leaves that side alone) without syncing,
+    // e.g. to show one fusion's kernels on both sides.
+    void goToLines(int lineA, int lineB);
+
+Q_SIGNALS:
+    void ready();
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    struct Pane
+    {
+        QStackedWidget* stack = nullptr;
+        CodeView* code = nullptr;
+        QLabel* placeholder = nullptr;
+        QLabel* title = nullptr;
+        QString shortPath; // the title after "A: ", kept for a language change
+        bool waiting = false; // a file is loading
+        bool hasText = false; // a file is shown (not a placeholder or a failed load)
+    };
+
+    QWidget* createPane(Pane& pane);
+    void showContent(Pane& pane, const Content& content);
+    void onPaneLoaded(Pane& pane, bool ok);
+    void startDiffWhenLoaded();
+    void applyDiff(quint64 generation, std::shared_ptr<const dvmlens::TextDiff> diff);
+    void paintDiff();
+    void syncScroll(Side from, int value);
+    void updateDifferenceLabel();
+    void updateTitles();
+
+    Pane m_panes[2];
+    QAction* m_next;
+    QAction* m_previous;
+    QLabel* m_differenceLabel;
+    QThreadPool m_pool;
+    quint64 m_generation = 0; // bumped by every showContents(): older diffs are dropped
+    bool m_ready = false;
+    bool m_syncing = false;
+    int m_current = -1;
+    dvmlens::TextDiff m_diff;
+    bool m_hasDiff = false;
+    bool m_showsPrompt = false; // cleared: side A asks to select a graph pair
+};

@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: MIT
+#include "diagnostics/diagnosticsdock.h"
+
+#include "diagnostics/diagnosticsmodel.h"
+#include "diagnostics/findingdetails.h"
+#include "diagnostics/findingsjob.h"
+#include "shell/languagechange.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace {
+
+// The proxy filters on the severity rank: a regular expression of the accepted ranks.
+QString acceptedRanks(dvmlens::Severity minimum)
+{
+    QString ranks;
+    for (int rank = int(minimum); rank <= int(dvmlens::Severity::Error); ++rank)
+        ranks += QString::number(rank);
+    return QStringLiteral("^[%1]$").arg(ranks);
+}
+
+} // namespace
+
+DiagnosticsDock::DiagnosticsDock(QWidget* parent)
+    : QDockWidget(parent)
+    , m_model(new DiagnosticsModel(this))
+    , m_proxy(new QSortFilterProxyModel(this))
+    , m_view(new QTreeView)
+    , m_severity(new QComboBox)
+    , m_count(new QLabel)
+    , m_details(new FindingDetails)
+    , m_findings(new FindingsJob(this))
+{
+    setObjectName(QStringLiteral("DiagnosticsDock"));
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setFilterRole(DiagnosticsModel::SeverityRole);
+    m_proxy->setFilterKeyColumn(DiagnosticsModel::SeverityColumn);
+
+    for (const dvmlens::Severity severity :
+        { dvmlens::Severity::Info, dvmlens::Severity::Warning, dvmlens::Severity::Error })
+        m_severity->addItem(QString(), int(severity));
+    connect(m_severity, &QComboBox::currentIndexChanged, this,
+        [this](int row) { setMinimumSeverity(dvmlens::Severity(m_severity->itemData(row).toInt())); });
+
+    m_view->setModel(m_proxy);
+    m_view->setRootIsDecorated(false);
+    m_view->setUniformRowHeights(true);
+    m_view->setAlternatingRowColors(true);
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(-1, Qt::AscendingOrder);
+    m_view->header()->setStretchLastSection(false);
+    m_view->header()->setSectionResizeMode(DiagnosticsModel::MessageColumn, QHeaderView::Stretch);
+    m_view->header()->resizeSection(DiagnosticsModel::SeverityColumn,
+        m_view->fontMetrics().horizontalAdvance(QStringLiteral("MWarningMM")) + 24);
+    m_view->header()->resizeSection(DiagnosticsModel::CodeColumn,
+        m_view->fontMetrics().horizontalAdvance(QStringLiteral("graph-without-dvm-kernel")) + 16);
+    m_view->header()->resizeSection(
+        DiagnosticsModel::LocationColumn, m_view->fontMetrics().horizontalAdvance(QStringLiteral("M")) * 24);
+    connect(m_view, &QTreeView::activated, this, &DiagnosticsDock::activate);
+    connect(m_view, &QTreeView::clicked, this, &DiagnosticsDock::activate);
+
+    auto* bar = new QHBoxLayout;
+    bar->setContentsMargins(0, 0, 0, 0);
+    bar->addWidget(m_severity);
+    bar->addWidget(m_count, 1);
+
+    auto* content = new QWidget;
+    auto* layout = new QVBoxLayout(content);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->setSpacing(4);
+    layout->addLayout(bar);
+    auto* split = new QSplitter(Qt::Vertical);
+    split->setChildrenCollapsible(false);
+    split->addWidget(m_view);
+    split->addWidget(m_details);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 2); // cause, fix and its code need the room
+    layout->addWidget(split, 1);
+    setWidget(content);
+
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        &DiagnosticsDock::showDetails);
+    connect(m_proxy, &QAbstractItemModel::modelReset, m_details, &FindingDetails::clear);
+    connect(m_findings, &FindingsJob::finished, this, [this](std::shared_ptr<const KnownFailures> result) {
+        m_model->setKnownFailures(std::move(result));
+        updateCount();
+        if (m_showFirstKnownFailure) {
+            m_showFirstKnownFailure = false;
+            if (!selectFirstKnownFailure())
+                selectFirst();
+        }
+        Q_EMIT knownFailuresSearched();
+    });
+
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, &DiagnosticsDock::updateCount);
+    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &DiagnosticsDock::updateCount);
+    connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &DiagnosticsDock::updateCount);
+    setMinimumSeverity(dvmlens::Severity::Info);
+    translateNowAndOnChange(this, [this] { retranslate(); });
+}
+
+void DiagnosticsDock::retranslate()
+{
+    setWindowTitle(tr("Diagnostics"));
+    m_severity->setItemText(0, tr("All severities"));
+    m_severity->setItemText(1, tr("Warnings and errors"));
+    m_severity->setItemText(2, tr("Errors only"));
+    m_severity->setToolTip(tr("Show only diagnostics at least this severe"));
+    updateCount();
+    const QModelIndex current = m_view->currentIndex();
+    if (current.isValid())
+        showDetails(current); // the entry's details, in the new language
+}
+
+void DiagnosticsDock::setIndex(std::shared_ptr<const dvmlens::Index> index)
+{
+    m_model->setIndex(index);
+    m_details->setRoot(index ? QString::fromStdString(index->root) : QString());
+    m_findings->start(std::move(index));
+    updateCount();
+}
+
+void DiagnosticsDock::setMinimumSeverity(dvmlens::Severity severity)
+{
+    const int row = m_severity->findData(int(severity));
+    if (row >= 0 && row != m_severity->currentIndex())
+        m_severity->setCurrentIndex(row); // comes back here through currentIndexChanged
+    m_proxy->setFilterRegularExpression(acceptedRanks(severity));
+    updateCount();
+}
+
+bool DiagnosticsDock::selectFirst()
+{
+    const QModelIndex first = m_proxy->index(0, 0);
+    if (!first.isValid())
+        return false;
+    m_view->setCurrentIndex(first);
+    activate(first);
+    return true;
+}
+
+void DiagnosticsDock::showFirstKnownFailure()
+{
+    if (m_findings->isRunning()) {
+        m_showFirstKnownFailure = true;
+        return;
+    }
+    if (!selectFirstKnownFailure())
+        selectFirst();
+}
+
+bool DiagnosticsDock::selectFirstKnownFailure()
+{
+    for (int row = 0; row < m_proxy->rowCount(); ++row) {
+        const QModelIndex index = m_proxy->index(row, 0);
+        if (index.data(DiagnosticsModel::KnownFailureRole).toBool()) {
+            m_view->setCurrentIndex(index);
+            activate(index);
+            return true;
+        }
+    }
+    return false;
+}
+
+bool DiagnosticsDock::isSearchingKnownFailures() const
+{
+    return m_findings->isRunning();
+}
+
+void DiagnosticsDock::showDetails(const QModelIndex& proxyIndex)
+{
+    const int row = m_proxy->mapToSource(proxyIndex).row();
+    m_details->showEntry(m_model->diagnosticAt(row), m_model->findingAt(row));
+}
+
+void DiagnosticsDock::activate(const QModelIndex& proxyIndex)
+{
+    if (!proxyIndex.isValid())
+        return;
+    const QString path = proxyIndex.data(DiagnosticsModel::PathRole).toString();
+    Q_EMIT locationActivated(path, proxyIndex.data(DiagnosticsModel::LineRole).toInt());
+}
+
+void DiagnosticsDock::updateCount()
+{
+    const int shown = m_proxy->rowCount();
+    const int total = m_model->rowCount();
+    QString text;
+    if (shown == total)
+        text = total == 1 ? tr("1 diagnostic") : tr("%1 diagnostics").arg(total);
+    else
+        text = tr("%1 of %2 diagnostics").arg(shown).arg(total);
+    int knownFailures = 0;
+    for (int row = 0; row < total && m_model->findingAt(row); ++row) // findings come first
+        ++knownFailures;
+    if (m_findings->isRunning())
+        text += QStringLiteral(" · ") + tr("looking for known failures…");
+    else if (knownFailures > 0)
+        text += QStringLiteral(" · ")
+            + (knownFailures == 1 ? tr("1 known failure") : tr("%1 known failures").arg(knownFailures));
+    m_count->setText(text);
+}
+
+DiagnosticsModel* DiagnosticsDock::model() const
+{
+    return m_model;
+}
+
+QSortFilterProxyModel* DiagnosticsDock::proxy() const
+{
+    return m_proxy;
+}
+
+QTreeView* DiagnosticsDock::view() const
+{
+    return m_view;
+}
+
+FindingDetails* DiagnosticsDock::details() const
+{
+    return m_details;
+}

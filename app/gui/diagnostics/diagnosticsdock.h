@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: MIT
+// The Diagnostics dock: known failures (searched off the GUI thread once an index arrives) and what
+// went wrong or looked odd while indexing, filterable by severity. Activating an entry asks to open
+// its file at its line; the selected entry's cause and fix show below the list.
+#pragma once
+
+#include "model/model.h"
+
+#include <QDockWidget>
+
+#include <memory>
+
+class DiagnosticsModel;
+class FindingDetails;
+class FindingsJob;
+class QComboBox;
+class QLabel;
+class QSortFilterProxyModel;
+class QTreeView;
+
+class DiagnosticsDock : public QDockWidget
+{
+    Q_OBJECT
+public:
+    explicit DiagnosticsDock(QWidget* parent = nullptr);
+
+    void setIndex(std::shared_ptr<const dvmlens::Index> index);
+    // Shows only diagnostics at least this severe.
+    void setMinimumSeverity(dvmlens::Severity severity);
+    bool selectFirst(); // selects and activates the first visible entry; false when there is none
+    // Selects and activates the first known failure (else the first entry), now or, while the
+    // search runs, when it ends.
+    void showFirstKnownFailure();
+    bool isSearchingKnownFailures() const;
+    FindingDetails* details() const;
+
+    DiagnosticsModel* model() const;
+    QSortFilterProxyModel* proxy() const;
+    QTreeView* view() const;
+
+Q_SIGNALS:
+    void locationActivated(const QString& path, int line);
+    void knownFailuresSearched(); // the list now holds the known failures of the current index
+
+private:
+    void activate(const QModelIndex& proxyIndex);
+    void updateCount();
+    void showDetails(const QModelIndex& proxyIndex);
+    void retranslate(); // texts, the count and the selected entry's details in the current language
+    bool selectFirstKnownFailure();
+
+    DiagnosticsModel* m_model;
+    QSortFilterProxyModel* m_proxy;
+    QTreeView* m_view;
+    QComboBox* m_severity;
+    QLabel* m_count;
+    FindingDetails* m_details;
+    FindingsJob* m_findings;
+    bool m_showFirstKnownFailure = false; // asked for while the search was running
+};

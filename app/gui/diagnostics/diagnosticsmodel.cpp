@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: MIT
+#include "diagnostics/diagnosticsmodel.h"
+
+#include "diagnostics/findingdetails.h"
+#include "shell/languagechange.h"
+#include "common/themes.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QFileInfo>
+
+namespace {
+
+QString severityLabel(dvmlens::Severity severity)
+{
+    switch (severity) {
+    case dvmlens::Severity::Error:
+        return DiagnosticsModel::tr("Error");
+    case dvmlens::Severity::Warning:
+        return DiagnosticsModel::tr("Warning");
+    case dvmlens::Severity::Info:
+        break;
+    }
+    return DiagnosticsModel::tr("Info");
+}
+
+} // namespace
+
+DiagnosticsModel::DiagnosticsModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{
+    // Headers and cells say tr() texts: the views fetch them again in the new language.
+    onLanguageChange(this, [this] { refreshTranslatedTexts(this); });
+}
+
+void DiagnosticsModel::setIndex(std::shared_ptr<const dvmlens::Index> index)
+{
+    beginResetModel();
+    m_index = std::move(index);
+    m_knownFailures.reset();
+    rebuildRows();
+    endResetModel();
+}
+
+void DiagnosticsModel::setKnownFailures(std::shared_ptr<const KnownFailures> knownFailures)
+{
+    if (!knownFailures || knownFailures->index != m_index)
+        return;
+    beginResetModel();
+    m_knownFailures = std::move(knownFailures);
+    rebuildRows();
+    endResetModel();
+}
+
+void DiagnosticsModel::rebuildRows()
+{
+    m_rows.clear();
+    if (m_knownFailures) {
+        for (std::size_t i = 0; i < m_knownFailures->findings.size(); ++i)
+            m_rows.push_back({ &m_knownFailures->findingDiagnostics[i], &m_knownFailures->findings[i] });
+        for (const dvmlens::Diagnostic& problem : m_knownFailures->problems)
+            m_rows.push_back({ &problem, nullptr });
+    }
+    if (m_index) {
+        for (const dvmlens::Diagnostic& diagnostic : m_index->diagnostics)
+            m_rows.push_back({ &diagnostic, nullptr });
+        for (const dvmlens::Run& run : m_index->runs) {
+            for (const dvmlens::Graph& graph : run.graphs) {
+                for (const dvmlens::Diagnostic& diagnostic : graph.diagnostics)
+                    m_rows.push_back({ &diagnostic, nullptr });
+                if (graph.outputCode) {
+                    for (const dvmlens::Diagnostic& diagnostic : graph.outputCode->diagnostics)
+                        m_rows.push_back({ &diagnostic, nullptr });
+                }
+            }
+        }
+    }
+}
+
+const dvmlens::Diagnostic* DiagnosticsModel::diagnosticAt(int row) const
+{
+    return row >= 0 && row < int(m_rows.size()) ? m_rows[size_t(row)].diagnostic : nullptr;
+}
+
+const dvmlens::Finding* DiagnosticsModel::findingAt(int row) const
+{
+    return row >= 0 && row < int(m_rows.size()) ? m_rows[size_t(row)].finding : nullptr;
+}
+
+int DiagnosticsModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int DiagnosticsModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant DiagnosticsModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case SeverityColumn:
+        return tr("Severity");
+    case CodeColumn:
+        return tr("Code");
+    case MessageColumn:
+        return tr("Message");
+    case LocationColumn:
+        return tr("Location");
+    }
+    return {};
+}
+
+QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+        return {};
+    const dvmlens::Diagnostic& diagnostic = *m_rows[size_t(index.row())].diagnostic;
+    const dvmlens::Finding* finding = m_rows[size_t(index.row())].finding;
+    const QString path = QString::fromStdString(diagnostic.path);
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case SeverityColumn:
+            return severityLabel(diagnostic.severity);
+        case CodeColumn:
+            return QString::fromStdString(diagnostic.code);
+        case MessageColumn:
+            return finding ? localizedRuleText(finding->rule.title)
+                           : QString::fromStdString(diagnostic.message);
+        case LocationColumn: {
+            // The graph folder and file name say enough; the full path is in the tooltip.
+            const QFileInfo info(path);
+            QString location = info.dir().dirName() + QLatin1Char('/') + info.fileName();
+            if (diagnostic.line)
+                location += QLatin1Char(':') + QString::number(*diagnostic.line);
+            return location;
+        }
+        }
+        return {};
+    case Qt::DecorationRole:
+        if (index.column() == SeverityColumn)
+            return severityIcon(diagnostic.severity);
+        return {};
+    case Qt::ForegroundRole:
+        if (index.column() == SeverityColumn)
+            return severityColor(diagnostic.severity, QApplication::palette());
+        return {};
+    case Qt::ToolTipRole: {
+        QString tip =
+            (finding ? localizedRuleText(finding->rule.title) : QString::fromStdString(diagnostic.message))
+            + QLatin1Char('\n') + QDir::toNativeSeparators(path);
+        if (diagnostic.line)
+            tip += QLatin1Char(':') + QString::number(*diagnostic.line);
+        return tip;
+    }
+    case SeverityRole:
+        return int(diagnostic.severity);
+    case PathRole:
+        return path;
+    case LineRole:
+        return diagnostic.line.value_or(0);
+    case KnownFailureRole:
+        return finding != nullptr;
+    default:
+        return {};
+    }
+}

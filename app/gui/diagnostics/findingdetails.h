@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: MIT
+// Under the Diagnostics list: what the selected entry means. For a known failure, the rule's
+// title, layer, evidence, cause and fix (in the user-interface language when the rule has it),
+// the fix's code, and a "Copy Fix" button; for any other diagnostic, its message and place.
+#pragma once
+
+#include "rules/knownfailures.h"
+#include "model/model.h"
+
+#include <QWidget>
+
+class QLabel;
+class QPushButton;
+class QTextBrowser;
+
+// True when rule texts should be shown in Chinese: the installed translation says so.
+bool ruleTextsInChinese();
+// The rule text in the user-interface language, English when the rule has no Chinese.
+QString localizedRuleText(const dvmlens::LocalizedText& text);
+
+class FindingDetails : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit FindingDetails(QWidget* parent = nullptr);
+
+    // Either may be null; a finding wins over its diagnostic.
+    void showEntry(const dvmlens::Diagnostic* diagnostic, const dvmlens::Finding* finding);
+    void clear();
+    // Paths under `root` (the open tree) are shown relative to it.
+    void setRoot(const QString& root);
+
+    // The fix as "Copy Fix" puts it on the clipboard: the fix sentence, then the fix code.
+    QString fixText() const;
+    void copyFix();
+
+    QTextBrowser* text() const;
+    QPushButton* copyFixButton() const;
+
+private:
+    QTextBrowser* m_text;
+    QPushButton* m_copyFix;
+    QString m_fix;
+    QString m_root;
+};

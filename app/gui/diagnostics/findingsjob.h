@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: MIT
+// Looks for known failures (core/knownfailures.h: the built-in rules plus the user's rules file)
+// in an Index off the GUI thread. The Index itself stays as buildIndex made it, so reports
+// exported from the GUI are the CLI's bytes for the same tree.
+#pragma once
+
+#include "rules/knownfailures.h"
+#include "model/model.h"
+
+#include <QObject>
+#include <QThreadPool>
+
+#include <memory>
+#include <vector>
+
+struct KnownFailures
+{
+    std::shared_ptr<const dvmlens::Index> index; // what was searched
+    std::vector<dvmlens::Finding> findings; // findKnownFailures order
+    std::vector<dvmlens::Diagnostic> findingDiagnostics; // findingDiagnostic() of each finding
+    // Logs that could not be read, and a user rules file that could not be used (the built-in
+    // rules are applied then).
+    std::vector<dvmlens::Diagnostic> problems;
+};
+Q_DECLARE_METATYPE(std::shared_ptr<const KnownFailures>)
+
+class FindingsJob : public QObject
+{
+    Q_OBJECT
+public:
+    explicit FindingsJob(QObject* parent = nullptr);
+    ~FindingsJob() override; // waits, so no worker outlives the object
+
+    // Searches `index` (null: finishes at once with no findings). A newer start() drops the
+    // result of an older one.
+    void start(std::shared_ptr<const dvmlens::Index> index);
+    bool isRunning() const;
+
+    // The rules the GUI applies; on a bad user file, the built-in ones and `problem` set.
+    static dvmlens::RuleBook loadGuiRules(std::optional<dvmlens::Diagnostic>& problem);
+    // What start() computes, on the calling thread.
+    static std::shared_ptr<const KnownFailures> search(std::shared_ptr<const dvmlens::Index> index);
+
+Q_SIGNALS:
+    void finished(std::shared_ptr<const KnownFailures> result);
+
+private:
+    QThreadPool m_pool;
+    quint64 m_jobId = 0;
+    bool m_running = false;
+};

@@ -1,0 +1,263 @@
+// SPDX-License-Identifier: MIT
+#include "export/exportactions.h"
+
+#include "compare/comparejob.h"
+#include "compare/comparepage.h"
+#include "export/imageexport.h"
+#include "rules/knownfailures.h"
+#include "shell/languagechange.h"
+#include "shell/mainwindow.h"
+#include "report/report.h"
+#include "report/reportmarkdown.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QRegularExpression>
+#include <QSaveFile>
+#include <QStackedWidget>
+#include <QStatusBar>
+
+namespace {
+
+constexpr int kStatusMs = 5000;
+
+QString shownPath(const QString& file)
+{
+    return QDir::toNativeSeparators(QFileInfo(file).absoluteFilePath());
+}
+
+// The suffix a save-dialog filter such as "Markdown (*.md)" stands for.
+QString filterSuffix(const QString& filter)
+{
+    const qsizetype star = filter.indexOf(QLatin1String("*."));
+    if (star < 0)
+        return {};
+    const qsizetype end = filter.indexOf(QRegularExpression(QStringLiteral("[ )]")), star);
+    return filter.mid(star + 2, end < 0 ? -1 : end - star - 2);
+}
+
+} // namespace
+
+ExportActions::ExportActions(MainWindow& window)
+    : QObject(&window)
+    , m_window(window)
+    , m_screenshotWindow(new QAction(this))
+    , m_screenshotView(new QAction(this))
+    , m_exportReport(new QAction(this))
+    , m_copySummary(new QAction(this))
+{
+    m_pool.setMaxThreadCount(1);
+    translateNowAndOnChange(this, [this] {
+        m_screenshotWindow->setText(tr("&Window…"));
+        m_screenshotView->setText(tr("&Current View…"));
+        m_exportReport->setText(tr("Export &Report…"));
+        m_copySummary->setText(tr("Copy &Summary as Markdown"));
+        m_screenshotWindow->setToolTip(tr("Save a picture of the whole window as PNG or JPEG"));
+        m_screenshotView->setToolTip(tr("Save a picture of the page in the middle, or of the focused pane"));
+        m_exportReport->setToolTip(tr("Write a bug report (Markdown, HTML or JSON) for the open tree"));
+        m_copySummary->setToolTip(tr("Copy a short Markdown summary of the open tree for an issue or chat"));
+    });
+    m_copySummary->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    connect(m_screenshotWindow, &QAction::triggered, this,
+        [this] { screenshotDialog(ScreenshotTarget::Window); });
+    connect(m_screenshotView, &QAction::triggered, this,
+        [this] { screenshotDialog(ScreenshotTarget::CurrentView); });
+    connect(m_exportReport, &QAction::triggered, this, &ExportActions::reportDialog);
+    connect(m_copySummary, &QAction::triggered, this, &ExportActions::copySummary);
+    connect(&m_window, &MainWindow::indexFinished, this, &ExportActions::updateEnabled);
+    connect(&m_window, &MainWindow::compareFinished, this, &ExportActions::updateEnabled);
+    updateEnabled();
+}
+
+ExportActions::~ExportActions()
+{
+    m_pool.waitForDone();
+}
+
+QAction* ExportActions::screenshotWindowAction() const
+{
+    return m_screenshotWindow;
+}
+
+QAction* ExportActions::screenshotViewAction() const
+{
+    return m_screenshotView;
+}
+
+QAction* ExportActions::exportReportAction() const
+{
+    return m_exportReport;
+}
+
+QAction* ExportActions::copySummaryAction() const
+{
+    return m_copySummary;
+}
+
+QWidget* ExportActions::currentView() const
+{
+    for (QWidget* widget = QApplication::focusWidget(); widget; widget = widget->parentWidget()) {
+        auto* dock = qobject_cast<QDockWidget*>(widget);
+        if (dock && dock->window() == &m_window)
+            return dock;
+    }
+    return m_window.pages()->currentWidget();
+}
+
+ReportSources ExportActions::sources() const
+{
+    if (m_window.mode() == MainWindow::Mode::Compare) {
+        const std::shared_ptr<const CompareOutcome>& outcome = m_window.comparePage()->outcome();
+        if (outcome && outcome->result)
+            return { outcome->indexB, outcome->indexA };
+    }
+    return { m_window.currentIndex(), nullptr };
+}
+
+QString ExportActions::exportScreenshot(const QString& file, ScreenshotTarget target)
+{
+    QWidget* widget = target == ScreenshotTarget::Window ? &m_window : currentView();
+    return saveImage(renderWidget(*widget), file);
+}
+
+std::optional<dvmlens::ReportFormat> ExportActions::reportFormatForFile(const QString& file)
+{
+    const QString suffix = QFileInfo(file).suffix().toLower();
+    if (suffix == QLatin1String("md") || suffix == QLatin1String("markdown"))
+        return dvmlens::ReportFormat::Markdown;
+    if (suffix == QLatin1String("html") || suffix == QLatin1String("htm"))
+        return dvmlens::ReportFormat::Html;
+    if (suffix == QLatin1String("json"))
+        return dvmlens::ReportFormat::Json;
+    return std::nullopt;
+}
+
+QString ExportActions::writeReport(const ReportSources& sources, const QString& file)
+{
+    const std::optional<dvmlens::ReportFormat> format = reportFormatForFile(file);
+    if (!format)
+        return tr("Cannot write %1: use a .md, .html or .json file name.").arg(shownPath(file));
+    if (!sources.index)
+        return tr("Cannot write %1: no tree is open.").arg(shownPath(file));
+    // The same rules as `dvmlens-cli report`: a broken user rules file is an error there too.
+    std::string error;
+    const std::optional<dvmlens::RuleBook> rules = dvmlens::loadRules(std::nullopt, error);
+    if (!rules)
+        return tr("Cannot write %1: %2").arg(shownPath(file), QString::fromStdString(error));
+    dvmlens::ReportInput input;
+    input.index = sources.index.get();
+    input.rules = &*rules;
+    input.baseline = sources.baseline.get();
+    const std::string report = dvmlens::renderReport(input, *format);
+    // QSaveFile: a failed write never leaves half a report where the old one was.
+    QSaveFile out(file);
+    if (!out.open(QIODevice::WriteOnly)
+        || out.write(report.data(), qint64(report.size())) != qint64(report.size()) || !out.commit())
+        return tr("Cannot write %1: %2").arg(shownPath(file), out.errorString());
+    return {};
+}
+
+void ExportActions::exportReport(const QString& file)
+{
+    ++m_running;
+    updateEnabled();
+    m_window.statusBar()->showMessage(tr("Writing %1…").arg(shownPath(file)));
+    m_pool.start([this, file, sources = sources()] {
+        const QString error = writeReport(sources, file);
+        QMetaObject::invokeMethod(
+            this,
+            [this, file, error] {
+                --m_running;
+                updateEnabled();
+                m_window.statusBar()->showMessage(
+                    error.isEmpty() ? tr("Wrote %1").arg(shownPath(file)) : error, kStatusMs);
+                Q_EMIT reportExported(file, error);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+bool ExportActions::isExporting() const
+{
+    return m_running > 0;
+}
+
+QString ExportActions::summaryMarkdownOf(const ReportSources& sources)
+{
+    return sources.index ? QString::fromStdString(dvmlens::summaryMarkdown(*sources.index)) : QString();
+}
+
+void ExportActions::copySummary()
+{
+    ++m_running;
+    updateEnabled();
+    m_pool.start([this, sources = sources()] {
+        const QString markdown = summaryMarkdownOf(sources);
+        QMetaObject::invokeMethod(
+            this,
+            [this, markdown] {
+                --m_running;
+                updateEnabled();
+                QApplication::clipboard()->setText(markdown);
+                m_window.statusBar()->showMessage(tr("Summary copied as Markdown"), kStatusMs);
+                Q_EMIT summaryCopied(markdown);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void ExportActions::screenshotDialog(ScreenshotTarget target)
+{
+    const QString file = QFileDialog::getSaveFileName(&m_window,
+        target == ScreenshotTarget::Window ? tr("Export Screenshot of the Window")
+                                           : tr("Export Screenshot of the Current View"),
+        QDir::home().filePath(QStringLiteral("dvmlens.png")),
+        tr("PNG image (*.png);;JPEG image (*.jpg *.jpeg)"));
+    if (file.isEmpty())
+        return;
+    const QString error = exportScreenshot(file, target);
+    if (error.isEmpty())
+        m_window.statusBar()->showMessage(tr("Wrote %1").arg(shownPath(file)), kStatusMs);
+    else
+        showError(tr("Cannot Export Screenshot"), error);
+}
+
+void ExportActions::reportDialog()
+{
+    QString filter;
+    QString file = QFileDialog::getSaveFileName(&m_window, tr("Export Report"),
+        QDir::home().filePath(QStringLiteral("dvmlens-report.md")),
+        tr("Markdown (*.md);;HTML (*.html);;JSON (*.json)"), &filter);
+    if (file.isEmpty())
+        return;
+    if (!reportFormatForFile(file)) {
+        const QString suffix = filterSuffix(filter);
+        file += QLatin1Char('.') + (suffix.isEmpty() ? QStringLiteral("md") : suffix);
+    }
+    connect(
+        this, &ExportActions::reportExported, this,
+        [this](const QString&, const QString& error) {
+            if (!error.isEmpty())
+                showError(tr("Cannot Export Report"), error);
+        },
+        Qt::SingleShotConnection);
+    exportReport(file);
+}
+
+void ExportActions::showError(const QString& title, const QString& message)
+{
+    QMessageBox::warning(&m_window, title, message);
+}
+
+void ExportActions::updateEnabled()
+{
+    const bool hasTree = sources().index != nullptr;
+    m_exportReport->setEnabled(hasTree && m_running == 0);
+    m_copySummary->setEnabled(hasTree && m_running == 0);
+}

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: MIT
+// Evidence for bug reports, from the open tree: File ▸ Export Screenshot (the window or the current
+// view as PNG/JPEG), File ▸ Export Report (core/report.h as Markdown, HTML or JSON: the CLI's
+// bytes for the same tree; in compare mode against side A as baseline) and Edit ▸ Copy Summary as
+// Markdown. The menu actions ask for files and show errors in dialogs; the functions they call
+// never open a dialog and return or signal the error text.
+#pragma once
+
+#include "model/model.h"
+#include "report/reportmodel.h"
+
+#include <QObject>
+#include <QString>
+#include <QThreadPool>
+
+#include <memory>
+#include <optional>
+
+class MainWindow;
+class QAction;
+class QWidget;
+
+// What a report or summary is about: the open tree, or in compare mode side B against side A.
+struct ReportSources
+{
+    std::shared_ptr<const dvmlens::Index> index;
+    std::shared_ptr<const dvmlens::Index> baseline; // null outside compare mode
+};
+
+class ExportActions : public QObject
+{
+    Q_OBJECT
+public:
+    enum class ScreenshotTarget
+    {
+        Window,
+        CurrentView // the page in the middle, or the dock that has the keyboard focus
+    };
+
+    explicit ExportActions(MainWindow& window);
+    ~ExportActions() override; // waits for a running export, so no worker outlives the object
+
+    QAction* screenshotWindowAction() const;
+    QAction* screenshotViewAction() const;
+    QAction* exportReportAction() const;
+    QAction* copySummaryAction() const;
+
+    QWidget* currentView() const;
+    ReportSources sources() const;
+
+    // Renders and writes at once. Returns an empty string, or the path and the writer's reason.
+    QString exportScreenshot(const QString& file, ScreenshotTarget target);
+
+    // By suffix: .md / .markdown, .html / .htm, .json; nullopt for anything else.
+    static std::optional<dvmlens::ReportFormat> reportFormatForFile(const QString& file);
+    // Renders the report of `sources` (rules: built-in plus the user's file, as the CLI) and writes
+    // it to `file` atomically. Returns an empty string or the reason. Slow on big trees.
+    static QString writeReport(const ReportSources& sources, const QString& file);
+    // writeReport off the GUI thread; reportExported follows.
+    void exportReport(const QString& file);
+    bool isExporting() const;
+
+    // core's summaryMarkdown of the open tree (side B in compare mode); empty without a tree.
+    static QString summaryMarkdownOf(const ReportSources& sources);
+    // summaryMarkdownOf off the GUI thread, then onto the clipboard; summaryCopied follows.
+    void copySummary();
+
+Q_SIGNALS:
+    void reportExported(const QString& file, const QString& error);
+    void summaryCopied(const QString& markdown);
+
+private:
+    void screenshotDialog(ScreenshotTarget target);
+    void reportDialog();
+    void showError(const QString& title, const QString& message);
+    void updateEnabled();
+
+    MainWindow& m_window;
+    QAction* m_screenshotWindow;
+    QAction* m_screenshotView;
+    QAction* m_exportReport;
+    QAction* m_copySummary;
+    QThreadPool m_pool;
+    int m_running = 0;
+};

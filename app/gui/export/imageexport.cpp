@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: MIT
+#include "export/imageexport.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QImageWriter>
+#include <QPainter>
+#include <QPixmap>
+#include <QWidget>
+
+QImage renderWidget(QWidget& widget)
+{
+    return widget.grab().toImage();
+}
+
+QStringList imageExportSuffixes()
+{
+    return { QStringLiteral("png"), QStringLiteral("jpg"), QStringLiteral("jpeg") };
+}
+
+QString saveImage(const QImage& image, const QString& file)
+{
+    const QString shownPath = QDir::toNativeSeparators(QFileInfo(file).absoluteFilePath());
+    const QString suffix = QFileInfo(file).suffix().toLower();
+    if (!imageExportSuffixes().contains(suffix))
+        return QCoreApplication::translate("ImageExport", "Cannot write %1: use a .png or .jpg file name.")
+            .arg(shownPath);
+    if (image.isNull())
+        return QCoreApplication::translate("ImageExport", "Cannot write %1: there is nothing to render.")
+            .arg(shownPath);
+    QImageWriter writer(
+        file, suffix == QLatin1String("png") ? QByteArrayLiteral("png") : QByteArrayLiteral("jpeg"));
+    if (suffix != QLatin1String("png"))
+        writer.setQuality(92); // text in screenshots stays crisp; the default 75 smears it
+    // JPEG has no alpha channel: flatten onto white rather than let the writer pick black.
+    QImage toWrite = image;
+    if (suffix != QLatin1String("png") && image.hasAlphaChannel()) {
+        QImage pixels = image;
+        pixels.setDevicePixelRatio(1); // paint pixel for pixel
+        toWrite = QImage(image.size(), QImage::Format_RGB32);
+        toWrite.fill(Qt::white);
+        QPainter(&toWrite).drawImage(0, 0, pixels);
+    }
+    if (!writer.write(toWrite))
+        return QCoreApplication::translate("ImageExport", "Cannot write %1: %2")
+            .arg(shownPath, writer.errorString());
+    return {};
+}

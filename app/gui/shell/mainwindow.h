@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: MIT
+// The main window: menus, docks, the status bar, and the stack of pages (browse now; compare and
+// other modes are further pages). It opens paths, runs the indexing job and hands its result to
+// the pages; it decides nothing about kernels itself.
+#pragma once
+
+#include "model/model.h"
+
+#include <QMainWindow>
+
+#include <memory>
+
+class BrowsePage;
+class CompareJob;
+class ComparePage;
+struct CompareOutcome;
+class DiagnosticsDock;
+class ExportActions;
+class IndexJob;
+class QActionGroup;
+class QDockWidget;
+class QFileSystemWatcher;
+class QLabel;
+class QMenu;
+class QProgressBar;
+class QStackedWidget;
+class QTimer;
+class QToolButton;
+class RecentFolders;
+
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+public:
+    static constexpr int kReindexDelayMs = 1000; // new graph folders come in bursts
+
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    // Starts indexing `path` (a tree, run, graph folder or output_code.py). The result arrives
+    // through indexFinished; a failure is also shown to the user unless the window is quiet.
+    void openPath(const QString& path);
+    void reindex(); // the open path again, keeping the selection
+    QString openedPath() const;
+    const std::shared_ptr<const dvmlens::Index>& currentIndex() const;
+    bool isIndexing() const;
+
+    // Compare mode: indexes both paths off the GUI thread (progress in the status bar), compares
+    // them and shows the compare page; `runA` / `runB` keep one run of a side (findRun names).
+    // compareFinished follows; a failure is also shown to the user unless the window is quiet.
+    void comparePaths(
+        const QString& pathA, const QString& pathB, const QString& runA = {}, const QString& runB = {});
+    bool isComparing() const;
+    enum class Mode
+    {
+        Browse,
+        Compare
+    };
+    void setMode(Mode mode); // View ▸ Browse / Compare
+    Mode mode() const;
+    ComparePage* comparePage() const;
+
+    // Quiet windows (screenshots, tests) never open modal dialogs and do not touch Recent.
+    void setQuiet(bool quiet);
+
+    // Restores the saved geometry, dock layout and the run tree's and kernel table's headers
+    // (call once, before show(); quiet windows never call it).
+    void restoreLayout();
+    void resetLayout();
+
+    BrowsePage* browsePage() const;
+    DiagnosticsDock* diagnosticsDock() const;
+    ExportActions* exportActions() const; // File ▸ Export…, Edit ▸ Copy Summary as Markdown
+    QStackedWidget* pages() const;
+    QMenu* fileMenu() const;
+    QMenu* viewMenu() const;
+    QMenu* helpMenu() const;
+    QLabel* totalsLabel() const;
+    QFileSystemWatcher* watcher() const;
+
+    // "8 runs · 412 graphs · 311 DVM engaged · 2 930 DVM kernels · 57 fallbacks"
+    static QString totalsText(const dvmlens::Index& index);
+
+Q_SIGNALS:
+    // After every indexing job: `error` is empty on success.
+    void indexFinished(const QString& path, const QString& error);
+    // After every comparison: `error` is empty on success.
+    void compareFinished(const QString& error);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+    void showEvent(QShowEvent* event) override;
+
+private:
+    void createDocks();
+    void createMenus();
+    void createStatusBar();
+    void retranslateStatus(); // the status bar and title in the current language
+    // The totals of a finished indexing, with the note when it was cancelled.
+    static QString indexTotalsText(const dvmlens::Index& index);
+    void applyDefaultDockSizes();
+    void startIndexing(const QString& path, bool keepSelection);
+    void onIndexFinished(quint64 jobId, const QString& path, std::shared_ptr<const dvmlens::Index> index,
+        const QString& error);
+    void onProgress(int done, int total);
+    void watchTree(const dvmlens::Index& index);
+    void openFolderDialog();
+    void openFileDialog();
+    void showAbout();
+    void showHowItDecides();
+    void chooseLanguage(const QString& language);
+    void updateTitle();
+    void compareWithDialog();
+    void onCompareFinished(std::shared_ptr<const CompareOutcome> outcome);
+    void onCompareProgress(int side, int done, int total);
+    // Selects the first known failure of a run-tree node in the Diagnostics dock, whose details
+    // then show its cause and fix; nothing when the node has none.
+    void showKnownFailureOf(const QModelIndex& treeIndex);
+
+    BrowsePage* m_browse;
+    QStackedWidget* m_pages;
+    DiagnosticsDock* m_diagnosticsDock;
+    QDockWidget* m_runsDock = nullptr;
+    QDockWidget* m_kernelsDock = nullptr;
+    QDockWidget* m_detailsDock = nullptr;
+    QMenu* m_fileMenu = nullptr;
+    QMenu* m_viewMenu = nullptr;
+    QMenu* m_helpMenu = nullptr;
+    ExportActions* m_export = nullptr;
+    IndexJob* m_job;
+    RecentFolders* m_recent;
+    QFileSystemWatcher* m_watcher;
+    QTimer* m_reindexTimer;
+    ComparePage* m_compare;
+    CompareJob* m_compareJob;
+    QAction* m_browseModeAction = nullptr;
+    QAction* m_compareModeAction = nullptr;
+    QActionGroup* m_languageActions = nullptr; // View ▸ Language; data() is the saved language
+    QList<QDockWidget*> m_browseDocksShown; // docks to show again when compare mode is left
+    Mode m_mode = Mode::Browse;
+    QString m_comparePathA; // the last comparison's sides, for the title
+    QString m_comparePathB;
+    QLabel* m_totals = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QToolButton* m_cancel = nullptr;
+    QByteArray m_defaultState; // the dock layout as built, for Reset Layout
+    QString m_path; // what is open (or being opened)
+    bool m_quiet = false;
+    // What the status bar's label says, so a language change makes only totals and the prompt again.
+    enum class StatusText
+    {
+        Prompt,
+        Progress,
+        Totals,
+        Error
+    };
+    StatusText m_statusText = StatusText::Prompt;
+    bool m_layoutSized = false; // dock sizes set (restored or defaulted) once the window has its size
+    bool m_keepSelection = false; // the running job is a re-index
+    bool m_followingDiagnostics = false; // the tree moves because a dock entry was activated
+    std::shared_ptr<const dvmlens::Index> m_index;
+};

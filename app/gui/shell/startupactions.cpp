@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+#include "shell/startupactions.h"
+
+#include "browse/browsepage.h"
+#include "compare/comparepage.h"
+#include "diagnostics/diagnosticsdock.h"
+#include "shell/mainwindow.h"
+
+#include <QCoreApplication>
+
+QString applyStartupActions(MainWindow& window, const CommandLine& options)
+{
+    if (!options.compareWith.isEmpty()) {
+        window.setMode(
+            options.view == QLatin1String("compare") ? MainWindow::Mode::Compare : MainWindow::Mode::Browse);
+        if (!options.select.isEmpty() && !window.comparePage()->selectGraph(options.select))
+            return QCoreApplication::translate("StartupActions", "No graph pair \"%1\" in the comparison.")
+                .arg(options.select);
+        if (options.view == QLatin1String("compare"))
+            return {};
+    }
+    BrowsePage* browse = window.browsePage();
+    if (!options.select.isEmpty() && options.compareWith.isEmpty()) {
+        const QString error = browse->selectBySpec(options.select);
+        if (!error.isEmpty())
+            return error;
+    } else if (!options.screenshotFile.isEmpty() || options.view == QLatin1String("browse")) {
+        // Nothing named: show the first place where DVM engaged, which is what people open the tool
+        // for, or else the first generated code there is.
+        if (!browse->selectFirstDvmKernel())
+            browse->selectFirstGraphWithCode();
+    }
+    if (options.view == QLatin1String("diagnostics")) {
+        DiagnosticsDock* dock = window.diagnosticsDock();
+        dock->show();
+        dock->raise();
+        // Room for the list and the selected entry's cause and fix under it.
+        window.resizeDocks({ dock }, { window.height() * 3 / 5 }, Qt::Vertical);
+        dock->showFirstKnownFailure(); // the evidence a bug report wants: cause and fix visible
+    }
+    return {};
+}

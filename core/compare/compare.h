@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: MIT
+// Compares two scans (A = before, B = after): which runs, graphs and fused kernels correspond, what
+// moved from DVM to Triton / ATen / FX fallbacks, what changed inside DVM kernels, and what regressed.
+// The CLI (`dvmlens-cli compare`, comparetext.h, comparejson.h) and the GUI show these values as they are.
+//
+// Rules, in the order they apply:
+//  1. Runs. Each side is an Index (a tree, a run or a graph folder: whatever buildIndex accepts).
+//     CompareOptions::runA/runB keep one run of a side (see findRun). The remaining runs pair by rank
+//     (Index::runs order: start time, then pid, then name); surplus runs on the longer side pair with
+//     nothing, so all their graphs are only_a / only_b.
+//  2. Graphs, inside one run pair. First by graphPairingKey (graphname.h: the folder name without
+//     its trailing .<n>, which shifts whenever an extra compile happens earlier in the process), then
+//     leftovers by equal AOT id and kind (from the folder name, else from output_code.py's
+//     `# AOT ID:` header). When each side of the run pair holds a single graph, those two pair
+//     whatever their names (two graph folders or two output_code.py files given). Several graphs
+//     with one key pair in order. Unpaired graphs are only_a / only_b. GraphDiff::key is A's pairing
+//     key (B's for only_b); when there is more than one run pair it is prefixed
+//     "<run A name>|<run B name>/" (an empty name for a missing or unnamed run).
+//  3. Fusions, inside one graph pair: kernels pair by fusionKey (fusionkey.h), equal keys first, then
+//     keys equal up to the 35-character Triton cut; several kernels with one key pair in file order.
+//     Every kernel appears in exactly one FusionDiff: pairs and A-only in A's file order, then B-only.
+//  4. Regression: a matched pair whose both sides have an output_code.py, where DVM was engaged in A
+//     but not in B, or B defines fewer DVM kernels than A. A graph only in A is never a regression
+//     (the graph itself is gone, not its DVM kernels); CompareSummary::engagedOnlyA counts those that
+//     were DVM-engaged, so a caller can show them. A side without output_code.py (empty folder after
+//     an FX-cache hit, crash) cannot be judged: its verdict and counts are null and it never regresses.
+#pragma once
+
+#include "model/model.h"
+
+#include <array>
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace dvmlens {
+
+// Kernel definitions per backend, indexed by static_cast<std::size_t>(Backend).
+using BackendCounts = std::array<int, std::size(kAllBackends)>;
+
+enum class PairStatus
+{
+    Matched,
+    OnlyA,
+    OnlyB
+};
+std::string_view pairStatusName(PairStatus status); // "matched", "only_a", "only_b"
+
+// Picks one run of `index` by `name`: the exact run folder name, else a pid ("4242"), else a unique
+// prefix of a run folder name ("run_2026_07_20_10"). Returns nullopt and sets `error` when no run
+// or several runs match.
+std::optional<std::size_t> findRun(const Index& index, std::string_view name, std::string& error);
+
+struct CompareOptions
+{
+    std::optional<std::size_t> runA; // keep only a.runs[*runA] (from findRun); null = every run
+    std::optional<std::size_t> runB; // the same for b; an index out of range keeps no run
+};
+
+// Which runs were compared with each other: indices into a.runs / b.runs, null for no run.
+struct RunPair
+{
+    std::optional<std::size_t> a;
+    std::optional<std::size_t> b;
+    std::string nameA; // run folder names; empty for no run or a run without a folder
+    std::string nameB;
+};
+
+// A graph folder on one side: index.runs[run].graphs[graph].
+struct GraphSide
+{
+    std::size_t run = 0; // set by compareIndexes; 0 when compareGraphs is called directly
+    std::size_t graph = 0;
+    std::string name; // folder name
+    std::string path; // folder path
+    std::optional<std::string> outputCodePath; // null when the folder has no output_code.py
+};
+
+// One kernel of a fusion, on one side: outputCode->kernels[kernel].
+struct FusionSide
+{
+    std::size_t kernel = 0;
+    std::string name;
+    Backend backend = Backend::Other;
+    int line = 0; // Kernel::line (1-based), to jump to the definition
+};
+
+struct FusionDiff
+{
+    std::string key; // fusionKey of A's kernel (B's when only in B)
+    std::optional<FusionSide> a;
+    std::optional<FusionSide> b;
+    std::vector<std::string> changes; // when both sides are DVM: dvmKernelChanges(a, b); else empty
+};
+
+struct GraphDiff
+{
+    std::string key; // see rule 2
+    PairStatus status = PairStatus::Matched;
+    std::optional<GraphSide> a;
+    std::optional<GraphSide> b;
+    std::optional<bool> dvmEngagedA; // OutputCode::dvmEngaged; null without a side or its output_code.py
+    std::optional<bool> dvmEngagedB;
+    std::optional<BackendCounts> countsA; // kernel definitions per backend; null as for dvmEngaged
+    std::optional<BackendCounts> countsB;
+    // The next four compare the two output_code.py files; a matched pair with the file missing on one
+    // side leaves them empty (contents unknown), a graph absent on one side lists everything it has.
+    std::vector<std::string> fallbacksAdded; // multiset B - A of Fallback::target, one entry per call, sorted
+    std::vector<std::string> fallbacksRemoved; // multiset A - B, likewise
+    std::vector<std::string> dvmOnlyA; // DVM kernels of A whose fusion is not DVM in B (or gone), A's order
+    std::vector<std::string> dvmOnlyB; // DVM kernels of B whose fusion was not DVM in A (or new)
+    std::vector<FusionDiff> fusions; // see rule 3
+    bool regression = false; // see rule 4
+};
+
+struct CompareSummary
+{
+    int graphs = 0; // GraphDiff entries
+    int matched = 0;
+    int onlyA = 0;
+    int onlyB = 0;
+    int regressions = 0;
+    int dvmEngagedA = 0; // graphs DVM-engaged in A (matched or only_a)
+    int dvmEngagedB = 0; // graphs DVM-engaged in B (matched or only_b)
+    int engagedOnlyA = 0; // only_a graphs that were DVM-engaged: lost with their graph, not regressions
+};
+
+struct CompareResult
+{
+    std::string rootA; // Index::root of each side
+    std::string rootB;
+    std::vector<RunPair> runs;
+    std::vector<GraphDiff> graphs; // run pair by run pair, each in A's graph order, then B-only graphs
+    CompareSummary summary;
+};
+
+// Readable change strings between two DVM kernels of one fusion, in this order: "ktype: vector → spec",
+// "dyn_shape: false → true", "ops: +sum -maximum" (multiset difference), "inputs: 2 → 3",
+// "input 0 op: load → view_load", "input 1 shape: [128, 128] → [-1, 128]", "input 1 dtype: float32 →
+// bfloat16", "outputs: 1 → 2", "output 0 dtype: float32 → float16". Inputs and outputs are numbered
+// from 0 in argument / store order; a missing value prints as "none".
+std::vector<std::string> dvmKernelChanges(const Kernel& a, const Kernel& b);
+
+// Pairs the kernels of two output_code.py files (rule 3); either may be null.
+std::vector<FusionDiff> compareFusions(const OutputCode* a, const OutputCode* b);
+
+// Compares two graph folders (either may be null, not both): everything of GraphDiff but the run
+// prefix of `key` and GraphSide::run/graph.
+GraphDiff compareGraphs(const Graph* a, const Graph* b);
+
+// The whole comparison (rules 1-4). Never fails: run selection errors are caught by findRun.
+CompareResult compareIndexes(const Index& a, const Index& b, const CompareOptions& options);
+
+} // namespace dvmlens

@@ -1,0 +1,266 @@
+// SPDX-License-Identifier: MIT
+#include "index/indexer.h"
+
+#include "parse/kernelbodies.h"
+#include "rules/knownfailures.h"
+#include "parse/outputcodeparser.h"
+#include "scan/treescanner.h"
+
+#include <algorithm>
+#include <condition_variable>
+#include <deque>
+#include <iterator>
+#include <mutex>
+#include <string_view>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+namespace dvmlens {
+
+namespace {
+
+int workerCount(const IndexOptions& options)
+{
+    if (options.jobs > 0)
+        return options.jobs;
+    return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+}
+
+bool cancelled(const IndexOptions& options)
+{
+    return options.cancel && options.cancel->load(std::memory_order_relaxed);
+}
+
+// The output_code.py files to parse, in the order they were added, each with its result slot.
+// Paths may still be added while workers drain it (the walk feeds it as it goes), so progress
+// waits for close(): it then counts up one file at a time, (1, total) … (done, total), in order.
+class ParseQueue
+{
+public:
+    explicit ParseQueue(const IndexOptions& options)
+        : m_options(options)
+    {
+    }
+
+    void add(const std::string& path)
+    {
+        {
+            const std::lock_guard<std::mutex> lock(m_mutex);
+            m_slots.push_back({ path, std::nullopt });
+        }
+        m_ready.notify_one();
+    }
+
+    // No more paths will come: the total is known.
+    void close()
+    {
+        {
+            const std::lock_guard<std::mutex> lock(m_mutex);
+            m_closed = true;
+            reportProgress();
+        }
+        m_ready.notify_all();
+    }
+
+    std::size_t size()
+    {
+        const std::lock_guard<std::mutex> lock(m_mutex);
+        return m_slots.size();
+    }
+
+    // One worker: parses the next unclaimed file until the queue is closed and empty, or cancelled.
+    // Each slot is parsed by exactly one worker, so results do not depend on how many run.
+    void drain()
+    {
+        std::string scratch; // one buffer per worker, reused for every file it reads
+        for (;;) {
+            std::size_t slot = 0;
+            std::string path;
+            {
+                std::unique_lock<std::mutex> lock(m_mutex);
+                m_ready.wait(
+                    lock, [this] { return m_next < m_slots.size() || m_closed || cancelled(m_options); });
+                if (cancelled(m_options) || m_next == m_slots.size())
+                    return;
+                slot = m_next++;
+                path = m_slots[slot].path;
+            }
+            const KernelDetail detail = m_options.kernelDetail == KernelDetail::Full
+                    && (m_options.kernelBodyBudget == 0
+                        || m_bodyBytes.load(std::memory_order_relaxed) < m_options.kernelBodyBudget)
+                ? KernelDetail::Full
+                : KernelDetail::Summary;
+            OutputCode parsed = parseOutputCodeFile(path, scratch, detail);
+            if (m_options.kernelBodyBudget > 0 && parsed.kernelBodies)
+                m_bodyBytes.fetch_add(kernelBodyBytes(parsed), std::memory_order_relaxed);
+            const std::lock_guard<std::mutex> lock(m_mutex);
+            m_slots[slot].result = std::move(parsed);
+            ++m_done;
+            reportProgress();
+        }
+    }
+
+    // After every worker stopped: the result for slot `slot`, null when cancel came first.
+    std::optional<OutputCode>& result(std::size_t slot)
+    {
+        return m_slots[slot].result;
+    }
+
+    const std::string& path(std::size_t slot) const
+    {
+        return m_slots[slot].path;
+    }
+
+private:
+    struct Slot
+    {
+        std::string path;
+        std::optional<OutputCode> result;
+    };
+
+    // Called with m_mutex held, so calls are never reordered.
+    void reportProgress()
+    {
+        if (!m_closed || !m_options.progress)
+            return;
+        const int total = static_cast<int>(m_slots.size());
+        while (m_reported < m_done)
+            m_options.progress(++m_reported, total);
+    }
+
+    const IndexOptions& m_options;
+    std::mutex m_mutex;
+    std::condition_variable m_ready;
+    std::deque<Slot> m_slots; // a deque: adding never moves the slots workers fill
+    std::size_t m_next = 0;
+    int m_done = 0;
+    int m_reported = 0;
+    std::atomic<std::size_t> m_bodyBytes { 0 }; // kernel bodies parsed so far (kernelBodyBudget)
+    bool m_closed = false;
+};
+
+// The calling thread plus up to workers - 1 threads, started one per queued file so a tree with
+// few files starts few threads. The destructor closes the queue and waits, whatever happened.
+class WorkerPool
+{
+public:
+    WorkerPool(ParseQueue& queue, int workers)
+        : m_queue(queue)
+        , m_extraThreads(static_cast<std::size_t>(std::max(workers - 1, 0)))
+    {
+    }
+
+    ~WorkerPool()
+    {
+        m_queue.close();
+        for (std::thread& thread : m_threads)
+            thread.join();
+    }
+
+    void add(const std::string& path)
+    {
+        m_queue.add(path);
+        if (m_threads.size() < m_extraThreads && m_threads.size() < m_queue.size())
+            m_threads.emplace_back([this] { m_queue.drain(); });
+    }
+
+    // The calling thread works too, once it has nothing else to do.
+    void finish()
+    {
+        m_queue.close();
+        m_queue.drain();
+    }
+
+private:
+    ParseQueue& m_queue;
+    std::size_t m_extraThreads;
+    std::vector<std::thread> m_threads;
+};
+
+// Moves each parsed file onto `graphs[slot]` (its diagnostics after the scanner's) and notes a
+// cancel that left some unparsed.
+void applyResults(Index& index, const std::vector<Graph*>& graphs, ParseQueue& queue)
+{
+    int skipped = 0;
+    for (std::size_t slot = 0; slot < graphs.size(); ++slot) {
+        std::optional<OutputCode>& parsed = queue.result(slot);
+        if (!parsed) {
+            ++skipped;
+            continue;
+        }
+        Graph& graph = *graphs[slot];
+        OutputCode& code = *parsed;
+        std::move(code.diagnostics.begin(), code.diagnostics.end(), std::back_inserter(graph.diagnostics));
+        code.diagnostics.clear();
+        graph.outputCode = std::move(code);
+    }
+    if (skipped > 0) {
+        Diagnostic diagnostic;
+        diagnostic.path = index.root;
+        diagnostic.severity = Severity::Info;
+        diagnostic.code = "cancelled";
+        diagnostic.message = "The scan was cancelled: " + std::to_string(skipped) + " of "
+            + std::to_string(graphs.size())
+            + " output_code.py files were not parsed, so their graphs show no kernels.";
+        index.diagnostics.push_back(std::move(diagnostic));
+    }
+}
+
+// The graph each queued path belongs to (the walk named each output_code.py for exactly one).
+std::vector<Graph*> graphsBySlot(Index& index, const ParseQueue& queue, std::size_t count)
+{
+    std::unordered_map<std::string_view, Graph*> byPath;
+    for (Run& run : index.runs) {
+        for (Graph& graph : run.graphs) {
+            if (graph.outputCode)
+                byPath.emplace(graph.outputCode->path, &graph);
+        }
+    }
+    std::vector<Graph*> graphs(count);
+    for (std::size_t slot = 0; slot < count; ++slot)
+        graphs[slot] = byPath.at(queue.path(slot));
+    return graphs;
+}
+
+} // namespace
+
+void parseOutputCodes(Index& index, const IndexOptions& options)
+{
+    std::vector<Graph*> pending;
+    for (Run& run : index.runs) {
+        for (Graph& graph : run.graphs) {
+            if (graph.outputCode)
+                pending.push_back(&graph);
+        }
+    }
+    ParseQueue queue(options);
+    {
+        WorkerPool pool(queue, workerCount(options));
+        for (const Graph* graph : pending)
+            pool.add(graph->outputCode->path);
+        pool.finish();
+    }
+    applyResults(index, pending, queue);
+}
+
+std::optional<Index> buildIndex(const std::string& path, const IndexOptions& options, std::string& error)
+{
+    ParseQueue queue(options);
+    std::optional<Index> index;
+    {
+        // Workers parse while the walk goes on: the walk hands over each output_code.py it finds.
+        WorkerPool pool(queue, workerCount(options));
+        index = scanTree(path, error, [&pool](const std::string& found) { pool.add(found); });
+        pool.finish();
+    }
+    if (index) {
+        applyResults(*index, graphsBySlot(*index, queue, queue.size()), queue);
+        // Known failures read every log of the tree: not worth it once the caller has cancelled.
+        if (options.knownFailures && !cancelled(options))
+            applyKnownFailures(*index, *options.knownFailures);
+    }
+    return index;
+}
+
+} // namespace dvmlens

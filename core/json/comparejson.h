@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT
+// The stable machine-readable form of a comparison: dvmlens.compare/1.
+//
+// Keys, always present and in this order (null where a side is missing):
+//   {"schema": "dvmlens.compare/1",
+//    "a": Index::root of A (the path as given, made absolute), "b": the same for B,
+//    "graphs": [{
+//       "key": GraphDiff::key (the pairing key; "<run A>|<run B>/<key>" when several run pairs),
+//       "a": A's graph folder path or null, "b": B's graph folder path or null,
+//       "status": "matched" | "only_a" | "only_b",
+//       "dvm_engaged": {"a": bool|null, "b": bool|null}   (null: no side, or no output_code.py),
+//       "counts": {"a": {"dvm": n, "import_fx": n, "triton": n, "cpp": n, "mlir": n, "akg": n, "mps": n,
+//                        "other": n} | null, "b": likewise}   (kernel definitions per backend),
+//       "fallbacks": {"added": [target…], "removed": [target…]}   (multiset difference, one entry per
+//                    call, sorted: aten.mm.default ×3 in A and ×5 in B gives two "aten.mm.default" added),
+//       "dvm_only_a": [kernel name…], "dvm_only_b": [kernel name…]   (fallbacks and dvm_only_* are
+//                    empty for a matched graph whose output_code.py is missing on one side),
+//       "fusions": [{"key": fusion key, "a": backend name|null, "b": backend name|null,
+//                    "changes": ["ktype: vector → spec", …]}]   (every kernel of both sides, see compare.h),
+//       "regression": bool}],
+//    "summary": {"graphs": n, "matched": n, "regressions": n,
+//                "dvm_engaged": {"a": graphs engaged in A, "b": graphs engaged in B}}}
+#pragma once
+
+#include "compare/compare.h"
+
+#include <string>
+#include <string_view>
+
+namespace dvmlens {
+
+inline constexpr std::string_view kCompareSchema = "dvmlens.compare/1";
+
+// The document above, UTF-8, indented by `indent` spaces (-1: one line), ending in a newline.
+std::string compareToJson(const CompareResult& result, int indent = 2);
+
+} // namespace dvmlens

@@ -1,0 +1,394 @@
+// SPDX-License-Identifier: MIT
+#include "json/scanjson.h"
+
+#include "json/jsonwriter.h"
+#include "parse/kernelbodies.h"
+#include "json/orderedrenderer.h"
+
+namespace dvmlens {
+
+namespace {
+
+using nlohmann::ordered_json;
+
+// The dvmlens.scan/1 structure, written once against either emitter (jsonwriter.h): W is
+// JsonTextWriter for the text, JsonValueBuilder for ordered_json values.
+
+template <typename W, typename T> void writeOptional(W& w, const std::optional<T>& value)
+{
+    if (value)
+        w.value(*value);
+    else
+        w.value(nullptr);
+}
+
+template <typename W, typename T> void writeArray(W& w, const std::vector<T>& items)
+{
+    w.beginArray();
+    for (const T& item : items)
+        w.value(item);
+    w.endArray();
+}
+
+template <typename W, typename T> void writeOptional(W& w, const std::optional<std::vector<T>>& items)
+{
+    if (items)
+        writeArray(w, *items);
+    else
+        w.value(nullptr);
+}
+
+template <typename W, typename T, typename Write>
+void writeArrayOf(W& w, const std::vector<T>& items, Write write)
+{
+    w.beginArray();
+    for (const T& item : items)
+        write(w, item);
+    w.endArray();
+}
+
+template <typename W> void writeInput(W& w, const DvmInput& input)
+{
+    w.beginObject();
+    w.key("name");
+    w.value(input.name);
+    w.key("op");
+    w.value(input.op);
+    w.key("shape");
+    writeOptional(w, input.shape);
+    w.key("stride");
+    writeOptional(w, input.stride);
+    w.key("dtype");
+    writeOptional(w, input.dtype);
+    w.endObject();
+}
+
+template <typename W> void writeOutput(W& w, const DvmOutput& output)
+{
+    w.beginObject();
+    w.key("name");
+    w.value(output.name);
+    w.key("dtype");
+    writeOptional(w, output.dtype);
+    w.endObject();
+}
+
+template <typename W> void writeFallback(W& w, const Fallback& fallback)
+{
+    w.beginObject();
+    w.key("target");
+    w.value(fallback.target);
+    w.key("kind");
+    w.value(fallbackKindName(fallback.kind));
+    w.key("line");
+    w.value(fallback.line);
+    w.endObject();
+}
+
+template <typename W> void writeDiagnostic(W& w, const Diagnostic& diagnostic)
+{
+    w.beginObject();
+    w.key("path");
+    w.value(diagnostic.path);
+    w.key("line");
+    writeOptional(w, diagnostic.line);
+    w.key("severity");
+    w.value(severityName(diagnostic.severity));
+    w.key("code");
+    w.value(diagnostic.code);
+    w.key("message");
+    w.value(diagnostic.message);
+    w.endObject();
+}
+
+template <typename W> void writeKernel(W& w, const Kernel& kernel)
+{
+    w.beginObject();
+    w.key("name");
+    w.value(kernel.name);
+    w.key("backend");
+    w.value(backendName(kernel.backend));
+    w.key("line");
+    w.value(kernel.line);
+    w.key("end_line");
+    w.value(kernel.endLine);
+    w.key("launches");
+    w.value(kernel.launches);
+    if (kernel.backend == Backend::Dvm) {
+        w.key("ktype");
+        writeOptional(w, kernel.ktype);
+        w.key("dyn_shape");
+        writeOptional(w, kernel.dynShape);
+        w.key("framing");
+        writeOptional(w, kernel.framing);
+        w.key("ops");
+        writeArray(w, kernel.ops);
+        w.key("inputs");
+        writeArrayOf(w, kernel.inputs, writeInput<W>);
+        w.key("outputs");
+        writeArrayOf(w, kernel.outputs, writeOutput<W>);
+    }
+    w.endObject();
+}
+
+template <typename W> void writeOutputCode(W& w, const OutputCode& code)
+{
+    w.beginObject();
+    w.key("path");
+    w.value(code.path);
+    w.key("bytes");
+    w.value(code.bytes);
+    w.key("lines");
+    w.value(code.lines);
+    w.key("dvm_import");
+    w.value(code.dvmImport);
+    w.key("dvm_engaged");
+    w.value(code.dvmEngaged);
+    w.key("dvm_coverage");
+    writeOptional(w, code.dvmCoverage);
+    w.key("kernels");
+    writeArrayOf(w, code.kernels, writeKernel<W>);
+    w.key("fallbacks");
+    writeArrayOf(w, code.fallbacks, writeFallback<W>);
+    w.endObject();
+}
+
+template <typename W> void writeGraph(W& w, const Graph& graph)
+{
+    w.beginObject();
+    w.key("name");
+    w.value(graph.name);
+    w.key("path");
+    w.value(graph.path);
+    w.key("model");
+    writeOptional(w, graph.model);
+    w.key("aot_id");
+    writeOptional(w, graph.aotId);
+    w.key("kind");
+    writeOptional(w, graph.kind);
+    w.key("nth_graph");
+    writeOptional(w, graph.nthGraph);
+    w.key("seq");
+    writeOptional(w, graph.seq);
+    w.key("files");
+    writeArray(w, graph.files);
+    w.key("output_code");
+    if (graph.outputCode)
+        writeOutputCode(w, *graph.outputCode);
+    else
+        w.value(nullptr);
+    // The graph's own diagnostics, then any its output code still holds.
+    w.key("diagnostics");
+    w.beginArray();
+    for (const Diagnostic& diagnostic : graph.diagnostics)
+        writeDiagnostic(w, diagnostic);
+    if (graph.outputCode) {
+        for (const Diagnostic& diagnostic : graph.outputCode->diagnostics)
+            writeDiagnostic(w, diagnostic);
+    }
+    w.endArray();
+    w.endObject();
+}
+
+// How a run's "graphs" array is written: one graph after the other, or (JSON text) spliced from
+// graphs rendered on every core.
+template <typename W> struct GraphsInline
+{
+    void operator()(W& w, const std::vector<Graph>& graphs) const
+    {
+        writeArrayOf(w, graphs, writeGraph<W>);
+    }
+};
+
+template <typename W, typename WriteGraphs = GraphsInline<W>>
+void writeRun(W& w, const Run& run, const WriteGraphs& writeGraphs = {})
+{
+    w.beginObject();
+    w.key("name");
+    writeOptional(w, run.name);
+    w.key("pid");
+    writeOptional(w, run.pid);
+    w.key("started");
+    writeOptional(w, run.started);
+    w.key("graphs");
+    writeGraphs(w, run.graphs);
+    w.endObject();
+}
+
+// {"<name of key>": <count of key>, …} for every value of an enum, in the order of `keys`.
+template <typename W, typename Keys, typename Name, typename Count>
+void writeCounts(W& w, const Keys& keys, Name name, Count count)
+{
+    w.beginObject();
+    for (const auto key : keys) {
+        w.key(name(key));
+        w.value(count(key));
+    }
+    w.endObject();
+}
+
+template <typename W> void writeSummary(W& w, const Summary& summary)
+{
+    w.beginObject();
+    w.key("runs");
+    w.value(summary.runs);
+    w.key("graphs");
+    w.value(summary.graphs);
+    w.key("graphs_with_output_code");
+    w.value(summary.graphsWithOutputCode);
+    w.key("dvm_engaged_graphs");
+    w.value(summary.dvmEngagedGraphs);
+    w.key("kernels");
+    writeCounts(w, kAllBackends, backendName, [&](Backend backend) { return summary.kernelCount(backend); });
+    w.key("kernels_total");
+    w.value(summary.kernels);
+    w.key("launches");
+    w.value(summary.launches);
+    w.key("fallbacks");
+    writeCounts(w, kAllFallbackKinds, fallbackKindName,
+        [&](FallbackKind kind) { return summary.fallbackCount(kind); });
+    w.key("fallbacks_total");
+    w.value(summary.fallbacks);
+    w.key("diagnostics");
+    writeCounts(w, kAllSeverities, severityName,
+        [&](Severity severity) { return summary.diagnosticCount(severity); });
+    w.key("dvm_engaged");
+    w.value(summary.dvmEngaged);
+    w.endObject();
+}
+
+template <typename W, typename WriteGraphs = GraphsInline<W>>
+void writeScan(W& w, const Index& index, const WriteGraphs& writeGraphs = {})
+{
+    w.beginObject();
+    w.key("schema");
+    w.value(kScanSchema);
+    w.key("root");
+    w.value(index.root);
+    w.key("runs");
+    w.beginArray();
+    for (const Run& run : index.runs)
+        writeRun(w, run, writeGraphs);
+    w.endArray();
+    w.key("diagnostics");
+    writeArrayOf(w, index.diagnostics, writeDiagnostic<W>);
+    w.key("summary");
+    writeSummary(w, summarize(index));
+    w.endObject();
+}
+
+// Graphs are most of a scan's text (a 150 MB tree gives 50 MB of JSON): render them on every core,
+// in graph order, at the depth they take in the document (root ▸ runs ▸ run ▸ graphs).
+constexpr std::size_t kGraphDepth = 4;
+
+class ParallelGraphs
+{
+public:
+    ParallelGraphs(const Index& index, int jobs)
+        : graphs_(allGraphs(index))
+        , renderer_(
+              graphs_.size(), [this](std::size_t i) { return render(*graphs_[i]); }, jobs, kRenderWindow)
+    {
+    }
+
+    void operator()(JsonTextWriter& w, const std::vector<Graph>& graphs) const
+    {
+        w.beginArray();
+        for (std::size_t i = 0; i < graphs.size(); ++i)
+            w.rawValue(renderer_.next());
+        w.endArray();
+    }
+
+private:
+    // Graphs waiting to be written: few, as one can take megabytes of text.
+    static constexpr std::size_t kRenderWindow = 8;
+
+    static std::string render(const Graph& graph)
+    {
+        JsonTextWriter writer = JsonTextWriter::nestedAt(kGraphDepth);
+        if (!graph.outputCode || graph.outputCode->kernelBodies) {
+            writeGraph(writer, graph);
+            return writer.take();
+        }
+        // An index kept small holds this file without its DVM kernel bodies: read them again.
+        thread_local std::string scratch;
+        std::optional<Diagnostic> problem;
+        Graph complete = graph;
+        complete.outputCode = withKernelBodies(*graph.outputCode, scratch, problem);
+        if (problem)
+            complete.diagnostics.push_back(std::move(*problem));
+        writeGraph(writer, complete);
+        return writer.take();
+    }
+
+    static std::vector<const Graph*> allGraphs(const Index& index)
+    {
+        std::vector<const Graph*> graphs;
+        for (const Run& run : index.runs) {
+            for (const Graph& graph : run.graphs)
+                graphs.push_back(&graph);
+        }
+        return graphs;
+    }
+
+    std::vector<const Graph*> graphs_;
+    mutable OrderedRenderer renderer_;
+};
+
+template <typename T, typename Write> ordered_json build(const T& item, Write write)
+{
+    JsonValueBuilder builder;
+    write(builder, item);
+    return builder.take();
+}
+
+} // namespace
+
+ordered_json diagnosticJson(const Diagnostic& diagnostic)
+{
+    return build(diagnostic, writeDiagnostic<JsonValueBuilder>);
+}
+
+ordered_json kernelJson(const Kernel& kernel)
+{
+    return build(kernel, writeKernel<JsonValueBuilder>);
+}
+
+ordered_json outputCodeJson(const OutputCode& code)
+{
+    return build(code, writeOutputCode<JsonValueBuilder>);
+}
+
+ordered_json graphJson(const Graph& graph)
+{
+    return build(graph, writeGraph<JsonValueBuilder>);
+}
+
+ordered_json summaryJson(const Summary& summary)
+{
+    return build(summary, writeSummary<JsonValueBuilder>);
+}
+
+ordered_json scanJson(const Index& index)
+{
+    return build(index, [](JsonValueBuilder& w, const Index& scanned) { writeScan(w, scanned); });
+}
+
+std::string scanJsonText(const Index& index)
+{
+    JsonTextWriter writer;
+    writeScan(writer, index, ParallelGraphs(index, 0));
+    std::string text = writer.take();
+    text += '\n';
+    return text;
+}
+
+void writeScanJson(const Index& index, const std::function<void(std::string_view)>& sink, int jobs)
+{
+    JsonTextWriter writer(sink);
+    writeScan(writer, index, ParallelGraphs(index, jobs));
+    writer.finish();
+    sink("\n");
+}
+
+} // namespace dvmlens

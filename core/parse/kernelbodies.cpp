@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: MIT
+#include "parse/kernelbodies.h"
+
+#include "parse/outputcodeparser.h"
+
+#include <algorithm>
+
+namespace dvmlens {
+
+namespace {
+
+bool sameKernels(const OutputCode& a, const OutputCode& b)
+{
+    const auto sameKernel = [](const Kernel& x, const Kernel& y) {
+        return x.name == y.name && x.backend == y.backend && x.line == y.line && x.endLine == y.endLine
+            && x.launches == y.launches;
+    };
+    const auto sameFallback = [](const Fallback& x, const Fallback& y) {
+        return x.target == y.target && x.line == y.line;
+    };
+    return a.bytes == b.bytes && a.lines == b.lines
+        && std::equal(a.kernels.begin(), a.kernels.end(), b.kernels.begin(), b.kernels.end(), sameKernel)
+        && std::equal(
+            a.fallbacks.begin(), a.fallbacks.end(), b.fallbacks.begin(), b.fallbacks.end(), sameFallback);
+}
+
+} // namespace
+
+std::size_t kernelBodyBytes(const OutputCode& code)
+{
+    std::size_t bytes = 0;
+    for (const Kernel& kernel : code.kernels) {
+        bytes += kernel.ops.capacity() * sizeof(std::string) + kernel.inputs.capacity() * sizeof(DvmInput)
+            + kernel.outputs.capacity() * sizeof(DvmOutput);
+        for (const DvmInput& input : kernel.inputs) {
+            // Each shape and stride is its own allocation (with malloc's 16-byte header).
+            for (const auto* dims : { &input.shape, &input.stride }) {
+                if (*dims)
+                    bytes += (*dims)->capacity() * sizeof(std::int64_t) + 16;
+            }
+        }
+    }
+    return bytes;
+}
+
+OutputCode withKernelBodies(const OutputCode& code, std::string& scratch, std::optional<Diagnostic>& problem)
+{
+    problem.reset();
+    if (code.kernelBodies)
+        return code;
+    OutputCode full = parseOutputCodeFile(code.path, scratch, KernelDetail::Full);
+    if (sameKernels(full, code)) {
+        // The index already moved this file's diagnostics to its graph.
+        full.diagnostics = code.diagnostics;
+        return full;
+    }
+    Diagnostic changed;
+    changed.path = code.path;
+    changed.severity = Severity::Warning;
+    changed.code = "changed-during-scan";
+    changed.message = "The output_code.py file changed while the tree was scanned (it is still being "
+                      "written?), so its DVM kernels are listed without ops, inputs and outputs.";
+    problem = std::move(changed);
+    return code;
+}
+
+std::optional<Graph> withKernelBodies(const Graph* graph, std::string& scratch)
+{
+    if (!graph || !graph->outputCode || graph->outputCode->kernelBodies)
+        return std::nullopt;
+    Graph complete = *graph;
+    std::optional<Diagnostic> problem;
+    complete.outputCode = withKernelBodies(*graph->outputCode, scratch, problem);
+    return complete;
+}
+
+} // namespace dvmlens

@@ -1,0 +1,445 @@
+// SPDX-License-Identifier: MIT
+#include "report/reporthtml.h"
+
+#include "report/reportmarkdown.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+
+namespace dvmlens {
+
+namespace {
+
+constexpr const char* kStyle = R"css(
+:root { color-scheme: light dark; --fg: #1f2328; --bg: #ffffff; --muted: #656d76; --line: #d0d7de;
+  --code-bg: #f6f8fa; --ok: #1a7f37; --bad: #cf222e; --warn: #9a6700; --kw: #cf222e; --str: #0a3069;
+  --com: #6e7781; --num: #0550ae; --op: #8250df; --ty: #953800; }
+@media (prefers-color-scheme: dark) {
+  :root { --fg: #e6edf3; --bg: #0d1117; --muted: #8d96a0; --line: #30363d; --code-bg: #161b22;
+    --ok: #3fb950; --bad: #f85149; --warn: #d29922; --kw: #ff7b72; --str: #a5d6ff; --com: #8b949e;
+    --num: #79c0ff; --op: #d2a8ff; --ty: #ffa657; }
+}
+body { font: 14px/1.5 system-ui, -apple-system, "Segoe UI", "Noto Sans", "Noto Sans CJK SC", sans-serif;
+  color: var(--fg); background: var(--bg); margin: 2em auto; max-width: 72em; padding: 0 1em; }
+h1, h2, h3 { line-height: 1.25; } h2 { border-bottom: 1px solid var(--line); padding-bottom: .3em; }
+table { border-collapse: collapse; margin: .5em 0 1em; } th, td { border: 1px solid var(--line);
+  padding: .25em .6em; text-align: left; vertical-align: top; }
+code, pre { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 12.5px; }
+pre { background: var(--code-bg); padding: .8em; overflow-x: auto; border-radius: 6px; }
+.headline { font-size: 1.15em; padding: .6em .9em; border-left: 4px solid var(--muted); background: var(--code-bg); }
+.engaged { color: var(--ok); } .not-engaged, .error { color: var(--bad); } .no-output, .warning { color: var(--warn); }
+.muted { color: var(--muted); }
+.kw { color: var(--kw); } .str { color: var(--str); } .com { color: var(--com); font-style: italic; }
+.num { color: var(--num); } .op { color: var(--op); font-weight: 600; } .ty { color: var(--ty); } .dec { color: var(--op); }
+.ln { color: var(--com); user-select: none; display: inline-block; min-width: 3.5em; }
+)css";
+
+bool isIdentifierChar(char c)
+{
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || static_cast<unsigned char>(c) >= 0x80;
+}
+
+bool isKeyword(std::string_view word)
+{
+    static constexpr std::array<std::string_view, 24> kKeywords = { "and", "as", "assert", "class", "def",
+        "del", "elif", "else", "except", "False", "for", "from", "if", "import", "in", "is", "lambda", "None",
+        "not", "or", "pass", "raise", "return", "True" };
+    for (std::string_view keyword : kKeywords) {
+        if (keyword == word)
+            return true;
+    }
+    return false;
+}
+
+bool isDtypeName(std::string_view word)
+{
+    static constexpr std::array<std::string_view, 11> kDtypes = { "bfloat16", "bool", "float16", "float32",
+        "float64", "half", "int16", "int32", "int64", "int8", "uint8" };
+    return std::find(kDtypes.begin(), kDtypes.end(), word) != kDtypes.end();
+}
+
+std::string span(const char* cls, std::string_view text)
+{
+    return std::string("<span class=\"") + cls + "\">" + htmlEscaped(text) + "</span>";
+}
+
+std::string verdictClass(GraphVerdict verdict)
+{
+    switch (verdict) {
+    case GraphVerdict::Engaged:
+        return "engaged";
+    case GraphVerdict::NotEngaged:
+        return "not-engaged";
+    case GraphVerdict::NoOutputCode:
+        break;
+    }
+    return "no-output";
+}
+
+std::string code(std::string_view text)
+{
+    return text.empty() ? std::string("—") : "<code>" + htmlEscaped(text) + "</code>";
+}
+
+std::string orDash(const std::optional<std::string>& value)
+{
+    return value && !value->empty() ? code(*value) : std::string("—");
+}
+
+std::string joined(const std::vector<std::string>& parts, const std::string& separator)
+{
+    std::string text;
+    for (const std::string& part : parts)
+        text += (text.empty() ? "" : separator) + part;
+    return text;
+}
+
+// Lines of code with their line numbers, highlighted.
+std::string codeBlock(const std::vector<std::string>& lines, int firstLine)
+{
+    std::string out = "<pre>";
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        if (firstLine > 0)
+            out += "<span class=\"ln\">" + std::to_string(firstLine + static_cast<int>(i)) + "</span>";
+        out += highlightPythonLine(lines[i]) + "\n";
+    }
+    return out + "</pre>\n";
+}
+
+std::string where(const ReportModel& model, const Finding& finding)
+{
+    std::string text = model.relative(finding.path);
+    if (finding.line)
+        text += ":" + std::to_string(*finding.line);
+    return text;
+}
+
+void writeHeader(std::string& out, const ReportModel& model)
+{
+    const Summary& summary = model.summary;
+    out += "<h1>DVM Lens report</h1>\n<p class=\"headline\"><strong class=\""
+        + std::string(
+            summary.dvmEngaged ? "engaged" : (summary.graphsWithOutputCode ? "not-engaged" : "no-output"))
+        + "\">" + htmlEscaped(verdictSentence(summary)) + "</strong> · DVM coverage "
+        + percentText(model.coverage) + " · " + std::to_string(model.findings.size()) + " known failure"
+        + (model.findings.size() == 1 ? "" : "s");
+    if (model.comparison)
+        out += " · " + std::to_string(model.regressions.size()) + " regression"
+            + (model.regressions.size() == 1 ? "" : "s") + " against the baseline";
+    out += "</p>\n<table>\n";
+    const auto row = [&](const std::string& name, const std::string& value) {
+        out += "<tr><th>" + name + "</th><td>" + value + "</td></tr>\n";
+    };
+    row("Tree", code(model.index->root));
+    if (model.baseline)
+        row("Baseline", code(model.baseline->root));
+    row("DVM Lens", htmlEscaped(model.toolVersion) + " (report schema <code>dvmlens.report/1</code>)");
+    if (model.generatedAt)
+        row("Generated", htmlEscaped(*model.generatedAt));
+    row("Runs", std::to_string(summary.runs));
+    row("Graphs",
+        std::to_string(summary.graphs) + " (" + std::to_string(summary.graphsWithOutputCode)
+            + " with output_code.py)");
+    row("DVM engaged",
+        std::to_string(summary.dvmEngagedGraphs) + " of " + std::to_string(summary.graphsWithOutputCode)
+            + " graphs");
+    row("DVM coverage",
+        percentText(model.coverage) + " of " + std::to_string(summary.launches) + " kernel launches and "
+            + std::to_string(summary.fallbacks) + " fallback calls");
+    row("Kernels", std::to_string(summary.kernels) + ": " + htmlEscaped(kernelCountsText(summary)));
+    row("Fallback calls",
+        std::to_string(summary.fallbacks) + ": " + htmlEscaped(fallbackCountsText(summary)));
+    out += "</table>\n";
+}
+
+void writeToolchain(std::string& out, const ReportModel& model)
+{
+    if (model.runs.empty())
+        return;
+    out += "<h2>Toolchain</h2>\n<table>\n<tr><th>Run</th><th>torch</th><th>torch git</th><th>torch_npu</th>"
+           "<th>python</th><th>CANN</th><th>NPU backend</th></tr>\n";
+    for (const ReportRun& run : model.runs) {
+        const Versions& v = run.versions;
+        std::optional<std::string> git = v.torchGit;
+        if (git && git->size() > 12)
+            git = git->substr(0, 12);
+        out += "<tr><td>" + code(run.run->name.value_or(model.relative(run.run->path))) + "</td><td>"
+            + orDash(v.torch) + "</td><td>" + orDash(git) + "</td><td>" + orDash(v.torchNpu) + "</td><td>"
+            + orDash(v.python) + "</td><td>" + orDash(v.cann) + "</td><td>" + orDash(v.npuBackend)
+            + "</td></tr>\n";
+    }
+    out += "</table>\n";
+}
+
+void writeRegressions(std::string& out, const ReportModel& model)
+{
+    if (!model.comparison)
+        return;
+    const CompareResult& comparison = *model.comparison;
+    out += "<h2>Regressions against the baseline</h2>\n";
+    if (model.regressions.empty()) {
+        out += "<p>No graph lost DVM kernels compared with the baseline ("
+            + std::to_string(comparison.summary.matched) + " graphs matched).</p>\n";
+        return;
+    }
+    out +=
+        "<table>\n<tr><th>Graph</th><th>DVM (baseline → this)</th><th>DVM kernels</th><th>No longer DVM</th>"
+        "<th>Fallback calls added</th></tr>\n";
+    for (std::size_t i : model.regressions) {
+        const GraphDiff& diff = comparison.graphs[i];
+        const auto engaged = [](const std::optional<bool>& value) {
+            return value ? (*value ? std::string("engaged") : std::string("not engaged")) : std::string("—");
+        };
+        const auto dvmCount = [](const std::optional<BackendCounts>& counts) {
+            return counts ? std::to_string((*counts)[static_cast<std::size_t>(Backend::Dvm)])
+                          : std::string("—");
+        };
+        out += "<tr><td>" + code(diff.key) + "</td><td>" + engaged(diff.dvmEngagedA) + " → "
+            + engaged(diff.dvmEngagedB) + "</td><td>" + dvmCount(diff.countsA) + " → "
+            + dvmCount(diff.countsB) + "</td><td>" + htmlEscaped(joined(diff.dvmOnlyA, ", ")) + "</td><td>"
+            + htmlEscaped(joined(diff.fallbacksAdded, ", ")) + "</td></tr>\n";
+    }
+    out += "</table>\n";
+}
+
+void writeFindings(std::string& out, const ReportModel& model)
+{
+    out += "<h2>Known failures</h2>\n";
+    if (model.findings.empty())
+        out += "<p>None of the known failures was found in the logs or the tree.</p>\n";
+    for (std::size_t i = 0; i < model.findings.size(); ++i) {
+        const Finding& finding = model.findings[i];
+        const RuleText& rule = finding.rule;
+        const std::string severity(severityName(rule.severity));
+        out += "<h3>" + std::to_string(i + 1) + ". <span class=\"" + severity + "\">"
+            + htmlEscaped(rule.title.en) + "</span></h3>\n<table>\n";
+        out += "<tr><th>Rule</th><td><code>" + htmlEscaped(rule.id) + "</code> · " + htmlEscaped(rule.layer)
+            + " · " + severity + " · " + std::string(confidenceName(finding.confidence))
+            + " confidence</td></tr>\n";
+        out += "<tr><th>Where</th><td>" + code(where(model, finding));
+        if (finding.occurrences > 1)
+            out += " (" + std::to_string(finding.occurrences) + " occurrences; the first is shown)";
+        out += "</td></tr>\n";
+        if (!finding.excerpt.empty())
+            out += "<tr><th>Evidence</th><td>" + code(finding.excerpt) + "</td></tr>\n";
+        out += "<tr><th>Cause</th><td>" + htmlEscaped(rule.cause.en) + "</td></tr>\n";
+        out += "<tr><th>Fix</th><td>" + htmlEscaped(rule.fix.en) + "</td></tr>\n</table>\n";
+        if (!rule.fixCode.empty())
+            out += "<pre>" + htmlEscaped(rule.fixCode) + "\n</pre>\n";
+    }
+    if (model.problems.empty())
+        return;
+    out += "<ul>\n";
+    for (const Diagnostic& problem : model.problems)
+        out += "<li>" + code(model.relative(problem.path)) + ": " + htmlEscaped(problem.message) + "</li>\n";
+    out += "</ul>\n";
+}
+
+void writeGraphs(std::string& out, const ReportModel& model)
+{
+    out += "<h2>Graphs</h2>\n";
+    for (const ReportRun& run : model.runs) {
+        out += "<h3>" + htmlEscaped(run.run->name.value_or(model.relative(run.run->path))) + "</h3>\n<p>"
+            + htmlEscaped(verdictSentence(run.summary)) + " · DVM coverage " + percentText(run.coverage)
+            + "</p>\n";
+        if (run.graphs.empty())
+            continue;
+        out += "<table>\n<tr><th>Graph</th><th>Verdict</th><th>DVM coverage</th><th>Kernels</th><th>Fallback "
+               "calls</th>"
+               "<th>Why not DVM</th></tr>\n";
+        for (const ReportGraph& graph : run.graphs) {
+            out += "<tr><td>" + code(graph.graph->name) + "</td><td class=\"" + verdictClass(graph.verdict)
+                + "\">" + graphVerdictText(graph.verdict) + "</td><td>"
+                + (graph.graph->outputCode ? percentText(graph.graph->outputCode->dvmCoverage)
+                                           : std::string("—"))
+                + "</td><td>" + htmlEscaped(kernelCountsText(graph.summary)) + "</td><td>"
+                + htmlEscaped(fallbackCountsText(graph.summary)) + "</td><td>"
+                + htmlEscaped(joined(graph.reasons, "; ")) + "</td></tr>\n";
+        }
+        out += "</table>\n";
+    }
+}
+
+void writeKernelsAndFallbacks(std::string& out, const ReportModel& model)
+{
+    bool anyKernels = false;
+    for (const ReportRun& run : model.runs) {
+        for (const ReportGraph& graph : run.graphs) {
+            if (graph.dvmKernels.empty())
+                continue;
+            if (!anyKernels)
+                out += "<h2>DVM kernels</h2>\n";
+            anyKernels = true;
+            out += "<h3>" + htmlEscaped(graph.graph->name) + "</h3>\n<p>"
+                + code(model.relative(graph.graph->outputCode->path)) + "</p>\n";
+            out += "<table>\n<tr><th>Kernel</th><th>Line</th><th>ktype</th><th>dyn_shape</th><th>Ops</"
+                   "th><th>Inputs</th>"
+                   "<th>Outputs</th><th>Launches</th></tr>\n";
+            for (const ReportKernel& entry : graph.dvmKernels) {
+                const Kernel& kernel = *entry.kernel;
+                std::vector<std::string> inputs;
+                for (const DvmInput& input : kernel.inputs)
+                    inputs.push_back(dvmInputText(input));
+                std::vector<std::string> outputs;
+                for (const DvmOutput& output : kernel.outputs)
+                    outputs.push_back(dvmOutputText(output));
+                out += "<tr><td>" + code(kernel.name) + "</td><td>" + std::to_string(kernel.line)
+                    + "</td><td>" + htmlEscaped(kernel.ktype.value_or("—")) + "</td><td>"
+                    + (kernel.dynShape ? (*kernel.dynShape ? "true" : "false") : "—") + "</td><td>"
+                    + htmlEscaped(joined(kernel.ops, ", ")) + "</td><td>" + htmlEscaped(joined(inputs, "; "))
+                    + "</td><td>" + htmlEscaped(joined(outputs, "; ")) + "</td><td>"
+                    + std::to_string(kernel.launches) + "</td></tr>\n";
+            }
+            out += "</table>\n";
+            for (const ReportKernel& entry : graph.dvmKernels) {
+                if (entry.source.empty())
+                    continue;
+                out += "<details><summary>" + htmlEscaped(entry.kernel->name) + " builder source</summary>\n"
+                    + codeBlock(entry.source, entry.sourceFirstLine);
+                if (entry.sourceCut)
+                    out += "<p class=\"muted\">Cut after " + std::to_string(ReportModel::kMaxExcerptLines)
+                        + " lines.</p>\n";
+                out += "</details>\n";
+            }
+        }
+    }
+    bool anyFallbacks = false;
+    for (const ReportRun& run : model.runs) {
+        for (const ReportGraph& graph : run.graphs) {
+            if (graph.fallbacks.empty())
+                continue;
+            if (!anyFallbacks)
+                out += "<h2>Fallback calls</h2>\n";
+            anyFallbacks = true;
+            out += "<details><summary>" + htmlEscaped(graph.graph->name) + ": "
+                + std::to_string(graph.fallbacks.size()) + " fallback call"
+                + (graph.fallbacks.size() == 1 ? "" : "s") + " ("
+                + htmlEscaped(fallbackCountsText(graph.summary)) + ")</summary>\n<pre>";
+            for (const ReportFallback& entry : graph.fallbacks) {
+                out += "<span class=\"ln\">" + std::to_string(entry.fallback->line) + "</span>"
+                    + (entry.sourceLine.empty() ? htmlEscaped(entry.fallback->target)
+                                                : highlightPythonLine(entry.sourceLine))
+                    + "\n";
+            }
+            out += "</pre>\n</details>\n";
+        }
+    }
+}
+
+} // namespace
+
+std::string htmlEscaped(std::string_view text)
+{
+    std::string out;
+    out.reserve(text.size());
+    for (char c : text) {
+        switch (c) {
+        case '&':
+            out += "&amp;";
+            break;
+        case '<':
+            out += "&lt;";
+            break;
+        case '>':
+            out += "&gt;";
+            break;
+        case '"':
+            out += "&quot;";
+            break;
+        case '\'':
+            out += "&#39;";
+            break;
+        default:
+            // Control characters are not allowed in XML 1.0; the excerpts are text for people.
+            out += (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n') ? ' ' : c;
+            break;
+        }
+    }
+    return out;
+}
+
+std::string highlightPythonLine(std::string_view line)
+{
+    std::string out;
+    std::size_t i = 0;
+    const std::size_t indent = line.find_first_not_of(" \t");
+    if (indent != std::string_view::npos && line[indent] == '@') {
+        std::size_t end = indent + 1;
+        while (end < line.size() && (isIdentifierChar(line[end]) || line[end] == '.'))
+            ++end;
+        out += htmlEscaped(line.substr(0, indent)) + span("dec", line.substr(indent, end - indent));
+        i = end;
+    }
+    std::string_view previousWord;
+    while (i < line.size()) {
+        const char c = line[i];
+        if (c == '#') {
+            out += span("com", line.substr(i));
+            break;
+        }
+        if (c == '\'' || c == '"') {
+            std::size_t end = i + 1;
+            while (end < line.size() && line[end] != c) {
+                if (line[end] == '\\')
+                    ++end;
+                ++end;
+            }
+            end = std::min(end + 1, line.size());
+            out += span("str", line.substr(i, end - i));
+            i = end;
+            continue;
+        }
+        if (std::isdigit(static_cast<unsigned char>(c))) {
+            std::size_t end = i;
+            while (end < line.size() && (isIdentifierChar(line[end]) || line[end] == '.'))
+                ++end;
+            out += span("num", line.substr(i, end - i));
+            i = end;
+            continue;
+        }
+        if (isIdentifierChar(c)) {
+            std::size_t end = i;
+            while (end < line.size() && isIdentifierChar(line[end]))
+                ++end;
+            const std::string_view word = line.substr(i, end - i);
+            const bool afterDot = i > 0 && line[i - 1] == '.';
+            if (afterDot && previousWord == "k")
+                out += span("op", word);
+            else if (afterDot && (previousWord == "dvm" || (previousWord == "torch" && isDtypeName(word))))
+                out += span("ty", word);
+            else if (!afterDot && isKeyword(word))
+                out += span("kw", word);
+            else
+                out += htmlEscaped(word);
+            previousWord = word;
+            i = end;
+            continue;
+        }
+        out += htmlEscaped(line.substr(i, 1));
+        if (c != '.')
+            previousWord = std::string_view();
+        ++i;
+    }
+    return out;
+}
+
+std::string htmlReport(const ReportModel& model)
+{
+    std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
+                      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
+                      "<meta name=\"generator\" content=\"DVM Lens "
+        + htmlEscaped(model.toolVersion)
+        + "\"/>\n<title>DVM Lens report: " + htmlEscaped(verdictSentence(model.summary)) + "</title>\n<style>"
+        + kStyle + "</style>\n</head>\n<body>\n";
+    writeHeader(out, model);
+    writeToolchain(out, model);
+    writeRegressions(out, model);
+    writeFindings(out, model);
+    writeGraphs(out, model);
+    writeKernelsAndFallbacks(out, model);
+    out += "</body>\n</html>\n";
+    return out;
+}
+
+} // namespace dvmlens

@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: MIT
+#include "report/reportjson.h"
+
+#include "json/comparejson.h"
+#include "json/scanjson.h"
+
+namespace dvmlens {
+
+using nlohmann::ordered_json;
+
+namespace {
+
+template <typename T> ordered_json orNull(const std::optional<T>& value)
+{
+    return value ? ordered_json(*value) : ordered_json(nullptr);
+}
+
+ordered_json localized(const LocalizedText& text)
+{
+    return ordered_json { { "en", text.en }, { "zh", text.zh } };
+}
+
+std::string verdictName(GraphVerdict verdict)
+{
+    switch (verdict) {
+    case GraphVerdict::Engaged:
+        return "engaged";
+    case GraphVerdict::NotEngaged:
+        return "not_engaged";
+    case GraphVerdict::NoOutputCode:
+        break;
+    }
+    return "no_output_code";
+}
+
+ordered_json findingJson(const ReportModel& model, const Finding& finding)
+{
+    const RuleText& rule = finding.rule;
+    ordered_json json;
+    json["id"] = rule.id;
+    json["layer"] = rule.layer;
+    json["severity"] = std::string(severityName(rule.severity));
+    json["confidence"] = std::string(confidenceName(finding.confidence));
+    json["title"] = localized(rule.title);
+    json["cause"] = localized(rule.cause);
+    json["fix"] = localized(rule.fix);
+    json["fix_code"] = rule.fixCode.empty()
+        ? ordered_json(nullptr)
+        : ordered_json { { "language", rule.fixCodeLanguage }, { "text", rule.fixCode } };
+    json["path"] = model.relative(finding.path);
+    json["line"] = orNull(finding.line);
+    json["occurrences"] = finding.occurrences;
+    json["excerpt"] = finding.excerpt;
+    json["run"] = orNull(finding.run);
+    json["graph"] = orNull(finding.graph);
+    return json;
+}
+
+ordered_json graphJsonOf(const ReportModel& model, const ReportGraph& entry)
+{
+    const Graph& graph = *entry.graph;
+    ordered_json json;
+    json["name"] = graph.name;
+    json["path"] = model.relative(graph.path);
+    json["verdict"] = verdictName(entry.verdict);
+    json["reasons"] = entry.reasons;
+    json["output_code"] =
+        graph.outputCode ? ordered_json(model.relative(graph.outputCode->path)) : ordered_json(nullptr);
+    json["dvm_coverage"] = graph.outputCode ? orNull(graph.outputCode->dvmCoverage) : ordered_json(nullptr);
+    ordered_json kernels = ordered_json::object();
+    for (Backend backend : kAllBackends)
+        kernels[std::string(backendName(backend))] = entry.summary.kernelCount(backend);
+    json["kernels"] = kernels;
+    json["launches"] = entry.summary.launches;
+    ordered_json fallbacksByKind = ordered_json::object();
+    for (FallbackKind kind : kAllFallbackKinds)
+        fallbacksByKind[std::string(fallbackKindName(kind))] = entry.summary.fallbackCount(kind);
+    json["fallbacks_by_kind"] = fallbacksByKind;
+    ordered_json dvmKernels = ordered_json::array();
+    for (const ReportKernel& kernel : entry.dvmKernels) {
+        ordered_json item = kernelJson(*kernel.kernel);
+        item["source"] = kernel.source.empty()
+            ? ordered_json(nullptr)
+            : ordered_json { { "first_line", kernel.sourceFirstLine }, { "lines", kernel.source },
+                  { "cut", kernel.sourceCut } };
+        dvmKernels.push_back(std::move(item));
+    }
+    json["dvm_kernels"] = dvmKernels;
+    ordered_json fallbacks = ordered_json::array();
+    for (const ReportFallback& fallback : entry.fallbacks) {
+        fallbacks.push_back(ordered_json { { "target", fallback.fallback->target },
+            { "kind", std::string(fallbackKindName(fallback.fallback->kind)) },
+            { "line", fallback.fallback->line },
+            { "source",
+                fallback.sourceLine.empty() ? ordered_json(nullptr) : ordered_json(fallback.sourceLine) } });
+    }
+    json["fallbacks"] = fallbacks;
+    json["known_failures"] = entry.findings;
+    return json;
+}
+
+ordered_json runJson(const ReportModel& model, const ReportRun& entry)
+{
+    const Run& run = *entry.run;
+    const Versions& v = entry.versions;
+    ordered_json json;
+    json["name"] = orNull(run.name);
+    json["path"] = model.relative(run.path);
+    json["pid"] = orNull(run.pid);
+    json["started"] = orNull(run.started);
+    json["versions"] = ordered_json { { "torch", orNull(v.torch) }, { "torch_git", orNull(v.torchGit) },
+        { "torch_cuda", orNull(v.torchCuda) }, { "torch_npu", orNull(v.torchNpu) },
+        { "python", orNull(v.python) }, { "cann", orNull(v.cann) }, { "npu_backend", orNull(v.npuBackend) },
+        { "source", v.source ? ordered_json(model.relative(*v.source)) : ordered_json(nullptr) } };
+    ordered_json environment = ordered_json::object();
+    for (const auto& [key, value] : v.environment)
+        environment[key] = value;
+    json["environment"] = environment;
+    json["dvm_coverage"] = orNull(entry.coverage);
+    ordered_json graphs = ordered_json::array();
+    for (const ReportGraph& graph : entry.graphs)
+        graphs.push_back(graphJsonOf(model, graph));
+    json["graphs"] = graphs;
+    return json;
+}
+
+} // namespace
+
+ordered_json reportJson(const ReportModel& model)
+{
+    const Summary& summary = model.summary;
+    ordered_json json;
+    json["schema"] = kReportSchema;
+    json["tool"] = ordered_json { { "name", "dvmlens" }, { "version", model.toolVersion } };
+    json["generated_at"] = orNull(model.generatedAt);
+    json["root"] = model.index->root;
+    json["verdict"] = ordered_json { { "sentence", verdictSentence(summary) },
+        { "dvm_engaged", summary.dvmEngaged }, { "dvm_engaged_graphs", summary.dvmEngagedGraphs },
+        { "graphs_with_output_code", summary.graphsWithOutputCode },
+        { "dvm_coverage", orNull(model.coverage) } };
+    json["summary"] = summaryJson(summary);
+    ordered_json runs = ordered_json::array();
+    for (const ReportRun& run : model.runs)
+        runs.push_back(runJson(model, run));
+    json["runs"] = runs;
+    ordered_json findings = ordered_json::array();
+    for (const Finding& finding : model.findings)
+        findings.push_back(findingJson(model, finding));
+    json["known_failures"] = findings;
+    ordered_json problems = ordered_json::array();
+    for (const Diagnostic& problem : model.problems)
+        problems.push_back(diagnosticJson(problem));
+    json["problems"] = problems;
+    if (model.comparison) {
+        // The compare engineer's dvmlens.compare/1 objects, unchanged, so both documents agree.
+        const ordered_json compare = ordered_json::parse(compareToJson(*model.comparison, -1));
+        ordered_json regressions = ordered_json::array();
+        for (const ordered_json& graph : compare["graphs"]) {
+            if (graph["regression"] == true)
+                regressions.push_back(graph);
+        }
+        json["comparison"] = ordered_json { { "baseline", model.baseline->root },
+            { "summary", compare["summary"] }, { "regressions", regressions } };
+    } else {
+        json["comparison"] = nullptr;
+    }
+    return json;
+}
+
+std::string jsonReport(const ReportModel& model)
+{
+    return reportJson(model).dump(2, ' ', false, ordered_json::error_handler_t::replace) + '\n';
+}
+
+} // namespace dvmlens

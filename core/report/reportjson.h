@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: MIT
+// The machine-readable bug report: dvmlens.report/1. Keys are always present, in this order, and
+// unknown values are null. Paths are relative to "root" (the reported tree) unless outside it.
+//
+// {"schema": "dvmlens.report/1",
+//  "tool": {"name": "dvmlens", "version": "0.1.0"},
+//  "generated_at": string | null   (only when the caller injects a time; reports are deterministic),
+//  "root": the tree's absolute path,
+//  "verdict": {"sentence": "DVM partly engaged (1 of 2 graphs)", "dvm_engaged": bool,
+//              "dvm_engaged_graphs": n, "graphs_with_output_code": n, "dvm_coverage": 0..1 | null},
+//  "summary": summaryJson (scanjson.h: runs, graphs, kernels per backend, fallbacks per kind, …),
+//  "runs": [{"name": string | null, "path", "pid": n | null, "started": string | null,
+//            "versions": {"torch", "torch_git", "torch_cuda", "torch_npu", "python", "cann", "npu_backend",
+//                         "source"}   (each string | null),
+//            "environment": {"TORCHINDUCTOR_NPU_BACKEND": "dvm", …}   (fx_graph_runnable.py os.environ),
+//            "dvm_coverage": 0..1 | null,
+//            "graphs": [{"name", "path", "verdict": "engaged" | "not_engaged" | "no_output_code",
+//                        "reasons": [string…], "output_code": path | null, "dvm_coverage": 0..1 | null,
+//                        "kernels": {"dvm": n, "import_fx": n, …every backend}, "launches": n,
+//                        "fallbacks_by_kind": {"aten": n, "npu": n, "extern": n, "other": n},
+//                        "dvm_kernels": [kernelJson (scanjson.h) + "source": {"first_line": n,
+//                                        "lines": [string…], "cut": bool} | null],
+//                        "fallbacks": [{"target", "kind", "line", "source": string | null}],
+//                        "known_failures": [index into "known_failures"…]}]}],
+//  "known_failures": [{"id", "layer", "severity": "error" | "warning" | "info",
+//                      "confidence": "high" | "medium",
+//                      "title": {"en", "zh"}, "cause": {"en", "zh"}, "fix": {"en", "zh"},
+//                      "fix_code": {"language", "text"} | null,
+//                      "path", "line": n | null, "occurrences": n, "excerpt": string,
+//                      "run": index | null, "graph": index | null}],
+//  "problems": [diagnosticJson…]   (logs that could not be read),
+//  "comparison": null | {"baseline": the baseline's root, "summary": dvmlens.compare/1 "summary",
+//                        "regressions": [dvmlens.compare/1 "graphs" entries whose "regression" is true]}}
+#pragma once
+
+#include "report/reportmodel.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+namespace dvmlens {
+
+inline constexpr const char* kReportSchema = "dvmlens.report/1";
+
+nlohmann::ordered_json reportJson(const ReportModel& model);
+
+// reportJson, indented by 2 spaces, ending in a newline; invalid UTF-8 becomes U+FFFD.
+std::string jsonReport(const ReportModel& model);
+
+} // namespace dvmlens

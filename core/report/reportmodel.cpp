@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: MIT
+#include "report/reportmodel.h"
+
+#include "version.h"
+
+#include <QFile>
+
+#include <cstdio>
+
+namespace dvmlens {
+
+namespace {
+
+// Excerpts come from output_code.py files of any size; reading stops at the last line wanted.
+class SourceLines
+{
+public:
+    explicit SourceLines(const std::string& path)
+        : m_file(QString::fromStdString(path))
+    {
+        m_ok = m_file.open(QIODevice::ReadOnly);
+    }
+
+    bool ok() const
+    {
+        return m_ok;
+    }
+
+    // Lines first..last (1-based, inclusive) in ascending calls; missing lines are left out.
+    std::vector<std::string> lines(int first, int last)
+    {
+        std::vector<std::string> result;
+        if (!m_ok || first < 1 || last < first)
+            return result;
+        if (first <= m_lineNumber) { // asked again for earlier lines: start over
+            m_file.seek(0);
+            m_lineNumber = 0;
+        }
+        while (m_lineNumber < last && !m_file.atEnd()) {
+            QByteArray line = m_file.readLine(kMaxLineBytes);
+            ++m_lineNumber;
+            if (!line.endsWith('\n')) { // an overlong line: keep its start, skip the rest
+                QByteArray rest;
+                do {
+                    rest = m_file.readLine(kMaxLineBytes);
+                } while (!rest.isEmpty() && !rest.endsWith('\n'));
+            }
+            if (m_lineNumber < first)
+                continue;
+            while (line.endsWith('\n') || line.endsWith('\r'))
+                line.chop(1);
+            // Valid UTF-8 for every writer: invalid bytes become U+FFFD.
+            result.push_back(QString::fromUtf8(line).toStdString());
+        }
+        return result;
+    }
+
+private:
+    static constexpr qint64 kMaxLineBytes = 4096;
+    QFile m_file;
+    bool m_ok = false;
+    int m_lineNumber = 0;
+};
+
+struct CoverageSum
+{
+    long long dvmLaunches = 0;
+    long long denominator = 0;
+
+    void add(const OutputCode& code)
+    {
+        for (const Kernel& kernel : code.kernels) {
+            denominator += kernel.launches;
+            if (kernel.backend == Backend::Dvm)
+                dvmLaunches += kernel.launches;
+        }
+        denominator += static_cast<long long>(code.fallbacks.size());
+    }
+
+    std::optional<double> value() const
+    {
+        if (denominator == 0)
+            return std::nullopt;
+        return static_cast<double>(dvmLaunches) / static_cast<double>(denominator);
+    }
+};
+
+ReportGraph reportGraph(const Graph& graph)
+{
+    ReportGraph result;
+    result.graph = &graph;
+    result.verdict = graphVerdict(graph);
+    result.reasons = notEngagedReasons(graph);
+    result.summary = summarize(graph);
+    if (!graph.outputCode)
+        return result;
+    const OutputCode& code = *graph.outputCode;
+    SourceLines source(code.path);
+    // Kernels and fallbacks are in file order, so one forward pass serves both lists.
+    for (const Kernel& kernel : code.kernels) {
+        if (kernel.backend != Backend::Dvm)
+            continue;
+        ReportKernel entry;
+        entry.kernel = &kernel;
+        const int last = std::max(kernel.line, kernel.endLine);
+        const int shownLast = std::min(last, kernel.line + ReportModel::kMaxExcerptLines - 1);
+        entry.source = source.lines(kernel.line, shownLast);
+        entry.sourceFirstLine = entry.source.empty() ? 0 : kernel.line;
+        entry.sourceCut = shownLast < last;
+        result.dvmKernels.push_back(std::move(entry));
+    }
+    for (const Fallback& fallback : code.fallbacks) {
+        ReportFallback entry;
+        entry.fallback = &fallback;
+        const auto lines = source.lines(fallback.line, fallback.line);
+        if (!lines.empty()) {
+            const std::string& line = lines.front();
+            entry.sourceLine = line.substr(line.find_first_not_of(" \t") == std::string::npos
+                    ? line.size()
+                    : line.find_first_not_of(" \t"));
+        }
+        result.fallbacks.push_back(std::move(entry));
+    }
+    return result;
+}
+
+} // namespace
+
+std::optional<ReportFormat> reportFormatFromName(std::string_view name)
+{
+    if (name == "md" || name == "markdown")
+        return ReportFormat::Markdown;
+    if (name == "html")
+        return ReportFormat::Html;
+    if (name == "json")
+        return ReportFormat::Json;
+    return std::nullopt;
+}
+
+std::string ReportModel::relative(const std::string& path) const
+{
+    const std::string& root = index->root;
+    if (path == root)
+        return ".";
+    if (path.size() > root.size() && path.compare(0, root.size(), root) == 0 && path[root.size()] == '/')
+        return path.substr(root.size() + 1);
+    return path;
+}
+
+ReportModel buildReportModel(const ReportInput& input)
+{
+    ReportModel model;
+    model.toolVersion = DVMLENS_VERSION;
+    model.generatedAt = input.generatedAt;
+    model.index = input.index;
+    model.summary = summarize(*input.index);
+    const RuleBook& rules = input.rules ? *input.rules : builtinRules();
+    model.findings = findKnownFailures(*input.index, rules, &model.problems);
+
+    CoverageSum treeCoverage;
+    for (const Run& run : input.index->runs) {
+        ReportRun reportRun;
+        reportRun.run = &run;
+        reportRun.versions = runVersions(run);
+        reportRun.summary = summarize(run);
+        CoverageSum runCoverage;
+        for (const Graph& graph : run.graphs) {
+            reportRun.graphs.push_back(reportGraph(graph));
+            if (graph.outputCode) {
+                runCoverage.add(*graph.outputCode);
+                treeCoverage.add(*graph.outputCode);
+            }
+        }
+        reportRun.coverage = runCoverage.value();
+        model.runs.push_back(std::move(reportRun));
+    }
+    model.coverage = treeCoverage.value();
+    for (std::size_t i = 0; i < model.findings.size(); ++i) {
+        const Finding& finding = model.findings[i];
+        if (finding.run && finding.graph)
+            model.runs[*finding.run].graphs[*finding.graph].findings.push_back(i);
+    }
+
+    if (input.baseline) {
+        model.baseline = input.baseline;
+        model.comparison = compareIndexes(*input.baseline, *input.index, CompareOptions());
+        for (std::size_t i = 0; i < model.comparison->graphs.size(); ++i) {
+            if (model.comparison->graphs[i].regression)
+                model.regressions.push_back(i);
+        }
+    }
+    return model;
+}
+
+std::string verdictSentence(const Summary& summary)
+{
+    if (summary.graphsWithOutputCode == 0)
+        return "no output_code.py to check";
+    const std::string counts = std::to_string(summary.dvmEngagedGraphs) + " of "
+        + std::to_string(summary.graphsWithOutputCode) + " graphs";
+    if (summary.dvmEngaged)
+        return "DVM engaged in " + counts;
+    if (summary.dvmEngagedGraphs == 0)
+        return "DVM not engaged (" + counts + ")";
+    return "DVM partly engaged (" + counts + ")";
+}
+
+std::string percentText(std::optional<double> fraction)
+{
+    if (!fraction)
+        return "n/a";
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f%%", *fraction * 100.0);
+    return text;
+}
+
+} // namespace dvmlens

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: MIT
+// The bug-report kit's single view of a tree: everything the Markdown, HTML and JSON reports show,
+// gathered once (verdicts and counts from summary.h, versions, known failures, source excerpts,
+// and the comparison with a baseline), so the three writers only lay it out.
+#pragma once
+
+#include "compare/compare.h"
+#include "rules/knownfailures.h"
+#include "model/model.h"
+#include "verdict/summary.h"
+#include "parse/versions.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace dvmlens {
+
+struct ReportInput
+{
+    const Index* index = nullptr; // the tree reported on (required)
+    const RuleBook* rules = nullptr; // known-failure rules; null: builtinRules()
+    const Index* baseline = nullptr; // --compare: the reference tree (before); regressions are B→this
+    std::optional<std::string> generatedAt; // shown only when set, so reports stay deterministic
+};
+
+enum class ReportFormat
+{
+    Markdown,
+    Html,
+    Json
+};
+std::optional<ReportFormat> reportFormatFromName(std::string_view name); // "md"/"markdown", "html", "json"
+
+// A DVM kernel or a fallback call with the lines of output_code.py that define it.
+struct ReportKernel
+{
+    const Kernel* kernel = nullptr;
+    int sourceFirstLine = 0; // 1-based line of `source`'s first line; 0 when the file was unreadable
+    std::vector<std::string> source; // lines kernel.line..endLine (at most kMaxExcerptLines)
+    bool sourceCut = false; // the definition was longer than the excerpt
+};
+
+struct ReportFallback
+{
+    const Fallback* fallback = nullptr;
+    std::string sourceLine; // that line of output_code.py, empty when unreadable
+};
+
+struct ReportGraph
+{
+    const Graph* graph = nullptr;
+    GraphVerdict verdict = GraphVerdict::NoOutputCode;
+    std::vector<std::string> reasons; // notEngagedReasons
+    Summary summary;
+    std::vector<ReportKernel> dvmKernels;
+    std::vector<ReportFallback> fallbacks;
+    std::vector<std::size_t> findings; // indices into ReportModel::findings
+};
+
+struct ReportRun
+{
+    const Run* run = nullptr;
+    Versions versions;
+    Summary summary;
+    std::optional<double> coverage; // as OutputCode::dvmCoverage, over every output_code.py of the run
+    std::vector<ReportGraph> graphs;
+};
+
+struct ReportModel
+{
+    static constexpr int kMaxExcerptLines = 80;
+
+    std::string toolVersion;
+    std::optional<std::string> generatedAt;
+    const Index* index = nullptr;
+    Summary summary;
+    std::optional<double> coverage; // as OutputCode::dvmCoverage, over the whole tree
+    std::vector<ReportRun> runs;
+    std::vector<Finding> findings; // findKnownFailures order
+    std::vector<Diagnostic> problems; // unreadable logs met while looking for known failures
+    const Index* baseline = nullptr;
+    std::optional<CompareResult> comparison; // compareIndexes(*baseline, *index)
+    std::vector<std::size_t> regressions; // indices into comparison->graphs, in its order
+
+    // `path` relative to the reported tree's root ("." for the root itself); other paths unchanged.
+    std::string relative(const std::string& path) const;
+};
+
+ReportModel buildReportModel(const ReportInput& input);
+
+// One line: "DVM engaged in 3 of 3 graphs", "DVM partly engaged (1 of 2 graphs)", "DVM not engaged
+// (0 of 4 graphs)", or "no output_code.py to check".
+std::string verdictSentence(const Summary& summary);
+
+// "42.9%" for 0.4286; "n/a" for nullopt (nothing launched).
+std::string percentText(std::optional<double> fraction);
+
+} // namespace dvmlens

@@ -1,0 +1,601 @@
+// SPDX-License-Identifier: MIT
+#include "scan/treescanner.h"
+
+#include "model/graphname.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <dirent.h>
+#include <filesystem>
+#include <map>
+#include <sys/stat.h>
+#include <system_error>
+#include <tuple>
+#include <unistd.h>
+#include <unordered_set>
+#include <vector>
+
+namespace dvmlens {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::string_view kOutputCode = "output_code.py";
+constexpr std::string_view kAotiOutputCode = "output_code.cpp";
+
+// Files Inductor writes into a graph folder, in the order it writes them (debug.py). The last
+// one present tells how far a crashed compile got.
+constexpr std::string_view kWriteOrder[] = { "fx_graph_runnable.py", "fx_graph_readable.py",
+    "fx_graph_transformed.py", "ir_pre_fusion.txt", "ir_post_fusion.txt" };
+
+Diagnostic makeDiagnostic(std::string path, Severity severity, std::string code, std::string message)
+{
+    Diagnostic diagnostic;
+    diagnostic.path = std::move(path);
+    diagnostic.severity = severity;
+    diagnostic.code = std::move(code);
+    diagnostic.message = std::move(message);
+    return diagnostic;
+}
+
+bool endsWith(std::string_view text, std::string_view suffix)
+{
+    return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
+}
+
+// `path` without a trailing separator, made absolute and lexically clean ("a/./b/" -> "/cwd/a/b").
+fs::path absoluteClean(const std::string& path, std::error_code& error)
+{
+    fs::path clean = fs::absolute(fs::path(path), error).lexically_normal();
+    if (clean.has_relative_path() && !clean.has_filename())
+        clean = clean.parent_path();
+    return clean;
+}
+
+// Every walked path is clean and absolute, so joining is plain concatenation (as fs::path's
+// operator/ would do, without splitting the path into components on every call).
+std::string joinPath(std::string_view folder, std::string_view name)
+{
+    std::string path;
+    path.reserve(folder.size() + 1 + name.size());
+    path.append(folder);
+    if (path.empty() || path.back() != '/')
+        path += '/';
+    path.append(name);
+    return path;
+}
+
+std::string_view fileName(std::string_view path)
+{
+    const std::size_t slash = path.rfind('/');
+    return slash == std::string_view::npos ? path : path.substr(slash + 1);
+}
+
+std::string errnoMessage(int error)
+{
+    return std::generic_category().message(error);
+}
+
+bool isWithin(std::string_view child, std::string_view root)
+{
+    if (child == root)
+        return true;
+    if (!root.empty() && root.back() == '/')
+        root.remove_suffix(1);
+    return child.size() > root.size() && child.compare(0, root.size(), root) == 0
+        && child[root.size()] == '/';
+}
+
+// The nearest ancestor of the clean absolute `path` named like a run folder, if any.
+std::optional<std::string> runAncestor(std::string_view path)
+{
+    for (std::size_t slash = path.rfind('/'); slash != std::string_view::npos && slash > 0;
+         slash = path.rfind('/', slash - 1)) {
+        const std::string_view parent = path.substr(0, slash);
+        if (parseRunName(fileName(parent)))
+            return std::string(parent);
+    }
+    return std::nullopt;
+}
+
+// One directory entry after links were checked: what it is and where it really lives.
+struct Entry
+{
+    std::string name;
+    unsigned char type = DT_UNKNOWN; // as readdir reported it, so plain entries need no stat
+    std::string linkTarget; // canonical target of a usable link (inside the tree)
+    bool isDirectory = false;
+    bool isRegularFile = false;
+    bool usable = false; // false for broken links, links out of the tree and links round a loop
+    bool viaLink = false;
+};
+
+enum class FolderRole
+{
+    Plain, // walked for runs, graph folders and logs
+    GraphsFolder, // torchinductor/: every sub-folder is a graph folder
+    Graph, // one graph folder
+    InsideGraph, // below a graph folder (storages/, vendor autofused_*/): only logs are collected
+};
+
+struct Frame
+{
+    std::string path; // logical path below the scanned root
+    std::string canonical; // where it resolves to (inside the tree)
+    std::optional<std::size_t> run; // index into the runs found so far
+    FolderRole role = FolderRole::Plain;
+    bool viaLink = false;
+};
+
+class TreeScanner
+{
+public:
+    TreeScanner(fs::path root, fs::path canonicalRoot, const OutputCodeFound& onOutputCode)
+        : m_root(root.native())
+        , m_canonicalRoot(canonicalRoot.native())
+        , m_onOutputCode(onOutputCode)
+    {
+        m_index.root = m_root;
+    }
+
+    Index scanFile()
+    {
+        const fs::path file(m_root);
+        const fs::path folder = file.parent_path();
+        Graph graph = graphFor(folder.native());
+        graph.files = siblingNames(folder);
+        if (graph.files.empty())
+            graph.files.push_back(file.filename().native());
+        OutputCode code;
+        code.path = m_root;
+        graph.outputCode = std::move(code);
+        if (m_onOutputCode)
+            m_onOutputCode(m_root);
+        m_index.runs[contextRun(m_root)].graphs.push_back(std::move(graph));
+        return finish();
+    }
+
+    Index scanFolder()
+    {
+        const std::string_view name = fileName(m_root);
+        Frame top { m_root, m_canonicalRoot, std::nullopt, FolderRole::Plain, false };
+        if (parseRunName(name)) {
+            top.run = runAt(m_root);
+        } else if (isGraphsFolderName(name)) {
+            top.run = contextRun(m_root);
+            top.role = FolderRole::GraphsFolder;
+        } else if (looksLikeGraphFolder(name) || hasOutputCode(m_root)) {
+            top.run = contextRun(m_root);
+            top.role = FolderRole::Graph;
+        } else if (std::optional<std::string> run = runAncestor(m_root)) {
+            top.run = runAt(*run);
+        }
+        m_visited.insert(m_canonicalRoot);
+        m_stack.push_back(std::move(top));
+        drain();
+        return finish();
+    }
+
+private:
+    static bool looksLikeGraphFolder(std::string_view name)
+    {
+        const std::optional<GraphName> parsed = parseGraphName(name);
+        return parsed && parsed->seq; // the trailing .<n> sets Inductor's folders apart from user folders
+    }
+
+    // The folder around a lone file, listed for context only: nothing in it is followed or read.
+    static std::vector<std::string> siblingNames(const fs::path& folder)
+    {
+        std::vector<std::string> names;
+        std::error_code error;
+        for (fs::directory_iterator it(folder, error), end; !error && it != end; it.increment(error)) {
+            std::error_code statusError;
+            const bool isDirectory = it->is_directory(statusError);
+            names.push_back(it->path().filename().native() + (isDirectory ? "/" : ""));
+        }
+        std::sort(names.begin(), names.end());
+        return names;
+    }
+
+    static bool hasOutputCode(const std::string& folder)
+    {
+        std::error_code error;
+        return fs::is_regular_file(joinPath(folder, kOutputCode), error)
+            || fs::is_regular_file(joinPath(folder, kAotiOutputCode), error);
+    }
+
+    // The run a path belongs to: its run ancestor when it has one, else the run-less one.
+    std::size_t contextRun(const std::string& path)
+    {
+        if (std::optional<std::string> run = runAncestor(path))
+            return runAt(*run);
+        if (!m_runlessRun) {
+            Run run;
+            run.path = m_root;
+            m_runlessRun = m_index.runs.size();
+            m_index.runs.push_back(std::move(run));
+        }
+        return *m_runlessRun;
+    }
+
+    std::size_t runAt(const std::string& folder)
+    {
+        const auto [found, inserted] = m_runByPath.try_emplace(folder, m_index.runs.size());
+        if (inserted) {
+            Run run;
+            run.name = std::string(fileName(folder));
+            run.path = folder;
+            if (std::optional<RunName> parsed = parseRunName(*run.name)) {
+                run.pid = parsed->pid;
+                run.started = parsed->started;
+            }
+            m_index.runs.push_back(std::move(run));
+        }
+        return found->second;
+    }
+
+    static Graph graphFor(const std::string& folder)
+    {
+        Graph graph;
+        graph.name = std::string(fileName(folder));
+        graph.path = folder;
+        if (std::optional<GraphName> parsed = parseGraphName(graph.name)) {
+            graph.model = parsed->model;
+            graph.aotId = parsed->aotId;
+            graph.kind = parsed->kind;
+            graph.nthGraph = parsed->nthGraph;
+            graph.seq = parsed->seq;
+        }
+        return graph;
+    }
+
+    void addDiagnostic(std::string path, Severity severity, std::string code, std::string message)
+    {
+        m_index.diagnostics.push_back(
+            makeDiagnostic(std::move(path), severity, std::move(code), std::move(message)));
+    }
+
+    // Lists `folder` sorted by name and resolves links. Returns false (with a diagnostic) when the
+    // folder cannot be listed. readdir's d_type spares a stat per entry; only links (and entries
+    // of file systems that report no type) are examined further.
+    bool listEntries(const Frame& folder, std::vector<Entry>& entries)
+    {
+        DIR* dir = ::opendir(folder.path.c_str());
+        if (!dir) {
+            const int error = errno;
+            addDiagnostic(folder.path, Severity::Warning, "unreadable",
+                "Cannot list this folder (" + errnoMessage(error)
+                    + "); what it holds is left out of the scan.");
+            return false;
+        }
+        int readError = 0;
+        for (;;) {
+            errno = 0;
+            const dirent* item = ::readdir(dir);
+            if (!item) {
+                readError = errno;
+                break;
+            }
+            const std::string_view name = item->d_name;
+            if (name == "." || name == "..")
+                continue;
+            Entry& entry = entries.emplace_back();
+            entry.name = name;
+            entry.type = item->d_type;
+        }
+        ::closedir(dir);
+        if (readError != 0) {
+            addDiagnostic(folder.path, Severity::Warning, "unreadable",
+                "Listing this folder stopped part-way (" + errnoMessage(readError)
+                    + "); the rest is left out.");
+        }
+        std::sort(
+            entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.name < b.name; });
+        for (Entry& entry : entries)
+            resolve(entry, folder);
+        return true;
+    }
+
+    void resolve(Entry& entry, const Frame& folder)
+    {
+        if (entry.type == DT_UNKNOWN) {
+            struct stat status;
+            const std::string path = joinPath(folder.path, entry.name);
+            if (::lstat(path.c_str(), &status) != 0) {
+                const int error = errno;
+                addDiagnostic(path, Severity::Warning, "unreadable",
+                    "This entry vanished or cannot be examined while scanning (" + errnoMessage(error)
+                        + ").");
+                return;
+            }
+            entry.type = IFTODT(status.st_mode);
+        }
+        if (entry.type != DT_LNK) {
+            entry.isDirectory = entry.type == DT_DIR;
+            entry.isRegularFile = entry.type == DT_REG;
+            entry.usable = true;
+            return;
+        }
+        entry.viaLink = true;
+        const std::string path = joinPath(folder.path, entry.name);
+        std::error_code error;
+        fs::path target = fs::canonical(path, error);
+        if (error) {
+            addDiagnostic(path, Severity::Warning, "unreadable",
+                "This link points at nothing that can be read (" + error.message() + "); it is skipped.");
+            return;
+        }
+        if (!isWithin(target.native(), m_canonicalRoot)) {
+            addDiagnostic(path, Severity::Warning, "link-outside-tree",
+                "This link leads out of the scanned tree (to " + target.native()
+                    + "); it is not followed, so the scan stays inside what it was asked to read.");
+            return;
+        }
+        const fs::file_status resolved = fs::status(target, error);
+        if (error) {
+            addDiagnostic(path, Severity::Warning, "unreadable",
+                "The target of this link cannot be examined (" + error.message() + "); it is skipped.");
+            return;
+        }
+        entry.isDirectory = fs::is_directory(resolved);
+        entry.isRegularFile = fs::is_regular_file(resolved);
+        if (entry.isDirectory && isWithin(folder.canonical, target.native())) {
+            addDiagnostic(path, Severity::Warning, "link-loop",
+                "This link points back at a folder that contains it (" + target.native()
+                    + "); it is not followed, so the scan cannot go round in a loop.");
+            return;
+        }
+        entry.linkTarget = std::move(target).native();
+        entry.usable = true;
+    }
+
+    // The frame for a usable sub-folder `entry` of `folder`.
+    static Frame childFrame(
+        const Frame& folder, Entry& entry, std::optional<std::size_t> run, FolderRole role)
+    {
+        return { joinPath(folder.path, entry.name),
+            entry.viaLink ? std::move(entry.linkTarget) : joinPath(folder.canonical, entry.name), run, role,
+            entry.viaLink };
+    }
+
+    // Links to folders wait until every real folder was walked, so a link never claims a folder
+    // the walk reaches on its own; the visited set then drops links to folders already seen.
+    void push(Frame frame)
+    {
+        if (frame.viaLink)
+            m_linkedFolders.push_back(std::move(frame));
+        else if (m_visited.insert(frame.canonical).second)
+            m_stack.push_back(std::move(frame));
+    }
+
+    void drain()
+    {
+        while (!m_stack.empty() || !m_linkedFolders.empty()) {
+            if (m_stack.empty()) {
+                Frame linked = std::move(m_linkedFolders.front());
+                m_linkedFolders.erase(m_linkedFolders.begin());
+                if (m_visited.insert(linked.canonical).second)
+                    m_stack.push_back(std::move(linked));
+                continue;
+            }
+            Frame frame = std::move(m_stack.back());
+            m_stack.pop_back();
+            if (frame.role == FolderRole::Graph)
+                scanGraph(frame);
+            else
+                walk(frame);
+        }
+    }
+
+    void walk(const Frame& frame)
+    {
+        std::vector<Entry> entries;
+        if (!listEntries(frame, entries))
+            return;
+        std::vector<Frame> children;
+        for (Entry& entry : entries) {
+            if (!entry.usable)
+                continue;
+            // A log outside any run and outside torchinductor/ belongs to no compile: left out.
+            const bool belongsToRun = frame.run || frame.role != FolderRole::Plain;
+            if (entry.isRegularFile && endsWith(entry.name, ".log") && belongsToRun)
+                addLog(frame.run, joinPath(frame.path, entry.name));
+            if (!entry.isDirectory)
+                continue;
+            Frame child = childFrame(frame, entry, frame.run, FolderRole::InsideGraph);
+            if (frame.role != FolderRole::InsideGraph) {
+                if (parseRunName(entry.name)) {
+                    child.run = runAt(child.path);
+                    child.role = FolderRole::Plain;
+                } else if (frame.role == FolderRole::GraphsFolder || looksLikeGraphFolder(entry.name)) {
+                    child.role = FolderRole::Graph;
+                } else {
+                    child.role =
+                        isGraphsFolderName(entry.name) ? FolderRole::GraphsFolder : FolderRole::Plain;
+                }
+            }
+            children.push_back(std::move(child));
+        }
+        // Reversed, so the stack pops them in name order.
+        for (auto it = children.rbegin(); it != children.rend(); ++it)
+            push(std::move(*it));
+    }
+
+    void addLog(std::optional<std::size_t> run, std::string path)
+    {
+        const std::size_t owner = run ? *run : contextRun(path);
+        m_index.runs[owner].logs.push_back(std::move(path));
+    }
+
+    void scanGraph(const Frame& frame)
+    {
+        const std::size_t run = frame.run ? *frame.run : contextRun(frame.path);
+        Graph graph = graphFor(frame.path);
+        std::vector<Entry> entries;
+        if (!listEntries(frame, entries)) {
+            // The folder's problem is the graph's problem: its output_code.py cannot be checked.
+            Diagnostic diagnostic = std::move(m_index.diagnostics.back());
+            m_index.diagnostics.pop_back();
+            diagnostic.message =
+                "Cannot list this graph folder, so its output_code.py (if any) cannot be checked.";
+            graph.diagnostics.push_back(std::move(diagnostic));
+            m_index.runs[run].graphs.push_back(std::move(graph));
+            return;
+        }
+        bool outputCodeRejected = false; // a broken link or one out of the tree: its diagnostic says why
+        bool aotiListed = false;
+        std::vector<Frame> children;
+        for (Entry& entry : entries) {
+            if (entry.name == kOutputCode) {
+                outputCodeRejected = !entry.usable;
+                if (entry.usable && entry.isRegularFile) {
+                    OutputCode code;
+                    code.path = joinPath(frame.path, entry.name);
+                    if (m_onOutputCode)
+                        m_onOutputCode(code.path);
+                    graph.outputCode = std::move(code);
+                }
+            } else if (entry.name == kAotiOutputCode) {
+                aotiListed = true;
+            }
+            if (!entry.usable)
+                continue;
+            if (entry.isRegularFile && endsWith(entry.name, ".log"))
+                m_index.runs[run].logs.push_back(joinPath(frame.path, entry.name));
+            else if (entry.isDirectory)
+                children.push_back(childFrame(frame, entry, run, FolderRole::InsideGraph));
+        }
+        for (auto it = children.rbegin(); it != children.rend(); ++it)
+            push(std::move(*it));
+        if (!graph.outputCode && !outputCodeRejected)
+            graph.diagnostics.push_back(missingOutputCode(graph, entries, aotiListed));
+        graph.files.reserve(entries.size());
+        for (Entry& entry : entries) {
+            if (entry.isDirectory && entry.usable)
+                entry.name += '/';
+            graph.files.push_back(std::move(entry.name));
+        }
+        m_index.runs[run].graphs.push_back(std::move(graph));
+    }
+
+    static Diagnostic missingOutputCode(
+        const Graph& graph, const std::vector<Entry>& entries, bool aotiListed)
+    {
+        // Inductor writes no hidden files; a .gitkeep only keeps an empty folder alive in git.
+        std::vector<std::string_view> names;
+        for (const Entry& entry : entries) {
+            if (entry.name.front() != '.')
+                names.push_back(entry.name);
+        }
+        std::string message;
+        if (names.empty()) {
+            message =
+                "The graph folder is empty (hidden files aside), which usually means an FX graph cache hit: "
+                "Inductor reused a "
+                "cached compile and wrote no files. Set a fresh TORCHINDUCTOR_CACHE_DIR or disable the FX "
+                "graph cache (TORCHINDUCTOR_FX_GRAPH_CACHE=0) and rerun; until then there is nothing to "
+                "verify DVM against.";
+        } else if (aotiListed) {
+            message =
+                "The graph folder has output_code.cpp (an AOTInductor C++ wrapper) but no output_code.py, "
+                "so there is no Python wrapper to verify DVM against.";
+        } else {
+            message = "The graph folder has no output_code.py: the compile likely crashed after writing "
+                + std::string(lastWritten(names))
+                + ", since Inductor writes output_code.py after the FX and IR dumps. There is nothing to "
+                  "verify "
+                  "DVM against; look for the error in the run's logs.";
+        }
+        return makeDiagnostic(graph.path, Severity::Warning, "missing-output-code", std::move(message));
+    }
+
+    static std::string_view lastWritten(const std::vector<std::string_view>& names)
+    {
+        int lastRank = -1;
+        std::string_view last;
+        for (const std::string_view name : names) {
+            const auto known = std::find(std::begin(kWriteOrder), std::end(kWriteOrder), name);
+            const int rank =
+                known == std::end(kWriteOrder) ? -1 : static_cast<int>(known - std::begin(kWriteOrder));
+            if (rank > lastRank) {
+                lastRank = rank;
+                last = name;
+            }
+        }
+        return lastRank >= 0 ? last : names.back();
+    }
+
+    Index finish()
+    {
+        for (Run& run : m_index.runs) {
+            std::sort(run.logs.begin(), run.logs.end());
+            run.logs.erase(std::unique(run.logs.begin(), run.logs.end()), run.logs.end());
+            std::stable_sort(run.graphs.begin(), run.graphs.end(), [](const Graph& a, const Graph& b) {
+                // Unparsed names (no seq) go last; the folder path keeps equal names apart.
+                return std::make_tuple(!a.seq.has_value(), a.seq.value_or(0), a.name, a.path)
+                    < std::make_tuple(!b.seq.has_value(), b.seq.value_or(0), b.name, b.path);
+            });
+        }
+        std::stable_sort(m_index.runs.begin(), m_index.runs.end(), [](const Run& a, const Run& b) {
+            return std::tie(a.started, a.pid, a.name, a.path) < std::tie(b.started, b.pid, b.name, b.path);
+        });
+        return std::move(m_index);
+    }
+
+    std::string m_root;
+    std::string m_canonicalRoot;
+    const OutputCodeFound& m_onOutputCode;
+    Index m_index;
+    std::map<std::string, std::size_t> m_runByPath;
+    std::optional<std::size_t> m_runlessRun;
+    std::unordered_set<std::string> m_visited;
+    std::vector<Frame> m_stack;
+    std::vector<Frame> m_linkedFolders;
+};
+
+} // namespace
+
+std::optional<Index> scanTree(
+    const std::string& path, std::string& error, const OutputCodeFound& onOutputCode)
+{
+    if (path.empty()) {
+        error = "no path given";
+        return std::nullopt;
+    }
+    std::error_code fsError;
+    const fs::path root = absoluteClean(path, fsError);
+    if (fsError) {
+        error = path + ": " + fsError.message();
+        return std::nullopt;
+    }
+    const fs::file_status status = fs::status(root, fsError);
+    if (fsError || !fs::exists(status)) {
+        error = path + ": " + (fsError ? fsError.message() : std::string("No such file or directory"));
+        return std::nullopt;
+    }
+    const fs::path canonicalRoot = fs::canonical(root, fsError);
+    if (fsError) {
+        error = path + ": " + fsError.message();
+        return std::nullopt;
+    }
+    if (fs::is_regular_file(status)) {
+        if (::access(root.c_str(), R_OK) != 0) {
+            error = path + ": Permission denied";
+            return std::nullopt;
+        }
+        return TreeScanner(root, canonicalRoot, onOutputCode).scanFile();
+    }
+    if (!fs::is_directory(status)) {
+        error = path + ": not a file or folder";
+        return std::nullopt;
+    }
+    fs::directory_iterator probe(root, fs::directory_options::none, fsError);
+    if (fsError) {
+        error = path + ": " + fsError.message();
+        return std::nullopt;
+    }
+    return TreeScanner(root, canonicalRoot, onOutputCode).scanFolder();
+}
+
+} // namespace dvmlens

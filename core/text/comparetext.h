@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: MIT
+// The readable summary of a comparison, as `dvmlens-cli compare` prints it.
+//
+//   A: <root>  B: <root>, the run pairs, then the totals (graphs, matched, only in A / B, DVM-engaged
+//   graphs per side, regressions, and how many graphs only in A were DVM-engaged), then one block per
+//   graph, regressions first: "<REGRESSION|matched|only in A|only in B>  <key>  <verdict A> → <verdict B>",
+//   both folder names when they differ, kernel counts per backend with signed deltas, fusions that moved
+//   backend, DVM kernels that changed, fusions gone and new, fallback calls added (+) and removed (-). A
+//   matched graph with no difference is one line.
+#pragma once
+
+#include "compare/compare.h"
+
+#include <string>
+
+namespace dvmlens {
+
+// UTF-8 text, lines ending in '\n'.
+std::string compareToText(const CompareResult& result);
+
+} // namespace dvmlens

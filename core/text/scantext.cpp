@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: MIT
+#include "text/scantext.h"
+
+#include <algorithm>
+
+namespace dvmlens {
+
+namespace {
+
+template <typename Key, std::size_t N, typename Count>
+std::string joinCounts(std::string_view (*name)(Key), const Key (&keys)[N], Count count)
+{
+    std::string text;
+    for (Key key : keys) {
+        const int n = count(key);
+        if (n == 0)
+            continue;
+        text += (text.empty() ? "" : ", ") + std::string(name(key)) + ' ' + std::to_string(n);
+    }
+    return text.empty() ? "none" : text;
+}
+
+std::string padded(std::string_view text, std::size_t width)
+{
+    std::string result(text);
+    result.resize(std::max(width, text.size() + 1), ' ');
+    return result;
+}
+
+std::string plural(int count, std::string_view noun)
+{
+    return std::to_string(count) + ' ' + std::string(noun) + (count == 1 ? "" : "s");
+}
+
+std::string runHeader(const Run& run)
+{
+    const Summary summary = summarize(run);
+    std::string line = "run " + run.name.value_or("(no run folder)");
+    if (run.pid)
+        line += "  pid " + std::to_string(*run.pid);
+    if (run.started)
+        line += "  started " + *run.started;
+    line += "  " + plural(summary.graphs, "graph") + ", " + std::to_string(summary.dvmEngagedGraphs)
+        + " DVM engaged, " + plural(static_cast<int>(run.logs.size()), "log");
+    if (!run.name)
+        line += "  (" + run.path + ')';
+    return line + '\n';
+}
+
+std::string diagnosticLine(std::string_view indent, const Diagnostic& diagnostic)
+{
+    std::string line =
+        std::string(indent) + std::string(severityName(diagnostic.severity)) + " [" + diagnostic.code + "] ";
+    if (diagnostic.line)
+        line += "line " + std::to_string(*diagnostic.line) + ": ";
+    return line + diagnostic.message + '\n';
+}
+
+std::string graphLines(const Graph& graph, std::size_t nameWidth)
+{
+    const GraphVerdict verdict = graphVerdict(graph);
+    const Summary summary = summarize(graph);
+    std::string line = "  " + padded(verdictLabel(verdict), 12) + padded(graph.name, nameWidth);
+    if (verdict == GraphVerdict::NoOutputCode) {
+        line += "no output_code.py";
+    } else {
+        line += "kernels: " + kernelCountsText(summary) + "; launches " + std::to_string(summary.launches)
+            + "; fallbacks: " + fallbackCountsText(summary);
+    }
+    std::string reasons;
+    for (const std::string& reason : notEngagedReasons(graph))
+        reasons += (reasons.empty() ? "" : "; ") + reason;
+    if (!reasons.empty())
+        line += "  <- " + reasons;
+    line += '\n';
+    for (const Diagnostic& diagnostic : graph.diagnostics)
+        line += diagnosticLine("      ", diagnostic);
+    if (graph.outputCode) {
+        for (const Diagnostic& diagnostic : graph.outputCode->diagnostics)
+            line += diagnosticLine("      ", diagnostic);
+    }
+    return line;
+}
+
+} // namespace
+
+std::string_view verdictLabel(GraphVerdict verdict)
+{
+    switch (verdict) {
+    case GraphVerdict::Engaged:
+        return "ENGAGED";
+    case GraphVerdict::NotEngaged:
+        return "NOT ENGAGED";
+    case GraphVerdict::NoOutputCode:
+        break;
+    }
+    return "NO CODE";
+}
+
+std::string kernelCountsText(const Summary& summary)
+{
+    return joinCounts(
+        backendName, kAllBackends, [&](Backend backend) { return summary.kernelCount(backend); });
+}
+
+std::string fallbackCountsText(const Summary& summary)
+{
+    return joinCounts(
+        fallbackKindName, kAllFallbackKinds, [&](FallbackKind kind) { return summary.fallbackCount(kind); });
+}
+
+std::string scanText(const Index& index)
+{
+    std::size_t nameWidth = 0;
+    for (const Run& run : index.runs) {
+        for (const Graph& graph : run.graphs)
+            nameWidth = std::max(nameWidth, graph.name.size() + 2);
+    }
+    std::string text = "DVM Lens scan of " + index.root + '\n';
+    for (const Run& run : index.runs) {
+        text += '\n' + runHeader(run);
+        if (run.graphs.empty())
+            text += "  (no graph folders)\n";
+        for (const Graph& graph : run.graphs)
+            text += graphLines(graph, nameWidth);
+    }
+    if (!index.diagnostics.empty()) {
+        text += "\ntree problems:\n";
+        for (const Diagnostic& diagnostic : index.diagnostics)
+            text += diagnosticLine("  ", diagnostic) + "    " + diagnostic.path + '\n';
+    }
+    const Summary summary = summarize(index);
+    text += "\ntotals: " + plural(summary.runs, "run") + ", " + plural(summary.graphs, "graph") + " ("
+        + std::to_string(summary.graphsWithOutputCode) + " with output_code.py, "
+        + std::to_string(summary.dvmEngagedGraphs) + " DVM engaged)\n";
+    text += "kernels: " + kernelCountsText(summary) + "; launches " + std::to_string(summary.launches)
+        + "; fallbacks: " + fallbackCountsText(summary) + '\n';
+    text += "diagnostics: " + joinCounts(severityName, kAllSeverities, [&](Severity severity) {
+        return summary.diagnosticCount(severity);
+    }) + '\n';
+    text += std::string("DVM engaged: ") + (summary.dvmEngaged ? "yes" : "no") + '\n';
+    return text;
+}
+
+} // namespace dvmlens

@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: MIT
+// The kernel table model and its proxy: exact rows and cells, text filter, backend toggles,
+// numeric sorting; every state checked by QAbstractItemModelTester.
+#include "index/indexer.h"
+#include "browse/kernelfilterproxy.h"
+#include "browse/kernelpanel.h"
+#include "browse/kerneltablemodel.h"
+#include "testutil.h"
+
+#include <QAbstractItemModelTester>
+#include <QHeaderView>
+#include <QTreeView>
+#include <QtTest>
+
+namespace {
+
+QStringList namesIn(const QAbstractItemModel& model)
+{
+    QStringList names;
+    for (int row = 0; row < model.rowCount(); ++row)
+        names << model.index(row, KernelTableModel::NameColumn).data().toString();
+    return names;
+}
+
+dvmlens::Kernel kernel(const std::string& name, dvmlens::Backend backend, int line, int launches)
+{
+    dvmlens::Kernel result;
+    result.name = name;
+    result.backend = backend;
+    result.line = line;
+    result.endLine = line;
+    result.launches = launches;
+    return result;
+}
+
+} // namespace
+
+class TestKernelTable : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::shared_ptr<const dvmlens::Index> m_index;
+    const dvmlens::Graph* m_forward = nullptr;
+    const dvmlens::Graph* m_backward = nullptr;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        std::string error;
+        auto built =
+            dvmlens::buildIndex(testutil::fixturePath(QStringLiteral("gui/torch_compile_debug")), {}, error);
+        QVERIFY2(built, error.c_str());
+        m_index = std::make_shared<const dvmlens::Index>(std::move(*built));
+        m_forward = &m_index->runs.at(0).graphs.at(0);
+        m_backward = &m_index->runs.at(0).graphs.at(1);
+    }
+
+    void rowsAndCells()
+    {
+        KernelTableModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setGraphs(m_index, { m_forward });
+        QCOMPARE(namesIn(model),
+            QStringList({ "dvm_fused_add_mul_relu_0", "dvm_fused__to_copy_exp_1", "dvm_fused_sigmoid_2" }));
+        QVERIFY(!model.spansSeveralGraphs());
+
+        const auto cell = [&model](
+                              int row, int column) { return model.index(row, column).data().toString(); };
+        QCOMPARE(cell(0, KernelTableModel::BackendColumn), QStringLiteral("DVM"));
+        QCOMPARE(cell(0, KernelTableModel::KtypeColumn), QStringLiteral("vector"));
+        QCOMPARE(cell(0, KernelTableModel::DynShapeColumn), QStringLiteral("no"));
+        QCOMPARE(cell(0, KernelTableModel::OpsColumn), QStringLiteral("3"));
+        QCOMPARE(cell(0, KernelTableModel::InputsColumn), QStringLiteral("f32[128,128], f32[128,128]"));
+        QCOMPARE(cell(0, KernelTableModel::OutputsColumn), QStringLiteral("f32"));
+        QCOMPARE(cell(0, KernelTableModel::LaunchesColumn), QStringLiteral("2"));
+        QCOMPARE(cell(0, KernelTableModel::LineColumn), QStringLiteral("22"));
+        QCOMPARE(cell(1, KernelTableModel::DynShapeColumn), QStringLiteral("yes"));
+        QCOMPARE(cell(1, KernelTableModel::InputsColumn), QStringLiteral("bf16[-1,64]"));
+        QCOMPARE(cell(2, KernelTableModel::BackendColumn), QStringLiteral("import_fx"));
+        QCOMPARE(cell(2, KernelTableModel::OpsColumn), QString());
+        QVERIFY(model.index(2, KernelTableModel::NameColumn)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QLatin1String("not DVM code")));
+        QCOMPARE(model.index(0, 0).data(KernelTableModel::FilePathRole).toString(),
+            QString::fromStdString(m_forward->outputCode->path));
+        QCOMPARE(model.rowOf(QStringLiteral("dvm_fused_sigmoid_2")), 2);
+        QCOMPARE(model.rowOf(QStringLiteral("absent")), -1);
+
+        // A run's graphs: the graph without output_code.py adds nothing.
+        model.setGraphs(m_index, { m_forward, m_backward });
+        QCOMPARE(model.rowCount(), 3);
+        QCOMPARE(model.index(0, KernelTableModel::GraphColumn).data().toString(),
+            QStringLiteral("model__0_forward_0.0"));
+        model.clear();
+        QCOMPARE(model.rowCount(), 0);
+    }
+
+    void textFilter()
+    {
+        KernelTableModel model;
+        KernelFilterProxy proxy;
+        proxy.setSourceModel(&model);
+        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setGraphs(m_index, { m_forward });
+
+        proxy.setFilterText(QStringLiteral("exp"));
+        QCOMPARE(namesIn(proxy), QStringList({ "dvm_fused__to_copy_exp_1" }));
+        proxy.setFilterText(QStringLiteral("BF16")); // a dtype, case-insensitive
+        QCOMPARE(namesIn(proxy), QStringList({ "dvm_fused__to_copy_exp_1" }));
+        proxy.setFilterText(QStringLiteral("maximum float32")); // an op and a long dtype name
+        QCOMPARE(namesIn(proxy), QStringList({ "dvm_fused_add_mul_relu_0" }));
+        proxy.setFilterText(QStringLiteral("sigmoid"));
+        QCOMPARE(namesIn(proxy), QStringList({ "dvm_fused_sigmoid_2" }));
+        proxy.setFilterText(QStringLiteral("exp maximum")); // every word must match
+        QCOMPARE(proxy.rowCount(), 0);
+        proxy.setFilterText(QString());
+        QCOMPARE(proxy.rowCount(), 3);
+    }
+
+    void backendToggles()
+    {
+        KernelTableModel model;
+        KernelFilterProxy proxy;
+        proxy.setSourceModel(&model);
+        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setGraphs(m_index, { m_forward });
+
+        proxy.setBackendVisible(dvmlens::Backend::Dvm, false);
+        QVERIFY(!proxy.isBackendVisible(dvmlens::Backend::Dvm));
+        QCOMPARE(namesIn(proxy), QStringList({ "dvm_fused_sigmoid_2" }));
+        proxy.setBackendVisible(dvmlens::Backend::ImportFx, false);
+        QCOMPARE(proxy.rowCount(), 0);
+        proxy.setBackendVisible(dvmlens::Backend::Dvm, true);
+        QCOMPARE(namesIn(proxy), QStringList({ "dvm_fused_add_mul_relu_0", "dvm_fused__to_copy_exp_1" }));
+    }
+
+    void numericSort()
+    {
+        // Line 9 before 10 and launches 2 before 10: text order would put "10" first.
+        auto index = std::make_shared<dvmlens::Index>();
+        index->runs.emplace_back();
+        dvmlens::Graph graph;
+        graph.name = "g";
+        graph.outputCode.emplace();
+        graph.outputCode->kernels = { kernel("a", dvmlens::Backend::Triton, 10, 2),
+            kernel("b", dvmlens::Backend::Triton, 9, 10), kernel("c", dvmlens::Backend::Dvm, 100, 1) };
+        index->runs[0].graphs.push_back(graph);
+
+        KernelTableModel model;
+        KernelFilterProxy proxy;
+        proxy.setSourceModel(&model);
+        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setGraphs(index, { &index->runs[0].graphs[0] });
+        proxy.sort(KernelTableModel::LineColumn, Qt::AscendingOrder);
+        QCOMPARE(namesIn(proxy), QStringList({ "b", "a", "c" }));
+        proxy.sort(KernelTableModel::LaunchesColumn, Qt::DescendingOrder);
+        QCOMPARE(namesIn(proxy), QStringList({ "b", "a", "c" }));
+        proxy.sort(KernelTableModel::LaunchesColumn, Qt::AscendingOrder);
+        QCOMPARE(namesIn(proxy), QStringList({ "c", "a", "b" }));
+    }
+
+    void headerStateRoundTrip()
+    {
+        KernelTableModel model;
+        KernelPanel saved(&model);
+        QHeaderView* header = saved.view()->header();
+        header->resizeSection(KernelTableModel::OpsColumn, 77);
+        header->setSectionHidden(KernelTableModel::DynShapeColumn, true);
+        header->setSortIndicator(KernelTableModel::LaunchesColumn, Qt::DescendingOrder);
+        const QByteArray state = saved.headerState();
+
+        KernelTableModel otherModel;
+        KernelPanel restored(&otherModel);
+        QVERIFY(restored.restoreHeaderState(state));
+        QHeaderView* restoredHeader = restored.view()->header();
+        QCOMPARE(restoredHeader->sectionSize(KernelTableModel::OpsColumn), 77);
+        QVERIFY(restoredHeader->isSectionHidden(KernelTableModel::DynShapeColumn));
+        QCOMPARE(restoredHeader->sortIndicatorSection(), int(KernelTableModel::LaunchesColumn));
+        QCOMPARE(restored.proxy()->sortColumn(), int(KernelTableModel::LaunchesColumn));
+        QCOMPARE(restored.proxy()->sortOrder(), Qt::DescendingOrder);
+        otherModel.setGraphs(m_index, { m_forward });
+        QCOMPARE(restoredHeader->sectionSize(KernelTableModel::OpsColumn), 77); // kept across new rows
+
+        // Garbage (an old or damaged setting) is refused and the defaults stay.
+        KernelPanel fresh(&otherModel);
+        const int defaultWidth = fresh.view()->header()->sectionSize(KernelTableModel::OpsColumn);
+        QVERIFY(!fresh.restoreHeaderState(QByteArray("not a header state")));
+        QVERIFY(!fresh.restoreHeaderState({}));
+        QCOMPARE(fresh.view()->header()->sectionSize(KernelTableModel::OpsColumn), defaultWidth);
+        QCOMPARE(fresh.view()->header()->sortIndicatorSection(), int(KernelTableModel::LineColumn));
+    }
+};
+
+QTEST_MAIN(TestKernelTable)
+#include "tst_kerneltable.moc"

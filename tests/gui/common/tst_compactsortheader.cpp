@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: MIT
+// CompactSortHeader sizes sections to their contents like QHeaderView without sorting, and makes
+// room for the arrow only on the sorted section.
+#include "common/compactsortheader.h"
+
+#include <QStandardItemModel>
+#include <QTest>
+#include <QTreeView>
+
+class TestCompactSortHeader : public QObject
+{
+    Q_OBJECT
+
+private:
+    // A tree of three short count columns sized to their contents, sorted by `sortColumn` (-1: none).
+    static QList<int> sectionWidths(QHeaderView* header, bool sorting, int sortColumn)
+    {
+        QStandardItemModel model(2, 3);
+        model.setHorizontalHeaderLabels({ "DVM", "Other", "Fallbacks" });
+        for (int row = 0; row < 2; ++row) {
+            for (int column = 0; column < 3; ++column)
+                model.setItem(row, column, new QStandardItem(QString::number(row + column)));
+        }
+        QTreeView view;
+        view.setHeader(header);
+        view.setModel(&model);
+        header->setStretchLastSection(false);
+        for (int column = 0; column < 3; ++column)
+            header->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+        header->setSortIndicatorClearable(true);
+        view.setSortingEnabled(sorting);
+        header->setSortIndicator(sortColumn, Qt::AscendingOrder);
+        view.resize(600, 200);
+        view.show();
+        header->resizeSections(QHeaderView::ResizeToContents);
+        return { header->sectionSize(0), header->sectionSize(1), header->sectionSize(2) };
+    }
+
+private Q_SLOTS:
+    void arrowRoomOnlyWhereTheArrowIs()
+    {
+        const QList<int> plain = sectionWidths(new QHeaderView(Qt::Horizontal), false, -1);
+        const QList<int> qtSorted = sectionWidths(new QHeaderView(Qt::Horizontal), true, 1);
+        const QList<int> compactUnsorted = sectionWidths(new CompactSortHeader(Qt::Horizontal), true, -1);
+        const QList<int> compactSorted = sectionWidths(new CompactSortHeader(Qt::Horizontal), true, 1);
+
+        // QHeaderView widens every section once sorting is on; this header does not.
+        QVERIFY(qtSorted[0] > plain[0] && qtSorted[2] > plain[2]);
+        QCOMPARE(compactUnsorted, plain);
+        QCOMPARE(compactSorted[0], plain[0]);
+        QCOMPARE(compactSorted[2], plain[2]);
+        QCOMPARE(compactSorted[1], qtSorted[1]); // the sorted section keeps room for its arrow
+    }
+};
+
+QTEST_MAIN(TestCompactSortHeader)
+#include "tst_compactsortheader.moc"

@@ -1,0 +1,343 @@
+// SPDX-License-Identifier: MIT
+// The compare page on the sample tree (pid 4101 used DVM, pid 4102 silently lost it), fed by the
+// real CompareJob: the first regression is selected with both files loaded and diffed, a pair
+// without output_code.py shows its placeholder, a clicked fusion moves both cursors to its kernels.
+// Then compare mode in the main window, its command line, and `--compare --screenshot` end to end.
+#include "browse/browsepage.h"
+#include "codeview/codeview.h"
+#include "shell/commandline.h"
+#include "compare/comparejob.h"
+#include "compare/comparepage.h"
+#include "compare/comparesummarymodel.h"
+#include "compare/fusiontablemodel.h"
+#include "shell/mainwindow.h"
+#include "compare/sidebysideview.h"
+#include "testutil.h"
+
+#include <QCheckBox>
+#include <QDockWidget>
+#include <QImage>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMimeData>
+#include <QPlainTextEdit>
+#include <QProcess>
+#include <QStackedWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+const QString kRunA = QStringLiteral("run_2026_07_20_10_15_30_123456-pid_4101");
+const QString kRunB = QStringLiteral("run_2026_07_20_11_02_07_654321-pid_4102");
+
+QString sampleRun(const QString& run)
+{
+    return testutil::sourcePath(QStringLiteral("resources/samples/torch_compile_debug/") + run);
+}
+
+QString graphFile(const QString& run, const QString& graph)
+{
+    return sampleRun(run) + QStringLiteral("/torchinductor/") + graph + QStringLiteral("/output_code.py");
+}
+
+std::shared_ptr<const CompareOutcome> runJob(const CompareRequest& request)
+{
+    CompareJob job;
+    QSignalSpy finished(&job, &CompareJob::finished);
+    job.start(request);
+    if (!finished.wait(60000))
+        return nullptr;
+    return finished.at(0).at(0).value<std::shared_ptr<const CompareOutcome>>();
+}
+
+int cursorLine(CodeView* view)
+{
+    return view->editor()->textCursor().blockNumber() + 1;
+}
+
+} // namespace
+
+class TestComparePage : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::shared_ptr<const CompareOutcome> m_outcome;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_outcome = runJob({ sampleRun(kRunA), sampleRun(kRunB), {}, {} });
+        QVERIFY(m_outcome);
+        QVERIFY2(m_outcome->error.isEmpty(), qPrintable(m_outcome->error));
+        QVERIFY(m_outcome->result && m_outcome->indexA && m_outcome->indexB);
+    }
+
+    void jobPicksRunsAndReportsErrors()
+    {
+        const QString tree = testutil::sourcePath(QStringLiteral("resources/samples/torch_compile_debug"));
+        auto picked = runJob({ tree, tree, QStringLiteral("4101"), QStringLiteral("4102") });
+        QVERIFY(picked && picked->result);
+        QCOMPARE(picked->result->runs.size(), std::size_t(1));
+        QCOMPARE(QString::fromStdString(picked->result->runs[0].nameA), kRunA);
+        QCOMPARE(QString::fromStdString(picked->result->runs[0].nameB), kRunB);
+        QCOMPARE(picked->result->summary.regressions, 2);
+
+        auto badRun = runJob({ tree, tree, QStringLiteral("9999"), {} });
+        QVERIFY(badRun && !badRun->result);
+        QVERIFY2(badRun->error.startsWith(QStringLiteral("--run-a: ")), qPrintable(badRun->error));
+
+        auto missing = runJob({ tree, testutil::sourcePath(QStringLiteral("no/such/folder")), {}, {} });
+        QVERIFY(missing && !missing->result && missing->indexA && !missing->indexB);
+        QVERIFY2(missing->error.startsWith(QStringLiteral("Cannot open ")), qPrintable(missing->error));
+    }
+
+    void jobDropsStaleResults()
+    {
+        CompareJob job;
+        QSignalSpy finished(&job, &CompareJob::finished);
+        job.start({ sampleRun(kRunA), sampleRun(kRunA), {}, {} });
+        job.start({ sampleRun(kRunA), sampleRun(kRunB), {}, {} });
+        QVERIFY(finished.wait(60000));
+        QTest::qWait(200);
+        QCOMPARE(finished.count(), 1);
+        const auto outcome = finished.at(0).at(0).value<std::shared_ptr<const CompareOutcome>>();
+        QCOMPARE(outcome->request.pathB, sampleRun(kRunB));
+        QVERIFY(!job.isRunning());
+    }
+
+    void firstRegressionIsSelectedWithBothFilesDiffed()
+    {
+        ComparePage page;
+        page.resize(1300, 800);
+        page.show();
+        QSignalSpy ready(&page, &ComparePage::ready);
+        page.setOutcome(m_outcome);
+        QCOMPARE(page.summaryLabel()->text(),
+            QStringLiteral("3 graphs · 3 matched · 2 regressions · DVM engaged A 3 → B 0"));
+        QCOMPARE(page.summaryView()->model()->rowCount(), 3);
+        QVERIFY(page.currentGraph());
+        QCOMPARE(page.currentGraph()->key, std::string("model__0_forward_1"));
+        QCOMPARE(page.fusionModel()->rowCount(), 5);
+        QTRY_VERIFY(page.isReady());
+        QCOMPARE(ready.count(), 1);
+
+        SideBySideView* sides = page.sideBySide();
+        QCOMPARE(
+            sides->codeView(SideBySideView::SideA)->currentPath(), graphFile(kRunA, "model__0_forward_1.0"));
+        QCOMPARE(
+            sides->codeView(SideBySideView::SideB)->currentPath(), graphFile(kRunB, "model__0_forward_1.0"));
+        QVERIFY(sides->hasDiff());
+        QVERIFY(sides->differenceCount() > 0);
+        // Opened on the first difference.
+        QCOMPARE(sides->currentDifference(), 0);
+        QCOMPARE(cursorLine(sides->codeView(SideBySideView::SideA)), sides->diff().hunks[0].startA);
+        QVERIFY(!sides->codeView(SideBySideView::SideA)->editor()->extraSelections().isEmpty());
+        QVERIFY(!sides->codeView(SideBySideView::SideA)->marks().isEmpty()); // kernel bands from the index
+    }
+
+    void clickingAFusionMovesBothCursors()
+    {
+        ComparePage page;
+        page.resize(1300, 800);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        page.setOutcome(m_outcome);
+        QTRY_VERIFY(page.isReady());
+        const dvmlens::FusionDiff* fusion = page.fusionModel()->fusionAt(1); // fused_add_mul: dvm → triton
+        QVERIFY(fusion && fusion->a && fusion->b);
+        QCOMPARE(fusion->key, std::string("fused_add_mul"));
+        QTableView* table = page.fusionView();
+        const QRect cell = table->visualRect(table->model()->index(1, FusionTableModel::FusionColumn));
+        QVERIFY(cell.isValid());
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, cell.center());
+        SideBySideView* sides = page.sideBySide();
+        QCOMPARE(cursorLine(sides->codeView(SideBySideView::SideA)), fusion->a->line);
+        QCOMPARE(cursorLine(sides->codeView(SideBySideView::SideB)), fusion->b->line);
+        QVERIFY(fusion->a->line != fusion->b->line);
+
+        page.selectFusion(0); // only in A: B stays where it was
+        QCOMPARE(
+            cursorLine(sides->codeView(SideBySideView::SideA)), page.fusionModel()->fusionAt(0)->a->line);
+        QCOMPARE(cursorLine(sides->codeView(SideBySideView::SideB)), fusion->b->line);
+    }
+
+    void pairWithoutOutputCodeShowsPlaceholder()
+    {
+        ComparePage page;
+        page.setOutcome(m_outcome);
+        QVERIFY(page.selectGraph(QStringLiteral("model__0_backward_2")));
+        QCOMPARE(page.currentGraph()->key, std::string("model__0_backward_2"));
+        QTRY_VERIFY(page.isReady());
+        SideBySideView* sides = page.sideBySide();
+        QVERIFY(!sides->isPlaceholderShown(SideBySideView::SideA));
+        QVERIFY(sides->isPlaceholderShown(SideBySideView::SideB));
+        QVERIFY2(sides->placeholderText(SideBySideView::SideB)
+                     .startsWith(QStringLiteral("No output_code.py in this graph folder (FX cache hit?)")),
+            qPrintable(sides->placeholderText(SideBySideView::SideB)));
+        QVERIFY(!sides->hasDiff());
+        QCOMPARE(page.fusionModel()->rowCount(), 3);
+        QVERIFY(!page.selectGraph(QStringLiteral("model__9_forward_1")));
+    }
+
+    void filtersFromTheControls()
+    {
+        ComparePage page;
+        page.setOutcome(m_outcome);
+        page.onlyRegressionsBox()->setChecked(true);
+        QCOMPARE(page.summaryView()->model()->rowCount(), 2);
+        page.filterEdit()->setText(QStringLiteral("inference"));
+        QCOMPARE(page.summaryView()->model()->rowCount(), 1);
+        QTRY_COMPARE(page.currentGraph() ? page.currentGraph()->key : std::string(),
+            std::string("model__1_inference_3"));
+        page.filterEdit()->setText(QStringLiteral("no such graph"));
+        QCOMPARE(page.summaryView()->model()->rowCount(), 0);
+        QCOMPARE(page.currentGraph(), nullptr);
+        QCOMPARE(page.fusionModel()->rowCount(), 0);
+        page.filterEdit()->clear();
+        page.onlyRegressionsBox()->setChecked(false);
+        QCOMPARE(page.summaryView()->model()->rowCount(), 3);
+    }
+
+    void commandLineOptions()
+    {
+        const auto parse = [](QStringList arguments) {
+            arguments.prepend(QStringLiteral("dvmlens"));
+            return parseCommandLine(arguments);
+        };
+        const CommandLineResult full =
+            parse({ "A", "--compare", "B", "--run-a", "4101", "--run-b", "run_2026" });
+        QVERIFY2(full.options, qPrintable(full.error));
+        QCOMPARE(full.options->path, QStringLiteral("A"));
+        QCOMPARE(full.options->compareWith, QStringLiteral("B"));
+        QCOMPARE(full.options->runA, QStringLiteral("4101"));
+        QCOMPARE(full.options->runB, QStringLiteral("run_2026"));
+        QCOMPARE(full.options->view, QStringLiteral("compare"));
+        QVERIFY(knownViews().contains(QStringLiteral("compare")));
+        QCOMPARE(
+            parse({ "A", "--compare", "B", "--view", "browse" }).options->view, QStringLiteral("browse"));
+        QCOMPARE(
+            parse({ "A", "--view", "compare" }).error, QStringLiteral("--view compare needs --compare."));
+        QCOMPARE(parse({ "A", "--run-a", "1" }).error, QStringLiteral("--run-a and --run-b need --compare."));
+        QCOMPARE(
+            parse({ "--compare", "B" }).error, QStringLiteral("--compare needs a PATH to compare with."));
+    }
+
+    void compareModeInTheMainWindow()
+    {
+        MainWindow window;
+        window.setQuiet(true);
+        window.resize(1400, 900);
+        window.show();
+        QSignalSpy finished(&window, &MainWindow::compareFinished);
+        window.comparePaths(sampleRun(kRunA), sampleRun(kRunB));
+        QVERIFY(window.isComparing());
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(finished.at(0).at(0).toString(), QString());
+        QCOMPARE(window.mode(), MainWindow::Mode::Compare);
+        QCOMPARE(window.pages()->currentWidget(), window.comparePage());
+        QCOMPARE(window.windowTitle(), QStringLiteral("%1 compared to %2 — DVM Lens").arg(kRunA, kRunB));
+        QCOMPARE(window.comparePage()->currentGraph()->key, std::string("model__0_forward_1"));
+        for (QDockWidget* dock : window.findChildren<QDockWidget*>())
+            QVERIFY2(!dock->isVisible(), qPrintable(dock->objectName()));
+        QTRY_VERIFY(window.comparePage()->isReady());
+
+        // Back to browse: side A is open there without a second indexing.
+        window.setMode(MainWindow::Mode::Browse);
+        QCOMPARE(window.pages()->currentWidget(), static_cast<QWidget*>(window.browsePage()));
+        QCOMPARE(window.openedPath(), sampleRun(kRunA));
+        QVERIFY(window.currentIndex());
+        QVERIFY(!window.isIndexing());
+        QVERIFY(window.windowTitle().endsWith(QStringLiteral("— DVM Lens")));
+        QVERIFY(!window.windowTitle().contains(QStringLiteral("compared to")));
+        QVERIFY(window.findChild<QDockWidget*>(QStringLiteral("RunsDock"))->isVisible());
+
+        window.comparePaths(sampleRun(kRunA), testutil::sourcePath(QStringLiteral("no/such/tree")));
+        QVERIFY(finished.wait(60000));
+        QVERIFY(finished.at(1).at(0).toString().startsWith(QStringLiteral("Cannot open ")));
+        QCOMPARE(window.mode(), MainWindow::Mode::Browse);
+    }
+
+    void f7WorksFromTheSummaryTable()
+    {
+        ComparePage page;
+        page.resize(1300, 800);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        page.setOutcome(m_outcome);
+        QTRY_VERIFY(page.isReady());
+        page.summaryView()->setFocus();
+        QTRY_VERIFY(page.summaryView()->hasFocus());
+        QCOMPARE(page.sideBySide()->currentDifference(), 0);
+        QTest::keyClick(page.summaryView(), Qt::Key_F7);
+        QCOMPARE(page.sideBySide()->currentDifference(), 1);
+        QTest::keyClick(page.summaryView(), Qt::Key_F7, Qt::ShiftModifier);
+        QCOMPARE(page.sideBySide()->currentDifference(), 0);
+    }
+
+    void shiftDropComparesWithTheOpenTree()
+    {
+        struct DropWindow : MainWindow
+        {
+            using MainWindow::dropEvent;
+        } window;
+        window.setQuiet(true);
+        window.show();
+        QSignalSpy indexed(&window, &MainWindow::indexFinished);
+        window.openPath(sampleRun(kRunA));
+        QVERIFY(indexed.wait(60000));
+        QSignalSpy compared(&window, &MainWindow::compareFinished);
+        QMimeData mime;
+        mime.setUrls({ QUrl::fromLocalFile(sampleRun(kRunB)) });
+        QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::ShiftModifier);
+        window.dropEvent(&drop); // QApplication only delivers drops that a real drag started
+        QVERIFY(compared.wait(60000));
+        QCOMPARE(compared.at(0).at(0).toString(), QString());
+        QCOMPARE(window.mode(), MainWindow::Mode::Compare);
+        QCOMPARE(QString::fromStdString(window.comparePage()->outcome()->result->runs.at(0).nameB), kRunB);
+    }
+
+    void screenshotOfTheComparison()
+    {
+        QTemporaryDir temp;
+        QVERIFY(temp.isValid());
+        const QString png = temp.filePath(QStringLiteral("compare.png"));
+        QProcess process;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        environment.insert(QStringLiteral("XDG_CONFIG_HOME"), temp.filePath(QStringLiteral("config")));
+        process.setProcessEnvironment(environment);
+        process.start(QStringLiteral(DVMLENS_GUI),
+            { QStringLiteral("--screenshot"), png, sampleRun(kRunA), QStringLiteral("--compare"),
+                sampleRun(kRunB), QStringLiteral("--select"), QStringLiteral("model__1_inference_3"),
+                QStringLiteral("--size"), QStringLiteral("1200x800") });
+        QVERIFY(process.waitForFinished(120000));
+        QCOMPARE(process.exitCode(), 0);
+        const QImage image(png);
+        QCOMPARE(image.size(), QSize(1200, 800));
+
+        process.start(QStringLiteral(DVMLENS_GUI),
+            { QStringLiteral("--screenshot"), png, sampleRun(kRunA), QStringLiteral("--compare"),
+                sampleRun(kRunB), QStringLiteral("--select"), QStringLiteral("model__7_nothing") });
+        QVERIFY(process.waitForFinished(120000));
+        QCOMPARE(process.exitCode(), 1);
+        QVERIFY(
+            QString::fromUtf8(process.readAllStandardError()).contains(QStringLiteral("model__7_nothing")));
+    }
+
+    void clearEmptiesEverything()
+    {
+        ComparePage page;
+        page.setOutcome(m_outcome);
+        page.clear();
+        QCOMPARE(page.summaryView()->model()->rowCount(), 0);
+        QCOMPARE(page.fusionModel()->rowCount(), 0);
+        QVERIFY(page.summaryLabel()->text().isEmpty());
+        QVERIFY(page.sideBySide()->isPlaceholderShown(SideBySideView::SideA));
+    }
+};
+
+QTEST_MAIN(TestComparePage)
+#include "tst_comparepage.moc"

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: MIT
+// The diagnostics model (every Diagnostic of an Index, in tree order) and the dock's severity filter.
+#include "diagnostics/diagnosticsdock.h"
+#include "diagnostics/diagnosticsmodel.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QtTest>
+
+namespace {
+
+dvmlens::Diagnostic diagnostic(
+    dvmlens::Severity severity, const std::string& code, const std::string& path, std::optional<int> line)
+{
+    return { path, line, severity, code, "message " + code };
+}
+
+std::shared_ptr<const dvmlens::Index> sampleIndex()
+{
+    auto index = std::make_shared<dvmlens::Index>();
+    index->diagnostics.push_back(diagnostic(dvmlens::Severity::Info, "cancelled", "/t", std::nullopt));
+    dvmlens::Run run;
+    dvmlens::Graph graph;
+    graph.diagnostics.push_back(
+        diagnostic(dvmlens::Severity::Warning, "missing-output-code", "/t/run/g", std::nullopt));
+    graph.outputCode.emplace();
+    graph.outputCode->diagnostics.push_back(
+        diagnostic(dvmlens::Severity::Error, "truncated", "/t/run/g/output_code.py", 42));
+    run.graphs.push_back(graph);
+    index->runs.push_back(run);
+    return index;
+}
+
+QStringList codesIn(const QAbstractItemModel& model)
+{
+    QStringList codes;
+    for (int row = 0; row < model.rowCount(); ++row)
+        codes << model.index(row, DiagnosticsModel::CodeColumn).data().toString();
+    return codes;
+}
+
+} // namespace
+
+class TestDiagnostics : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void modelRows()
+    {
+        DiagnosticsModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setIndex(sampleIndex());
+        QCOMPARE(codesIn(model), QStringList({ "cancelled", "missing-output-code", "truncated" }));
+        const QModelIndex error = model.index(2, DiagnosticsModel::LocationColumn);
+        QCOMPARE(error.data().toString(), QStringLiteral("g/output_code.py:42"));
+        QCOMPARE(error.data(DiagnosticsModel::LineRole).toInt(), 42);
+        QCOMPARE(
+            error.data(DiagnosticsModel::PathRole).toString(), QStringLiteral("/t/run/g/output_code.py"));
+        QCOMPARE(model.index(2, DiagnosticsModel::SeverityColumn).data().toString(), QStringLiteral("Error"));
+        QCOMPARE(model.index(1, DiagnosticsModel::MessageColumn).data().toString(),
+            QStringLiteral("message missing-output-code"));
+        QCOMPARE(model.index(1, 0).data(DiagnosticsModel::LineRole).toInt(), 0);
+        model.setIndex(nullptr);
+        QCOMPARE(model.rowCount(), 0);
+    }
+
+    void severityFilterAndActivation()
+    {
+        DiagnosticsDock dock;
+        QAbstractItemModelTester tester(dock.proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        dock.setIndex(sampleIndex());
+        QCOMPARE(dock.proxy()->rowCount(), 3);
+        dock.setMinimumSeverity(dvmlens::Severity::Warning);
+        QCOMPARE(codesIn(*dock.proxy()), QStringList({ "missing-output-code", "truncated" }));
+        dock.setMinimumSeverity(dvmlens::Severity::Error);
+        QCOMPARE(codesIn(*dock.proxy()), QStringList({ "truncated" }));
+
+        QSignalSpy activated(&dock, &DiagnosticsDock::locationActivated);
+        QVERIFY(dock.selectFirst());
+        QCOMPARE(activated.count(), 1);
+        QCOMPARE(activated.at(0).at(0).toString(), QStringLiteral("/t/run/g/output_code.py"));
+        QCOMPARE(activated.at(0).at(1).toInt(), 42);
+
+        dock.setMinimumSeverity(dvmlens::Severity::Info);
+        QCOMPARE(dock.proxy()->rowCount(), 3);
+        dock.setIndex(std::make_shared<const dvmlens::Index>());
+        QVERIFY(!dock.selectFirst());
+    }
+};
+
+QTEST_MAIN(TestDiagnostics)
+#include "tst_diagnostics.moc"

@@ -1,0 +1,241 @@
+// SPDX-License-Identifier: MIT
+// File ▸ Export Screenshot / Export Report and Edit ▸ Copy Summary as Markdown on the exportgui
+// fixture tree: pictures that load back at the window's size, the CLI's report bytes, errors
+// returned (never a dialog) for paths that cannot be written, and the summary on the clipboard.
+#include "compare/comparejob.h"
+#include "compare/comparepage.h"
+#include "diagnostics/diagnosticsdock.h"
+#include "export/exportactions.h"
+#include "export/imageexport.h"
+#include "index/indexer.h"
+#include "shell/mainwindow.h"
+#include "report/reportmarkdown.h"
+#include "testutil.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QImage>
+#include <QImageReader>
+#include <QMenu>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QStackedWidget>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTreeView>
+#include <QtTest>
+
+namespace {
+
+QString fixtureTree()
+{
+    return testutil::fixture(QStringLiteral("exportgui"));
+}
+
+QByteArray cliReport(const QString& format, const QString& path, const QString& baseline = {})
+{
+    QStringList arguments { QStringLiteral("report"), QStringLiteral("--format"), format };
+    if (!baseline.isEmpty())
+        arguments << QStringLiteral("--compare") << baseline;
+    QProcess cli;
+    cli.start(QStringLiteral(DVMLENS_CLI), arguments << path);
+    if (!cli.waitForFinished(60000) || cli.exitCode() != 0)
+        return {};
+    return cli.readAllStandardOutput();
+}
+
+QByteArray readAll(const QString& file)
+{
+    QFile in(file);
+    return in.open(QIODevice::ReadOnly) ? in.readAll() : QByteArray();
+}
+
+} // namespace
+
+class TestExportActions : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_temp;
+    std::unique_ptr<MainWindow> m_window;
+
+    ExportActions& actions()
+    {
+        return *m_window->exportActions();
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(m_temp.isValid());
+        // No user rules file: the GUI and the CLI (which inherits this) apply the built-in rules only.
+        qputenv("XDG_CONFIG_HOME", m_temp.filePath(QStringLiteral("config")).toLocal8Bit());
+        m_window = std::make_unique<MainWindow>();
+        m_window->setQuiet(true);
+        m_window->resize(1000, 700);
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        QSignalSpy finished(m_window.get(), &MainWindow::indexFinished);
+        m_window->openPath(fixtureTree());
+        QVERIFY(finished.wait(30000));
+        QCOMPARE(finished.at(0).at(1).toString(), QString());
+    }
+
+    void cleanupTestCase()
+    {
+        m_window.reset();
+    }
+
+    void actionsInTheMenus()
+    {
+        QVERIFY(m_window->fileMenu()->actions().contains(actions().exportReportAction()));
+        QVERIFY(actions().exportReportAction()->isEnabled());
+        QVERIFY(actions().copySummaryAction()->isEnabled());
+        QCOMPARE(actions().screenshotWindowAction()->text(), QStringLiteral("&Window…"));
+    }
+
+    void screenshotOfTheWindow_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QByteArray>("format");
+        QTest::newRow("png") << QStringLiteral("window.png") << QByteArray("png");
+        QTest::newRow("jpeg") << QStringLiteral("window.JPG") << QByteArray("jpeg");
+    }
+
+    void screenshotOfTheWindow()
+    {
+        QFETCH(QString, name);
+        QFETCH(QByteArray, format);
+        const QString file = m_temp.filePath(name);
+        QCOMPARE(actions().exportScreenshot(file, ExportActions::ScreenshotTarget::Window), QString());
+        QImageReader reader(file);
+        QCOMPARE(reader.format(), format);
+        const QImage image = reader.read();
+        QCOMPARE(image.size(), m_window->size() * m_window->devicePixelRatio());
+    }
+
+    void screenshotOfTheFocusedDock()
+    {
+        DiagnosticsDock* dock = m_window->diagnosticsDock();
+        dock->show();
+        dock->raise();
+        dock->view()->setFocus();
+        QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget*>(dock->view()));
+        QCOMPARE(actions().currentView(), static_cast<QWidget*>(dock));
+        const QString file = m_temp.filePath(QStringLiteral("dock.png"));
+        QCOMPARE(actions().exportScreenshot(file, ExportActions::ScreenshotTarget::CurrentView), QString());
+        QCOMPARE(QImage(file).size(), dock->size() * dock->devicePixelRatio());
+        m_window->pages()->currentWidget()->setFocus();
+    }
+
+    void screenshotErrors()
+    {
+        const QString missingFolder = m_temp.filePath(QStringLiteral("no/such/folder/shot.png"));
+        const QString error =
+            actions().exportScreenshot(missingFolder, ExportActions::ScreenshotTarget::Window);
+        QVERIFY2(error.startsWith(QStringLiteral("Cannot write %1: ").arg(missingFolder)), qPrintable(error));
+        QVERIFY(error.size() > QStringLiteral("Cannot write %1: ").arg(missingFolder).size()); // the reason
+        QVERIFY(!QFile::exists(missingFolder));
+        QCOMPARE(QApplication::activeModalWidget(), nullptr);
+
+        const QString bitmap = m_temp.filePath(QStringLiteral("shot.bmp"));
+        QCOMPARE(saveImage(QImage(4, 4, QImage::Format_RGB32), bitmap),
+            QStringLiteral("Cannot write %1: use a .png or .jpg file name.").arg(bitmap));
+        QVERIFY(!QFile::exists(bitmap));
+    }
+
+    void reportEqualsTheCli_data()
+    {
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<QString>("name");
+        QTest::newRow("md") << QStringLiteral("md") << QStringLiteral("report.md");
+        QTest::newRow("json") << QStringLiteral("json") << QStringLiteral("report.json");
+        QTest::newRow("html") << QStringLiteral("html") << QStringLiteral("report.HTML");
+    }
+
+    void reportEqualsTheCli()
+    {
+        QFETCH(QString, format);
+        QFETCH(QString, name);
+        const QString file = m_temp.filePath(name);
+        QSignalSpy exported(&actions(), &ExportActions::reportExported);
+        actions().exportReport(file);
+        QVERIFY(actions().isExporting());
+        QVERIFY(!actions().exportReportAction()->isEnabled()); // one export at a time
+        QVERIFY(exported.wait(60000));
+        QCOMPARE(exported.at(0).at(0).toString(), file);
+        QCOMPARE(exported.at(0).at(1).toString(), QString());
+        QVERIFY(actions().exportReportAction()->isEnabled());
+        const QByteArray expected = cliReport(format, fixtureTree());
+        QVERIFY(expected.contains("fallbackkernel-no-data"));
+        QCOMPARE(readAll(file), expected);
+    }
+
+    void reportErrors()
+    {
+        const QString missingFolder = m_temp.filePath(QStringLiteral("no/such/folder/report.md"));
+        QSignalSpy exported(&actions(), &ExportActions::reportExported);
+        actions().exportReport(missingFolder);
+        QVERIFY(exported.wait(60000));
+        const QString error = exported.at(0).at(1).toString();
+        QVERIFY2(error.startsWith(QStringLiteral("Cannot write %1: ").arg(missingFolder)), qPrintable(error));
+        QVERIFY(!QFile::exists(missingFolder));
+        QCOMPARE(QApplication::activeModalWidget(), nullptr);
+
+        const QString text = m_temp.filePath(QStringLiteral("report.txt"));
+        QCOMPARE(ExportActions::writeReport(actions().sources(), text),
+            QStringLiteral("Cannot write %1: use a .md, .html or .json file name.").arg(text));
+        QCOMPARE(ExportActions::writeReport({}, m_temp.filePath(QStringLiteral("r.md"))),
+            QStringLiteral("Cannot write %1: no tree is open.").arg(m_temp.filePath(QStringLiteral("r.md"))));
+    }
+
+    void reportFormatBySuffix()
+    {
+        QCOMPARE(ExportActions::reportFormatForFile(QStringLiteral("a.markdown")),
+            dvmlens::ReportFormat::Markdown);
+        QCOMPARE(ExportActions::reportFormatForFile(QStringLiteral("a.htm")), dvmlens::ReportFormat::Html);
+        QCOMPARE(ExportActions::reportFormatForFile(QStringLiteral("a.Json")), dvmlens::ReportFormat::Json);
+        QVERIFY(!ExportActions::reportFormatForFile(QStringLiteral("a.pdf")));
+    }
+
+    void compareModeReportsBAgainstA()
+    {
+        MainWindow window;
+        window.setQuiet(true);
+        const QString before = testutil::fixture(QStringLiteral("compare/before"));
+        const QString after = testutil::fixture(QStringLiteral("compare/after"));
+        QSignalSpy compared(&window, &MainWindow::compareFinished);
+        window.comparePaths(before, after);
+        QVERIFY(compared.wait(60000));
+        QCOMPARE(compared.at(0).at(0).toString(), QString());
+        QCOMPARE(
+            window.exportActions()->sources().baseline.get(), window.comparePage()->outcome()->indexA.get());
+        const QString file = m_temp.filePath(QStringLiteral("compare.md"));
+        QCOMPARE(ExportActions::writeReport(window.exportActions()->sources(), file), QString());
+        const QByteArray expected = cliReport(QStringLiteral("md"), after, before);
+        QVERIFY(expected.contains("Regressions"));
+        QCOMPARE(readAll(file), expected);
+    }
+
+    void copySummary()
+    {
+        QApplication::clipboard()->clear();
+        QSignalSpy copied(&actions(), &ExportActions::summaryCopied);
+        actions().copySummaryAction()->trigger();
+        QVERIFY(copied.wait(30000));
+        std::string error;
+        const std::optional<dvmlens::Index> index =
+            dvmlens::buildIndex(testutil::fixturePath(QStringLiteral("exportgui")), {}, error);
+        QVERIFY(index);
+        const QString expected = QString::fromStdString(dvmlens::summaryMarkdown(*index));
+        QVERIFY(expected.contains(QStringLiteral("DVM partly engaged (1 of 2 graphs)")));
+        QVERIFY(expected.contains(QStringLiteral("'FallbackKernel' object has no attribute 'data'")));
+        QCOMPARE(copied.at(0).at(0).toString(), expected);
+        QCOMPARE(QApplication::clipboard()->text(), expected);
+    }
+};
+
+QTEST_MAIN(TestExportActions)
+#include "tst_exportactions.moc"

@@ -1,0 +1,454 @@
+// SPDX-License-Identifier: MIT
+// The main window end to end on the gui fixture tree: indexing, totals, selection driving the
+// kernel table, the code view and the details, filters, diagnostics, re-index keeping the selection.
+#include "browse/browsepage.h"
+#include "codeview/codeview.h"
+#include "diagnostics/diagnosticsdock.h"
+#include "browse/kerneldetails.h"
+#include "browse/kernelfilterproxy.h"
+#include "browse/kernelpanel.h"
+#include "browse/kerneltablemodel.h"
+#include "shell/mainwindow.h"
+#include "browse/runtreemodel.h"
+#include "testutil.h"
+
+#include <QDirIterator>
+#include <QFileSystemWatcher>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QPlainTextEdit>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QToolButton>
+#include <QTreeView>
+#include <QtTest>
+
+namespace {
+
+const QString kForward = QStringLiteral("model__0_forward_0.0");
+const QString kBackward = QStringLiteral("model__0_backward_1.1");
+const QString kRun = QStringLiteral("run_2026_01_02_03_04_05_000001-pid_100");
+
+QStringList shownKernels(const KernelPanel& panel)
+{
+    QStringList names;
+    const QAbstractItemModel* model = panel.view()->model();
+    for (int row = 0; row < model->rowCount(); ++row)
+        names << model->index(row, KernelTableModel::NameColumn).data().toString();
+    return names;
+}
+
+int cursorLine(const CodeView& code)
+{
+    return code.editor()->textCursor().blockNumber() + 1;
+}
+
+bool copyTree(const QString& from, const QString& to)
+{
+    QDirIterator it(from, QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString source = it.next();
+        const QString target = QDir(to).filePath(QDir(from).relativeFilePath(source));
+        if (it.fileInfo().isDir() ? !QDir().mkpath(target) : !QFile::copy(source, target))
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+
+private:
+    static bool open(MainWindow& window, const QString& path)
+    {
+        QSignalSpy finished(&window, &MainWindow::indexFinished);
+        window.openPath(path);
+        return finished.wait(30000) && finished.at(0).at(1).toString().isEmpty();
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+    }
+
+    void totalsAndFirstDvmKernel()
+    {
+        MainWindow window;
+        window.setQuiet(true);
+        QVERIFY(open(window, testutil::fixture(QStringLiteral("gui/torch_compile_debug"))));
+        QCOMPARE(window.totalsLabel()->text(),
+            QStringLiteral("1 run · 2 graphs · 1 DVM engaged · 2 DVM kernels · 1 fallback"));
+        QVERIFY(!window.isIndexing());
+
+        BrowsePage* browse = window.browsePage();
+        QVERIFY(browse->selectFirstGraphWithCode());
+        QCOMPARE(QString::fromStdString(browse->currentGraph()->name), kForward);
+        QVERIFY(!browse->currentKernel());
+        QVERIFY(browse->selectFirstDvmKernel());
+        QCOMPARE(QString::fromStdString(browse->currentGraph()->name), kForward);
+        QCOMPARE(QString::fromStdString(browse->currentKernel()->name),
+            QStringLiteral("dvm_fused_add_mul_relu_0"));
+        QTRY_VERIFY(!browse->codeView()->isLoading());
+        QTRY_COMPARE(cursorLine(*browse->codeView()), 22);
+    }
+
+    void selectionDrivesTableCodeAndDetails()
+    {
+        MainWindow window;
+        window.setQuiet(true);
+        QVERIFY(open(window, testutil::fixture(QStringLiteral("gui/torch_compile_debug"))));
+        BrowsePage* browse = window.browsePage();
+        KernelPanel* panel = browse->kernelPanel();
+
+        QCOMPARE(browse->selectBySpec(kForward), QString());
+        QCOMPARE(shownKernels(*panel),
+            QStringList({ "dvm_fused_add_mul_relu_0", "dvm_fused__to_copy_exp_1", "dvm_fused_sigmoid_2" }));
+        // Before a kernel is picked the details summarise the graph.
+        QVERIFY(browse->details()->toPlainText().contains(QLatin1String("DVM engaged")));
+        QVERIFY(browse->details()->toPlainText().contains(
+            QRegularExpression(QStringLiteral("import_fx kernels\\s+1\\b"))));
+        QTRY_COMPARE(browse->codeView()->currentPath(),
+            QString::fromStdString(browse->currentGraph()->outputCode->path));
+
+        QVERIFY(panel->selectKernel(QStringLiteral("dvm_fused__to_copy_exp_1")));
+        QTRY_COMPARE(cursorLine(*browse->codeView()), 45);
+        const QString details = browse->details()->toPlainText();
+        QVERIFY2(details.contains(QStringLiteral("cast → exp")), qPrintable(details));
+        QVERIFY(details.contains(QLatin1String("[-1,64]")));
+        QVERIFY(details.contains(QLatin1String("bf16")));
+        QVERIFY(details.contains(QLatin1String("mlir_fusion")));
+        // The FX graph dump right above the decorator, read from the file.
+        QVERIFY(
+            details.contains(QLatin1String("exp: \"f32[s0, 64][64, 1]npu:0\" = torch.ops.aten.exp.default")));
+        QVERIFY(!details.contains(QLatin1String("torch.ops.aten.relu.default")));
+
+        QVERIFY(panel->selectKernel(QStringLiteral("dvm_fused_sigmoid_2")));
+        QTRY_COMPARE(cursorLine(*browse->codeView()), 62);
+        QVERIFY(browse->details()->toPlainText().contains(QLatin1String("FX fallback, not DVM code")));
+        QVERIFY(browse->details()->toPlainText().contains(QLatin1String("torch.ops.aten.sigmoid.default")));
+
+        // A launch-site link moves the code view.
+        QSignalSpy lineActivated(browse->details(), &KernelDetails::lineActivated);
+        browse->details()->anchorClicked(QUrl(QStringLiteral("line:80")));
+        QCOMPARE(lineActivated.count(), 1);
+        QTRY_COMPARE(cursorLine(*browse->codeView()), 80);
+
+        // The graph without output_code.py: no kernels, nothing to show.
+        QCOMPARE(browse->selectBySpec(kRun + QLatin1Char('/') + kBackward), QString());
+        QCOMPARE(panel->view()->model()->rowCount(), 0);
+        QVERIFY(browse->details()->toPlainText().contains(QLatin1String("No output_code.py")));
+        QVERIFY(browse->details()->toPlainText().contains(QLatin1String("missing-output-code")));
+
+        // A run shows the kernels of all its graphs.
+        const QModelIndex run = browse->runModel()->index(0, 0);
+        browse->runTree()->setCurrentIndex(run);
+        QCOMPARE(shownKernels(*panel).size(), 3);
+
+        QCOMPARE(browse->selectBySpec(kForward + QStringLiteral("/dvm_fused_add_mul_relu_0")), QString());
+        QCOMPARE(QString::fromStdString(browse->currentKernel()->name),
+            QStringLiteral("dvm_fused_add_mul_relu_0"));
+        QVERIFY(browse->selectBySpec(QStringLiteral("nope")).contains(QLatin1String("nope")));
+        QVERIFY(browse->selectBySpec(kForward + QStringLiteral("/absent")).contains(QLatin1String("absent")));
+    }
+
+    void filtersAreDebounced()
+    {
+        MainWindow window;
+        window.setQuiet(true);
+        QVERIFY(open(window, testutil::fixture(QStringLiteral("gui/torch_compile_debug"))));
+        BrowsePage* browse = window.browsePage();
+        KernelPanel* panel = browse->kernelPanel();
+        QCOMPARE(browse->selectBySpec(kForward), QString());
+
+        QTest::keyClicks(panel->filterEdit(), QStringLiteral("exp"));
+        QCOMPARE(panel->view()->model()->rowCount(), 3); // not yet: the filter waits for typing to pause
+        QTRY_COMPARE(shownKernels(*panel), QStringList({ "dvm_fused__to_copy_exp_1" }));
+        panel->filterEdit()->clear();
+        QTRY_COMPARE(panel->view()->model()->rowCount(), 3);
+
+        // Return filters at once and picks the first result.
+        QTest::keyClicks(panel->filterEdit(), QStringLiteral("maximum"));
+        QTest::keyClick(panel->filterEdit(), Qt::Key_Return);
+        QCOMPARE(shownKernels(*panel), QStringList({ "dvm_fused_add_mul_relu_0" }));
+        QCOMPARE(QString::fromStdString(browse->currentKernel()->name),
+            QStringLiteral("dvm_fused_add_mul_relu_0"));
+        panel->filterEdit()->clear();
+        QTRY_COMPARE(panel->view()->model()->rowCount(), 3);
+
+        QToolButton* dvm = panel->backendToggle(dvmlens::Backend::Dvm);
+        QVERIFY(dvm);
+        QVERIFY(panel->backendToggle(dvmlens::Backend::ImportFx));
+        QVERIFY(!panel->backendToggle(dvmlens::Backend::Triton)); // no Triton kernel here
+        QVERIFY(dvm->isChecked());
+        dvm->click();
+        QCOMPARE(shownKernels(*panel), QStringList({ "dvm_fused_sigmoid_2" }));
+        dvm->click();
+        QCOMPARE(panel->view()->model()->rowCount(), 3);
+    }
+
+    void diagnosticsOpenTheirLocation()
+    {
+        MainWindow window;
+        window.setQuiet(true);
+        QVERIFY(open(window, testutil::fixture(QStringLiteral("gui/torch_compile_debug"))));
+        DiagnosticsDock* dock = window.diagnosticsDock();
+        QCOMPARE(dock->proxy()->rowCount(), 1);
+        QCOMPARE(dock->proxy()->index(0, 1).data().toString(), QStringLiteral("missing-output-code"));
+        QVERIFY(dock->selectFirst());
+        QCOMPARE(QFileInfo(window.browsePage()->currentPath()).fileName(), kBackward);
+    }
+
+    void graphWithoutCodeOnly()
+    {
+        MainWindow window;
+        window.setQuiet(true);
+        QVERIFY(open(window,
+            testutil::fixture(QStringLiteral("gui/torch_compile_debug/") + kRun
+                + QStringLiteral("/torchinductor/") + kBackward)));
+        QVERIFY(!window.browsePage()->selectFirstDvmKernel());
+        QVERIFY(!window.browsePage()->selectFirstGraphWithCode());
+        QCOMPARE(window.totalsLabel()->text(),
+            QStringLiteral("1 run · 1 graph · 0 DVM engaged · 0 DVM kernels · 0 fallbacks"));
+    }
+
+    void missingPathReportsAnError()
+    {
+        MainWindow window;
+        window.setQuiet(true);
+        QSignalSpy finished(&window, &MainWindow::indexFinished);
+        window.openPath(QStringLiteral("/nonexistent/dvmlens/tree"));
+        QVERIFY(finished.wait(30000));
+        QVERIFY(!finished.at(0).at(1).toString().isEmpty());
+        QVERIFY(window.totalsLabel()->text().contains(QLatin1String("/nonexistent/dvmlens/tree")));
+        QVERIFY(!window.currentIndex());
+    }
+
+    void reindexKeepsSelection()
+    {
+        QTemporaryDir temp;
+        QVERIFY(temp.isValid());
+        const QString root = temp.filePath(QStringLiteral("torch_compile_debug"));
+        QVERIFY(copyTree(testutil::fixture(QStringLiteral("gui/torch_compile_debug")), root));
+
+        MainWindow window;
+        window.setQuiet(true);
+        QVERIFY(open(window, root));
+        BrowsePage* browse = window.browsePage();
+        QCOMPARE(browse->selectBySpec(kForward + QStringLiteral("/dvm_fused__to_copy_exp_1")), QString());
+        const QString inductor = QDir(root).filePath(kRun + QStringLiteral("/torchinductor"));
+        QVERIFY(window.watcher()->directories().contains(inductor));
+
+        // Training goes on: a new graph folder appears.
+        QSignalSpy finished(&window, &MainWindow::indexFinished);
+        const QString newGraph = QDir(inductor).filePath(QStringLiteral("model__1_inference_2.2"));
+        QVERIFY(QDir().mkpath(newGraph));
+        QVERIFY(QFile::copy(QDir(inductor).filePath(kForward + QStringLiteral("/output_code.py")),
+            QDir(newGraph).filePath(QStringLiteral("output_code.py"))));
+        QVERIFY(finished.wait(30000));
+
+        QCOMPARE(window.currentIndex()->runs.at(0).graphs.size(), size_t(3));
+        QCOMPARE(browse->runModel()->rowCount(browse->runModel()->index(0, 0)), 3);
+        QCOMPARE(QString::fromStdString(browse->currentGraph()->name), kForward);
+        QVERIFY(browse->currentKernel());
+        QCOMPARE(QString::fromStdString(browse->currentKernel()->name),
+            QStringLiteral("dvm_fused__to_copy_exp_1"));
+        QCOMPARE(window.totalsLabel()->text(),
+            QStringLiteral("1 run · 3 graphs · 2 DVM engaged · 4 DVM kernels · 2 fallbacks"));
+    }
+
+    void outputCodeWrittenLaterIsPickedUp()
+    {
+        QTemporaryDir temp;
+        QVERIFY(temp.isValid());
+        const QString root = temp.filePath(QStringLiteral("torch_compile_debug"));
+        QVERIFY(copyTree(testutil::fixture(QStringLiteral("gui/torch_compile_debug")), root));
+        MainWindow window;
+        window.setQuiet(true);
+        QVERIFY(open(window, root));
+        const QString backward = QDir(root).filePath(kRun + QStringLiteral("/torchinductor/") + kBackward);
+        QVERIFY(window.watcher()->directories().contains(backward));
+        QCOMPARE(window.currentIndex()->runs.at(0).graphs.at(1).outputCode.has_value(), false);
+
+        // The compile of the backward graph finishes: its output_code.py lands in the existing folder.
+        QSignalSpy finished(&window, &MainWindow::indexFinished);
+        QVERIFY(QFile::copy(QDir(root).filePath(kRun + QStringLiteral("/torchinductor/") + kForward
+                                + QStringLiteral("/output_code.py")),
+            QDir(backward).filePath(QStringLiteral("output_code.py"))));
+        QVERIFY(finished.wait(30000));
+        const dvmlens::Graph& graph = window.currentIndex()->runs.at(0).graphs.at(1);
+        QCOMPARE(QString::fromStdString(graph.name), kBackward);
+        QVERIFY(graph.outputCode && graph.outputCode->dvmEngaged);
+    }
+
+    void cancelKeepsPartialResults()
+    {
+        QTemporaryDir temp;
+        QVERIFY(temp.isValid());
+        const QString source = testutil::fixture(QStringLiteral("gui/torch_compile_debug/") + kRun
+            + QStringLiteral("/torchinductor/") + kForward + QStringLiteral("/output_code.py"));
+        for (int graph = 0; graph < 100; ++graph) {
+            const QString folder = temp.filePath(
+                QStringLiteral("%1/torchinductor/model__%2_forward_%2.%2").arg(kRun).arg(graph));
+            QVERIFY(QDir().mkpath(folder));
+            QVERIFY(QFile::copy(source, QDir(folder).filePath(QStringLiteral("output_code.py"))));
+        }
+        MainWindow window;
+        window.setQuiet(true);
+        auto* cancel = window.findChild<QToolButton*>(QStringLiteral("CancelIndexingButton"));
+        QVERIFY(cancel);
+        QSignalSpy finished(&window, &MainWindow::indexFinished);
+        window.openPath(temp.path());
+        QVERIFY(window.isIndexing());
+        QVERIFY(cancel->isVisibleTo(&window));
+        cancel->click();
+        QVERIFY(finished.wait(30000));
+        QVERIFY(finished.at(0).at(1).toString().isEmpty());
+        QVERIFY2(window.totalsLabel()->text().endsWith(QLatin1String("indexing cancelled: partial results")),
+            qPrintable(window.totalsLabel()->text()));
+        QVERIFY(!cancel->isVisibleTo(&window));
+    }
+
+    void layoutResets()
+    {
+        MainWindow window;
+        window.setQuiet(true);
+        window.diagnosticsDock()->hide();
+        window.resetLayout();
+        QVERIFY(!window.diagnosticsDock()->isHidden());
+    }
+
+    void headersPersistAcrossRestarts()
+    {
+        const QString fixture = testutil::fixture(QStringLiteral("gui/torch_compile_debug"));
+        QSettings().clear();
+        {
+            MainWindow window;
+            window.restoreLayout(); // nothing saved yet: the defaults
+            QVERIFY(open(window, fixture));
+            QHeaderView* kernels = window.browsePage()->kernelPanel()->view()->header();
+            kernels->resizeSection(KernelTableModel::NameColumn, 333);
+            kernels->moveSection(kernels->visualIndex(KernelTableModel::LineColumn), 1);
+            kernels->setSectionHidden(KernelTableModel::KtypeColumn, true);
+            kernels->setSortIndicator(KernelTableModel::NameColumn, Qt::DescendingOrder);
+            kernels->setSectionHidden(KernelTableModel::GraphColumn, false); // as for a run's kernels
+            QHeaderView* runs = window.browsePage()->runTree()->header();
+            runs->resizeSection(RunTreeModel::NameColumn, 222);
+            runs->setSortIndicator(RunTreeModel::VerdictColumn, Qt::AscendingOrder);
+            window.close();
+        }
+        QVERIFY(QSettings().contains(QStringLiteral("window/kernelTableHeader")));
+        QVERIFY(QSettings().contains(QStringLiteral("window/runTreeHeader")));
+
+        MainWindow window;
+        window.restoreLayout();
+        BrowsePage* browse = window.browsePage();
+        QHeaderView* kernels = browse->kernelPanel()->view()->header();
+        // The Graph column follows the rows shown (none yet), not the saved state.
+        QVERIFY(kernels->isSectionHidden(KernelTableModel::GraphColumn));
+        QVERIFY(open(window, fixture));
+        QCOMPARE(kernels->sectionSize(KernelTableModel::NameColumn), 333);
+        QCOMPARE(kernels->visualIndex(KernelTableModel::LineColumn), 1);
+        QVERIFY(kernels->isSectionHidden(KernelTableModel::KtypeColumn));
+        QCOMPARE(kernels->sortIndicatorSection(), int(KernelTableModel::NameColumn));
+        QCOMPARE(kernels->sortIndicatorOrder(), Qt::DescendingOrder);
+        // The restored sort is applied, and a new graph's kernels keep the user's widths.
+        QCOMPARE(browse->selectBySpec(kForward), QString());
+        QCOMPARE(shownKernels(*browse->kernelPanel()),
+            QStringList({ "dvm_fused_sigmoid_2", "dvm_fused_add_mul_relu_0", "dvm_fused__to_copy_exp_1" }));
+        QCOMPARE(kernels->sectionSize(KernelTableModel::NameColumn), 333);
+
+        QHeaderView* runs = browse->runTree()->header();
+        QCOMPARE(runs->sectionSize(RunTreeModel::NameColumn), 222); // not re-fitted to the new index
+        QCOMPARE(runs->sortIndicatorSection(), int(RunTreeModel::VerdictColumn));
+        const QModelIndex run = browse->runModel()->index(0, 0);
+        QCOMPARE(browse->runModel()->index(0, 0, run).data().toString(), kBackward); // no code before DVM
+    }
+
+    void resetLayoutResetsTheHeaders()
+    {
+        MainWindow window;
+        window.setQuiet(true);
+        QVERIFY(open(window, testutil::fixture(QStringLiteral("gui/torch_compile_debug"))));
+        BrowsePage* browse = window.browsePage();
+        QHeaderView* kernels = browse->kernelPanel()->view()->header();
+        const int nameWidth = kernels->sectionSize(KernelTableModel::NameColumn);
+        kernels->resizeSection(KernelTableModel::NameColumn, nameWidth + 100);
+        kernels->moveSection(kernels->visualIndex(KernelTableModel::LineColumn), 1);
+        kernels->setSectionHidden(KernelTableModel::OpsColumn, true);
+        kernels->setSortIndicator(KernelTableModel::NameColumn, Qt::DescendingOrder);
+        QHeaderView* runs = browse->runTree()->header();
+        const int runNameWidth = runs->sectionSize(RunTreeModel::NameColumn);
+        runs->resizeSection(RunTreeModel::NameColumn, runNameWidth + 80);
+        runs->setSortIndicator(RunTreeModel::VerdictColumn, Qt::AscendingOrder);
+
+        window.resetLayout();
+        QCOMPARE(kernels->sectionSize(KernelTableModel::NameColumn), nameWidth);
+        QCOMPARE(kernels->visualIndex(KernelTableModel::LineColumn), int(KernelTableModel::LineColumn));
+        QVERIFY(!kernels->isSectionHidden(KernelTableModel::OpsColumn));
+        QCOMPARE(kernels->sortIndicatorSection(), int(KernelTableModel::LineColumn));
+        QCOMPARE(kernels->sortIndicatorOrder(), Qt::AscendingOrder);
+        QCOMPARE(runs->sortIndicatorSection(), -1); // scan order
+        QCOMPARE(runs->sectionSize(RunTreeModel::NameColumn), runNameWidth); // fitted again
+    }
+
+    void kernelHeaderMenuHidesAndShowsColumns()
+    {
+        MainWindow window;
+        window.setQuiet(true);
+        window.show();
+        QVERIFY(open(window, testutil::fixture(QStringLiteral("gui/torch_compile_debug"))));
+        QTreeView* view = window.browsePage()->kernelPanel()->view();
+        QStringList offered;
+        // The menu is modal: read and use it from the event loop it runs.
+        const auto useMenu = [&](const QString& toggle) {
+            QTimer::singleShot(0, [&offered, toggle] {
+                auto* menu = qobject_cast<QMenu*>(QApplication::activePopupWidget());
+                QVERIFY(menu);
+                offered.clear();
+                for (QAction* action : menu->actions()) {
+                    offered << action->text();
+                    if (action->text() == toggle)
+                        action->trigger();
+                }
+                menu->close();
+            });
+            Q_EMIT view->header()->customContextMenuRequested(QPoint(5, 5));
+        };
+        useMenu(QStringLiteral("Ops"));
+        QVERIFY(view->isColumnHidden(KernelTableModel::OpsColumn));
+        QVERIFY(!offered.contains(QStringLiteral("Kernel"))); // the name column always stays
+        QVERIFY(offered.contains(QStringLiteral("Launches")));
+        useMenu(QStringLiteral("Ops"));
+        QVERIFY(!view->isColumnHidden(KernelTableModel::OpsColumn));
+    }
+
+    void quietWindowsLeaveHeaderSettingsAlone()
+    {
+        QSettings().clear();
+        QSettings().setValue(QStringLiteral("window/kernelTableHeader"), QByteArray("kept"));
+        {
+            MainWindow window;
+            window.setQuiet(true);
+            QVERIFY(open(window, testutil::fixture(QStringLiteral("gui/torch_compile_debug"))));
+            window.browsePage()->kernelPanel()->view()->header()->resizeSection(
+                KernelTableModel::NameColumn, 111);
+            window.close();
+        }
+        const QSettings settings;
+        QCOMPARE(settings.allKeys(), QStringList({ QStringLiteral("window/kernelTableHeader") }));
+        QCOMPARE(
+            settings.value(QStringLiteral("window/kernelTableHeader")).toByteArray(), QByteArray("kept"));
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"
