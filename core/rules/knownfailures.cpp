@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "rules/knownfailures.h"
 
+#include "install/datadir.h"
+#include "parse/versions.h"
 #include "rules/logscanner.h"
 #include "verdict/summary.h"
-#include "parse/versions.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -856,8 +857,15 @@ std::optional<RuleBook> loadRuleFile(const std::string& path, std::string& error
 const RuleBook& builtinRules()
 {
     static const RuleBook book = [] {
-        initRuleResources();
         std::string error;
+        // The installed copy is the one a distribution can update; a broken one must not stop the program.
+        const QString installed = installedDataPath(QStringLiteral("rules/known-failures.json"));
+        if (!installed.isEmpty()) {
+            if (auto loaded = loadRuleFile(installed.toStdString(), error))
+                return std::move(*loaded);
+            qWarning("%s (the rules built into the program are used)", error.c_str());
+        }
+        initRuleResources();
         auto loaded = loadRuleFile(":/dvmlens/rules/known-failures.json", error);
         // The file is compiled in and covered by tests, so this only fires on a broken build.
         if (!loaded)

@@ -108,7 +108,9 @@ struct RuleBook
 std::optional<RuleBook> parseRuleBook(std::string_view json, const std::string& origin, std::string& error);
 std::optional<RuleBook> loadRuleFile(const std::string& path, std::string& error);
 
-// The rules shipped inside the binary (resources/rules/known-failures.json through a qrc).
+// The rules shipped with the program: the installed share/dvmlens/rules/known-failures.json (see
+// install/datadir.h; origin: its path) or, when there is none or it is bad (a warning says so), the copy
+// compiled into the binary (resources/rules/known-failures.json through a qrc; origin "built-in").
 const RuleBook& builtinRules();
 
 // $XDG_CONFIG_HOME/dvmlens/known-failures.json (~/.config/… when XDG_CONFIG_HOME is unset).

@@ -161,6 +161,18 @@
         <source>--view compare needs --compare.</source>
         <translation>--view compare 需要与 --compare 一起使用。</translation>
     </message>
+    <message>
+        <source>Open the sample debug tree that comes with DVM Lens as PATH.</source>
+        <translation>打开 DVM Lens 自带的示例调试目录作为 PATH。</translation>
+    </message>
+    <message>
+        <source>--sample opens the sample tree: give no PATH with it.</source>
+        <translation>--sample 打开示例目录：不要同时给出 PATH。</translation>
+    </message>
+    <message>
+        <source>The sample tree is not installed (share/dvmlens/samples/ beside the program&apos;s folder).</source>
+        <translation>未安装示例目录（应位于程序所在目录旁的 share/dvmlens/samples/）。</translation>
+    </message>
 </context>
 <context>
     <name>CompareJob</name>
