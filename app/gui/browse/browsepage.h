@@ -11,6 +11,7 @@
 #include <memory>
 
 class CodeView;
+struct IndexSummaries;
 class KernelDetails;
 class KernelPanel;
 class KernelTableModel;
@@ -26,7 +27,9 @@ public:
 
     // Swaps in a new index. The selected node (by path) and kernel (by name) survive when they
     // still exist, so a re-index while training runs does not lose the user's place.
-    void setIndex(std::shared_ptr<const dvmlens::Index> index);
+    // `summaries`: the index's counts computed once (null: the run tree computes them).
+    void setIndex(std::shared_ptr<const dvmlens::Index> index,
+        std::shared_ptr<const IndexSummaries> summaries = nullptr);
     const std::shared_ptr<const dvmlens::Index>& index() const;
 
     // Selects the first graph where DVM engaged and its first DVM kernel (by line); false when none.

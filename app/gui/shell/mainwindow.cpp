@@ -4,24 +4,22 @@
 #include "browse/verdicttext.h"
 
 #include "browse/browsepage.h"
+#include "browse/kerneldetails.h"
+#include "browse/kernelpanel.h"
+#include "browse/runtreemodel.h"
 #include "codeview/codehighlighter.h"
 #include "codeview/codeview.h"
-#include "compare/comparejob.h"
+#include "common/themes.h"
 #include "compare/comparepage.h"
 #include "compare/comparesummarymodel.h"
 #include "diagnostics/diagnosticsdock.h"
 #include "diagnostics/diagnosticsmodel.h"
 #include "export/exportactions.h"
-#include "diagnostics/findingsjob.h"
-#include "shell/indexjob.h"
-#include "browse/kerneldetails.h"
-#include "browse/kernelpanel.h"
 #include "shell/languagechange.h"
 #include "shell/recentfolders.h"
-#include "browse/runtreemodel.h"
-#include "verdict/summary.h"
-#include "common/themes.h"
 #include "shell/translations.h"
+#include "shell/treedocument.h"
+#include "verdict/summary.h"
 #include "version.h"
 
 #include <QActionGroup>
@@ -86,15 +84,14 @@ QString localPathOf(const QMimeData* mime)
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
+    , m_document(new TreeDocument(this))
     , m_browse(new BrowsePage)
     , m_pages(new QStackedWidget)
-    , m_diagnosticsDock(new DiagnosticsDock(this))
-    , m_job(new IndexJob(this))
+    , m_diagnosticsDock(new DiagnosticsDock(*m_document, this))
     , m_recent(new RecentFolders(this))
     , m_watcher(new QFileSystemWatcher(this))
     , m_reindexTimer(new QTimer(this))
     , m_compare(new ComparePage)
-    , m_compareJob(new CompareJob(this))
 {
     setObjectName(QStringLiteral("MainWindow"));
     setAcceptDrops(true);
@@ -107,19 +104,20 @@ MainWindow::MainWindow(QWidget* parent)
     createStatusBar();
     m_defaultState = saveState(kLayoutVersion);
 
-    connect(m_job, &IndexJob::progress, this, &MainWindow::onProgress);
-    connect(m_job, &IndexJob::finished, this, &MainWindow::onIndexFinished);
-    connect(m_compareJob, &CompareJob::progress, this, &MainWindow::onCompareProgress);
-    connect(m_compareJob, &CompareJob::finished, this, &MainWindow::onCompareFinished);
+    connect(m_document, &TreeDocument::indexProgress, this, &MainWindow::onProgress);
+    connect(m_document, &TreeDocument::indexChanged, this, &MainWindow::onIndexChanged);
+    connect(m_document, &TreeDocument::indexFinished, this, &MainWindow::onIndexFinished);
+    connect(m_document, &TreeDocument::compareProgress, this, &MainWindow::onCompareProgress);
+    connect(m_document, &TreeDocument::compareFinished, this, &MainWindow::onCompareFinished);
     connect(m_recent, &RecentFolders::openRequested, this, &MainWindow::openPath);
     connect(
         m_diagnosticsDock, &DiagnosticsDock::locationActivated, this, [this](const QString& path, int line) {
             const QScopedValueRollback following(m_followingDiagnostics, true);
             m_browse->openLocation(path, line);
         });
-    // The dock's known-failure search also marks the run tree: one search, one result for both.
-    if (auto* findings = m_diagnosticsDock->findChild<FindingsJob*>())
-        connect(findings, &FindingsJob::finished, m_browse->runModel(), &RunTreeModel::setKnownFailures);
+    // The document's one known-failure search marks the run tree and fills the dock.
+    connect(m_document, &TreeDocument::knownFailuresChanged, this,
+        [this] { m_browse->runModel()->setKnownFailures(m_document->knownFailures()); });
     connect(m_browse->runTree()->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
         &MainWindow::showKnownFailureOf);
     connect(m_browse, &BrowsePage::currentPathChanged, this, &MainWindow::updateTitle);
@@ -201,7 +199,7 @@ void MainWindow::createMenus()
     reload->setShortcut(QKeySequence::Refresh);
     QAction* compareWith = m_fileMenu->addAction(QString(), this, &MainWindow::compareWithDialog);
     m_fileMenu->addSeparator();
-    m_export = new ExportActions(*this);
+    m_export = new ExportActions(*this, *m_document);
     QMenu* screenshotMenu = m_fileMenu->addMenu(QString());
     screenshotMenu->addAction(m_export->screenshotWindowAction());
     screenshotMenu->addAction(m_export->screenshotViewAction());
@@ -344,8 +342,7 @@ void MainWindow::createStatusBar()
     m_cancel->setIcon(style()->standardIcon(QStyle::SP_DialogCancelButton));
     m_cancel->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     m_cancel->setAutoRaise(true);
-    connect(m_cancel, &QToolButton::clicked, m_job, &IndexJob::cancel);
-    connect(m_cancel, &QToolButton::clicked, m_compareJob, &CompareJob::cancel);
+    connect(m_cancel, &QToolButton::clicked, m_document, &TreeDocument::cancel);
     statusBar()->addWidget(m_totals, 1);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancel);
@@ -357,7 +354,7 @@ void MainWindow::createStatusBar()
 void MainWindow::retranslateStatus()
 {
     m_cancel->setText(tr("Cancel"));
-    if (!m_compareJob->isRunning())
+    if (!m_document->isComparing())
         m_progress->setFormat(tr("Indexing %p%"));
     updateTitle();
     // Totals and the prompt are made again; progress and error texts stay until replaced.
@@ -367,8 +364,8 @@ void MainWindow::retranslateStatus()
         const auto& compared = m_compare->outcome() ? m_compare->outcome()->result : nullptr;
         if (m_mode == Mode::Compare && compared)
             m_totals->setText(CompareSummaryModel::summaryText(compared->summary));
-        else if (m_index)
-            m_totals->setText(indexTotalsText(*m_index));
+        else if (m_document->index())
+            m_totals->setText(indexTotalsText(*m_document->index()));
     }
 }
 
@@ -403,7 +400,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
         settings.setValue(kRunTreeHeaderSetting, m_browse->runTreeHeaderState());
         settings.setValue(kKernelTableHeaderSetting, m_browse->kernelPanel()->headerState());
     }
-    m_job->cancel();
+    m_document->cancel();
     QMainWindow::closeEvent(event);
 }
 
@@ -412,7 +409,7 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* event)
     if (localPathOf(event->mimeData()).isEmpty())
         return;
     event->acceptProposedAction();
-    if (!m_path.isEmpty())
+    if (!m_document->path().isEmpty())
         statusBar()->showMessage(
             tr("Drop to open it, or hold Shift to compare it with the open tree."), 4000);
 }
@@ -425,15 +422,16 @@ void MainWindow::dropEvent(QDropEvent* event)
     event->acceptProposedAction();
     // With a tree open, a second folder can be compared with it: Shift+drop, or answer the question.
     const QFileInfo dropped(path);
-    if (!m_path.isEmpty() && dropped.isDir() && dropped.absoluteFilePath() != m_path) {
+    if (!m_document->path().isEmpty() && dropped.isDir()
+        && dropped.absoluteFilePath() != m_document->path()) {
         if (event->modifiers().testFlag(Qt::ShiftModifier)) {
-            comparePaths(m_path, path);
+            comparePaths(m_document->path(), path);
             return;
         }
         if (!m_quiet) {
             QMessageBox question(QMessageBox::Question, tr("Open or Compare"),
                 tr("Open %1, or compare it with the open tree %2?")
-                    .arg(QDir::toNativeSeparators(path), QDir::toNativeSeparators(m_path)),
+                    .arg(QDir::toNativeSeparators(path), QDir::toNativeSeparators(m_document->path())),
                 QMessageBox::Cancel, this);
             question.setInformativeText(tr("Tip: hold Shift while dropping to compare directly."));
             QPushButton* open = question.addButton(tr("&Open"), QMessageBox::AcceptRole);
@@ -442,7 +440,7 @@ void MainWindow::dropEvent(QDropEvent* event)
             question.setDefaultButton(compare);
             question.exec();
             if (question.clickedButton() == compare)
-                comparePaths(m_path, path);
+                comparePaths(m_document->path(), path);
             else if (question.clickedButton() == open)
                 openPath(path);
             return;
@@ -459,20 +457,19 @@ void MainWindow::setQuiet(bool quiet)
 void MainWindow::openPath(const QString& path)
 {
     const QString absolute = QFileInfo(path).absoluteFilePath();
-    if (absolute != m_path) {
+    if (absolute != m_document->path()) {
         // A different tree: forget the old watch list right away.
         const QStringList watched = m_watcher->directories();
         if (!watched.isEmpty())
             m_watcher->removePaths(watched);
     }
-    m_path = absolute;
     startIndexing(absolute, false);
 }
 
 void MainWindow::reindex()
 {
-    if (!m_path.isEmpty())
-        startIndexing(m_path, true);
+    if (!m_document->path().isEmpty())
+        startIndexing(m_document->path(), true);
 }
 
 void MainWindow::startIndexing(const QString& path, bool keepSelection)
@@ -487,7 +484,10 @@ void MainWindow::startIndexing(const QString& path, bool keepSelection)
         m_totals->setText(tr("Indexing %1…").arg(QDir::toNativeSeparators(path)));
         m_statusText = StatusText::Progress;
     }
-    m_job->start(path);
+    if (keepSelection)
+        m_document->reindex();
+    else
+        m_document->open(path);
     updateTitle();
 }
 
@@ -497,26 +497,28 @@ void MainWindow::onProgress(int done, int total)
     m_progress->setValue(done);
 }
 
-void MainWindow::onIndexFinished(
-    quint64, const QString& path, std::shared_ptr<const dvmlens::Index> index, const QString& error)
+void MainWindow::onIndexChanged()
+{
+    m_browse->setIndex(m_document->index(), m_document->summaries());
+}
+
+void MainWindow::onIndexFinished(const QString& path, const QString& error)
 {
     m_progress->hide();
     m_cancel->hide();
-    if (!index) {
+    if (!error.isEmpty()) {
         const QString message = tr("Cannot open %1: %2").arg(QDir::toNativeSeparators(path), error);
         m_totals->setText(message);
         m_statusText = StatusText::Error;
         if (!m_quiet)
             QMessageBox::warning(this, tr("Cannot Open"), message);
-        Q_EMIT indexFinished(path, error.isEmpty() ? message : error);
+        Q_EMIT indexFinished(path, error);
         return;
     }
-    m_index = index;
-    m_browse->setIndex(index);
-    m_diagnosticsDock->setIndex(index);
-    m_totals->setText(indexTotalsText(*index));
+    const dvmlens::Index& index = *m_document->index();
+    m_totals->setText(indexTotalsText(index));
     m_statusText = StatusText::Totals;
-    watchTree(*index);
+    watchTree(index);
     if (!m_keepSelection) {
         if (!m_quiet)
             m_recent->add(path);
@@ -604,8 +606,8 @@ void MainWindow::watchTree(const dvmlens::Index& index)
 
 void MainWindow::openFolderDialog()
 {
-    const QString folder = QFileDialog::getExistingDirectory(
-        this, tr("Open torch_compile_debug Folder"), m_path.isEmpty() ? QDir::homePath() : m_path);
+    const QString folder = QFileDialog::getExistingDirectory(this, tr("Open torch_compile_debug Folder"),
+        m_document->path().isEmpty() ? QDir::homePath() : m_document->path());
     if (!folder.isEmpty())
         openPath(folder);
 }
@@ -613,7 +615,7 @@ void MainWindow::openFolderDialog()
 void MainWindow::openFileDialog()
 {
     const QString file = QFileDialog::getOpenFileName(this, tr("Open output_code.py"),
-        m_path.isEmpty() ? QDir::homePath() : m_path,
+        m_document->path().isEmpty() ? QDir::homePath() : m_document->path(),
         tr("Inductor output code (output_code.py *.py);;All files (*)"));
     if (!file.isEmpty())
         openPath(file);
@@ -667,26 +669,31 @@ void MainWindow::updateTitle()
             tr("%1 compared to %2 — DVM Lens").arg(shortName(m_comparePathA), shortName(m_comparePathB)));
         return;
     }
-    if (m_path.isEmpty()) {
+    if (m_document->path().isEmpty()) {
         setWindowTitle(tr("DVM Lens"));
         return;
     }
-    setWindowTitle(tr("%1 — DVM Lens").arg(QDir::toNativeSeparators(m_path)));
+    setWindowTitle(tr("%1 — DVM Lens").arg(QDir::toNativeSeparators(m_document->path())));
 }
 
 QString MainWindow::openedPath() const
 {
-    return m_path;
+    return m_document->path();
 }
 
 const std::shared_ptr<const dvmlens::Index>& MainWindow::currentIndex() const
 {
-    return m_index;
+    return m_document->index();
 }
 
 bool MainWindow::isIndexing() const
 {
-    return m_job->isRunning();
+    return m_document->isIndexing();
+}
+
+TreeDocument* MainWindow::document() const
+{
+    return m_document;
 }
 
 BrowsePage* MainWindow::browsePage() const
@@ -747,13 +754,13 @@ void MainWindow::comparePaths(
         tr("Comparing %1 with %2…")
             .arg(QDir::toNativeSeparators(m_comparePathA), QDir::toNativeSeparators(m_comparePathB)));
     m_statusText = StatusText::Progress;
-    m_compareJob->start({ m_comparePathA, m_comparePathB, runA, runB });
+    m_document->compare({ m_comparePathA, m_comparePathB, runA, runB });
     updateTitle();
 }
 
 bool MainWindow::isComparing() const
 {
-    return m_compareJob->isRunning();
+    return m_document->isComparing();
 }
 
 void MainWindow::onCompareProgress(int side, int done, int total)
@@ -763,28 +770,22 @@ void MainWindow::onCompareProgress(int side, int done, int total)
     m_progress->setValue(done);
 }
 
-void MainWindow::onCompareFinished(std::shared_ptr<const CompareOutcome> outcome)
+void MainWindow::onCompareFinished(const QString& error)
 {
     m_progress->hide();
     m_cancel->hide();
     m_progress->setFormat(tr("Indexing %p%"));
-    if (!outcome->result) {
-        m_totals->setText(outcome->error);
+    if (!error.isEmpty()) {
+        m_totals->setText(error);
         m_statusText = StatusText::Error;
         if (!m_quiet)
-            QMessageBox::warning(this, tr("Cannot Compare"), outcome->error);
+            QMessageBox::warning(this, tr("Cannot Compare"), error);
         updateTitle();
-        Q_EMIT compareFinished(outcome->error);
+        Q_EMIT compareFinished(error);
         return;
     }
-    // Side A is what browse mode shows, so going back to it needs no second indexing.
-    if (m_path.isEmpty() || m_path == m_comparePathA) {
-        m_path = m_comparePathA;
-        m_index = outcome->indexA;
-        m_browse->setIndex(m_index);
-        m_diagnosticsDock->setIndex(m_index);
-    }
-    m_compare->setOutcome(outcome);
+    // Side A became the open tree when nothing else was (TreeDocument::compare).
+    m_compare->setOutcome(m_document->comparison());
     m_compareModeAction->setEnabled(true);
     setMode(Mode::Compare);
     Q_EMIT compareFinished({});
@@ -806,14 +807,15 @@ void MainWindow::setMode(Mode mode)
             dock->show();
     }
     m_mode = mode;
+    m_export->setCompareMode(mode == Mode::Compare);
     m_pages->setCurrentWidget(mode == Mode::Compare ? static_cast<QWidget*>(m_compare) : m_browse);
     (mode == Mode::Compare ? m_compareModeAction : m_browseModeAction)->setChecked(true);
     const auto& result = m_compare->outcome() ? m_compare->outcome()->result : nullptr;
     if (mode == Mode::Compare && result) {
         m_totals->setText(CompareSummaryModel::summaryText(result->summary));
         m_statusText = StatusText::Totals;
-    } else if (mode == Mode::Browse && m_index) {
-        m_totals->setText(totalsText(*m_index));
+    } else if (mode == Mode::Browse && m_document->index()) {
+        m_totals->setText(totalsText(*m_document->index()));
         m_statusText = StatusText::Totals;
     }
     updateTitle();
@@ -831,7 +833,7 @@ ComparePage* MainWindow::comparePage() const
 
 void MainWindow::compareWithDialog()
 {
-    QString pathA = m_path;
+    QString pathA = m_document->path();
     if (pathA.isEmpty()) {
         pathA = QFileDialog::getExistingDirectory(
             this, tr("Compare: Choose the Tree Before (A)"), QDir::homePath());

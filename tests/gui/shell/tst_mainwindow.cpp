@@ -124,7 +124,7 @@ private Q_SLOTS:
         QTRY_COMPARE(cursorLine(*browse->codeView()), 45);
         const QString details = browse->details()->toPlainText();
         QVERIFY2(details.contains(QStringLiteral("cast → exp")), qPrintable(details));
-        QVERIFY(details.contains(QLatin1String("[-1,64]")));
+        QVERIFY(details.contains(QLatin1String("[-1, 64]")));
         QVERIFY(details.contains(QLatin1String("bf16")));
         QVERIFY(details.contains(QLatin1String("mlir_fusion")));
         // The FX graph dump right above the decorator, read from the file.
