@@ -453,6 +453,12 @@ CompareResult compareIndexes(const Index& a, const Index& b, const CompareOption
         compareRunPair(a, b, runs, prefix, result.graphs);
     }
     result.summary = summarize(result.graphs);
+    for (const RunPair& runs : result.runs) {
+        if (runs.a)
+            result.summary.verdictsA.add(verdictCounts(a.runs[*runs.a]));
+        if (runs.b)
+            result.summary.verdictsB.add(verdictCounts(b.runs[*runs.b]));
+    }
     return result;
 }
 

@@ -27,6 +27,7 @@
 #pragma once
 
 #include "model/model.h"
+#include "verdict/verdict.h"
 
 #include <array>
 #include <cstddef>
@@ -125,6 +126,9 @@ struct CompareSummary
     int dvmEngagedA = 0; // graphs DVM-engaged in A (matched or only_a)
     int dvmEngagedB = 0; // graphs DVM-engaged in B (matched or only_b)
     int engagedOnlyA = 0; // only_a graphs that were DVM-engaged: lost with their graph, not regressions
+    // The ladder (verdict.h) of each side over the runs compared.
+    VerdictCounts verdictsA;
+    VerdictCounts verdictsB;
 };
 
 struct CompareResult

@@ -74,7 +74,10 @@ std::string compareToJson(const CompareResult& result, int indent)
     const CompareSummary& summary = result.summary;
     json["summary"] = Json { { "graphs", summary.graphs }, { "matched", summary.matched },
         { "regressions", summary.regressions },
-        { "dvm_engaged", Json { { "a", summary.dvmEngagedA }, { "b", summary.dvmEngagedB } } } };
+        { "dvm_engaged", Json { { "a", summary.dvmEngagedA }, { "b", summary.dvmEngagedB } } },
+        { "verdict",
+            Json { { "a", std::string(verdictName(ladderVerdict(summary.verdictsA))) },
+                { "b", std::string(verdictName(ladderVerdict(summary.verdictsB))) } } } };
     // Paths from the file system may hold invalid UTF-8: replace it rather than throw.
     return json.dump(indent, ' ', false, Json::error_handler_t::replace) + '\n';
 }

@@ -143,6 +143,7 @@ std::string compareToText(const CompareResult& result)
         + std::to_string(summary.onlyA) + " only in A, " + std::to_string(summary.onlyB) + " only in B\n";
     out += "DVM engaged: " + graphsText(summary.dvmEngagedA) + " in A, " + std::to_string(summary.dvmEngagedB)
         + " in B\n";
+    out += "verdict: A " + ladderText(summary.verdictsA) + ", B " + ladderText(summary.verdictsB) + '\n';
     out += "regressions: " + std::to_string(summary.regressions);
     if (summary.engagedOnlyA > 0)
         out += " (not counted: " + graphsText(summary.engagedOnlyA) + " only in A that used DVM)";

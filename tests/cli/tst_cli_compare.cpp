@@ -65,6 +65,7 @@ private slots:
             + QString::fromUtf8(
                 "\n4 graphs: 2 matched, 1 only in A, 1 only in B\n"
                 "DVM engaged: 3 graphs in A, 1 in B\n"
+                "verdict: A engaged 3/3, B partly 1/3\n"
                 "regressions: 2 (not counted: 1 graph only in A that used DVM)\n"
                 "\n"
                 "REGRESSION  model__0_forward_1  DVM engaged → DVM engaged\n"

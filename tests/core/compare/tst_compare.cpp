@@ -533,7 +533,7 @@ private slots:
         QVERIFY(!diff.fusions[0].b);
         QCOMPARE(diff.fusions[0].a->line, 40);
         QCOMPARE(
-            QString::fromStdString(compareToText(compareIndexes(a, b, {}))).section(QLatin1Char('\n'), 7),
+            QString::fromStdString(compareToText(compareIndexes(a, b, {}))).section(QLatin1Char('\n'), 8),
             QString::fromUtf8("matched  model__0_forward_1  DVM engaged → no output_code.py\n"
                               "    kernels: dvm 1, triton 1\n"));
     }
@@ -636,7 +636,7 @@ private slots:
         QVERIFY(onlyB["fusions"] == nlohmann::ordered_json::array());
 
         QCOMPARE(
-            keysOf(json["summary"]), (QStringList { "graphs", "matched", "regressions", "dvm_engaged" }));
+            keysOf(json["summary"]), (QStringList { "graphs", "matched", "regressions", "dvm_engaged", "verdict" }));
         QVERIFY(json["summary"]["graphs"] == 3);
         QVERIFY(json["summary"]["matched"] == 1);
         QVERIFY(json["summary"]["regressions"] == 1);
@@ -651,7 +651,8 @@ private slots:
         QCOMPARE(text,
             std::string(
                 "{\"schema\":\"dvmlens.compare/1\",\"a\":\"/a\",\"b\":\"/b\",\"graphs\":[],\"summary\":"
-                "{\"graphs\":0,\"matched\":0,\"regressions\":0,\"dvm_engaged\":{\"a\":0,\"b\":0}}}\n"));
+                "{\"graphs\":0,\"matched\":0,\"regressions\":0,\"dvm_engaged\":{\"a\":0,\"b\":0},"
+                "\"verdict\":{\"a\":\"no code\",\"b\":\"no code\"}}}\n"));
     }
 
     void textSummaryListsRegressionsFirst()
@@ -684,6 +685,7 @@ private slots:
                 "runs: run_a ↔ run_b\n"
                 "4 graphs: 2 matched, 1 only in A, 1 only in B\n"
                 "DVM engaged: 2 graphs in A, 1 in B\n"
+                "verdict: A partly 2/3, B partly 1/2\n"
                 "regressions: 1 (not counted: 1 graph only in A that used DVM)\n"
                 "\n"
                 "REGRESSION  model__0_backward_2  DVM engaged → DVM engaged\n"
