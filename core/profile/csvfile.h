@@ -69,7 +69,14 @@ bool splitCsvLine(std::string_view line, std::vector<std::string_view>& fields, 
     std::size_t maxFields = SIZE_MAX);
 
 // `text` without surrounding spaces and tabs.
-std::string_view trimmed(std::string_view text);
+inline std::string_view trimmed(std::string_view text)
+{
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
+        text.remove_prefix(1);
+    while (!text.empty() && (text.back() == ' ' || text.back() == '\t'))
+        text.remove_suffix(1);
+    return text;
+}
 
 template <typename OnLine, typename OnLongLine>
 bool CsvFile::forEachLine(std::uint64_t begin, std::uint64_t end, OnLine&& onLine, OnLongLine&& onLongLine,

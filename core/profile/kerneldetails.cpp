@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstring>
 #include <functional>
 #include <thread>
 #include <unordered_map>
@@ -34,22 +35,82 @@ std::optional<std::size_t> columnOf(const std::vector<std::string_view>& header,
     return std::nullopt;
 }
 
-struct KeyHash
+// Group keys to group indices, open addressing in one flat array: rows cycle through thousands of
+// kernels, and a node-based map costs a cache miss per node on every row.
+class GroupIndex
 {
-    using is_transparent = void;
-    std::size_t operator()(std::string_view key) const noexcept
+public:
+    static std::uint64_t hash(std::string_view key)
     {
-        return std::hash<std::string_view>()(key);
+        // 8 bytes a step, multiply and fold: the keys are ASCII names and shapes, not adversarial.
+        std::uint64_t h = 0x9e3779b97f4a7c15ull ^ key.size();
+        const char* p = key.data();
+        std::size_t left = key.size();
+        for (; left >= 8; p += 8, left -= 8) {
+            std::uint64_t word;
+            std::memcpy(&word, p, 8);
+            h = (h ^ word) * 0xff51afd7ed558ccdull;
+            h ^= h >> 32;
+        }
+        std::uint64_t tail = 0;
+        std::memcpy(&tail, p, left);
+        h = (h ^ tail) * 0xc4ceb9fe1a85ec53ull;
+        return h ^ (h >> 29);
     }
-};
 
-struct KeyEqual
-{
-    using is_transparent = void;
-    bool operator()(std::string_view a, std::string_view b) const noexcept
+    // The group of `key`, or kNone.
+    static constexpr std::uint32_t kNone = UINT32_MAX;
+    std::uint32_t find(std::string_view key, std::uint64_t h) const
     {
-        return a == b;
+        if (slots_.empty())
+            return kNone;
+        for (std::size_t at = h & mask_;; at = (at + 1) & mask_) {
+            const Slot& slot = slots_[at];
+            if (slot.group == kNone)
+                return kNone;
+            if (slot.hash == h && keys_[slot.group] == key)
+                return slot.group;
+        }
     }
+
+    void insert(std::string_view key, std::uint64_t h, std::uint32_t group)
+    {
+        if ((keys_.size() + 1) * 2 > slots_.size())
+            grow();
+        keys_.emplace_back(key);
+        place(h, group);
+    }
+
+private:
+    struct Slot
+    {
+        std::uint64_t hash = 0;
+        std::uint32_t group = kNone;
+    };
+
+    void place(std::uint64_t h, std::uint32_t group)
+    {
+        std::size_t at = h & mask_;
+        while (slots_[at].group != kNone)
+            at = (at + 1) & mask_;
+        slots_[at] = Slot { h, group };
+    }
+
+    void grow()
+    {
+        const std::size_t size = slots_.empty() ? 1024 : slots_.size() * 2;
+        std::vector<Slot> old = std::move(slots_);
+        slots_.assign(size, Slot());
+        mask_ = size - 1;
+        for (const Slot& slot : old) {
+            if (slot.group != kNone)
+                place(slot.hash, slot.group);
+        }
+    }
+
+    std::vector<Slot> slots_;
+    std::size_t mask_ = 0;
+    std::vector<std::string> keys_; // by group
 };
 
 template <typename T> bool parseNumber(std::string_view text, T& value)
@@ -65,6 +126,7 @@ template <typename T> bool parseNumber(std::string_view text, T& value)
 struct Partial
 {
     std::vector<LaunchGroup> groups;
+    std::map<std::int64_t, StepTime> steps;
     std::vector<Diagnostic> diagnostics;
     std::int64_t rows = 0;
     std::int64_t badRows = 0;
@@ -159,19 +221,17 @@ public:
         const std::string_view dtypes =
             columns_.dtypes ? trimmed(fields_[*columns_.dtypes]) : std::string_view();
         key_.clear();
-        if (columns_.step)
-            key_.append(reinterpret_cast<const char*>(&step), sizeof step);
         for (const std::string_view part : { name, type, core, shapes, dtypes }) {
             key_ += part;
             key_ += '\x1f';
         }
         ++partial_.rows;
-        auto found = groupOfKey_.find(std::string_view(key_));
-        if (found == groupOfKey_.end()) {
-            found = groupOfKey_.emplace(key_, partial_.groups.size()).first;
+        const std::uint64_t keyHash = GroupIndex::hash(key_);
+        std::uint32_t found = groupOfKey_.find(key_, keyHash);
+        if (found == GroupIndex::kNone) {
+            found = static_cast<std::uint32_t>(partial_.groups.size());
+            groupOfKey_.insert(key_, keyHash, found);
             LaunchGroup group;
-            if (columns_.step)
-                group.step = step;
             group.name = name;
             group.type = type;
             group.core = core;
@@ -183,9 +243,18 @@ public:
             group.firstLine = lineNumber;
             partial_.groups.push_back(std::move(group));
         }
-        LaunchGroup& group = partial_.groups[found->second];
+        LaunchGroup& group = partial_.groups[found];
         ++group.launches;
         group.totalUs += duration;
+        if (columns_.step) {
+            // Rows come step by step: look the map up only when the step changes.
+            if (!stepTime_ || step != lastStep_) {
+                stepTime_ = &partial_.steps[step];
+                lastStep_ = step;
+            }
+            ++stepTime_->launches;
+            stepTime_->totalUs += duration;
+        }
     }
 
     void bad(std::int64_t lineNumber, const std::string& why)
@@ -210,13 +279,15 @@ private:
     std::vector<std::string_view> fields_;
     std::string scratch_;
     std::string key_;
-    std::unordered_map<std::string, std::size_t, KeyHash, KeyEqual> groupOfKey_;
+    StepTime* stepTime_ = nullptr; // partial_.steps[lastStep_] (std::map nodes do not move)
+    std::int64_t lastStep_ = 0;
+    GroupIndex groupOfKey_;
 };
 
 // The same signature the Reader groups by, for merging the ranges.
 std::string groupKey(const LaunchGroup& group)
 {
-    std::string key = group.step ? std::to_string(*group.step) : std::string();
+    std::string key;
     for (const std::string* part :
         { &group.name, &group.type, &group.core, &group.inputShapes, &group.inputDtypes }) {
         key += '\x1f';
@@ -232,6 +303,11 @@ void merge(Profile& profile, std::vector<Partial>& partials)
     for (Partial& partial : partials) {
         profile.rows += partial.rows;
         profile.badRows += partial.badRows;
+        for (const auto& [step, time] : partial.steps) {
+            StepTime& merged = profile.steps[step];
+            merged.launches += time.launches;
+            merged.totalUs += time.totalUs;
+        }
         for (LaunchGroup& group : partial.groups) {
             group.firstLine += lineOffset;
             if (partials.size() == 1) {

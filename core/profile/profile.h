@@ -8,17 +8,18 @@
 #include "model/model.h"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace dvmlens {
 
-// Every kernel_details.csv row with the same step, Name, Type, Accelerator Core, Input Shapes and
-// Input Data Types: launches of one kernel (or operator) the join treats alike.
+// Every kernel_details.csv row with the same Name, Type, Accelerator Core, Input Shapes and Input
+// Data Types: launches of one kernel (or operator) the join treats alike. Steps are not part of
+// the key (kernels x steps could be millions); their times are summed apart, in Profile::steps.
 struct LaunchGroup
 {
-    std::optional<std::int64_t> step; // Step Id, when the file has that column
     std::string name;
     std::string type;
     std::string core; // Accelerator Core: AI_CORE, MIX_AIC, AI_VECTOR_CORE, AI_CPU…
@@ -28,6 +29,13 @@ struct LaunchGroup
     std::int64_t launches = 0;
     double totalUs = 0; // sum of Duration(us)
     std::int64_t firstLine = 0; // 1-based line of the first launch in kernel_details.csv
+};
+
+// Every row of one Step Id.
+struct StepTime
+{
+    std::int64_t launches = 0;
+    double totalUs = 0;
 };
 
 // One op_statistic.csv row.
@@ -50,6 +58,7 @@ struct Profile
     std::int64_t rows = 0; // data rows read (bad rows not counted)
     std::int64_t badRows = 0;
     std::vector<LaunchGroup> groups; // in order of first launch
+    std::map<std::int64_t, StepTime> steps; // by Step Id; empty without that column
     std::vector<OpStatistic> opStatistics; // op_statistic.csv rows, in file order; empty without it
     std::vector<Diagnostic> diagnostics; // bad rows (path, line), a missing op_statistic column…
 };

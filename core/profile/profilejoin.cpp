@@ -166,8 +166,6 @@ private:
     void joinGroup(const LaunchGroup& group, std::size_t profileIndex, std::optional<std::size_t> run)
     {
         join_.rows += group.launches;
-        if (group.step)
-            join_.byStep[*group.step];
         std::vector<KernelRef> candidates = run ? candidatesOf(group) : std::vector<KernelRef>();
         if (candidates.empty()) {
             outside(group, run);
@@ -202,8 +200,6 @@ private:
         join_.graphs[ref.run][ref.graph].byBackend[backend] += group.totalUs;
         join_.runs[ref.run].byBackend[backend] += group.totalUs;
         join_.total.byBackend[backend] += group.totalUs;
-        if (group.step)
-            join_.byStep[*group.step].byBackend[backend] += group.totalUs;
     }
 
     void ambiguous(const LaunchGroup& group, std::size_t profileIndex, std::vector<KernelRef> candidates)
@@ -217,18 +213,6 @@ private:
             join_.graphs[first.run][first.graph].ambiguous += group.totalUs;
         join_.runs[first.run].ambiguous += group.totalUs;
         join_.total.ambiguous += group.totalUs;
-        if (group.step)
-            join_.byStep[*group.step].ambiguous += group.totalUs;
-        // One entry per signature, whatever the step.
-        for (AmbiguousGroup& seen : join_.ambiguousGroups) {
-            if (seen.profile == profileIndex && seen.name == group.name && seen.type == group.type
-                && seen.inputShapes == group.inputShapes && seen.inputDtypes == group.inputDtypes
-                && seen.candidates == candidates) {
-                seen.launches += group.launches;
-                seen.totalUs += group.totalUs;
-                return;
-            }
-        }
         AmbiguousGroup entry;
         entry.profile = profileIndex;
         entry.name = group.name;
@@ -248,8 +232,6 @@ private:
         if (run)
             join_.runs[*run].outside += group.totalUs;
         join_.total.outside += group.totalUs;
-        if (group.step)
-            join_.byStep[*group.step].outside += group.totalUs;
         const std::string& type = group.type.empty() ? group.name : group.type;
         auto [it, added] = outsideIndex_.emplace(type, join_.outside.size());
         if (added)
@@ -266,6 +248,9 @@ private:
     std::unordered_map<std::string, std::size_t> outsideIndex_;
     std::string scratch_;
 };
+
+// Ambiguous names listed one by one (largest time first) before the rest are only counted.
+constexpr std::size_t kMaxAmbiguityNotes = 50;
 
 Diagnostic note(const std::string& path, std::optional<std::int64_t> line, const std::string& code,
     const std::string& message, Severity severity = Severity::Info)
@@ -403,9 +388,9 @@ ProfileJoin joinProfiles(const Index& index, const std::vector<Profile>& profile
                 Severity::Warning));
         }
         anySteps = anySteps || profile.hasSteps;
-        for (const LaunchGroup& group : profile.groups) {
-            if (group.step)
-                steps.insert(*group.step);
+        for (const auto& [step, time] : profile.steps) {
+            steps.insert(step);
+            join.stepTotalUs[step] += time.totalUs;
         }
         joiner.joinProfile(profile, p, run);
     }
@@ -416,7 +401,15 @@ ProfileJoin joinProfiles(const Index& index, const std::vector<Profile>& profile
     const auto byTime = [](const auto& a, const auto& b) { return a.totalUs > b.totalUs; };
     std::stable_sort(join.ambiguousGroups.begin(), join.ambiguousGroups.end(), byTime);
     std::stable_sort(join.outside.begin(), join.outside.end(), byTime);
-    for (const AmbiguousGroup& group : join.ambiguousGroups) {
+    for (std::size_t i = 0; i < join.ambiguousGroups.size(); ++i) {
+        const AmbiguousGroup& group = join.ambiguousGroups[i];
+        if (i == kMaxAmbiguityNotes) {
+            join.diagnostics.push_back(note(profiles[group.profile].kernelDetailsPath, std::nullopt,
+                "profile-ambiguous",
+                std::to_string(join.ambiguousGroups.size() - i) + " more ambiguous kernel names (only the "
+                    + std::to_string(kMaxAmbiguityNotes) + " with the most time are listed)"));
+            break;
+        }
         std::string candidates;
         for (const KernelRef& ref : group.candidates)
             candidates += (candidates.empty() ? "" : ", ") + refText(index, ref);

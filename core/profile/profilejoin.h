@@ -100,7 +100,7 @@ struct ProfileJoin
     std::vector<TimeShares> runs; // [run]
     std::vector<bool> runProfiled; // [run]: a profile is paired with it
     TimeShares total; // every profile, paired or not
-    std::map<std::int64_t, TimeShares> byStep; // with Step Id
+    std::map<std::int64_t, double> stepTotalUs; // with Step Id: all device time of each step
     std::vector<AmbiguousGroup> ambiguousGroups; // by time, largest first
     std::vector<OutsideType> outside; // by time, largest first
     std::vector<Diagnostic> diagnostics; // the profiles' own, then pairing and ambiguity notes

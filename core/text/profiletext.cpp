@@ -7,6 +7,8 @@ namespace dvmlens {
 
 namespace {
 
+constexpr std::size_t kStepsShown = 10;
+
 std::string percent(double part, double whole)
 {
     char text[16];
@@ -70,8 +72,14 @@ std::string profileText(const Index& index, const ProfileJoin& join)
     sharesLines(out, "  ", join.total);
     if (join.steps && *join.steps > 0) {
         out += "  per step:";
-        for (const auto& [step, shares] : join.byStep)
-            out += " " + std::to_string(step) + ": " + durationText(shares.total()) + ";";
+        std::size_t shown = 0;
+        for (const auto& [step, totalUs] : join.stepTotalUs) {
+            if (shown++ == kStepsShown) {
+                out += " … (" + std::to_string(join.stepTotalUs.size() - kStepsShown) + " more);";
+                break;
+            }
+            out += " " + std::to_string(step) + ": " + durationText(totalUs) + ";";
+        }
         out += " mean " + durationText(join.total.total() / *join.steps) + "\n";
     }
     if (index.runs.size() > 1) {
@@ -109,7 +117,12 @@ std::string profileText(const Index& index, const ProfileJoin& join)
             out += ", " + std::to_string(join.outside.size() - kTopKernelsShown) + " more types";
         out += "\n";
     }
-    for (const AmbiguousGroup& group : join.ambiguousGroups) {
+    for (std::size_t a = 0; a < join.ambiguousGroups.size(); ++a) {
+        const AmbiguousGroup& group = join.ambiguousGroups[a];
+        if (a == kTopKernelsShown) {
+            out += "Ambiguous: " + std::to_string(join.ambiguousGroups.size() - a) + " more names\n";
+            break;
+        }
         out += "Ambiguous: " + group.name + " " + durationText(group.totalUs) + " ("
             + std::to_string(group.launches) + "×) could be";
         for (std::size_t i = 0; i < group.candidates.size(); ++i)

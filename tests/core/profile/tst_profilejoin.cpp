@@ -79,7 +79,7 @@ Index collisionIndex()
 }
 
 LaunchGroup row(std::string name, std::string type, double totalUs, std::int64_t launches = 1,
-    std::string shapes = {}, std::string dtypes = {}, std::optional<std::int64_t> step = {})
+    std::string shapes = {}, std::string dtypes = {})
 {
     LaunchGroup group;
     group.name = std::move(name);
@@ -89,7 +89,6 @@ LaunchGroup row(std::string name, std::string type, double totalUs, std::int64_t
     group.launches = launches;
     group.inputShapes = std::move(shapes);
     group.inputDtypes = std::move(dtypes);
-    group.step = step;
     group.firstLine = 2;
     return group;
 }
@@ -101,7 +100,6 @@ Profile profileOf(std::vector<LaunchGroup> groups, std::string path = "/p/host_1
     profile.kernelDetailsPath = path + "/ASCEND_PROFILER_OUTPUT/kernel_details.csv";
     for (const LaunchGroup& group : groups) {
         profile.rows += group.launches;
-        profile.hasSteps = profile.hasSteps || group.step.has_value();
     }
     profile.groups = std::move(groups);
     return profile;
@@ -252,21 +250,24 @@ private slots:
     void stepsAreCountedAndSummed()
     {
         const Index index = collisionIndex();
-        const ProfileJoin join = joinProfiles(index,
-            { profileOf({ row("dvm_fused_mul_1", "dvm_fused_mul", 10, 2, {}, {}, 1),
-                row("dvm_fused_mul_1", "dvm_fused_mul", 14, 2, {}, {}, 2),
-                row("MatMulV2", "MatMulV2", 6, 1, {}, {}, 2),
-                row("dvm_fused_mul_1", "dvm_fused_mul", 12, 2, {}, {}, 3) }) },
-            {});
+        Profile profile =
+            profileOf({ row("dvm_fused_mul_1", "dvm_fused_mul", 36, 6), row("MatMulV2", "MatMulV2", 6, 1) });
+        profile.hasSteps = true;
+        profile.steps[1] = StepTime { 2, 10 };
+        profile.steps[2] = StepTime { 3, 20 };
+        profile.steps[3] = StepTime { 2, 12 };
+        const ProfileJoin join = joinProfiles(index, { profile }, {});
         QCOMPARE(join.steps, std::optional<int>(3));
         QCOMPARE(join.stepIds, (std::vector<std::int64_t> { 1, 2, 3 }));
-        QCOMPARE(join.byStep.at(2).total(), 20.0);
-        QCOMPARE(join.byStep.at(2).outside, 6.0);
+        QCOMPARE(join.stepTotalUs.at(2), 20.0);
         QCOMPARE(join.timeOf({ 0, 0, 1 })->launches, std::int64_t(6));
         QCOMPARE(join.timeOf({ 0, 0, 1 })->totalUs, 36.0);
         const std::string text = profileText(index, join);
         QVERIFY2(text.find("3 steps") != std::string::npos, text.c_str());
-        QVERIFY2(text.find("mean 14.0 µs") != std::string::npos, text.c_str());
+        QVERIFY2(text.find("per step: 1: 10.0 µs; 2: 20.0 µs; 3: 12.0 µs; mean 14.0 µs") != std::string::npos,
+            text.c_str());
+        // Without Step Id: no steps.
+        QVERIFY(!joinProfiles(index, { profileOf({ row("MatMulV2", "MatMulV2", 6, 1) }) }, {}).steps);
     }
 
     void ranksPairWithRunsInOrder()
@@ -319,9 +320,9 @@ private slots:
         QCOMPARE(run["device_time_us"]["outside"].get<double>(), 3.0);
         QCOMPARE(run["device_time_us"]["ambiguous"].get<double>(), 0.0);
         QCOMPARE(json["profile"].dump(),
-            std::string(
-                "{\"paths\":[\"/p/host_1_ascend_pt\"],\"rows\":3,\"matched\":2,\"ambiguous\":0,\"unmatched\":1,"
-                "\"steps\":null}"));
+            std::string("{\"paths\":[\"/p/"
+                        "host_1_ascend_pt\"],\"rows\":3,\"matched\":2,\"ambiguous\":0,\"unmatched\":1,"
+                        "\"steps\":null}"));
         // Removing the added keys gives back the document without a profile.
         auto stripped = json;
         stripped.erase("profile");

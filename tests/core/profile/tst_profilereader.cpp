@@ -28,11 +28,10 @@ void writeFile(const QString& path, const QByteArray& bytes)
     file.write(bytes);
 }
 
-const LaunchGroup* groupNamed(
-    const Profile& profile, const std::string& name, std::optional<std::int64_t> step = {})
+const LaunchGroup* groupNamed(const Profile& profile, const std::string& name)
 {
     for (const LaunchGroup& group : profile.groups) {
-        if (group.name == name && (!step || group.step == step))
+        if (group.name == name)
             return &group;
     }
     return nullptr;
@@ -49,7 +48,8 @@ private slots:
     {
         std::vector<std::string_view> fields;
         std::string scratch;
-        QVERIFY(splitCsvLine("0,\"dvm_fused_add_0\",\"8,1024;1024,4096\",,\"say \"\"hi\"\"\",x", fields, scratch));
+        QVERIFY(splitCsvLine(
+            "0,\"dvm_fused_add_0\",\"8,1024;1024,4096\",,\"say \"\"hi\"\"\",x", fields, scratch));
         QCOMPARE(fields.size(), std::size_t(6));
         QCOMPARE(fields[1], std::string_view("dvm_fused_add_0"));
         QCOMPARE(fields[2], std::string_view("8,1024;1024,4096"));
@@ -115,12 +115,19 @@ private slots:
         std::string error;
         QVERIFY2(readKernelDetails(path.toStdString(), profile, error), error.c_str());
         QVERIFY(profile.hasSteps);
-        QCOMPARE(profile.groups.size(), std::size_t(2));
-        QCOMPARE(groupNamed(profile, "dvm_fused_mul_0", 1)->launches, std::int64_t(2));
-        QCOMPARE(groupNamed(profile, "dvm_fused_mul_0", 2)->totalUs, 11.0);
-        QCOMPARE(groupNamed(profile, "dvm_fused_mul_0", 2)->blockDim, std::optional<std::int64_t>(8));
-        QCOMPARE(groupNamed(profile, "dvm_fused_mul_0", 1)->core, std::string("MIX_AIC"));
-        QVERIFY(groupNamed(profile, "dvm_fused_mul_0", 1)->inputShapes.empty());
+        // One group for the kernel whatever the step; the steps' times apart.
+        QCOMPARE(profile.groups.size(), std::size_t(1));
+        const LaunchGroup* mul = groupNamed(profile, "dvm_fused_mul_0");
+        QVERIFY(mul);
+        QCOMPARE(mul->launches, std::int64_t(3));
+        QCOMPARE(mul->totalUs, 31.0);
+        QCOMPARE(mul->blockDim, std::optional<std::int64_t>(8));
+        QCOMPARE(mul->core, std::string("MIX_AIC"));
+        QVERIFY(mul->inputShapes.empty());
+        QCOMPARE(profile.steps.size(), std::size_t(2));
+        QCOMPARE(profile.steps.at(1).launches, std::int64_t(2));
+        QCOMPARE(profile.steps.at(1).totalUs, 20.0);
+        QCOMPARE(profile.steps.at(2).totalUs, 11.0);
     }
 
     void badRowsBecomeDiagnosticsWithTheirLine()
@@ -177,17 +184,22 @@ private slots:
             QCOMPARE(parallel.groups.size(), serial.groups.size());
             for (std::size_t i = 0; i < serial.groups.size(); ++i) {
                 QCOMPARE(parallel.groups[i].name, serial.groups[i].name);
-                QCOMPARE(parallel.groups[i].step, serial.groups[i].step);
                 QCOMPARE(parallel.groups[i].inputShapes, serial.groups[i].inputShapes);
                 QCOMPARE(parallel.groups[i].launches, serial.groups[i].launches);
                 QCOMPARE(parallel.groups[i].totalUs, serial.groups[i].totalUs);
                 QCOMPARE(parallel.groups[i].firstLine, serial.groups[i].firstLine);
             }
+            QCOMPARE(parallel.steps.size(), std::size_t(3));
+            for (std::int64_t step = 1; step <= 3; ++step) {
+                QCOMPARE(parallel.steps.at(step).launches, std::int64_t(1000));
+                QCOMPARE(parallel.steps.at(step).totalUs, serial.steps.at(step).totalUs);
+            }
             QCOMPARE(parallel.diagnostics.size(), std::size_t(2));
             QCOMPARE(parallel.diagnostics[0].line, std::optional<int>(1236));
             QCOMPARE(parallel.diagnostics[1].line, std::optional<int>(3002));
         }
-        QCOMPARE(serial.groups.size(), std::size_t(3 * 21)); // 3 steps x 7 names x 3 shapes
+        QCOMPARE(serial.groups.size(), std::size_t(21)); // 7 names x 3 shapes
+        QCOMPARE(serial.steps.at(2).totalUs, 3000.0); // 1000 rows of 1..5 µs, 200 of each
     }
 
     void manyBadRowsAreCountedNotListed()
