@@ -4,6 +4,7 @@
 #pragma once
 
 #include "model/model.h"
+#include "profile/profilejoin.h"
 
 #include <QPointer>
 #include <QWidget>
@@ -28,6 +29,8 @@ public:
     // still exist, so a re-index while training runs does not lose the user's place.
     void setIndex(std::shared_ptr<const dvmlens::Index> index);
     const std::shared_ptr<const dvmlens::Index>& index() const;
+    // Device time in the kernel table; `join` belongs to the current index (null: none).
+    void setProfile(std::shared_ptr<const dvmlens::ProfileJoin> join);
 
     // Selects the first graph where DVM engaged and its first DVM kernel (by line); false when none.
     bool selectFirstDvmKernel();

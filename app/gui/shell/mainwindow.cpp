@@ -2,24 +2,26 @@
 #include "shell/mainwindow.h"
 
 #include "browse/browsepage.h"
+#include "browse/kerneldetails.h"
+#include "browse/kernelpanel.h"
+#include "browse/runtreemodel.h"
 #include "codeview/codehighlighter.h"
 #include "codeview/codeview.h"
+#include "common/themes.h"
 #include "compare/comparejob.h"
 #include "compare/comparepage.h"
 #include "compare/comparesummarymodel.h"
 #include "diagnostics/diagnosticsdock.h"
 #include "diagnostics/diagnosticsmodel.h"
-#include "export/exportactions.h"
 #include "diagnostics/findingsjob.h"
+#include "export/exportactions.h"
+#include "profile/hotkernelsdock.h"
+#include "profile/profilecontroller.h"
 #include "shell/indexjob.h"
-#include "browse/kerneldetails.h"
-#include "browse/kernelpanel.h"
 #include "shell/languagechange.h"
 #include "shell/recentfolders.h"
-#include "browse/runtreemodel.h"
-#include "verdict/summary.h"
-#include "common/themes.h"
 #include "shell/translations.h"
+#include "verdict/summary.h"
 #include "version.h"
 
 #include <QActionGroup>
@@ -101,6 +103,16 @@ MainWindow::MainWindow(QWidget* parent)
     setCentralWidget(m_pages);
 
     createDocks();
+    // Device time from an Ascend profile: a dock tabbed with the kernel table, File ▸ Open Profile….
+    m_profile = new ProfileController(*this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_profile->dock());
+    tabifyDockWidget(m_diagnosticsDock, m_profile->dock());
+    m_kernelsDock->raise();
+    connect(m_profile, &ProfileController::kernelActivated, this, [this](const QString& spec) {
+        setMode(Mode::Browse);
+        m_browse->selectBySpec(spec);
+    });
+    connect(m_profile, &ProfileController::joinChanged, m_browse, &BrowsePage::setProfile);
     createMenus();
     createStatusBar();
     m_defaultState = saveState(kLayoutVersion);
@@ -198,6 +210,7 @@ void MainWindow::createMenus()
         style()->standardIcon(QStyle::SP_BrowserReload), QString(), this, &MainWindow::reindex);
     reload->setShortcut(QKeySequence::Refresh);
     QAction* compareWith = m_fileMenu->addAction(QString(), this, &MainWindow::compareWithDialog);
+    m_fileMenu->addAction(m_profile->openProfileAction());
     m_fileMenu->addSeparator();
     m_export = new ExportActions(*this);
     QMenu* screenshotMenu = m_fileMenu->addMenu(QString());
@@ -224,8 +237,8 @@ void MainWindow::createMenus()
     editMenu->addAction(m_export->copySummaryAction());
 
     m_viewMenu = menuBar()->addMenu(QString());
-    for (QDockWidget* dock :
-        { m_runsDock, m_kernelsDock, m_detailsDock, static_cast<QDockWidget*>(m_diagnosticsDock) })
+    for (QDockWidget* dock : { m_runsDock, m_kernelsDock, m_detailsDock,
+             static_cast<QDockWidget*>(m_diagnosticsDock), static_cast<QDockWidget*>(m_profile->dock()) })
         m_viewMenu->addAction(dock->toggleViewAction());
     QAction* resetLayout = m_viewMenu->addAction(QString(), this, &MainWindow::resetLayout);
     m_viewMenu->addSeparator();
@@ -345,6 +358,7 @@ void MainWindow::createStatusBar()
     connect(m_cancel, &QToolButton::clicked, m_job, &IndexJob::cancel);
     connect(m_cancel, &QToolButton::clicked, m_compareJob, &CompareJob::cancel);
     statusBar()->addWidget(m_totals, 1);
+    statusBar()->addPermanentWidget(m_profile->offerButton());
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancel);
     m_progress->hide();
@@ -386,8 +400,8 @@ void MainWindow::resetLayout()
     applyDefaultDockSizes();
     m_browse->resetRunTreeHeader();
     m_browse->kernelPanel()->resetHeader();
-    for (QDockWidget* dock :
-        { m_runsDock, m_kernelsDock, m_detailsDock, static_cast<QDockWidget*>(m_diagnosticsDock) })
+    for (QDockWidget* dock : { m_runsDock, m_kernelsDock, m_detailsDock,
+             static_cast<QDockWidget*>(m_diagnosticsDock), static_cast<QDockWidget*>(m_profile->dock()) })
         dock->show();
     m_kernelsDock->raise();
 }
@@ -452,6 +466,7 @@ void MainWindow::dropEvent(QDropEvent* event)
 void MainWindow::setQuiet(bool quiet)
 {
     m_quiet = quiet;
+    m_profile->setQuiet(quiet);
 }
 
 void MainWindow::openPath(const QString& path)
@@ -512,6 +527,7 @@ void MainWindow::onIndexFinished(
     m_index = index;
     m_browse->setIndex(index);
     m_diagnosticsDock->setIndex(index);
+    m_profile->setIndex(index, path);
     m_totals->setText(indexTotalsText(*index));
     m_statusText = StatusText::Totals;
     watchTree(*index);
@@ -726,6 +742,11 @@ QLabel* MainWindow::totalsLabel() const
     return m_totals;
 }
 
+ProfileController* MainWindow::profileController() const
+{
+    return m_profile;
+}
+
 QFileSystemWatcher* MainWindow::watcher() const
 {
     return m_watcher;
@@ -793,7 +814,8 @@ void MainWindow::setMode(Mode mode)
         // The browse docks describe one tree; the compare page has its own tables.
         m_browseDocksShown.clear();
         for (QDockWidget* dock :
-            { m_runsDock, m_kernelsDock, m_detailsDock, static_cast<QDockWidget*>(m_diagnosticsDock) }) {
+            { m_runsDock, m_kernelsDock, m_detailsDock, static_cast<QDockWidget*>(m_diagnosticsDock),
+                static_cast<QDockWidget*>(m_profile->dock()) }) {
             if (dock->isVisible())
                 m_browseDocksShown << dock;
             dock->hide();

@@ -26,6 +26,7 @@ class QProgressBar;
 class QStackedWidget;
 class QTimer;
 class QToolButton;
+class ProfileController;
 class RecentFolders;
 
 class MainWindow : public QMainWindow
@@ -77,6 +78,7 @@ public:
     QMenu* helpMenu() const;
     QLabel* totalsLabel() const;
     QFileSystemWatcher* watcher() const;
+    ProfileController* profileController() const; // File ▸ Open Profile…, the Hot kernels dock
 
     // "8 runs · 412 graphs · 311 DVM engaged · 2 930 DVM kernels · 57 fallbacks"
     static QString totalsText(const dvmlens::Index& index);
@@ -131,6 +133,7 @@ private:
     ExportActions* m_export = nullptr;
     IndexJob* m_job;
     RecentFolders* m_recent;
+    ProfileController* m_profile = nullptr;
     QFileSystemWatcher* m_watcher;
     QTimer* m_reindexTimer;
     ComparePage* m_compare;
