@@ -9,6 +9,8 @@ packages=(
   libgl-dev nlohmann-json3-dev libdtl-dev
   xvfb xauth fonts-dejavu-core fonts-noto-cjk
   desktop-file-utils appstream dpkg-dev file ccache
+  # Qt's own Chinese (gui-translationorder), man pages from --help, the .deb's check (cli-packaging)
+  qt6-translations-l10n help2man lintian
   time
 )
 

@@ -2,6 +2,7 @@
 #include "indexargs.h"
 
 #include "index/indexer.h"
+#include "verdict/verdict.h"
 
 #include <QFile>
 #include <QTextStream>
@@ -85,6 +86,12 @@ dvmlens::Index* loadIndex(const Command& command, const IndexArgs& args)
     if (!index) {
         QTextStream err(stderr);
         err << "dvmlens-cli: " << command.name << ": cannot read " << QString::fromStdString(error) << '\n';
+        return nullptr;
+    }
+    if (const dvmlens::Graph* lone = dvmlens::loneNonWrapper(*index)) {
+        QTextStream err(stderr);
+        err << "dvmlens-cli: " << command.name << ": not an Inductor output_code.py (a wrapper module): "
+            << QFile::decodeName(QByteArray::fromStdString(lone->outputCode->path)) << '\n';
         return nullptr;
     }
     return new dvmlens::Index(std::move(*index)); // never freed, see the header

@@ -196,6 +196,8 @@ template <typename W> void writeGraph(W& w, const Graph& graph, const GraphProfi
             writeDiagnostic(w, diagnostic);
     }
     w.endArray();
+    w.key("verdict");
+    w.value(verdictName(graphVerdict(graph)));
     if (profile && profile->join)
         writeSharesDeviceTime(w, profile->shares(), false);
     w.endObject();
@@ -224,6 +226,8 @@ void writeRun(
     writeOptional(w, run.started);
     w.key("graphs");
     writeGraphs(w, run.graphs);
+    w.key("verdict");
+    w.value(verdictName(ladderVerdict(verdictCounts(run))));
     if (profile && profile->join)
         writeSharesDeviceTime(
             w, profile->join->runProfiled[profile->run] ? &profile->join->runs[profile->run] : nullptr, true);
@@ -269,6 +273,10 @@ template <typename W> void writeSummary(W& w, const Summary& summary)
         [&](Severity severity) { return summary.diagnosticCount(severity); });
     w.key("dvm_engaged");
     w.value(summary.dvmEngaged);
+    w.key("verdict");
+    w.value(verdictName(summary.verdict));
+    w.key("graphs_not_indexed");
+    w.value(summary.verdicts.notIndexed);
     w.endObject();
 }
 

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "rules/knownfailures.h"
 
+#include "install/datadir.h"
+#include "parse/versions.h"
 #include "rules/logscanner.h"
 #include "verdict/summary.h"
-#include "parse/versions.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -210,7 +211,7 @@ std::string requiredLiteral(std::string_view pattern)
 }
 
 constexpr TreeCheck kAllTreeChecks[] = { TreeCheck::GraphWithoutDvmKernel, TreeCheck::DvmNamedImportFx,
-    TreeCheck::MissingOutputCode, TreeCheck::NoDvmInTree };
+    TreeCheck::MissingOutputCode, TreeCheck::NoDvmInTree, TreeCheck::TorchNpuWithoutDvm };
 
 class RuleReader
 {
@@ -266,6 +267,10 @@ public:
             }
             if (rule.signatures.empty())
                 fail("has an empty \"match\"");
+            const std::string scope = optionalString("scope").value_or("any");
+            if (scope != "any" && scope != "graph")
+                fail("has an unknown \"scope\" '" + scope + "' (expected \"any\" or \"graph\")");
+            rule.graphLogsOnly = scope == "graph";
             if (const json* context = member("context")) {
                 if (!context->is_object() || !context->contains("within")
                     || !(*context)["within"].is_number_integer())
@@ -321,8 +326,8 @@ private:
                 return check;
         }
         fail("has an unknown \"check\" '" + name
-            + "' (expected graph-without-dvm-kernel, dvm-named-import-fx, missing-output-code or "
-              "no-dvm-in-tree)");
+            + "' (expected graph-without-dvm-kernel, dvm-named-import-fx, missing-output-code, "
+              "no-dvm-in-tree or torch-npu-without-dvm)");
     }
 
     LocalizedText localized(const char* name, bool required) const
@@ -635,9 +640,31 @@ void applyTreeRule(const Rule& rule, const Index& index, std::vector<Finding>& f
     for (const Run& run : index.runs) {
         for (const Graph& graph : run.graphs) {
             ++graphs;
-            outputCodes += graph.outputCode.has_value();
-            anyEngaged = anyEngaged || (graph.outputCode && graph.outputCode->dvmEngaged);
+            // Judged graphs only: not a cancelled index's unparsed ones, nor a file that is no wrapper.
+            const Verdict verdict = graphVerdict(graph);
+            outputCodes += verdict == Verdict::Engaged || verdict == Verdict::NotEngaged;
+            anyEngaged = anyEngaged || verdict == Verdict::Engaged;
         }
+    }
+
+    if (rule.check == TreeCheck::TorchNpuWithoutDvm) {
+        // Per run: the version it was made with says DVM cannot have run, whatever was asked for.
+        if (anyEngaged)
+            return;
+        for (std::size_t r = 0; r < index.runs.size(); ++r) {
+            const Versions versions = runVersions(index.runs[r]);
+            if (!versions.torchNpu || !isTorchNpuReleaseWithoutDvm(*versions.torchNpu))
+                continue;
+            const bool asked = versions.npuBackend && *versions.npuBackend == "dvm";
+            if (!asked && !dvmWantedEvidence(index))
+                continue;
+            Finding finding = treeFinding(rule, versions.source.value_or(index.runs[r].path),
+                "torch_npu " + *versions.torchNpu + (asked ? ", TORCHINDUCTOR_NPU_BACKEND='dvm'" : ""),
+                Confidence::High);
+            finding.run = r;
+            findings.push_back(std::move(finding));
+        }
+        return;
     }
 
     if (rule.check == TreeCheck::NoDvmInTree) {
@@ -660,7 +687,7 @@ void applyTreeRule(const Rule& rule, const Index& index, std::vector<Finding>& f
             case TreeCheck::GraphWithoutDvmKernel: {
                 const OutputCode* code = graph.outputCode ? &*graph.outputCode : nullptr;
                 // A graph of views only has nothing DVM could have taken.
-                if (anyEngaged && code && !code->dvmEngaged
+                if (anyEngaged && graphVerdict(graph) == Verdict::NotEngaged
                     && (!code->kernels.empty() || !code->fallbacks.empty()))
                     finding = treeFinding(rule, code->path, kernelSummary(*code), Confidence::High);
                 break;
@@ -698,6 +725,7 @@ void applyTreeRule(const Rule& rule, const Index& index, std::vector<Finding>& f
                 break;
             }
             case TreeCheck::NoDvmInTree:
+            case TreeCheck::TorchNpuWithoutDvm:
                 break;
             }
             if (finding) {
@@ -729,9 +757,31 @@ std::string_view treeCheckName(TreeCheck check)
     case TreeCheck::MissingOutputCode:
         return "missing-output-code";
     case TreeCheck::NoDvmInTree:
+        return "no-dvm-in-tree";
+    case TreeCheck::TorchNpuWithoutDvm:
         break;
     }
-    return "no-dvm-in-tree";
+    return "torch-npu-without-dvm";
+}
+
+bool isTorchNpuReleaseWithoutDvm(std::string_view version)
+{
+    constexpr std::string_view kReleases[] = { "2.10.0-26.0.0", "2.11.0-26.1.0", "2.12.0-26.1.0",
+        "26.1.0-pytorch2.11.0", "26.1.0-pytorch2.12.0" };
+    while (!version.empty() && (version.front() == ' ' || version.front() == '\t'))
+        version.remove_prefix(1);
+    while (!version.empty() && (version.back() == ' ' || version.back() == '\t' || version.back() == '\r'))
+        version.remove_suffix(1);
+    if (!version.empty() && (version.front() == 'v' || version.front() == 'V'))
+        version.remove_prefix(1);
+    for (const std::string_view release : kReleases) {
+        if (version.substr(0, release.size()) != release)
+            continue;
+        const std::string_view rest = version.substr(release.size());
+        if (rest.empty() || rest.front() == '+' || rest.substr(0, 5) == ".post")
+            return true;
+    }
+    return false;
 }
 
 const Rule* RuleBook::find(std::string_view id) const
@@ -807,8 +857,15 @@ std::optional<RuleBook> loadRuleFile(const std::string& path, std::string& error
 const RuleBook& builtinRules()
 {
     static const RuleBook book = [] {
-        initRuleResources();
         std::string error;
+        // The installed copy is the one a distribution can update; a broken one must not stop the program.
+        const QString installed = installedDataPath(QStringLiteral("rules/known-failures.json"));
+        if (!installed.isEmpty()) {
+            if (auto loaded = loadRuleFile(installed.toStdString(), error))
+                return std::move(*loaded);
+            qWarning("%s (the rules built into the program are used)", error.c_str());
+        }
+        initRuleResources();
         auto loaded = loadRuleFile(":/dvmlens/rules/known-failures.json", error);
         // The file is compiled in and covered by tests, so this only fires on a broken build.
         if (!loaded)
@@ -957,6 +1014,9 @@ std::vector<Finding> findKnownFailures(
                 graph = found->second;
         }
         for (Finding& finding : *scan.findings) {
+            const Rule* rule = graph ? nullptr : rules.find(finding.rule.id);
+            if (rule && rule->graphLogsOnly)
+                continue; // a run-level log cannot say which graph's code never ran
             finding.run = scan.run;
             finding.graph = graph;
             findings.push_back(std::move(finding));
