@@ -3,6 +3,7 @@
 // engaged (and there is at least one); otherwise exit 1 and say which graphs fail and why.
 #include "command.h"
 #include "indexargs.h"
+#include "text/displaytext.h"
 #include "text/scantext.h"
 #include "verdict/summary.h"
 
@@ -19,7 +20,7 @@ const Command kCheck { "check", "check [--jobs N] PATH",
 
 std::string graphLabel(const dvmlens::Run& run, const dvmlens::Graph& graph)
 {
-    return (run.name ? *run.name + '/' : std::string()) + graph.name;
+    return dvmlens::displayName((run.name ? *run.name + '/' : std::string()) + graph.name);
 }
 
 bool unreadable(const dvmlens::Graph& graph)
@@ -67,7 +68,7 @@ std::string checkReport(const dvmlens::Index& index, const dvmlens::Summary& sum
         break;
     case dvmlens::Verdict::NoCode:
     case dvmlens::Verdict::NotWrapper:
-        report += "check failed: no output_code.py in " + index.root
+        report += "check failed: no output_code.py in " + dvmlens::displayName(index.root)
             + " (is TORCH_COMPILE_DEBUG=1 set, and is this a torch_compile_debug tree?)\n";
         break;
     default:
@@ -88,7 +89,7 @@ int runCheck(const QStringList& args)
     if (!index)
         return ExitUsage;
     const dvmlens::Summary summary = dvmlens::summarize(*index);
-    writeOut(checkReport(*index, summary));
+    writeOut(dvmlens::terminalSafe(checkReport(*index, summary)));
     return summary.dvmEngaged ? ExitOk : ExitFailed;
 }
 

@@ -3,11 +3,11 @@
 #include "command.h"
 #include "indexargs.h"
 #include "profileargs.h"
-#include "rules/knownfailures.h"
 #include "report/report.h"
+#include "report/reportfile.h"
+#include "rules/knownfailures.h"
 
 #include <QFile>
-#include <QSaveFile>
 #include <QTextStream>
 
 #include <optional>
@@ -156,12 +156,12 @@ int runReport(const QStringList& args)
         writeOut(report);
         return ExitOk;
     }
-    // QSaveFile: a failed write never leaves half a report where the old one was.
-    QSaveFile file(*parsed->output);
-    if (!file.open(QIODevice::WriteOnly)
-        || file.write(report.data(), static_cast<qint64>(report.size())) != static_cast<qint64>(report.size())
-        || !file.commit()) {
-        err << "dvmlens-cli: report: cannot write " << *parsed->output << ": " << file.errorString() << '\n';
+    // Atomic, and never onto a device, FIFO, socket or folder (core/report/reportfile.h).
+    const std::string failure =
+        dvmlens::writeReportFile(QFile::encodeName(*parsed->output).toStdString(), report);
+    if (!failure.empty()) {
+        err << "dvmlens-cli: report: cannot write " << *parsed->output << ": "
+            << QString::fromStdString(failure) << '\n';
         return ExitUsage;
     }
     return ExitOk;

@@ -4,6 +4,7 @@
 #include "compare/fusionkey.h"
 #include "model/graphname.h"
 #include "parse/kernelbodies.h"
+#include "text/kernelwording.h"
 
 #include <algorithm>
 #include <deque>
@@ -32,17 +33,9 @@ std::string boolText(const std::optional<bool>& value)
     return *value ? "true" : "false";
 }
 
-std::string shapeText(const std::optional<std::vector<std::int64_t>>& shape)
+std::string shapeOrNone(const std::optional<std::vector<std::int64_t>>& shape)
 {
-    if (!shape)
-        return "none";
-    std::string text = "[";
-    for (std::size_t i = 0; i < shape->size(); ++i) {
-        if (i > 0)
-            text += ", ";
-        text += std::to_string((*shape)[i]);
-    }
-    return text + ']';
+    return shape ? shapeText(shape) : std::string("none");
 }
 
 // Elements of `from` not matched one-for-one in `against`, in `from`'s order.
@@ -349,7 +342,7 @@ std::vector<std::string> dvmKernelChanges(const Kernel& a, const Kernel& b)
         if (before.op != after.op)
             change(subject("op"), before.op, after.op);
         if (before.shape != after.shape)
-            change(subject("shape"), shapeText(before.shape), shapeText(after.shape));
+            change(subject("shape"), shapeOrNone(before.shape), shapeOrNone(after.shape));
         if (before.dtype != after.dtype)
             change(subject("dtype"), orNone(before.dtype), orNone(after.dtype));
     }

@@ -3,10 +3,10 @@
 
 #include "report/reportmarkdown.h"
 #include "report/reportprofile.h"
+#include "text/pythontokens.h"
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 
 namespace dvmlens {
 
@@ -36,23 +36,6 @@ pre { background: var(--code-bg); padding: .8em; overflow-x: auto; border-radius
 .num { color: var(--num); } .op { color: var(--op); font-weight: 600; } .ty { color: var(--ty); } .dec { color: var(--op); }
 .ln { color: var(--com); user-select: none; display: inline-block; min-width: 3.5em; }
 )css";
-
-bool isIdentifierChar(char c)
-{
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || static_cast<unsigned char>(c) >= 0x80;
-}
-
-bool isKeyword(std::string_view word)
-{
-    static constexpr std::array<std::string_view, 24> kKeywords = { "and", "as", "assert", "class", "def",
-        "del", "elif", "else", "except", "False", "for", "from", "if", "import", "in", "is", "lambda", "None",
-        "not", "or", "pass", "raise", "return", "True" };
-    for (std::string_view keyword : kKeywords) {
-        if (keyword == word)
-            return true;
-    }
-    return false;
-}
 
 bool isDtypeName(std::string_view word)
 {
@@ -92,14 +75,6 @@ std::string code(std::string_view text)
 std::string orDash(const std::optional<std::string>& value)
 {
     return value && !value->empty() ? code(*value) : std::string("—");
-}
-
-std::string joined(const std::vector<std::string>& parts, const std::string& separator)
-{
-    std::string text;
-    for (const std::string& part : parts)
-        text += (text.empty() ? "" : separator) + part;
-    return text;
 }
 
 // Lines of code with their line numbers, highlighted.
@@ -368,66 +343,49 @@ std::string htmlEscaped(std::string_view text)
 
 std::string highlightPythonLine(std::string_view line)
 {
+    // Split as the GUI's code view splits it (text/pythontokens.h); each excerpt line stands alone.
+    std::vector<python::Token> tokens;
+    python::LineTokenizer<char>::tokenize(line, python::LineState::Normal, tokens);
     std::string out;
-    std::size_t i = 0;
-    const std::size_t indent = line.find_first_not_of(" \t");
-    if (indent != std::string_view::npos && line[indent] == '@') {
-        std::size_t end = indent + 1;
-        while (end < line.size() && (isIdentifierChar(line[end]) || line[end] == '.'))
-            ++end;
-        out += htmlEscaped(line.substr(0, indent)) + span("dec", line.substr(indent, end - indent));
-        i = end;
-    }
-    std::string_view previousWord;
-    while (i < line.size()) {
-        const char c = line[i];
-        if (c == '#') {
-            out += span("com", line.substr(i));
+    std::size_t at = 0;
+    std::string_view previousWord; // the name before a '.': k.<op>, dvm.<type>, torch.<dtype>
+    for (const python::Token& token : tokens) {
+        const std::string_view gap = line.substr(at, token.start - at);
+        out += htmlEscaped(gap);
+        if (gap.find_first_not_of('.') != std::string_view::npos)
+            previousWord = std::string_view();
+        const std::string_view text = line.substr(token.start, token.length);
+        at = token.start + token.length;
+        switch (token.kind) {
+        case python::TokenKind::Comment:
+            out += span("com", text);
+            continue;
+        case python::TokenKind::String:
+            out += span("str", text);
+            continue;
+        case python::TokenKind::Number:
+            out += span("num", text);
+            continue;
+        case python::TokenKind::Decorator:
+            out += span("dec", text);
+            continue;
+        case python::TokenKind::Keyword:
+        case python::TokenKind::Builtin:
+        case python::TokenKind::Name:
             break;
         }
-        if (c == '\'' || c == '"') {
-            std::size_t end = i + 1;
-            while (end < line.size() && line[end] != c) {
-                if (line[end] == '\\')
-                    ++end;
-                ++end;
-            }
-            end = std::min(end + 1, line.size());
-            out += span("str", line.substr(i, end - i));
-            i = end;
-            continue;
-        }
-        if (std::isdigit(static_cast<unsigned char>(c))) {
-            std::size_t end = i;
-            while (end < line.size() && (isIdentifierChar(line[end]) || line[end] == '.'))
-                ++end;
-            out += span("num", line.substr(i, end - i));
-            i = end;
-            continue;
-        }
-        if (isIdentifierChar(c)) {
-            std::size_t end = i;
-            while (end < line.size() && isIdentifierChar(line[end]))
-                ++end;
-            const std::string_view word = line.substr(i, end - i);
-            const bool afterDot = i > 0 && line[i - 1] == '.';
-            if (afterDot && previousWord == "k")
-                out += span("op", word);
-            else if (afterDot && (previousWord == "dvm" || (previousWord == "torch" && isDtypeName(word))))
-                out += span("ty", word);
-            else if (!afterDot && isKeyword(word))
-                out += span("kw", word);
-            else
-                out += htmlEscaped(word);
-            previousWord = word;
-            i = end;
-            continue;
-        }
-        out += htmlEscaped(line.substr(i, 1));
-        if (c != '.')
-            previousWord = std::string_view();
-        ++i;
+        const bool afterDot = token.start > 0 && line[token.start - 1] == '.';
+        if (afterDot && previousWord == "k")
+            out += span("op", text);
+        else if (afterDot && (previousWord == "dvm" || (previousWord == "torch" && isDtypeName(text))))
+            out += span("ty", text);
+        else if (!afterDot && token.kind == python::TokenKind::Keyword)
+            out += span("kw", text);
+        else
+            out += htmlEscaped(text);
+        previousWord = text;
     }
+    out += htmlEscaped(line.substr(at));
     return out;
 }
 

@@ -3,63 +3,144 @@
 
 #include "report/reportprofile.h"
 #include "text/comparetext.h"
+#include "text/displaytext.h"
+#include "text/kernelwording.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace dvmlens {
 
 namespace {
 
-std::string joined(const std::vector<std::string>& parts, const std::string& separator)
+// Every value from the tree or a rules file goes through one of the four below, so a name can
+// neither end its line nor become HTML, a link or an image when the report is rendered (issue 16):
+// control bytes are shown as \x1b escapes, <, > and & as entities; `*` and `_` stay (they only
+// emphasise) so ordinary names read as they did.
+
+// Inline Markdown text.
+std::string plain(const std::string& text)
 {
-    std::string text;
-    for (const std::string& part : parts)
-        text += (text.empty() ? "" : separator) + part;
-    return text;
+    const std::string safe = displayName(text);
+    std::string out;
+    out.reserve(safe.size());
+    for (std::size_t i = 0; i < safe.size(); ++i) {
+        const char c = safe[i];
+        switch (c) {
+        case '<':
+            out += "&lt;";
+            break;
+        case '>':
+            out += "&gt;";
+            break;
+        case '&':
+            out += "&amp;";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '`':
+            out += "\\`";
+            break;
+        case ']': // "](" would start a link or image target
+            out += i + 1 < safe.size() && safe[i + 1] == '(' ? "]\\" : "]";
+            break;
+        default:
+            out += c;
+        }
+    }
+    return out;
 }
 
-std::string shapeText(const std::optional<std::vector<std::int64_t>>& shape)
-{
-    if (!shape)
-        return std::string();
-    std::vector<std::string> dims;
-    for (std::int64_t dim : *shape)
-        dims.push_back(std::to_string(dim));
-    return "[" + joined(dims, ", ") + "]";
-}
-
-// Table cells hold one line; a pipe would end the cell.
+// A table cell: one line, and a pipe would end the cell.
 std::string cell(const std::string& text)
 {
     std::string result;
-    for (char c : text) {
+    for (char c : plain(text)) {
         if (c == '|')
             result += "\\|";
-        else if (c == '\n' || c == '\r')
-            result += ' ';
         else
             result += c;
     }
     return result.empty() ? "—" : result;
 }
 
-// `text` as inline code, with enough backticks around it.
+// The "Why not DVM" cell: core's own sentences, which mark code with backticks themselves (the
+// kernel names in them are parsed identifiers); only controls, HTML and pipes are escaped.
+std::string reasonsCell(const std::vector<std::string>& reasons)
+{
+    std::string out;
+    for (char c : displayName(joined(reasons, "; "))) {
+        if (c == '<')
+            out += "&lt;";
+        else if (c == '>')
+            out += "&gt;";
+        else if (c == '&')
+            out += "&amp;";
+        else if (c == '|')
+            out += "\\|";
+        else
+            out += c;
+    }
+    return out.empty() ? "—" : out;
+}
+
+// `text` as inline code, fenced by more backticks than its longest run of them.
 std::string code(const std::string& text)
 {
     if (text.empty())
         return "—";
-    const std::string fence = text.find('`') == std::string::npos ? "`" : "``";
+    std::size_t longest = 0;
+    std::size_t run = 0;
+    std::string body;
+    for (char c : displayName(text)) {
+        run = c == '`' ? run + 1 : 0;
+        longest = std::max(longest, run);
+        body += c == '|' ? std::string("\\|") : std::string(1, c);
+    }
+    const std::string fence(longest + 1, '`');
     const std::string padding = fence.size() > 1 ? " " : "";
-    return fence + padding + cell(text) + padding + fence;
+    return fence + padding + body + padding + fence;
 }
 
-// A fenced block whose fence no line of `body` can close.
+// Text inside a raw HTML block (<details><summary>), where Markdown is not read but HTML is.
+std::string html(const std::string& text)
+{
+    std::string out;
+    for (char c : displayName(text)) {
+        switch (c) {
+        case '<':
+            out += "&lt;";
+            break;
+        case '>':
+            out += "&gt;";
+            break;
+        case '&':
+            out += "&amp;";
+            break;
+        case '"':
+            out += "&quot;";
+            break;
+        default:
+            out += c;
+        }
+    }
+    return out;
+}
+
+// A fenced block whose fence no line of `body` can close; the info string keeps only the
+// characters a language name has.
 std::string fenced(const std::string& language, const std::string& body)
 {
     std::string fence = "```";
     while (body.find(fence) != std::string::npos)
         fence += '`';
-    return fence + language + "\n" + body + (body.empty() || body.back() == '\n' ? "" : "\n") + fence + "\n";
+    std::string info;
+    for (char c : language) {
+        if (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '+' || c == '-' || c == '.')
+            info += c;
+    }
+    return fence + info + "\n" + body + (body.empty() || body.back() == '\n' ? "" : "\n") + fence + "\n";
 }
 
 std::string orDash(const std::optional<std::string>& value)
@@ -200,9 +281,9 @@ void writeFindings(std::string& out, const ReportModel& model)
     for (std::size_t i = 0; i < model.findings.size(); ++i) {
         const Finding& finding = model.findings[i];
         const RuleText& rule = finding.rule;
-        out += "### " + std::to_string(i + 1) + ". " + severityMark(rule.severity) + " " + rule.title.en
-            + "\n\n";
-        out += "- **Rule:** `" + rule.id + "` · " + rule.layer + " · "
+        out += "### " + std::to_string(i + 1) + ". " + severityMark(rule.severity) + " "
+            + plain(rule.title.en) + "\n\n";
+        out += "- **Rule:** " + code(rule.id) + " · " + plain(rule.layer) + " · "
             + std::string(severityName(rule.severity)) + " · "
             + std::string(confidenceName(finding.confidence)) + " confidence\n";
         out += "- **Where:** " + code(where(model, finding));
@@ -211,14 +292,14 @@ void writeFindings(std::string& out, const ReportModel& model)
         out += "\n";
         if (!finding.excerpt.empty())
             out += "- **Evidence:** " + code(finding.excerpt) + "\n";
-        out += "- **Cause:** " + rule.cause.en + "\n";
-        out += "- **Fix:** " + rule.fix.en + "\n\n";
+        out += "- **Cause:** " + plain(rule.cause.en) + "\n";
+        out += "- **Fix:** " + plain(rule.fix.en) + "\n\n";
         if (!rule.fixCode.empty())
             out += fenced(rule.fixCodeLanguage, rule.fixCode) + "\n";
     }
     for (const Diagnostic& problem : model.problems)
         out += "- " + severityMark(problem.severity) + " " + code(model.relative(problem.path)) + ": "
-            + problem.message + "\n";
+            + plain(problem.message) + "\n";
     if (!model.problems.empty())
         out += "\n";
 }
@@ -228,7 +309,7 @@ void writeGraphs(std::string& out, const ReportModel& model)
     out += "## Graphs\n\n";
     for (const ReportRun& run : model.runs) {
         const std::string name = run.run->name.value_or(model.relative(run.run->path));
-        out += "### " + name + "\n\n" + verdictSentence(run.summary) + " · DVM coverage "
+        out += "### " + plain(name) + "\n\n" + verdictSentence(run.summary) + " · DVM coverage "
             + percentText(run.coverage) + "\n\n";
         if (run.graphs.empty()) {
             out += "No graph folders.\n\n";
@@ -242,7 +323,7 @@ void writeGraphs(std::string& out, const ReportModel& model)
                 + (graph.graph->outputCode ? percentText(graph.graph->outputCode->dvmCoverage)
                                            : std::string("—"))
                 + " | " + kernelCountsText(graph.summary) + " | " + fallbackCountsText(graph.summary) + " | "
-                + cell(joined(graph.reasons, "; ")) + " |\n";
+                + reasonsCell(graph.reasons) + " |\n";
         }
         out += "\n";
     }
@@ -258,8 +339,8 @@ void writeDvmKernels(std::string& out, const ReportModel& model)
             if (!any)
                 out += "## DVM kernels\n\n";
             any = true;
-            out += "### " + graph.graph->name + "\n\n" + code(model.relative(graph.graph->outputCode->path))
-                + "\n\n";
+            out += "### " + plain(graph.graph->name) + "\n\n"
+                + code(model.relative(graph.graph->outputCode->path)) + "\n\n";
             out += "| Kernel | Line | ktype | dyn_shape | Ops | Inputs | Outputs | Launches |\n"
                    "|---|---|---|---|---|---|---|---|\n";
             std::string source;
@@ -277,7 +358,7 @@ void writeDvmKernels(std::string& out, const ReportModel& model)
                     + cell(joined(kernel.ops, ", ")) + " | " + cell(joined(inputs, "; ")) + " | "
                     + cell(joined(outputs, "; ")) + " | " + std::to_string(kernel.launches) + " |\n";
                 if (!entry.source.empty()) {
-                    source += "# " + model.relative(graph.graph->outputCode->path) + ":"
+                    source += "# " + displayName(model.relative(graph.graph->outputCode->path)) + ":"
                         + std::to_string(entry.sourceFirstLine) + "\n" + joined(entry.source, "\n") + "\n";
                     if (entry.sourceCut)
                         source +=
@@ -302,9 +383,9 @@ void writeFallbacks(std::string& out, const ReportModel& model)
             if (!any)
                 out += "## Fallback calls\n\n";
             any = true;
-            out += "<details><summary>" + graph.graph->name + ": " + std::to_string(graph.fallbacks.size())
-                + " fallback call" + (graph.fallbacks.size() == 1 ? "" : "s") + " ("
-                + fallbackCountsText(graph.summary)
+            out += "<details><summary>" + html(graph.graph->name) + ": "
+                + std::to_string(graph.fallbacks.size()) + " fallback call"
+                + (graph.fallbacks.size() == 1 ? "" : "s") + " (" + fallbackCountsText(graph.summary)
                 + ")</summary>\n\n| Line | Call | Kind |\n|---|---|---|\n";
             std::string source;
             for (const ReportFallback& entry : graph.fallbacks) {
@@ -343,22 +424,6 @@ std::string kernelBackendsText(const Summary& summary)
     return text;
 }
 
-std::string dvmInputText(const DvmInput& input)
-{
-    std::string text = input.op;
-    if (input.dtype)
-        text += " " + *input.dtype;
-    text += shapeText(input.shape);
-    if (input.stride)
-        text += " stride " + shapeText(input.stride);
-    return text;
-}
-
-std::string dvmOutputText(const DvmOutput& output)
-{
-    return output.name + (output.dtype ? " " + *output.dtype : std::string());
-}
-
 std::string markdownReport(const ReportModel& model)
 {
     std::string out;
@@ -370,7 +435,7 @@ std::string markdownReport(const ReportModel& model)
     writeGraphs(out, model);
     writeDvmKernels(out, model);
     writeFallbacks(out, model);
-    return out;
+    return terminalSafe(out); // source lines and fenced text printed to a terminal, too
 }
 
 std::string summaryMarkdown(const Index& index)
@@ -393,9 +458,9 @@ std::string summaryMarkdown(const Index& index)
             + orDash(v.npuBackend) + " · kernels from " + orDash(kernelBackendsText(summary)) + "\n";
     }
     for (const Finding& finding : model.findings)
-        out += "- " + severityMark(finding.rule.severity) + " " + finding.rule.title.en + " ("
+        out += "- " + severityMark(finding.rule.severity) + " " + plain(finding.rule.title.en) + " ("
             + code(where(model, finding)) + ")\n";
-    return out;
+    return terminalSafe(out);
 }
 
 } // namespace dvmlens

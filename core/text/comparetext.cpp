@@ -2,6 +2,7 @@
 #include "text/comparetext.h"
 
 #include "model/graphname.h"
+#include "text/displaytext.h"
 
 #include <map>
 
@@ -65,24 +66,25 @@ std::string fallbacksText(const GraphDiff& diff)
 void fusionLines(const GraphDiff& diff, std::string& out)
 {
     for (const FusionDiff& fusion : diff.fusions) {
-        const std::string& key = fusion.key;
+        const std::string key = displayName(fusion.key);
         if (fusion.a && fusion.b && fusion.a->backend != fusion.b->backend) {
             out += "    moved: " + key + ' ' + std::string(backendName(fusion.a->backend)) + " → "
                 + std::string(backendName(fusion.b->backend)) + " ("
-                + (fusion.a->name == fusion.b->name ? fusion.a->name
-                                                    : fusion.a->name + " → " + fusion.b->name)
+                + (fusion.a->name == fusion.b->name
+                        ? displayName(fusion.a->name)
+                        : displayName(fusion.a->name) + " → " + displayName(fusion.b->name))
                 + ")\n";
         } else if (!fusion.changes.empty()) {
-            out += "    changed: " + key + " (" + fusion.b->name + "):";
+            out += "    changed: " + key + " (" + displayName(fusion.b->name) + "):";
             for (std::size_t i = 0; i < fusion.changes.size(); ++i)
                 out += (i == 0 ? " " : "; ") + fusion.changes[i];
             out += '\n';
         } else if (fusion.a && !fusion.b) {
             out += "    gone: " + key + " (" + std::string(backendName(fusion.a->backend)) + ", "
-                + fusion.a->name + ")\n";
+                + displayName(fusion.a->name) + ")\n";
         } else if (fusion.b && !fusion.a) {
             out += "    new: " + key + " (" + std::string(backendName(fusion.b->backend)) + ", "
-                + fusion.b->name + ")\n";
+                + displayName(fusion.b->name) + ")\n";
         }
     }
 }
@@ -93,7 +95,7 @@ void graphBlock(const GraphDiff& diff, std::string& out)
         : diff.status == PairStatus::Matched ? "matched"
         : diff.status == PairStatus::OnlyA   ? "only in A"
                                              : "only in B";
-    out += std::string(label) + "  " + diff.key + "  ";
+    out += std::string(label) + "  " + displayName(diff.key) + "  ";
     if (diff.status == PairStatus::Matched)
         out += verdictText(diff.a, diff.dvmEngagedA) + " → " + verdictText(diff.b, diff.dvmEngagedB);
     else
@@ -102,7 +104,7 @@ void graphBlock(const GraphDiff& diff, std::string& out)
 
     std::string details;
     if (diff.a && diff.b && graphPairingKey(diff.a->name) != graphPairingKey(diff.b->name))
-        details += "    folders: " + diff.a->name + " → " + diff.b->name + '\n';
+        details += "    folders: " + displayName(diff.a->name) + " → " + displayName(diff.b->name) + '\n';
     const std::string counts = countsText(diff);
     const bool countsDiffer = diff.countsA != diff.countsB;
     if (!counts.empty() && (diff.status != PairStatus::Matched || countsDiffer))
@@ -126,14 +128,14 @@ std::string runText(const std::optional<std::size_t>& run, const std::string& na
 {
     if (!run)
         return "(none)";
-    return name.empty() ? std::string("(no run folder)") : name;
+    return name.empty() ? std::string("(no run folder)") : displayName(name);
 }
 
 } // namespace
 
 std::string compareToText(const CompareResult& result)
 {
-    std::string out = "A: " + result.rootA + "\nB: " + result.rootB + '\n';
+    std::string out = "A: " + displayName(result.rootA) + "\nB: " + displayName(result.rootB) + '\n';
     for (const RunPair& pair : result.runs)
         out += "runs: " + runText(pair.a, pair.nameA) + " ↔ " + runText(pair.b, pair.nameB) + '\n';
     const CompareSummary& summary = result.summary;
@@ -154,7 +156,7 @@ std::string compareToText(const CompareResult& result)
             }
         }
     }
-    return out;
+    return terminalSafe(out);
 }
 
 } // namespace dvmlens

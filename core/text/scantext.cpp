@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "text/scantext.h"
 
+#include "text/displaytext.h"
+
 #include <algorithm>
 
 namespace dvmlens {
@@ -35,16 +37,16 @@ std::string plural(int count, std::string_view noun)
 std::string runHeader(const Run& run)
 {
     const Summary summary = summarize(run);
-    std::string line = "run " + run.name.value_or("(no run folder)");
+    std::string line = "run " + (run.name ? displayName(*run.name) : std::string("(no run folder)"));
     if (run.pid)
         line += "  pid " + std::to_string(*run.pid);
     if (run.started)
-        line += "  started " + *run.started;
+        line += "  started " + displayName(*run.started);
     line += "  " + ladderLine(summary.verdicts) + ", " + plural(summary.graphs, "graph") + ", "
         + std::to_string(summary.dvmEngagedGraphs) + " DVM engaged, "
         + plural(static_cast<int>(run.logs.size()), "log");
     if (!run.name)
-        line += "  (" + run.path + ')';
+        line += "  (" + displayName(run.path) + ')';
     return line + '\n';
 }
 
@@ -54,14 +56,14 @@ std::string diagnosticLine(std::string_view indent, const Diagnostic& diagnostic
         std::string(indent) + std::string(severityName(diagnostic.severity)) + " [" + diagnostic.code + "] ";
     if (diagnostic.line)
         line += "line " + std::to_string(*diagnostic.line) + ": ";
-    return line + diagnostic.message + '\n';
+    return line + displayName(diagnostic.message) + '\n';
 }
 
 std::string graphLines(const Graph& graph, std::size_t nameWidth)
 {
     const Verdict verdict = graphVerdict(graph);
     const Summary summary = summarize(graph);
-    std::string line = "  " + padded(verdictLabel(verdict), 12) + padded(graph.name, nameWidth);
+    std::string line = "  " + padded(verdictLabel(verdict), 12) + padded(displayName(graph.name), nameWidth);
     if (verdict == Verdict::NoCode) {
         line += "no output_code.py";
     } else if (verdict == Verdict::NotIndexed) {
@@ -131,9 +133,9 @@ std::string scanText(const Index& index)
     std::size_t nameWidth = 0;
     for (const Run& run : index.runs) {
         for (const Graph& graph : run.graphs)
-            nameWidth = std::max(nameWidth, graph.name.size() + 2);
+            nameWidth = std::max(nameWidth, displayName(graph.name).size() + 2);
     }
-    std::string text = "DVM Lens scan of " + index.root + '\n';
+    std::string text = "DVM Lens scan of " + displayName(index.root) + '\n';
     for (const Run& run : index.runs) {
         text += '\n' + runHeader(run);
         if (run.graphs.empty())
@@ -144,7 +146,7 @@ std::string scanText(const Index& index)
     if (!index.diagnostics.empty()) {
         text += "\ntree problems:\n";
         for (const Diagnostic& diagnostic : index.diagnostics)
-            text += diagnosticLine("  ", diagnostic) + "    " + diagnostic.path + '\n';
+            text += diagnosticLine("  ", diagnostic) + "    " + displayName(diagnostic.path) + '\n';
     }
     const Summary summary = summarize(index);
     text += "\ntotals: " + plural(summary.runs, "run") + ", " + plural(summary.graphs, "graph") + " ("
@@ -157,7 +159,7 @@ std::string scanText(const Index& index)
     }) + '\n';
     text += "verdict: " + ladderLine(summary.verdicts) + '\n';
     text += std::string("DVM engaged: ") + (summary.dvmEngaged ? "yes" : "no") + '\n';
-    return text;
+    return terminalSafe(text); // what displayName() did not reach (reasons, messages) cannot drive a terminal
 }
 
 } // namespace dvmlens

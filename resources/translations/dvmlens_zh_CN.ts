@@ -753,6 +753,13 @@
     </message>
 </context>
 <context>
+    <name>JobRunner</name>
+    <message>
+        <source>The background job failed.</source>
+        <translation>后台任务失败。</translation>
+    </message>
+</context>
+<context>
     <name>KernelDetails</name>
     <message>
         <source>Select a kernel to see its ops, inputs, outputs and launch sites.</source>
@@ -1496,6 +1503,13 @@
     <message>
         <source>ambiguous</source>
         <translation>无法区分</translation>
+    </message>
+</context>
+<context>
+    <name>TreeDocument</name>
+    <message>
+        <source>it cannot be read</source>
+        <translation>无法读取</translation>
     </message>
 </context>
 <context>

@@ -10,6 +10,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <sys/stat.h>
+#include <sys/types.h>
+
 namespace {
 
 struct Result
@@ -228,6 +231,86 @@ private slots:
         const QByteArray expected = QByteArray("dvmlens-cli: report: cannot write ") + output.toUtf8() + ": ";
         QVERIFY2(result.err.startsWith(expected), result.err.constData());
         QVERIFY(!QFileInfo::exists(output));
+    }
+
+    // -o onto a FIFO, a device or a folder is refused and leaves the node as it was (as root, the
+    // old writer replaced /dev/null with a regular file and exited 0).
+    void specialFilesAreRefused()
+    {
+        QTemporaryDir dir;
+        const QString fifo = dir.filePath(QStringLiteral("fifo.md"));
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0644), 0);
+        const struct
+        {
+            QString path;
+            const char* kind;
+            mode_t type;
+        } cases[] = { { fifo, "a FIFO", S_IFIFO },
+            { QStringLiteral("/dev/null"), "a character device", S_IFCHR },
+            { dir.path(), "a folder", S_IFDIR } };
+        for (const auto& each : cases) {
+            const Result result = run({ QStringLiteral("-o"), each.path, fixtureTree() });
+            QCOMPARE(result.exitCode, 2);
+            QCOMPARE(result.err,
+                QByteArray("dvmlens-cli: report: cannot write ") + each.path.toUtf8() + ": it is " + each.kind
+                    + ", not a regular file (nothing was written)\n");
+            struct stat info
+            {
+            };
+            QCOMPARE(::stat(QFile::encodeName(each.path).constData(), &info), 0);
+            QCOMPARE(info.st_mode & S_IFMT, each.type);
+        }
+        QCOMPARE(
+            QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot),
+            QStringList { QStringLiteral("fifo.md") }); // no temporary file left behind
+    }
+
+    // A regular file is replaced whole and keeps its mode; a new one gets 0666 less the umask; a
+    // link is written through and stays a link.
+    void regularFilesAreReplacedAtomically()
+    {
+        QTemporaryDir dir;
+        const QString existing = dir.filePath(QStringLiteral("old.md"));
+        writeFile(existing, QByteArray(100000, 'x'));
+        QFile::setPermissions(existing, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+        QCOMPARE(run({ QStringLiteral("-o"), existing, fixtureTree() }).exitCode, 0);
+        QFile written(existing);
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        const QByteArray bytes = written.readAll();
+        QVERIFY(bytes.startsWith("# DVM Lens report\n"));
+        QVERIFY(!bytes.contains("xxx"));
+        struct stat kept
+        {
+        };
+        QCOMPARE(::stat(QFile::encodeName(existing).constData(), &kept), 0);
+        QCOMPARE(kept.st_mode & 07777, mode_t(0600));
+
+        const mode_t mask = ::umask(022);
+        ::umask(mask); // children inherit it: the new file must show it
+        const QString fresh = dir.filePath(QStringLiteral("new.html"));
+        QCOMPARE(run({ QStringLiteral("--format"), QStringLiteral("html"), QStringLiteral("-o"), fresh,
+                         fixtureTree() })
+                     .exitCode,
+            0);
+        struct stat info
+        {
+        };
+        QCOMPARE(::stat(QFile::encodeName(fresh).constData(), &info), 0);
+        QCOMPARE(info.st_mode & 07777, mode_t(0666 & ~mask));
+
+        const QString link = dir.filePath(QStringLiteral("link.md"));
+        QVERIFY(QFile::link(existing, link));
+        QCOMPARE(run({ QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("-o"), link,
+                         fixtureTree() })
+                     .exitCode,
+            0);
+        QVERIFY(QFileInfo(link).isSymLink());
+        QFile target(existing);
+        QVERIFY(target.open(QIODevice::ReadOnly));
+        QVERIFY(target.readAll().startsWith("{"));
+        QCOMPARE(
+            QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot),
+            QStringList({ QStringLiteral("link.md"), QStringLiteral("new.html"), QStringLiteral("old.md") }));
     }
 };
 

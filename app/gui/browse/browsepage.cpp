@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "browse/browsepage.h"
 
-#include "codeview/codeview.h"
-#include "common/compactsortheader.h"
 #include "browse/kerneldetails.h"
 #include "browse/kernelpanel.h"
 #include "browse/kerneltablemodel.h"
-#include "shell/languagechange.h"
 #include "browse/runtreemodel.h"
+#include "codeview/codeview.h"
+#include "common/compactsortheader.h"
+#include "shell/languagechange.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -83,7 +83,8 @@ BrowsePage::~BrowsePage()
     }
 }
 
-void BrowsePage::setIndex(std::shared_ptr<const dvmlens::Index> index)
+void BrowsePage::setIndex(
+    std::shared_ptr<const dvmlens::Index> index, std::shared_ptr<const IndexSummaries> summaries)
 {
     const QString previousPath = currentPath();
     const dvmlens::Kernel* previousKernel = currentKernel();
@@ -94,7 +95,7 @@ void BrowsePage::setIndex(std::shared_ptr<const dvmlens::Index> index)
     const std::shared_ptr<const dvmlens::Index> keepAlive = m_runModel->index();
     m_details->clearKernel();
     m_kernelModel->clear();
-    m_runModel->setIndex(std::move(index));
+    m_runModel->setIndex(std::move(index), std::move(summaries));
     if (m_runModel->rowCount() <= kMaxRunsExpanded)
         m_runTree->expandToDepth(0);
     if (!m_runTreeHeaderRestored) // the user's saved width wins over the fit

@@ -12,6 +12,7 @@
 #include <memory>
 
 class CodeView;
+struct IndexSummaries;
 class KernelDetails;
 class KernelPanel;
 class KernelTableModel;
@@ -27,7 +28,9 @@ public:
 
     // Swaps in a new index. The selected node (by path) and kernel (by name) survive when they
     // still exist, so a re-index while training runs does not lose the user's place.
-    void setIndex(std::shared_ptr<const dvmlens::Index> index);
+    // `summaries`: the index's counts computed once (null: the run tree computes them).
+    void setIndex(std::shared_ptr<const dvmlens::Index> index,
+        std::shared_ptr<const IndexSummaries> summaries = nullptr);
     const std::shared_ptr<const dvmlens::Index>& index() const;
     // Device time in the kernel table; `join` belongs to the current index (null: none).
     void setProfile(std::shared_ptr<const dvmlens::ProfileJoin> join);

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "browse/kernelformat.h"
 
+#include "text/kernelwording.h"
+
 #include <QCoreApplication>
 #include <QStringList>
-
-#include <utility>
 
 QString backendLabel(dvmlens::Backend backend)
 {
@@ -31,26 +31,12 @@ QString backendLabel(dvmlens::Backend backend)
 
 QString shortDtype(const std::optional<std::string>& dtype)
 {
-    if (!dtype)
-        return QStringLiteral("?");
-    static const std::pair<const char*, const char*> kShort[] = { { "float32", "f32" }, { "float16", "f16" },
-        { "bfloat16", "bf16" }, { "float64", "f64" }, { "int8", "i8" }, { "int16", "i16" },
-        { "int32", "i32" }, { "int64", "i64" }, { "uint8", "u8" }, { "bool", "b8" } };
-    for (const auto& [longName, shortName] : kShort) {
-        if (*dtype == longName)
-            return QLatin1String(shortName);
-    }
-    return QString::fromStdString(*dtype);
+    return QString::fromStdString(dvmlens::shortDtype(dtype));
 }
 
 QString shapeText(const std::optional<std::vector<std::int64_t>>& dims)
 {
-    if (!dims)
-        return {};
-    QStringList parts;
-    for (std::int64_t dim : *dims)
-        parts << QString::number(dim);
-    return QLatin1Char('[') + parts.join(QLatin1Char(',')) + QLatin1Char(']');
+    return QString::fromStdString(dvmlens::shapeText(dims));
 }
 
 QString compactInput(const dvmlens::DvmInput& input)

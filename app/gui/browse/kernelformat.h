@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Compact text for kernel facts, shared by the kernel table, the details pane and tooltips:
-// "f32[128,128], bf16[-1,1]".
+// "f32[128, 128], bf16[-1, 1]" (shapes and dtypes worded by core/text/kernelwording.h).
 #pragma once
 
 #include "model/model.h"
@@ -9,8 +9,8 @@
 
 QString backendLabel(dvmlens::Backend backend); // "DVM", "import_fx", "Triton"…
 QString shortDtype(const std::optional<std::string>& dtype); // float32 → f32; "?" when unknown
-QString shapeText(const std::optional<std::vector<std::int64_t>>& dims); // [128,128]; "" for scalars
-QString compactInput(const dvmlens::DvmInput& input); // f32[128,128]
+QString shapeText(const std::optional<std::vector<std::int64_t>>& dims); // [128, 128]; "" for scalars
+QString compactInput(const dvmlens::DvmInput& input); // f32[128, 128]
 QString compactInputs(const dvmlens::Kernel& kernel); // joined with ", "
 QString compactOutputs(const dvmlens::Kernel& kernel); // dtypes, or the stored name when untyped
 QString yesNo(const std::optional<bool>& value); // "yes", "no", "" when unknown

@@ -249,7 +249,7 @@ void KernelPanel::fitColumns()
     fit(KernelTableModel::KtypeColumn, metrics, "vector");
     fit(KernelTableModel::DynShapeColumn, metrics, "no");
     fit(KernelTableModel::OpsColumn, metrics, "99");
-    fit(KernelTableModel::InputsColumn, fixedMetrics, "bf16[2,1024,3072], bf16[3072]");
+    fit(KernelTableModel::InputsColumn, fixedMetrics, "bf16[2, 1024, 3072], bf16[3072]");
     fit(KernelTableModel::OutputsColumn, fixedMetrics, "f32, bf16");
     fit(KernelTableModel::LaunchesColumn, metrics, "99");
     fit(KernelTableModel::LineColumn, metrics, "99999");

@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "browse/runtreemodel.h"
 
+#include "browse/notengagedreasontext.h"
 #include "browse/verdicttext.h"
-
 #include "diagnostics/findingdetails.h"
 #include "shell/languagechange.h"
-#include "browse/notengagedreasontext.h"
 
 #include <QApplication>
 #include <QDir>
@@ -159,10 +158,12 @@ RunTreeModel::RunTreeModel(QObject* parent)
     onLanguageChange(this, [this] { refreshTranslatedTexts(this); });
 }
 
-void RunTreeModel::setIndex(std::shared_ptr<const dvmlens::Index> index)
+void RunTreeModel::setIndex(
+    std::shared_ptr<const dvmlens::Index> index, std::shared_ptr<const IndexSummaries> summaries)
 {
     beginResetModel();
     m_index = std::move(index);
+    m_summaries = summaries || !m_index ? std::move(summaries) : IndexSummaries::of(*m_index);
     m_knownFailures.reset();
     m_findings.clear();
     m_anyMarks = false;
@@ -196,11 +197,11 @@ void RunTreeModel::applySortOrder()
     const std::vector<dvmlens::Run> noRuns;
     const std::vector<dvmlens::Run>& runs = m_index ? m_index->runs : noRuns;
     const bool sorted = m_sortColumn >= 0;
-    // Keys are computed once per node: summarize() walks every kernel.
     std::vector<QString> runNames;
     std::vector<double> runNumbers;
-    for (const dvmlens::Run& run : sorted ? runs : noRuns) {
-        const dvmlens::Summary summary = dvmlens::summarize(run);
+    for (std::size_t r = 0; r < (sorted ? runs.size() : 0); ++r) {
+        const dvmlens::Run& run = runs[r];
+        const dvmlens::Summary& summary = m_summaries->of(r);
         runNames.push_back(runLabel(run));
         if (m_sortColumn == VerdictColumn)
             runNumbers.push_back(verdictRank(summary.verdict,
@@ -220,12 +221,13 @@ void RunTreeModel::applySortOrder()
     for (std::size_t r = 0; r < runs.size(); ++r) {
         const std::vector<dvmlens::Graph>& graphs = runs[r].graphs;
         std::vector<double> numbers;
-        for (const dvmlens::Graph& graph : graphs) {
+        for (std::size_t g = 0; g < graphs.size(); ++g) {
+            const dvmlens::Graph& graph = graphs[g];
             if (m_sortColumn == VerdictColumn)
                 numbers.push_back(verdictRank(dvmlens::graphVerdict(graph)));
             else if (sorted && !byName) // a graph without code has no counts: before every count
                 numbers.push_back(
-                    graph.outputCode ? countValue(dvmlens::summarize(graph), m_sortColumn).toDouble() : -1.0);
+                    graph.outputCode ? countValue(m_summaries->of(r, g), m_sortColumn).toDouble() : -1.0);
         }
         m_graphOrder[r] = sortedOrder(int(graphs.size()), m_sortOrder, sorted, [&](int a, int b) {
             return byName
@@ -525,9 +527,10 @@ QVariant RunTreeModel::data(const QModelIndex& index, int role) const
     }
     switch (location.kind) {
     case RunNode:
-        return runData(run, index.column(), role);
+        return runData(run, m_summaries->of(size_t(location.run)), index.column(), role);
     case GraphNode:
-        return graphData(run.graphs[size_t(location.graph)], index.column(), role);
+        return graphData(run.graphs[size_t(location.graph)],
+            m_summaries->of(size_t(location.run), size_t(location.graph)), index.column(), role);
     case FileNode:
         break;
     }
@@ -567,8 +570,11 @@ QVariant RunTreeModel::knownFailureData(const Location& location, int column, in
     if (role == KnownFailuresRole)
         return titles;
     const dvmlens::Run& data = m_index->runs[size_t(location.run)];
-    QString tip = isRun ? runData(data, column, role).toString()
-                        : graphData(data.graphs[size_t(location.graph)], column, role).toString();
+    const std::size_t r = size_t(location.run);
+    QString tip = isRun ? runData(data, m_summaries->of(r), column, role).toString()
+                        : graphData(data.graphs[size_t(location.graph)],
+                            m_summaries->of(r, size_t(location.graph)), column, role)
+                              .toString();
     for (const QString& title : std::as_const(titles))
         tip += QLatin1Char('\n') + tr("Known failure: %1").arg(title);
     if (isRun && run.graphsWithFindings > 0)
@@ -601,9 +607,9 @@ QIcon RunTreeModel::cachedKnownFailureIcon(dvmlens::Severity severity) const
     return m_knownFailureIcons[int(severity)];
 }
 
-QVariant RunTreeModel::runData(const dvmlens::Run& run, int column, int role) const
+QVariant RunTreeModel::runData(
+    const dvmlens::Run& run, const dvmlens::Summary& summary, int column, int role) const
 {
-    const dvmlens::Summary summary = dvmlens::summarize(run);
     const dvmlens::Verdict mark = summary.verdict;
     switch (role) {
     case Qt::DisplayRole:
@@ -646,7 +652,8 @@ QVariant RunTreeModel::runData(const dvmlens::Run& run, int column, int role) co
     }
 }
 
-QVariant RunTreeModel::graphData(const dvmlens::Graph& graph, int column, int role) const
+QVariant RunTreeModel::graphData(
+    const dvmlens::Graph& graph, const dvmlens::Summary& summary, int column, int role) const
 {
     const dvmlens::Verdict mark = dvmlens::graphVerdict(graph);
     // Counts only where the parser looked at a wrapper module: an unparsed graph has none to show.
@@ -657,7 +664,7 @@ QVariant RunTreeModel::graphData(const dvmlens::Graph& graph, int column, int ro
             return fromUtf8(graph.name);
         if (column == VerdictColumn)
             return VerdictText::graphCell(mark);
-        return hasCode ? countValue(dvmlens::summarize(graph), column) : QVariant();
+        return hasCode ? countValue(summary, column) : QVariant();
     case Qt::AccessibleTextRole:
         if (column == NameColumn)
             return QString(fromUtf8(graph.name) + QStringLiteral(", ") + VerdictText::graphCell(mark));

@@ -5,9 +5,10 @@
 // by-scan-position lookup, stays valid without a proxy to map through.
 #pragma once
 
+#include "common/indexsummaries.h"
+#include "common/themes.h"
 #include "diagnostics/findingsjob.h"
 #include "model/model.h"
-#include "common/themes.h"
 
 #include <QAbstractItemModel>
 #include <QIcon>
@@ -46,7 +47,10 @@ public:
 
     explicit RunTreeModel(QObject* parent = nullptr);
 
-    void setIndex(std::shared_ptr<const dvmlens::Index> index); // drops the known failures
+    // Drops the known failures. `summaries` are the index's counts (TreeDocument computes them
+    // once per index); null: the model computes them.
+    void setIndex(std::shared_ptr<const dvmlens::Index> index,
+        std::shared_ptr<const IndexSummaries> summaries = nullptr);
     const std::shared_ptr<const dvmlens::Index>& index() const;
     // What FindingsJob found in the current index (ignored when it searched another one).
     void setKnownFailures(std::shared_ptr<const KnownFailures> knownFailures);
@@ -85,8 +89,9 @@ private:
     Location locate(const QModelIndex& index) const;
     QModelIndex indexAt(const Location& location, int column) const;
     void applySortOrder(); // fills the row orders below from m_sortColumn/m_sortOrder
-    QVariant runData(const dvmlens::Run& run, int column, int role) const;
-    QVariant graphData(const dvmlens::Graph& graph, int column, int role) const;
+    QVariant runData(const dvmlens::Run& run, const dvmlens::Summary& summary, int column, int role) const;
+    QVariant graphData(
+        const dvmlens::Graph& graph, const dvmlens::Summary& summary, int column, int role) const;
     QVariant fileData(const dvmlens::Graph& graph, int file, int column, int role) const;
     void followPalette() const; // draws the icons again after a theme change
     QIcon cachedVerdictIcon(dvmlens::Verdict verdict) const;
@@ -104,6 +109,7 @@ private:
     };
 
     std::shared_ptr<const dvmlens::Index> m_index;
+    std::shared_ptr<const IndexSummaries> m_summaries; // of m_index, never recomputed in data()
     std::shared_ptr<const KnownFailures> m_knownFailures;
     std::vector<RunFindings> m_findings; // by run row; empty without known failures
     bool m_anyMarks = false; // some node has a mark

@@ -6,7 +6,6 @@
 #include <QFileInfo>
 #include <QLocale>
 #include <QPlainTextDocumentLayout>
-#include <QPointer>
 #include <QStringDecoder>
 #include <QTextBlock>
 #include <QTextDocument>
@@ -107,54 +106,39 @@ FileText readFileText(const QString& path, qint64 maxBytes)
 
 FileTextLoader::FileTextLoader(QObject* parent)
     : QObject(parent)
-    , m_latestJob(std::make_shared<std::atomic<quint64>>(0))
+    , m_runner(new JobRunner(this, 1))
 {
-    m_pool.setMaxThreadCount(1);
 }
 
 FileTextLoader::~FileTextLoader()
 {
-    cancel();
-    m_pool.waitForDone();
+    delete m_runner; // waits here, while the members a running read may use still exist
 }
 
 void FileTextLoader::start(const QString& path, const QFont& font)
 {
-    const quint64 job = ++*m_latestJob;
-    m_runningJob = job;
-    QPointer<FileTextLoader> self(this);
     QThread* guiThread = thread();
-    m_pool.start([self, guiThread, path, font, job, latest = m_latestJob]() {
-        auto result = std::make_shared<LoadedFileText>();
-        result->file = readFileText(path);
-        if (*latest != job)
-            return;
-        if (result->file.status == FileText::Status::Ok) {
-            result->document = plainTextDocument(result->file.text, font);
-            result->document->moveToThread(guiThread);
-        }
-        // `self` is only dereferenced in the GUI thread, inside the queued call.
-        QMetaObject::invokeMethod(
-            qApp,
-            [self, job, result]() {
-                if (!self || self->m_runningJob != job)
-                    return;
-                self->m_runningJob = 0;
-                Q_EMIT self->finished(result);
-            },
-            Qt::QueuedConnection);
-    });
+    m_runner->start(
+        [guiThread, path, font](JobContext& job) {
+            auto result = std::make_shared<LoadedFileText>();
+            result->file = readFileText(path);
+            if (!job.cancelled() && result->file.status == FileText::Status::Ok) {
+                result->document = plainTextDocument(result->file.text, font);
+                result->document->moveToThread(guiThread);
+            }
+            return result;
+        },
+        [this](std::shared_ptr<LoadedFileText> result) { Q_EMIT finished(std::move(result)); });
 }
 
 void FileTextLoader::cancel()
 {
-    ++*m_latestJob;
-    m_runningJob = 0;
+    m_runner->discard();
 }
 
 bool FileTextLoader::isRunning() const
 {
-    return m_runningJob != 0;
+    return m_runner->isRunning();
 }
 
 void FileTextLoader::disposeInBackground(std::unique_ptr<QTextDocument> document)
@@ -163,6 +147,6 @@ void FileTextLoader::disposeInBackground(std::unique_ptr<QTextDocument> document
         return;
     // Without thread affinity the document may be deleted from the pool's thread.
     document->moveToThread(nullptr);
-    m_pool.start(
+    m_runner->runDetached(
         [document = std::shared_ptr<QTextDocument>(std::move(document))]() mutable { document.reset(); });
 }

@@ -4,12 +4,12 @@
 // message, and builds the QTextDocument in the worker so the GUI thread only swaps it in.
 #pragma once
 
+#include "common/jobrunner.h"
+
 #include <QFont>
 #include <QObject>
 #include <QString>
-#include <QThreadPool>
 
-#include <atomic>
 #include <memory>
 
 class QTextDocument;
@@ -71,7 +71,5 @@ Q_SIGNALS:
     void finished(std::shared_ptr<LoadedFileText> result);
 
 private:
-    QThreadPool m_pool;
-    std::shared_ptr<std::atomic<quint64>> m_latestJob;
-    quint64 m_runningJob = 0; // 0: nothing running
+    JobRunner* m_runner;
 };

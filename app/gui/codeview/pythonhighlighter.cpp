@@ -1,96 +1,16 @@
 // SPDX-License-Identifier: MIT
 #include "codeview/pythonhighlighter.h"
 
-#include <algorithm>
-#include <iterator>
+#include "text/pythontokens.h"
 
 namespace {
 
-// Sorted, for binary search.
-constexpr QStringView kKeywords[] = { u"False", u"None", u"True", u"and", u"as", u"assert", u"async",
-    u"await", u"break", u"class", u"continue", u"def", u"del", u"elif", u"else", u"except", u"finally",
-    u"for", u"from", u"global", u"if", u"import", u"in", u"is", u"lambda", u"nonlocal", u"not", u"or",
-    u"pass", u"raise", u"return", u"try", u"while", u"with", u"yield" };
+using Tokenizer = dvmlens::python::LineTokenizer<char16_t>;
+using dvmlens::python::TokenKind;
 
-constexpr QStringView kBuiltins[] = { u"Exception", u"abs", u"all", u"any", u"bool", u"callable", u"dict",
-    u"enumerate", u"filter", u"float", u"format", u"getattr", u"hasattr", u"hash", u"id", u"int",
-    u"isinstance", u"issubclass", u"iter", u"len", u"list", u"map", u"max", u"min", u"next", u"object",
-    u"open", u"print", u"range", u"repr", u"reversed", u"round", u"self", u"set", u"setattr", u"sorted",
-    u"str", u"sum", u"super", u"tuple" };
-
-bool contains(const auto& sorted, QStringView word)
+std::u16string_view utf16(QStringView line)
 {
-    return std::binary_search(std::begin(sorted), std::end(sorted), word);
-}
-
-bool isIdentifierStart(QChar c)
-{
-    return c.isLetter() || c == u'_';
-}
-
-bool isIdentifierChar(QChar c)
-{
-    return c.isLetterOrNumber() || c == u'_';
-}
-
-int identifierEnd(QStringView line, int from)
-{
-    while (from < line.size() && isIdentifierChar(line[from]))
-        ++from;
-    return from;
-}
-
-// A dotted name starting at `from` (a.b.c); returns its end.
-int dottedNameEnd(QStringView line, int from)
-{
-    int end = identifierEnd(line, from);
-    while (end + 1 < line.size() && line[end] == u'.' && isIdentifierStart(line[end + 1]))
-        end = identifierEnd(line, end + 1);
-    return end;
-}
-
-bool isStringPrefix(QStringView word)
-{
-    if (word.size() > 2)
-        return false;
-    for (QChar c : word) {
-        const char16_t lower = c.toLower().unicode();
-        if (lower != u'r' && lower != u'b' && lower != u'f' && lower != u'u')
-            return false;
-    }
-    return true;
-}
-
-// Where a string opened by `quote` (one char or a triple) ends, searching from `from`; -1 when it
-// runs past the end of the line.
-int stringEnd(QStringView line, int from, QStringView quote)
-{
-    for (int i = from; i < line.size(); ++i) {
-        if (line[i] == u'\\') {
-            ++i;
-            continue;
-        }
-        if (line.mid(i).startsWith(quote))
-            return i + int(quote.size());
-    }
-    return -1;
-}
-
-int numberEnd(QStringView line, int from)
-{
-    int i = from;
-    while (i < line.size()) {
-        const QChar c = line[i];
-        if (c.isLetterOrNumber() || c == u'_' || c == u'.') {
-            ++i;
-        } else if ((c == u'+' || c == u'-') && (line[i - 1] == u'e' || line[i - 1] == u'E')
-            && !line.mid(from, i - from).startsWith(u"0x")) {
-            ++i;
-        } else {
-            break;
-        }
-    }
-    return i;
+    return { reinterpret_cast<const char16_t*>(line.utf16()), std::size_t(line.size()) };
 }
 
 } // namespace
@@ -124,114 +44,70 @@ void PythonHighlighter::updateFormats(const CodeColors& colors)
     m_definition = format(colors.definition, true);
 }
 
-int PythonHighlighter::highlightLine(QStringView line, int state, QVector<QTextLayout::FormatRange>& formats)
+int PythonHighlighter::highlightLine(QStringView qline, int state, QVector<QTextLayout::FormatRange>& formats)
 {
-    const auto add = [&formats](int start, int end, const QTextCharFormat& format) {
+    const auto add = [&formats](std::size_t start, std::size_t end, const QTextCharFormat& format) {
         if (end > start)
-            formats.append(QTextLayout::FormatRange { start, end - start, format });
+            formats.append(QTextLayout::FormatRange { int(start), int(end - start), format });
     };
-
-    int i = 0;
-    if (state != Normal) {
-        const QStringView quote = state == InSingleTriple ? QStringView(u"'''") : QStringView(u"\"\"\"");
-        const int end = stringEnd(line, 0, quote);
-        if (end < 0) {
-            add(0, int(line.size()), m_string);
-            return state;
-        }
-        add(0, end, m_string);
-        i = end;
-    }
-
+    // The split into tokens is core's (shared with the HTML report); the colours and the DVM
+    // builder's k.<op>(…) and torch.ops.* spans are the code view's.
+    const std::u16string_view line = utf16(qline);
+    std::vector<dvmlens::python::Token> tokens;
+    const auto next = Tokenizer::tokenize(line, dvmlens::python::LineState(state), tokens);
     bool expectDefinitionName = false;
-    const int length = int(line.size());
-    while (i < length) {
-        const QChar c = line[i];
-        if (c.isSpace()) {
-            ++i;
+    std::size_t skipUntil = 0; // tokens inside a span already added
+    for (const dvmlens::python::Token& token : tokens) {
+        const std::size_t end = token.start + token.length;
+        if (token.start < skipUntil)
             continue;
-        }
-        if (c == u'#') {
-            add(i, length, m_comment);
-            return Normal;
-        }
-        if (c == u'\'' || c == u'"') {
-            const int start = i;
-            const bool triple = i + 2 < length && line[i + 1] == c && line[i + 2] == c;
-            const QStringView quote = line.mid(i, triple ? 3 : 1);
-            const int end = stringEnd(line, i + int(quote.size()), quote);
-            if (end < 0) {
-                add(start, length, m_string);
-                if (triple)
-                    return c == u'\'' ? InSingleTriple : InDoubleTriple;
-                return Normal; // an unterminated one-line string ends with its line
-            }
-            add(start, end, m_string);
-            i = end;
-            continue;
-        }
-        if (c == u'@' && line.left(i).trimmed().isEmpty() && i + 1 < length
-            && isIdentifierStart(line[i + 1])) {
-            const int end = dottedNameEnd(line, i + 1);
-            add(i, end, line.mid(i + 1, end - i - 1) == u"dvm.kernel" ? m_dvmDecorator : m_decorator);
-            i = end;
-            continue;
-        }
-        if (c.isDigit() || (c == u'.' && i + 1 < length && line[i + 1].isDigit())) {
-            const int end = numberEnd(line, i);
-            add(i, end, m_number);
-            i = end;
-            continue;
-        }
-        if (isIdentifierStart(c)) {
-            const int end = identifierEnd(line, i);
-            const QStringView word = line.mid(i, end - i);
-            if (end < length && (line[end] == u'\'' || line[end] == u'"') && isStringPrefix(word)) {
-                // r"…", f'…', b"""…""": the prefix is part of the string.
-                const int quoteStart = end;
-                const QChar q = line[quoteStart];
-                const bool triple =
-                    quoteStart + 2 < length && line[quoteStart + 1] == q && line[quoteStart + 2] == q;
-                const QStringView quote = line.mid(quoteStart, triple ? 3 : 1);
-                const int stringStop = stringEnd(line, quoteStart + int(quote.size()), quote);
-                if (stringStop < 0) {
-                    add(i, length, m_string);
-                    if (triple)
-                        return q == u'\'' ? InSingleTriple : InDoubleTriple;
-                    return Normal;
-                }
-                add(i, stringStop, m_string);
-                i = stringStop;
-                continue;
-            }
-            const bool attribute = i > 0 && line[i - 1] == u'.';
+        switch (token.kind) {
+        case TokenKind::Comment:
+            add(token.start, end, m_comment);
+            break;
+        case TokenKind::String:
+            add(token.start, end, m_string);
+            break;
+        case TokenKind::Number:
+            add(token.start, end, m_number);
+            break;
+        case TokenKind::Decorator:
+            add(token.start, end,
+                dvmlens::python::equalsAscii(line.substr(token.start + 1, token.length - 1), "dvm.kernel")
+                    ? m_dvmDecorator
+                    : m_decorator);
+            break;
+        case TokenKind::Keyword:
+        case TokenKind::Builtin:
+        case TokenKind::Name: {
+            const std::u16string_view word = line.substr(token.start, token.length);
+            const bool attribute = token.start > 0 && line[token.start - 1] == u'.';
             if (expectDefinitionName) {
-                add(i, end, m_definition);
+                add(token.start, end, m_definition);
                 expectDefinitionName = false;
-            } else if (!attribute && word == u"k" && end + 1 < length && line[end] == u'.'
-                && isIdentifierStart(line[end + 1])) {
+            } else if (!attribute && dvmlens::python::equalsAscii(word, "k") && end + 1 < line.size()
+                && line[end] == u'.' && Tokenizer::isIdentifierStart(line[end + 1])) {
                 // k.<op>(…): a DVM builder statement.
-                const int opEnd = identifierEnd(line, end + 1);
-                if (opEnd < length && line[opEnd] == u'(') {
-                    add(i, opEnd, m_dvmOp);
-                    i = opEnd;
-                    continue;
+                const std::size_t opEnd = Tokenizer::identifierEnd(line, end + 1);
+                if (opEnd < line.size() && line[opEnd] == u'(') {
+                    add(token.start, opEnd, m_dvmOp);
+                    skipUntil = opEnd;
                 }
-            } else if (!attribute && word == u"torch" && line.mid(end).startsWith(u".ops.")) {
-                const int targetEnd = dottedNameEnd(line, i);
-                add(i, targetEnd, m_torchOp);
-                i = targetEnd;
-                continue;
-            } else if (!attribute && contains(kKeywords, word)) {
-                add(i, end, m_keyword);
-                expectDefinitionName = word == u"def" || word == u"class";
-            } else if (!attribute && contains(kBuiltins, word)) {
-                add(i, end, m_builtin);
+            } else if (!attribute && dvmlens::python::equalsAscii(word, "torch")
+                && line.substr(end).substr(0, 5) == u".ops.") {
+                const std::size_t targetEnd = Tokenizer::dottedNameEnd(line, token.start);
+                add(token.start, targetEnd, m_torchOp);
+                skipUntil = targetEnd;
+            } else if (token.kind == TokenKind::Keyword) {
+                add(token.start, end, m_keyword);
+                expectDefinitionName =
+                    dvmlens::python::equalsAscii(word, "def") || dvmlens::python::equalsAscii(word, "class");
+            } else if (token.kind == TokenKind::Builtin) {
+                add(token.start, end, m_builtin);
             }
-            i = end;
-            continue;
+            break;
         }
-        ++i;
+        }
     }
-    return Normal;
+    return int(next);
 }

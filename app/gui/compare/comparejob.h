@@ -1,17 +1,16 @@
 // SPDX-License-Identifier: MIT
-// Indexes two trees off the GUI thread, then compares them (dvmlens::compareIndexes) and hands
-// everything back with one queued call. Starting a new job cancels the previous one; a result
+// Indexes two trees off the GUI thread (on a JobRunner), then compares them
+// (dvmlens::compareIndexes) and hands everything back. Starting a new job cancels the previous one; a result
 // from an older job is dropped.
 #pragma once
 
+#include "common/jobrunner.h"
 #include "compare/compare.h"
 #include "model/model.h"
 
 #include <QObject>
 #include <QString>
-#include <QThreadPool>
 
-#include <atomic>
 #include <memory>
 
 struct CompareRequest
@@ -37,7 +36,6 @@ class CompareJob : public QObject
     Q_OBJECT
 public:
     explicit CompareJob(QObject* parent = nullptr);
-    ~CompareJob() override; // cancels and waits, so no worker outlives the object
 
     quint64 start(const CompareRequest& request);
     void cancel();
@@ -49,8 +47,6 @@ Q_SIGNALS:
     void finished(std::shared_ptr<const CompareOutcome> outcome);
 
 private:
-    QThreadPool m_pool;
-    quint64 m_jobId = 0;
-    bool m_running = false;
-    std::shared_ptr<std::atomic<bool>> m_cancel;
+    JobRunner* m_runner;
+    CompareRequest m_request; // of the current job
 };

@@ -2,8 +2,8 @@
 #include "compare/sidebysideview.h"
 
 #include "codeview/codeview.h"
-#include "shell/languagechange.h"
 #include "common/themes.h"
+#include "shell/languagechange.h"
 
 #include <QAction>
 #include <QDir>
@@ -119,6 +119,7 @@ SideBySideView::SideBySideView(QWidget* parent)
     , m_next(new QAction(this))
     , m_previous(new QAction(this))
     , m_differenceLabel(new QLabel)
+    , m_diffJob(new JobRunner(this, 1))
 {
     setObjectName(QStringLiteral("SideBySideView"));
     m_next->setIcon(style()->standardIcon(QStyle::SP_ArrowDown));
@@ -190,7 +191,7 @@ SideBySideView::SideBySideView(QWidget* parent)
 
 SideBySideView::~SideBySideView()
 {
-    m_pool.waitForDone();
+    delete m_diffJob; // waits for a running diff
     // The panes go one after the other, and a dying editor still moves its scroll bars.
     for (Pane& pane : m_panes) {
         disconnect(pane.code, nullptr, this, nullptr);
@@ -232,7 +233,7 @@ void SideBySideView::clear()
 
 void SideBySideView::showContents(const Content& a, const Content& b)
 {
-    ++m_generation;
+    m_diffJob->discard();
     m_showsPrompt = false;
     m_ready = false;
     m_hasDiff = false;
@@ -297,20 +298,17 @@ void SideBySideView::startDiffWhenLoaded()
         Q_EMIT ready();
         return;
     }
-    const quint64 generation = m_generation;
     const QString textA = m_panes[SideA].code->editor()->document()->toPlainText();
     const QString textB = m_panes[SideB].code->editor()->document()->toPlainText();
-    m_pool.start([this, generation, textA, textB] {
-        auto diff = std::make_shared<const dvmlens::TextDiff>(dvmlens::diffTexts(textA, textB));
-        QMetaObject::invokeMethod(
-            this, [this, generation, diff] { applyDiff(generation, diff); }, Qt::QueuedConnection);
-    });
+    m_diffJob->start(
+        [textA, textB](JobContext&) {
+            return std::make_shared<const dvmlens::TextDiff>(dvmlens::diffTexts(textA, textB));
+        },
+        [this](std::shared_ptr<const dvmlens::TextDiff> diff) { applyDiff(std::move(diff)); });
 }
 
-void SideBySideView::applyDiff(quint64 generation, std::shared_ptr<const dvmlens::TextDiff> diff)
+void SideBySideView::applyDiff(std::shared_ptr<const dvmlens::TextDiff> diff)
 {
-    if (generation != m_generation)
-        return; // another pair was shown meanwhile
     m_diff = *diff;
     m_hasDiff = true;
     paintDiff();

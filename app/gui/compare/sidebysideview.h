@@ -5,13 +5,13 @@
 // difference (F7 / Shift+F7) and an "n of m differences" label. The diff runs off the GUI thread.
 #pragma once
 
-#include "model/model.h"
+#include "common/jobrunner.h"
 #include "compare/textdiff.h"
+#include "model/model.h"
 
 #include <QList>
 #include <QString>
 #include <QTextEdit>
-#include <QThreadPool>
 #include <QWidget>
 
 #include <memory>
@@ -94,7 +94,7 @@ private:
     void showContent(Pane& pane, const Content& content);
     void onPaneLoaded(Pane& pane, bool ok);
     void startDiffWhenLoaded();
-    void applyDiff(quint64 generation, std::shared_ptr<const dvmlens::TextDiff> diff);
+    void applyDiff(std::shared_ptr<const dvmlens::TextDiff> diff);
     void paintDiff();
     void syncScroll(Side from, int value);
     void updateDifferenceLabel();
@@ -104,8 +104,7 @@ private:
     QAction* m_next;
     QAction* m_previous;
     QLabel* m_differenceLabel;
-    QThreadPool m_pool;
-    quint64 m_generation = 0; // bumped by every showContents(): older diffs are dropped
+    JobRunner* m_diffJob; // every showContents() discards the running diff
     bool m_ready = false;
     bool m_syncing = false;
     int m_current = -1;

@@ -3,8 +3,8 @@
 
 #include "diagnostics/diagnosticsmodel.h"
 #include "diagnostics/findingdetails.h"
-#include "diagnostics/findingsjob.h"
 #include "shell/languagechange.h"
+#include "shell/treedocument.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -28,7 +28,7 @@ QString acceptedRanks(dvmlens::Severity minimum)
 
 } // namespace
 
-DiagnosticsDock::DiagnosticsDock(QWidget* parent)
+DiagnosticsDock::DiagnosticsDock(const TreeDocument& document, QWidget* parent)
     : QDockWidget(parent)
     , m_model(new DiagnosticsModel(this))
     , m_proxy(new QSortFilterProxyModel(this))
@@ -36,7 +36,7 @@ DiagnosticsDock::DiagnosticsDock(QWidget* parent)
     , m_severity(new QComboBox)
     , m_count(new QLabel)
     , m_details(new FindingDetails)
-    , m_findings(new FindingsJob(this))
+    , m_document(document)
 {
     setObjectName(QStringLiteral("DiagnosticsDock"));
     m_proxy->setSourceModel(m_model);
@@ -88,16 +88,8 @@ DiagnosticsDock::DiagnosticsDock(QWidget* parent)
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
         &DiagnosticsDock::showDetails);
     connect(m_proxy, &QAbstractItemModel::modelReset, m_details, &FindingDetails::clear);
-    connect(m_findings, &FindingsJob::finished, this, [this](std::shared_ptr<const KnownFailures> result) {
-        m_model->setKnownFailures(std::move(result));
-        updateCount();
-        if (m_showFirstKnownFailure) {
-            m_showFirstKnownFailure = false;
-            if (!selectFirstKnownFailure())
-                selectFirst();
-        }
-        Q_EMIT knownFailuresSearched();
-    });
+    connect(&m_document, &TreeDocument::indexChanged, this, &DiagnosticsDock::showIndex);
+    connect(&m_document, &TreeDocument::knownFailuresChanged, this, &DiagnosticsDock::showKnownFailures);
 
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &DiagnosticsDock::updateCount);
     connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &DiagnosticsDock::updateCount);
@@ -119,12 +111,24 @@ void DiagnosticsDock::retranslate()
         showDetails(current); // the entry's details, in the new language
 }
 
-void DiagnosticsDock::setIndex(std::shared_ptr<const dvmlens::Index> index)
+void DiagnosticsDock::showIndex()
 {
+    const std::shared_ptr<const dvmlens::Index>& index = m_document.index();
     m_model->setIndex(index);
     m_details->setRoot(index ? QString::fromStdString(index->root) : QString());
-    m_findings->start(std::move(index));
     updateCount();
+}
+
+void DiagnosticsDock::showKnownFailures()
+{
+    m_model->setKnownFailures(m_document.knownFailures());
+    updateCount();
+    if (m_showFirstKnownFailure) {
+        m_showFirstKnownFailure = false;
+        if (!selectFirstKnownFailure())
+            selectFirst();
+    }
+    Q_EMIT knownFailuresSearched();
 }
 
 void DiagnosticsDock::setMinimumSeverity(dvmlens::Severity severity)
@@ -148,7 +152,7 @@ bool DiagnosticsDock::selectFirst()
 
 void DiagnosticsDock::showFirstKnownFailure()
 {
-    if (m_findings->isRunning()) {
+    if (m_document.isSearchingKnownFailures()) {
         m_showFirstKnownFailure = true;
         return;
     }
@@ -171,7 +175,7 @@ bool DiagnosticsDock::selectFirstKnownFailure()
 
 bool DiagnosticsDock::isSearchingKnownFailures() const
 {
-    return m_findings->isRunning();
+    return m_document.isSearchingKnownFailures();
 }
 
 void DiagnosticsDock::showDetails(const QModelIndex& proxyIndex)
@@ -200,7 +204,7 @@ void DiagnosticsDock::updateCount()
     int knownFailures = 0;
     for (int row = 0; row < total && m_model->findingAt(row); ++row) // findings come first
         ++knownFailures;
-    if (m_findings->isRunning())
+    if (m_document.isSearchingKnownFailures())
         text += QStringLiteral(" · ") + tr("looking for known failures…");
     else if (knownFailures > 0)
         text += QStringLiteral(" · ")

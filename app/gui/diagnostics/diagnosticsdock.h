@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// The Diagnostics dock: known failures (searched off the GUI thread once an index arrives) and what
-// went wrong or looked odd while indexing, filterable by severity. Activating an entry asks to open
-// its file at its line; the selected entry's cause and fix show below the list.
+// The Diagnostics dock: the open tree's known failures (TreeDocument searches them off the GUI
+// thread once an index arrives) and what went wrong or looked odd while indexing, filterable by severity.
+// Activating an entry asks to open its file at its line; the selected entry's cause and fix show below the
+// list.
 #pragma once
 
 #include "model/model.h"
@@ -12,7 +13,7 @@
 
 class DiagnosticsModel;
 class FindingDetails;
-class FindingsJob;
+class TreeDocument;
 class QComboBox;
 class QLabel;
 class QSortFilterProxyModel;
@@ -22,9 +23,9 @@ class DiagnosticsDock : public QDockWidget
 {
     Q_OBJECT
 public:
-    explicit DiagnosticsDock(QWidget* parent = nullptr);
+    // Shows `document`'s index and known failures, following its signals.
+    explicit DiagnosticsDock(const TreeDocument& document, QWidget* parent = nullptr);
 
-    void setIndex(std::shared_ptr<const dvmlens::Index> index);
     // Shows only diagnostics at least this severe.
     void setMinimumSeverity(dvmlens::Severity severity);
     bool selectFirst(); // selects and activates the first visible entry; false when there is none
@@ -48,6 +49,8 @@ private:
     void showDetails(const QModelIndex& proxyIndex);
     void retranslate(); // texts, the count and the selected entry's details in the current language
     bool selectFirstKnownFailure();
+    void showIndex(); // the document's new index, before its known failures are known
+    void showKnownFailures();
 
     DiagnosticsModel* m_model;
     QSortFilterProxyModel* m_proxy;
@@ -55,6 +58,6 @@ private:
     QComboBox* m_severity;
     QLabel* m_count;
     FindingDetails* m_details;
-    FindingsJob* m_findings;
+    const TreeDocument& m_document;
     bool m_showFirstKnownFailure = false; // asked for while the search was running
 };

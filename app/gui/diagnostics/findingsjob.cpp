@@ -3,14 +3,17 @@
 
 FindingsJob::FindingsJob(QObject* parent)
     : QObject(parent)
+    , m_runner(new JobRunner(this, 1))
 {
     qRegisterMetaType<std::shared_ptr<const KnownFailures>>();
-    m_pool.setMaxThreadCount(1); // one search at a time; a stale one finishes and is dropped
-}
-
-FindingsJob::~FindingsJob()
-{
-    m_pool.waitForDone();
+    // A search that throws still ends: with no findings and the reason as a problem.
+    connect(m_runner, &JobRunner::failed, this, [this](quint64, const QString& message) {
+        auto result = std::make_shared<KnownFailures>();
+        result->index = m_index;
+        result->problems.push_back(dvmlens::Diagnostic {
+            {}, std::nullopt, dvmlens::Severity::Error, "known-failures-failed", message.toStdString() });
+        Q_EMIT finished(result);
+    });
 }
 
 dvmlens::RuleBook FindingsJob::loadGuiRules(std::optional<dvmlens::Diagnostic>& problem)
@@ -42,23 +45,12 @@ std::shared_ptr<const KnownFailures> FindingsJob::search(std::shared_ptr<const d
 
 void FindingsJob::start(std::shared_ptr<const dvmlens::Index> index)
 {
-    const quint64 jobId = ++m_jobId;
-    m_running = true;
-    m_pool.start([this, jobId, index = std::move(index)] {
-        std::shared_ptr<const KnownFailures> result = search(index);
-        QMetaObject::invokeMethod(
-            this,
-            [this, jobId, result] {
-                if (jobId != m_jobId)
-                    return; // a newer search started meanwhile
-                m_running = false;
-                Q_EMIT finished(result);
-            },
-            Qt::QueuedConnection);
-    });
+    m_index = index;
+    m_runner->start([index = std::move(index)](JobContext&) { return search(index); },
+        [this](std::shared_ptr<const KnownFailures> result) { Q_EMIT finished(std::move(result)); });
 }
 
 bool FindingsJob::isRunning() const
 {
-    return m_running;
+    return m_runner->isRunning();
 }

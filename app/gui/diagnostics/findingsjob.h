@@ -4,11 +4,11 @@
 // exported from the GUI are the CLI's bytes for the same tree.
 #pragma once
 
-#include "rules/knownfailures.h"
+#include "common/jobrunner.h"
 #include "model/model.h"
+#include "rules/knownfailures.h"
 
 #include <QObject>
-#include <QThreadPool>
 
 #include <memory>
 #include <vector>
@@ -29,7 +29,6 @@ class FindingsJob : public QObject
     Q_OBJECT
 public:
     explicit FindingsJob(QObject* parent = nullptr);
-    ~FindingsJob() override; // waits, so no worker outlives the object
 
     // Searches `index` (null: finishes at once with no findings). A newer start() drops the
     // result of an older one.
@@ -45,7 +44,6 @@ Q_SIGNALS:
     void finished(std::shared_ptr<const KnownFailures> result);
 
 private:
-    QThreadPool m_pool;
-    quint64 m_jobId = 0;
-    bool m_running = false;
+    JobRunner* m_runner; // one search at a time; a stale one finishes and is dropped
+    std::shared_ptr<const dvmlens::Index> m_index; // of the current search
 };

@@ -1,25 +1,25 @@
 // SPDX-License-Identifier: MIT
 #include "export/exportactions.h"
 
-#include "compare/comparejob.h"
-#include "compare/comparepage.h"
 #include "export/imageexport.h"
+#include "report/report.h"
+#include "report/reportfile.h"
+#include "report/reportmarkdown.h"
 #include "rules/knownfailures.h"
 #include "shell/languagechange.h"
-#include "shell/mainwindow.h"
-#include "report/report.h"
-#include "report/reportmarkdown.h"
+#include "shell/treedocument.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
 #include <QDir>
 #include <QDockWidget>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QMainWindow>
 #include <QMessageBox>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QStackedWidget>
 #include <QStatusBar>
 
@@ -44,15 +44,16 @@ QString filterSuffix(const QString& filter)
 
 } // namespace
 
-ExportActions::ExportActions(MainWindow& window)
+ExportActions::ExportActions(QMainWindow& window, const TreeDocument& document)
     : QObject(&window)
     , m_window(window)
+    , m_document(document)
     , m_screenshotWindow(new QAction(this))
     , m_screenshotView(new QAction(this))
     , m_exportReport(new QAction(this))
     , m_copySummary(new QAction(this))
+    , m_exports(new JobRunner(this, 1))
 {
-    m_pool.setMaxThreadCount(1);
     translateNowAndOnChange(this, [this] {
         m_screenshotWindow->setText(tr("&Window…"));
         m_screenshotView->setText(tr("&Current View…"));
@@ -70,14 +71,9 @@ ExportActions::ExportActions(MainWindow& window)
         [this] { screenshotDialog(ScreenshotTarget::CurrentView); });
     connect(m_exportReport, &QAction::triggered, this, &ExportActions::reportDialog);
     connect(m_copySummary, &QAction::triggered, this, &ExportActions::copySummary);
-    connect(&m_window, &MainWindow::indexFinished, this, &ExportActions::updateEnabled);
-    connect(&m_window, &MainWindow::compareFinished, this, &ExportActions::updateEnabled);
+    connect(&m_document, &TreeDocument::indexChanged, this, &ExportActions::updateEnabled);
+    connect(&m_document, &TreeDocument::compareFinished, this, &ExportActions::updateEnabled);
     updateEnabled();
-}
-
-ExportActions::~ExportActions()
-{
-    m_pool.waitForDone();
 }
 
 QAction* ExportActions::screenshotWindowAction() const
@@ -107,17 +103,24 @@ QWidget* ExportActions::currentView() const
         if (dock && dock->window() == &m_window)
             return dock;
     }
-    return m_window.pages()->currentWidget();
+    auto* pages = qobject_cast<QStackedWidget*>(m_window.centralWidget());
+    return pages ? pages->currentWidget() : m_window.centralWidget();
 }
 
 ReportSources ExportActions::sources() const
 {
-    if (m_window.mode() == MainWindow::Mode::Compare) {
-        const std::shared_ptr<const CompareOutcome>& outcome = m_window.comparePage()->outcome();
+    if (m_compareMode) {
+        const std::shared_ptr<const CompareOutcome>& outcome = m_document.comparison();
         if (outcome && outcome->result)
             return { outcome->indexB, outcome->indexA };
     }
-    return { m_window.currentIndex(), nullptr };
+    return { m_document.index(), nullptr };
+}
+
+void ExportActions::setCompareMode(bool compare)
+{
+    m_compareMode = compare;
+    updateEnabled();
 }
 
 QString ExportActions::exportScreenshot(const QString& file, ScreenshotTarget target)
@@ -155,37 +158,29 @@ QString ExportActions::writeReport(const ReportSources& sources, const QString& 
     input.rules = &*rules;
     input.baseline = sources.baseline.get();
     const std::string report = dvmlens::renderReport(input, *format);
-    // QSaveFile: a failed write never leaves half a report where the old one was.
-    QSaveFile out(file);
-    if (!out.open(QIODevice::WriteOnly)
-        || out.write(report.data(), qint64(report.size())) != qint64(report.size()) || !out.commit())
-        return tr("Cannot write %1: %2").arg(shownPath(file), out.errorString());
+    // The CLI's writer: atomic, and never onto a device, FIFO, socket or folder.
+    const std::string failure = dvmlens::writeReportFile(QFile::encodeName(file).toStdString(), report);
+    if (!failure.empty())
+        return tr("Cannot write %1: %2").arg(shownPath(file), QString::fromStdString(failure));
     return {};
 }
 
 void ExportActions::exportReport(const QString& file)
 {
-    ++m_running;
-    updateEnabled();
     m_window.statusBar()->showMessage(tr("Writing %1…").arg(shownPath(file)));
-    m_pool.start([this, file, sources = sources()] {
-        const QString error = writeReport(sources, file);
-        QMetaObject::invokeMethod(
-            this,
-            [this, file, error] {
-                --m_running;
-                updateEnabled();
-                m_window.statusBar()->showMessage(
-                    error.isEmpty() ? tr("Wrote %1").arg(shownPath(file)) : error, kStatusMs);
-                Q_EMIT reportExported(file, error);
-            },
-            Qt::QueuedConnection);
-    });
+    m_exports->start([file, sources = sources()](JobContext&) { return writeReport(sources, file); },
+        [this, file](const QString& error) {
+            updateEnabled();
+            m_window.statusBar()->showMessage(
+                error.isEmpty() ? tr("Wrote %1").arg(shownPath(file)) : error, kStatusMs);
+            Q_EMIT reportExported(file, error);
+        });
+    updateEnabled();
 }
 
 bool ExportActions::isExporting() const
 {
-    return m_running > 0;
+    return m_exports->isRunning();
 }
 
 QString ExportActions::summaryMarkdownOf(const ReportSources& sources)
@@ -195,21 +190,14 @@ QString ExportActions::summaryMarkdownOf(const ReportSources& sources)
 
 void ExportActions::copySummary()
 {
-    ++m_running;
+    m_exports->start([sources = sources()](JobContext&) { return summaryMarkdownOf(sources); },
+        [this](const QString& markdown) {
+            updateEnabled();
+            QApplication::clipboard()->setText(markdown);
+            m_window.statusBar()->showMessage(tr("Summary copied as Markdown"), kStatusMs);
+            Q_EMIT summaryCopied(markdown);
+        });
     updateEnabled();
-    m_pool.start([this, sources = sources()] {
-        const QString markdown = summaryMarkdownOf(sources);
-        QMetaObject::invokeMethod(
-            this,
-            [this, markdown] {
-                --m_running;
-                updateEnabled();
-                QApplication::clipboard()->setText(markdown);
-                m_window.statusBar()->showMessage(tr("Summary copied as Markdown"), kStatusMs);
-                Q_EMIT summaryCopied(markdown);
-            },
-            Qt::QueuedConnection);
-    });
 }
 
 void ExportActions::screenshotDialog(ScreenshotTarget target)
@@ -258,6 +246,6 @@ void ExportActions::showError(const QString& title, const QString& message)
 void ExportActions::updateEnabled()
 {
     const bool hasTree = sources().index != nullptr;
-    m_exportReport->setEnabled(hasTree && m_running == 0);
-    m_copySummary->setEnabled(hasTree && m_running == 0);
+    m_exportReport->setEnabled(hasTree && !isExporting());
+    m_copySummary->setEnabled(hasTree && !isExporting());
 }

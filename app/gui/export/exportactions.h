@@ -1,23 +1,24 @@
 // SPDX-License-Identifier: MIT
-// Evidence for bug reports, from the open tree: File ▸ Export Screenshot (the window or the current
-// view as PNG/JPEG), File ▸ Export Report (core/report.h as Markdown, HTML or JSON: the CLI's
-// bytes for the same tree; in compare mode against side A as baseline) and Edit ▸ Copy Summary as
-// Markdown. The menu actions ask for files and show errors in dialogs; the functions they call
-// never open a dialog and return or signal the error text.
+// Evidence for bug reports, from the open tree (TreeDocument): File ▸ Export Screenshot (the window or the
+// current view as PNG/JPEG), File ▸ Export Report (core/report.h as Markdown, HTML or JSON: the CLI's bytes
+// for the same tree; in compare mode against side A as baseline) and Edit ▸ Copy Summary as Markdown. The
+// menu actions ask for files and show errors in dialogs; the functions they call never open a dialog and
+// return or signal the error text.
 #pragma once
 
+#include "common/jobrunner.h"
 #include "model/model.h"
 #include "report/reportmodel.h"
 
 #include <QObject>
 #include <QString>
-#include <QThreadPool>
 
 #include <memory>
 #include <optional>
 
-class MainWindow;
 class QAction;
+class QMainWindow;
+class TreeDocument;
 class QWidget;
 
 // What a report or summary is about: the open tree, or in compare mode side B against side A.
@@ -37,8 +38,8 @@ public:
         CurrentView // the page in the middle, or the dock that has the keyboard focus
     };
 
-    explicit ExportActions(MainWindow& window);
-    ~ExportActions() override; // waits for a running export, so no worker outlives the object
+    // Pictures of `window` (its central widget is the stack of pages); reports of `document`.
+    ExportActions(QMainWindow& window, const TreeDocument& document);
 
     QAction* screenshotWindowAction() const;
     QAction* screenshotViewAction() const;
@@ -46,7 +47,10 @@ public:
     QAction* copySummaryAction() const;
 
     QWidget* currentView() const;
+    // The open tree, or in compare mode side B against side A.
     ReportSources sources() const;
+    // The window says when its compare page is the one shown (View ▸ Compare).
+    void setCompareMode(bool compare);
 
     // Renders and writes at once. Returns an empty string, or the path and the writer's reason.
     QString exportScreenshot(const QString& file, ScreenshotTarget target);
@@ -75,11 +79,12 @@ private:
     void showError(const QString& title, const QString& message);
     void updateEnabled();
 
-    MainWindow& m_window;
+    QMainWindow& m_window;
+    const TreeDocument& m_document;
+    bool m_compareMode = false;
     QAction* m_screenshotWindow;
     QAction* m_screenshotView;
     QAction* m_exportReport;
     QAction* m_copySummary;
-    QThreadPool m_pool;
-    int m_running = 0;
+    JobRunner* m_exports; // one export at a time (the actions are disabled meanwhile)
 };

@@ -2,76 +2,61 @@
 #include "shell/indexjob.h"
 
 #include "index/indexer.h"
-#include "common/throttledprogress.h"
+
+namespace {
+
+struct Built
+{
+    std::shared_ptr<const dvmlens::Index> index;
+    QString error;
+};
+
+} // namespace
 
 IndexJob::IndexJob(QObject* parent)
     : QObject(parent)
+    , m_runner(new JobRunner(this, 2)) // a stale job may still be finishing while the new one runs
 {
     qRegisterMetaType<std::shared_ptr<const dvmlens::Index>>();
-}
-
-IndexJob::~IndexJob()
-{
-    cancel();
-    m_pool.waitForDone();
+    connect(m_runner, &JobRunner::progress, this,
+        [this](int, int done, int total) { Q_EMIT progress(done, total); });
+    connect(m_runner, &JobRunner::failed, this,
+        [this](quint64 jobId, const QString& message) { Q_EMIT finished(jobId, m_path, nullptr, message); });
 }
 
 quint64 IndexJob::start(const QString& path)
 {
-    cancel();
-    const quint64 jobId = ++m_jobId;
-    m_running = true;
-    auto cancelFlag = std::make_shared<std::atomic<bool>>(false);
-    m_cancel = cancelFlag;
+    m_path = path; // a failure is only reported for the current job
     const std::string nativePath = path.toStdString();
-    m_pool.start([this, jobId, path, nativePath, cancelFlag] {
-        dvmlens::IndexOptions options;
-        options.cancel = cancelFlag.get();
-        options.progress = throttledProgress(cancelFlag, [this, jobId](int done, int total) {
-            QMetaObject::invokeMethod(
-                this,
-                [this, jobId, done, total] {
-                    if (jobId == m_jobId)
-                        Q_EMIT progress(done, total);
-                },
-                Qt::QueuedConnection);
-        });
-        std::string error;
-        std::optional<dvmlens::Index> built = dvmlens::buildIndex(nativePath, options, error);
-        std::shared_ptr<const dvmlens::Index> index;
-        if (built)
-            index = std::make_shared<const dvmlens::Index>(std::move(*built));
-        QMetaObject::invokeMethod(
-            this,
-            [this, jobId, path, index, message = QString::fromStdString(error)] {
-                deliver(jobId, path, index, message);
-            },
-            Qt::QueuedConnection);
-    });
-    return jobId;
-}
-
-void IndexJob::deliver(
-    quint64 jobId, const QString& path, std::shared_ptr<const dvmlens::Index> index, const QString& error)
-{
-    if (jobId != m_jobId)
-        return; // a newer job started meanwhile: this result is stale
-    m_running = false;
-    Q_EMIT finished(jobId, path, std::move(index), error);
+    auto jobId = std::make_shared<quint64>(0);
+    *jobId = m_runner->start(
+        [nativePath](JobContext& job) {
+            dvmlens::IndexOptions options;
+            options.cancel = job.cancelFlag();
+            options.progress = [&job](int done, int total) { job.progress(done, total); };
+            std::string error;
+            std::optional<dvmlens::Index> built = dvmlens::buildIndex(nativePath, options, error);
+            Built result;
+            if (built)
+                result.index = std::make_shared<const dvmlens::Index>(std::move(*built));
+            result.error = QString::fromStdString(error);
+            return result;
+        },
+        [this, path, jobId](Built result) { Q_EMIT finished(*jobId, path, result.index, result.error); });
+    return *jobId;
 }
 
 void IndexJob::cancel()
 {
-    if (m_cancel)
-        m_cancel->store(true);
+    m_runner->cancel();
 }
 
 bool IndexJob::isRunning() const
 {
-    return m_running;
+    return m_runner->isRunning();
 }
 
 quint64 IndexJob::currentJobId() const
 {
-    return m_jobId;
+    return m_runner->currentJobId();
 }

@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: MIT
-// Runs dvmlens::buildIndex off the GUI thread and hands the result back with one queued call.
+// Runs dvmlens::buildIndex off the GUI thread (on a JobRunner) and hands the result back.
 // Starting a new job cancels the previous one; a result from an older job is dropped.
 #pragma once
 
+#include "common/jobrunner.h"
 #include "model/model.h"
 
 #include <QObject>
 #include <QString>
-#include <QThreadPool>
 
-#include <atomic>
 #include <memory>
 
 class IndexJob : public QObject
@@ -17,7 +16,6 @@ class IndexJob : public QObject
     Q_OBJECT
 public:
     explicit IndexJob(QObject* parent = nullptr);
-    ~IndexJob() override; // cancels and waits, so no worker outlives the object
 
     // Starts indexing `path`; returns the new job's id.
     quint64 start(const QString& path);
@@ -32,11 +30,6 @@ Q_SIGNALS:
         const QString& error);
 
 private:
-    void deliver(quint64 jobId, const QString& path, std::shared_ptr<const dvmlens::Index> index,
-        const QString& error);
-
-    QThreadPool m_pool;
-    quint64 m_jobId = 0;
-    bool m_running = false;
-    std::shared_ptr<std::atomic<bool>> m_cancel;
+    JobRunner* m_runner;
+    QString m_path; // of the current job
 };

@@ -10,19 +10,17 @@
 #include "codeview/codehighlighter.h"
 #include "codeview/codeview.h"
 #include "common/themes.h"
-#include "compare/comparejob.h"
 #include "compare/comparepage.h"
 #include "compare/comparesummarymodel.h"
 #include "diagnostics/diagnosticsdock.h"
 #include "diagnostics/diagnosticsmodel.h"
-#include "diagnostics/findingsjob.h"
 #include "export/exportactions.h"
 #include "profile/hotkernelsdock.h"
 #include "profile/profilecontroller.h"
-#include "shell/indexjob.h"
 #include "shell/languagechange.h"
 #include "shell/recentfolders.h"
 #include "shell/translations.h"
+#include "shell/treedocument.h"
 #include "verdict/summary.h"
 #include "version.h"
 
@@ -41,6 +39,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScopedValueRollback>
+#include <QScreen>
 #include <QSettings>
 #include <QShowEvent>
 #include <QSortFilterProxyModel>
@@ -88,15 +87,14 @@ QString localPathOf(const QMimeData* mime)
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
+    , m_document(new TreeDocument(this))
     , m_browse(new BrowsePage)
     , m_pages(new QStackedWidget)
-    , m_diagnosticsDock(new DiagnosticsDock(this))
-    , m_job(new IndexJob(this))
+    , m_diagnosticsDock(new DiagnosticsDock(*m_document, this))
     , m_recent(new RecentFolders(this))
     , m_watcher(new QFileSystemWatcher(this))
     , m_reindexTimer(new QTimer(this))
     , m_compare(new ComparePage)
-    , m_compareJob(new CompareJob(this))
 {
     setObjectName(QStringLiteral("MainWindow"));
     setAcceptDrops(true);
@@ -119,19 +117,20 @@ MainWindow::MainWindow(QWidget* parent)
     createStatusBar();
     m_defaultState = saveState(kLayoutVersion);
 
-    connect(m_job, &IndexJob::progress, this, &MainWindow::onProgress);
-    connect(m_job, &IndexJob::finished, this, &MainWindow::onIndexFinished);
-    connect(m_compareJob, &CompareJob::progress, this, &MainWindow::onCompareProgress);
-    connect(m_compareJob, &CompareJob::finished, this, &MainWindow::onCompareFinished);
+    connect(m_document, &TreeDocument::indexProgress, this, &MainWindow::onProgress);
+    connect(m_document, &TreeDocument::indexChanged, this, &MainWindow::onIndexChanged);
+    connect(m_document, &TreeDocument::indexFinished, this, &MainWindow::onIndexFinished);
+    connect(m_document, &TreeDocument::compareProgress, this, &MainWindow::onCompareProgress);
+    connect(m_document, &TreeDocument::compareFinished, this, &MainWindow::onCompareFinished);
     connect(m_recent, &RecentFolders::openRequested, this, &MainWindow::openPath);
     connect(
         m_diagnosticsDock, &DiagnosticsDock::locationActivated, this, [this](const QString& path, int line) {
             const QScopedValueRollback following(m_followingDiagnostics, true);
             m_browse->openLocation(path, line);
         });
-    // The dock's known-failure search also marks the run tree: one search, one result for both.
-    if (auto* findings = m_diagnosticsDock->findChild<FindingsJob*>())
-        connect(findings, &FindingsJob::finished, m_browse->runModel(), &RunTreeModel::setKnownFailures);
+    // The document's one known-failure search marks the run tree and fills the dock.
+    connect(m_document, &TreeDocument::knownFailuresChanged, this,
+        [this] { m_browse->runModel()->setKnownFailures(m_document->knownFailures()); });
     connect(m_browse->runTree()->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
         &MainWindow::showKnownFailureOf);
     connect(m_browse, &BrowsePage::currentPathChanged, this, &MainWindow::updateTitle);
@@ -180,7 +179,8 @@ void MainWindow::applyDefaultDockSizes()
 {
     // Proportions of the window, within bounds that keep the run tree's columns and the code readable.
     const int em = fontMetrics().horizontalAdvance(QLatin1Char('M'));
-    const int runsWidth = qBound(26 * em, width() * 36 / 100, 50 * em);
+    // 40%: the run tree shows its verdict words ("not engaged 0/12") and three counts beside the names.
+    const int runsWidth = qBound(30 * em, width() * 40 / 100, 64 * em);
     const int bottomHeight =
         qBound(8 * fontMetrics().height(), height() * 30 / 100, 24 * fontMetrics().height());
     resizeDocks({ m_runsDock }, { runsWidth }, Qt::Horizontal);
@@ -214,7 +214,7 @@ void MainWindow::createMenus()
     QAction* compareWith = m_fileMenu->addAction(QString(), this, &MainWindow::compareWithDialog);
     m_fileMenu->addAction(m_profile->openProfileAction());
     m_fileMenu->addSeparator();
-    m_export = new ExportActions(*this);
+    m_export = new ExportActions(*this, *m_document);
     QMenu* screenshotMenu = m_fileMenu->addMenu(QString());
     screenshotMenu->addAction(m_export->screenshotWindowAction());
     screenshotMenu->addAction(m_export->screenshotViewAction());
@@ -357,8 +357,7 @@ void MainWindow::createStatusBar()
     m_cancel->setIcon(style()->standardIcon(QStyle::SP_DialogCancelButton));
     m_cancel->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     m_cancel->setAutoRaise(true);
-    connect(m_cancel, &QToolButton::clicked, m_job, &IndexJob::cancel);
-    connect(m_cancel, &QToolButton::clicked, m_compareJob, &CompareJob::cancel);
+    connect(m_cancel, &QToolButton::clicked, m_document, &TreeDocument::cancel);
     statusBar()->addWidget(m_totals, 1);
     statusBar()->addPermanentWidget(m_profile->offerButton());
     statusBar()->addPermanentWidget(m_progress);
@@ -371,7 +370,7 @@ void MainWindow::createStatusBar()
 void MainWindow::retranslateStatus()
 {
     m_cancel->setText(tr("Cancel"));
-    if (!m_compareJob->isRunning())
+    if (!m_document->isComparing())
         m_progress->setFormat(tr("Indexing %p%"));
     updateTitle();
     // Totals and the prompt are made again; progress and error texts stay until replaced.
@@ -381,15 +380,22 @@ void MainWindow::retranslateStatus()
         const auto& compared = m_compare->outcome() ? m_compare->outcome()->result : nullptr;
         if (m_mode == Mode::Compare && compared)
             m_totals->setText(CompareSummaryModel::summaryText(compared->summary));
-        else if (m_index)
-            m_totals->setText(indexTotalsText(*m_index));
+        else if (m_document->index())
+            m_totals->setText(indexTotalsText(*m_document->index()));
     }
 }
 
 void MainWindow::restoreLayout()
 {
     QSettings settings;
-    restoreGeometry(settings.value(kGeometrySetting).toByteArray());
+    const QByteArray geometry = settings.value(kGeometrySetting).toByteArray();
+    if (geometry.isEmpty() || !restoreGeometry(geometry)) {
+        // First start: most of the screen, so the docks' default proportions leave room for every
+        // column of the run tree (the verdict words) and the kernel table.
+        const QRect available = screen()->availableGeometry();
+        resize(available.size() * 4 / 5);
+        move(available.center() - rect().center());
+    }
     // A restored layout keeps the user's dock sizes; only a fresh one gets the defaults.
     m_layoutSized = restoreState(settings.value(kStateSetting).toByteArray(), kLayoutVersion);
     m_browse->restoreRunTreeHeaderState(settings.value(kRunTreeHeaderSetting).toByteArray());
@@ -417,7 +423,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
         settings.setValue(kRunTreeHeaderSetting, m_browse->runTreeHeaderState());
         settings.setValue(kKernelTableHeaderSetting, m_browse->kernelPanel()->headerState());
     }
-    m_job->cancel();
+    m_document->cancel();
     QMainWindow::closeEvent(event);
 }
 
@@ -426,7 +432,7 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* event)
     if (localPathOf(event->mimeData()).isEmpty())
         return;
     event->acceptProposedAction();
-    if (!m_path.isEmpty())
+    if (!m_document->path().isEmpty())
         statusBar()->showMessage(
             tr("Drop to open it, or hold Shift to compare it with the open tree."), 4000);
 }
@@ -439,15 +445,16 @@ void MainWindow::dropEvent(QDropEvent* event)
     event->acceptProposedAction();
     // With a tree open, a second folder can be compared with it: Shift+drop, or answer the question.
     const QFileInfo dropped(path);
-    if (!m_path.isEmpty() && dropped.isDir() && dropped.absoluteFilePath() != m_path) {
+    if (!m_document->path().isEmpty() && dropped.isDir()
+        && dropped.absoluteFilePath() != m_document->path()) {
         if (event->modifiers().testFlag(Qt::ShiftModifier)) {
-            comparePaths(m_path, path);
+            comparePaths(m_document->path(), path);
             return;
         }
         if (!m_quiet) {
             QMessageBox question(QMessageBox::Question, tr("Open or Compare"),
                 tr("Open %1, or compare it with the open tree %2?")
-                    .arg(QDir::toNativeSeparators(path), QDir::toNativeSeparators(m_path)),
+                    .arg(QDir::toNativeSeparators(path), QDir::toNativeSeparators(m_document->path())),
                 QMessageBox::Cancel, this);
             question.setInformativeText(tr("Tip: hold Shift while dropping to compare directly."));
             QPushButton* open = question.addButton(tr("&Open"), QMessageBox::AcceptRole);
@@ -456,7 +463,7 @@ void MainWindow::dropEvent(QDropEvent* event)
             question.setDefaultButton(compare);
             question.exec();
             if (question.clickedButton() == compare)
-                comparePaths(m_path, path);
+                comparePaths(m_document->path(), path);
             else if (question.clickedButton() == open)
                 openPath(path);
             return;
@@ -474,20 +481,19 @@ void MainWindow::setQuiet(bool quiet)
 void MainWindow::openPath(const QString& path)
 {
     const QString absolute = QFileInfo(path).absoluteFilePath();
-    if (absolute != m_path) {
+    if (absolute != m_document->path()) {
         // A different tree: forget the old watch list right away.
         const QStringList watched = m_watcher->directories();
         if (!watched.isEmpty())
             m_watcher->removePaths(watched);
     }
-    m_path = absolute;
     startIndexing(absolute, false);
 }
 
 void MainWindow::reindex()
 {
-    if (!m_path.isEmpty())
-        startIndexing(m_path, true);
+    if (!m_document->path().isEmpty())
+        startIndexing(m_document->path(), true);
 }
 
 void MainWindow::startIndexing(const QString& path, bool keepSelection)
@@ -502,7 +508,10 @@ void MainWindow::startIndexing(const QString& path, bool keepSelection)
         m_totals->setText(tr("Indexing %1…").arg(QDir::toNativeSeparators(path)));
         m_statusText = StatusText::Progress;
     }
-    m_job->start(path);
+    if (keepSelection)
+        m_document->reindex();
+    else
+        m_document->open(path);
     updateTitle();
 }
 
@@ -512,27 +521,29 @@ void MainWindow::onProgress(int done, int total)
     m_progress->setValue(done);
 }
 
-void MainWindow::onIndexFinished(
-    quint64, const QString& path, std::shared_ptr<const dvmlens::Index> index, const QString& error)
+void MainWindow::onIndexChanged()
+{
+    m_browse->setIndex(m_document->index(), m_document->summaries());
+}
+
+void MainWindow::onIndexFinished(const QString& path, const QString& error)
 {
     m_progress->hide();
     m_cancel->hide();
-    if (!index) {
+    if (!error.isEmpty()) {
         const QString message = tr("Cannot open %1: %2").arg(QDir::toNativeSeparators(path), error);
         m_totals->setText(message);
         m_statusText = StatusText::Error;
         if (!m_quiet)
             QMessageBox::warning(this, tr("Cannot Open"), message);
-        Q_EMIT indexFinished(path, error.isEmpty() ? message : error);
+        Q_EMIT indexFinished(path, error);
         return;
     }
-    m_index = index;
-    m_browse->setIndex(index);
-    m_diagnosticsDock->setIndex(index);
-    m_profile->setIndex(index, path);
-    m_totals->setText(indexTotalsText(*index));
+    const dvmlens::Index& index = *m_document->index();
+    m_profile->setIndex(m_document->index(), path);
+    m_totals->setText(indexTotalsText(index));
     m_statusText = StatusText::Totals;
-    watchTree(*index);
+    watchTree(index);
     if (!m_keepSelection) {
         if (!m_quiet)
             m_recent->add(path);
@@ -620,8 +631,8 @@ void MainWindow::watchTree(const dvmlens::Index& index)
 
 void MainWindow::openFolderDialog()
 {
-    const QString folder = QFileDialog::getExistingDirectory(
-        this, tr("Open torch_compile_debug Folder"), m_path.isEmpty() ? QDir::homePath() : m_path);
+    const QString folder = QFileDialog::getExistingDirectory(this, tr("Open torch_compile_debug Folder"),
+        m_document->path().isEmpty() ? QDir::homePath() : m_document->path());
     if (!folder.isEmpty())
         openPath(folder);
 }
@@ -629,7 +640,7 @@ void MainWindow::openFolderDialog()
 void MainWindow::openFileDialog()
 {
     const QString file = QFileDialog::getOpenFileName(this, tr("Open output_code.py"),
-        m_path.isEmpty() ? QDir::homePath() : m_path,
+        m_document->path().isEmpty() ? QDir::homePath() : m_document->path(),
         tr("Inductor output code (output_code.py *.py);;All files (*)"));
     if (!file.isEmpty())
         openPath(file);
@@ -683,26 +694,31 @@ void MainWindow::updateTitle()
             tr("%1 compared to %2 — DVM Lens").arg(shortName(m_comparePathA), shortName(m_comparePathB)));
         return;
     }
-    if (m_path.isEmpty()) {
+    if (m_document->path().isEmpty()) {
         setWindowTitle(tr("DVM Lens"));
         return;
     }
-    setWindowTitle(tr("%1 — DVM Lens").arg(QDir::toNativeSeparators(m_path)));
+    setWindowTitle(tr("%1 — DVM Lens").arg(QDir::toNativeSeparators(m_document->path())));
 }
 
 QString MainWindow::openedPath() const
 {
-    return m_path;
+    return m_document->path();
 }
 
 const std::shared_ptr<const dvmlens::Index>& MainWindow::currentIndex() const
 {
-    return m_index;
+    return m_document->index();
 }
 
 bool MainWindow::isIndexing() const
 {
-    return m_job->isRunning();
+    return m_document->isIndexing();
+}
+
+TreeDocument* MainWindow::document() const
+{
+    return m_document;
 }
 
 BrowsePage* MainWindow::browsePage() const
@@ -768,13 +784,13 @@ void MainWindow::comparePaths(
         tr("Comparing %1 with %2…")
             .arg(QDir::toNativeSeparators(m_comparePathA), QDir::toNativeSeparators(m_comparePathB)));
     m_statusText = StatusText::Progress;
-    m_compareJob->start({ m_comparePathA, m_comparePathB, runA, runB });
+    m_document->compare({ m_comparePathA, m_comparePathB, runA, runB });
     updateTitle();
 }
 
 bool MainWindow::isComparing() const
 {
-    return m_compareJob->isRunning();
+    return m_document->isComparing();
 }
 
 void MainWindow::onCompareProgress(int side, int done, int total)
@@ -784,28 +800,22 @@ void MainWindow::onCompareProgress(int side, int done, int total)
     m_progress->setValue(done);
 }
 
-void MainWindow::onCompareFinished(std::shared_ptr<const CompareOutcome> outcome)
+void MainWindow::onCompareFinished(const QString& error)
 {
     m_progress->hide();
     m_cancel->hide();
     m_progress->setFormat(tr("Indexing %p%"));
-    if (!outcome->result) {
-        m_totals->setText(outcome->error);
+    if (!error.isEmpty()) {
+        m_totals->setText(error);
         m_statusText = StatusText::Error;
         if (!m_quiet)
-            QMessageBox::warning(this, tr("Cannot Compare"), outcome->error);
+            QMessageBox::warning(this, tr("Cannot Compare"), error);
         updateTitle();
-        Q_EMIT compareFinished(outcome->error);
+        Q_EMIT compareFinished(error);
         return;
     }
-    // Side A is what browse mode shows, so going back to it needs no second indexing.
-    if (m_path.isEmpty() || m_path == m_comparePathA) {
-        m_path = m_comparePathA;
-        m_index = outcome->indexA;
-        m_browse->setIndex(m_index);
-        m_diagnosticsDock->setIndex(m_index);
-    }
-    m_compare->setOutcome(outcome);
+    // Side A became the open tree when nothing else was (TreeDocument::compare).
+    m_compare->setOutcome(m_document->comparison());
     m_compareModeAction->setEnabled(true);
     setMode(Mode::Compare);
     Q_EMIT compareFinished({});
@@ -828,14 +838,15 @@ void MainWindow::setMode(Mode mode)
             dock->show();
     }
     m_mode = mode;
+    m_export->setCompareMode(mode == Mode::Compare);
     m_pages->setCurrentWidget(mode == Mode::Compare ? static_cast<QWidget*>(m_compare) : m_browse);
     (mode == Mode::Compare ? m_compareModeAction : m_browseModeAction)->setChecked(true);
     const auto& result = m_compare->outcome() ? m_compare->outcome()->result : nullptr;
     if (mode == Mode::Compare && result) {
         m_totals->setText(CompareSummaryModel::summaryText(result->summary));
         m_statusText = StatusText::Totals;
-    } else if (mode == Mode::Browse && m_index) {
-        m_totals->setText(totalsText(*m_index));
+    } else if (mode == Mode::Browse && m_document->index()) {
+        m_totals->setText(totalsText(*m_document->index()));
         m_statusText = StatusText::Totals;
     }
     updateTitle();
@@ -853,7 +864,7 @@ ComparePage* MainWindow::comparePage() const
 
 void MainWindow::compareWithDialog()
 {
-    QString pathA = m_path;
+    QString pathA = m_document->path();
     if (pathA.isEmpty()) {
         pathA = QFileDialog::getExistingDirectory(
             this, tr("Compare: Choose the Tree Before (A)"), QDir::homePath());

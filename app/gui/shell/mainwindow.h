@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The main window: menus, docks, the status bar, and the stack of pages (browse now; compare and
-// other modes are further pages). It opens paths, runs the indexing job and hands its result to
-// the pages; it decides nothing about kernels itself.
+// other modes are further pages). The open tree is its TreeDocument: the window asks it to open,
+// re-index and compare, and shows what it signals; it decides nothing about kernels itself.
 #pragma once
 
 #include "model/model.h"
@@ -11,12 +11,9 @@
 #include <memory>
 
 class BrowsePage;
-class CompareJob;
 class ComparePage;
-struct CompareOutcome;
 class DiagnosticsDock;
 class ExportActions;
-class IndexJob;
 class QActionGroup;
 class QDockWidget;
 class QFileSystemWatcher;
@@ -28,6 +25,7 @@ class QTimer;
 class QToolButton;
 class ProfileController;
 class RecentFolders;
+class TreeDocument;
 
 class MainWindow : public QMainWindow
 {
@@ -69,6 +67,7 @@ public:
     void restoreLayout();
     void resetLayout();
 
+    TreeDocument* document() const; // the open tree: path, index, known failures, comparison
     BrowsePage* browsePage() const;
     DiagnosticsDock* diagnosticsDock() const;
     ExportActions* exportActions() const; // File ▸ Export…, Edit ▸ Copy Summary as Markdown
@@ -104,8 +103,8 @@ private:
     static QString indexTotalsText(const dvmlens::Index& index);
     void applyDefaultDockSizes();
     void startIndexing(const QString& path, bool keepSelection);
-    void onIndexFinished(quint64 jobId, const QString& path, std::shared_ptr<const dvmlens::Index> index,
-        const QString& error);
+    void onIndexChanged();
+    void onIndexFinished(const QString& path, const QString& error);
     void onProgress(int done, int total);
     void watchTree(const dvmlens::Index& index);
     void openFolderDialog();
@@ -115,12 +114,13 @@ private:
     void chooseLanguage(const QString& language);
     void updateTitle();
     void compareWithDialog();
-    void onCompareFinished(std::shared_ptr<const CompareOutcome> outcome);
+    void onCompareFinished(const QString& error);
     void onCompareProgress(int side, int done, int total);
     // Selects the first known failure of a run-tree node in the Diagnostics dock, whose details
     // then show its cause and fix; nothing when the node has none.
     void showKnownFailureOf(const QModelIndex& treeIndex);
 
+    TreeDocument* m_document; // first: the docks and pages made next listen to it
     BrowsePage* m_browse;
     QStackedWidget* m_pages;
     DiagnosticsDock* m_diagnosticsDock;
@@ -131,13 +131,11 @@ private:
     QMenu* m_viewMenu = nullptr;
     QMenu* m_helpMenu = nullptr;
     ExportActions* m_export = nullptr;
-    IndexJob* m_job;
     RecentFolders* m_recent;
     ProfileController* m_profile = nullptr;
     QFileSystemWatcher* m_watcher;
     QTimer* m_reindexTimer;
     ComparePage* m_compare;
-    CompareJob* m_compareJob;
     QAction* m_browseModeAction = nullptr;
     QAction* m_compareModeAction = nullptr;
     QActionGroup* m_languageActions = nullptr; // View ▸ Language; data() is the saved language
@@ -149,7 +147,6 @@ private:
     QProgressBar* m_progress = nullptr;
     QToolButton* m_cancel = nullptr;
     QByteArray m_defaultState; // the dock layout as built, for Reset Layout
-    QString m_path; // what is open (or being opened)
     bool m_quiet = false;
     // What the status bar's label says, so a language change makes only totals and the prompt again.
     enum class StatusText
@@ -163,5 +160,4 @@ private:
     bool m_layoutSized = false; // dock sizes set (restored or defaulted) once the window has its size
     bool m_keepSelection = false; // the running job is a re-index
     bool m_followingDiagnostics = false; // the tree moves because a dock entry was activated
-    std::shared_ptr<const dvmlens::Index> m_index;
 };

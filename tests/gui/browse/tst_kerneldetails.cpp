@@ -169,8 +169,8 @@ private Q_SLOTS:
         const QString text = details.toPlainText();
         QVERIFY2(text.contains(QLatin1String("dvm_fused_mul_0")), qPrintable(text));
         QVERIFY(text.contains(QStringLiteral("view_load → mul")));
-        QVERIFY(text.contains(QLatin1String("[-1,64]")));
-        QVERIFY(text.contains(QLatin1String("[64,1]")));
+        QVERIFY(text.contains(QLatin1String("[-1, 64]")));
+        QVERIFY(text.contains(QLatin1String("[64, 1]")));
         QVERIFY(text.contains(QLatin1String("bf16")));
         QVERIFY(text.contains(QLatin1String("mix")));
         QVERIFY(text.contains(QLatin1String("mul = torch.ops.aten.mul.Tensor(a, b)")));

@@ -71,12 +71,12 @@ private Q_SLOTS:
         QCOMPARE(cell(0, KernelTableModel::KtypeColumn), QStringLiteral("vector"));
         QCOMPARE(cell(0, KernelTableModel::DynShapeColumn), QStringLiteral("no"));
         QCOMPARE(cell(0, KernelTableModel::OpsColumn), QStringLiteral("3"));
-        QCOMPARE(cell(0, KernelTableModel::InputsColumn), QStringLiteral("f32[128,128], f32[128,128]"));
+        QCOMPARE(cell(0, KernelTableModel::InputsColumn), QStringLiteral("f32[128, 128], f32[128, 128]"));
         QCOMPARE(cell(0, KernelTableModel::OutputsColumn), QStringLiteral("f32"));
         QCOMPARE(cell(0, KernelTableModel::LaunchesColumn), QStringLiteral("2"));
         QCOMPARE(cell(0, KernelTableModel::LineColumn), QStringLiteral("22"));
         QCOMPARE(cell(1, KernelTableModel::DynShapeColumn), QStringLiteral("yes"));
-        QCOMPARE(cell(1, KernelTableModel::InputsColumn), QStringLiteral("bf16[-1,64]"));
+        QCOMPARE(cell(1, KernelTableModel::InputsColumn), QStringLiteral("bf16[-1, 64]"));
         QCOMPARE(cell(2, KernelTableModel::BackendColumn), QStringLiteral("import_fx"));
         QCOMPARE(cell(2, KernelTableModel::OpsColumn), QString());
         QVERIFY(model.index(2, KernelTableModel::NameColumn)

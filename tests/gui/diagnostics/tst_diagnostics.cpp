@@ -2,6 +2,7 @@
 // The diagnostics model (every Diagnostic of an Index, in tree order) and the dock's severity filter.
 #include "diagnostics/diagnosticsdock.h"
 #include "diagnostics/diagnosticsmodel.h"
+#include "shell/treedocument.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -68,9 +69,10 @@ private Q_SLOTS:
 
     void severityFilterAndActivation()
     {
-        DiagnosticsDock dock;
+        TreeDocument document;
+        DiagnosticsDock dock(document);
         QAbstractItemModelTester tester(dock.proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-        dock.setIndex(sampleIndex());
+        document.setIndex(QStringLiteral("/t"), sampleIndex());
         QCOMPARE(dock.proxy()->rowCount(), 3);
         dock.setMinimumSeverity(dvmlens::Severity::Warning);
         QCOMPARE(codesIn(*dock.proxy()), QStringList({ "missing-output-code", "truncated" }));
@@ -85,7 +87,7 @@ private Q_SLOTS:
 
         dock.setMinimumSeverity(dvmlens::Severity::Info);
         QCOMPARE(dock.proxy()->rowCount(), 3);
-        dock.setIndex(std::make_shared<const dvmlens::Index>());
+        document.setIndex(QStringLiteral("/t"), std::make_shared<const dvmlens::Index>());
         QVERIFY(!dock.selectFirst());
     }
 };

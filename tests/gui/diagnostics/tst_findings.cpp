@@ -4,6 +4,7 @@
 // and fix, "Copy Fix", and a click opening the log at the matching line. In the main window the
 // run tree is marked from the same search, and selecting a marked graph shows its finding.
 #include "browse/browsepage.h"
+#include "browse/runtreemodel.h"
 #include "codeview/codeview.h"
 #include "diagnostics/diagnosticsdock.h"
 #include "diagnostics/diagnosticsmodel.h"
@@ -11,7 +12,7 @@
 #include "diagnostics/findingsjob.h"
 #include "index/indexer.h"
 #include "shell/mainwindow.h"
-#include "browse/runtreemodel.h"
+#include "shell/treedocument.h"
 #include "testutil.h"
 
 #include <QAbstractItemModelTester>
@@ -135,10 +136,11 @@ private Q_SLOTS:
 
     void detailsAndCopyFix()
     {
-        DiagnosticsDock dock;
+        TreeDocument document;
+        DiagnosticsDock dock(document);
         QSignalSpy searched(&dock, &DiagnosticsDock::knownFailuresSearched);
         QSignalSpy activated(&dock, &DiagnosticsDock::locationActivated);
-        dock.setIndex(fixtureIndex());
+        document.setIndex(testutil::fixture(QStringLiteral("exportgui")), fixtureIndex());
         QVERIFY(dock.isSearchingKnownFailures());
         dock.showFirstKnownFailure(); // asked while searching: done when the search ends
         QCOMPARE(activated.count(), 0);

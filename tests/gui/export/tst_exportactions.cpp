@@ -8,8 +8,8 @@
 #include "export/exportactions.h"
 #include "export/imageexport.h"
 #include "index/indexer.h"
-#include "shell/mainwindow.h"
 #include "report/reportmarkdown.h"
+#include "shell/mainwindow.h"
 #include "testutil.h"
 
 #include <QApplication>
@@ -24,6 +24,8 @@
 #include <QTemporaryDir>
 #include <QTreeView>
 #include <QtTest>
+
+#include <sys/stat.h>
 
 namespace {
 
@@ -189,6 +191,18 @@ private Q_SLOTS:
             QStringLiteral("Cannot write %1: use a .md, .html or .json file name.").arg(text));
         QCOMPARE(ExportActions::writeReport({}, m_temp.filePath(QStringLiteral("r.md"))),
             QStringLiteral("Cannot write %1: no tree is open.").arg(m_temp.filePath(QStringLiteral("r.md"))));
+
+        // The CLI's writer: a FIFO named like a report is refused and stays a FIFO.
+        const QString fifo = m_temp.filePath(QStringLiteral("fifo.md"));
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0644), 0);
+        QCOMPARE(ExportActions::writeReport(actions().sources(), fifo),
+            QStringLiteral("Cannot write %1: it is a FIFO, not a regular file (nothing was written)")
+                .arg(fifo));
+        struct stat info
+        {
+        };
+        QCOMPARE(::stat(QFile::encodeName(fifo).constData(), &info), 0);
+        QVERIFY(S_ISFIFO(info.st_mode));
     }
 
     void reportFormatBySuffix()

@@ -20,6 +20,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QPlainTextEdit>
+#include <QScreen>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -124,7 +125,7 @@ private Q_SLOTS:
         QTRY_COMPARE(cursorLine(*browse->codeView()), 45);
         const QString details = browse->details()->toPlainText();
         QVERIFY2(details.contains(QStringLiteral("cast → exp")), qPrintable(details));
-        QVERIFY(details.contains(QLatin1String("[-1,64]")));
+        QVERIFY(details.contains(QLatin1String("[-1, 64]")));
         QVERIFY(details.contains(QLatin1String("bf16")));
         QVERIFY(details.contains(QLatin1String("mlir_fusion")));
         // The FX graph dump right above the decorator, read from the file.
@@ -355,6 +356,19 @@ private Q_SLOTS:
         const QString summary = ExportActions::summaryMarkdownOf(sources);
         QVERIFY2(summary.startsWith(QStringLiteral("**partial index: %1 of 100 graphs parsed**").arg(100 - counts.notIndexed)),
             qPrintable(summary));
+    }
+
+    // No saved geometry (a first start): 80% of the screen, centred, not Qt's small default.
+    void firstStartFillsMostOfTheScreen()
+    {
+        QSettings().remove(QStringLiteral("window/geometry"));
+        QSettings().remove(QStringLiteral("window/state"));
+        MainWindow window;
+        window.setQuiet(true);
+        window.restoreLayout();
+        const QRect available = window.screen()->availableGeometry();
+        QCOMPARE(window.size(), available.size() * 4 / 5);
+        QCOMPARE(window.geometry().center(), available.center());
     }
 
     void layoutResets()

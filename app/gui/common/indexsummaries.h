@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: MIT
+// core's summarize() of a tree, of each run and of each graph, computed once per index (it walks
+// every kernel), so views read counts instead of recounting them in every data() call.
+#pragma once
+
+#include "model/model.h"
+#include "verdict/summary.h"
+
+#include <memory>
+#include <vector>
+
+struct IndexSummaries
+{
+    dvmlens::Summary tree;
+    std::vector<dvmlens::Summary> runs; // by run index
+    std::vector<std::vector<dvmlens::Summary>> graphs; // by run index, then graph index
+
+    const dvmlens::Summary& of(std::size_t run) const
+    {
+        return runs[run];
+    }
+    const dvmlens::Summary& of(std::size_t run, std::size_t graph) const
+    {
+        return graphs[run][graph];
+    }
+
+    static std::shared_ptr<const IndexSummaries> of(const dvmlens::Index& index);
+};

@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: MIT
+#include "report/reportfile.h"
+
+#include <cerrno>
+#include <climits>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <fstream>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace dvmlens {
+
+namespace {
+
+std::string kindOf(mode_t mode)
+{
+    if (S_ISDIR(mode))
+        return "a folder";
+    if (S_ISFIFO(mode))
+        return "a FIFO";
+    if (S_ISSOCK(mode))
+        return "a socket";
+    if (S_ISCHR(mode))
+        return "a character device";
+    if (S_ISBLK(mode))
+        return "a block device";
+    return "not a regular file";
+}
+
+// The process umask, read without changing it (umask(2) can only set it, which races with other
+// threads creating files).
+mode_t currentUmask()
+{
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line)) {
+        if (line.rfind("Umask:", 0) == 0)
+            return mode_t(std::strtoul(line.c_str() + 6, nullptr, 8));
+    }
+    return 022;
+}
+
+std::string folderOf(const std::string& path)
+{
+    const std::size_t slash = path.rfind('/');
+    if (slash == std::string::npos)
+        return ".";
+    return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+std::string errnoText(int error)
+{
+    return std::strerror(error);
+}
+
+bool writeAll(int fd, std::string_view bytes)
+{
+    while (!bytes.empty()) {
+        const ssize_t written = ::write(fd, bytes.data(), bytes.size());
+        if (written < 0) {
+            if (errno == EINTR)
+                continue;
+            return false;
+        }
+        bytes.remove_prefix(std::size_t(written));
+    }
+    return true;
+}
+
+} // namespace
+
+std::string writeReportFile(const std::string& requested, std::string_view bytes)
+{
+    if (requested.empty())
+        return "no file name given";
+    // Every message below is a reason, said after "cannot write <requested>: ".
+    std::string path = requested;
+    struct stat info
+    {
+    };
+    bool exists = ::lstat(path.c_str(), &info) == 0;
+    if (exists && S_ISLNK(info.st_mode)) {
+        // Write where the link points, keeping the link (as an editor would).
+        char resolved[PATH_MAX];
+        if (::realpath(path.c_str(), resolved)) {
+            path = resolved;
+            exists = ::lstat(path.c_str(), &info) == 0;
+        } else if (errno == ENOENT) {
+            return "it is a link to a file that does not exist";
+        } else {
+            return errnoText(errno);
+        }
+    }
+    if (!exists && errno != ENOENT)
+        return errnoText(errno);
+    if (exists && !S_ISREG(info.st_mode))
+        return "it is " + kindOf(info.st_mode) + ", not a regular file (nothing was written)";
+
+    std::string temp = folderOf(path) + "/.dvmlens-report-XXXXXX";
+    const int fd = ::mkstemp(temp.data());
+    if (fd < 0)
+        return errnoText(errno) + " (while creating the new file beside it in " + folderOf(path) + ")";
+    const mode_t mode = exists ? (info.st_mode & 07777) : (0666 & ~currentUmask());
+    bool ok = ::fchmod(fd, mode) == 0 && writeAll(fd, bytes) && ::fsync(fd) == 0;
+    int error = errno;
+    if (::close(fd) != 0 && ok) {
+        ok = false;
+        error = errno;
+    }
+    if (ok && ::rename(temp.c_str(), path.c_str()) != 0) {
+        ok = false;
+        error = errno;
+    }
+    if (!ok) {
+        ::unlink(temp.c_str());
+        return errnoText(error);
+    }
+    return {};
+}
+
+} // namespace dvmlens

@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: MIT
+// The open tree: the signals of open, re-index, cancel, a failed open and compare, in order; the
+// known failures belong to the index they were searched in; counts are computed once per index
+// and the run tree shows those, not counts of its own.
+#include "browse/runtreemodel.h"
+#include "shell/treedocument.h"
+#include "testutil.h"
+#include "verdict/summary.h"
+
+#include <QSignalSpy>
+#include <QtTest>
+
+namespace {
+
+QString guiTree()
+{
+    return testutil::fixture(QStringLiteral("gui/torch_compile_debug"));
+}
+
+QString sampleTree()
+{
+    return testutil::sourcePath(QStringLiteral("resources/samples/torch_compile_debug"));
+}
+
+// Every signal of `document`, by name, in the order they came.
+class SignalLog : public QObject
+{
+public:
+    explicit SignalLog(TreeDocument& document)
+    {
+        connect(&document, &TreeDocument::indexStarted, this,
+            [this](const QString&, bool reindex) { names << (reindex ? "reindexStarted" : "indexStarted"); });
+        connect(&document, &TreeDocument::indexChanged, this, [this] { names << "indexChanged"; });
+        connect(&document, &TreeDocument::indexFinished, this, [this](const QString&, const QString& error) {
+            names << (error.isEmpty() ? "indexFinished" : "indexFailed");
+        });
+        connect(&document, &TreeDocument::knownFailuresChanged, this,
+            [this] { names << "knownFailuresChanged"; });
+        connect(&document, &TreeDocument::compareStarted, this, [this] { names << "compareStarted"; });
+        connect(&document, &TreeDocument::compareFinished, this, [this](const QString& error) {
+            names << (error.isEmpty() ? "compareFinished" : "compareFailed");
+        });
+    }
+    QStringList names;
+};
+
+bool settled(const TreeDocument& document)
+{
+    return !document.isIndexing() && !document.isComparing() && !document.isSearchingKnownFailures();
+}
+
+} // namespace
+
+class TestTreeDocument : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void openIndexesSummarizesAndSearches()
+    {
+        TreeDocument document;
+        SignalLog log(document);
+        QSignalSpy finished(&document, &TreeDocument::indexFinished);
+        document.open(guiTree());
+        QCOMPARE(document.path(), QFileInfo(guiTree()).absoluteFilePath());
+        QVERIFY(document.isIndexing());
+        QVERIFY(!document.isReindexing());
+        QVERIFY(finished.wait(30000));
+        QCOMPARE(finished.at(0).at(0).toString(), document.path());
+        QVERIFY(document.index());
+        QCOMPARE(document.index()->runs.size(), std::size_t(1));
+        QTRY_VERIFY(settled(document));
+        QCOMPARE(log.names,
+            QStringList({ "indexStarted", "indexChanged", "indexFinished", "knownFailuresChanged" }));
+        QVERIFY(document.knownFailures());
+        QCOMPARE(document.knownFailures()->index, document.index());
+
+        // The counts are core's, computed once: the same object on every read.
+        const std::shared_ptr<const IndexSummaries> summaries = document.summaries();
+        QVERIFY(summaries);
+        QCOMPARE(document.summaries(), summaries);
+        const dvmlens::Summary tree = dvmlens::summarize(*document.index());
+        QCOMPARE(summaries->tree.graphs, tree.graphs);
+        QCOMPARE(summaries->tree.kernels, tree.kernels);
+        const dvmlens::Run& run = document.index()->runs[0];
+        QCOMPARE(summaries->of(0).dvmEngagedGraphs, dvmlens::summarize(run).dvmEngagedGraphs);
+        QCOMPARE(summaries->graphs[0].size(), run.graphs.size());
+        for (std::size_t g = 0; g < run.graphs.size(); ++g)
+            QCOMPARE(summaries->of(0, g).kernels, dvmlens::summarize(run.graphs[g]).kernels);
+    }
+
+    void reindexGivesANewIndexAndNewSummaries()
+    {
+        TreeDocument document;
+        QSignalSpy finished(&document, &TreeDocument::indexFinished);
+        document.open(guiTree());
+        QVERIFY(finished.wait(30000));
+        QTRY_VERIFY(settled(document));
+        const auto first = document.index();
+        const auto firstSummaries = document.summaries();
+        SignalLog log(document);
+        document.reindex();
+        QVERIFY(document.isReindexing());
+        QVERIFY(finished.wait(30000));
+        QTRY_VERIFY(settled(document));
+        QCOMPARE(log.names,
+            QStringList({ "reindexStarted", "indexChanged", "indexFinished", "knownFailuresChanged" }));
+        QVERIFY(document.index() != first);
+        QVERIFY(document.summaries() != firstSummaries);
+        QCOMPARE(document.knownFailures()->index, document.index());
+    }
+
+    void aFailedOpenKeepsTheOpenTree()
+    {
+        TreeDocument document;
+        QSignalSpy finished(&document, &TreeDocument::indexFinished);
+        document.open(guiTree());
+        QVERIFY(finished.wait(30000));
+        QTRY_VERIFY(settled(document));
+        const auto open = document.index();
+        SignalLog log(document);
+        document.open(QStringLiteral("/nonexistent/dvmlens/tree"));
+        QVERIFY(finished.wait(30000));
+        QVERIFY(!finished.last().at(1).toString().isEmpty());
+        QCOMPARE(log.names, QStringList({ "indexStarted", "indexFailed" }));
+        QCOMPARE(document.index(), open);
+    }
+
+    void cancelStillDeliversThePartialIndex()
+    {
+        TreeDocument document;
+        SignalLog log(document);
+        QSignalSpy finished(&document, &TreeDocument::indexFinished);
+        document.open(sampleTree());
+        document.cancel();
+        QVERIFY(finished.wait(30000));
+        QVERIFY(finished.at(0).at(1).toString().isEmpty());
+        QVERIFY(!document.isIndexing());
+        QVERIFY(document.index()); // a cancelled index is shown, never dropped
+        QCOMPARE(log.names.mid(0, 3), QStringList({ "indexStarted", "indexChanged", "indexFinished" }));
+    }
+
+    void aNewerOpenDropsTheOlderResult()
+    {
+        TreeDocument document;
+        SignalLog log(document);
+        QSignalSpy finished(&document, &TreeDocument::indexFinished);
+        document.open(sampleTree());
+        document.open(guiTree());
+        QVERIFY(finished.wait(30000));
+        QTest::qWait(200); // room for a stale delivery, which must not come
+        QCOMPARE(finished.count(), 1);
+        QCOMPARE(finished.at(0).at(0).toString(), QFileInfo(guiTree()).absoluteFilePath());
+        QCOMPARE(QString::fromStdString(document.index()->root), QFileInfo(guiTree()).absoluteFilePath());
+    }
+
+    void compareOpensSideAWhenNothingIsOpen()
+    {
+        TreeDocument document;
+        SignalLog log(document);
+        QSignalSpy progress(&document, &TreeDocument::compareProgress);
+        QSignalSpy finished(&document, &TreeDocument::compareFinished);
+        const QString a = testutil::fixture(QStringLiteral("compare/before"));
+        const QString b = testutil::fixture(QStringLiteral("compare/after"));
+        document.compare({ a, b, {}, {} });
+        QVERIFY(document.isComparing());
+        QVERIFY(finished.wait(30000));
+        QCOMPARE(finished.at(0).at(0).toString(), QString());
+        QTRY_VERIFY(settled(document));
+        QCOMPARE(log.names,
+            QStringList({ "compareStarted", "indexChanged", "compareFinished", "knownFailuresChanged" }));
+        QVERIFY(document.comparison());
+        QVERIFY(document.comparison()->result);
+        QCOMPARE(document.index(), document.comparison()->indexA);
+        QCOMPARE(document.path(), a);
+        QVERIFY(!progress.isEmpty());
+        QCOMPARE(progress.first().at(0).toInt(), 0); // side A first
+        QCOMPARE(progress.last().at(0).toInt(), 1);
+    }
+
+    void aFailedCompareKeepsTheLastComparison()
+    {
+        TreeDocument document;
+        QSignalSpy finished(&document, &TreeDocument::compareFinished);
+        document.compare(
+            { QStringLiteral("/nonexistent/a"), testutil::fixture(QStringLiteral("compare/after")), {}, {} });
+        QVERIFY(finished.wait(30000));
+        QVERIFY(finished.at(0).at(0).toString().contains(QStringLiteral("/nonexistent/a")));
+        QVERIFY(!document.comparison());
+        QVERIFY(!document.index());
+    }
+
+    void runTreeShowsTheCachedCounts()
+    {
+        TreeDocument document;
+        QSignalSpy finished(&document, &TreeDocument::indexFinished);
+        document.open(guiTree());
+        QVERIFY(finished.wait(30000));
+        // Counts that summarize() would never give prove the model reads the cache in data().
+        auto marked = std::make_shared<IndexSummaries>(*document.summaries());
+        marked->runs[0].kernelsByBackend[std::size_t(dvmlens::Backend::Dvm)] = 7777;
+        marked->graphs[0][0].kernelsByBackend[std::size_t(dvmlens::Backend::Dvm)] = 8888;
+        RunTreeModel model;
+        model.setIndex(document.index(), marked);
+        const QModelIndex run = model.index(0, RunTreeModel::DvmColumn);
+        QCOMPARE(run.data().toInt(), 7777);
+        const QModelIndex graph = model.index(0, RunTreeModel::DvmColumn, model.index(0, 0));
+        QVERIFY(document.index()->runs[0].graphs[0].outputCode);
+        QCOMPARE(graph.data().toInt(), 8888);
+    }
+};
+
+QTEST_MAIN(TestTreeDocument)
+#include "tst_treedocument.moc"
