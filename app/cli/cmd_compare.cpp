@@ -5,6 +5,9 @@
 #include "json/comparejson.h"
 #include "text/comparetext.h"
 #include "indexargs.h"
+#include "profile/profilecompare.h"
+#include "profileargs.h"
+#include "text/profiletext.h"
 
 #include <QFile>
 
@@ -21,14 +24,17 @@ struct CompareArgs
     std::optional<std::string> runB;
     bool json = false;
     bool failOnRegression = false;
+    std::optional<std::string> profileA; // --profile-a / --profile-b: Ascend profiles of each side
+    std::optional<std::string> profileB;
 };
 
 int runCompare(const QStringList& args);
 
 const cli::Command kCompare { "compare",
-    "compare [--json] [--fail-on-regression] [--run-a NAME] [--run-b NAME] A B",
+    "compare [--json] [--fail-on-regression] [--run-a NAME] [--run-b NAME] [--profile-a PROFILE] "
+    "[--profile-b PROFILE] A B",
     "compare two runs or trees: graphs and fusions that left DVM, changed or regressed "
-    "(NAME: a run folder name, pid or unique prefix)",
+    "(NAME: a run folder name, pid or unique prefix; PROFILE: device time A → B per fusion and graph)",
     runCompare };
 const cli::RegisterCommand kRegister(kCompare);
 
@@ -50,9 +56,13 @@ bool readRunOption(
     return true;
 }
 
-std::optional<CompareArgs> parseArgs(const QStringList& args)
+std::optional<CompareArgs> parseArgs(const QStringList& arguments)
 {
     CompareArgs parsed;
+    QStringList args = arguments;
+    if (!cli::takeValueOption(kCompare, args, QStringLiteral("--profile-a"), parsed.profileA)
+        || !cli::takeValueOption(kCompare, args, QStringLiteral("--profile-b"), parsed.profileB))
+        return std::nullopt;
     QStringList paths;
     bool optionsEnded = false;
     for (qsizetype i = 0; i < args.size(); ++i) {
@@ -128,8 +138,17 @@ int runCompare(const QStringList& args)
         || !selectRun(*b, parsed->runB, "--run-b", options.runB))
         return cli::ExitUsage;
 
+    const dvmlens::ProfileJoin* joinA = nullptr;
+    const dvmlens::ProfileJoin* joinB = nullptr;
+    if (parsed->profileA && !(joinA = cli::loadProfileJoin(kCompare, *parsed->profileA, *a, options.runA)))
+        return cli::ExitUsage;
+    if (parsed->profileB && !(joinB = cli::loadProfileJoin(kCompare, *parsed->profileB, *b, options.runB)))
+        return cli::ExitUsage;
+
     const dvmlens::CompareResult result = dvmlens::compareIndexes(*a, *b, options);
-    const std::string text = parsed->json ? dvmlens::compareToJson(result) : dvmlens::compareToText(result);
+    std::string text = parsed->json ? dvmlens::compareToJson(result) : dvmlens::compareToText(result);
+    if ((joinA || joinB) && !parsed->json)
+        text += dvmlens::profileCompareText(result, dvmlens::compareProfiles(result, *a, *b, joinA, joinB));
     std::fwrite(text.data(), 1, text.size(), stdout);
     std::fflush(stdout);
     return parsed->failOnRegression && result.summary.regressions > 0 ? cli::ExitFailed : cli::ExitOk;

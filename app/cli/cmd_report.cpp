@@ -2,6 +2,7 @@
 // dvmlens-cli report: the bug-report kit (core/report.h) as Markdown, HTML or dvmlens.report/1 JSON.
 #include "command.h"
 #include "indexargs.h"
+#include "profileargs.h"
 #include "report/report.h"
 #include "report/reportfile.h"
 #include "rules/knownfailures.h"
@@ -20,6 +21,8 @@ struct ReportArgs
     std::string path; // local 8-bit bytes, as the shell passed them
     std::optional<std::string> baseline;
     std::optional<std::string> rules;
+    std::optional<std::string> profile; // --profile: "Where the time goes"
+    std::optional<std::string> baselineProfile; // --baseline-profile: time regressions against BASELINE
     std::optional<QString> output;
     dvmlens::ReportFormat format = dvmlens::ReportFormat::Markdown;
 };
@@ -27,9 +30,10 @@ struct ReportArgs
 int runReport(const QStringList& args);
 
 const Command kReport { "report",
-    "report [--format md|html|json] [--compare BASELINE] [--rules FILE] [-o FILE] PATH",
+    "report [--format md|html|json] [--compare BASELINE] [--rules FILE] [--profile PROFILE] "
+    "[--baseline-profile PROFILE] [-o FILE] PATH",
     "a bug report: verdicts, versions, DVM kernels, fallbacks, known failures with cause and fix "
-    "(--compare: regressions against BASELINE first)",
+    "(--compare: regressions against BASELINE first; --profile: where the device time goes)",
     runReport };
 
 // "--name VALUE" or "--name=VALUE" at args[i]; nullopt (after the usage message) when the value is missing.
@@ -77,6 +81,13 @@ std::optional<ReportArgs> parseArgs(const QStringList& args)
             if (!value)
                 return std::nullopt;
             parsed.baseline = QFile::encodeName(*value).toStdString();
+        } else if (is("--profile") || is("--baseline-profile")) {
+            const bool baseline = is("--baseline-profile");
+            const auto value = optionValue(
+                args, i, baseline ? QStringLiteral("--baseline-profile") : QStringLiteral("--profile"));
+            if (!value)
+                return std::nullopt;
+            (baseline ? parsed.baselineProfile : parsed.profile) = QFile::encodeName(*value).toStdString();
         } else if (is("--rules")) {
             const auto value = optionValue(args, i, QStringLiteral("--rules"));
             if (!value)
@@ -95,6 +106,10 @@ std::optional<ReportArgs> parseArgs(const QStringList& args)
     }
     if (!path || path->isEmpty()) {
         usageError(kReport, QStringLiteral("PATH is missing"));
+        return std::nullopt;
+    }
+    if (parsed.baselineProfile && !parsed.baseline) {
+        usageError(kReport, QStringLiteral("--baseline-profile needs --compare BASELINE"));
         return std::nullopt;
     }
     parsed.path = QFile::encodeName(*path).toStdString();
@@ -128,6 +143,11 @@ int runReport(const QStringList& args)
     }
 
     dvmlens::ReportInput input;
+    if (parsed->profile && !(input.profile = loadProfileJoin(kReport, *parsed->profile, *index)))
+        return ExitUsage;
+    if (parsed->baselineProfile
+        && !(input.baselineProfile = loadProfileJoin(kReport, *parsed->baselineProfile, *baseline)))
+        return ExitUsage;
     input.index = index;
     input.rules = &*rules;
     input.baseline = baseline;

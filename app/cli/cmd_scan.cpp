@@ -2,8 +2,10 @@
 // dvmlens-cli scan: what the tree holds, per run and graph, as text or dvmlens.scan/1 JSON.
 #include "command.h"
 #include "indexargs.h"
-#include "rules/knownfailures.h"
 #include "json/scanjson.h"
+#include "profileargs.h"
+#include "rules/knownfailures.h"
+#include "text/profiletext.h"
 #include "text/scantext.h"
 
 #include <QFile>
@@ -15,9 +17,9 @@ namespace {
 
 int runScan(const QStringList& args);
 
-const Command kScan { "scan", "scan [--json] [--jobs N] [--rules FILE] PATH",
+const Command kScan { "scan", "scan [--json] [--jobs N] [--rules FILE] [--profile PROFILE] PATH",
     "list runs, graphs and kernels per backend, whether DVM engaged, and known failures (--json: "
-    "dvmlens.scan/1; --rules: more known-failure rules)",
+    "dvmlens.scan/1; --rules: more known-failure rules; --profile: Ascend profiler device time per kernel)",
     runScan };
 
 // Takes "--rules FILE" / "--rules=FILE" out of `args` (the rest is parseIndexArgs's). Returns false
@@ -49,6 +51,9 @@ int runScan(const QStringList& arguments)
     std::optional<std::string> rulesFile;
     if (!takeRulesOption(args, rulesFile))
         return ExitUsage;
+    std::optional<std::string> profilePath;
+    if (!takeValueOption(kScan, args, QStringLiteral("--profile"), profilePath))
+        return ExitUsage;
     std::optional<IndexArgs> parsed = parseIndexArgs(kScan, args, true);
     if (!parsed)
         return ExitUsage;
@@ -67,8 +72,22 @@ int runScan(const QStringList& arguments)
     if (!index)
         return ExitUsage;
     dvmlens::applyKnownFailures(*index, *rules);
-    parsed->json ? dvmlens::writeScanJson(*index, writeOut, parsed->jobs)
-                 : writeOut(dvmlens::scanText(*index));
+    const dvmlens::ProfileJoin* profile = nullptr;
+    if (profilePath) {
+        profile = loadProfileJoin(kScan, *profilePath, *index);
+        if (!profile)
+            return ExitUsage;
+        // Bad rows and ambiguous names are diagnostics of the scan, counted in its summary.
+        index->diagnostics.insert(
+            index->diagnostics.end(), profile->diagnostics.begin(), profile->diagnostics.end());
+    }
+    if (parsed->json) {
+        dvmlens::writeScanJson(*index, writeOut, parsed->jobs, profile);
+    } else {
+        writeOut(dvmlens::scanText(*index));
+        if (profile)
+            writeOut(dvmlens::profileText(*index, *profile));
+    }
     return ExitOk;
 }
 

@@ -2,8 +2,9 @@
 #include "json/scanjson.h"
 
 #include "json/jsonwriter.h"
-#include "parse/kernelbodies.h"
 #include "json/orderedrenderer.h"
+#include "json/profilekeys.h"
+#include "parse/kernelbodies.h"
 #include "ranks/rankconsistency.h"
 
 namespace dvmlens {
@@ -102,7 +103,9 @@ template <typename W> void writeDiagnostic(W& w, const Diagnostic& diagnostic)
     w.endObject();
 }
 
-template <typename W> void writeKernel(W& w, const Kernel& kernel)
+// `profile` (with the kernel's place in its output_code.py) adds "device_time_us".
+template <typename W>
+void writeKernel(W& w, const Kernel& kernel, const GraphProfile* profile = nullptr, std::size_t place = 0)
 {
     w.beginObject();
     w.key("name");
@@ -129,10 +132,13 @@ template <typename W> void writeKernel(W& w, const Kernel& kernel)
         w.key("outputs");
         writeArrayOf(w, kernel.outputs, writeOutput<W>);
     }
+    if (profile && profile->join)
+        writeKernelDeviceTime(w, profile->kernelTime(place));
     w.endObject();
 }
 
-template <typename W> void writeOutputCode(W& w, const OutputCode& code)
+template <typename W>
+void writeOutputCode(W& w, const OutputCode& code, const GraphProfile* profile = nullptr)
 {
     w.beginObject();
     w.key("path");
@@ -148,13 +154,16 @@ template <typename W> void writeOutputCode(W& w, const OutputCode& code)
     w.key("dvm_coverage");
     writeOptional(w, code.dvmCoverage);
     w.key("kernels");
-    writeArrayOf(w, code.kernels, writeKernel<W>);
+    w.beginArray();
+    for (std::size_t i = 0; i < code.kernels.size(); ++i)
+        writeKernel(w, code.kernels[i], profile, i);
+    w.endArray();
     w.key("fallbacks");
     writeArrayOf(w, code.fallbacks, writeFallback<W>);
     w.endObject();
 }
 
-template <typename W> void writeGraph(W& w, const Graph& graph)
+template <typename W> void writeGraph(W& w, const Graph& graph, const GraphProfile* profile = nullptr)
 {
     w.beginObject();
     w.key("name");
@@ -175,7 +184,7 @@ template <typename W> void writeGraph(W& w, const Graph& graph)
     writeArray(w, graph.files);
     w.key("output_code");
     if (graph.outputCode)
-        writeOutputCode(w, *graph.outputCode);
+        writeOutputCode(w, *graph.outputCode, profile);
     else
         w.value(nullptr);
     // The graph's own diagnostics, then any its output code still holds.
@@ -190,6 +199,8 @@ template <typename W> void writeGraph(W& w, const Graph& graph)
     w.endArray();
     w.key("verdict");
     w.value(verdictName(graphVerdict(graph)));
+    if (profile && profile->join)
+        writeSharesDeviceTime(w, profile->shares(), false);
     w.endObject();
 }
 
@@ -199,12 +210,13 @@ template <typename W> struct GraphsInline
 {
     void operator()(W& w, const std::vector<Graph>& graphs) const
     {
-        writeArrayOf(w, graphs, writeGraph<W>);
+        writeArrayOf(w, graphs, [](W& writer, const Graph& graph) { writeGraph(writer, graph); });
     }
 };
 
 template <typename W, typename WriteGraphs = GraphsInline<W>>
-void writeRun(W& w, const Run& run, const WriteGraphs& writeGraphs = {})
+void writeRun(
+    W& w, const Run& run, const WriteGraphs& writeGraphs = {}, const GraphProfile* profile = nullptr)
 {
     w.beginObject();
     w.key("name");
@@ -217,6 +229,9 @@ void writeRun(W& w, const Run& run, const WriteGraphs& writeGraphs = {})
     writeGraphs(w, run.graphs);
     w.key("verdict");
     w.value(verdictName(ladderVerdict(verdictCounts(run))));
+    if (profile && profile->join)
+        writeSharesDeviceTime(
+            w, profile->join->runProfiled[profile->run] ? &profile->join->runs[profile->run] : nullptr, true);
     w.endObject();
 }
 
@@ -312,7 +327,8 @@ template <typename W> void writeRanks(W& w, const Index& index, const RankConsis
 }
 
 template <typename W, typename WriteGraphs = GraphsInline<W>>
-void writeScan(W& w, const Index& index, const WriteGraphs& writeGraphs = {})
+void writeScan(
+    W& w, const Index& index, const WriteGraphs& writeGraphs = {}, const ProfileJoin* join = nullptr)
 {
     w.beginObject();
     w.key("schema");
@@ -321,8 +337,10 @@ void writeScan(W& w, const Index& index, const WriteGraphs& writeGraphs = {})
     w.value(index.root);
     w.key("runs");
     w.beginArray();
-    for (const Run& run : index.runs)
-        writeRun(w, run, writeGraphs);
+    for (std::size_t r = 0; r < index.runs.size(); ++r) {
+        const GraphProfile profile { join, r, 0 };
+        writeRun(w, index.runs[r], writeGraphs, &profile);
+    }
     w.endArray();
     w.key("diagnostics");
     writeArrayOf(w, index.diagnostics, writeDiagnostic<W>);
@@ -330,6 +348,8 @@ void writeScan(W& w, const Index& index, const WriteGraphs& writeGraphs = {})
     writeSummary(w, summarize(index));
     w.key("ranks");
     writeRanks(w, index, rankConsistency(index));
+    if (join)
+        writeProfileSummary(w, *join);
     w.endObject();
 }
 
@@ -340,10 +360,10 @@ constexpr std::size_t kGraphDepth = 4;
 class ParallelGraphs
 {
 public:
-    ParallelGraphs(const Index& index, int jobs)
-        : graphs_(allGraphs(index))
+    ParallelGraphs(const Index& index, int jobs, const ProfileJoin* join = nullptr)
+        : graphs_(allGraphs(index, join))
         , renderer_(
-              graphs_.size(), [this](std::size_t i) { return render(*graphs_[i]); }, jobs, kRenderWindow)
+              graphs_.size(), [this](std::size_t i) { return render(graphs_[i]); }, jobs, kRenderWindow)
     {
     }
 
@@ -359,11 +379,18 @@ private:
     // Graphs waiting to be written: few, as one can take megabytes of text.
     static constexpr std::size_t kRenderWindow = 8;
 
-    static std::string render(const Graph& graph)
+    struct Placed
     {
+        const Graph* graph = nullptr;
+        GraphProfile profile;
+    };
+
+    static std::string render(const Placed& placed)
+    {
+        const Graph& graph = *placed.graph;
         JsonTextWriter writer = JsonTextWriter::nestedAt(kGraphDepth);
         if (!graph.outputCode || graph.outputCode->kernelBodies) {
-            writeGraph(writer, graph);
+            writeGraph(writer, graph, &placed.profile);
             return writer.take();
         }
         // An index kept small holds this file without its DVM kernel bodies: read them again.
@@ -373,21 +400,21 @@ private:
         complete.outputCode = withKernelBodies(*graph.outputCode, scratch, problem);
         if (problem)
             complete.diagnostics.push_back(std::move(*problem));
-        writeGraph(writer, complete);
+        writeGraph(writer, complete, &placed.profile);
         return writer.take();
     }
 
-    static std::vector<const Graph*> allGraphs(const Index& index)
+    static std::vector<Placed> allGraphs(const Index& index, const ProfileJoin* join)
     {
-        std::vector<const Graph*> graphs;
-        for (const Run& run : index.runs) {
-            for (const Graph& graph : run.graphs)
-                graphs.push_back(&graph);
+        std::vector<Placed> graphs;
+        for (std::size_t r = 0; r < index.runs.size(); ++r) {
+            for (std::size_t g = 0; g < index.runs[r].graphs.size(); ++g)
+                graphs.push_back(Placed { &index.runs[r].graphs[g], GraphProfile { join, r, g } });
         }
         return graphs;
     }
 
-    std::vector<const Graph*> graphs_;
+    std::vector<Placed> graphs_;
     mutable OrderedRenderer renderer_;
 };
 
@@ -407,17 +434,17 @@ ordered_json diagnosticJson(const Diagnostic& diagnostic)
 
 ordered_json kernelJson(const Kernel& kernel)
 {
-    return build(kernel, writeKernel<JsonValueBuilder>);
+    return build(kernel, [](JsonValueBuilder& w, const Kernel& item) { writeKernel(w, item); });
 }
 
 ordered_json outputCodeJson(const OutputCode& code)
 {
-    return build(code, writeOutputCode<JsonValueBuilder>);
+    return build(code, [](JsonValueBuilder& w, const OutputCode& item) { writeOutputCode(w, item); });
 }
 
 ordered_json graphJson(const Graph& graph)
 {
-    return build(graph, writeGraph<JsonValueBuilder>);
+    return build(graph, [](JsonValueBuilder& w, const Graph& item) { writeGraph(w, item); });
 }
 
 ordered_json summaryJson(const Summary& summary)
@@ -430,19 +457,20 @@ ordered_json scanJson(const Index& index)
     return build(index, [](JsonValueBuilder& w, const Index& scanned) { writeScan(w, scanned); });
 }
 
-std::string scanJsonText(const Index& index)
+std::string scanJsonText(const Index& index, const ProfileJoin* profile)
 {
     JsonTextWriter writer;
-    writeScan(writer, index, ParallelGraphs(index, 0));
+    writeScan(writer, index, ParallelGraphs(index, 0, profile), profile);
     std::string text = writer.take();
     text += '\n';
     return text;
 }
 
-void writeScanJson(const Index& index, const std::function<void(std::string_view)>& sink, int jobs)
+void writeScanJson(const Index& index, const std::function<void(std::string_view)>& sink, int jobs,
+    const ProfileJoin* profile)
 {
     JsonTextWriter writer(sink);
-    writeScan(writer, index, ParallelGraphs(index, jobs));
+    writeScan(writer, index, ParallelGraphs(index, jobs, profile), profile);
     writer.finish();
     sink("\n");
 }

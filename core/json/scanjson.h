@@ -4,6 +4,7 @@
 #pragma once
 
 #include "model/model.h"
+#include "profile/profilejoin.h"
 #include "verdict/summary.h"
 
 #include <nlohmann/json.hpp>
@@ -21,12 +22,14 @@ nlohmann::ordered_json scanJson(const Index& index);
 
 // scanJson, pretty-printed with 2 spaces and a final newline. Bytes that are not UTF-8 (in paths)
 // become U+FFFD instead of throwing.
-std::string scanJsonText(const Index& index);
+// With `profile`, the keys README lists as added by --profile ("device_time_us", "profile").
+std::string scanJsonText(const Index& index, const ProfileJoin* profile = nullptr);
 
 // The same bytes as scanJsonText, handed to `sink` in pieces of about 1 MB as they are written, so
 // the whole document never sits in memory (dvmlens-cli scan --json streams it to stdout). Graphs
 // are rendered by `jobs` threads (0: one per core), a bounded number ahead of the sink.
-void writeScanJson(const Index& index, const std::function<void(std::string_view)>& sink, int jobs = 0);
+void writeScanJson(const Index& index, const std::function<void(std::string_view)>& sink, int jobs = 0,
+    const ProfileJoin* profile = nullptr);
 
 // The pieces, for other documents that embed the same objects (e.g. dvmlens.compare/1).
 nlohmann::ordered_json graphJson(const Graph& graph);

@@ -2,6 +2,7 @@
 #include "report/reporthtml.h"
 
 #include "report/reportmarkdown.h"
+#include "report/reportprofile.h"
 #include "text/pythontokens.h"
 
 #include <algorithm>
@@ -399,6 +400,7 @@ std::string htmlReport(const ReportModel& model)
     writeHeader(out, model);
     writeToolchain(out, model);
     writeRegressions(out, model);
+    out += profileHtml(model);
     writeFindings(out, model);
     writeGraphs(out, model);
     writeKernelsAndFallbacks(out, model);

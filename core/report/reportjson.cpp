@@ -3,6 +3,7 @@
 
 #include "json/comparejson.h"
 #include "json/scanjson.h"
+#include "report/reportprofile.h"
 
 namespace dvmlens {
 
@@ -182,6 +183,8 @@ ordered_json reportJson(const ReportModel& model)
     } else {
         json["comparison"] = nullptr;
     }
+    if (model.profile || model.timeComparison)
+        json["profile"] = profileReportJson(model);
     return json;
 }
 

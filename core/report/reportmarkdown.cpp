@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "report/reportmarkdown.h"
 
+#include "report/reportprofile.h"
 #include "text/comparetext.h"
 #include "text/displaytext.h"
 #include "text/kernelwording.h"
@@ -429,6 +430,7 @@ std::string markdownReport(const ReportModel& model)
     writeHeader(out, model);
     writeToolchain(out, model);
     writeRegressions(out, model);
+    out += profileMarkdown(model);
     writeFindings(out, model);
     writeGraphs(out, model);
     writeDvmKernels(out, model);

@@ -188,7 +188,11 @@ ReportModel buildReportModel(const ReportInput& input)
             if (model.comparison->graphs[i].regression)
                 model.regressions.push_back(i);
         }
+        if (input.profile || input.baselineProfile)
+            model.timeComparison = compareProfiles(
+                *model.comparison, *input.baseline, *input.index, input.baselineProfile, input.profile);
     }
+    model.profile = input.profile;
     return model;
 }
 

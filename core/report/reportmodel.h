@@ -5,6 +5,8 @@
 #pragma once
 
 #include "compare/compare.h"
+#include "profile/profilecompare.h"
+#include "profile/profilejoin.h"
 #include "rules/knownfailures.h"
 #include "model/model.h"
 #include "verdict/summary.h"
@@ -22,6 +24,8 @@ struct ReportInput
     const RuleBook* rules = nullptr; // known-failure rules; null: builtinRules()
     const Index* baseline = nullptr; // --compare: the reference tree (before); regressions are B→this
     std::optional<std::string> generatedAt; // shown only when set, so reports stay deterministic
+    const ProfileJoin* profile = nullptr; // --profile: device time joined to `index`
+    const ProfileJoin* baselineProfile = nullptr; // the baseline's, for time regressions
 };
 
 enum class ReportFormat
@@ -82,6 +86,8 @@ struct ReportModel
     const Index* baseline = nullptr;
     std::optional<CompareResult> comparison; // compareIndexes(*baseline, *index)
     std::vector<std::size_t> regressions; // indices into comparison->graphs, in its order
+    const ProfileJoin* profile = nullptr; // "Where the time goes" (reportprofile.h); null: no section
+    std::optional<ProfileComparison> timeComparison; // with a comparison and a profile on either side
 
     // `path` relative to the reported tree's root ("." for the root itself); other paths unchanged.
     std::string relative(const std::string& path) const;

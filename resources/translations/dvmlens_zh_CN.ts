@@ -680,6 +680,64 @@
     </message>
 </context>
 <context>
+    <name>HotKernelsDock</name>
+    <message>
+        <source>Hot Kernels</source>
+        <translation>热点内核</translation>
+    </message>
+    <message>
+        <source>No profile. Open one with File ▸ Open Profile… (a *_ascend_pt folder, its ASCEND_PROFILER_OUTPUT or a kernel_details.csv).</source>
+        <translation>未加载性能数据。请用 文件 ▸ 打开性能数据… 打开（*_ascend_pt 文件夹、其中的 ASCEND_PROFILER_OUTPUT 或 kernel_details.csv）。</translation>
+    </message>
+    <message>
+        <source>%1: %2 kernel rows, %3 matched, %4 ambiguous, %5 outside compiled kernels.</source>
+        <translation>%1：%2 行内核记录，%3 行已匹配，%4 行无法区分，%5 行在编译内核之外。</translation>
+    </message>
+    <message>
+        <source>Device time %1; DVM share of compiled time %2.</source>
+        <translation>设备时间 %1；DVM 占编译内核时间的 %2。</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+</context>
+<context>
+    <name>HotKernelsModel</name>
+    <message>
+        <source>Kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Backend</source>
+        <translation>后端</translation>
+    </message>
+    <message>
+        <source>Device time</source>
+        <translation>设备时间</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>Launches</source>
+        <translation>启动次数</translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation>平均</translation>
+    </message>
+    <message>
+        <source>Core</source>
+        <translation>核</translation>
+    </message>
+    <message>
+        <source>Graph</source>
+        <translation>图</translation>
+    </message>
+</context>
+<context>
     <name>ImageExport</name>
     <message>
         <source>Cannot write %1: use a .png or .jpg file name.</source>
@@ -895,6 +953,20 @@
     <message>
         <source>import_fx: an FX fallback, not DVM code, even when named dvm_fused_*</source>
         <translation>import_fx：FX 回退，不是 DVM 代码，即使名为 dvm_fused_*</translation>
+    </message>
+    <message>
+        <source>Device time</source>
+        <translation>设备时间</translation>
+    </message>
+    <message>
+        <source>Total device time of the kernel&apos;s launches in the profile</source>
+        <translation>性能数据中该内核所有启动的设备时间总和</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n launch(es), mean %1, %2</source>
+        <translation>
+            <numerusform>启动 %n 次，平均 %1，%2</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1200,6 +1272,37 @@
     </message>
 </context>
 <context>
+    <name>ProfileController</name>
+    <message>
+        <source>Open &amp;Profile…</source>
+        <translation>打开性能数据(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Show Ascend profiler device time beside every kernel</source>
+        <translation>在每个内核旁显示 Ascend 性能分析的设备时间</translation>
+    </message>
+    <message>
+        <source>Profile found beside the tree: load it</source>
+        <translation>在目录旁发现性能数据：加载</translation>
+    </message>
+    <message>
+        <source>Reading profile %1…</source>
+        <translation>正在读取性能数据 %1…</translation>
+    </message>
+    <message>
+        <source>Open Profile (a *_ascend_pt folder, its ASCEND_PROFILER_OUTPUT, or a folder of them)</source>
+        <translation>打开性能数据（*_ascend_pt 文件夹、其中的 ASCEND_PROFILER_OUTPUT，或包含它们的文件夹）</translation>
+    </message>
+    <message>
+        <source>Cannot read profile %1: %2</source>
+        <translation>无法读取性能数据 %1：%2</translation>
+    </message>
+    <message>
+        <source>Open Profile</source>
+        <translation>打开性能数据</translation>
+    </message>
+</context>
+<context>
     <name>QCommandLineParser</name>
     <message>
         <source>Usage: %1</source>
@@ -1389,6 +1492,17 @@
     <message>
         <source>No graph pair &quot;%1&quot; in the comparison.</source>
         <translation>比较结果中没有图对“%1”。</translation>
+    </message>
+</context>
+<context>
+    <name>TimeShareChart</name>
+    <message>
+        <source>No device time joined to a graph</source>
+        <translation>没有关联到任何图的设备时间</translation>
+    </message>
+    <message>
+        <source>ambiguous</source>
+        <translation>无法区分</translation>
     </message>
 </context>
 <context>

@@ -289,7 +289,7 @@ private slots:
         QCOMPARE(result.err,
             message
                 + "usage: dvmlens-cli compare [--json] [--fail-on-regression] [--run-a NAME] [--run-b NAME] "
-                  "A B\n");
+                  "[--profile-a PROFILE] [--profile-b PROFILE] A B\n");
     }
 
     void missingPathExitsTwo()

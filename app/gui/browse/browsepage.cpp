@@ -126,6 +126,11 @@ bool BrowsePage::selectTreeIndex(const QModelIndex& index)
     return true;
 }
 
+void BrowsePage::setProfile(std::shared_ptr<const dvmlens::ProfileJoin> join)
+{
+    m_kernelModel->setProfile(std::move(join));
+}
+
 bool BrowsePage::selectFirstDvmKernel()
 {
     const auto& index = m_runModel->index();

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "model/model.h"
+#include "profile/profilejoin.h"
 
 #include <QPointer>
 #include <QWidget>
@@ -31,6 +32,8 @@ public:
     void setIndex(std::shared_ptr<const dvmlens::Index> index,
         std::shared_ptr<const IndexSummaries> summaries = nullptr);
     const std::shared_ptr<const dvmlens::Index>& index() const;
+    // Device time in the kernel table; `join` belongs to the current index (null: none).
+    void setProfile(std::shared_ptr<const dvmlens::ProfileJoin> join);
 
     // Selects the first graph where DVM engaged and its first DVM kernel (by line); false when none.
     bool selectFirstDvmKernel();

@@ -83,6 +83,9 @@ KernelPanel::KernelPanel(KernelTableModel* model, QWidget* parent)
         rebuildBackendToggles();
         m_view->setColumnHidden(KernelTableModel::GraphColumn, !m_model->spansSeveralGraphs());
     });
+    // The device time column shows while a profile is joined.
+    connect(m_model, &QAbstractItemModel::headerDataChanged, this,
+        [this] { m_view->setColumnHidden(KernelTableModel::DeviceTimeColumn, !m_model->hasProfile()); });
 
     auto* bar = new QHBoxLayout;
     bar->setContentsMargins(0, 0, 0, 0);
@@ -98,6 +101,7 @@ KernelPanel::KernelPanel(KernelTableModel* model, QWidget* parent)
     layout->addLayout(bar);
     layout->addWidget(m_view);
     m_view->setColumnHidden(KernelTableModel::GraphColumn, true);
+    m_view->setColumnHidden(KernelTableModel::DeviceTimeColumn, true);
     fitColumns();
 }
 
@@ -160,6 +164,7 @@ bool KernelPanel::restoreHeaderState(const QByteArray& state)
     const bool graphHidden = m_view->isColumnHidden(KernelTableModel::GraphColumn);
     const bool restored = m_view->header()->restoreState(state);
     m_view->setColumnHidden(KernelTableModel::GraphColumn, graphHidden);
+    m_view->setColumnHidden(KernelTableModel::DeviceTimeColumn, !m_model->hasProfile());
     return restored;
 }
 
@@ -168,7 +173,7 @@ void KernelPanel::resetHeader()
     QHeaderView* header = m_view->header();
     for (int column = 0; column < KernelTableModel::ColumnCount; ++column) {
         header->moveSection(header->visualIndex(column), column);
-        if (column != KernelTableModel::GraphColumn)
+        if (column != KernelTableModel::GraphColumn && column != KernelTableModel::DeviceTimeColumn)
             m_view->setColumnHidden(column, false);
     }
     fitColumns();
@@ -248,5 +253,6 @@ void KernelPanel::fitColumns()
     fit(KernelTableModel::OutputsColumn, fixedMetrics, "f32, bf16");
     fit(KernelTableModel::LaunchesColumn, metrics, "99");
     fit(KernelTableModel::LineColumn, metrics, "99999");
+    fit(KernelTableModel::DeviceTimeColumn, metrics, "999.99 ms");
     fit(KernelTableModel::GraphColumn, metrics, "model__0_forward_1.0");
 }

@@ -2,8 +2,9 @@
 #include "browse/kerneltablemodel.h"
 
 #include "browse/kernelformat.h"
-#include "shell/languagechange.h"
 #include "common/themes.h"
+#include "profile/profilecompare.h"
+#include "shell/languagechange.h"
 
 #include <QApplication>
 #include <QFontDatabase>
@@ -27,8 +28,21 @@ void KernelTableModel::setGraphs(
         if (!graph->outputCode || graph->outputCode->kernels.empty())
             continue;
         ++graphsWithKernels;
-        for (const dvmlens::Kernel& kernel : graph->outputCode->kernels)
-            m_rows.push_back({ &kernel, graph });
+        // Where the graph sits in the index (pointer arithmetic: the graphs belong to it).
+        std::optional<std::pair<std::size_t, std::size_t>> place;
+        for (std::size_t r = 0; m_index && r < m_index->runs.size() && !place; ++r) {
+            const auto& runGraphs = m_index->runs[r].graphs;
+            if (!runGraphs.empty() && graph >= runGraphs.data()
+                && graph < runGraphs.data() + runGraphs.size())
+                place = std::pair { r, static_cast<std::size_t>(graph - runGraphs.data()) };
+        }
+        const auto& kernels = graph->outputCode->kernels;
+        for (std::size_t k = 0; k < kernels.size(); ++k) {
+            std::optional<dvmlens::KernelRef> ref;
+            if (place)
+                ref = dvmlens::KernelRef { place->first, place->second, k };
+            m_rows.push_back({ &kernels[k], graph, ref });
+        }
     }
     m_severalGraphs = graphsWithKernels > 1;
     endResetModel();
@@ -61,6 +75,25 @@ int KernelTableModel::rowOf(const QString& kernelName) const
             return int(row);
     }
     return -1;
+}
+
+void KernelTableModel::setProfile(std::shared_ptr<const dvmlens::ProfileJoin> join)
+{
+    m_join = std::move(join);
+    if (!m_rows.empty())
+        Q_EMIT dataChanged(index(0, DeviceTimeColumn), index(rowCount() - 1, DeviceTimeColumn));
+    Q_EMIT headerDataChanged(Qt::Horizontal, DeviceTimeColumn, DeviceTimeColumn);
+}
+
+bool KernelTableModel::hasProfile() const
+{
+    return m_join != nullptr;
+}
+
+const dvmlens::KernelTime* KernelTableModel::timeAt(int row) const
+{
+    const auto& ref = m_rows[size_t(row)].ref;
+    return m_join && ref ? m_join->timeOf(*ref) : nullptr;
 }
 
 bool KernelTableModel::spansSeveralGraphs() const
@@ -102,6 +135,8 @@ QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, 
             return tr("Launches");
         case LineColumn:
             return tr("Line");
+        case DeviceTimeColumn:
+            return tr("Device time");
         case GraphColumn:
             return tr("Graph");
         }
@@ -114,10 +149,13 @@ QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, 
             return tr("Inputs in argument order: dtype[shape], -1 for a dynamic dimension");
         case LaunchesColumn:
             return tr("Calls of the kernel in the entry code");
+        case DeviceTimeColumn:
+            return tr("Total device time of the kernel's launches in the profile");
         }
     }
     if (role == Qt::TextAlignmentRole
-        && (section == OpsColumn || section == LaunchesColumn || section == LineColumn))
+        && (section == OpsColumn || section == LaunchesColumn || section == LineColumn
+            || section == DeviceTimeColumn))
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     return {};
 }
@@ -154,6 +192,10 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
             return kernel.line;
         case GraphColumn:
             return QString::fromStdString(graph.name);
+        case DeviceTimeColumn:
+            if (const dvmlens::KernelTime* time = timeAt(index.row()))
+                return QString::fromStdString(dvmlens::durationText(time->totalUs));
+            return QString();
         }
         return {};
     case SortRole:
@@ -170,6 +212,10 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
             return kernel.line;
         case BackendColumn:
             return int(kernel.backend);
+        case DeviceTimeColumn: {
+            const dvmlens::KernelTime* time = timeAt(index.row());
+            return time ? time->totalUs : -1.0;
+        }
         default:
             return data(index, Qt::DisplayRole);
         }
@@ -186,6 +232,16 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
             return data(index, Qt::DisplayRole);
         if (column == GraphColumn)
             return QString::fromStdString(graph.path);
+        if (column == DeviceTimeColumn) {
+            if (const dvmlens::KernelTime* time = timeAt(index.row())) {
+                QStringList cores;
+                for (const std::string& core : time->cores)
+                    cores << QString::fromStdString(core);
+                return tr("%n launch(es), mean %1, %2", nullptr, int(time->launches))
+                    .arg(QString::fromStdString(dvmlens::durationText(time->meanUs())),
+                        cores.join(QLatin1Char('/')));
+            }
+        }
         return {};
     case Qt::ForegroundRole:
         if (column == BackendColumn)
@@ -196,7 +252,8 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
             return QFontDatabase::systemFont(QFontDatabase::FixedFont);
         return {};
     case Qt::TextAlignmentRole:
-        if (column == OpsColumn || column == LaunchesColumn || column == LineColumn)
+        if (column == OpsColumn || column == LaunchesColumn || column == LineColumn
+            || column == DeviceTimeColumn)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     case BackendRole:

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "model/model.h"
+#include "profile/profilejoin.h"
 
 #include <QAbstractTableModel>
 
@@ -23,6 +24,7 @@ public:
         OpsColumn,
         LaunchesColumn,
         LineColumn,
+        DeviceTimeColumn, // total device time from a profile; hidden without one
         InputsColumn, // the wide columns last, so the short facts stay in view
         OutputsColumn,
         ColumnCount
@@ -41,6 +43,9 @@ public:
     void setGraphs(
         std::shared_ptr<const dvmlens::Index> index, const std::vector<const dvmlens::Graph*>& graphs);
     void clear();
+    // Device time per kernel; `join` belongs to the index of the graphs shown (null: no profile).
+    void setProfile(std::shared_ptr<const dvmlens::ProfileJoin> join);
+    bool hasProfile() const;
 
     const dvmlens::Kernel* kernelAt(int row) const;
     const dvmlens::Graph* graphAt(int row) const;
@@ -57,7 +62,10 @@ private:
     {
         const dvmlens::Kernel* kernel;
         const dvmlens::Graph* graph;
+        std::optional<dvmlens::KernelRef> ref; // its place in the index, for the profile
     };
+    const dvmlens::KernelTime* timeAt(int row) const;
+    std::shared_ptr<const dvmlens::ProfileJoin> m_join;
     std::shared_ptr<const dvmlens::Index> m_index;
     std::vector<Row> m_rows;
     bool m_severalGraphs = false;

@@ -15,6 +15,8 @@
 #include "diagnostics/diagnosticsdock.h"
 #include "diagnostics/diagnosticsmodel.h"
 #include "export/exportactions.h"
+#include "profile/hotkernelsdock.h"
+#include "profile/profilecontroller.h"
 #include "shell/languagechange.h"
 #include "shell/recentfolders.h"
 #include "shell/translations.h"
@@ -101,6 +103,16 @@ MainWindow::MainWindow(QWidget* parent)
     setCentralWidget(m_pages);
 
     createDocks();
+    // Device time from an Ascend profile: a dock tabbed with the kernel table, File ▸ Open Profile….
+    m_profile = new ProfileController(*this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_profile->dock());
+    tabifyDockWidget(m_diagnosticsDock, m_profile->dock());
+    m_kernelsDock->raise();
+    connect(m_profile, &ProfileController::kernelActivated, this, [this](const QString& spec) {
+        setMode(Mode::Browse);
+        m_browse->selectBySpec(spec);
+    });
+    connect(m_profile, &ProfileController::joinChanged, m_browse, &BrowsePage::setProfile);
     createMenus();
     createStatusBar();
     m_defaultState = saveState(kLayoutVersion);
@@ -200,6 +212,7 @@ void MainWindow::createMenus()
         style()->standardIcon(QStyle::SP_BrowserReload), QString(), this, &MainWindow::reindex);
     reload->setShortcut(QKeySequence::Refresh);
     QAction* compareWith = m_fileMenu->addAction(QString(), this, &MainWindow::compareWithDialog);
+    m_fileMenu->addAction(m_profile->openProfileAction());
     m_fileMenu->addSeparator();
     m_export = new ExportActions(*this, *m_document);
     QMenu* screenshotMenu = m_fileMenu->addMenu(QString());
@@ -226,8 +239,8 @@ void MainWindow::createMenus()
     editMenu->addAction(m_export->copySummaryAction());
 
     m_viewMenu = menuBar()->addMenu(QString());
-    for (QDockWidget* dock :
-        { m_runsDock, m_kernelsDock, m_detailsDock, static_cast<QDockWidget*>(m_diagnosticsDock) })
+    for (QDockWidget* dock : { m_runsDock, m_kernelsDock, m_detailsDock,
+             static_cast<QDockWidget*>(m_diagnosticsDock), static_cast<QDockWidget*>(m_profile->dock()) })
         m_viewMenu->addAction(dock->toggleViewAction());
     QAction* resetLayout = m_viewMenu->addAction(QString(), this, &MainWindow::resetLayout);
     m_viewMenu->addSeparator();
@@ -346,6 +359,7 @@ void MainWindow::createStatusBar()
     m_cancel->setAutoRaise(true);
     connect(m_cancel, &QToolButton::clicked, m_document, &TreeDocument::cancel);
     statusBar()->addWidget(m_totals, 1);
+    statusBar()->addPermanentWidget(m_profile->offerButton());
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancel);
     m_progress->hide();
@@ -394,8 +408,8 @@ void MainWindow::resetLayout()
     applyDefaultDockSizes();
     m_browse->resetRunTreeHeader();
     m_browse->kernelPanel()->resetHeader();
-    for (QDockWidget* dock :
-        { m_runsDock, m_kernelsDock, m_detailsDock, static_cast<QDockWidget*>(m_diagnosticsDock) })
+    for (QDockWidget* dock : { m_runsDock, m_kernelsDock, m_detailsDock,
+             static_cast<QDockWidget*>(m_diagnosticsDock), static_cast<QDockWidget*>(m_profile->dock()) })
         dock->show();
     m_kernelsDock->raise();
 }
@@ -461,6 +475,7 @@ void MainWindow::dropEvent(QDropEvent* event)
 void MainWindow::setQuiet(bool quiet)
 {
     m_quiet = quiet;
+    m_profile->setQuiet(quiet);
 }
 
 void MainWindow::openPath(const QString& path)
@@ -525,6 +540,7 @@ void MainWindow::onIndexFinished(const QString& path, const QString& error)
         return;
     }
     const dvmlens::Index& index = *m_document->index();
+    m_profile->setIndex(m_document->index(), path);
     m_totals->setText(indexTotalsText(index));
     m_statusText = StatusText::Totals;
     watchTree(index);
@@ -745,6 +761,11 @@ QLabel* MainWindow::totalsLabel() const
     return m_totals;
 }
 
+ProfileController* MainWindow::profileController() const
+{
+    return m_profile;
+}
+
 QFileSystemWatcher* MainWindow::watcher() const
 {
     return m_watcher;
@@ -806,7 +827,8 @@ void MainWindow::setMode(Mode mode)
         // The browse docks describe one tree; the compare page has its own tables.
         m_browseDocksShown.clear();
         for (QDockWidget* dock :
-            { m_runsDock, m_kernelsDock, m_detailsDock, static_cast<QDockWidget*>(m_diagnosticsDock) }) {
+            { m_runsDock, m_kernelsDock, m_detailsDock, static_cast<QDockWidget*>(m_diagnosticsDock),
+                static_cast<QDockWidget*>(m_profile->dock()) }) {
             if (dock->isVisible())
                 m_browseDocksShown << dock;
             dock->hide();

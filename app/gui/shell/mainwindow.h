@@ -23,6 +23,7 @@ class QProgressBar;
 class QStackedWidget;
 class QTimer;
 class QToolButton;
+class ProfileController;
 class RecentFolders;
 class TreeDocument;
 
@@ -76,6 +77,7 @@ public:
     QMenu* helpMenu() const;
     QLabel* totalsLabel() const;
     QFileSystemWatcher* watcher() const;
+    ProfileController* profileController() const; // File ▸ Open Profile…, the Hot kernels dock
 
     // "8 runs · 412 graphs · 311 DVM engaged · 2 930 DVM kernels · 57 fallbacks"
     static QString totalsText(const dvmlens::Index& index);
@@ -130,6 +132,7 @@ private:
     QMenu* m_helpMenu = nullptr;
     ExportActions* m_export = nullptr;
     RecentFolders* m_recent;
+    ProfileController* m_profile = nullptr;
     QFileSystemWatcher* m_watcher;
     QTimer* m_reindexTimer;
     ComparePage* m_compare;

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: MIT
+// The Hot kernels table: the kernels with the most device time (core's topKernels), one row each.
+#pragma once
+
+#include "model/model.h"
+#include "profile/profilejoin.h"
+
+#include <QAbstractTableModel>
+
+#include <memory>
+#include <vector>
+
+class HotKernelsModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    static constexpr std::size_t kMaxRows = 200;
+    enum Column
+    {
+        NameColumn,
+        BackendColumn,
+        TimeColumn, // total device time
+        ShareColumn, // of all device time of the profile
+        LaunchesColumn,
+        MeanColumn,
+        CoreColumn,
+        GraphColumn, // [run/]graph
+        ColumnCount
+    };
+    enum Role
+    {
+        SortRole = Qt::UserRole + 1, // numbers for numeric columns
+        BackendRole, // int(dvmlens::Backend)
+    };
+
+    explicit HotKernelsModel(QObject* parent = nullptr);
+
+    // Both keep what the rows point into alive; `join` belongs to `index`. Null clears.
+    void setProfile(
+        std::shared_ptr<const dvmlens::Index> index, std::shared_ptr<const dvmlens::ProfileJoin> join);
+    dvmlens::KernelRef refAt(int row) const;
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    std::shared_ptr<const dvmlens::Index> m_index;
+    std::shared_ptr<const dvmlens::ProfileJoin> m_join;
+    std::vector<dvmlens::KernelRef> m_rows;
+};

@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: MIT
+#include "profile/csvfile.h"
+
+#include <cerrno>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace dvmlens {
+
+std::optional<CsvFile> CsvFile::open(const std::string& path, std::string& error)
+{
+    // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        error = path + ": " + std::strerror(errno);
+        return std::nullopt;
+    }
+    struct stat info
+    {
+    };
+    if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+        error = path + ": not a regular file";
+        ::close(fd);
+        return std::nullopt;
+    }
+    // Reads of a regular file never block; clear the flag anyway so a short read means the end.
+    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+    return CsvFile(fd, path, static_cast<std::uint64_t>(info.st_size));
+}
+
+CsvFile::CsvFile(int fd, std::string path, std::uint64_t size)
+    : fd_(fd)
+    , path_(std::move(path))
+    , size_(size)
+{
+}
+
+CsvFile::CsvFile(CsvFile&& other) noexcept
+    : fd_(other.fd_)
+    , path_(std::move(other.path_))
+    , size_(other.size_)
+{
+    other.fd_ = -1;
+}
+
+CsvFile::~CsvFile()
+{
+    if (fd_ >= 0)
+        ::close(fd_);
+}
+
+long CsvFile::readAt(std::uint64_t offset, char* into, std::size_t length, std::string& error) const
+{
+    for (;;) {
+        const ssize_t got = ::pread(fd_, into, length, static_cast<off_t>(offset));
+        if (got >= 0)
+            return static_cast<long>(got);
+        if (errno == EINTR)
+            continue;
+        error = path_ + ": " + std::strerror(errno);
+        return -1;
+    }
+}
+
+std::uint64_t CsvFile::nextLineStart(std::uint64_t offset, std::string& error) const
+{
+    char block[4096];
+    while (offset < size_) {
+        const long got = readAt(offset, block, sizeof block, error);
+        if (got <= 0)
+            return size_;
+        if (const void* newline = std::memchr(block, '\n', static_cast<std::size_t>(got)))
+            return offset + static_cast<std::uint64_t>(static_cast<const char*>(newline) - block) + 1;
+        offset += static_cast<std::uint64_t>(got);
+    }
+    return size_;
+}
+
+namespace {
+
+// The next ',' at or after `p` (or `end`): 16 bytes a step, as fields are short and many.
+inline const char* findComma(const char* p, const char* end)
+{
+#if defined(__SSE2__)
+    const __m128i comma = _mm_set1_epi8(',');
+    while (end - p >= 16) {
+        const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+        const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, comma)));
+        if (mask)
+            return p + __builtin_ctz(mask);
+        p += 16;
+    }
+#endif
+    while (p < end && *p != ',')
+        ++p;
+    return p;
+}
+
+} // namespace
+
+bool splitCsvLine(
+    std::string_view line, std::vector<std::string_view>& fields, std::string& scratch, std::size_t maxFields)
+{
+    fields.clear();
+    const char* p = line.data();
+    const char* const end = p + line.size();
+    bool scratchReady = false;
+    for (;;) {
+        if (fields.size() == maxFields)
+            return true;
+        if (p < end && *p == '"') {
+            const char* const begin = ++p;
+            const char* close = nullptr;
+            bool doubled = false;
+            while (p < end) {
+                const char* quote = static_cast<const char*>(std::memchr(p, '"', end - p));
+                if (!quote)
+                    return false;
+                if (quote + 1 < end && quote[1] == '"') {
+                    doubled = true;
+                    p = quote + 2;
+                    continue;
+                }
+                close = quote;
+                break;
+            }
+            if (!close)
+                return false;
+            if (!doubled) {
+                fields.emplace_back(begin, close - begin);
+            } else {
+                if (!scratchReady) {
+                    // Never reallocated while this line's views exist: unquoting only shrinks.
+                    scratch.clear();
+                    scratch.reserve(line.size());
+                    scratchReady = true;
+                }
+                const std::size_t at = scratch.size();
+                for (const char* c = begin; c < close; ++c) {
+                    scratch.push_back(*c);
+                    if (*c == '"')
+                        ++c;
+                }
+                fields.emplace_back(scratch.data() + at, scratch.size() - at);
+            }
+            p = close + 1;
+            // Text between the closing quote and the comma is kept out, as spreadsheets do.
+            const char* comma = static_cast<const char*>(std::memchr(p, ',', end - p));
+            if (!comma)
+                return true;
+            p = comma + 1;
+            continue;
+        }
+        const char* field = p;
+        p = findComma(p, end);
+        fields.emplace_back(field, p - field);
+        if (p == end)
+            return true;
+        ++p;
+    }
+}
+
+} // namespace dvmlens

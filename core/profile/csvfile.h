@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: MIT
+// Streaming reads of the profiler's CSV files: a regular file opened without blocking (a FIFO or a
+// device named kernel_details.csv must not hang the reader), read in fixed blocks so a file of
+// several GB costs a few MiB, cut into lines (CRLF or LF) and fields (RFC 4180 quoting).
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace dvmlens {
+
+// A read-only regular file. Moves, closes on destruction.
+class CsvFile
+{
+public:
+    // Opens `path` (O_RDONLY | O_NONBLOCK | O_CLOEXEC, then fstat: regular files only). On failure
+    // returns nullopt and sets `error` to "<path>: <why>".
+    static std::optional<CsvFile> open(const std::string& path, std::string& error);
+
+    CsvFile(CsvFile&& other) noexcept;
+    CsvFile& operator=(CsvFile&&) = delete;
+    CsvFile(const CsvFile&) = delete;
+    ~CsvFile();
+
+    const std::string& path() const
+    {
+        return path_;
+    }
+    std::uint64_t size() const
+    {
+        return size_;
+    }
+
+    // Calls onLine(std::string_view line, std::int64_t lineNumber) for every line of bytes
+    // [begin, end) (lineNumber counts from 1 at `begin`; the line without its LF or CRLF; a UTF-8
+    // BOM at the start of the file removed). `begin` must start a line; the last line may run past
+    // `end` to its newline, so ranges cut at newlines cover the file exactly once. A line longer
+    // than kMaxLineBytes is skipped and reported to onLongLine(lineNumber). Returns false with
+    // `error` set when reading fails midway.
+    template <typename OnLine, typename OnLongLine>
+    bool forEachLine(std::uint64_t begin, std::uint64_t end, OnLine&& onLine, OnLongLine&& onLongLine,
+        std::string& error) const;
+
+    // The offset just past the first newline at or after `offset` (size() when there is none).
+    std::uint64_t nextLineStart(std::uint64_t offset, std::string& error) const;
+
+    static constexpr std::size_t kBlockBytes = std::size_t(1) << 20;
+    static constexpr std::size_t kMaxLineBytes = std::size_t(4) << 20;
+
+private:
+    CsvFile(int fd, std::string path, std::uint64_t size);
+    // Reads up to `length` bytes at `offset` into `into`; -1 on error (error set).
+    long readAt(std::uint64_t offset, char* into, std::size_t length, std::string& error) const;
+
+    int fd_ = -1;
+    std::string path_;
+    std::uint64_t size_ = 0;
+};
+
+// Splits one CSV line into `fields` (views into `line`, or into `scratch` for quoted fields with
+// doubled quotes: `scratch` is reserved once so the views stay valid). Surrounding quotes are
+// removed. Stops after `maxFields` fields (the rest of the line is not looked at). Returns false
+// for an unterminated quote.
+bool splitCsvLine(std::string_view line, std::vector<std::string_view>& fields, std::string& scratch,
+    std::size_t maxFields = SIZE_MAX);
+
+// `text` without surrounding spaces and tabs.
+inline std::string_view trimmed(std::string_view text)
+{
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
+        text.remove_prefix(1);
+    while (!text.empty() && (text.back() == ' ' || text.back() == '\t'))
+        text.remove_suffix(1);
+    return text;
+}
+
+template <typename OnLine, typename OnLongLine>
+bool CsvFile::forEachLine(std::uint64_t begin, std::uint64_t end, OnLine&& onLine, OnLongLine&& onLongLine,
+    std::string& error) const
+{
+    std::string buffer(kBlockBytes, '\0');
+    std::uint64_t offset = begin; // file offset of the next read
+    std::size_t filled = 0; // bytes of buffer in use
+    std::size_t start = 0; // start of the line being cut
+    std::int64_t lineNumber = 0;
+    bool skippingLongLine = false;
+    bool atFileStart = begin == 0;
+    bool pastEnd = false; // a line starting at or after `end` belongs to the next range
+    const auto emit = [&](const char* lineBegin, std::size_t length) {
+        ++lineNumber;
+        if (length > 0 && lineBegin[length - 1] == '\r')
+            --length;
+        if (atFileStart) {
+            atFileStart = false;
+            if (length >= 3 && std::memcmp(lineBegin, "\xEF\xBB\xBF", 3) == 0) {
+                lineBegin += 3;
+                length -= 3;
+            }
+        }
+        onLine(std::string_view(lineBegin, length), lineNumber);
+    };
+    // File offset of buffer[0].
+    std::uint64_t bufferOffset = begin;
+    while (!pastEnd) {
+        if (start > 0 && start == filled) {
+            bufferOffset += filled;
+            filled = start = 0;
+        } else if (start > 0 && filled == buffer.size()) {
+            std::memmove(buffer.data(), buffer.data() + start, filled - start);
+            bufferOffset += start;
+            filled -= start;
+            start = 0;
+        }
+        if (filled == buffer.size()) {
+            // One line fills the whole buffer: grow up to the limit, then report and skip it.
+            if (buffer.size() < kMaxLineBytes) {
+                buffer.resize(buffer.size() * 2);
+            } else {
+                if (!skippingLongLine) {
+                    ++lineNumber;
+                    onLongLine(lineNumber);
+                    atFileStart = false;
+                }
+                skippingLongLine = true;
+                bufferOffset += filled;
+                filled = start = 0;
+            }
+        }
+        const long got = readAt(offset, buffer.data() + filled, buffer.size() - filled, error);
+        if (got < 0)
+            return false;
+        if (got == 0)
+            break;
+        offset += static_cast<std::uint64_t>(got);
+        const char* const base = buffer.data();
+        const char* scan = base + filled;
+        filled += static_cast<std::size_t>(got);
+        const char* const last = base + filled;
+        while (const char* newline = static_cast<const char*>(std::memchr(scan, '\n', last - scan))) {
+            if (bufferOffset + start >= end) {
+                pastEnd = true;
+                break;
+            }
+            if (skippingLongLine)
+                skippingLongLine = false;
+            else
+                emit(base + start, static_cast<std::size_t>(newline - (base + start)));
+            start = static_cast<std::size_t>(newline + 1 - base);
+            scan = newline + 1;
+        }
+    }
+    if (!pastEnd && start < filled && !skippingLongLine && bufferOffset + start < end)
+        emit(buffer.data() + start, filled - start);
+    return true;
+}
+
+} // namespace dvmlens

@@ -1,0 +1,423 @@
+// SPDX-License-Identifier: MIT
+// kernel_details.csv, read once in fixed blocks: each row is cut only as far as the last column
+// the join needs and folded into its LaunchGroup on the spot, so memory follows the number of
+// distinct kernels, not of launches. A big file is cut at newlines into one range per core, each
+// read by its own Reader; the partial results are merged in file order.
+#include "profile/csvfile.h"
+#include "profile/profile.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cstring>
+#include <functional>
+#include <thread>
+#include <unordered_map>
+
+namespace dvmlens {
+
+namespace {
+
+// Bad rows reported one by one before the rest are only counted.
+constexpr std::int64_t kMaxRowDiagnostics = 50;
+
+struct Columns
+{
+    std::optional<std::size_t> step, name, type, core, duration, shapes, dtypes, blockDim;
+    std::size_t needed = 0; // fields to cut per row: the last column used + 1
+};
+
+std::optional<std::size_t> columnOf(const std::vector<std::string_view>& header, std::string_view name)
+{
+    for (std::size_t i = 0; i < header.size(); ++i) {
+        if (trimmed(header[i]) == name)
+            return i;
+    }
+    return std::nullopt;
+}
+
+// Group keys to group indices, open addressing in one flat array: rows cycle through thousands of
+// kernels, and a node-based map costs a cache miss per node on every row.
+class GroupIndex
+{
+public:
+    static std::uint64_t hash(std::string_view key)
+    {
+        // 8 bytes a step, multiply and fold: the keys are ASCII names and shapes, not adversarial.
+        std::uint64_t h = 0x9e3779b97f4a7c15ull ^ key.size();
+        const char* p = key.data();
+        std::size_t left = key.size();
+        for (; left >= 8; p += 8, left -= 8) {
+            std::uint64_t word;
+            std::memcpy(&word, p, 8);
+            h = (h ^ word) * 0xff51afd7ed558ccdull;
+            h ^= h >> 32;
+        }
+        std::uint64_t tail = 0;
+        std::memcpy(&tail, p, left);
+        h = (h ^ tail) * 0xc4ceb9fe1a85ec53ull;
+        return h ^ (h >> 29);
+    }
+
+    // The group of `key`, or kNone.
+    static constexpr std::uint32_t kNone = UINT32_MAX;
+    std::uint32_t find(std::string_view key, std::uint64_t h) const
+    {
+        if (slots_.empty())
+            return kNone;
+        for (std::size_t at = h & mask_;; at = (at + 1) & mask_) {
+            const Slot& slot = slots_[at];
+            if (slot.group == kNone)
+                return kNone;
+            if (slot.hash == h && keys_[slot.group] == key)
+                return slot.group;
+        }
+    }
+
+    void insert(std::string_view key, std::uint64_t h, std::uint32_t group)
+    {
+        if ((keys_.size() + 1) * 2 > slots_.size())
+            grow();
+        keys_.emplace_back(key);
+        place(h, group);
+    }
+
+private:
+    struct Slot
+    {
+        std::uint64_t hash = 0;
+        std::uint32_t group = kNone;
+    };
+
+    void place(std::uint64_t h, std::uint32_t group)
+    {
+        std::size_t at = h & mask_;
+        while (slots_[at].group != kNone)
+            at = (at + 1) & mask_;
+        slots_[at] = Slot { h, group };
+    }
+
+    void grow()
+    {
+        const std::size_t size = slots_.empty() ? 1024 : slots_.size() * 2;
+        std::vector<Slot> old = std::move(slots_);
+        slots_.assign(size, Slot());
+        mask_ = size - 1;
+        for (const Slot& slot : old) {
+            if (slot.group != kNone)
+                place(slot.hash, slot.group);
+        }
+    }
+
+    std::vector<Slot> slots_;
+    std::size_t mask_ = 0;
+    std::vector<std::string> keys_; // by group
+};
+
+template <typename T> bool parseNumber(std::string_view text, T& value)
+{
+    text = trimmed(text);
+    if (text.empty())
+        return false;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    return ec == std::errc() && end == text.data() + text.size();
+}
+
+// What one range of the file gave; line numbers count from the range's first line.
+struct Partial
+{
+    std::vector<LaunchGroup> groups;
+    std::map<std::int64_t, StepTime> steps;
+    std::vector<Diagnostic> diagnostics;
+    std::int64_t rows = 0;
+    std::int64_t badRows = 0;
+    std::int64_t lines = 0;
+};
+
+// Files smaller than this are read by one thread: starting more costs more than it saves.
+constexpr std::uint64_t kParallelBytes = std::uint64_t(32) << 20;
+constexpr unsigned kMaxThreads = 4;
+
+class Reader
+{
+public:
+    Reader(const std::string& path, Partial& partial)
+        : path_(path)
+        , partial_(partial)
+    {
+    }
+
+    // Returns false with `error` set for a header without a required column.
+    bool header(std::string_view line, std::string& error)
+    {
+        std::vector<std::string_view> names;
+        if (!splitCsvLine(line, names, scratch_)) {
+            error = path_ + ":1: the header has an unterminated quote";
+            return false;
+        }
+        columns_.step = columnOf(names, "Step Id");
+        columns_.name = columnOf(names, "Name");
+        columns_.type = columnOf(names, "Type");
+        columns_.core = columnOf(names, "Accelerator Core");
+        columns_.duration = columnOf(names, "Duration(us)");
+        columns_.shapes = columnOf(names, "Input Shapes");
+        columns_.dtypes = columnOf(names, "Input Data Types");
+        columns_.blockDim = columnOf(names, "Block Num");
+        if (!columns_.blockDim)
+            columns_.blockDim = columnOf(names, "Block Dim");
+        for (const auto& [column, name] : { std::pair { columns_.name, "Name" }, { columns_.type, "Type" },
+                 { columns_.core, "Accelerator Core" }, { columns_.duration, "Duration(us)" } }) {
+            if (!column) {
+                error = path_ + ": no '" + name + "' column in the header";
+                return false;
+            }
+        }
+        for (const auto& column : { columns_.step, columns_.name, columns_.type, columns_.core,
+                 columns_.duration, columns_.shapes, columns_.dtypes, columns_.blockDim }) {
+            if (column)
+                columns_.needed = std::max(columns_.needed, *column + 1);
+        }
+        return true;
+    }
+
+    const Columns& columns() const
+    {
+        return columns_;
+    }
+    void setColumns(const Columns& columns)
+    {
+        columns_ = columns;
+    }
+
+    void row(std::string_view line, std::int64_t lineNumber)
+    {
+        partial_.lines = lineNumber;
+        if (line.empty())
+            return; // a blank line (often the last one) is no row
+        if (!splitCsvLine(line, fields_, scratch_, columns_.needed)) {
+            bad(lineNumber, "unterminated quote");
+            return;
+        }
+        if (fields_.size() < columns_.needed) {
+            bad(lineNumber,
+                std::to_string(fields_.size()) + " fields, the header needs "
+                    + std::to_string(columns_.needed));
+            return;
+        }
+        double duration = 0;
+        if (!parseNumber(fields_[*columns_.duration], duration) || duration < 0) {
+            bad(lineNumber, "Duration(us) is '" + std::string(fields_[*columns_.duration]) + "', not a time");
+            return;
+        }
+        std::int64_t step = 0;
+        if (columns_.step && !parseNumber(fields_[*columns_.step], step)) {
+            bad(lineNumber, "Step Id is '" + std::string(fields_[*columns_.step]) + "', not a number");
+            return;
+        }
+        const std::string_view name = trimmed(fields_[*columns_.name]);
+        const std::string_view type = trimmed(fields_[*columns_.type]);
+        const std::string_view core = trimmed(fields_[*columns_.core]);
+        const std::string_view shapes =
+            columns_.shapes ? trimmed(fields_[*columns_.shapes]) : std::string_view();
+        const std::string_view dtypes =
+            columns_.dtypes ? trimmed(fields_[*columns_.dtypes]) : std::string_view();
+        key_.clear();
+        for (const std::string_view part : { name, type, core, shapes, dtypes }) {
+            key_ += part;
+            key_ += '\x1f';
+        }
+        ++partial_.rows;
+        const std::uint64_t keyHash = GroupIndex::hash(key_);
+        std::uint32_t found = groupOfKey_.find(key_, keyHash);
+        if (found == GroupIndex::kNone) {
+            found = static_cast<std::uint32_t>(partial_.groups.size());
+            groupOfKey_.insert(key_, keyHash, found);
+            LaunchGroup group;
+            group.name = name;
+            group.type = type;
+            group.core = core;
+            group.inputShapes = shapes;
+            group.inputDtypes = dtypes;
+            std::int64_t blockDim = 0;
+            if (columns_.blockDim && parseNumber(fields_[*columns_.blockDim], blockDim))
+                group.blockDim = blockDim;
+            group.firstLine = lineNumber;
+            partial_.groups.push_back(std::move(group));
+        }
+        LaunchGroup& group = partial_.groups[found];
+        ++group.launches;
+        group.totalUs += duration;
+        if (columns_.step) {
+            // Rows come step by step: look the map up only when the step changes.
+            if (!stepTime_ || step != lastStep_) {
+                stepTime_ = &partial_.steps[step];
+                lastStep_ = step;
+            }
+            ++stepTime_->launches;
+            stepTime_->totalUs += duration;
+        }
+    }
+
+    void bad(std::int64_t lineNumber, const std::string& why)
+    {
+        partial_.lines = std::max(partial_.lines, lineNumber);
+        ++partial_.badRows;
+        if (partial_.badRows > kMaxRowDiagnostics)
+            return;
+        Diagnostic diagnostic;
+        diagnostic.path = path_;
+        diagnostic.line = static_cast<int>(lineNumber);
+        diagnostic.severity = Severity::Warning;
+        diagnostic.code = "profile-bad-row";
+        diagnostic.message = "kernel_details.csv row skipped: " + why;
+        partial_.diagnostics.push_back(std::move(diagnostic));
+    }
+
+private:
+    const std::string& path_;
+    Partial& partial_;
+    Columns columns_;
+    std::vector<std::string_view> fields_;
+    std::string scratch_;
+    std::string key_;
+    StepTime* stepTime_ = nullptr; // partial_.steps[lastStep_] (std::map nodes do not move)
+    std::int64_t lastStep_ = 0;
+    GroupIndex groupOfKey_;
+};
+
+// The same signature the Reader groups by, for merging the ranges.
+std::string groupKey(const LaunchGroup& group)
+{
+    std::string key;
+    for (const std::string* part :
+        { &group.name, &group.type, &group.core, &group.inputShapes, &group.inputDtypes }) {
+        key += '\x1f';
+        key += *part;
+    }
+    return key;
+}
+
+void merge(Profile& profile, std::vector<Partial>& partials)
+{
+    std::unordered_map<std::string, std::size_t> groupOfKey;
+    std::int64_t lineOffset = 1; // the header
+    for (Partial& partial : partials) {
+        profile.rows += partial.rows;
+        profile.badRows += partial.badRows;
+        for (const auto& [step, time] : partial.steps) {
+            StepTime& merged = profile.steps[step];
+            merged.launches += time.launches;
+            merged.totalUs += time.totalUs;
+        }
+        for (LaunchGroup& group : partial.groups) {
+            group.firstLine += lineOffset;
+            if (partials.size() == 1) {
+                profile.groups.push_back(std::move(group));
+                continue;
+            }
+            const auto [it, added] = groupOfKey.emplace(groupKey(group), profile.groups.size());
+            if (added) {
+                profile.groups.push_back(std::move(group));
+            } else {
+                profile.groups[it->second].launches += group.launches;
+                profile.groups[it->second].totalUs += group.totalUs;
+            }
+        }
+        for (Diagnostic& diagnostic : partial.diagnostics) {
+            if (profile.diagnostics.size() >= static_cast<std::size_t>(kMaxRowDiagnostics))
+                break;
+            if (diagnostic.line)
+                diagnostic.line = static_cast<int>(*diagnostic.line + lineOffset);
+            profile.diagnostics.push_back(std::move(diagnostic));
+        }
+        lineOffset += partial.lines;
+    }
+    if (profile.badRows > kMaxRowDiagnostics) {
+        Diagnostic diagnostic;
+        diagnostic.path = profile.kernelDetailsPath;
+        diagnostic.severity = Severity::Warning;
+        diagnostic.code = "profile-bad-row";
+        diagnostic.message = std::to_string(profile.badRows - kMaxRowDiagnostics)
+            + " more kernel_details.csv rows skipped (only the first " + std::to_string(kMaxRowDiagnostics)
+            + " are listed)";
+        profile.diagnostics.push_back(std::move(diagnostic));
+    }
+}
+
+std::string tooLong()
+{
+    return "longer than " + std::to_string(CsvFile::kMaxLineBytes >> 20) + " MiB";
+}
+
+} // namespace
+
+bool readKernelDetails(const std::string& path, Profile& profile, std::string& error, unsigned ranges)
+{
+    std::optional<CsvFile> file = CsvFile::open(path, error);
+    if (!file)
+        return false;
+    profile.kernelDetailsPath = path;
+    // The header: the line at offset 0.
+    Partial headerPartial;
+    Reader headerReader(path, headerPartial);
+    bool headerSeen = false;
+    bool headerBad = false;
+    if (!file->forEachLine(
+            0, 1,
+            [&](std::string_view line, std::int64_t) {
+                headerSeen = true;
+                headerBad = !headerReader.header(line, error);
+            },
+            [&](std::int64_t) {
+                headerSeen = headerBad = true;
+                error = path + ":1: the header is " + tooLong();
+            },
+            error))
+        return false;
+    if (headerBad)
+        return false;
+    if (!headerSeen) {
+        error = path + ": empty file (no header)";
+        return false;
+    }
+    profile.hasSteps = headerReader.columns().step.has_value();
+
+    const std::uint64_t bodyStart = file->nextLineStart(0, error);
+    const std::uint64_t size = file->size();
+    if (ranges == 0) {
+        const unsigned cores = std::max(1u, std::min(kMaxThreads, std::thread::hardware_concurrency()));
+        ranges = size - bodyStart >= kParallelBytes ? cores : 1;
+    }
+    std::vector<std::uint64_t> bounds { bodyStart };
+    for (unsigned i = 1; i < ranges; ++i)
+        bounds.push_back(
+            std::max(bounds.back(), file->nextLineStart(bodyStart + (size - bodyStart) * i / ranges, error)));
+    bounds.push_back(size);
+
+    std::vector<Partial> partials(ranges);
+    std::vector<std::string> errors(ranges);
+    std::vector<char> ok(ranges, 0);
+    const auto readRange = [&](unsigned i) {
+        Reader reader(path, partials[i]);
+        reader.setColumns(headerReader.columns());
+        ok[i] = file->forEachLine(
+            bounds[i], bounds[i + 1],
+            [&](std::string_view line, std::int64_t number) { reader.row(line, number); },
+            [&](std::int64_t number) { reader.bad(number, tooLong()); }, errors[i]);
+    };
+    std::vector<std::thread> threads;
+    for (unsigned i = 1; i < ranges; ++i)
+        threads.emplace_back(readRange, i);
+    readRange(0);
+    for (std::thread& thread : threads)
+        thread.join();
+    for (unsigned i = 0; i < ranges; ++i) {
+        if (!ok[i]) {
+            error = errors[i];
+            return false;
+        }
+    }
+    merge(profile, partials);
+    return true;
+}
+
+} // namespace dvmlens

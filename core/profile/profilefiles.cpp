@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: MIT
+// Where the profiles of a path are: the four layouts profiler-format.md describes.
+#include "profile/profile.h"
+
+#include <algorithm>
+#include <charconv>
+#include <filesystem>
+#include <system_error>
+
+namespace dvmlens {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kOutputFolder = "ASCEND_PROFILER_OUTPUT";
+
+bool isFile(const fs::path& path)
+{
+    std::error_code ec;
+    return fs::is_regular_file(path, ec);
+}
+
+bool isFolder(const fs::path& path)
+{
+    std::error_code ec;
+    return fs::is_directory(path, ec);
+}
+
+bool endsWith(std::string_view text, std::string_view suffix)
+{
+    return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
+}
+
+// The rank of a *_ascend_pt folder: its profiler_info_<rank>.json (plain profiler_info.json: none).
+std::optional<int> rankOf(const fs::path& ascendFolder)
+{
+    std::error_code ec;
+    for (fs::directory_iterator it(ascendFolder, ec), end; !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        constexpr std::string_view prefix = "profiler_info_";
+        if (name.rfind(prefix, 0) != 0 || !endsWith(name, ".json"))
+            continue;
+        const std::string_view digits =
+            std::string_view(name).substr(prefix.size(), name.size() - prefix.size() - 5);
+        int rank = 0;
+        const auto [at, error] = std::from_chars(digits.data(), digits.data() + digits.size(), rank);
+        if (error == std::errc() && at == digits.data() + digits.size())
+            return rank;
+    }
+    return std::nullopt;
+}
+
+struct Found
+{
+    fs::path folder; // what Profile::path names
+    fs::path kernelDetails;
+    std::optional<int> rank;
+};
+
+std::optional<Found> inAscendFolder(const fs::path& folder)
+{
+    const fs::path details = folder / kOutputFolder / "kernel_details.csv";
+    if (!isFile(details))
+        return std::nullopt;
+    return Found { folder, details, rankOf(folder) };
+}
+
+std::vector<Found> find(const fs::path& path)
+{
+    if (isFile(path)) {
+        const fs::path parent = path.parent_path();
+        const bool inOutput = parent.filename() == kOutputFolder;
+        return { Found { path, path, inOutput ? rankOf(parent.parent_path()) : std::nullopt } };
+    }
+    if (isFile(path / "kernel_details.csv")) {
+        const bool isOutput = path.filename() == kOutputFolder;
+        return { Found { isOutput ? path.parent_path() : path, path / "kernel_details.csv",
+            isOutput ? rankOf(path.parent_path()) : std::nullopt } };
+    }
+    if (auto found = inAscendFolder(path))
+        return { *found };
+    // A folder of *_ascend_pt folders, one per rank (or per process).
+    std::vector<Found> all;
+    std::error_code ec;
+    for (fs::directory_iterator it(path, ec), end; !ec && it != end; it.increment(ec)) {
+        if (!endsWith(it->path().filename().string(), "_ascend_pt") || !isFolder(it->path()))
+            continue;
+        if (auto found = inAscendFolder(it->path()))
+            all.push_back(*found);
+    }
+    std::sort(all.begin(), all.end(), [](const Found& a, const Found& b) {
+        if (a.rank.has_value() != b.rank.has_value())
+            return a.rank.has_value();
+        if (a.rank != b.rank)
+            return *a.rank < *b.rank;
+        return a.folder.filename() < b.folder.filename();
+    });
+    return all;
+}
+
+bool holdsAscendFolder(const fs::path& folder)
+{
+    std::error_code ec;
+    for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+        if (endsWith(it->path().filename().string(), "_ascend_pt") && inAscendFolder(it->path()))
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+std::optional<std::string> profileBeside(const std::string& treePath)
+{
+    std::error_code ec;
+    fs::path tree = fs::absolute(fs::path(treePath), ec).lexically_normal();
+    if (!tree.has_filename())
+        tree = tree.parent_path();
+    if (isFile(tree))
+        tree = tree.parent_path();
+    for (const fs::path& folder : { tree, tree.parent_path() }) {
+        if (!folder.empty() && holdsAscendFolder(folder))
+            return folder.string();
+    }
+    return std::nullopt;
+}
+
+std::optional<std::vector<Profile>> loadProfiles(const std::string& pathText, std::string& error)
+{
+    std::error_code ec;
+    const fs::path path = fs::absolute(fs::path(pathText), ec).lexically_normal();
+    if (!fs::exists(path, ec)) {
+        error = pathText + ": no such file or folder";
+        return std::nullopt;
+    }
+    const std::vector<Found> found = find(path);
+    if (found.empty()) {
+        error = pathText
+            + ": no kernel_details.csv (give a *_ascend_pt folder, its ASCEND_PROFILER_OUTPUT, a "
+              "kernel_details.csv "
+              "or a folder of *_ascend_pt folders; a profile exported as .db is not read)";
+        return std::nullopt;
+    }
+    std::vector<Profile> profiles;
+    for (const Found& one : found) {
+        Profile profile;
+        profile.path = one.folder.string();
+        profile.rank = one.rank;
+        if (!readKernelDetails(one.kernelDetails.string(), profile, error))
+            return std::nullopt;
+        const fs::path statistic = one.kernelDetails.parent_path() / "op_statistic.csv";
+        if (isFile(statistic)) {
+            profile.opStatisticPath = statistic.string();
+            readOpStatistic(statistic.string(), profile);
+        }
+        profiles.push_back(std::move(profile));
+    }
+    return profiles;
+}
+
+} // namespace dvmlens

@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: MIT
+#include "report/reportprofile.h"
+
+#include "json/profilekeys.h"
+#include "report/reporthtml.h"
+#include "text/profiletext.h"
+
+namespace dvmlens {
+
+namespace {
+
+using nlohmann::ordered_json;
+
+std::string signedDuration(double us)
+{
+    return (us >= 0 ? "+" : "−") + durationText(us >= 0 ? us : -us);
+}
+
+std::string optionalDuration(const std::optional<double>& us)
+{
+    return us ? durationText(*us) : std::string("—");
+}
+
+// One table, written as Markdown or HTML rows.
+struct Table
+{
+    std::vector<std::string> header;
+    std::vector<std::vector<std::string>> rows;
+
+    std::string markdown() const
+    {
+        std::string out = "|";
+        for (const std::string& cell : header)
+            out += " " + cell + " |";
+        out += "\n|";
+        for (std::size_t i = 0; i < header.size(); ++i)
+            out += i == 0 ? "---|" : "---:|";
+        out += "\n";
+        for (const auto& row : rows) {
+            out += "|";
+            for (const std::string& cell : row) {
+                std::string escaped;
+                for (char c : cell)
+                    escaped += c == '|' ? std::string("\\|") : std::string(1, c);
+                out += " " + escaped + " |";
+            }
+            out += "\n";
+        }
+        return out + "\n";
+    }
+
+    std::string html() const
+    {
+        std::string out = "<table>\n<tr>";
+        for (const std::string& cell : header)
+            out += "<th>" + htmlEscaped(cell) + "</th>";
+        out += "</tr>\n";
+        for (const auto& row : rows) {
+            out += "<tr>";
+            for (const std::string& cell : row)
+                out += "<td>" + htmlEscaped(cell) + "</td>";
+            out += "</tr>\n";
+        }
+        return out + "</table>\n";
+    }
+};
+
+struct Section
+{
+    std::vector<std::string> lines; // plain sentences
+    std::vector<std::pair<std::string, Table>> tables; // title, table
+};
+
+Table sharesTable(const TimeShares& shares)
+{
+    Table table { { "Where", "Device time", "Share" }, {} };
+    const double total = shares.total();
+    const auto add = [&](std::string name, double time) {
+        if (time > 0)
+            table.rows.push_back(
+                { std::move(name), durationText(time), percentText(total > 0 ? time / total : 0.0) });
+    };
+    for (const Backend backend : kAllBackends)
+        add(std::string(backendName(backend)), shares.byBackend[static_cast<std::size_t>(backend)]);
+    add("outside compiled kernels", shares.outside);
+    add("ambiguous", shares.ambiguous);
+    return table;
+}
+
+Section section(const ReportModel& model)
+{
+    Section out;
+    if (model.profile) {
+        const ProfileJoin& join = *model.profile;
+        out.lines.push_back(std::to_string(join.rows) + " kernel rows: " + std::to_string(join.matched)
+            + " matched, " + std::to_string(join.ambiguous) + " ambiguous, " + std::to_string(join.unmatched)
+            + " outside compiled kernels"
+            + (join.steps ? "; " + std::to_string(*join.steps) + " steps, mean "
+                        + durationText(join.total.total() / std::max(1, *join.steps)) + " a step"
+                          : std::string())
+            + ".");
+        out.lines.push_back("Device time " + durationText(join.total.total())
+            + "; DVM share of compiled time " + percentText(join.total.dvmShare()) + ".");
+        out.tables.emplace_back("By backend", sharesTable(join.total));
+        Table top { { "Kernel", "Backend", "Launches", "Total", "Mean" }, {} };
+        for (const KernelRef& ref : topKernels(join, kReportTopKernels)) {
+            const KernelTime& time = *join.timeOf(ref);
+            const Kernel& kernel =
+                model.index->runs[ref.run].graphs[ref.graph].outputCode->kernels[ref.kernel];
+            top.rows.push_back({ kernelPathText(*model.index, ref), std::string(backendName(kernel.backend)),
+                std::to_string(time.launches), durationText(time.totalUs), durationText(time.meanUs()) });
+        }
+        if (!top.rows.empty())
+            out.tables.emplace_back("Top kernels", std::move(top));
+        Table outside { { "Type", "Launches", "Total" }, {} };
+        for (std::size_t i = 0; i < join.outside.size() && i < kReportTopKernels; ++i)
+            outside.rows.push_back({ join.outside[i].type, std::to_string(join.outside[i].launches),
+                durationText(join.outside[i].totalUs) });
+        if (!outside.rows.empty())
+            out.tables.emplace_back("Outside compiled kernels", std::move(outside));
+    }
+    if (model.timeComparison && model.comparison) {
+        const ProfileComparison& times = *model.timeComparison;
+        Table graphs { { "Graph", "Baseline", "This run", "Δ" }, {} };
+        for (std::size_t i = 0; i < times.graphs.size() && i < kReportTimeRegressions; ++i) {
+            const GraphTime& graph = times.graphs[i];
+            graphs.rows.push_back({ model.comparison->graphs[graph.graph].key, optionalDuration(graph.timeA),
+                optionalDuration(graph.timeB), signedDuration(graph.delta()) });
+        }
+        if (!graphs.rows.empty())
+            out.tables.emplace_back("Time regressions by graph (slowest change first)", std::move(graphs));
+        Table fusions { { "Fusion", "Baseline → this run", "Δ" }, {} };
+        for (std::size_t i = 0; i < times.fusions.size() && i < kReportTimeRegressions; ++i)
+            fusions.rows.push_back({ times.fusions[i].key,
+                fusionTimeText(times.fusions[i]).substr(times.fusions[i].key.size() + 2),
+                signedDuration(times.fusions[i].delta()) });
+        if (!fusions.rows.empty())
+            out.tables.emplace_back("Time regressions by fusion", std::move(fusions));
+    }
+    return out;
+}
+
+bool wanted(const ReportModel& model)
+{
+    return model.profile || model.timeComparison;
+}
+
+} // namespace
+
+std::string profileMarkdown(const ReportModel& model)
+{
+    if (!wanted(model))
+        return std::string();
+    const Section parts = section(model);
+    std::string out = "## Where the time goes\n\n";
+    for (const std::string& line : parts.lines)
+        out += line + "\n";
+    out += "\n";
+    for (const auto& [title, table] : parts.tables)
+        out += "**" + title + "**\n\n" + table.markdown();
+    return out;
+}
+
+std::string profileHtml(const ReportModel& model)
+{
+    if (!wanted(model))
+        return std::string();
+    const Section parts = section(model);
+    std::string out = "<h2>Where the time goes</h2>\n";
+    for (const std::string& line : parts.lines)
+        out += "<p>" + htmlEscaped(line) + "</p>\n";
+    for (const auto& [title, table] : parts.tables)
+        out += "<h3>" + htmlEscaped(title) + "</h3>\n" + table.html();
+    return out;
+}
+
+ordered_json profileReportJson(const ReportModel& model)
+{
+    ordered_json json = ordered_json::object();
+    if (model.profile) {
+        const ProfileJoin& join = *model.profile;
+        json["paths"] = join.paths;
+        json["rows"] = join.rows;
+        json["matched"] = join.matched;
+        json["ambiguous"] = join.ambiguous;
+        json["unmatched"] = join.unmatched;
+        json["steps"] = join.steps ? ordered_json(*join.steps) : ordered_json(nullptr);
+        ordered_json byBackend = ordered_json::object();
+        for (const Backend backend : kAllBackends)
+            byBackend[std::string(backendName(backend))] =
+                roundedMicroseconds(join.total.byBackend[static_cast<std::size_t>(backend)]);
+        json["device_time_us"] = ordered_json { { "by_backend", byBackend },
+            { "outside", roundedMicroseconds(join.total.outside) },
+            { "ambiguous", roundedMicroseconds(join.total.ambiguous) } };
+        const auto share = join.total.dvmShare();
+        json["dvm_share"] = share ? ordered_json(*share) : ordered_json(nullptr);
+        ordered_json top = ordered_json::array();
+        for (const KernelRef& ref : topKernels(join, kReportTopKernels)) {
+            const KernelTime& time = *join.timeOf(ref);
+            const Kernel& kernel =
+                model.index->runs[ref.run].graphs[ref.graph].outputCode->kernels[ref.kernel];
+            top.push_back(ordered_json { { "kernel", kernelPathText(*model.index, ref) },
+                { "backend", std::string(backendName(kernel.backend)) }, { "launches", time.launches },
+                { "total_us", roundedMicroseconds(time.totalUs) },
+                { "mean_us", roundedMicroseconds(time.meanUs()) } });
+        }
+        json["top_kernels"] = top;
+        ordered_json outside = ordered_json::array();
+        for (std::size_t i = 0; i < join.outside.size() && i < kReportTopKernels; ++i)
+            outside.push_back(
+                ordered_json { { "type", join.outside[i].type }, { "launches", join.outside[i].launches },
+                    { "total_us", roundedMicroseconds(join.outside[i].totalUs) } });
+        json["outside"] = outside;
+    }
+    if (model.timeComparison && model.comparison) {
+        const auto orNull = [](const std::optional<double>& us) {
+            return us ? ordered_json(roundedMicroseconds(*us)) : ordered_json(nullptr);
+        };
+        const auto backendOrNull = [](const std::optional<Backend>& backend) {
+            return backend ? ordered_json(std::string(backendName(*backend))) : ordered_json(nullptr);
+        };
+        ordered_json graphs = ordered_json::array();
+        for (const GraphTime& graph : model.timeComparison->graphs)
+            graphs.push_back(ordered_json { { "key", model.comparison->graphs[graph.graph].key },
+                { "baseline_us", orNull(graph.timeA) }, { "us", orNull(graph.timeB) },
+                { "delta_us", roundedMicroseconds(graph.delta()) } });
+        ordered_json fusions = ordered_json::array();
+        for (const FusionTime& fusion : model.timeComparison->fusions)
+            fusions.push_back(ordered_json { { "graph", model.comparison->graphs[fusion.graph].key },
+                { "key", fusion.key }, { "baseline_backend", backendOrNull(fusion.backendA) },
+                { "backend", backendOrNull(fusion.backendB) }, { "baseline_us", orNull(fusion.timeA) },
+                { "us", orNull(fusion.timeB) }, { "delta_us", roundedMicroseconds(fusion.delta()) } });
+        json["time_regressions"] = ordered_json { { "graphs", graphs }, { "fusions", fusions } };
+    } else {
+        json["time_regressions"] = nullptr;
+    }
+    return json;
+}
+
+} // namespace dvmlens

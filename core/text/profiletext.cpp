@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: MIT
+#include "text/profiletext.h"
+
+#include <cstdio>
+
+namespace dvmlens {
+
+namespace {
+
+constexpr std::size_t kStepsShown = 10;
+
+std::string percent(double part, double whole)
+{
+    char text[16];
+    std::snprintf(text, sizeof text, "%.1f%%", whole > 0 ? 100.0 * part / whole : 0.0);
+    return text;
+}
+
+std::string signedDuration(double us)
+{
+    return (us >= 0 ? "+" : "-") + durationText(us >= 0 ? us : -us);
+}
+
+void sharesLines(std::string& out, const std::string& indent, const TimeShares& shares)
+{
+    out += indent + "device time " + durationText(shares.total()) + ": " + timeSharesText(shares) + "\n";
+    const std::optional<double> dvm = shares.dvmShare();
+    out += indent + "DVM share of compiled time: " + (dvm ? percent(*dvm, 1.0) : std::string("n/a")) + "\n";
+}
+
+} // namespace
+
+std::string timeSharesText(const TimeShares& shares)
+{
+    const double total = shares.total();
+    if (total <= 0)
+        return "no device time";
+    std::string text;
+    const auto add = [&](std::string_view name, double time) {
+        if (time > 0)
+            text += (text.empty() ? "" : ", ") + std::string(name) + " " + percent(time, total);
+    };
+    for (const Backend backend : kAllBackends)
+        add(backendName(backend), shares.byBackend[static_cast<std::size_t>(backend)]);
+    add("outside", shares.outside);
+    add("ambiguous", shares.ambiguous);
+    return text;
+}
+
+std::string kernelPathText(const Index& index, const KernelRef& ref)
+{
+    const Run& run = index.runs[ref.run];
+    const Graph& graph = run.graphs[ref.graph];
+    return (run.name ? *run.name + "/" : std::string()) + graph.name + "/"
+        + graph.outputCode->kernels[ref.kernel].name;
+}
+
+std::string profileText(const Index& index, const ProfileJoin& join)
+{
+    std::string out = "\nProfile: " + std::to_string(join.paths.size())
+        + (join.paths.size() == 1 ? " profile, " : " profiles, ") + std::to_string(join.rows)
+        + " kernel rows: " + std::to_string(join.matched) + " matched, " + std::to_string(join.ambiguous)
+        + " ambiguous, " + std::to_string(join.unmatched) + " outside compiled kernels"
+        + (join.steps ? ", " + std::to_string(*join.steps) + " steps" : std::string()) + "\n";
+    for (std::size_t p = 0; p < join.paths.size(); ++p) {
+        const auto& run = join.runOfProfile[p];
+        out += "  " + join.paths[p] + " → "
+            + (run ? (index.runs[*run].name ? *index.runs[*run].name : std::string("the tree"))
+                   : std::string("no run"))
+            + "\n";
+    }
+    sharesLines(out, "  ", join.total);
+    if (join.steps && *join.steps > 0) {
+        out += "  per step:";
+        std::size_t shown = 0;
+        for (const auto& [step, totalUs] : join.stepTotalUs) {
+            if (shown++ == kStepsShown) {
+                out += " … (" + std::to_string(join.stepTotalUs.size() - kStepsShown) + " more);";
+                break;
+            }
+            out += " " + std::to_string(step) + ": " + durationText(totalUs) + ";";
+        }
+        out += " mean " + durationText(join.total.total() / *join.steps) + "\n";
+    }
+    if (index.runs.size() > 1) {
+        for (std::size_t r = 0; r < index.runs.size(); ++r) {
+            if (!join.runProfiled[r])
+                continue;
+            out += "  " + index.runs[r].name.value_or("run") + ": " + durationText(join.runs[r].total())
+                + ", " + timeSharesText(join.runs[r]) + "\n";
+        }
+    }
+    const std::vector<KernelRef> top = topKernels(join, kTopKernelsShown);
+    if (!top.empty()) {
+        out += "Top kernels by device time:\n";
+        for (std::size_t i = 0; i < top.size(); ++i) {
+            const KernelTime& time = *join.timeOf(top[i]);
+            const Kernel& kernel =
+                index.runs[top[i].run].graphs[top[i].graph].outputCode->kernels[top[i].kernel];
+            std::string cores;
+            for (const std::string& core : time.cores)
+                cores += (cores.empty() ? "" : "/") + core;
+            char head[48];
+            std::snprintf(head, sizeof head, "  %2zu. ", i + 1);
+            out += head + durationText(time.totalUs) + "  " + std::string(backendName(kernel.backend)) + "  "
+                + std::to_string(time.launches) + "× mean " + durationText(time.meanUs()) + "  "
+                + (cores.empty() ? "-" : cores) + "  " + kernelPathText(index, top[i]) + "\n";
+        }
+    }
+    if (!join.outside.empty()) {
+        out += "Outside compiled kernels (by Type):";
+        for (std::size_t i = 0; i < join.outside.size() && i < kTopKernelsShown; ++i)
+            out += std::string(i ? "," : "") + " " + join.outside[i].type + " "
+                + durationText(join.outside[i].totalUs) + " (" + std::to_string(join.outside[i].launches)
+                + "×)";
+        if (join.outside.size() > kTopKernelsShown)
+            out += ", " + std::to_string(join.outside.size() - kTopKernelsShown) + " more types";
+        out += "\n";
+    }
+    for (std::size_t a = 0; a < join.ambiguousGroups.size(); ++a) {
+        const AmbiguousGroup& group = join.ambiguousGroups[a];
+        if (a == kTopKernelsShown) {
+            out += "Ambiguous: " + std::to_string(join.ambiguousGroups.size() - a) + " more names\n";
+            break;
+        }
+        out += "Ambiguous: " + group.name + " " + durationText(group.totalUs) + " ("
+            + std::to_string(group.launches) + "×) could be";
+        for (std::size_t i = 0; i < group.candidates.size(); ++i)
+            out += std::string(i ? "," : "") + " " + kernelPathText(index, group.candidates[i]);
+        out += "\n";
+    }
+    return out;
+}
+
+std::string profileCompareText(
+    const CompareResult& comparison, const ProfileComparison& times, std::size_t limit)
+{
+    std::string out = "\nDevice time A → B:";
+    out += " A " + (times.totalA ? durationText(times.totalA->total()) : std::string("no profile"));
+    out += ", B " + (times.totalB ? durationText(times.totalB->total()) : std::string("no profile")) + "\n";
+    if (!times.graphs.empty()) {
+        out += "Graphs, biggest time regressions first:\n";
+        for (std::size_t i = 0; i < times.graphs.size() && i < limit; ++i) {
+            const GraphTime& graph = times.graphs[i];
+            out += "  " + comparison.graphs[graph.graph].key + ": "
+                + (graph.timeA ? durationText(*graph.timeA) : std::string("none")) + " → "
+                + (graph.timeB ? durationText(*graph.timeB) : std::string("none")) + " ("
+                + signedDuration(graph.delta()) + ")\n";
+        }
+    }
+    if (!times.fusions.empty()) {
+        out += "Fusions, biggest time regressions first:\n";
+        for (std::size_t i = 0; i < times.fusions.size() && i < limit; ++i)
+            out += "  " + fusionTimeText(times.fusions[i]) + " (" + signedDuration(times.fusions[i].delta())
+                + ")\n";
+    }
+    return out;
+}
+
+} // namespace dvmlens

@@ -1,0 +1,329 @@
+// SPDX-License-Identifier: MIT
+// core/profile reading: kernel_details.csv as torch_npu writes it (quoted shapes, an optional Step
+// Id, Block Num or Block Dim, CRLF, a BOM), bad rows as file:line diagnostics, a missing column as
+// an error naming it, op_statistic.csv, and the four layouts a profile path may have.
+#include "profile/csvfile.h"
+#include "profile/profile.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <sys/stat.h>
+
+using namespace dvmlens;
+
+namespace {
+
+const char* const kHeader = "Device_id,Name,Type,Accelerator Core,Start Time(us),Duration(us),Wait Time(us),"
+                            "Block Num,Input Shapes,Input Data Types,Input Formats,Output Shapes,"
+                            "Output Data Types,Output Formats,aic_mac_ratio";
+
+void writeFile(const QString& path, const QByteArray& bytes)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile file(path);
+    QVERIFY2(file.open(QIODevice::WriteOnly), qPrintable(path));
+    file.write(bytes);
+}
+
+const LaunchGroup* groupNamed(const Profile& profile, const std::string& name)
+{
+    for (const LaunchGroup& group : profile.groups) {
+        if (group.name == name)
+            return &group;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+class TestProfileReader : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void splitsQuotedFields()
+    {
+        std::vector<std::string_view> fields;
+        std::string scratch;
+        QVERIFY(splitCsvLine(
+            "0,\"dvm_fused_add_0\",\"8,1024;1024,4096\",,\"say \"\"hi\"\"\",x", fields, scratch));
+        QCOMPARE(fields.size(), std::size_t(6));
+        QCOMPARE(fields[1], std::string_view("dvm_fused_add_0"));
+        QCOMPARE(fields[2], std::string_view("8,1024;1024,4096"));
+        QCOMPARE(fields[3], std::string_view(""));
+        QCOMPARE(fields[4], std::string_view("say \"hi\""));
+        QCOMPARE(fields[5], std::string_view("x"));
+        QVERIFY(splitCsvLine("a,b,c,d", fields, scratch, 2));
+        QCOMPARE(fields.size(), std::size_t(2));
+        QVERIFY(!splitCsvLine("a,\"open", fields, scratch));
+    }
+
+    void readsRowsIntoLaunchGroups()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("kernel_details.csv");
+        // CRLF, a BOM, quoted names and shapes, a blank last line.
+        QByteArray csv = QByteArray("\xEF\xBB\xBF") + kHeader + "\r\n";
+        csv += "0,dvm_fused_add_0,dvm_fused_add,AI_CORE,100.5,12.25,0.1,48,\"8,1024;8,1024\",FLOAT16;FLOAT16,"
+               "ND;ND,\"8,1024\",FLOAT16,ND,0.5\r\n";
+        csv +=
+            "0,\"dvm_fused_add_0\",dvm_fused_add,AI_CORE,200.5,7.75,0.1,48,\"8,1024;8,1024\",FLOAT16;FLOAT16,"
+            "ND;ND,\"8,1024\",FLOAT16,ND,0.5\r\n";
+        csv += "0,dvm_fused_add_0,dvm_fused_add,AI_CORE,300.5,3,0.1,48,\"4,512;4,512\",FLOAT;FLOAT,ND;ND,\"4,"
+               "512\","
+               "FLOAT,ND,0.5\r\n";
+        csv +=
+            "0,MatMulV2,MatMulV2,AI_CORE,400,100,0,24,\"8,1024;1024,4096\",FLOAT16;FLOAT16,ND;ND,\"8,4096\","
+            "FLOAT16,ND,0.9\r\n\r\n";
+        writeFile(path, csv);
+        Profile profile;
+        std::string error;
+        QVERIFY2(readKernelDetails(path.toStdString(), profile, error), error.c_str());
+        QVERIFY(!profile.hasSteps);
+        QCOMPARE(profile.rows, std::int64_t(4));
+        QCOMPARE(profile.badRows, std::int64_t(0));
+        QCOMPARE(profile.groups.size(), std::size_t(3));
+        const LaunchGroup& first = profile.groups[0];
+        QCOMPARE(first.name, std::string("dvm_fused_add_0"));
+        QCOMPARE(first.type, std::string("dvm_fused_add"));
+        QCOMPARE(first.core, std::string("AI_CORE"));
+        QCOMPARE(first.inputShapes, std::string("8,1024;8,1024"));
+        QCOMPARE(first.inputDtypes, std::string("FLOAT16;FLOAT16"));
+        QCOMPARE(first.launches, std::int64_t(2));
+        QCOMPARE(first.totalUs, 20.0);
+        QCOMPARE(first.blockDim, std::optional<std::int64_t>(48));
+        QCOMPARE(first.firstLine, std::int64_t(2));
+        QCOMPARE(profile.groups[1].inputShapes, std::string("4,512;4,512"));
+        QCOMPARE(profile.groups[2].name, std::string("MatMulV2"));
+        QCOMPARE(profile.groups[2].totalUs, 100.0);
+    }
+
+    void readsStepIdAndBlockDim()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("kernel_details.csv");
+        writeFile(path,
+            "Step Id,Device_id,Name,Type,Accelerator Core,Start Time(us),Duration(us),Wait Time(us),Block "
+            "Dim\n"
+            "1,0,dvm_fused_mul_0,dvm_fused_mul,MIX_AIC,1,10,0,8\n"
+            "1,0,dvm_fused_mul_0,dvm_fused_mul,MIX_AIC,2,10,0,8\n"
+            "2,0,dvm_fused_mul_0,dvm_fused_mul,MIX_AIC,3,11,0,8\n");
+        Profile profile;
+        std::string error;
+        QVERIFY2(readKernelDetails(path.toStdString(), profile, error), error.c_str());
+        QVERIFY(profile.hasSteps);
+        // One group for the kernel whatever the step; the steps' times apart.
+        QCOMPARE(profile.groups.size(), std::size_t(1));
+        const LaunchGroup* mul = groupNamed(profile, "dvm_fused_mul_0");
+        QVERIFY(mul);
+        QCOMPARE(mul->launches, std::int64_t(3));
+        QCOMPARE(mul->totalUs, 31.0);
+        QCOMPARE(mul->blockDim, std::optional<std::int64_t>(8));
+        QCOMPARE(mul->core, std::string("MIX_AIC"));
+        QVERIFY(mul->inputShapes.empty());
+        QCOMPARE(profile.steps.size(), std::size_t(2));
+        QCOMPARE(profile.steps.at(1).launches, std::int64_t(2));
+        QCOMPARE(profile.steps.at(1).totalUs, 20.0);
+        QCOMPARE(profile.steps.at(2).totalUs, 11.0);
+    }
+
+    void badRowsBecomeDiagnosticsWithTheirLine()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("kernel_details.csv");
+        writeFile(path,
+            "Step Id,Device_id,Name,Type,Accelerator Core,Start Time(us),Duration(us),Wait Time(us),Block "
+            "Num\n"
+            "1,0,ok_0,ok,AI_CORE,1,5,0,1\n"
+            "1,0,short_0\n" // line 3: too few fields
+            "1,0,bad_0,bad,AI_CORE,1,N/A,0,1\n" // line 4: no duration
+            "x,0,bad_1,bad,AI_CORE,1,5,0,1\n" // line 5: no step
+            "1,0,\"open_0,open,AI_CORE,1,5,0,1\n" // line 6: unterminated quote
+            "2,0,ok_0,ok,AI_CORE,1,6,0,1\n");
+        Profile profile;
+        std::string error;
+        QVERIFY2(readKernelDetails(path.toStdString(), profile, error), error.c_str());
+        QCOMPARE(profile.rows, std::int64_t(2));
+        QCOMPARE(profile.badRows, std::int64_t(4));
+        QCOMPARE(profile.diagnostics.size(), std::size_t(4));
+        const int lines[] = { 3, 4, 5, 6 };
+        for (std::size_t i = 0; i < 4; ++i) {
+            QCOMPARE(profile.diagnostics[i].path, path.toStdString());
+            QCOMPARE(profile.diagnostics[i].line, std::optional<int>(lines[i]));
+            QCOMPARE(profile.diagnostics[i].code, std::string("profile-bad-row"));
+            QCOMPARE(profile.diagnostics[i].severity, Severity::Warning);
+        }
+        QVERIFY(profile.diagnostics[1].message.find("Duration(us)") != std::string::npos);
+        QVERIFY(profile.diagnostics[2].message.find("Step Id") != std::string::npos);
+    }
+
+    void rangesReadInParallelGiveTheSameResult()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("kernel_details.csv");
+        QByteArray csv = "Step Id,Name,Type,Accelerator Core,Duration(us),Input Shapes\r\n";
+        for (int i = 0; i < 3000; ++i) {
+            if (i == 1234 || i == 2999)
+                csv += "bad row\r\n"; // lines 1236 and 3002
+            csv += QByteArray::number(1 + i / 1000) + ",k_" + QByteArray::number(i % 7) + ",k,AI_CORE,"
+                + QByteArray::number(1 + i % 5) + ",\"" + QByteArray::number(i % 3) + ",8\"\r\n";
+        }
+        writeFile(path, csv);
+        Profile serial;
+        std::string error;
+        QVERIFY(readKernelDetails(path.toStdString(), serial, error, 1));
+        for (unsigned ranges : { 2u, 3u, 7u }) {
+            Profile parallel;
+            QVERIFY(readKernelDetails(path.toStdString(), parallel, error, ranges));
+            QCOMPARE(parallel.rows, std::int64_t(3000));
+            QCOMPARE(parallel.rows, serial.rows);
+            QCOMPARE(parallel.badRows, std::int64_t(2));
+            QCOMPARE(parallel.groups.size(), serial.groups.size());
+            for (std::size_t i = 0; i < serial.groups.size(); ++i) {
+                QCOMPARE(parallel.groups[i].name, serial.groups[i].name);
+                QCOMPARE(parallel.groups[i].inputShapes, serial.groups[i].inputShapes);
+                QCOMPARE(parallel.groups[i].launches, serial.groups[i].launches);
+                QCOMPARE(parallel.groups[i].totalUs, serial.groups[i].totalUs);
+                QCOMPARE(parallel.groups[i].firstLine, serial.groups[i].firstLine);
+            }
+            QCOMPARE(parallel.steps.size(), std::size_t(3));
+            for (std::int64_t step = 1; step <= 3; ++step) {
+                QCOMPARE(parallel.steps.at(step).launches, std::int64_t(1000));
+                QCOMPARE(parallel.steps.at(step).totalUs, serial.steps.at(step).totalUs);
+            }
+            QCOMPARE(parallel.diagnostics.size(), std::size_t(2));
+            QCOMPARE(parallel.diagnostics[0].line, std::optional<int>(1236));
+            QCOMPARE(parallel.diagnostics[1].line, std::optional<int>(3002));
+        }
+        QCOMPARE(serial.groups.size(), std::size_t(21)); // 7 names x 3 shapes
+        QCOMPARE(serial.steps.at(2).totalUs, 3000.0); // 1000 rows of 1..5 µs, 200 of each
+    }
+
+    void manyBadRowsAreCountedNotListed()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("kernel_details.csv");
+        QByteArray csv = "Name,Type,Accelerator Core,Duration(us)\n";
+        for (int i = 0; i < 120; ++i)
+            csv += "k_0,k,AI_CORE,oops\n";
+        writeFile(path, csv);
+        Profile profile;
+        std::string error;
+        QVERIFY(readKernelDetails(path.toStdString(), profile, error));
+        QCOMPARE(profile.badRows, std::int64_t(120));
+        QCOMPARE(profile.diagnostics.size(), std::size_t(51));
+        QVERIFY(profile.diagnostics.back().message.find("70 more") != std::string::npos);
+    }
+
+    void missingColumnIsAnErrorNamingIt_data()
+    {
+        QTest::addColumn<QByteArray>("header");
+        QTest::addColumn<QString>("missing");
+        QTest::newRow("Name") << QByteArray("Device_id,Type,Accelerator Core,Duration(us)") << "'Name'";
+        QTest::newRow("Type") << QByteArray("Device_id,Name,Accelerator Core,Duration(us)") << "'Type'";
+        QTest::newRow("core") << QByteArray("Name,Type,Duration(us)") << "'Accelerator Core'";
+        QTest::newRow("duration") << QByteArray("Name,Type,Accelerator Core,Start Time(us)")
+                                  << "'Duration(us)'";
+    }
+
+    void missingColumnIsAnErrorNamingIt()
+    {
+        QFETCH(QByteArray, header);
+        QFETCH(QString, missing);
+        QTemporaryDir dir;
+        const QString path = dir.filePath("kernel_details.csv");
+        writeFile(path, header + "\nx,y,z,1\n");
+        Profile profile;
+        std::string error;
+        QVERIFY(!readKernelDetails(path.toStdString(), profile, error));
+        QVERIFY2(QString::fromStdString(error).contains(missing), error.c_str());
+        QVERIFY2(QString::fromStdString(error).contains("kernel_details.csv"), error.c_str());
+    }
+
+    void refusesWhatIsNotARegularFile()
+    {
+        QTemporaryDir dir;
+        const QString fifo = dir.filePath("kernel_details.csv");
+        QCOMPARE(::mkfifo(fifo.toLocal8Bit().constData(), 0600), 0);
+        Profile profile;
+        std::string error;
+        QVERIFY(!readKernelDetails(fifo.toStdString(), profile, error)); // returns at once, no writer needed
+        QVERIFY2(error.find("not a regular file") != std::string::npos, error.c_str());
+        QVERIFY(!readKernelDetails(dir.filePath("absent.csv").toStdString(), profile, error));
+        QVERIFY(!readKernelDetails(dir.path().toStdString(), profile, error));
+    }
+
+    void readsOpStatistic()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("op_statistic.csv");
+        writeFile(path,
+            "Device_id,OP Type,Core Type,Count,Total Time(us),Avg Time(us),Min Time(us),Max "
+            "Time(us),Ratio(%)\r\n"
+            "0,MatMulV2,AI_CORE,12,1200.5,100.04,90,110,60.1\r\n"
+            "0,dvm_fused_add,AI_VECTOR_CORE,3,30,10,9,11,1.5\r\n"
+            "0,Cast,AI_CORE,many,3,1,1,1,0.1\r\n");
+        Profile profile;
+        readOpStatistic(path.toStdString(), profile);
+        QCOMPARE(profile.opStatistics.size(), std::size_t(2));
+        QCOMPARE(profile.opStatistics[0].type, std::string("MatMulV2"));
+        QCOMPARE(profile.opStatistics[0].count, std::int64_t(12));
+        QCOMPARE(profile.opStatistics[0].totalUs, 1200.5);
+        QCOMPARE(profile.opStatistics[1].core, std::string("AI_VECTOR_CORE"));
+        QCOMPARE(profile.diagnostics.size(), std::size_t(1));
+        QCOMPARE(profile.diagnostics[0].line, std::optional<int>(4));
+    }
+
+    void findsProfilesInEveryLayout()
+    {
+        QTemporaryDir dir;
+        const QByteArray csv = "Name,Type,Accelerator Core,Duration(us)\nk_0,k,AI_CORE,1\n";
+        // A folder of two ranks, written in the wrong order on purpose.
+        const QString rank1 = dir.filePath("cluster/host_2_100_ascend_pt");
+        const QString rank0 = dir.filePath("cluster/host_1_200_ascend_pt");
+        writeFile(rank1 + "/profiler_info_1.json", "{}");
+        writeFile(rank1 + "/ASCEND_PROFILER_OUTPUT/kernel_details.csv", csv + "k_0,k,AI_CORE,2\n");
+        writeFile(rank0 + "/profiler_info_0.json", "{}");
+        writeFile(rank0 + "/ASCEND_PROFILER_OUTPUT/kernel_details.csv", csv);
+        writeFile(rank0 + "/ASCEND_PROFILER_OUTPUT/op_statistic.csv",
+            "Device_id,OP Type,Core Type,Count,Total Time(us)\n0,k,AI_CORE,1,1\n");
+        std::string error;
+        auto all = loadProfiles(dir.filePath("cluster").toStdString(), error);
+        QVERIFY2(all, error.c_str());
+        QCOMPARE(all->size(), std::size_t(2));
+        QCOMPARE((*all)[0].rank, std::optional<int>(0));
+        QCOMPARE((*all)[0].path, rank0.toStdString());
+        QCOMPARE((*all)[0].opStatistics.size(), std::size_t(1));
+        QCOMPARE((*all)[1].rank, std::optional<int>(1));
+        QCOMPARE((*all)[1].rows, std::int64_t(2));
+        QVERIFY(!(*all)[1].opStatisticPath);
+
+        const QStringList givens { rank0, rank0 + "/ASCEND_PROFILER_OUTPUT",
+            rank0 + "/ASCEND_PROFILER_OUTPUT/kernel_details.csv" };
+        for (const QString& given : givens) {
+            auto one = loadProfiles(given.toStdString(), error);
+            QVERIFY2(one, error.c_str());
+            QCOMPARE(one->size(), std::size_t(1));
+            QCOMPARE(one->front().rank, std::optional<int>(0));
+            QCOMPARE(one->front().rows, std::int64_t(1));
+        }
+        QVERIFY(!loadProfiles(dir.filePath("nothing").toStdString(), error));
+
+        // Offered with a tree: inside it, else beside it.
+        QDir().mkpath(dir.filePath("cluster/torch_compile_debug/run_1-pid_1"));
+        QCOMPARE(profileBeside(dir.filePath("cluster/torch_compile_debug").toStdString()),
+            std::optional<std::string>(dir.filePath("cluster").toStdString()));
+        QCOMPARE(profileBeside(dir.filePath("cluster").toStdString()),
+            std::optional<std::string>(dir.filePath("cluster").toStdString()));
+        QVERIFY(!profileBeside(dir.filePath("cluster/torch_compile_debug/run_1-pid_1").toStdString()));
+        QDir().mkpath(dir.filePath("empty"));
+        QVERIFY(!loadProfiles(dir.filePath("empty").toStdString(), error));
+        QVERIFY2(error.find("no kernel_details.csv") != std::string::npos, error.c_str());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestProfileReader)
+#include "tst_profilereader.moc"

@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: MIT
+// The Hot kernels dock on the sample tree with a profile written here: the model's exact rows
+// (checked by QAbstractItemModelTester), sorting, the time-share chart's bars, the summary line,
+// and activating a row naming the kernel for the browse view.
+#include "index/indexer.h"
+#include "profile/hotkernelsdock.h"
+#include "profile/hotkernelsmodel.h"
+#include "profile/timesharechart.h"
+#include "testutil.h"
+
+#include <QAbstractItemModelTester>
+#include <QLabel>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+const QByteArray kCsv = "Name,Type,Accelerator Core,Duration(us),Input Shapes\n"
+                        "dvm_fused_add_mul_1,dvm_fused_add_mul,AI_CORE,4,\n"
+                        "dvm_fused_add_mul_1,dvm_fused_add_mul,AI_CORE,8,\n"
+                        "dvm_fused_silu_view_2,dvm_fused_silu_view,MIX_AIC,30,\n"
+                        "dvm_fused_mul_view_0,dvm_fused_mul_view,AI_CORE,5,\n"
+                        "MatMulV2,MatMulV2,AI_CORE,53,\n";
+
+struct Loaded
+{
+    std::shared_ptr<const dvmlens::Index> index;
+    std::shared_ptr<const dvmlens::ProfileJoin> join;
+};
+
+Loaded load(const QTemporaryDir& dir)
+{
+    Loaded loaded;
+    std::string error;
+    const QString run =
+        testutil::sourcePath("resources/samples/torch_compile_debug/run_2026_07_20_10_15_30_123456-pid_4101");
+    auto index = dvmlens::buildIndex(run.toStdString(), {}, error);
+    if (!index)
+        return loaded;
+    QFile file(dir.filePath("kernel_details.csv"));
+    if (!file.open(QIODevice::WriteOnly))
+        return loaded;
+    file.write(kCsv);
+    file.close();
+    auto profiles = dvmlens::loadProfiles(file.fileName().toStdString(), error);
+    if (!profiles)
+        return loaded;
+    loaded.index = std::make_shared<const dvmlens::Index>(std::move(*index));
+    loaded.join =
+        std::make_shared<const dvmlens::ProfileJoin>(dvmlens::joinProfiles(*loaded.index, *profiles, {}));
+    return loaded;
+}
+
+} // namespace
+
+class TestHotKernels : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void modelRowsAndSorting()
+    {
+        QTemporaryDir dir;
+        const Loaded loaded = load(dir);
+        QVERIFY(loaded.join);
+        HotKernelsModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(model.rowCount(), 0);
+        model.setProfile(loaded.index, loaded.join);
+        QCOMPARE(model.rowCount(), 3);
+        QCOMPARE(model.columnCount(), int(HotKernelsModel::ColumnCount));
+        const auto cell = [&](int row, int column) { return model.index(row, column).data().toString(); };
+        QCOMPARE(cell(0, HotKernelsModel::NameColumn), QString("dvm_fused_silu_view_2"));
+        QCOMPARE(cell(0, HotKernelsModel::BackendColumn), QString("dvm"));
+        QCOMPARE(cell(0, HotKernelsModel::TimeColumn), QString("30.0 µs"));
+        QCOMPARE(cell(0, HotKernelsModel::ShareColumn), QString("30.0%"));
+        QCOMPARE(cell(0, HotKernelsModel::CoreColumn), QString("MIX_AIC"));
+        QCOMPARE(cell(0, HotKernelsModel::GraphColumn), QString("model__0_forward_1.0"));
+        QCOMPARE(cell(1, HotKernelsModel::NameColumn), QString("dvm_fused_add_mul_1"));
+        QCOMPARE(cell(1, HotKernelsModel::LaunchesColumn), QString("2"));
+        QCOMPARE(cell(1, HotKernelsModel::MeanColumn), QString("6.0 µs"));
+        QCOMPARE(cell(2, HotKernelsModel::GraphColumn), QString("model__0_backward_2.1"));
+        QCOMPARE(
+            model.index(1, HotKernelsModel::TimeColumn).data(HotKernelsModel::SortRole).toDouble(), 12.0);
+        QCOMPARE(model.refAt(2).graph, std::size_t(1));
+        model.setProfile(loaded.index, nullptr);
+        QCOMPARE(model.rowCount(), 0);
+    }
+
+    void chartHasOneBarPerTimedGraph()
+    {
+        QTemporaryDir dir;
+        const Loaded loaded = load(dir);
+        QVERIFY(loaded.join);
+        TimeShareChart chart;
+        chart.setProfile(loaded.index.get(), loaded.join.get());
+        QCOMPARE(chart.bars().size(), std::size_t(2));
+        QCOMPARE(chart.bars()[0].label, QString("model__0_forward_1.0"));
+        QCOMPARE(chart.bars()[0].shares.byBackend[std::size_t(dvmlens::Backend::Dvm)], 42.0);
+        QCOMPARE(chart.bars()[1].label, QString("model__0_backward_2.1"));
+        QCOMPARE(chart.scale(), 42.0);
+        chart.resize(600, 200);
+        QImage image(chart.size(), QImage::Format_ARGB32);
+        image.fill(Qt::white);
+        chart.render(&image);
+        // The forward bar's DVM green is drawn.
+        bool green = false;
+        for (int x = 0; x < image.width() && !green; ++x) {
+            for (int y = 0; y < image.height() && !green; ++y)
+                green = image.pixelColor(x, y) == timeShareColor(dvmlens::Backend::Dvm);
+        }
+        QVERIFY(green);
+        chart.setProfile(nullptr, nullptr);
+        QVERIFY(chart.bars().empty());
+    }
+
+    void dockSummaryAndActivation()
+    {
+        QTemporaryDir dir;
+        const Loaded loaded = load(dir);
+        QVERIFY(loaded.join);
+        HotKernelsDock dock;
+        QVERIFY(dock.summary()->text().contains("Open Profile"));
+        dock.setProfile(loaded.index, loaded.join, "prof");
+        QVERIFY2(dock.summary()->text().contains(
+                     "prof: 5 kernel rows, 4 matched, 0 ambiguous, 1 outside compiled kernels."),
+            qPrintable(dock.summary()->text()));
+        QVERIFY2(dock.summary()->text().contains("DVM share of compiled time 100.0%"),
+            qPrintable(dock.summary()->text()));
+        QCOMPARE(dock.table()->model()->rowCount(), 3);
+        QSignalSpy activated(&dock, &HotKernelsDock::kernelActivated);
+        // Sorted by name ascending, the first row is dvm_fused_add_mul_1.
+        dock.table()->sortByColumn(HotKernelsModel::NameColumn, Qt::AscendingOrder);
+        Q_EMIT dock.table()->activated(dock.table()->model()->index(0, 0));
+        QCOMPARE(activated.size(), 1);
+        QCOMPARE(activated.at(0).at(0).toString(), QString("model__0_forward_1.0/dvm_fused_add_mul_1"));
+        dock.setProfile(loaded.index, nullptr, {});
+        QCOMPARE(dock.table()->model()->rowCount(), 0);
+        QVERIFY(dock.summary()->text().contains("Open Profile"));
+    }
+};
+
+QTEST_MAIN(TestHotKernels)
+#include "tst_hotkernels.moc"
