@@ -695,6 +695,13 @@
     </message>
 </context>
 <context>
+    <name>JobRunner</name>
+    <message>
+        <source>The background job failed.</source>
+        <translation>后台任务失败。</translation>
+    </message>
+</context>
+<context>
     <name>KernelDetails</name>
     <message>
         <source>Select a kernel to see its ops, inputs, outputs and launch sites.</source>
@@ -1382,6 +1389,13 @@
     <message>
         <source>No graph pair &quot;%1&quot; in the comparison.</source>
         <translation>比较结果中没有图对“%1”。</translation>
+    </message>
+</context>
+<context>
+    <name>TreeDocument</name>
+    <message>
+        <source>it cannot be read</source>
+        <translation>无法读取</translation>
     </message>
 </context>
 <context>
