@@ -102,7 +102,7 @@ std::string writeReportFile(const std::string& requested, std::string_view bytes
     std::string temp = folderOf(path) + "/.dvmlens-report-XXXXXX";
     const int fd = ::mkstemp(temp.data());
     if (fd < 0)
-        return "cannot create a file in " + folderOf(path) + ": " + errnoText(errno);
+        return errnoText(errno) + " (while creating the new file beside it in " + folderOf(path) + ")";
     const mode_t mode = exists ? (info.st_mode & 07777) : (0666 & ~currentUmask());
     bool ok = ::fchmod(fd, mode) == 0 && writeAll(fd, bytes) && ::fsync(fd) == 0;
     int error = errno;
