@@ -54,7 +54,8 @@ std::string checkReport(const dvmlens::Index& index, const dvmlens::Summary& sum
                                          : ": no output_code.py, nothing to verify\n");
                 break;
             case dvmlens::Verdict::NotWrapper:
-                report += "note " + graphLabel(run, graph) + ": not an Inductor wrapper module, nothing to verify\n";
+                report += "note " + graphLabel(run, graph)
+                    + ": not an Inductor wrapper module, nothing to verify\n";
                 break;
             }
         }

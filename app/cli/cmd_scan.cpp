@@ -2,8 +2,8 @@
 // dvmlens-cli scan: what the tree holds, per run and graph, as text or dvmlens.scan/1 JSON.
 #include "command.h"
 #include "indexargs.h"
-#include "rules/knownfailures.h"
 #include "json/scanjson.h"
+#include "rules/knownfailures.h"
 #include "text/scantext.h"
 
 #include <QFile>

@@ -2,8 +2,8 @@
 #include "json/scanjson.h"
 
 #include "json/jsonwriter.h"
-#include "parse/kernelbodies.h"
 #include "json/orderedrenderer.h"
+#include "parse/kernelbodies.h"
 
 namespace dvmlens {
 

@@ -5,10 +5,10 @@
 #pragma once
 
 #include "compare/compare.h"
-#include "rules/knownfailures.h"
 #include "model/model.h"
-#include "verdict/summary.h"
 #include "parse/versions.h"
+#include "rules/knownfailures.h"
+#include "verdict/summary.h"
 
 #include <optional>
 #include <string>

@@ -2,8 +2,8 @@
 #include "browse/kerneltablemodel.h"
 
 #include "browse/kernelformat.h"
-#include "shell/languagechange.h"
 #include "common/themes.h"
+#include "shell/languagechange.h"
 
 #include <QApplication>
 #include <QFontDatabase>
