@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "report/reportmarkdown.h"
 
+#include "report/reporthtml.h" // htmlEscaped
 #include "report/reporttables.h"
 #include "text/comparetext.h"
 #include "text/displaytext.h"
@@ -18,50 +19,44 @@ namespace {
 // control bytes are shown as \x1b escapes, <, > and & as entities; `*` and `_` stay (they only
 // emphasise) so ordinary names read as they did.
 
-// Inline Markdown text.
-std::string plain(const std::string& text)
+// Markdown text where HTML cannot start: control bytes as \x1b escapes, < > & as entities, and
+// pipes escaped when `inCell` (a pipe would end the cell). `escapeMarkdown` also escapes
+// backslashes and backticks and breaks "](" (a link or image target).
+std::string safeText(const std::string& text, bool inCell, bool escapeMarkdown)
 {
     const std::string safe = displayName(text);
     std::string out;
     out.reserve(safe.size());
     for (std::size_t i = 0; i < safe.size(); ++i) {
         const char c = safe[i];
-        switch (c) {
-        case '<':
+        if (c == '<')
             out += "&lt;";
-            break;
-        case '>':
+        else if (c == '>')
             out += "&gt;";
-            break;
-        case '&':
+        else if (c == '&')
             out += "&amp;";
-            break;
-        case '\\':
-            out += "\\\\";
-            break;
-        case '`':
-            out += "\\`";
-            break;
-        case ']': // "](" would start a link or image target
-            out += i + 1 < safe.size() && safe[i + 1] == '(' ? "]\\" : "]";
-            break;
-        default:
+        else if (c == '|' && inCell)
+            out += "\\|";
+        else if ((c == '\\' || c == '`') && escapeMarkdown)
+            out += std::string("\\") + c;
+        else if (c == ']' && escapeMarkdown && i + 1 < safe.size() && safe[i + 1] == '(')
+            out += "]\\";
+        else
             out += c;
-        }
     }
     return out;
 }
 
-// A table cell: one line, and a pipe would end the cell.
+// Inline Markdown text.
+std::string plain(const std::string& text)
+{
+    return safeText(text, false, true);
+}
+
+// A table cell: one line, nothing in it can end the cell.
 std::string cell(const std::string& text)
 {
-    std::string result;
-    for (char c : plain(text)) {
-        if (c == '|')
-            result += "\\|";
-        else
-            result += c;
-    }
+    const std::string result = safeText(text, true, true);
     return result.empty() ? "—" : result;
 }
 
@@ -69,20 +64,8 @@ std::string cell(const std::string& text)
 // kernel names in them are parsed identifiers); only controls, HTML and pipes are escaped.
 std::string reasonsCell(const std::vector<std::string>& reasons)
 {
-    std::string out;
-    for (char c : displayName(joined(reasons, "; "))) {
-        if (c == '<')
-            out += "&lt;";
-        else if (c == '>')
-            out += "&gt;";
-        else if (c == '&')
-            out += "&amp;";
-        else if (c == '|')
-            out += "\\|";
-        else
-            out += c;
-    }
-    return out.empty() ? "—" : out;
+    const std::string result = safeText(joined(reasons, "; "), true, false);
+    return result.empty() ? "—" : result;
 }
 
 // `text` as inline code, fenced by more backticks than its longest run of them.
@@ -106,26 +89,7 @@ std::string code(const std::string& text)
 // Text inside a raw HTML block (<details><summary>), where Markdown is not read but HTML is.
 std::string html(const std::string& text)
 {
-    std::string out;
-    for (char c : displayName(text)) {
-        switch (c) {
-        case '<':
-            out += "&lt;";
-            break;
-        case '>':
-            out += "&gt;";
-            break;
-        case '&':
-            out += "&amp;";
-            break;
-        case '"':
-            out += "&quot;";
-            break;
-        default:
-            out += c;
-        }
-    }
-    return out;
+    return htmlEscaped(displayName(text));
 }
 
 // A fenced block whose fence no line of `body` can close; the info string keeps only the
