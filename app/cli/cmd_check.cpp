@@ -4,6 +4,7 @@
 #include "command.h"
 #include "indexargs.h"
 #include "text/displaytext.h"
+#include "ranks/rankconsistency.h"
 #include "text/scantext.h"
 #include "verdict/summary.h"
 
@@ -15,8 +16,10 @@ namespace {
 
 int runCheck(const QStringList& args);
 
-const Command kCheck { "check", "check [--jobs N] PATH",
-    "exit 0 when DVM engaged in every graph with an output_code.py, 1 otherwise (listing why)", runCheck };
+const Command kCheck { "check", "check [--ranks] [--jobs N] PATH",
+    "exit 0 when DVM engaged in every graph with an output_code.py, 1 otherwise (listing why); --ranks: also 1 "
+    "when ranks (runs) disagree in a graph's verdict or miss a graph",
+    runCheck };
 
 std::string graphLabel(const dvmlens::Run& run, const dvmlens::Graph& graph)
 {
@@ -80,8 +83,14 @@ std::string checkReport(const dvmlens::Index& index, const dvmlens::Summary& sum
     return report;
 }
 
-int runCheck(const QStringList& args)
+int runCheck(const QStringList& arguments)
 {
+    QStringList args = arguments;
+    const qsizetype end = args.indexOf(QStringLiteral("--"));
+    const qsizetype ranksAt = args.indexOf(QStringLiteral("--ranks"));
+    const bool ranks = ranksAt >= 0 && (end < 0 || ranksAt < end);
+    if (ranks)
+        args.removeAt(ranksAt);
     std::optional<IndexArgs> parsed = parseIndexArgs(kCheck, args, false);
     if (!parsed)
         return ExitUsage;
@@ -90,8 +99,21 @@ int runCheck(const QStringList& args)
     if (!index)
         return ExitUsage;
     const dvmlens::Summary summary = dvmlens::summarize(*index);
-    writeOut(dvmlens::terminalSafe(checkReport(*index, summary)));
-    return summary.dvmEngaged ? ExitOk : ExitFailed;
+    std::string report = checkReport(*index, summary);
+    bool failed = !summary.dvmEngaged;
+    if (ranks) {
+        // Every run should hold the same graphs with the same verdicts (one process per NPU).
+        const dvmlens::RankConsistency consistency = dvmlens::rankConsistency(*index);
+        report += dvmlens::rankConsistencyText(*index, consistency);
+        if (consistency.fails()) {
+            report += "check failed: ranks disagree (a graph is missing on some ranks, or its verdict differs)\n";
+            failed = true;
+        } else {
+            report += "ranks agree: every graph on every rank, with one verdict\n";
+        }
+    }
+    writeOut(dvmlens::terminalSafe(report));
+    return failed ? ExitFailed : ExitOk;
 }
 
 const RegisterCommand registration(kCheck);

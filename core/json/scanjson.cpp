@@ -4,6 +4,7 @@
 #include "json/jsonwriter.h"
 #include "json/orderedrenderer.h"
 #include "parse/kernelbodies.h"
+#include "ranks/rankconsistency.h"
 
 namespace dvmlens {
 
@@ -265,6 +266,51 @@ template <typename W> void writeSummary(W& w, const Summary& summary)
     w.endObject();
 }
 
+// {"runs","graphs","identical","divergent":[{"graph","variants":[{"runs":[names],"verdict","counts"}],
+// "missing_in":[names]}]}: only the graph keys whose ranks do not all agree are listed.
+template <typename W> void writeRanks(W& w, const Index& index, const RankConsistency& ranks)
+{
+    const auto runNames = [&](const std::vector<std::size_t>& runs) {
+        w.beginArray();
+        for (const std::size_t run : runs)
+            w.value(index.runs[run].name.value_or(index.runs[run].path));
+        w.endArray();
+    };
+    w.beginObject();
+    w.key("runs");
+    w.value(ranks.runs);
+    w.key("graphs");
+    w.value(static_cast<int>(ranks.graphs.size()));
+    w.key("identical");
+    w.value(ranks.identical());
+    w.key("divergent");
+    w.beginArray();
+    for (const RankGraph* graph : ranks.divergent()) {
+        w.beginObject();
+        w.key("graph");
+        w.value(graph->key);
+        w.key("variants");
+        w.beginArray();
+        for (const RankVariant& variant : graph->variants) {
+            w.beginObject();
+            w.key("runs");
+            runNames(variant.runs);
+            w.key("verdict");
+            w.value(verdictName(variant.verdict));
+            w.key("counts");
+            writeCounts(w, kAllBackends, backendName,
+                [&](Backend backend) { return variant.counts[static_cast<std::size_t>(backend)]; });
+            w.endObject();
+        }
+        w.endArray();
+        w.key("missing_in");
+        runNames(graph->missingIn);
+        w.endObject();
+    }
+    w.endArray();
+    w.endObject();
+}
+
 template <typename W, typename WriteGraphs = GraphsInline<W>>
 void writeScan(W& w, const Index& index, const WriteGraphs& writeGraphs = {})
 {
@@ -282,6 +328,8 @@ void writeScan(W& w, const Index& index, const WriteGraphs& writeGraphs = {})
     writeArrayOf(w, index.diagnostics, writeDiagnostic<W>);
     w.key("summary");
     writeSummary(w, summarize(index));
+    w.key("ranks");
+    writeRanks(w, index, rankConsistency(index));
     w.endObject();
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "text/scantext.h"
 
+#include "ranks/rankconsistency.h"
+
 #include "text/displaytext.h"
 
 #include <algorithm>
@@ -148,6 +150,8 @@ std::string scanText(const Index& index)
         for (const Diagnostic& diagnostic : index.diagnostics)
             text += diagnosticLine("  ", diagnostic) + "    " + displayName(diagnostic.path) + '\n';
     }
+    if (index.runs.size() > 1)
+        text += '\n' + rankConsistencyText(index, rankConsistency(index));
     const Summary summary = summarize(index);
     text += "\ntotals: " + plural(summary.runs, "run") + ", " + plural(summary.graphs, "graph") + " ("
         + std::to_string(summary.graphsWithOutputCode) + " with output_code.py, "

@@ -36,6 +36,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScopedValueRollback>
+#include <QScreen>
 #include <QSettings>
 #include <QShowEvent>
 #include <QSortFilterProxyModel>
@@ -165,7 +166,8 @@ void MainWindow::applyDefaultDockSizes()
 {
     // Proportions of the window, within bounds that keep the run tree's columns and the code readable.
     const int em = fontMetrics().horizontalAdvance(QLatin1Char('M'));
-    const int runsWidth = qBound(26 * em, width() * 36 / 100, 50 * em);
+    // 40%: the run tree shows its verdict words ("not engaged 0/12") and three counts beside the names.
+    const int runsWidth = qBound(30 * em, width() * 40 / 100, 64 * em);
     const int bottomHeight =
         qBound(8 * fontMetrics().height(), height() * 30 / 100, 24 * fontMetrics().height());
     resizeDocks({ m_runsDock }, { runsWidth }, Qt::Horizontal);
@@ -371,7 +373,14 @@ void MainWindow::retranslateStatus()
 void MainWindow::restoreLayout()
 {
     QSettings settings;
-    restoreGeometry(settings.value(kGeometrySetting).toByteArray());
+    const QByteArray geometry = settings.value(kGeometrySetting).toByteArray();
+    if (geometry.isEmpty() || !restoreGeometry(geometry)) {
+        // First start: most of the screen, so the docks' default proportions leave room for every
+        // column of the run tree (the verdict words) and the kernel table.
+        const QRect available = screen()->availableGeometry();
+        resize(available.size() * 4 / 5);
+        move(available.center() - rect().center());
+    }
     // A restored layout keeps the user's dock sizes; only a fresh one gets the defaults.
     m_layoutSized = restoreState(settings.value(kStateSetting).toByteArray(), kLayoutVersion);
     m_browse->restoreRunTreeHeaderState(settings.value(kRunTreeHeaderSetting).toByteArray());

@@ -20,6 +20,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QPlainTextEdit>
+#include <QScreen>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -358,6 +359,19 @@ private Q_SLOTS:
             summary.startsWith(
                 QStringLiteral("**partial index: %1 of 100 graphs parsed**").arg(100 - counts.notIndexed)),
             qPrintable(summary));
+    }
+
+    // No saved geometry (a first start): 80% of the screen, centred, not Qt's small default.
+    void firstStartFillsMostOfTheScreen()
+    {
+        QSettings().remove(QStringLiteral("window/geometry"));
+        QSettings().remove(QStringLiteral("window/state"));
+        MainWindow window;
+        window.setQuiet(true);
+        window.restoreLayout();
+        const QRect available = window.screen()->availableGeometry();
+        QCOMPARE(window.size(), available.size() * 4 / 5);
+        QCOMPARE(window.geometry().center(), available.center());
     }
 
     void layoutResets()

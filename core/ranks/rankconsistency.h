@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: MIT
+// Do all ranks agree? The runs of one tree (one per process: 8 ranks on 8 NPUs) should hold the same
+// graphs with the same code. A graph of one run and a graph of another are the same graph when
+// their pairing key matches (graphPairingKey, as compare pairs them). Their output_code.py are
+// identical when what the parser read of them is equal: the kernels in file order (name, backend,
+// ktype, dyn_shape, framing, launches), the fallback calls in order, the dvm import, the verdict and
+// the line count (not DVM bodies, which an index keeps for some files only). Everything else
+// is normalised away by construction: comments (the `# kernel path: /tmp/torchinductor_<user>/…`
+// and cache-path comments), string contents (kernel sources with their temp names and paths), pids
+// and run folder names, byte counts.
+#pragma once
+
+#include "model/model.h"
+#include "verdict/verdict.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace dvmlens {
+
+// One distinct output_code.py of a graph key and the runs that hold it.
+struct RankVariant
+{
+    std::vector<std::size_t> runs; // indexes into Index::runs, in run order
+    Verdict verdict = Verdict::NoCode;
+    std::array<int, std::size(kAllBackends)> counts {}; // kernel definitions per backend
+    std::uint64_t fingerprint = 0;
+};
+
+struct RankGraph
+{
+    std::string key; // graphPairingKey of the folder name
+    std::vector<RankVariant> variants; // in the order of the first run that holds each
+    std::vector<std::size_t> missingIn; // runs without this graph, in run order
+
+    bool identical() const { return variants.size() == 1 && missingIn.empty(); }
+    bool verdictsDiffer() const; // variants of more than one verdict
+};
+
+struct RankConsistency
+{
+    int runs = 0; // runs taken part (every run of the index)
+    std::vector<RankGraph> graphs; // every graph key, in the order first seen (run order, then graph order)
+
+    int identical() const;
+    std::vector<const RankGraph*> divergent() const; // keys whose ranks do not all agree
+    // For check --ranks: a graph missing on some ranks, or ranks whose verdict differs.
+    bool fails() const;
+};
+
+// Only meaningful with two runs or more; with fewer every graph is trivially identical.
+RankConsistency rankConsistency(const Index& index);
+
+// "ranks: 8 runs, 360 graphs, 358 identical, 2 divergent" and, per divergent graph, one line:
+// "  model__0_forward_1: 2 variants: runs r0, r1 engaged (dvm 4); run r5 not engaged (triton 3); missing in r3".
+std::string rankConsistencyText(const Index& index, const RankConsistency& ranks);
+
+} // namespace dvmlens
