@@ -356,15 +356,17 @@ private Q_SLOTS:
         QCOMPARE(sample2.exitCode, 1);
         QVERIFY2(sample2.out.contains(QStringLiteral("ranks: 2 runs, 3 graphs, 0 identical, 3 divergent\n")),
             qPrintable(sample2.out));
-        QVERIFY2(sample2.out.endsWith(
-                     QStringLiteral("check failed: ranks disagree (a graph is missing on some ranks, or its verdict differs)\n")),
+        QVERIFY2(
+            sample2.out.endsWith(QStringLiteral(
+                "check failed: ranks disagree (a graph is missing on some ranks, or its verdict differs)\n")),
             qPrintable(sample2.out));
 
         // Two copies of the engaged run under other pids: they agree, and check --ranks passes.
         QTemporaryDir dir;
         for (const QString& pid : { QStringLiteral("7"), QStringLiteral("8") }) {
             const QString from = sample(kEngagedRun + QStringLiteral("/torchinductor"));
-            const QString to = dir.filePath(QStringLiteral("run_2026_07_20_10_15_30_12345%1-pid_%1/torchinductor").arg(pid));
+            const QString to =
+                dir.filePath(QStringLiteral("run_2026_07_20_10_15_30_12345%1-pid_%1/torchinductor").arg(pid));
             for (const QString& graph : QDir(from).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
                 QVERIFY(QDir().mkpath(to + QLatin1Char('/') + graph));
                 QVERIFY(QFile::copy(from + QLatin1Char('/') + graph + QStringLiteral("/output_code.py"),
@@ -373,8 +375,9 @@ private Q_SLOTS:
         }
         const Result agree = run({ QStringLiteral("check"), QStringLiteral("--ranks"), dir.path() });
         QCOMPARE(agree.exitCode, 0);
-        QVERIFY2(agree.out.endsWith(QStringLiteral("ranks: 2 runs, 3 graphs, 3 identical, 0 divergent\n"
-                                                   "ranks agree: every graph on every rank, with one verdict\n")),
+        QVERIFY2(
+            agree.out.endsWith(QStringLiteral("ranks: 2 runs, 3 graphs, 3 identical, 0 divergent\n"
+                                              "ranks agree: every graph on every rank, with one verdict\n")),
             qPrintable(agree.out));
         // Without --ranks, check says nothing about ranks.
         QVERIFY(!run({ QStringLiteral("check"), dir.path() }).out.contains(QStringLiteral("ranks")));
