@@ -11,7 +11,7 @@ packages=(
   desktop-file-utils appstream dpkg-dev file ccache
   # Qt's own Chinese (gui-translationorder), man pages from --help, the .deb's check (cli-packaging)
   qt6-translations-l10n help2man lintian
-  time
+  time clang-format
 )
 
 missing=()

@@ -3,8 +3,8 @@
 // engaged (and there is at least one); otherwise exit 1 and say which graphs fail and why.
 #include "command.h"
 #include "indexargs.h"
-#include "text/displaytext.h"
 #include "ranks/rankconsistency.h"
+#include "text/displaytext.h"
 #include "text/scantext.h"
 #include "verdict/summary.h"
 
@@ -17,7 +17,8 @@ namespace {
 int runCheck(const QStringList& args);
 
 const Command kCheck { "check", "check [--ranks] [--jobs N] PATH",
-    "exit 0 when DVM engaged in every graph with an output_code.py, 1 otherwise (listing why); --ranks: also 1 "
+    "exit 0 when DVM engaged in every graph with an output_code.py, 1 otherwise (listing why); --ranks: also "
+    "1 "
     "when ranks (runs) disagree in a graph's verdict or miss a graph",
     runCheck };
 
@@ -57,7 +58,8 @@ std::string checkReport(const dvmlens::Index& index, const dvmlens::Summary& sum
                                          : ": no output_code.py, nothing to verify\n");
                 break;
             case dvmlens::Verdict::NotWrapper:
-                report += "note " + graphLabel(run, graph) + ": not an Inductor wrapper module, nothing to verify\n";
+                report += "note " + graphLabel(run, graph)
+                    + ": not an Inductor wrapper module, nothing to verify\n";
                 break;
             }
         }
@@ -105,7 +107,8 @@ int runCheck(const QStringList& arguments)
         const dvmlens::RankConsistency consistency = dvmlens::rankConsistency(*index);
         report += dvmlens::rankConsistencyText(*index, consistency);
         if (consistency.fails()) {
-            report += "check failed: ranks disagree (a graph is missing on some ranks, or its verdict differs)\n";
+            report +=
+                "check failed: ranks disagree (a graph is missing on some ranks, or its verdict differs)\n";
             failed = true;
         } else {
             report += "ranks agree: every graph on every rank, with one verdict\n";

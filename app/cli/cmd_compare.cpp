@@ -2,9 +2,9 @@
 // dvmlens-cli compare: did run B keep the DVM kernels run A had? Rules live in core/compare.h.
 #include "command.h"
 #include "compare/compare.h"
+#include "indexargs.h"
 #include "json/comparejson.h"
 #include "text/comparetext.h"
-#include "indexargs.h"
 #include "profile/profilecompare.h"
 #include "profileargs.h"
 #include "text/profiletext.h"

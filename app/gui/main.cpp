@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 // dvmlens: the desktop inspector. Parses the command line, applies language and theme, then
 // either shows the main window or runs the --screenshot flow.
+#include "common/themes.h"
 #include "shell/commandline.h"
 #include "shell/mainwindow.h"
 #include "shell/screenshotflow.h"
 #include "shell/startupactions.h"
-#include "common/themes.h"
 #include "shell/translations.h"
 #include "version.h"
 

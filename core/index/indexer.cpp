@@ -3,8 +3,8 @@
 
 #include "model/graphname.h"
 #include "parse/kernelbodies.h"
-#include "rules/knownfailures.h"
 #include "parse/outputcodeparser.h"
+#include "rules/knownfailures.h"
 #include "scan/treescanner.h"
 
 #include <algorithm>
@@ -183,7 +183,8 @@ private:
 // graph folder, a folder name that says otherwise is worth a warning (a renamed or copied folder).
 void settleAotId(Graph& graph)
 {
-    const std::optional<AotId> stated = graph.outputCode->aotId ? parseAotId(*graph.outputCode->aotId) : std::nullopt;
+    const std::optional<AotId> stated =
+        graph.outputCode->aotId ? parseAotId(*graph.outputCode->aotId) : std::nullopt;
     if (!stated)
         return;
     if (graph.looseFile || !graph.aotId) {

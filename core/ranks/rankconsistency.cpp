@@ -26,7 +26,10 @@ public:
         for (int shift = 0; shift < 64; shift += 8)
             mix(static_cast<unsigned char>(value >> shift));
     }
-    std::uint64_t value() const { return m_hash; }
+    std::uint64_t value() const
+    {
+        return m_hash;
+    }
 
 private:
     void mix(unsigned char byte)
@@ -73,8 +76,8 @@ bool RankGraph::verdictsDiffer() const
 
 int RankConsistency::identical() const
 {
-    return static_cast<int>(
-        std::count_if(graphs.begin(), graphs.end(), [](const RankGraph& graph) { return graph.identical(); }));
+    return static_cast<int>(std::count_if(
+        graphs.begin(), graphs.end(), [](const RankGraph& graph) { return graph.identical(); }));
 }
 
 std::vector<const RankGraph*> RankConsistency::divergent() const
@@ -146,12 +149,11 @@ RankConsistency rankConsistency(const Index& index)
 std::string rankConsistencyText(const Index& index, const RankConsistency& ranks)
 {
     const std::vector<const RankGraph*> divergent = ranks.divergent();
-    std::string text = "ranks: " + std::to_string(ranks.runs) + " runs, " + std::to_string(ranks.graphs.size())
-        + " graphs, " + std::to_string(ranks.identical()) + " identical, " + std::to_string(divergent.size())
-        + " divergent\n";
-    const auto runName = [&index](std::size_t run) {
-        return index.runs[run].name.value_or(index.runs[run].path);
-    };
+    std::string text = "ranks: " + std::to_string(ranks.runs) + " runs, "
+        + std::to_string(ranks.graphs.size()) + " graphs, " + std::to_string(ranks.identical())
+        + " identical, " + std::to_string(divergent.size()) + " divergent\n";
+    const auto runName = [&index](
+                             std::size_t run) { return index.runs[run].name.value_or(index.runs[run].path); };
     const auto runList = [&](const std::vector<std::size_t>& runs) {
         std::string list;
         for (const std::size_t run : runs)
@@ -166,10 +168,12 @@ std::string rankConsistencyText(const Index& index, const RankConsistency& ranks
             for (const Backend backend : kAllBackends) {
                 const int n = variant.counts[static_cast<std::size_t>(backend)];
                 if (n > 0)
-                    counts += (counts.empty() ? "" : ", ") + std::string(backendName(backend)) + ' ' + std::to_string(n);
+                    counts += (counts.empty() ? "" : ", ") + std::string(backendName(backend)) + ' '
+                        + std::to_string(n);
             }
             text += std::string(variant.runs.size() == 1 ? "; run " : "; runs ") + runList(variant.runs) + ' '
-                + std::string(verdictName(variant.verdict)) + " (" + (counts.empty() ? "no kernels" : counts) + ')';
+                + std::string(verdictName(variant.verdict)) + " (" + (counts.empty() ? "no kernels" : counts)
+                + ')';
         }
         if (!graph->missingIn.empty())
             text += "; missing in " + runList(graph->missingIn);

@@ -35,7 +35,10 @@ struct RankGraph
     std::vector<RankVariant> variants; // in the order of the first run that holds each
     std::vector<std::size_t> missingIn; // runs without this graph, in run order
 
-    bool identical() const { return variants.size() == 1 && missingIn.empty(); }
+    bool identical() const
+    {
+        return variants.size() == 1 && missingIn.empty();
+    }
     bool verdictsDiffer() const; // variants of more than one verdict
 };
 
@@ -54,7 +57,8 @@ struct RankConsistency
 RankConsistency rankConsistency(const Index& index);
 
 // "ranks: 8 runs, 360 graphs, 358 identical, 2 divergent" and, per divergent graph, one line:
-// "  model__0_forward_1: 2 variants: runs r0, r1 engaged (dvm 4); run r5 not engaged (triton 3); missing in r3".
+// "  model__0_forward_1: 2 variants: runs r0, r1 engaged (dvm 4); run r5 not engaged (triton 3); missing in
+// r3".
 std::string rankConsistencyText(const Index& index, const RankConsistency& ranks);
 
 } // namespace dvmlens

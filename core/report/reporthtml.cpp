@@ -3,6 +3,7 @@
 
 #include "report/reportmarkdown.h"
 #include "report/reportprofile.h"
+#include "report/reporttables.h"
 #include "text/pythontokens.h"
 
 #include <algorithm>
@@ -72,9 +73,31 @@ std::string code(std::string_view text)
     return text.empty() ? std::string("—") : "<code>" + htmlEscaped(text) + "</code>";
 }
 
-std::string orDash(const std::optional<std::string>& value)
+// The HTML of a table both writers show (reporttables.h).
+std::string table(const ReportTable& table)
 {
-    return value && !value->empty() ? code(*value) : std::string("—");
+    std::string out = "<table>\n<tr>";
+    for (const std::string& header : table.headers)
+        out += "<th>" + header + "</th>";
+    out += "</tr>\n";
+    for (const std::vector<ReportCell>& row : table.rows) {
+        out += "<tr>";
+        for (const ReportCell& each : row) {
+            switch (each.kind) {
+            case ReportCell::Kind::Text:
+                out += "<td>" + htmlEscaped(each.text) + "</td>";
+                break;
+            case ReportCell::Kind::Code:
+                out += "<td>" + code(each.text) + "</td>";
+                break;
+            case ReportCell::Kind::Plain:
+                out += "<td>" + each.text + "</td>";
+                break;
+            }
+        }
+        out += "</tr>\n";
+    }
+    return out + "</table>\n";
 }
 
 // Lines of code with their line numbers, highlighted.
@@ -104,8 +127,9 @@ void writeHeader(std::string& out, const ReportModel& model)
     if (const std::string partial = partialIndexNote(summary); !partial.empty())
         out += "<p class=\"headline not-indexed\"><strong>" + partial
             + "</strong>: indexing was cancelled; graphs not parsed are reported as not indexed.</p>\n";
-    out += "<p class=\"headline\"><strong class=\"" + verdictClass(summary.verdict) + "\">" + htmlEscaped(verdictSentence(summary)) + "</strong> · DVM coverage "
-        + percentText(model.coverage) + " · " + std::to_string(model.findings.size()) + " known failure"
+    out += "<p class=\"headline\"><strong class=\"" + verdictClass(summary.verdict) + "\">"
+        + htmlEscaped(verdictSentence(summary)) + "</strong> · DVM coverage " + percentText(model.coverage)
+        + " · " + std::to_string(model.findings.size()) + " known failure"
         + (model.findings.size() == 1 ? "" : "s");
     if (model.comparison)
         out += " · " + std::to_string(model.regressions.size()) + " regression"
@@ -125,7 +149,8 @@ void writeHeader(std::string& out, const ReportModel& model)
         std::to_string(summary.graphs) + " (" + std::to_string(summary.graphsWithOutputCode)
             + " with output_code.py)");
     row("DVM engaged",
-        std::to_string(summary.verdicts.engaged) + " of " + std::to_string(summary.verdicts.withCode) + " graphs");
+        std::to_string(summary.verdicts.engaged) + " of " + std::to_string(summary.verdicts.withCode)
+            + " graphs");
     row("DVM coverage",
         percentText(model.coverage) + " of " + std::to_string(summary.launches) + " kernel launches and "
             + std::to_string(summary.fallbacks) + " fallback calls");
@@ -139,19 +164,7 @@ void writeToolchain(std::string& out, const ReportModel& model)
 {
     if (model.runs.empty())
         return;
-    out += "<h2>Toolchain</h2>\n<table>\n<tr><th>Run</th><th>torch</th><th>torch git</th><th>torch_npu</th>"
-           "<th>python</th><th>CANN</th><th>NPU backend</th><th>Kernels from</th></tr>\n";
-    for (const ReportRun& run : model.runs) {
-        const Versions& v = run.versions;
-        std::optional<std::string> git = v.torchGit;
-        if (git && git->size() > 12)
-            git = git->substr(0, 12);
-        out += "<tr><td>" + code(run.run->name.value_or(model.relative(run.run->path))) + "</td><td>"
-            + orDash(v.torch) + "</td><td>" + orDash(git) + "</td><td>" + orDash(v.torchNpu) + "</td><td>"
-            + orDash(v.python) + "</td><td>" + orDash(v.cann) + "</td><td>" + orDash(v.npuBackend) + "</td><td>"
-            + orDash(kernelBackendsText(run.summary)) + "</td></tr>\n";
-    }
-    out += "</table>\n";
+    out += "<h2>Toolchain</h2>\n" + table(toolchainTable(model));
 }
 
 void writeRegressions(std::string& out, const ReportModel& model)
@@ -165,24 +178,7 @@ void writeRegressions(std::string& out, const ReportModel& model)
             + std::to_string(comparison.summary.matched) + " graphs matched).</p>\n";
         return;
     }
-    out +=
-        "<table>\n<tr><th>Graph</th><th>DVM (baseline → this)</th><th>DVM kernels</th><th>No longer DVM</th>"
-        "<th>Fallback calls added</th></tr>\n";
-    for (std::size_t i : model.regressions) {
-        const GraphDiff& diff = comparison.graphs[i];
-        const auto engaged = [](const std::optional<bool>& value) {
-            return value ? (*value ? std::string("engaged") : std::string("not engaged")) : std::string("—");
-        };
-        const auto dvmCount = [](const std::optional<BackendCounts>& counts) {
-            return counts ? std::to_string((*counts)[static_cast<std::size_t>(Backend::Dvm)])
-                          : std::string("—");
-        };
-        out += "<tr><td>" + code(diff.key) + "</td><td>" + engaged(diff.dvmEngagedA) + " → "
-            + engaged(diff.dvmEngagedB) + "</td><td>" + dvmCount(diff.countsA) + " → "
-            + dvmCount(diff.countsB) + "</td><td>" + htmlEscaped(joined(diff.dvmOnlyA, ", ")) + "</td><td>"
-            + htmlEscaped(joined(diff.fallbacksAdded, ", ")) + "</td></tr>\n";
-    }
-    out += "</table>\n";
+    out += table(regressionsTable(model));
 }
 
 void writeFindings(std::string& out, const ReportModel& model)
@@ -255,25 +251,7 @@ void writeKernelsAndFallbacks(std::string& out, const ReportModel& model)
             anyKernels = true;
             out += "<h3>" + htmlEscaped(graph.graph->name) + "</h3>\n<p>"
                 + code(model.relative(graph.graph->outputCode->path)) + "</p>\n";
-            out += "<table>\n<tr><th>Kernel</th><th>Line</th><th>ktype</th><th>dyn_shape</th><th>Ops</"
-                   "th><th>Inputs</th>"
-                   "<th>Outputs</th><th>Launches</th></tr>\n";
-            for (const ReportKernel& entry : graph.dvmKernels) {
-                const Kernel& kernel = *entry.kernel;
-                std::vector<std::string> inputs;
-                for (const DvmInput& input : kernel.inputs)
-                    inputs.push_back(dvmInputText(input));
-                std::vector<std::string> outputs;
-                for (const DvmOutput& output : kernel.outputs)
-                    outputs.push_back(dvmOutputText(output));
-                out += "<tr><td>" + code(kernel.name) + "</td><td>" + std::to_string(kernel.line)
-                    + "</td><td>" + htmlEscaped(kernel.ktype.value_or("—")) + "</td><td>"
-                    + (kernel.dynShape ? (*kernel.dynShape ? "true" : "false") : "—") + "</td><td>"
-                    + htmlEscaped(joined(kernel.ops, ", ")) + "</td><td>" + htmlEscaped(joined(inputs, "; "))
-                    + "</td><td>" + htmlEscaped(joined(outputs, "; ")) + "</td><td>"
-                    + std::to_string(kernel.launches) + "</td></tr>\n";
-            }
-            out += "</table>\n";
+            out += table(dvmKernelsTable(graph));
             for (const ReportKernel& entry : graph.dvmKernels) {
                 if (entry.source.empty())
                     continue;

@@ -156,7 +156,9 @@ ordered_json reportJson(const ReportModel& model)
         { "dvm_engaged", summary.dvmEngaged }, { "dvm_engaged_graphs", summary.dvmEngagedGraphs },
         { "graphs_with_output_code", summary.graphsWithOutputCode },
         { "dvm_coverage", orNull(model.coverage) }, { "ladder", std::string(verdictName(summary.verdict)) },
-        { "partial_index", partialIndexNote(summary).empty() ? ordered_json(nullptr) : ordered_json(partialIndexNote(summary)) } };
+        { "partial_index",
+            partialIndexNote(summary).empty() ? ordered_json(nullptr)
+                                              : ordered_json(partialIndexNote(summary)) } };
     json["summary"] = summaryJson(summary);
     ordered_json runs = ordered_json::array();
     for (const ReportRun& run : model.runs)

@@ -2,6 +2,8 @@
 #include "report/reportmarkdown.h"
 
 #include "report/reportprofile.h"
+#include "report/reporthtml.h" // htmlEscaped
+#include "report/reporttables.h"
 #include "text/comparetext.h"
 #include "text/displaytext.h"
 #include "text/kernelwording.h"
@@ -18,50 +20,44 @@ namespace {
 // control bytes are shown as \x1b escapes, <, > and & as entities; `*` and `_` stay (they only
 // emphasise) so ordinary names read as they did.
 
-// Inline Markdown text.
-std::string plain(const std::string& text)
+// Markdown text where HTML cannot start: control bytes as \x1b escapes, < > & as entities, and
+// pipes escaped when `inCell` (a pipe would end the cell). `escapeMarkdown` also escapes
+// backslashes and backticks and breaks "](" (a link or image target).
+std::string safeText(const std::string& text, bool inCell, bool escapeMarkdown)
 {
     const std::string safe = displayName(text);
     std::string out;
     out.reserve(safe.size());
     for (std::size_t i = 0; i < safe.size(); ++i) {
         const char c = safe[i];
-        switch (c) {
-        case '<':
+        if (c == '<')
             out += "&lt;";
-            break;
-        case '>':
+        else if (c == '>')
             out += "&gt;";
-            break;
-        case '&':
+        else if (c == '&')
             out += "&amp;";
-            break;
-        case '\\':
-            out += "\\\\";
-            break;
-        case '`':
-            out += "\\`";
-            break;
-        case ']': // "](" would start a link or image target
-            out += i + 1 < safe.size() && safe[i + 1] == '(' ? "]\\" : "]";
-            break;
-        default:
+        else if (c == '|' && inCell)
+            out += "\\|";
+        else if ((c == '\\' || c == '`') && escapeMarkdown)
+            out += std::string("\\") + c;
+        else if (c == ']' && escapeMarkdown && i + 1 < safe.size() && safe[i + 1] == '(')
+            out += "]\\";
+        else
             out += c;
-        }
     }
     return out;
 }
 
-// A table cell: one line, and a pipe would end the cell.
+// Inline Markdown text.
+std::string plain(const std::string& text)
+{
+    return safeText(text, false, true);
+}
+
+// A table cell: one line, nothing in it can end the cell.
 std::string cell(const std::string& text)
 {
-    std::string result;
-    for (char c : plain(text)) {
-        if (c == '|')
-            result += "\\|";
-        else
-            result += c;
-    }
+    const std::string result = safeText(text, true, true);
     return result.empty() ? "—" : result;
 }
 
@@ -69,20 +65,8 @@ std::string cell(const std::string& text)
 // kernel names in them are parsed identifiers); only controls, HTML and pipes are escaped.
 std::string reasonsCell(const std::vector<std::string>& reasons)
 {
-    std::string out;
-    for (char c : displayName(joined(reasons, "; "))) {
-        if (c == '<')
-            out += "&lt;";
-        else if (c == '>')
-            out += "&gt;";
-        else if (c == '&')
-            out += "&amp;";
-        else if (c == '|')
-            out += "\\|";
-        else
-            out += c;
-    }
-    return out.empty() ? "—" : out;
+    const std::string result = safeText(joined(reasons, "; "), true, false);
+    return result.empty() ? "—" : result;
 }
 
 // `text` as inline code, fenced by more backticks than its longest run of them.
@@ -106,26 +90,7 @@ std::string code(const std::string& text)
 // Text inside a raw HTML block (<details><summary>), where Markdown is not read but HTML is.
 std::string html(const std::string& text)
 {
-    std::string out;
-    for (char c : displayName(text)) {
-        switch (c) {
-        case '<':
-            out += "&lt;";
-            break;
-        case '>':
-            out += "&gt;";
-            break;
-        case '&':
-            out += "&amp;";
-            break;
-        case '"':
-            out += "&quot;";
-            break;
-        default:
-            out += c;
-        }
-    }
-    return out;
+    return htmlEscaped(displayName(text));
 }
 
 // A fenced block whose fence no line of `body` can close; the info string keeps only the
@@ -141,6 +106,36 @@ std::string fenced(const std::string& language, const std::string& body)
             info += c;
     }
     return fence + info + "\n" + body + (body.empty() || body.back() == '\n' ? "" : "\n") + fence + "\n";
+}
+
+// The Markdown of a table both writers show (reporttables.h).
+std::string table(const ReportTable& table)
+{
+    std::string out = "|";
+    for (const std::string& header : table.headers)
+        out += " " + header + " |";
+    out += "\n|";
+    for (std::size_t i = 0; i < table.headers.size(); ++i)
+        out += "---|";
+    out += "\n";
+    for (const std::vector<ReportCell>& row : table.rows) {
+        out += "|";
+        for (const ReportCell& each : row) {
+            switch (each.kind) {
+            case ReportCell::Kind::Text:
+                out += " " + cell(each.text) + " |";
+                break;
+            case ReportCell::Kind::Code:
+                out += " " + code(each.text) + " |";
+                break;
+            case ReportCell::Kind::Plain:
+                out += " " + each.text + " |";
+                break;
+            }
+        }
+        out += "\n";
+    }
+    return out;
 }
 
 std::string orDash(const std::optional<std::string>& value)
@@ -193,7 +188,8 @@ void writeHeader(std::string& out, const ReportModel& model)
     const Summary& summary = model.summary;
     out += "# DVM Lens report\n\n";
     if (const std::string partial = partialIndexNote(summary); !partial.empty())
-        out += "> **" + partial + "**: indexing was cancelled; graphs not parsed are reported as not indexed.\n\n";
+        out += "> **" + partial
+            + "**: indexing was cancelled; graphs not parsed are reported as not indexed.\n\n";
     out += "> **" + verdictSentence(summary) + "** · DVM coverage " + percentText(model.coverage) + " · "
         + std::to_string(model.findings.size()) + " known failure" + (model.findings.size() == 1 ? "" : "s");
     if (model.comparison)
@@ -222,18 +218,7 @@ void writeToolchain(std::string& out, const ReportModel& model)
 {
     if (model.runs.empty())
         return;
-    out += "## Toolchain\n\n| Run | torch | torch git | torch_npu | python | CANN | NPU backend | Kernels from |\n"
-           "|---|---|---|---|---|---|---|---|\n";
-    for (const ReportRun& run : model.runs) {
-        const Versions& v = run.versions;
-        const std::string name = run.run->name.value_or(model.relative(run.run->path));
-        std::optional<std::string> git = v.torchGit;
-        if (git && git->size() > 12)
-            git = git->substr(0, 12);
-        out += "| " + code(name) + " | " + orDash(v.torch) + " | " + orDash(git) + " | " + orDash(v.torchNpu)
-            + " | " + orDash(v.python) + " | " + orDash(v.cann) + " | " + orDash(v.npuBackend) + " | "
-            + orDash(kernelBackendsText(run.summary)) + " |\n";
-    }
+    out += "## Toolchain\n\n" + table(toolchainTable(model));
     out += "\nVersions come from each run's first `fx_graph_runnable.py` header; — means the tree does not "
            "record it. *Kernels from* is what the generated code really holds.\n\n";
 }
@@ -248,23 +233,7 @@ void writeRegressions(std::string& out, const ReportModel& model)
         out += "No graph lost DVM kernels compared with the baseline ("
             + std::to_string(comparison.summary.matched) + " graphs matched).\n\n";
     } else {
-        out += "| Graph | DVM (baseline → this) | DVM kernels | No longer DVM | Fallback calls added |\n"
-               "|---|---|---|---|---|\n";
-        for (std::size_t i : model.regressions) {
-            const GraphDiff& diff = comparison.graphs[i];
-            const auto engaged = [](const std::optional<bool>& value) {
-                return value ? (*value ? std::string("engaged") : std::string("not engaged"))
-                             : std::string("—");
-            };
-            const auto dvmCount = [](const std::optional<BackendCounts>& counts) {
-                return counts ? std::to_string((*counts)[static_cast<std::size_t>(Backend::Dvm)])
-                              : std::string("—");
-            };
-            out += "| " + code(diff.key) + " | " + engaged(diff.dvmEngagedA) + " → "
-                + engaged(diff.dvmEngagedB) + " | " + dvmCount(diff.countsA) + " → " + dvmCount(diff.countsB)
-                + " | " + cell(joined(diff.dvmOnlyA, ", ")) + " | " + cell(joined(diff.fallbacksAdded, ", "))
-                + " |\n";
-        }
+        out += table(regressionsTable(model));
         out += "\n";
     }
     out += "<details><summary>Full comparison</summary>\n\n" + fenced("text", compareToText(comparison))
@@ -341,22 +310,9 @@ void writeDvmKernels(std::string& out, const ReportModel& model)
             any = true;
             out += "### " + plain(graph.graph->name) + "\n\n"
                 + code(model.relative(graph.graph->outputCode->path)) + "\n\n";
-            out += "| Kernel | Line | ktype | dyn_shape | Ops | Inputs | Outputs | Launches |\n"
-                   "|---|---|---|---|---|---|---|---|\n";
+            out += table(dvmKernelsTable(graph));
             std::string source;
             for (const ReportKernel& entry : graph.dvmKernels) {
-                const Kernel& kernel = *entry.kernel;
-                std::vector<std::string> inputs;
-                for (const DvmInput& input : kernel.inputs)
-                    inputs.push_back(dvmInputText(input));
-                std::vector<std::string> outputs;
-                for (const DvmOutput& output : kernel.outputs)
-                    outputs.push_back(dvmOutputText(output));
-                out += "| " + code(kernel.name) + " | " + std::to_string(kernel.line) + " | "
-                    + cell(kernel.ktype.value_or("")) + " | "
-                    + (kernel.dynShape ? (*kernel.dynShape ? "true" : "false") : "—") + " | "
-                    + cell(joined(kernel.ops, ", ")) + " | " + cell(joined(inputs, "; ")) + " | "
-                    + cell(joined(outputs, "; ")) + " | " + std::to_string(kernel.launches) + " |\n";
                 if (!entry.source.empty()) {
                     source += "# " + displayName(model.relative(graph.graph->outputCode->path)) + ":"
                         + std::to_string(entry.sourceFirstLine) + "\n" + joined(entry.source, "\n") + "\n";
@@ -447,7 +403,8 @@ std::string summaryMarkdown(const Index& index)
     std::string out;
     if (const std::string partial = partialIndexNote(summary); !partial.empty())
         out += "**" + partial + "** (indexing was cancelled)\n\n";
-    out += "**DVM Lens:** " + verdictSentence(summary) + " · DVM coverage " + percentText(model.coverage) + "\n\n";
+    out += "**DVM Lens:** " + verdictSentence(summary) + " · DVM coverage " + percentText(model.coverage)
+        + "\n\n";
     out += "- Tree: " + code(index.root) + "\n";
     out += "- Kernels: " + std::to_string(summary.kernels) + " (" + kernelCountsText(summary) + ")\n";
     out +=

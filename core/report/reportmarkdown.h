@@ -22,7 +22,8 @@ std::string summaryMarkdown(const Index& index);
 
 // Pieces the other writers share, so every format words things the same way (counts per backend
 // and per fallback kind come from scantext.h, kernel facts from kernelwording.h).
-std::string graphVerdictText(Verdict verdict); // "engaged", "not engaged", "no output_code.py", "not indexed"…
+std::string graphVerdictText(
+    Verdict verdict); // "engaged", "not engaged", "no output_code.py", "not indexed"…
 // The backends the summary's kernels came from: "dvm, triton" (empty when there are none).
 std::string kernelBackendsText(const Summary& summary);
 

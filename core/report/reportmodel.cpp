@@ -199,7 +199,8 @@ ReportModel buildReportModel(const ReportInput& input)
 std::string verdictSentence(const Summary& summary)
 {
     const VerdictCounts& counts = summary.verdicts;
-    const std::string of = std::to_string(counts.engaged) + " of " + std::to_string(counts.withCode) + " graphs";
+    const std::string of =
+        std::to_string(counts.engaged) + " of " + std::to_string(counts.withCode) + " graphs";
     switch (summary.verdict) {
     case Verdict::Engaged:
         return "DVM engaged in " + of;

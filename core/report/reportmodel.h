@@ -9,8 +9,8 @@
 #include "profile/profilejoin.h"
 #include "rules/knownfailures.h"
 #include "model/model.h"
-#include "verdict/summary.h"
 #include "parse/versions.h"
+#include "verdict/summary.h"
 
 #include <optional>
 #include <string>

@@ -572,12 +572,6 @@ void observeLine(RuleProgress& state, std::int64_t number, LineText& line)
 // ---------------------------------------------------------------------------------------------
 // Tree rules
 
-bool isUnder(const std::string& path, const std::string& folder)
-{
-    return path.size() > folder.size() && path.compare(0, folder.size(), folder) == 0
-        && path[folder.size()] == '/';
-}
-
 std::string countedNoun(std::size_t count, const char* noun)
 {
     return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");

@@ -459,8 +459,9 @@ private:
 
     static bool holdsOutputCode(const std::vector<Entry>& entries)
     {
-        return std::any_of(entries.begin(), entries.end(),
-            [](const Entry& entry) { return entry.name == kOutputCode && entry.usable && entry.isRegularFile; });
+        return std::any_of(entries.begin(), entries.end(), [](const Entry& entry) {
+            return entry.name == kOutputCode && entry.usable && entry.isRegularFile;
+        });
     }
 
     // Run, torchinductor or graph folders beside an output_code.py: the folder is not a graph
@@ -469,7 +470,8 @@ private:
     {
         return std::any_of(entries.begin(), entries.end(), [](const Entry& entry) {
             return entry.isDirectory
-                && (parseRunName(entry.name) || isGraphsFolderName(entry.name) || looksLikeGraphFolder(entry.name));
+                && (parseRunName(entry.name) || isGraphsFolderName(entry.name)
+                    || looksLikeGraphFolder(entry.name));
         });
     }
 
@@ -495,7 +497,8 @@ private:
         if (got <= 0)
             return false;
         const std::string_view text(head, static_cast<std::size_t>(got));
-        return text.find("# AOT ID:") != std::string_view::npos || text.find("AsyncCompile()") != std::string_view::npos
+        return text.find("# AOT ID:") != std::string_view::npos
+            || text.find("AsyncCompile()") != std::string_view::npos
             || text.find("@dvm.kernel(") != std::string_view::npos;
     }
 

@@ -2,7 +2,6 @@
 #include "text/scantext.h"
 
 #include "ranks/rankconsistency.h"
-
 #include "text/displaytext.h"
 
 #include <algorithm>

@@ -159,7 +159,8 @@ std::string verdictCountNote(const VerdictCounts& counts)
     };
     part(counts.withoutCode, "without code");
     part(counts.notIndexed, "not indexed");
-    part(counts.notWrapper, counts.notWrapper == 1 ? "file not a wrapper module" : "files not wrapper modules");
+    part(counts.notWrapper,
+        counts.notWrapper == 1 ? "file not a wrapper module" : "files not wrapper modules");
     return note;
 }
 

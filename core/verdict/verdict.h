@@ -22,7 +22,8 @@ std::optional<double> dvmCoverage(const OutputCode& code);
 // tree is any of them, or Partly (some graphs with code engaged, not all).
 enum class Verdict
 {
-    Engaged, // graph: output_code.py with the dvm import and a real @dvm.kernel; run/tree: every graph with code, at least one
+    Engaged, // graph: output_code.py with the dvm import and a real @dvm.kernel; run/tree: every graph with
+             // code, at least one
     Partly, // run/tree only: some graphs with code engaged, not all
     NotEngaged, // graph: output_code.py without both; run/tree: no graph with code engaged
     NoCode, // graph: no output_code.py (cache hit, crash, AOTI-only folder); run/tree: no graph has one

@@ -65,14 +65,15 @@ private Q_SLOTS:
         QCOMPARE(result.exitCode, 0);
         const QStringList lines = result.out.split(QLatin1Char('\n'));
         QCOMPARE(lines.first(), QStringLiteral("DVM Lens scan of ") + sample());
-        QVERIFY(
-            lines.contains(QStringLiteral("run %1  pid 4101  started 2026-07-20T10:15:30.123456  engaged 3/3, "
-                                          "3 graphs, 3 DVM engaged, 3 logs")
-                               .arg(kEngagedRun)));
+        QVERIFY(lines.contains(
+            QStringLiteral("run %1  pid 4101  started 2026-07-20T10:15:30.123456  engaged 3/3, "
+                           "3 graphs, 3 DVM engaged, 3 logs")
+                .arg(kEngagedRun)));
         // The run that lost DVM: the ladder word and count, and what the count leaves out.
-        QVERIFY(lines.contains(QStringLiteral("run %1  pid 4102  started 2026-07-20T11:02:07.654321  not engaged "
-                                              "0/2 (1 without code), 3 graphs, 0 DVM engaged, 3 logs")
-                                   .arg(kLostRun)));
+        QVERIFY(
+            lines.contains(QStringLiteral("run %1  pid 4102  started 2026-07-20T11:02:07.654321  not engaged "
+                                          "0/2 (1 without code), 3 graphs, 0 DVM engaged, 3 logs")
+                               .arg(kLostRun)));
         QVERIFY(
             lines.contains(QStringLiteral("  ENGAGED     model__0_forward_1.0    kernels: dvm 4; launches 4; "
                                           "fallbacks: aten 1, extern 1")));
@@ -95,8 +96,8 @@ private Q_SLOTS:
         QVERIFY2(lines.value(totals + 2).startsWith(QStringLiteral("diagnostics: warning ")),
             qPrintable(lines.value(totals + 2)));
         QCOMPARE(lines.mid(totals + 3),
-            (QStringList { QStringLiteral("verdict: partly 3/5 (1 without code)"), QStringLiteral("DVM engaged: no"),
-                QString() }));
+            (QStringList { QStringLiteral("verdict: partly 3/5 (1 without code)"),
+                QStringLiteral("DVM engaged: no"), QString() }));
     }
 
     void scanJson()
@@ -243,12 +244,13 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("path");
         QTest::addColumn<QString>("last");
-        QTest::newRow("engaged run")
-            << sample(kEngagedRun)
-            << QStringLiteral("verdict: engaged 3/3\ncheck passed: DVM engaged in all 3 graphs with an output_code.py\n");
-        QTest::newRow("one file")
-            << sample(kEngagedRun + QStringLiteral("/torchinductor/model__1_inference_3.2/output_code.py"))
-            << QStringLiteral("verdict: engaged 1/1\ncheck passed: DVM engaged in all 1 graphs with an output_code.py\n");
+        QTest::newRow("engaged run") << sample(kEngagedRun)
+                                     << QStringLiteral("verdict: engaged 3/3\ncheck passed: DVM engaged in "
+                                                       "all 3 graphs with an output_code.py\n");
+        QTest::newRow("one file") << sample(
+            kEngagedRun + QStringLiteral("/torchinductor/model__1_inference_3.2/output_code.py"))
+                                  << QStringLiteral("verdict: engaged 1/1\ncheck passed: DVM engaged in all "
+                                                    "1 graphs with an output_code.py\n");
     }
 
     void checkPasses()
@@ -296,7 +298,8 @@ private Q_SLOTS:
         QCOMPARE(result.out,
             QStringLiteral(
                 "note run_2026_07_20_10_15_30_123456-pid_1/model__1_inference_1.1: the folder cannot be "
-                "read, nothing verified\nverdict: engaged 1/1 (1 without code)\ncheck passed: DVM engaged in all 1 "
+                "read, nothing verified\nverdict: engaged 1/1 (1 without code)\ncheck passed: DVM engaged in "
+                "all 1 "
                 "graphs with an output_code.py\n"));
     }
 
@@ -312,7 +315,8 @@ private Q_SLOTS:
     void fileThatIsNoWrapperExits2()
     {
         QFETCH(QString, command);
-        const QString readable = sample(kEngagedRun + QStringLiteral("/torchinductor/model__0_forward_1.0/fx_graph_readable.py"));
+        const QString readable =
+            sample(kEngagedRun + QStringLiteral("/torchinductor/model__0_forward_1.0/fx_graph_readable.py"));
         QStringList arguments = command.split(QLatin1Char(' '));
         arguments << readable;
         const Result result = run(arguments);
@@ -336,10 +340,12 @@ private Q_SLOTS:
         const Result result = run({ QStringLiteral("check"), dir.path() });
         QCOMPARE(result.exitCode, 0);
         QCOMPARE(result.out,
-            QStringLiteral("verdict: engaged 2/2\ncheck passed: DVM engaged in all 2 graphs with an output_code.py\n"));
+            QStringLiteral(
+                "verdict: engaged 2/2\ncheck passed: DVM engaged in all 2 graphs with an output_code.py\n"));
         const Result scan = run({ QStringLiteral("scan"), dir.path() });
         QVERIFY2(scan.out.contains(QStringLiteral("  ENGAGED     graph")), qPrintable(scan.out));
-        QVERIFY2(scan.out.contains(QStringLiteral("totals: 1 run, 2 graphs (2 with output_code.py, 2 DVM engaged)")),
+        QVERIFY2(scan.out.contains(
+                     QStringLiteral("totals: 1 run, 2 graphs (2 with output_code.py, 2 DVM engaged)")),
             qPrintable(scan.out));
     }
 
@@ -350,15 +356,17 @@ private Q_SLOTS:
         QCOMPARE(sample2.exitCode, 1);
         QVERIFY2(sample2.out.contains(QStringLiteral("ranks: 2 runs, 3 graphs, 0 identical, 3 divergent\n")),
             qPrintable(sample2.out));
-        QVERIFY2(sample2.out.endsWith(
-                     QStringLiteral("check failed: ranks disagree (a graph is missing on some ranks, or its verdict differs)\n")),
+        QVERIFY2(
+            sample2.out.endsWith(QStringLiteral(
+                "check failed: ranks disagree (a graph is missing on some ranks, or its verdict differs)\n")),
             qPrintable(sample2.out));
 
         // Two copies of the engaged run under other pids: they agree, and check --ranks passes.
         QTemporaryDir dir;
         for (const QString& pid : { QStringLiteral("7"), QStringLiteral("8") }) {
             const QString from = sample(kEngagedRun + QStringLiteral("/torchinductor"));
-            const QString to = dir.filePath(QStringLiteral("run_2026_07_20_10_15_30_12345%1-pid_%1/torchinductor").arg(pid));
+            const QString to =
+                dir.filePath(QStringLiteral("run_2026_07_20_10_15_30_12345%1-pid_%1/torchinductor").arg(pid));
             for (const QString& graph : QDir(from).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
                 QVERIFY(QDir().mkpath(to + QLatin1Char('/') + graph));
                 QVERIFY(QFile::copy(from + QLatin1Char('/') + graph + QStringLiteral("/output_code.py"),
@@ -367,8 +375,9 @@ private Q_SLOTS:
         }
         const Result agree = run({ QStringLiteral("check"), QStringLiteral("--ranks"), dir.path() });
         QCOMPARE(agree.exitCode, 0);
-        QVERIFY2(agree.out.endsWith(QStringLiteral("ranks: 2 runs, 3 graphs, 3 identical, 0 divergent\n"
-                                                   "ranks agree: every graph on every rank, with one verdict\n")),
+        QVERIFY2(
+            agree.out.endsWith(QStringLiteral("ranks: 2 runs, 3 graphs, 3 identical, 0 divergent\n"
+                                              "ranks agree: every graph on every rank, with one verdict\n")),
             qPrintable(agree.out));
         // Without --ranks, check says nothing about ranks.
         QVERIFY(!run({ QStringLiteral("check"), dir.path() }).out.contains(QStringLiteral("ranks")));

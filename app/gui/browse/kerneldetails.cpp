@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "browse/kerneldetails.h"
 
-#include "browse/verdicttext.h"
-
 #include "browse/kernelformat.h"
-#include "shell/languagechange.h"
 #include "browse/notengagedreasontext.h"
-#include "verdict/summary.h"
+#include "browse/verdicttext.h"
 #include "common/themes.h"
+#include "shell/languagechange.h"
+#include "verdict/summary.h"
 
 #include <QEvent>
 #include <QFile>

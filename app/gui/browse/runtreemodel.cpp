@@ -205,7 +205,8 @@ void RunTreeModel::applySortOrder()
         runNames.push_back(runLabel(run));
         if (m_sortColumn == VerdictColumn)
             runNumbers.push_back(verdictRank(summary.verdict,
-                summary.verdicts.withCode > 0 ? double(summary.verdicts.engaged) / summary.verdicts.withCode : 0.0));
+                summary.verdicts.withCode > 0 ? double(summary.verdicts.engaged) / summary.verdicts.withCode
+                                              : 0.0));
         else
             runNumbers.push_back(countValue(summary, m_sortColumn).toDouble());
     }

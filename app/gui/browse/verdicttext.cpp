@@ -72,7 +72,8 @@ QString VerdictText::ladderSentence(const dvmlens::VerdictCounts& counts)
         sentence = tr("DVM engaged in all %1 graphs with code").arg(counts.withCode);
         break;
     case dvmlens::Verdict::Partly:
-        sentence = tr("DVM partly engaged: %1 of %2 graphs with code").arg(counts.engaged).arg(counts.withCode);
+        sentence =
+            tr("DVM partly engaged: %1 of %2 graphs with code").arg(counts.engaged).arg(counts.withCode);
         break;
     case dvmlens::Verdict::NotEngaged:
         sentence = tr("DVM not engaged in any of %1 graphs with code").arg(counts.withCode);

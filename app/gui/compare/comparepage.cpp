@@ -3,8 +3,8 @@
 
 #include "compare/comparesummarymodel.h"
 #include "compare/fusiontablemodel.h"
-#include "shell/languagechange.h"
 #include "compare/sidebysideview.h"
+#include "shell/languagechange.h"
 
 #include <QCheckBox>
 #include <QHBoxLayout>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "compare/comparesummarymodel.h"
 
-#include "shell/languagechange.h"
 #include "common/themes.h"
+#include "shell/languagechange.h"
 
 #include <QApplication>
 #include <QFont>

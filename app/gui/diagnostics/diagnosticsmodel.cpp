@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "diagnostics/diagnosticsmodel.h"
 
+#include "common/themes.h"
 #include "diagnostics/findingdetails.h"
 #include "shell/languagechange.h"
-#include "common/themes.h"
 
 #include <QApplication>
 #include <QDir>

@@ -4,8 +4,8 @@
 // the fix's code, and a "Copy Fix" button; for any other diagnostic, its message and place.
 #pragma once
 
-#include "rules/knownfailures.h"
 #include "model/model.h"
+#include "rules/knownfailures.h"
 
 #include <QWidget>
 

@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "shell/mainwindow.h"
 
-#include "browse/verdicttext.h"
-
 #include "browse/browsepage.h"
 #include "browse/kerneldetails.h"
 #include "browse/kernelpanel.h"
 #include "browse/runtreemodel.h"
+#include "browse/verdicttext.h"
 #include "codeview/codehighlighter.h"
 #include "codeview/codeview.h"
 #include "common/themes.h"

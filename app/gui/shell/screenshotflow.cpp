@@ -5,10 +5,10 @@
 #include "codeview/codehighlighter.h"
 #include "codeview/codeview.h"
 #include "compare/comparepage.h"
+#include "compare/sidebysideview.h"
 #include "diagnostics/diagnosticsdock.h"
 #include "export/imageexport.h"
 #include "shell/mainwindow.h"
-#include "compare/sidebysideview.h"
 #include "shell/startupactions.h"
 
 #include <QDir>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 // compare.h on hand-built indexes: run, graph and fusion pairing, change strings and the regression rule.
 #include "compare/compare.h"
-#include "json/comparejson.h"
-#include "text/comparetext.h"
 #include "index/indexer.h"
+#include "json/comparejson.h"
 #include "testutil.h"
+#include "text/comparetext.h"
 
 #include <QFileInfo>
 #include <QTest>

@@ -4,9 +4,9 @@
 // diagnostics moved onto their graph, files that vanish between scan and parse.
 #include "index/indexer.h"
 #include "json/scanjson.h"
-#include "verdict/summary.h"
-#include "testutil.h"
 #include "scan/treescanner.h"
+#include "testutil.h"
+#include "verdict/summary.h"
 
 #include <QDir>
 #include <QFile>

@@ -3,8 +3,8 @@
 // compare demo): run 4101 has DVM engaged in every graph, run 4102 silently lost it. Exact verdicts,
 // kernels, fallbacks, logs and the missing-output-code diagnostic.
 #include "index/indexer.h"
-#include "verdict/summary.h"
 #include "testutil.h"
+#include "verdict/summary.h"
 
 #include <QTest>
 

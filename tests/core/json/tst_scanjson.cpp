@@ -130,8 +130,8 @@ private Q_SLOTS:
         const ordered_json& run = json["runs"][1];
         QCOMPARE(keysOf(run), split("name,pid,started,graphs,verdict"));
         const ordered_json& graph = run["graphs"][0];
-        QCOMPARE(
-            keysOf(graph), split("name,path,model,aot_id,kind,nth_graph,seq,files,output_code,diagnostics,verdict"));
+        QCOMPARE(keysOf(graph),
+            split("name,path,model,aot_id,kind,nth_graph,seq,files,output_code,diagnostics,verdict"));
         JSON_COMPARE(graph["files"], ordered_json({ "output_code.py", "storages/" }));
         const ordered_json& code = graph["output_code"];
         QCOMPARE(

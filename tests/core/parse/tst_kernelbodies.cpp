@@ -3,11 +3,11 @@
 // dvmlens.scan/1 bytes as a full one, because the writer reads the missing bodies again; a file that
 // changed in between is reported instead of mixed in.
 #include "compare/compare.h"
-#include "json/comparejson.h"
 #include "index/indexer.h"
+#include "json/comparejson.h"
+#include "json/scanjson.h"
 #include "parse/kernelbodies.h"
 #include "parse/outputcodeparser.h"
-#include "json/scanjson.h"
 #include "testutil.h"
 
 #include <QDir>

@@ -27,8 +27,11 @@ QByteArray fixtureBytes(const QString& name)
 
 void writeGraph(const QTemporaryDir& dir, int rank, const QString& graph, const QByteArray& bytes)
 {
-    const QString folder = dir.filePath(
-        QStringLiteral("run_2026_07_20_10_15_3%1_000000-pid_%2/torchinductor/%3").arg(rank).arg(4100 + rank).arg(graph));
+    const QString folder =
+        dir.filePath(QStringLiteral("run_2026_07_20_10_15_3%1_000000-pid_%2/torchinductor/%3")
+                         .arg(rank)
+                         .arg(4100 + rank)
+                         .arg(graph));
     QDir().mkpath(folder);
     QFile file(folder + QStringLiteral("/output_code.py"));
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
@@ -64,8 +67,10 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         for (int rank = 0; rank < 4; ++rank) {
-            writeGraph(dir, rank, QStringLiteral("model__0_forward_1.0"), asRank(fixtureBytes("dvm_output_code.py"), rank));
-            writeGraph(dir, rank, QStringLiteral("model__0_backward_2.1"), asRank(fixtureBytes("triton_output_code.py"), rank));
+            writeGraph(dir, rank, QStringLiteral("model__0_forward_1.0"),
+                asRank(fixtureBytes("dvm_output_code.py"), rank));
+            writeGraph(dir, rank, QStringLiteral("model__0_backward_2.1"),
+                asRank(fixtureBytes("triton_output_code.py"), rank));
         }
         const Index index = indexOf(dir);
         const RankConsistency ranks = rankConsistency(index);
@@ -74,7 +79,8 @@ private Q_SLOTS:
         QCOMPARE(ranks.identical(), 2);
         QVERIFY(ranks.divergent().empty());
         QVERIFY(!ranks.fails());
-        QCOMPARE(rankConsistencyText(index, ranks), std::string("ranks: 4 runs, 2 graphs, 2 identical, 0 divergent\n"));
+        QCOMPARE(rankConsistencyText(index, ranks),
+            std::string("ranks: 4 runs, 2 graphs, 2 identical, 0 divergent\n"));
         // Summary and Full parses fingerprint alike (the JSON keeps bodies for some files only).
         QCOMPARE(rankConsistency(indexOf(dir, KernelDetail::Summary)).identical(), 2);
     }
@@ -87,7 +93,8 @@ private Q_SLOTS:
             writeGraph(dir, rank, QStringLiteral("model__0_forward_1.0"),
                 asRank(fixtureBytes(rank == 2 ? "triton_output_code.py" : "dvm_output_code.py"), rank));
             if (rank != 3)
-                writeGraph(dir, rank, QStringLiteral("model__0_backward_2.1"), asRank(fixtureBytes("triton_output_code.py"), rank));
+                writeGraph(dir, rank, QStringLiteral("model__0_backward_2.1"),
+                    asRank(fixtureBytes("triton_output_code.py"), rank));
         }
         const Index index = indexOf(dir);
         const RankConsistency ranks = rankConsistency(index);
@@ -110,10 +117,12 @@ private Q_SLOTS:
         const std::string text = rankConsistencyText(index, ranks);
         QVERIFY2(text.rfind("ranks: 4 runs, 2 graphs, 0 identical, 2 divergent\n", 0) == 0, text.c_str());
         QVERIFY2(text.find("  model__0_backward_2: 1 variant; runs run_2026_07_20_10_15_30_000000-pid_4100, "
-                           "run_2026_07_20_10_15_31_000000-pid_4101, run_2026_07_20_10_15_32_000000-pid_4102 not engaged")
+                           "run_2026_07_20_10_15_31_000000-pid_4101, run_2026_07_20_10_15_32_000000-pid_4102 "
+                           "not engaged")
                 != std::string::npos,
             text.c_str());
-        QVERIFY2(text.find("; missing in run_2026_07_20_10_15_33_000000-pid_4103\n") != std::string::npos, text.c_str());
+        QVERIFY2(text.find("; missing in run_2026_07_20_10_15_33_000000-pid_4103\n") != std::string::npos,
+            text.c_str());
 
         // dvmlens.scan/1 "ranks": only the divergent keys, runs by name.
         const nlohmann::ordered_json json = scanJson(index)["ranks"];
@@ -122,11 +131,13 @@ private Q_SLOTS:
         QCOMPARE(json["divergent"].size(), std::size_t(2));
         const auto& first = json["divergent"][0];
         QCOMPARE(first["graph"].get<std::string>(), std::string("model__0_forward_1"));
-        QCOMPARE(first["variants"][1]["runs"][0].get<std::string>(), std::string("run_2026_07_20_10_15_32_000000-pid_4102"));
+        QCOMPARE(first["variants"][1]["runs"][0].get<std::string>(),
+            std::string("run_2026_07_20_10_15_32_000000-pid_4102"));
         QCOMPARE(first["variants"][1]["verdict"].get<std::string>(), std::string("not engaged"));
         QVERIFY(first["variants"][0]["counts"]["dvm"].get<int>() > 0);
         QVERIFY(first["missing_in"].empty());
-        QCOMPARE(json["divergent"][1]["missing_in"][0].get<std::string>(), std::string("run_2026_07_20_10_15_33_000000-pid_4103"));
+        QCOMPARE(json["divergent"][1]["missing_in"][0].get<std::string>(),
+            std::string("run_2026_07_20_10_15_33_000000-pid_4103"));
     }
 
     void sameVerdictOtherCodeIsDivergentButPasses()

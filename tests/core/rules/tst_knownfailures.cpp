@@ -185,8 +185,8 @@ private slots:
         std::vector<Finding> findings = scan(log);
         // The FallbackKernel tracebacks surface as BackendCompilerFailed: in a graph's own log that
         // is also compile-failed (which a tree only applies to graph-folder logs).
-        const auto compileFailed = std::find_if(findings.begin(), findings.end(),
-            [](const Finding& f) { return f.rule.id == "compile-failed"; });
+        const auto compileFailed = std::find_if(
+            findings.begin(), findings.end(), [](const Finding& f) { return f.rule.id == "compile-failed"; });
         QFile file(testutil::fixture(log));
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QByteArray text = file.readAll();
@@ -412,10 +412,11 @@ private slots:
 
     void torchNpuReleasesWithoutDvm()
     {
-        for (const char* version : { "2.10.0-26.0.0", "v2.11.0-26.1.0", "2.12.0-26.1.0.post1", "v26.1.0-pytorch2.11.0",
-                 "26.1.0-pytorch2.12.0+gitabc", " 2.11.0-26.1.0 " })
+        for (const char* version : { "2.10.0-26.0.0", "v2.11.0-26.1.0", "2.12.0-26.1.0.post1",
+                 "v26.1.0-pytorch2.11.0", "26.1.0-pytorch2.12.0+gitabc", " 2.11.0-26.1.0 " })
             QVERIFY2(isTorchNpuReleaseWithoutDvm(version), version);
-        for (const char* version : { "2.10.0", "2.7.1-26.1.0", "2.9.0-26.0.0", "2.11.0-26.1.01", "2.10.0-26.1.0", "" })
+        for (const char* version :
+            { "2.10.0", "2.7.1-26.1.0", "2.9.0-26.0.0", "2.11.0-26.1.01", "2.10.0-26.1.0", "" })
             QVERIFY2(!isTorchNpuReleaseWithoutDvm(version), version);
     }
 
@@ -438,12 +439,15 @@ private slots:
         index.root = dir.path().toStdString();
         Run run;
         run.path = index.root + "/run_2026_07_20_10_15_30_123456-pid_7";
-        Graph g = graph(run.path, "model__0_forward_1.0", { kernel("triton_unk_fused_add_0", Backend::Triton, 20) }, false);
+        Graph g = graph(run.path, "model__0_forward_1.0",
+            { kernel("triton_unk_fused_add_0", Backend::Triton, 20) }, false);
         g.files.push_back("fx_graph_runnable.py");
         const std::string runnable = g.path + "/fx_graph_runnable.py";
         writeFile(dir, QString::fromStdString(runnable.substr(index.root.size() + 1)),
-            "\nimport os\nos.environ['TORCHINDUCTOR_NPU_BACKEND'] = 'dvm'\nimport torch\n# torch version: 2.11.0\n"
-            "# torch_npu version: " + torchNpu + "\n");
+            "\nimport os\nos.environ['TORCHINDUCTOR_NPU_BACKEND'] = 'dvm'\nimport torch\n# torch version: "
+            "2.11.0\n"
+            "# torch_npu version: "
+                + torchNpu + "\n");
         run.graphs.push_back(g);
         index.runs.push_back(run);
         const auto findings = findKnownFailures(index, builtinRules());
@@ -451,13 +455,15 @@ private slots:
             QCOMPARE(ids(findings), std::vector<std::string> { "dvm-never-engaged" });
             return;
         }
-        QCOMPARE(ids(findings), (std::vector<std::string> { "dvm-never-engaged", "torch-npu-release-without-dvm" }));
+        QCOMPARE(ids(findings),
+            (std::vector<std::string> { "dvm-never-engaged", "torch-npu-release-without-dvm" }));
         const Finding& release = findings[1];
         QCOMPARE(release.rule.severity, Severity::Error);
         QCOMPARE(release.rule.title.en,
             std::string("DVM requested but this torch_npu has no DVM backend; it silently used Triton"));
         QCOMPARE(release.path, runnable);
-        QCOMPARE(release.excerpt, "torch_npu " + torchNpu.toStdString() + ", TORCHINDUCTOR_NPU_BACKEND='dvm'");
+        QCOMPARE(
+            release.excerpt, "torch_npu " + torchNpu.toStdString() + ", TORCHINDUCTOR_NPU_BACKEND='dvm'");
         QCOMPARE(release.run, std::optional<std::size_t>(0));
         QVERIFY(!release.graph);
     }
@@ -470,7 +476,8 @@ private slots:
         index.root = dir.path().toStdString();
         Run run;
         run.path = index.root + "/run_2026_07_20_10_15_30_123456-pid_7";
-        Graph g = graph(run.path, "model__0_forward_1.0", { kernel("dvm_fused_add_0", Backend::Dvm, 20) }, true);
+        Graph g =
+            graph(run.path, "model__0_forward_1.0", { kernel("dvm_fused_add_0", Backend::Dvm, 20) }, true);
         const std::string log = g.path + "/debug.log";
         writeFile(dir, QString::fromStdString(log.substr(index.root.size() + 1)),
             "compiling\nTraceback (most recent call last):\n"
@@ -484,7 +491,8 @@ private slots:
         QCOMPARE(diagnostics[0].code, std::string("compile-failed"));
         QCOMPARE(diagnostics[0].severity, Severity::Error);
         QCOMPARE(diagnostics[0].line, std::optional<int>(3));
-        QVERIFY2(diagnostics[0].message.rfind("Compile failed; this code never ran: ", 0) == 0, diagnostics[0].message.c_str());
+        QVERIFY2(diagnostics[0].message.rfind("Compile failed; this code never ran: ", 0) == 0,
+            diagnostics[0].message.c_str());
         QVERIFY(index.diagnostics.empty());
     }
 

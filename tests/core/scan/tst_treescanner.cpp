@@ -5,8 +5,8 @@
 // entries, empty and deeply nested trees, the callback naming each output_code.py. Trees are built in a
 // QTemporaryDir at test time.
 #include "model/graphname.h"
-#include "testutil.h"
 #include "scan/treescanner.h"
+#include "testutil.h"
 
 #include <QDir>
 #include <QFile>

@@ -111,21 +111,27 @@ private Q_SLOTS:
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("note");
         QTest::newRow("all engaged") << runOf({ graphWith(true, true), graphWith(true, true) })
-                                     << int(Verdict::Engaged) << "engaged 2/2" << "";
-        QTest::newRow("1 of 4: partly, never engaged")
-            << runOf({ graphWith(true, true), graphWith(true, false), graphWith(true, false),
-                   graphWith(true, false) })
-            << int(Verdict::Partly) << "partly 1/4" << "";
+                                     << int(Verdict::Engaged) << "engaged 2/2"
+                                     << "";
+        QTest::newRow("1 of 4: partly, never engaged") << runOf(
+            { graphWith(true, true), graphWith(true, false), graphWith(true, false), graphWith(true, false) })
+                                                       << int(Verdict::Partly) << "partly 1/4"
+                                                       << "";
         QTest::newRow("none") << runOf({ graphWith(true, false), graphWith(false, false) })
-                              << int(Verdict::NotEngaged) << "not engaged 0/1" << "1 without code";
+                              << int(Verdict::NotEngaged) << "not engaged 0/1"
+                              << "1 without code";
         QTest::newRow("no code") << runOf({ graphWith(false, false), graphWith(false, false) })
-                                 << int(Verdict::NoCode) << "no code 0/0" << "2 without code";
-        QTest::newRow("empty run") << runOf({}) << int(Verdict::NoCode) << "no code 0/0" << "";
+                                 << int(Verdict::NoCode) << "no code 0/0"
+                                 << "2 without code";
+        QTest::newRow("empty run") << runOf({}) << int(Verdict::NoCode) << "no code 0/0"
+                                   << "";
         QTest::newRow("any not indexed") << runOf({ graphWith(true, true), graphWith(true, true, false) })
-                                         << int(Verdict::NotIndexed) << "not indexed 1/2" << "1 not indexed";
+                                         << int(Verdict::NotIndexed) << "not indexed 1/2"
+                                         << "1 not indexed";
         QTest::newRow("cache hits beside engaged graphs")
             << runOf({ graphWith(true, true), graphWith(false, false), graphWith(true, true) })
-            << int(Verdict::Engaged) << "engaged 2/2" << "1 without code";
+            << int(Verdict::Engaged) << "engaged 2/2"
+            << "1 without code";
     }
 
     void runRungs()
@@ -167,7 +173,8 @@ private Q_SLOTS:
             QCOMPARE(verdictFromName(verdictName(verdict)), std::optional<Verdict>(verdict));
         }
         QCOMPARE(names,
-            QStringList({ "engaged", "partly", "not engaged", "no code", "not indexed", "not a wrapper module" }));
+            QStringList(
+                { "engaged", "partly", "not engaged", "no code", "not indexed", "not a wrapper module" }));
         QCOMPARE(verdictFromName("ENGAGED"), std::nullopt);
     }
 
@@ -233,7 +240,8 @@ private Q_SLOTS:
     {
         // An output_code.py copied into the debug root does not hide the runs beside it.
         QTemporaryDir dir;
-        const QString run = dir.filePath("run_2026_07_20_10_15_30_123456-pid_7/torchinductor/model__0_forward_1.0");
+        const QString run =
+            dir.filePath("run_2026_07_20_10_15_30_123456-pid_7/torchinductor/model__0_forward_1.0");
         QVERIFY(copyTo("output_code/dvm_mlir_fusion.py", run + "/output_code.py"));
         QVERIFY(copyTo("output_code/zero_kernels.py", dir.filePath("output_code.py")));
         const Index index = indexOf(dir.path());
@@ -258,7 +266,8 @@ private Q_SLOTS:
         QCOMPARE(graph.kind, std::optional<std::string>("backward"));
 
         // In a tree, the folder name wins, and a file that says otherwise is worth a warning.
-        const QString folder = dir.filePath("run_2026_07_20_10_15_30_123456-pid_7/torchinductor/model__0_forward_1.0");
+        const QString folder =
+            dir.filePath("run_2026_07_20_10_15_30_123456-pid_7/torchinductor/model__0_forward_1.0");
         QVERIFY(writeFile(folder + "/output_code.py", bytes));
         const Index tree = indexOf(dir.filePath("run_2026_07_20_10_15_30_123456-pid_7"));
         const Graph* inTree = findGraph(tree, "model__0_forward_1.0");

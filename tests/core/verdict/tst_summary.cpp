@@ -4,8 +4,8 @@
 // the English clause of each kind that the CLI and the reports print.
 #include "index/indexer.h"
 #include "parse/outputcodeparser.h"
-#include "verdict/summary.h"
 #include "testutil.h"
+#include "verdict/summary.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The details pane: finding the FX graph dump above a definition, what a kernel shows, and why a
 // graph did not engage DVM in English and in Chinese.
-#include "index/indexer.h"
 #include "browse/kerneldetails.h"
-#include "testutil.h"
+#include "index/indexer.h"
 #include "shell/translations.h"
+#include "testutil.h"
 
 #include <QCoreApplication>
 #include <QSignalSpy>

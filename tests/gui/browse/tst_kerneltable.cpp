@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The kernel table model and its proxy: exact rows and cells, text filter, backend toggles,
 // numeric sorting; every state checked by QAbstractItemModelTester.
-#include "index/indexer.h"
 #include "browse/kernelfilterproxy.h"
 #include "browse/kernelpanel.h"
 #include "browse/kerneltablemodel.h"
+#include "index/indexer.h"
 #include "testutil.h"
 
 #include <QAbstractItemModelTester>

@@ -4,11 +4,11 @@
 // a run-level log failure and a tree-wide one, in English and Chinese; why a graph did not engage DVM
 // in both languages.
 #include "browse/browsepage.h"
-#include "index/indexer.h"
 #include "browse/runtreemodel.h"
-#include "testutil.h"
 #include "common/themes.h"
+#include "index/indexer.h"
 #include "shell/translations.h"
+#include "testutil.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -113,7 +113,8 @@ private Q_SLOTS:
         QCOMPARE(run.data().toString(), QStringLiteral("2026-01-02 03:04:05 · pid 100"));
         QCOMPARE(model.kindAt(run), RunTreeModel::RunNode);
         // engaged / graphs with code: the folder without output_code.py is not counted against it.
-        QCOMPARE(run.siblingAtColumn(RunTreeModel::VerdictColumn).data().toString(), QStringLiteral("engaged 1/1"));
+        QCOMPARE(run.siblingAtColumn(RunTreeModel::VerdictColumn).data().toString(),
+            QStringLiteral("engaged 1/1"));
         QCOMPARE(run.siblingAtColumn(RunTreeModel::DvmColumn).data().toInt(), 2);
         QCOMPARE(run.siblingAtColumn(RunTreeModel::OtherColumn).data().toInt(), 1);
         QCOMPARE(run.siblingAtColumn(RunTreeModel::FallbacksColumn).data().toInt(), 1);
@@ -177,14 +178,17 @@ private Q_SLOTS:
         partly.name = "run_2026_01_02_03_04_05_000000-pid_1";
         partly.path = "/t/" + *partly.name;
         partly.pid = 1;
-        partly.graphs = { graph("model__0_forward_0.0", true, true, true), graph("model__1_forward_1.1", true, false, true),
-            graph("model__2_forward_2.2", true, false, true), graph("model__3_forward_3.3", true, false, true),
+        partly.graphs = { graph("model__0_forward_0.0", true, true, true),
+            graph("model__1_forward_1.1", true, false, true),
+            graph("model__2_forward_2.2", true, false, true),
+            graph("model__3_forward_3.3", true, false, true),
             graph("model__4_backward_4.4", false, false, true) };
         dvmlens::Run cancelled = partly;
         cancelled.name = "run_2026_01_02_03_04_06_000000-pid_2";
         cancelled.path = "/t/" + *cancelled.name;
         cancelled.pid = 2;
-        cancelled.graphs = { graph("model__0_forward_0.0", true, true, true), graph("model__1_forward_1.1", true, false, false) };
+        cancelled.graphs = { graph("model__0_forward_0.0", true, true, true),
+            graph("model__1_forward_1.1", true, false, false) };
         index->runs = { partly, cancelled };
 
         RunTreeModel model;
@@ -200,8 +204,10 @@ private Q_SLOTS:
         const QColor partlyColour = first.data(Qt::ForegroundRole).value<QColor>();
         QCOMPARE(partlyColour, verdictColor(dvmlens::Verdict::Partly, QApplication::palette()));
         QVERIFY(partlyColour != verdictColor(dvmlens::Verdict::Engaged, QApplication::palette()));
-        QVERIFY(first.siblingAtColumn(RunTreeModel::NameColumn).data(Qt::ToolTipRole).toString().contains(
-            QStringLiteral("DVM partly engaged: 1 of 4 graphs with code; 1 without code")));
+        QVERIFY(first.siblingAtColumn(RunTreeModel::NameColumn)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("DVM partly engaged: 1 of 4 graphs with code; 1 without code")));
 
         QStringList cells;
         for (int row = 0; row < model.rowCount(model.index(0, 0)); ++row)
@@ -210,13 +216,17 @@ private Q_SLOTS:
 
         // Cancelled: grey, "not indexed", no counts, and the tooltip says how to see it.
         const QModelIndex unparsed = model.index(1, 0, model.index(1, 0));
-        QCOMPARE(unparsed.siblingAtColumn(RunTreeModel::VerdictColumn).data().toString(), QStringLiteral("not indexed"));
-        QCOMPARE(unparsed.data(Qt::AccessibleTextRole).toString(), QStringLiteral("model__1_forward_1.1, not indexed"));
+        QCOMPARE(unparsed.siblingAtColumn(RunTreeModel::VerdictColumn).data().toString(),
+            QStringLiteral("not indexed"));
+        QCOMPARE(unparsed.data(Qt::AccessibleTextRole).toString(),
+            QStringLiteral("model__1_forward_1.1, not indexed"));
         QVERIFY(!unparsed.siblingAtColumn(RunTreeModel::DvmColumn).data().isValid());
-        QVERIFY(unparsed.data(Qt::ToolTipRole).toString().contains(
-            QStringLiteral("Indexing was cancelled: re-index (F5) to see this graph")));
+        QVERIFY(unparsed.data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("Indexing was cancelled: re-index (F5) to see this graph")));
         QVERIFY(!unparsed.data(Qt::ToolTipRole).toString().contains(QStringLiteral("Not DVM")));
-        QCOMPARE(unparsed.siblingAtColumn(RunTreeModel::VerdictColumn).data(Qt::ForegroundRole).value<QColor>(),
+        QCOMPARE(
+            unparsed.siblingAtColumn(RunTreeModel::VerdictColumn).data(Qt::ForegroundRole).value<QColor>(),
             QApplication::palette().color(QPalette::Disabled, QPalette::Text));
     }
 

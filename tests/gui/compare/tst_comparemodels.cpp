@@ -2,12 +2,12 @@
 // The compare mode's models: the graph-pair summary (exact cells, colours, dynamic backend
 // columns), its proxy (regressions first, only-regressions and text filters, sorting) and the
 // fusion table, all under QAbstractItemModelTester, on the sample tree and the compare fixtures.
+#include "common/themes.h"
 #include "compare/compare.h"
 #include "compare/comparesummarymodel.h"
 #include "compare/fusiontablemodel.h"
 #include "index/indexer.h"
 #include "testutil.h"
-#include "common/themes.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>

@@ -5,13 +5,13 @@
 // Then compare mode in the main window, its command line, and `--compare --screenshot` end to end.
 #include "browse/browsepage.h"
 #include "codeview/codeview.h"
-#include "shell/commandline.h"
 #include "compare/comparejob.h"
 #include "compare/comparepage.h"
 #include "compare/comparesummarymodel.h"
 #include "compare/fusiontablemodel.h"
-#include "shell/mainwindow.h"
 #include "compare/sidebysideview.h"
+#include "shell/commandline.h"
+#include "shell/mainwindow.h"
 #include "testutil.h"
 
 #include <QCheckBox>

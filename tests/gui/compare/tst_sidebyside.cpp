@@ -2,8 +2,8 @@
 // The side-by-side view: both files load, the diff is painted on the right lines and characters,
 // scrolling follows the hunks, next / previous difference, placeholders, stale diffs dropped.
 #include "codeview/codeview.h"
-#include "compare/sidebysideview.h"
 #include "common/themes.h"
+#include "compare/sidebysideview.h"
 
 #include <QPlainTextEdit>
 #include <QScrollBar>

@@ -3,20 +3,20 @@
 // verdicts, the kernel details and the diagnostics switch en → zh_CN → en while the selected
 // graph, kernel and diagnostic stay selected.
 #include "browse/browsepage.h"
-#include "codeview/codeview.h"
-#include "compare/comparejob.h"
-#include "compare/comparepage.h"
-#include "diagnostics/diagnosticsdock.h"
-#include "codeview/findbar.h"
-#include "diagnostics/findingdetails.h"
 #include "browse/kerneldetails.h"
 #include "browse/kernelpanel.h"
 #include "browse/kerneltablemodel.h"
-#include "shell/mainwindow.h"
 #include "browse/runtreemodel.h"
+#include "codeview/codeview.h"
+#include "codeview/findbar.h"
+#include "compare/comparejob.h"
+#include "compare/comparepage.h"
 #include "compare/sidebysideview.h"
-#include "testutil.h"
+#include "diagnostics/diagnosticsdock.h"
+#include "diagnostics/findingdetails.h"
+#include "shell/mainwindow.h"
 #include "shell/translations.h"
+#include "testutil.h"
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>

@@ -2,15 +2,15 @@
 // The main window end to end on the gui fixture tree: indexing, totals, selection driving the
 // kernel table, the code view and the details, filters, diagnostics, re-index keeping the selection.
 #include "browse/browsepage.h"
-#include "codeview/codeview.h"
-#include "diagnostics/diagnosticsdock.h"
-#include "export/exportactions.h"
 #include "browse/kerneldetails.h"
 #include "browse/kernelfilterproxy.h"
 #include "browse/kernelpanel.h"
 #include "browse/kerneltablemodel.h"
-#include "shell/mainwindow.h"
 #include "browse/runtreemodel.h"
+#include "codeview/codeview.h"
+#include "diagnostics/diagnosticsdock.h"
+#include "export/exportactions.h"
+#include "shell/mainwindow.h"
 #include "testutil.h"
 
 #include <QDirIterator>
@@ -323,7 +323,8 @@ private Q_SLOTS:
                      QStringLiteral("indexing cancelled: %1 of 100 graphs parsed, F5 to re-index")
                          .arg(100 - counts.notIndexed)),
             qPrintable(window.totalsLabel()->text()));
-        QVERIFY2(window.totalsLabel()->text().contains(QStringLiteral("not indexed %1/100").arg(counts.engaged)),
+        QVERIFY2(
+            window.totalsLabel()->text().contains(QStringLiteral("not indexed %1/100").arg(counts.engaged)),
             qPrintable(window.totalsLabel()->text()));
 
         // Every graph the parser never reached says so; none claims "no DVM" (the files are all DVM).
@@ -354,7 +355,9 @@ private Q_SLOTS:
         ReportSources sources;
         sources.index = index;
         const QString summary = ExportActions::summaryMarkdownOf(sources);
-        QVERIFY2(summary.startsWith(QStringLiteral("**partial index: %1 of 100 graphs parsed**").arg(100 - counts.notIndexed)),
+        QVERIFY2(
+            summary.startsWith(
+                QStringLiteral("**partial index: %1 of 100 graphs parsed**").arg(100 - counts.notIndexed)),
             qPrintable(summary));
     }
 

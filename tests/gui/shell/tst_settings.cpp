@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // What the window remembers: recent folders (newest first, ten at most, no duplicates, Clear),
 // the theme (and its palette) and the language.
-#include "shell/recentfolders.h"
 #include "common/themes.h"
+#include "shell/recentfolders.h"
 #include "shell/translations.h"
 
 #include <QAction>

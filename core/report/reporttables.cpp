@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: MIT
+#include "report/reporttables.h"
+
+#include "report/reportmarkdown.h" // kernelBackendsText
+#include "text/kernelwording.h"
+
+namespace dvmlens {
+
+namespace {
+
+ReportCell text(std::string value)
+{
+    return { ReportCell::Kind::Text, std::move(value) };
+}
+
+ReportCell code(std::string value)
+{
+    return { ReportCell::Kind::Code, std::move(value) };
+}
+
+ReportCell plain(std::string value)
+{
+    return { ReportCell::Kind::Plain, std::move(value) };
+}
+
+// A version as inline code, or a dash when the tree does not record it.
+ReportCell version(const std::optional<std::string>& value)
+{
+    return value && !value->empty() ? code(*value) : plain("—");
+}
+
+} // namespace
+
+ReportTable toolchainTable(const ReportModel& model)
+{
+    ReportTable table {
+        { "Run", "torch", "torch git", "torch_npu", "python", "CANN", "NPU backend", "Kernels from" }, {}
+    };
+    for (const ReportRun& run : model.runs) {
+        const Versions& v = run.versions;
+        std::optional<std::string> git = v.torchGit;
+        if (git && git->size() > 12)
+            git = git->substr(0, 12);
+        table.rows.push_back({ code(run.run->name.value_or(model.relative(run.run->path))), version(v.torch),
+            version(git), version(v.torchNpu), version(v.python), version(v.cann), version(v.npuBackend),
+            version(kernelBackendsText(run.summary)) });
+    }
+    return table;
+}
+
+ReportTable regressionsTable(const ReportModel& model)
+{
+    ReportTable table {
+        { "Graph", "DVM (baseline → this)", "DVM kernels", "No longer DVM", "Fallback calls added" }, {}
+    };
+    if (!model.comparison)
+        return table;
+    const auto engaged = [](const std::optional<bool>& value) {
+        return value ? (*value ? std::string("engaged") : std::string("not engaged")) : std::string("—");
+    };
+    const auto dvmCount = [](const std::optional<BackendCounts>& counts) {
+        return counts ? std::to_string((*counts)[static_cast<std::size_t>(Backend::Dvm)]) : std::string("—");
+    };
+    for (std::size_t i : model.regressions) {
+        const GraphDiff& diff = model.comparison->graphs[i];
+        table.rows.push_back(
+            { code(diff.key), plain(engaged(diff.dvmEngagedA) + " → " + engaged(diff.dvmEngagedB)),
+                plain(dvmCount(diff.countsA) + " → " + dvmCount(diff.countsB)),
+                text(joined(diff.dvmOnlyA, ", ")), text(joined(diff.fallbacksAdded, ", ")) });
+    }
+    return table;
+}
+
+ReportTable dvmKernelsTable(const ReportGraph& graph)
+{
+    ReportTable table { { "Kernel", "Line", "ktype", "dyn_shape", "Ops", "Inputs", "Outputs", "Launches" },
+        {} };
+    for (const ReportKernel& entry : graph.dvmKernels) {
+        const Kernel& kernel = *entry.kernel;
+        std::vector<std::string> inputs;
+        for (const DvmInput& input : kernel.inputs)
+            inputs.push_back(dvmInputText(input));
+        std::vector<std::string> outputs;
+        for (const DvmOutput& output : kernel.outputs)
+            outputs.push_back(dvmOutputText(output));
+        table.rows.push_back(
+            { code(kernel.name), plain(std::to_string(kernel.line)), text(kernel.ktype.value_or("—")),
+                plain(kernel.dynShape ? (*kernel.dynShape ? "true" : "false") : "—"),
+                text(joined(kernel.ops, ", ")), text(joined(inputs, "; ")), text(joined(outputs, "; ")),
+                plain(std::to_string(kernel.launches)) });
+    }
+    return table;
+}
+
+} // namespace dvmlens
