@@ -2,9 +2,10 @@
 // dvmlens-cli compare: did run B keep the DVM kernels run A had? Rules live in core/compare.h.
 #include "command.h"
 #include "compare/compare.h"
+#include "indexargs.h"
+#include "io/pathtext.h"
 #include "json/comparejson.h"
 #include "text/comparetext.h"
-#include "indexargs.h"
 
 #include <QFile>
 
@@ -83,8 +84,8 @@ std::optional<CompareArgs> parseArgs(const QStringList& args)
         cli::usageError(kCompare, QStringLiteral("give two paths, A and B (got %1)").arg(paths.size()));
         return std::nullopt;
     }
-    parsed.pathA = QFile::encodeName(paths.at(0)).toStdString();
-    parsed.pathB = QFile::encodeName(paths.at(1)).toStdString();
+    parsed.pathA = dvmlens::pathBytes(paths.at(0));
+    parsed.pathB = dvmlens::pathBytes(paths.at(1));
     return parsed;
 }
 

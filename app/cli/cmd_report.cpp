@@ -2,8 +2,9 @@
 // dvmlens-cli report: the bug-report kit (core/report.h) as Markdown, HTML or dvmlens.report/1 JSON.
 #include "command.h"
 #include "indexargs.h"
-#include "rules/knownfailures.h"
+#include "io/pathtext.h"
 #include "report/report.h"
+#include "rules/knownfailures.h"
 
 #include <QFile>
 #include <QSaveFile>
@@ -76,12 +77,12 @@ std::optional<ReportArgs> parseArgs(const QStringList& args)
             const auto value = optionValue(args, i, QStringLiteral("--compare"));
             if (!value)
                 return std::nullopt;
-            parsed.baseline = QFile::encodeName(*value).toStdString();
+            parsed.baseline = dvmlens::pathBytes(*value);
         } else if (is("--rules")) {
             const auto value = optionValue(args, i, QStringLiteral("--rules"));
             if (!value)
                 return std::nullopt;
-            parsed.rules = QFile::encodeName(*value).toStdString();
+            parsed.rules = dvmlens::pathBytes(*value);
         } else if (arg == QLatin1String("-o") || is("--output")) {
             const auto value =
                 optionValue(args, i, arg == QLatin1String("-o") ? arg : QStringLiteral("--output"));
@@ -97,7 +98,7 @@ std::optional<ReportArgs> parseArgs(const QStringList& args)
         usageError(kReport, QStringLiteral("PATH is missing"));
         return std::nullopt;
     }
-    parsed.path = QFile::encodeName(*path).toStdString();
+    parsed.path = dvmlens::pathBytes(*path);
     return parsed;
 }
 
@@ -108,12 +109,18 @@ int runReport(const QStringList& args)
         return ExitUsage;
     QTextStream err(stderr);
     // Rules first: a broken rule file should not cost a scan of a big tree.
-    std::string error;
-    const std::optional<dvmlens::RuleBook> rules = dvmlens::loadRules(parsed->rules, error);
-    if (!rules) {
-        err << "dvmlens-cli: report: " << QString::fromStdString(error) << '\n';
-        return ExitUsage;
+    // A bad --rules file is a usage error; a bad user file is reported and the built-in rules apply.
+    const dvmlens::LoadedRules loadedRules = dvmlens::loadRules(parsed->rules);
+    for (const dvmlens::Diagnostic& problem : loadedRules.problems) {
+        const bool named = parsed->rules && problem.path == *parsed->rules;
+        std::string message = problem.message;
+        if (named) // not "the built-in rules still apply": the command stops here
+            message.resize(message.size() - dvmlens::kBuiltinRulesStillApply.size());
+        err << "dvmlens-cli: report: " << QString::fromStdString(message) << '\n';
+        if (named)
+            return ExitUsage;
     }
+    const dvmlens::RuleBook* rules = &loadedRules.book;
     IndexArgs indexArgs;
     indexArgs.path = parsed->path;
     const dvmlens::Index* index = loadIndex(kReport, indexArgs);

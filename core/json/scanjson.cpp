@@ -2,8 +2,8 @@
 #include "json/scanjson.h"
 
 #include "json/jsonwriter.h"
-#include "parse/kernelbodies.h"
 #include "json/orderedrenderer.h"
+#include "parse/kernelbodies.h"
 
 namespace dvmlens {
 
@@ -286,8 +286,10 @@ class ParallelGraphs
 public:
     ParallelGraphs(const Index& index, int jobs)
         : graphs_(allGraphs(index))
+        , tree_(index.root)
         , renderer_(
-              graphs_.size(), [this](std::size_t i) { return render(*graphs_[i]); }, jobs, kRenderWindow)
+              graphs_.size(), [this](std::size_t i) { return render(*graphs_[i], tree_); }, jobs,
+              kRenderWindow)
     {
     }
 
@@ -303,7 +305,7 @@ private:
     // Graphs waiting to be written: few, as one can take megabytes of text.
     static constexpr std::size_t kRenderWindow = 8;
 
-    static std::string render(const Graph& graph)
+    static std::string render(const Graph& graph, const std::string& tree)
     {
         JsonTextWriter writer = JsonTextWriter::nestedAt(kGraphDepth);
         if (!graph.outputCode || graph.outputCode->kernelBodies) {
@@ -314,7 +316,7 @@ private:
         thread_local std::string scratch;
         std::optional<Diagnostic> problem;
         Graph complete = graph;
-        complete.outputCode = withKernelBodies(*graph.outputCode, scratch, problem);
+        complete.outputCode = withKernelBodies(*graph.outputCode, scratch, problem, tree);
         if (problem)
             complete.diagnostics.push_back(std::move(*problem));
         writeGraph(writer, complete);
@@ -332,6 +334,7 @@ private:
     }
 
     std::vector<const Graph*> graphs_;
+    std::string tree_; // the index root: bounds the files read again
     mutable OrderedRenderer renderer_;
 };
 

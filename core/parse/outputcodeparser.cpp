@@ -4,6 +4,7 @@
 // kernel sources, docstrings, comments or the benchmark tail can never count.
 #include "parse/outputcodeparser.h"
 
+#include "io/safefile.h"
 #include "parse/dvmkernel.h"
 #include "parse/exprreader.h"
 #include "parse/pylexer.h"
@@ -12,12 +13,9 @@
 
 #include <algorithm>
 #include <array>
-#include <cerrno>
 #include <cstring>
-#include <fcntl.h>
 #include <functional>
-#include <sys/stat.h>
-#include <unistd.h>
+#include <optional>
 #include <utility>
 
 namespace dvmlens {
@@ -589,59 +587,21 @@ OutputCode parseOutputCode(std::string_view bytes, const std::string& path, Kern
     return code;
 }
 
-OutputCode parseOutputCodeFile(const std::string& path, std::string& scratch, KernelDetail detail)
+OutputCode parseOutputCodeFile(
+    const std::string& path, std::string& scratch, KernelDetail detail, const std::string& tree)
 {
-    const auto unreadable = [&path](const std::string& why) {
+    std::size_t size = 0;
+    FileError error;
+    if (!readWholeFile(path, tree, kMaxFileBytes, scratch, size, error)) {
+        if (error.problem == FileProblem::TooLarge)
+            error.message = "it is larger than " + std::to_string(kMaxFileBytes >> 20) + " MiB";
         OutputCode code;
         code.path = path;
         code.diagnostics.push_back(fileDiagnostic(path, std::nullopt, Severity::Error, "unreadable",
-            "The output_code.py file could not be read: " + why + "."));
+            "The output_code.py file could not be read: " + error.message + "."));
         return code;
-    };
-    const std::string tooLarge = "it is larger than " + std::to_string(kMaxFileBytes >> 20) + " MiB";
-    const int file = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (file < 0)
-        return unreadable(std::strerror(errno));
-    struct stat status
-    {
-    };
-    if (::fstat(file, &status) != 0 || S_ISDIR(status.st_mode)) {
-        const int error = S_ISDIR(status.st_mode) ? EISDIR : errno;
-        ::close(file);
-        return unreadable(std::strerror(error));
     }
-    if (static_cast<std::uint64_t>(status.st_size) > kMaxFileBytes) {
-        ::close(file);
-        return unreadable(tooLarge);
-    }
-    // Read straight into the worker's buffer; it only grows, so it is not cleared or refilled
-    // with zeros for every file. A file still being written may grow past its stat size.
-    const std::size_t expected = static_cast<std::size_t>(status.st_size) + 1;
-    if (scratch.size() < expected)
-        scratch.resize(expected);
-    std::size_t got = 0;
-    for (;;) {
-        if (got == scratch.size()) {
-            if (got > kMaxFileBytes) {
-                ::close(file);
-                return unreadable(tooLarge);
-            }
-            scratch.resize(scratch.size() * 2);
-        }
-        const ssize_t read = ::read(file, scratch.data() + got, scratch.size() - got);
-        if (read < 0 && errno == EINTR)
-            continue;
-        if (read < 0) {
-            const int error = errno;
-            ::close(file);
-            return unreadable(std::strerror(error));
-        }
-        if (read == 0)
-            break;
-        got += static_cast<std::size_t>(read);
-    }
-    ::close(file);
-    return parseOutputCode(std::string_view(scratch.data(), got), path, detail);
+    return parseOutputCode(std::string_view(scratch.data(), size), path, detail);
 }
 
 } // namespace dvmlens

@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: MIT
+#include "rules/treerules.h"
+
+#include "parse/versions.h"
+#include "verdict/summary.h"
+
+#include <algorithm>
+
+namespace dvmlens {
+
+namespace {
+
+std::string countedNoun(std::size_t count, const char* noun)
+{
+    return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
+}
+
+std::string kernelSummary(const OutputCode& code)
+{
+    std::string summary = countedNoun(code.kernels.size(), "kernel");
+    std::string byBackend;
+    for (Backend backend : kAllBackends) {
+        const auto count = std::count_if(code.kernels.begin(), code.kernels.end(),
+            [&](const Kernel& kernel) { return kernel.backend == backend; });
+        if (count > 0)
+            byBackend += (byBackend.empty() ? "" : ", ") + std::to_string(count) + " "
+                + std::string(backendName(backend));
+    }
+    if (!byBackend.empty())
+        summary += " (" + byBackend + ")";
+    return summary + ", " + countedNoun(code.fallbacks.size(), "fallback call") + ", no @dvm.kernel";
+}
+
+Finding treeFinding(const Rule& rule, std::string path, std::string excerpt, Confidence confidence)
+{
+    Finding finding;
+    finding.rule = rule.text;
+    finding.path = std::move(path);
+    finding.excerpt = std::move(excerpt);
+    finding.confidence = confidence;
+    return finding;
+}
+
+// Why we believe DVM was wanted in this tree, or nullopt when nothing says so (a CUDA or CPU tree).
+std::optional<std::string> dvmWantedEvidence(const Index& index)
+{
+    for (const Run& run : index.runs) {
+        const Versions versions = runVersions(run, index.root);
+        if (versions.npuBackend && *versions.npuBackend == "dvm")
+            return "TORCHINDUCTOR_NPU_BACKEND='dvm' in " + versions.source.value_or("fx_graph_runnable.py");
+    }
+    for (const Run& run : index.runs) {
+        for (const Graph& graph : run.graphs) {
+            if (!graph.outputCode)
+                continue;
+            if (graph.outputCode->dvmImport)
+                return "the dvm import in " + graph.outputCode->path;
+            for (const Kernel& kernel : graph.outputCode->kernels) {
+                if (hasDvmKernelName(kernel.name))
+                    return "the kernel " + kernel.name + " in " + graph.outputCode->path;
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+void applyTreeRule(const Rule& rule, const Index& index, std::vector<Finding>& findings)
+{
+    bool anyEngaged = false;
+    std::size_t outputCodes = 0;
+    std::size_t graphs = 0;
+    for (const Run& run : index.runs) {
+        for (const Graph& graph : run.graphs) {
+            ++graphs;
+            outputCodes += graph.outputCode.has_value();
+            anyEngaged = anyEngaged || (graph.outputCode && graph.outputCode->dvmEngaged);
+        }
+    }
+
+    if (rule.check == TreeCheck::NoDvmInTree) {
+        if (anyEngaged || outputCodes == 0)
+            return;
+        if (const auto evidence = dvmWantedEvidence(index)) {
+            findings.push_back(treeFinding(rule, index.root,
+                *evidence + "; 0 of " + countedNoun(outputCodes, "output_code.py") + " define a @dvm.kernel",
+                Confidence::High));
+        }
+        return;
+    }
+
+    for (std::size_t r = 0; r < index.runs.size(); ++r) {
+        const Run& run = index.runs[r];
+        for (std::size_t g = 0; g < run.graphs.size(); ++g) {
+            const Graph& graph = run.graphs[g];
+            std::optional<Finding> finding;
+            switch (rule.check) {
+            case TreeCheck::GraphWithoutDvmKernel: {
+                const OutputCode* code = graph.outputCode ? &*graph.outputCode : nullptr;
+                // A graph of views only has nothing DVM could have taken.
+                if (anyEngaged && code && !code->dvmEngaged
+                    && (!code->kernels.empty() || !code->fallbacks.empty()))
+                    finding = treeFinding(rule, code->path, kernelSummary(*code), Confidence::High);
+                break;
+            }
+            case TreeCheck::DvmNamedImportFx: {
+                if (!graph.outputCode)
+                    break;
+                std::vector<const Kernel*> named;
+                for (const Kernel& kernel : graph.outputCode->kernels) {
+                    if (kernel.backend == Backend::ImportFx && hasDvmKernelName(kernel.name))
+                        named.push_back(&kernel);
+                }
+                if (named.empty())
+                    break;
+                std::string names;
+                for (std::size_t i = 0; i < named.size() && i < 5; ++i)
+                    names += (i ? ", " : "") + named[i]->name;
+                if (named.size() > 5)
+                    names += ", …";
+                finding = treeFinding(
+                    rule, graph.outputCode->path, names + " = async_compile.import_fx(…)", Confidence::High);
+                finding->line = named.front()->line;
+                finding->occurrences = static_cast<int>(named.size());
+                break;
+            }
+            case TreeCheck::MissingOutputCode: {
+                // A folder that could not be listed may hold anything: no cache hit is shown.
+                const bool unlisted = std::any_of(graph.diagnostics.begin(), graph.diagnostics.end(),
+                    [](const Diagnostic& d) { return d.code == "unlistable-folder"; });
+                if (graph.outputCode || unlisted)
+                    break;
+                // Only the cache-hit shape, as treescanner judges it: nothing but hidden files.
+                // Folders with dumps but no output_code.py are a crash, which the logs explain.
+                const bool empty = std::all_of(graph.files.begin(), graph.files.end(),
+                    [](const std::string& file) { return file.empty() || file.front() == '.'; });
+                if (empty)
+                    finding = treeFinding(rule, graph.path, "the graph folder is empty", Confidence::High);
+                break;
+            }
+            case TreeCheck::NoDvmInTree:
+                break;
+            }
+            if (finding) {
+                finding->run = r;
+                finding->graph = g;
+                findings.push_back(std::move(*finding));
+            }
+        }
+    }
+}
+
+} // namespace dvmlens
