@@ -563,8 +563,37 @@ void Parser::callSite(const LogicalLine& line, std::size_t offset, std::string_v
 
 } // namespace
 
+namespace {
+
+// Python reads a lone CR as a line end, as it reads LF and CRLF. The lexer splits on LF, so a file
+// with CR-only line ends is read through a copy whose lone CRs are LFs: the same size, the same
+// offsets, the lines Python sees. Files without a lone CR (nearly all) are not copied.
+std::optional<std::string> withLoneCrAsLf(std::string_view bytes)
+{
+    const char* cr = static_cast<const char*>(std::memchr(bytes.data(), '\r', bytes.size()));
+    for (; cr != nullptr;
+         cr = static_cast<const char*>(std::memchr(cr + 1, '\r', bytes.data() + bytes.size() - cr - 1))) {
+        const std::size_t at = static_cast<std::size_t>(cr - bytes.data());
+        if (at + 1 == bytes.size() || bytes[at + 1] != '\n')
+            break;
+    }
+    if (cr == nullptr)
+        return std::nullopt;
+    std::string copy(bytes);
+    for (std::size_t i = static_cast<std::size_t>(cr - bytes.data()); i < copy.size(); ++i) {
+        if (copy[i] == '\r' && (i + 1 == copy.size() || copy[i + 1] != '\n'))
+            copy[i] = '\n';
+    }
+    return copy;
+}
+
+} // namespace
+
 OutputCode parseOutputCode(std::string_view bytes, const std::string& path, KernelDetail detail)
 {
+    const std::optional<std::string> unixLines = withLoneCrAsLf(bytes);
+    if (unixLines)
+        bytes = *unixLines;
     OutputCode code;
     code.path = path;
     code.bytes = bytes.size();

@@ -453,6 +453,35 @@ private slots:
         QVERIFY(!fromLf.kernels.empty() || !fromLf.fallbacks.empty());
     }
 
+    // Python reads a lone CR as a line end; these were NOT ENGAGED with no diagnostic before.
+    void crOnlyParsesLikeLf_data()
+    {
+        QTest::addColumn<QString>("fixture");
+        for (const QString& fixture : kAllFixtures)
+            QTest::newRow(qPrintable(fixture)) << fixture;
+    }
+
+    void crOnlyParsesLikeLf()
+    {
+        QFETCH(QString, fixture);
+        QByteArray lf = readFixture(fixture);
+        QByteArray cr = lf;
+        cr.replace('\n', '\r');
+        const OutputCode fromLf = parseBytes(lf);
+        const OutputCode fromCr = parseBytes(cr);
+        QCOMPARE(fromCr.bytes, fromLf.bytes);
+        QCOMPARE(everything(fromCr), everything(fromLf));
+        // Mixed: CR, LF and CRLF in one file.
+        QByteArray mixed = lf;
+        for (qsizetype i = 0, n = 0; i < mixed.size(); ++i) {
+            if (mixed[i] == '\n' && ++n % 3 == 1)
+                mixed[i] = '\r';
+            else if (mixed[i] == '\n' && n % 3 == 2)
+                mixed.insert(i++, '\r');
+        }
+        QCOMPARE(everything(parseBytes(mixed)), everything(fromLf));
+    }
+
     void nonUtf8BytesParseLikeClean()
     {
         const QByteArray clean = readFixture(QStringLiteral("dvm_mlir_fusion.py"));
