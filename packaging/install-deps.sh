@@ -10,6 +10,8 @@ packages=(
   clang-14 libclang-rt-14-dev
   xvfb xauth fonts-dejavu-core fonts-noto-cjk
   desktop-file-utils appstream dpkg-dev file ccache
+  # Qt's own Chinese (gui-translationorder), man pages from --help, the .deb's check (cli-packaging)
+  qt6-translations-l10n help2man lintian
   time
 )
 

@@ -3,6 +3,7 @@
 // engaged (and there is at least one); otherwise exit 1 and say which graphs fail and why.
 #include "command.h"
 #include "indexargs.h"
+#include "text/scantext.h"
 #include "verdict/summary.h"
 
 #include <algorithm>
@@ -33,32 +34,46 @@ std::string checkReport(const dvmlens::Index& index, const dvmlens::Summary& sum
     for (const dvmlens::Run& run : index.runs) {
         for (const dvmlens::Graph& graph : run.graphs) {
             switch (dvmlens::graphVerdict(graph)) {
-            case dvmlens::GraphVerdict::Engaged:
+            case dvmlens::Verdict::Engaged:
+            case dvmlens::Verdict::Partly: // a run's rung, never a graph's
                 break;
-            case dvmlens::GraphVerdict::NotEngaged: {
+            case dvmlens::Verdict::NotEngaged: {
                 std::string reasons;
                 for (const std::string& reason : dvmlens::notEngagedReasons(graph))
                     reasons += (reasons.empty() ? "" : "; ") + reason;
                 report += "FAIL " + graphLabel(run, graph) + ": " + reasons + '\n';
                 break;
             }
-            case dvmlens::GraphVerdict::NoOutputCode:
+            case dvmlens::Verdict::NotIndexed:
+                report += "FAIL " + graphLabel(run, graph) + ": output_code.py was not parsed\n";
+                break;
+            case dvmlens::Verdict::NoCode:
                 report += "note " + graphLabel(run, graph)
                     + (unreadable(graph) ? ": the folder cannot be read, nothing verified\n"
                                          : ": no output_code.py, nothing to verify\n");
                 break;
+            case dvmlens::Verdict::NotWrapper:
+                report += "note " + graphLabel(run, graph) + ": not an Inductor wrapper module, nothing to verify\n";
+                break;
             }
         }
     }
-    if (summary.graphsWithOutputCode == 0) {
+    const dvmlens::VerdictCounts& counts = summary.verdicts;
+    report += "verdict: " + dvmlens::ladderLine(counts) + '\n';
+    switch (summary.verdict) {
+    case dvmlens::Verdict::Engaged:
+        report += "check passed: DVM engaged in all " + std::to_string(counts.withCode)
+            + " graphs with an output_code.py\n";
+        break;
+    case dvmlens::Verdict::NoCode:
+    case dvmlens::Verdict::NotWrapper:
         report += "check failed: no output_code.py in " + index.root
             + " (is TORCH_COMPILE_DEBUG=1 set, and is this a torch_compile_debug tree?)\n";
-    } else if (summary.dvmEngaged) {
-        report += "check passed: DVM engaged in all " + std::to_string(summary.graphsWithOutputCode)
-            + " graphs with an output_code.py\n";
-    } else {
-        report += "check failed: DVM engaged in " + std::to_string(summary.dvmEngagedGraphs) + " of "
-            + std::to_string(summary.graphsWithOutputCode) + " graphs with an output_code.py\n";
+        break;
+    default:
+        report += "check failed: DVM engaged in " + std::to_string(counts.engaged) + " of "
+            + std::to_string(counts.withCode) + " graphs with an output_code.py\n";
+        break;
     }
     return report;
 }

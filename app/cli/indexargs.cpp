@@ -3,6 +3,7 @@
 
 #include "index/indexer.h"
 #include "io/pathtext.h"
+#include "verdict/verdict.h"
 
 #include <QFile>
 #include <QTextStream>
@@ -88,6 +89,12 @@ dvmlens::Index* loadIndex(const Command& command, const IndexArgs& args)
     if (!index) {
         QTextStream err(stderr);
         err << "dvmlens-cli: " << command.name << ": cannot read " << QString::fromStdString(error) << '\n';
+        return nullptr;
+    }
+    if (const dvmlens::Graph* lone = dvmlens::loneNonWrapper(*index)) {
+        QTextStream err(stderr);
+        err << "dvmlens-cli: " << command.name << ": not an Inductor output_code.py (a wrapper module): "
+            << QFile::decodeName(QByteArray::fromStdString(lone->outputCode->path)) << '\n';
         return nullptr;
     }
 #if defined(__SANITIZE_ADDRESS__)

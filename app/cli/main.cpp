@@ -45,9 +45,16 @@ static void printHelp(QTextStream& out)
     out << "DVM Lens " DVMLENS_VERSION " - inspect PyTorch torch.compile debug output (torch_compile_debug)\n"
            "and tell whether the Ascend DVM code generator really produced the kernels.\n\n"
            "usage: dvmlens-cli <command> [options] PATH\n\ncommands:\n";
-    for (const Command& command : commands())
-        out << "  " << QString::fromLatin1(command.synopsis).leftJustified(58) << ' ' << command.summary
-            << '\n';
+    // A synopsis too long for its column puts the summary on the next line, in the column, as GNU tools do
+    // (and as help2man reads it for the manual page).
+    constexpr int kSynopsisWidth = 58;
+    for (const Command& command : commands()) {
+        const QString synopsis = QString::fromLatin1(command.synopsis);
+        out << "  " << synopsis.leftJustified(kSynopsisWidth);
+        if (synopsis.size() >= kSynopsisWidth)
+            out << '\n' << QString(2 + kSynopsisWidth, QLatin1Char(' '));
+        out << ' ' << command.summary << '\n';
+    }
     out << "\noptions:\n  -h, --help     show this help\n  -V, --version  show the version\n"
            "\nexit codes: 0 ok; 1 the check or gate failed; 2 bad usage or unreadable PATH\n";
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "index/indexer.h"
 
+#include "model/graphname.h"
 #include "parse/kernelbodies.h"
 #include "parse/outputcodeparser.h"
 #include "scan/treescanner.h"
@@ -180,6 +181,31 @@ private:
     std::vector<std::thread> m_threads;
 };
 
+// What the file states of itself: a lone file takes its AOT ID and kind from its first line; in a
+// graph folder, a folder name that says otherwise is worth a warning (a renamed or copied folder).
+void settleAotId(Graph& graph)
+{
+    const std::optional<AotId> stated = graph.outputCode->aotId ? parseAotId(*graph.outputCode->aotId) : std::nullopt;
+    if (!stated)
+        return;
+    if (graph.looseFile || !graph.aotId) {
+        graph.aotId = stated->id;
+        graph.kind = stated->kind;
+        return;
+    }
+    if (*graph.aotId == stated->id && graph.kind == stated->kind)
+        return;
+    Diagnostic diagnostic;
+    diagnostic.path = graph.path;
+    diagnostic.line = 1;
+    diagnostic.severity = Severity::Warning;
+    diagnostic.code = "aot-id-mismatch";
+    diagnostic.message = "The folder name says AOT ID " + std::to_string(*graph.aotId) + ' '
+        + graph.kind.value_or("") + ", but its output_code.py says " + *graph.outputCode->aotId
+        + ": the folder was renamed or the file copied from another graph.";
+    graph.diagnostics.push_back(std::move(diagnostic));
+}
+
 // Moves each parsed file onto `graphs[slot]` (its diagnostics after the scanner's) and notes a
 // cancel that left some unparsed.
 void applyResults(Index& index, const std::vector<Graph*>& graphs, ParseQueue& queue)
@@ -196,6 +222,7 @@ void applyResults(Index& index, const std::vector<Graph*>& graphs, ParseQueue& q
         std::move(code.diagnostics.begin(), code.diagnostics.end(), std::back_inserter(graph.diagnostics));
         code.diagnostics.clear();
         graph.outputCode = std::move(code);
+        settleAotId(graph);
     }
     if (skipped > 0) {
         Diagnostic diagnostic;
@@ -204,7 +231,8 @@ void applyResults(Index& index, const std::vector<Graph*>& graphs, ParseQueue& q
         diagnostic.code = "cancelled";
         diagnostic.message = "The scan was cancelled: " + std::to_string(skipped) + " of "
             + std::to_string(graphs.size())
-            + " output_code.py files were not parsed, so their graphs show no kernels.";
+            + " output_code.py files were not parsed, so their graphs are not indexed (no verdict until the "
+              "tree is indexed again).";
         index.diagnostics.push_back(std::move(diagnostic));
     }
 }

@@ -187,6 +187,8 @@ template <typename W> void writeGraph(W& w, const Graph& graph)
             writeDiagnostic(w, diagnostic);
     }
     w.endArray();
+    w.key("verdict");
+    w.value(verdictName(graphVerdict(graph)));
     w.endObject();
 }
 
@@ -212,6 +214,8 @@ void writeRun(W& w, const Run& run, const WriteGraphs& writeGraphs = {})
     writeOptional(w, run.started);
     w.key("graphs");
     writeGraphs(w, run.graphs);
+    w.key("verdict");
+    w.value(verdictName(ladderVerdict(verdictCounts(run))));
     w.endObject();
 }
 
@@ -254,6 +258,10 @@ template <typename W> void writeSummary(W& w, const Summary& summary)
         [&](Severity severity) { return summary.diagnosticCount(severity); });
     w.key("dvm_engaged");
     w.value(summary.dvmEngaged);
+    w.key("verdict");
+    w.value(verdictName(summary.verdict));
+    w.key("graphs_not_indexed");
+    w.value(summary.verdicts.notIndexed);
     w.endObject();
 }
 

@@ -101,4 +101,21 @@ bool isGraphsFolderName(std::string_view folderName)
     return folderName == "torchinductor" || folderName == "aot_torchinductor";
 }
 
+std::optional<AotId> parseAotId(std::string_view text)
+{
+    const std::size_t underscore = text.find('_');
+    if (underscore == 0 || underscore == std::string_view::npos || underscore > 9)
+        return std::nullopt;
+    AotId result;
+    for (std::size_t i = 0; i < underscore; ++i) {
+        if (text[i] < '0' || text[i] > '9')
+            return std::nullopt;
+        result.id = result.id * 10 + (text[i] - '0');
+    }
+    result.kind = std::string(text.substr(underscore + 1));
+    if (result.kind != "forward" && result.kind != "backward" && result.kind != "inference")
+        return std::nullopt;
+    return result;
+}
+
 } // namespace dvmlens

@@ -32,6 +32,15 @@ struct GraphName
 };
 std::optional<GraphName> parseGraphName(std::string_view folderName);
 
+// The AOT ID an output_code.py states in its first line (`# AOT ID: ['14_backward']`): "14_backward"
+// gives 14 and "backward". Nullopt for any other form.
+struct AotId
+{
+    int id = 0;
+    std::string kind;
+};
+std::optional<AotId> parseAotId(std::string_view text);
+
 // The key that pairs "the same graph" across two runs: the folder name without its trailing
 // .<n>, because that counter shifts whenever an extra compile happens earlier in the process.
 std::string graphPairingKey(std::string_view folderName);

@@ -114,6 +114,12 @@ struct OutputCode
     bool dvmImport = false; // `from torch_npu._inductor import dvm` outside strings and comments
     std::optional<int> dvmImportLine;
     bool dvmEngaged = false; // see verdict.h: the import and at least one real @dvm.kernel
+    // False only while the file waits for the parser (the scanner's skeleton: `path` alone), and
+    // for good when indexing was cancelled or failed first: such a graph is "not indexed".
+    bool indexed = true;
+    // Whether the content is an Inductor wrapper module (async_compile, call/Runner entry code,
+    // kernels, the dvm import), whatever the file's name; see Graph::looseFile.
+    bool wrapperModule = true;
     std::optional<double> dvmCoverage; // DVM launches / (all launches + fallback calls); null when 0/0
     std::optional<std::string> aotId; // from the `# AOT ID: ['0_forward']` header, e.g. "0_forward"
     std::vector<Kernel> kernels; // in file order
@@ -136,6 +142,9 @@ struct Graph
     std::optional<int> seq; // the trailing .<n>: compile order in the process
     std::vector<std::string> files; // entries of the folder, sorted; sub-folders end with '/'
     std::optional<OutputCode> outputCode; // null when the folder has no output_code.py
+    // Found as a file rather than as an Inductor graph folder (the input itself, or a loose wrapper
+    // module in a folder of another layout): only then is a file that is not a wrapper no verdict.
+    bool looseFile = false;
     std::vector<Diagnostic> diagnostics; // about this graph (missing output_code.py, parse problems…)
 };
 

@@ -145,6 +145,12 @@ private:
     void moduleLine(const LogicalLine& line);
     void runnerLine(const LogicalLine& line);
     void entryLine(const LogicalLine& line);
+    // `from torch._inductor.async_compile import AsyncCompile` / `async_compile = AsyncCompile()`.
+    void noteAsyncCompile(std::string_view code)
+    {
+        if (!wrapperMarker_ && code.find("AsyncCompile") != std::string_view::npos)
+            wrapperMarker_ = true;
+    }
     bool aliasLine(const LogicalLine& line);
     void defLine(const LogicalLine& line, int indent);
     void importLine(const LogicalLine& line);
@@ -165,6 +171,7 @@ private:
     // Lines of the bare string statement that was the previous module-level logical line.
     std::optional<std::pair<int, int>> stringAbove_;
     bool dvmDecoratorPending_ = false;
+    bool wrapperMarker_ = false; // AsyncCompile or entry code seen (see wrapperModule)
     Kernel dvmKernel_; // the decorator's and then the builder's fields until the builder closes
     DvmBodyReader dvmReader_;
     std::optional<std::size_t> aliasKernel_; // mlir_fusion builder waiting for its alias line
@@ -220,6 +227,8 @@ void Parser::run()
     }
     if (scope_ == Scope::DvmBuilder)
         closeDvmBuilder();
+    // By content, not name: depyf's __compiled_fn_3.kernel_0.py is a wrapper, fx_graph_readable.py not.
+    code_.wrapperModule = wrapperMarker_ || code_.dvmImport || !code_.kernels.empty();
     code_.lines = lexer_.physicalLines();
     if (const auto at = lexer_.truncatedAt()) {
         code_.diagnostics.push_back(fileDiagnostic(code_.path, *at, Severity::Error, "truncated",
@@ -267,13 +276,16 @@ void Parser::moduleLine(const LogicalLine& line)
             scope_ = Scope::RunnerClass;
             inRunner_ = true;
             runnerIndent_ = 0;
+            wrapperMarker_ = true;
         }
         return;
     }
     if (startsWithWord(code, "from") || startsWithWord(code, "import")) {
         importLine(line);
+        noteAsyncCompile(code);
         return;
     }
+    noteAsyncCompile(code);
     const std::size_t kernelsBefore = code_.kernels.size();
     assignmentLine(line);
     if (stringAbove && code_.kernels.size() > kernelsBefore) {
@@ -351,6 +363,7 @@ void Parser::defLine(const LogicalLine& line, int indent)
     if (name == "call" || (indent == 0 && isPartitionName(name))) {
         scope_ = Scope::Entry;
         entryIndent_ = indent;
+        wrapperMarker_ = true;
     }
 }
 
@@ -598,6 +611,7 @@ OutputCode parseOutputCode(std::string_view bytes, const std::string& path, Kern
     code.path = path;
     code.bytes = bytes.size();
     code.kernelBodies = detail == KernelDetail::Full;
+    code.wrapperModule = false; // until the parser sees what only a wrapper module holds
     if (bytes.empty()) {
         code.diagnostics.push_back(fileDiagnostic(
             path, std::nullopt, Severity::Warning, "empty-file", "The output_code.py file is empty."));

@@ -29,6 +29,7 @@ code, pre { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size:
 pre { background: var(--code-bg); padding: .8em; overflow-x: auto; border-radius: 6px; }
 .headline { font-size: 1.15em; padding: .6em .9em; border-left: 4px solid var(--muted); background: var(--code-bg); }
 .engaged { color: var(--ok); } .not-engaged, .error { color: var(--bad); } .no-output, .warning { color: var(--warn); }
+.partly { color: var(--warn); } .not-indexed { color: var(--muted); }
 .muted { color: var(--muted); }
 .kw { color: var(--kw); } .str { color: var(--str); } .com { color: var(--com); font-style: italic; }
 .num { color: var(--num); } .op { color: var(--op); font-weight: 600; } .ty { color: var(--ty); } .dec { color: var(--op); }
@@ -64,14 +65,19 @@ std::string span(const char* cls, std::string_view text)
     return std::string("<span class=\"") + cls + "\">" + htmlEscaped(text) + "</span>";
 }
 
-std::string verdictClass(GraphVerdict verdict)
+std::string verdictClass(Verdict verdict)
 {
     switch (verdict) {
-    case GraphVerdict::Engaged:
+    case Verdict::Engaged:
         return "engaged";
-    case GraphVerdict::NotEngaged:
+    case Verdict::NotEngaged:
         return "not-engaged";
-    case GraphVerdict::NoOutputCode:
+    case Verdict::Partly:
+        return "partly";
+    case Verdict::NotIndexed:
+    case Verdict::NotWrapper:
+        return "not-indexed";
+    case Verdict::NoCode:
         break;
     }
     return "no-output";
@@ -118,10 +124,11 @@ std::string where(const ReportModel& model, const Finding& finding)
 void writeHeader(std::string& out, const ReportModel& model)
 {
     const Summary& summary = model.summary;
-    out += "<h1>DVM Lens report</h1>\n<p class=\"headline\"><strong class=\""
-        + std::string(
-            summary.dvmEngaged ? "engaged" : (summary.graphsWithOutputCode ? "not-engaged" : "no-output"))
-        + "\">" + htmlEscaped(verdictSentence(summary)) + "</strong> · DVM coverage "
+    out += "<h1>DVM Lens report</h1>\n";
+    if (const std::string partial = partialIndexNote(summary); !partial.empty())
+        out += "<p class=\"headline not-indexed\"><strong>" + partial
+            + "</strong>: indexing was cancelled; graphs not parsed are reported as not indexed.</p>\n";
+    out += "<p class=\"headline\"><strong class=\"" + verdictClass(summary.verdict) + "\">" + htmlEscaped(verdictSentence(summary)) + "</strong> · DVM coverage "
         + percentText(model.coverage) + " · " + std::to_string(model.findings.size()) + " known failure"
         + (model.findings.size() == 1 ? "" : "s");
     if (model.comparison)
@@ -142,8 +149,7 @@ void writeHeader(std::string& out, const ReportModel& model)
         std::to_string(summary.graphs) + " (" + std::to_string(summary.graphsWithOutputCode)
             + " with output_code.py)");
     row("DVM engaged",
-        std::to_string(summary.dvmEngagedGraphs) + " of " + std::to_string(summary.graphsWithOutputCode)
-            + " graphs");
+        std::to_string(summary.verdicts.engaged) + " of " + std::to_string(summary.verdicts.withCode) + " graphs");
     row("DVM coverage",
         percentText(model.coverage) + " of " + std::to_string(summary.launches) + " kernel launches and "
             + std::to_string(summary.fallbacks) + " fallback calls");
@@ -158,7 +164,7 @@ void writeToolchain(std::string& out, const ReportModel& model)
     if (model.runs.empty())
         return;
     out += "<h2>Toolchain</h2>\n<table>\n<tr><th>Run</th><th>torch</th><th>torch git</th><th>torch_npu</th>"
-           "<th>python</th><th>CANN</th><th>NPU backend</th></tr>\n";
+           "<th>python</th><th>CANN</th><th>NPU backend</th><th>Kernels from</th></tr>\n";
     for (const ReportRun& run : model.runs) {
         const Versions& v = run.versions;
         std::optional<std::string> git = v.torchGit;
@@ -166,8 +172,8 @@ void writeToolchain(std::string& out, const ReportModel& model)
             git = git->substr(0, 12);
         out += "<tr><td>" + code(run.run->name.value_or(model.relative(run.run->path))) + "</td><td>"
             + orDash(v.torch) + "</td><td>" + orDash(git) + "</td><td>" + orDash(v.torchNpu) + "</td><td>"
-            + orDash(v.python) + "</td><td>" + orDash(v.cann) + "</td><td>" + orDash(v.npuBackend)
-            + "</td></tr>\n";
+            + orDash(v.python) + "</td><td>" + orDash(v.cann) + "</td><td>" + orDash(v.npuBackend) + "</td><td>"
+            + orDash(kernelBackendsText(run.summary)) + "</td></tr>\n";
     }
     out += "</table>\n";
 }

@@ -20,17 +20,32 @@ ordered_json localized(const LocalizedText& text)
     return ordered_json { { "en", text.en }, { "zh", text.zh } };
 }
 
-std::string verdictName(GraphVerdict verdict)
+// dvmlens.report/1 spells a graph's verdict with underscores (its first three values predate the
+// ladder); runs and the tree use verdictName's words, as dvmlens.scan/1 does.
+std::string reportVerdictName(Verdict verdict)
 {
     switch (verdict) {
-    case GraphVerdict::Engaged:
+    case Verdict::Engaged:
         return "engaged";
-    case GraphVerdict::NotEngaged:
+    case Verdict::NotEngaged:
+    case Verdict::Partly: // never a graph's
         return "not_engaged";
-    case GraphVerdict::NoOutputCode:
+    case Verdict::NotIndexed:
+        return "not_indexed";
+    case Verdict::NotWrapper:
+        return "not_wrapper_module";
+    case Verdict::NoCode:
         break;
     }
     return "no_output_code";
+}
+
+ordered_json backendNames(const Summary& summary)
+{
+    ordered_json names = ordered_json::array();
+    for (Backend backend : backendsWithKernels(summary))
+        names.push_back(std::string(backendName(backend)));
+    return names;
 }
 
 ordered_json findingJson(const ReportModel& model, const Finding& finding)
@@ -62,7 +77,7 @@ ordered_json graphJsonOf(const ReportModel& model, const ReportGraph& entry)
     ordered_json json;
     json["name"] = graph.name;
     json["path"] = model.relative(graph.path);
-    json["verdict"] = verdictName(entry.verdict);
+    json["verdict"] = reportVerdictName(entry.verdict);
     json["reasons"] = entry.reasons;
     json["output_code"] =
         graph.outputCode ? ordered_json(model.relative(graph.outputCode->path)) : ordered_json(nullptr);
@@ -121,6 +136,8 @@ ordered_json runJson(const ReportModel& model, const ReportRun& entry)
     for (const ReportGraph& graph : entry.graphs)
         graphs.push_back(graphJsonOf(model, graph));
     json["graphs"] = graphs;
+    json["verdict"] = std::string(verdictName(entry.summary.verdict));
+    json["kernel_backends"] = backendNames(entry.summary);
     return json;
 }
 
@@ -137,7 +154,8 @@ ordered_json reportJson(const ReportModel& model)
     json["verdict"] = ordered_json { { "sentence", verdictSentence(summary) },
         { "dvm_engaged", summary.dvmEngaged }, { "dvm_engaged_graphs", summary.dvmEngagedGraphs },
         { "graphs_with_output_code", summary.graphsWithOutputCode },
-        { "dvm_coverage", orNull(model.coverage) } };
+        { "dvm_coverage", orNull(model.coverage) }, { "ladder", std::string(verdictName(summary.verdict)) },
+        { "partial_index", partialIndexNote(summary).empty() ? ordered_json(nullptr) : ordered_json(partialIndexNote(summary)) } };
     json["summary"] = summaryJson(summary);
     ordered_json runs = ordered_json::array();
     for (const ReportRun& run : model.runs)

@@ -79,14 +79,20 @@ std::string severityMark(Severity severity)
     return "ℹ️";
 }
 
-std::string verdictMark(GraphVerdict verdict)
+std::string verdictMark(Verdict verdict)
 {
     switch (verdict) {
-    case GraphVerdict::Engaged:
+    case Verdict::Engaged:
         return "✅";
-    case GraphVerdict::NotEngaged:
+    case Verdict::NotEngaged:
         return "❌";
-    case GraphVerdict::NoOutputCode:
+    case Verdict::Partly:
+        return "🟡";
+    case Verdict::NotIndexed:
+        return "⏳";
+    case Verdict::NotWrapper:
+        return "➖";
+    case Verdict::NoCode:
         break;
     }
     return "⚠️";
@@ -104,6 +110,8 @@ void writeHeader(std::string& out, const ReportModel& model)
 {
     const Summary& summary = model.summary;
     out += "# DVM Lens report\n\n";
+    if (const std::string partial = partialIndexNote(summary); !partial.empty())
+        out += "> **" + partial + "**: indexing was cancelled; graphs not parsed are reported as not indexed.\n\n";
     out += "> **" + verdictSentence(summary) + "** · DVM coverage " + percentText(model.coverage) + " · "
         + std::to_string(model.findings.size()) + " known failure" + (model.findings.size() == 1 ? "" : "s");
     if (model.comparison)
@@ -119,8 +127,8 @@ void writeHeader(std::string& out, const ReportModel& model)
     out += "| Runs | " + std::to_string(summary.runs) + " |\n";
     out += "| Graphs | " + std::to_string(summary.graphs) + " ("
         + std::to_string(summary.graphsWithOutputCode) + " with output_code.py) |\n";
-    out += "| DVM engaged | " + std::to_string(summary.dvmEngagedGraphs) + " of "
-        + std::to_string(summary.graphsWithOutputCode) + " graphs |\n";
+    out += "| DVM engaged | " + std::to_string(summary.verdicts.engaged) + " of "
+        + std::to_string(summary.verdicts.withCode) + " graphs |\n";
     out += "| DVM coverage | " + percentText(model.coverage) + " of " + std::to_string(summary.launches)
         + " kernel launches and " + std::to_string(summary.fallbacks) + " fallback calls |\n";
     out += "| Kernels | " + std::to_string(summary.kernels) + ": " + kernelCountsText(summary) + " |\n";
@@ -132,8 +140,8 @@ void writeToolchain(std::string& out, const ReportModel& model)
 {
     if (model.runs.empty())
         return;
-    out += "## Toolchain\n\n| Run | torch | torch git | torch_npu | python | CANN | NPU backend |\n"
-           "|---|---|---|---|---|---|---|\n";
+    out += "## Toolchain\n\n| Run | torch | torch git | torch_npu | python | CANN | NPU backend | Kernels from |\n"
+           "|---|---|---|---|---|---|---|---|\n";
     for (const ReportRun& run : model.runs) {
         const Versions& v = run.versions;
         const std::string name = run.run->name.value_or(model.relative(run.run->path));
@@ -141,10 +149,11 @@ void writeToolchain(std::string& out, const ReportModel& model)
         if (git && git->size() > 12)
             git = git->substr(0, 12);
         out += "| " + code(name) + " | " + orDash(v.torch) + " | " + orDash(git) + " | " + orDash(v.torchNpu)
-            + " | " + orDash(v.python) + " | " + orDash(v.cann) + " | " + orDash(v.npuBackend) + " |\n";
+            + " | " + orDash(v.python) + " | " + orDash(v.cann) + " | " + orDash(v.npuBackend) + " | "
+            + orDash(kernelBackendsText(run.summary)) + " |\n";
     }
     out += "\nVersions come from each run's first `fx_graph_runnable.py` header; — means the tree does not "
-           "record it.\n\n";
+           "record it. *Kernels from* is what the generated code really holds.\n\n";
 }
 
 void writeRegressions(std::string& out, const ReportModel& model)
@@ -313,17 +322,24 @@ void writeFallbacks(std::string& out, const ReportModel& model)
 
 } // namespace
 
-std::string graphVerdictText(GraphVerdict verdict)
+std::string graphVerdictText(Verdict verdict)
 {
     switch (verdict) {
-    case GraphVerdict::Engaged:
-        return "engaged";
-    case GraphVerdict::NotEngaged:
-        return "not engaged";
-    case GraphVerdict::NoOutputCode:
-        break;
+    case Verdict::NoCode:
+        return "no output_code.py";
+    case Verdict::Partly:
+        return "partly engaged";
+    default:
+        return std::string(verdictName(verdict));
     }
-    return "no output_code.py";
+}
+
+std::string kernelBackendsText(const Summary& summary)
+{
+    std::string text;
+    for (Backend backend : backendsWithKernels(summary))
+        text += (text.empty() ? "" : ", ") + std::string(backendName(backend));
+    return text;
 }
 
 std::string dvmInputText(const DvmInput& input)
@@ -361,8 +377,10 @@ std::string summaryMarkdown(const Index& index)
     input.index = &index;
     const ReportModel model = buildReportModel(input);
     const Summary& summary = model.summary;
-    std::string out = "**DVM Lens:** " + verdictSentence(summary) + " · DVM coverage "
-        + percentText(model.coverage) + "\n\n";
+    std::string out;
+    if (const std::string partial = partialIndexNote(summary); !partial.empty())
+        out += "**" + partial + "** (indexing was cancelled)\n\n";
+    out += "**DVM Lens:** " + verdictSentence(summary) + " · DVM coverage " + percentText(model.coverage) + "\n\n";
     out += "- Tree: " + code(index.root) + "\n";
     out += "- Kernels: " + std::to_string(summary.kernels) + " (" + kernelCountsText(summary) + ")\n";
     out +=
@@ -370,7 +388,7 @@ std::string summaryMarkdown(const Index& index)
     if (!model.runs.empty()) {
         const Versions& v = model.runs.front().versions;
         out += "- torch " + orDash(v.torch) + " · torch_npu " + orDash(v.torchNpu) + " · NPU backend "
-            + orDash(v.npuBackend) + "\n";
+            + orDash(v.npuBackend) + " · kernels from " + orDash(kernelBackendsText(summary)) + "\n";
     }
     for (const Finding& finding : model.findings)
         out += "- " + severityMark(finding.rule.severity) + " " + finding.rule.title.en + " ("

@@ -21,7 +21,9 @@ std::string summaryMarkdown(const Index& index);
 
 // Pieces the other writers share, so every format words things the same way (counts per backend
 // and per fallback kind come from scantext.h).
-std::string graphVerdictText(GraphVerdict verdict); // "engaged", "not engaged", "no output_code.py"
+std::string graphVerdictText(Verdict verdict); // "engaged", "not engaged", "no output_code.py", "not indexed"…
+// The backends the summary's kernels came from: "dvm, triton" (empty when there are none).
+std::string kernelBackendsText(const Summary& summary);
 std::string dvmInputText(const DvmInput& input); // "load float32[128, 128]", "scalar int64"
 std::string dvmOutputText(const DvmOutput& output); // "relu float32"
 

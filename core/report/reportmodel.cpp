@@ -197,15 +197,23 @@ ReportModel buildReportModel(const ReportInput& input)
 
 std::string verdictSentence(const Summary& summary)
 {
-    if (summary.graphsWithOutputCode == 0)
-        return "no output_code.py to check";
-    const std::string counts = std::to_string(summary.dvmEngagedGraphs) + " of "
-        + std::to_string(summary.graphsWithOutputCode) + " graphs";
-    if (summary.dvmEngaged)
-        return "DVM engaged in " + counts;
-    if (summary.dvmEngagedGraphs == 0)
-        return "DVM not engaged (" + counts + ")";
-    return "DVM partly engaged (" + counts + ")";
+    const VerdictCounts& counts = summary.verdicts;
+    const std::string of = std::to_string(counts.engaged) + " of " + std::to_string(counts.withCode) + " graphs";
+    switch (summary.verdict) {
+    case Verdict::Engaged:
+        return "DVM engaged in " + of;
+    case Verdict::NotEngaged:
+        return "DVM not engaged (" + of + ")";
+    case Verdict::Partly:
+        return "DVM partly engaged (" + of + ")";
+    case Verdict::NotIndexed:
+        return "not indexed: " + std::to_string(counts.notIndexed) + " of " + std::to_string(counts.withCode)
+            + " graphs not parsed (DVM engaged in " + std::to_string(counts.engaged) + " so far)";
+    case Verdict::NoCode:
+    case Verdict::NotWrapper:
+        break;
+    }
+    return "no output_code.py to check";
 }
 
 std::string percentText(std::optional<double> fraction)

@@ -50,7 +50,7 @@ struct ReportFallback
 struct ReportGraph
 {
     const Graph* graph = nullptr;
-    GraphVerdict verdict = GraphVerdict::NoOutputCode;
+    Verdict verdict = Verdict::NoCode;
     std::vector<std::string> reasons; // notEngagedReasons
     Summary summary;
     std::vector<ReportKernel> dvmKernels;
@@ -89,8 +89,9 @@ struct ReportModel
 
 ReportModel buildReportModel(const ReportInput& input);
 
-// One line: "DVM engaged in 3 of 3 graphs", "DVM partly engaged (1 of 2 graphs)", "DVM not engaged
-// (0 of 4 graphs)", or "no output_code.py to check".
+// One line from the ladder (verdict.h): "DVM engaged in 3 of 3 graphs", "DVM partly engaged (1 of 2
+// graphs)", "DVM not engaged (0 of 4 graphs)", "not indexed: 2 of 9 graphs not parsed (DVM engaged in
+// 3 so far)", or "no output_code.py to check".
 std::string verdictSentence(const Summary& summary);
 
 // "42.9%" for 0.4286; "n/a" for nullopt (nothing launched).

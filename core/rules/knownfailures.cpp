@@ -87,6 +87,9 @@ std::vector<Finding> findKnownFailures(
                 graph = found->second;
         }
         for (Finding& finding : *scan.findings) {
+            const Rule* rule = graph ? nullptr : rules.find(finding.rule.id);
+            if (rule && rule->graphLogsOnly)
+                continue; // a run-level log cannot say which graph's code never ran
             finding.run = scan.run;
             finding.graph = graph;
             findings.push_back(std::move(finding));

@@ -8,6 +8,7 @@
 #include "rules/finding.h"
 #include "rules/logmatching.h"
 #include "rules/rulebook.h"
+#include "rules/treerules.h"
 
 #include <vector>
 

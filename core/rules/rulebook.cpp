@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "rules/rulebook.h"
 
+#include "install/datadir.h"
+#include "io/pathtext.h"
 #include "io/safefile.h"
 #include "rules/requiredliteral.h"
 
@@ -218,7 +220,7 @@ std::string shortReason(std::string reason)
 }
 
 constexpr TreeCheck kAllTreeChecks[] = { TreeCheck::GraphWithoutDvmKernel, TreeCheck::DvmNamedImportFx,
-    TreeCheck::MissingOutputCode, TreeCheck::NoDvmInTree };
+    TreeCheck::MissingOutputCode, TreeCheck::NoDvmInTree, TreeCheck::TorchNpuWithoutDvm };
 
 constexpr char asciiLower(char c)
 {
@@ -282,6 +284,10 @@ public:
             }
             if (rule.signatures.empty())
                 fail("has an empty \"match\"");
+            const std::string scope = optionalString("scope").value_or("any");
+            if (scope != "any" && scope != "graph")
+                fail("has an unknown \"scope\" " + quotedStart(scope) + " (expected \"any\" or \"graph\")");
+            rule.graphLogsOnly = scope == "graph";
             if (const json* context = member("context")) {
                 if (!context->is_object() || !context->contains("within")
                     || !(*context)["within"].is_number_integer())
@@ -346,8 +352,8 @@ private:
                 return check;
         }
         fail("has an unknown \"check\" " + quotedStart(name)
-            + " (expected graph-without-dvm-kernel, dvm-named-import-fx, missing-output-code or "
-              "no-dvm-in-tree)");
+            + " (expected graph-without-dvm-kernel, dvm-named-import-fx, missing-output-code, "
+              "no-dvm-in-tree or torch-npu-without-dvm)");
     }
 
     LocalizedText localized(const char* name, bool required) const
@@ -524,9 +530,11 @@ std::string_view treeCheckName(TreeCheck check)
     case TreeCheck::MissingOutputCode:
         return "missing-output-code";
     case TreeCheck::NoDvmInTree:
+        return "no-dvm-in-tree";
+    case TreeCheck::TorchNpuWithoutDvm:
         break;
     }
-    return "no-dvm-in-tree";
+    return "torch-npu-without-dvm";
 }
 
 const Rule* RuleBook::find(std::string_view id) const
@@ -578,8 +586,15 @@ std::optional<RuleBook> loadRuleFile(const std::string& path, std::string& error
 const RuleBook& builtinRules()
 {
     static const RuleBook book = [] {
-        initRuleResources();
         std::string error;
+        // The installed copy is the one a distribution can update; a broken one must not stop the program.
+        const QString installed = installedDataPath(QStringLiteral("rules/known-failures.json"));
+        if (!installed.isEmpty()) {
+            if (auto loaded = loadRuleFile(pathBytes(installed), error))
+                return std::move(*loaded);
+            qWarning("%s (the rules built into the program are used)", error.c_str());
+        }
+        initRuleResources();
         auto loaded = loadRuleFile(":/dvmlens/rules/known-failures.json", error);
         // The file is compiled in and covered by tests, so this only fires on a broken build.
         if (!loaded)

@@ -14,8 +14,10 @@
 //               linear time whatever the pattern and the line; no backreferences or lookarounds),
 //               "context": {"within": N (0 … 1000000), "anyOf": [p…]} — a match with one of these
 //               within N lines before or after it has high confidence, otherwise medium;
+//               "scope": "graph" — only logs inside a graph folder (default "any");
 //   tree rules: "check": "graph-without-dvm-kernel" | "dvm-named-import-fx" |
-//               "missing-output-code" (an empty graph folder: FX cache hit) | "no-dvm-in-tree".
+//               "missing-output-code" (an empty graph folder: FX cache hit) | "no-dvm-in-tree" |
+//               "torch-npu-without-dvm" (a torch_npu release with no DVM backend, where DVM was asked for).
 #pragma once
 
 #include "model/model.h"
@@ -74,7 +76,8 @@ enum class TreeCheck
     GraphWithoutDvmKernel,
     DvmNamedImportFx,
     MissingOutputCode,
-    NoDvmInTree
+    NoDvmInTree,
+    TorchNpuWithoutDvm, // a torch_npu release that has no DVM backend (dvm-format.md §8)
 };
 // The "check" names of rule files; "missing-output-code" is also the scanner's diagnostic code.
 std::string_view treeCheckName(TreeCheck check);
@@ -85,6 +88,9 @@ struct Rule
     bool isTreeRule = false;
     std::vector<LineSignature> signatures; // log rules
     int contextWithin = 0; // lines before or after a match
+    // "scope": "graph": only logs inside a graph folder are read for this rule, since what it says
+    // is about that graph (compile-failed: its output_code.py never ran).
+    bool graphLogsOnly = false;
     std::vector<TextPattern> context;
     TreeCheck check = TreeCheck::GraphWithoutDvmKernel; // tree rules
     std::string origin; // "built-in" or the file it came from
@@ -103,7 +109,9 @@ std::optional<RuleBook> parseRuleBook(std::string_view json, const std::string& 
 // Reads a rule file (a regular file of at most 16 MiB, io/safefile.h) and parses it.
 std::optional<RuleBook> loadRuleFile(const std::string& path, std::string& error);
 
-// The rules shipped inside the binary (resources/rules/known-failures.json through a qrc).
+// The rules shipped with the program: the installed share/dvmlens/rules/known-failures.json (see
+// install/datadir.h; origin: its path) or, when there is none or it is bad (a warning says so), the copy
+// compiled into the binary (resources/rules/known-failures.json through a qrc; origin "built-in").
 const RuleBook& builtinRules();
 
 // $XDG_CONFIG_HOME/dvmlens/known-failures.json (~/.config/… when XDG_CONFIG_HOME is unset).

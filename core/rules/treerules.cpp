@@ -3,6 +3,7 @@
 
 #include "parse/versions.h"
 #include "verdict/summary.h"
+#include "verdict/verdict.h"
 
 #include <algorithm>
 
@@ -74,9 +75,31 @@ void applyTreeRule(const Rule& rule, const Index& index, std::vector<Finding>& f
     for (const Run& run : index.runs) {
         for (const Graph& graph : run.graphs) {
             ++graphs;
-            outputCodes += graph.outputCode.has_value();
-            anyEngaged = anyEngaged || (graph.outputCode && graph.outputCode->dvmEngaged);
+            // Judged graphs only: not a cancelled index's unparsed ones, nor a file that is no wrapper.
+            const Verdict verdict = graphVerdict(graph);
+            outputCodes += verdict == Verdict::Engaged || verdict == Verdict::NotEngaged;
+            anyEngaged = anyEngaged || verdict == Verdict::Engaged;
         }
+    }
+
+    if (rule.check == TreeCheck::TorchNpuWithoutDvm) {
+        // Per run: the version it was made with says DVM cannot have run, whatever was asked for.
+        if (anyEngaged)
+            return;
+        for (std::size_t r = 0; r < index.runs.size(); ++r) {
+            const Versions versions = runVersions(index.runs[r], index.root);
+            if (!versions.torchNpu || !isTorchNpuReleaseWithoutDvm(*versions.torchNpu))
+                continue;
+            const bool asked = versions.npuBackend && *versions.npuBackend == "dvm";
+            if (!asked && !dvmWantedEvidence(index))
+                continue;
+            Finding finding = treeFinding(rule, versions.source.value_or(index.runs[r].path),
+                "torch_npu " + *versions.torchNpu + (asked ? ", TORCHINDUCTOR_NPU_BACKEND='dvm'" : ""),
+                Confidence::High);
+            finding.run = r;
+            findings.push_back(std::move(finding));
+        }
+        return;
     }
 
     if (rule.check == TreeCheck::NoDvmInTree) {
@@ -99,7 +122,7 @@ void applyTreeRule(const Rule& rule, const Index& index, std::vector<Finding>& f
             case TreeCheck::GraphWithoutDvmKernel: {
                 const OutputCode* code = graph.outputCode ? &*graph.outputCode : nullptr;
                 // A graph of views only has nothing DVM could have taken.
-                if (anyEngaged && code && !code->dvmEngaged
+                if (anyEngaged && graphVerdict(graph) == Verdict::NotEngaged
                     && (!code->kernels.empty() || !code->fallbacks.empty()))
                     finding = treeFinding(rule, code->path, kernelSummary(*code), Confidence::High);
                 break;
@@ -140,6 +163,7 @@ void applyTreeRule(const Rule& rule, const Index& index, std::vector<Finding>& f
                 break;
             }
             case TreeCheck::NoDvmInTree:
+            case TreeCheck::TorchNpuWithoutDvm:
                 break;
             }
             if (finding) {
@@ -149,6 +173,26 @@ void applyTreeRule(const Rule& rule, const Index& index, std::vector<Finding>& f
             }
         }
     }
+}
+
+bool isTorchNpuReleaseWithoutDvm(std::string_view version)
+{
+    constexpr std::string_view kReleases[] = { "2.10.0-26.0.0", "2.11.0-26.1.0", "2.12.0-26.1.0",
+        "26.1.0-pytorch2.11.0", "26.1.0-pytorch2.12.0" };
+    while (!version.empty() && (version.front() == ' ' || version.front() == '\t'))
+        version.remove_prefix(1);
+    while (!version.empty() && (version.back() == ' ' || version.back() == '\t' || version.back() == '\r'))
+        version.remove_suffix(1);
+    if (!version.empty() && (version.front() == 'v' || version.front() == 'V'))
+        version.remove_prefix(1);
+    for (const std::string_view release : kReleases) {
+        if (version.substr(0, release.size()) != release)
+            continue;
+        const std::string_view rest = version.substr(release.size());
+        if (rest.empty() || rest.front() == '+' || rest.substr(0, 5) == ".post")
+            return true;
+    }
+    return false;
 }
 
 } // namespace dvmlens

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <dirent.h>
+#include <fcntl.h>
 #include <filesystem>
 #include <map>
 #include <sys/stat.h>
@@ -23,6 +24,8 @@ namespace {
 
 constexpr std::string_view kOutputCode = "output_code.py";
 constexpr std::string_view kAotiOutputCode = "output_code.cpp";
+// How much of a loose *.py file is read to tell whether it is a wrapper module.
+constexpr std::size_t kWrapperProbeBytes = 4096;
 
 // Files Inductor writes into a graph folder, in the order it writes them (debug.py). The last
 // one present tells how far a crashed compile got.
@@ -147,9 +150,8 @@ public:
         graph.files = siblingNames(folder);
         if (graph.files.empty())
             graph.files.push_back(file.filename().native());
-        OutputCode code;
-        code.path = m_root;
-        graph.outputCode = std::move(code);
+        graph.looseFile = true;
+        graph.outputCode = skeleton(m_root);
         if (m_onOutputCode)
             m_onOutputCode(m_root);
         m_index.runs[contextRun(m_root)].graphs.push_back(std::move(graph));
@@ -165,7 +167,7 @@ public:
         } else if (isGraphsFolderName(name)) {
             top.run = contextRun(m_root);
             top.role = FolderRole::GraphsFolder;
-        } else if (looksLikeGraphFolder(name) || hasOutputCode(m_root)) {
+        } else if (looksLikeGraphFolder(name) || (hasOutputCode(m_root) && !hasDebugFolders(m_root))) {
             top.run = contextRun(m_root);
             top.role = FolderRole::Graph;
         } else if (std::optional<std::string> run = runAncestor(m_root)) {
@@ -178,6 +180,15 @@ public:
     }
 
 private:
+    // What the walk knows of an output_code.py before the parser has read it.
+    static OutputCode skeleton(std::string path)
+    {
+        OutputCode code;
+        code.path = std::move(path);
+        code.indexed = false;
+        return code;
+    }
+
     static bool looksLikeGraphFolder(std::string_view name)
     {
         const std::optional<GraphName> parsed = parseGraphName(name);
@@ -196,6 +207,21 @@ private:
         }
         std::sort(names.begin(), names.end());
         return names;
+    }
+
+    // Run, torchinductor or graph folders directly below `folder` (an output_code.py copied into a
+    // debug root does not make the root a graph folder).
+    static bool hasDebugFolders(const std::string& folder)
+    {
+        std::error_code error;
+        for (fs::directory_iterator it(folder, error), end; !error && it != end; it.increment(error)) {
+            std::error_code typeError;
+            const std::string name = it->path().filename().native();
+            if (it->is_directory(typeError)
+                && (parseRunName(name) || isGraphsFolderName(name) || looksLikeGraphFolder(name)))
+                return true;
+        }
+        return false;
     }
 
     static bool hasOutputCode(const std::string& folder)
@@ -438,10 +464,19 @@ private:
         std::vector<Entry> entries;
         if (!listEntries(frame, entries))
             return;
+        // Any other layout (a CI artifact folder, files copied into logs/rank3/…): a folder that
+        // holds output_code.py is a graph folder, whatever its name, listed where it was found.
+        if (frame.role == FolderRole::Plain && holdsOutputCode(entries) && !holdsDebugFolders(entries)) {
+            scanGraph(frame);
+            return;
+        }
         std::vector<Frame> children;
         for (Entry& entry : entries) {
             if (!entry.usable)
                 continue;
+            if (frame.role == FolderRole::Plain && entry.isRegularFile
+                && (entry.name == kOutputCode || isLooseWrapperModule(frame, entry)))
+                addLooseWrapper(frame, entry);
             // A log outside any run and outside torchinductor/ belongs to no compile: left out.
             const bool belongsToRun = frame.run || frame.role != FolderRole::Plain;
             if (entry.isRegularFile && endsWith(entry.name, ".log") && belongsToRun)
@@ -465,6 +500,61 @@ private:
         // Reversed, so the stack pops them in name order.
         for (auto it = children.rbegin(); it != children.rend(); ++it)
             push(std::move(*it));
+    }
+
+    static bool holdsOutputCode(const std::vector<Entry>& entries)
+    {
+        return std::any_of(entries.begin(), entries.end(),
+            [](const Entry& entry) { return entry.name == kOutputCode && entry.usable && entry.isRegularFile; });
+    }
+
+    // Run, torchinductor or graph folders beside an output_code.py: the folder is not a graph
+    // folder, and the file is one more loose wrapper in it.
+    static bool holdsDebugFolders(const std::vector<Entry>& entries)
+    {
+        return std::any_of(entries.begin(), entries.end(), [](const Entry& entry) {
+            return entry.isDirectory
+                && (parseRunName(entry.name) || isGraphsFolderName(entry.name) || looksLikeGraphFolder(entry.name));
+        });
+    }
+
+    // A *.py file outside graph folders whose first bytes are an Inductor wrapper module's
+    // (depyf's __compiled_fn_3.kernel_0.py, a renamed output_code.py). Only a prefix is read, with
+    // O_NONBLOCK and a type check on the descriptor, so a FIFO swapped in cannot block the walk.
+    bool isLooseWrapperModule(const Frame& folder, const Entry& entry) const
+    {
+        if (!endsWith(entry.name, ".py") || entry.name == kOutputCode)
+            return false;
+        const std::string path = joinPath(folder.path, entry.name);
+        const int file = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+        if (file < 0)
+            return false;
+        struct stat status
+        {
+        };
+        char head[kWrapperProbeBytes];
+        ssize_t got = 0;
+        if (::fstat(file, &status) == 0 && S_ISREG(status.st_mode))
+            got = ::read(file, head, sizeof head);
+        ::close(file);
+        if (got <= 0)
+            return false;
+        const std::string_view text(head, static_cast<std::size_t>(got));
+        return text.find("# AOT ID:") != std::string_view::npos || text.find("AsyncCompile()") != std::string_view::npos
+            || text.find("@dvm.kernel(") != std::string_view::npos;
+    }
+
+    void addLooseWrapper(const Frame& folder, const Entry& entry)
+    {
+        const std::size_t run = folder.run ? *folder.run : contextRun(folder.path);
+        Graph graph = graphFor(folder.path);
+        graph.name = entry.name;
+        graph.looseFile = true;
+        graph.files.push_back(entry.name);
+        graph.outputCode = skeleton(joinPath(folder.path, entry.name));
+        if (m_onOutputCode)
+            m_onOutputCode(graph.outputCode->path);
+        m_index.runs[run].graphs.push_back(std::move(graph));
     }
 
     void addLog(std::optional<std::size_t> run, std::string path)
@@ -495,11 +585,9 @@ private:
             if (entry.name == kOutputCode) {
                 outputCodeRejected = !entry.usable;
                 if (entry.usable && entry.isRegularFile) {
-                    OutputCode code;
-                    code.path = joinPath(frame.path, entry.name);
+                    graph.outputCode = skeleton(joinPath(frame.path, entry.name));
                     if (m_onOutputCode)
-                        m_onOutputCode(code.path);
-                    graph.outputCode = std::move(code);
+                        m_onOutputCode(graph.outputCode->path);
                 } else if (entry.usable) {
                     // A FIFO, socket, device or folder under the name: no crash, and nothing to read.
                     outputCodeRejected = true;

@@ -40,8 +40,9 @@ std::string runHeader(const Run& run)
         line += "  pid " + std::to_string(*run.pid);
     if (run.started)
         line += "  started " + *run.started;
-    line += "  " + plural(summary.graphs, "graph") + ", " + std::to_string(summary.dvmEngagedGraphs)
-        + " DVM engaged, " + plural(static_cast<int>(run.logs.size()), "log");
+    line += "  " + ladderLine(summary.verdicts) + ", " + plural(summary.graphs, "graph") + ", "
+        + std::to_string(summary.dvmEngagedGraphs) + " DVM engaged, "
+        + plural(static_cast<int>(run.logs.size()), "log");
     if (!run.name)
         line += "  (" + run.path + ')';
     return line + '\n';
@@ -58,11 +59,15 @@ std::string diagnosticLine(std::string_view indent, const Diagnostic& diagnostic
 
 std::string graphLines(const Graph& graph, std::size_t nameWidth)
 {
-    const GraphVerdict verdict = graphVerdict(graph);
+    const Verdict verdict = graphVerdict(graph);
     const Summary summary = summarize(graph);
     std::string line = "  " + padded(verdictLabel(verdict), 12) + padded(graph.name, nameWidth);
-    if (verdict == GraphVerdict::NoOutputCode) {
+    if (verdict == Verdict::NoCode) {
         line += "no output_code.py";
+    } else if (verdict == Verdict::NotIndexed) {
+        line += "output_code.py not parsed: index again to see it";
+    } else if (verdict == Verdict::NotWrapper) {
+        line += "not an Inductor wrapper module: no verdict";
     } else {
         line += "kernels: " + kernelCountsText(summary) + "; launches " + std::to_string(summary.launches)
             + "; fallbacks: " + fallbackCountsText(summary);
@@ -84,17 +89,29 @@ std::string graphLines(const Graph& graph, std::size_t nameWidth)
 
 } // namespace
 
-std::string_view verdictLabel(GraphVerdict verdict)
+std::string_view verdictLabel(Verdict verdict)
 {
     switch (verdict) {
-    case GraphVerdict::Engaged:
+    case Verdict::Engaged:
         return "ENGAGED";
-    case GraphVerdict::NotEngaged:
+    case Verdict::Partly:
+        return "PARTLY";
+    case Verdict::NotEngaged:
         return "NOT ENGAGED";
-    case GraphVerdict::NoOutputCode:
+    case Verdict::NoCode:
+        return "NO CODE";
+    case Verdict::NotIndexed:
+        return "NOT INDEXED";
+    case Verdict::NotWrapper:
         break;
     }
-    return "NO CODE";
+    return "NOT WRAPPER";
+}
+
+std::string ladderLine(const VerdictCounts& counts)
+{
+    const std::string note = verdictCountNote(counts);
+    return ladderText(counts) + (note.empty() ? "" : " (" + note + ')');
 }
 
 std::string kernelCountsText(const Summary& summary)
@@ -138,6 +155,7 @@ std::string scanText(const Index& index)
     text += "diagnostics: " + joinCounts(severityName, kAllSeverities, [&](Severity severity) {
         return summary.diagnosticCount(severity);
     }) + '\n';
+    text += "verdict: " + ladderLine(summary.verdicts) + '\n';
     text += std::string("DVM engaged: ") + (summary.dvmEngaged ? "yes" : "no") + '\n';
     return text;
 }

@@ -16,7 +16,10 @@ std::string scanText(const Index& index);
 std::string kernelCountsText(const Summary& summary);
 // "aten 1, extern 1" (kinds with no calls left out; "none" when empty).
 std::string fallbackCountsText(const Summary& summary);
-// "ENGAGED", "NOT ENGAGED" or "NO CODE".
-std::string_view verdictLabel(GraphVerdict verdict);
+// A graph's verdict as the scan lists it: "ENGAGED", "NOT ENGAGED", "NO CODE", "NOT INDEXED",
+// "NOT WRAPPER" (verdictName in capitals, kept short for the column).
+std::string_view verdictLabel(Verdict verdict);
+// The ladder with its count and what the count leaves out: "partly 5/7 (2 without code)".
+std::string ladderLine(const VerdictCounts& counts);
 
 } // namespace dvmlens

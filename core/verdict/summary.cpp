@@ -17,6 +17,7 @@ void countDiagnostics(Summary& summary, const std::vector<Diagnostic>& diagnosti
 void addGraph(Summary& summary, const Graph& graph)
 {
     ++summary.graphs;
+    summary.verdicts.add(graphVerdict(graph));
     countDiagnostics(summary, graph.diagnostics);
     if (!graph.outputCode)
         return;
@@ -44,8 +45,8 @@ void addRun(Summary& summary, const Run& run)
 
 void settleVerdict(Summary& summary)
 {
-    summary.dvmEngaged =
-        summary.graphsWithOutputCode > 0 && summary.dvmEngagedGraphs == summary.graphsWithOutputCode;
+    summary.verdict = ladderVerdict(summary.verdicts);
+    summary.dvmEngaged = summary.verdict == Verdict::Engaged;
 }
 
 // The parser's diagnostics for a file it could not look into.
@@ -88,22 +89,34 @@ Summary summarize(const Graph& graph)
     return summary;
 }
 
+std::vector<Backend> backendsWithKernels(const Summary& summary)
+{
+    std::vector<Backend> backends;
+    for (Backend backend : kAllBackends) {
+        if (summary.kernelCount(backend) > 0)
+            backends.push_back(backend);
+    }
+    return backends;
+}
+
+std::string partialIndexNote(const Summary& summary)
+{
+    const VerdictCounts& counts = summary.verdicts;
+    if (counts.notIndexed == 0)
+        return {};
+    return "partial index: " + std::to_string(counts.withCode - counts.notIndexed) + " of "
+        + std::to_string(counts.withCode) + " graphs parsed";
+}
+
 bool hasDvmKernelName(std::string_view name)
 {
     return name.rfind("dvm_", 0) == 0 || name.rfind("mfusion_dvm", 0) == 0;
 }
 
-GraphVerdict graphVerdict(const Graph& graph)
-{
-    if (!graph.outputCode)
-        return GraphVerdict::NoOutputCode;
-    return graph.outputCode->dvmEngaged ? GraphVerdict::Engaged : GraphVerdict::NotEngaged;
-}
-
 std::vector<NotEngagedReason> notEngagedReasonList(const Graph& graph)
 {
     std::vector<NotEngagedReason> reasons;
-    if (graphVerdict(graph) != GraphVerdict::NotEngaged)
+    if (graphVerdict(graph) != Verdict::NotEngaged)
         return reasons;
     const OutputCode& code = *graph.outputCode;
     // A file that could not be read or parsed explains everything else.

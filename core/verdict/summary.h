@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Counts over an Index, a Run or a Graph, and the overall verdict, for every writer and view.
-// The per-graph verdict itself is OutputCode::dvmEngaged (verdict.h); this file only counts it and
-// explains a "no".
+// The verdicts themselves are decided in verdict.h; this file counts them and explains a "no".
 #pragma once
 
 #include "model/model.h"
+#include "verdict/verdict.h"
 
 #include <array>
 #include <iterator>
@@ -26,7 +26,10 @@ struct Summary
     int fallbacks = 0;
     std::array<int, 4> fallbacksByKind {}; // indexed by FallbackKind
     std::array<int, 3> diagnosticsBySeverity {}; // indexed by Severity
-    // Every graph that has an output_code.py has DVM engaged, and there is at least one.
+    // The ladder (verdict.h): what the verdict is made of, and the rung.
+    VerdictCounts verdicts;
+    Verdict verdict = Verdict::NoCode;
+    // verdict == Engaged: every graph that has an output_code.py has DVM engaged, and there is at least one.
     bool dvmEngaged = false;
 
     int kernelCount(Backend backend) const
@@ -47,18 +50,18 @@ inline constexpr FallbackKind kAllFallbackKinds[] = { FallbackKind::Aten, Fallba
     FallbackKind::Extern, FallbackKind::Other };
 inline constexpr Severity kAllSeverities[] = { Severity::Info, Severity::Warning, Severity::Error };
 
+// The backends the counted kernels came from, in kAllBackends order (the NPU backend a tree
+// really used, whatever TORCHINDUCTOR_NPU_BACKEND asked for).
+std::vector<Backend> backendsWithKernels(const Summary& summary);
+
+// "partial index: 7 of 9 graphs parsed" when some graphs with code were not indexed; empty otherwise.
+// Exports of a cancelled index start with it.
+std::string partialIndexNote(const Summary& summary);
+
 // Diagnostics counted: the index's own, every graph's, and any an OutputCode still holds.
 Summary summarize(const Index& index);
 Summary summarize(const Run& run);
 Summary summarize(const Graph& graph);
-
-enum class GraphVerdict
-{
-    Engaged, // output_code.py with the dvm import and at least one real @dvm.kernel
-    NotEngaged, // output_code.py without both
-    NoOutputCode, // nothing to verify (cache hit, crash, AOTI-only folder)
-};
-GraphVerdict graphVerdict(const Graph& graph);
 
 // True for the names DVM gives its kernels (dvm_fused_*, dvm_graph_fused_*, mfusion_dvm_*): on an
 // import_fx kernel such a name is the trap the field guide warns about.

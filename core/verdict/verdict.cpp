@@ -27,4 +27,140 @@ std::optional<double> dvmCoverage(const OutputCode& code)
     return static_cast<double>(dvmLaunches) / static_cast<double>(denominator);
 }
 
+Verdict graphVerdict(const Graph& graph)
+{
+    if (!graph.outputCode)
+        return Verdict::NoCode;
+    const OutputCode& code = *graph.outputCode;
+    if (!code.indexed)
+        return Verdict::NotIndexed;
+    // Only a lone file is judged by its content: in a graph folder, output_code.py is Inductor's
+    // wrapper by name, and an empty or broken one is a failed compile, so not engaged.
+    if (graph.looseFile && !code.wrapperModule)
+        return Verdict::NotWrapper;
+    return code.dvmEngaged ? Verdict::Engaged : Verdict::NotEngaged;
+}
+
+const Graph* loneNonWrapper(const Index& index)
+{
+    if (index.runs.size() != 1 || index.runs.front().graphs.size() != 1)
+        return nullptr;
+    const Graph& graph = index.runs.front().graphs.front();
+    const bool isInput = graph.outputCode && graph.outputCode->path == index.root;
+    return isInput && graphVerdict(graph) == Verdict::NotWrapper ? &graph : nullptr;
+}
+
+void VerdictCounts::add(Verdict graph)
+{
+    ++graphs;
+    switch (graph) {
+    case Verdict::Engaged:
+        ++withCode;
+        ++engaged;
+        break;
+    case Verdict::NotEngaged:
+    case Verdict::Partly: // never a graph's rung
+        ++withCode;
+        break;
+    case Verdict::NoCode:
+        ++withoutCode;
+        break;
+    case Verdict::NotIndexed:
+        ++withCode;
+        ++notIndexed;
+        break;
+    case Verdict::NotWrapper:
+        ++notWrapper;
+        break;
+    }
+}
+
+void VerdictCounts::add(const VerdictCounts& other)
+{
+    graphs += other.graphs;
+    withCode += other.withCode;
+    engaged += other.engaged;
+    withoutCode += other.withoutCode;
+    notIndexed += other.notIndexed;
+    notWrapper += other.notWrapper;
+}
+
+VerdictCounts verdictCounts(const Run& run)
+{
+    VerdictCounts counts;
+    for (const Graph& graph : run.graphs)
+        counts.add(graphVerdict(graph));
+    return counts;
+}
+
+VerdictCounts verdictCounts(const Index& index)
+{
+    VerdictCounts counts;
+    for (const Run& run : index.runs)
+        counts.add(verdictCounts(run));
+    return counts;
+}
+
+Verdict ladderVerdict(const VerdictCounts& counts)
+{
+    if (counts.notIndexed > 0)
+        return Verdict::NotIndexed;
+    if (counts.withCode == 0)
+        return counts.notWrapper > 0 && counts.withoutCode == 0 ? Verdict::NotWrapper : Verdict::NoCode;
+    if (counts.engaged == counts.withCode)
+        return Verdict::Engaged;
+    return counts.engaged == 0 ? Verdict::NotEngaged : Verdict::Partly;
+}
+
+std::string_view verdictName(Verdict verdict)
+{
+    switch (verdict) {
+    case Verdict::Engaged:
+        return "engaged";
+    case Verdict::Partly:
+        return "partly";
+    case Verdict::NotEngaged:
+        return "not engaged";
+    case Verdict::NoCode:
+        return "no code";
+    case Verdict::NotIndexed:
+        return "not indexed";
+    case Verdict::NotWrapper:
+        break;
+    }
+    return "not a wrapper module";
+}
+
+std::optional<Verdict> verdictFromName(std::string_view name)
+{
+    for (Verdict verdict : kAllVerdicts) {
+        if (verdictName(verdict) == name)
+            return verdict;
+    }
+    return std::nullopt;
+}
+
+std::string verdictCountText(const VerdictCounts& counts)
+{
+    return std::to_string(counts.engaged) + '/' + std::to_string(counts.withCode);
+}
+
+std::string ladderText(const VerdictCounts& counts)
+{
+    return std::string(verdictName(ladderVerdict(counts))) + ' ' + verdictCountText(counts);
+}
+
+std::string verdictCountNote(const VerdictCounts& counts)
+{
+    std::string note;
+    const auto part = [&note](int count, std::string_view what) {
+        if (count > 0)
+            note += (note.empty() ? "" : ", ") + std::to_string(count) + ' ' + std::string(what);
+    };
+    part(counts.withoutCode, "without code");
+    part(counts.notIndexed, "not indexed");
+    part(counts.notWrapper, counts.notWrapper == 1 ? "file not a wrapper module" : "files not wrapper modules");
+    return note;
+}
+
 } // namespace dvmlens

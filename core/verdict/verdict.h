@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: MIT
-// The field guide's rule for "did DVM really run here", as code: the import alone proves nothing
-// (import_fx fallbacks are named dvm_fused_* too); only a real @dvm.kernel builder does.
+// The field guide's rule for "did DVM really run here", as code, and the verdict ladder every view
+// shows: the import alone proves nothing (import_fx fallbacks are named dvm_fused_* too); only a
+// real @dvm.kernel builder does. Nothing outside this file decides a verdict.
 #pragma once
 
 #include "model/model.h"
 
 #include <optional>
+#include <string>
+#include <string_view>
 
 namespace dvmlens {
 
@@ -14,5 +17,59 @@ bool isDvmEngaged(const OutputCode& code);
 
 // DVM launches / (all kernel launches + fallback calls); nullopt when that denominator is 0.
 std::optional<double> dvmCoverage(const OutputCode& code);
+
+// The verdict ladder. A graph is Engaged, NotEngaged, NoCode, NotIndexed or NotWrapper; a run or a
+// tree is any of them, or Partly (some graphs with code engaged, not all).
+enum class Verdict
+{
+    Engaged, // graph: output_code.py with the dvm import and a real @dvm.kernel; run/tree: every graph with code, at least one
+    Partly, // run/tree only: some graphs with code engaged, not all
+    NotEngaged, // graph: output_code.py without both; run/tree: no graph with code engaged
+    NoCode, // graph: no output_code.py (cache hit, crash, AOTI-only folder); run/tree: no graph has one
+    NotIndexed, // graph: output_code.py not parsed (cancelled, unfinished); run/tree: any such graph
+    NotWrapper, // graph: a file opened on its own that is not an Inductor wrapper module: no verdict
+};
+inline constexpr Verdict kAllVerdicts[] = { Verdict::Engaged, Verdict::Partly, Verdict::NotEngaged,
+    Verdict::NoCode, Verdict::NotIndexed, Verdict::NotWrapper };
+
+// Where a graph stands on the ladder.
+Verdict graphVerdict(const Graph& graph);
+
+// When the index is one file opened on its own that is not an Inductor wrapper module (an
+// fx_graph_readable.py, a log): that graph, since such an input has no verdict at all. Else null.
+const Graph* loneNonWrapper(const Index& index);
+
+// What a run's or a tree's verdict is made of. The count shown everywhere is engaged / withCode.
+struct VerdictCounts
+{
+    int graphs = 0; // every graph (folder or lone file)
+    int withCode = 0; // graphs with an output_code.py that is a wrapper module (parsed or not)
+    int engaged = 0; // of those, parsed and DVM engaged
+    int withoutCode = 0; // NoCode graphs
+    int notIndexed = 0; // of withCode, not parsed
+    int notWrapper = 0; // NotWrapper graphs (not in withCode)
+
+    void add(Verdict graph);
+    void add(const VerdictCounts& other);
+    bool operator==(const VerdictCounts&) const = default;
+};
+VerdictCounts verdictCounts(const Run& run);
+VerdictCounts verdictCounts(const Index& index);
+
+// The run's or tree's rung: NotIndexed when any graph is not indexed; else NoCode (or NotWrapper)
+// when no graph has code; else Engaged, NotEngaged or Partly by engaged / withCode.
+Verdict ladderVerdict(const VerdictCounts& counts);
+
+// Stable words, as JSON and the CLI print them: "engaged", "partly", "not engaged", "no code",
+// "not indexed", "not a wrapper module".
+std::string_view verdictName(Verdict verdict);
+std::optional<Verdict> verdictFromName(std::string_view name);
+
+// "3/7": engaged / graphs with code.
+std::string verdictCountText(const VerdictCounts& counts);
+// "partly 5/7": the rung and the count, as the run tree and the reports show a run or a tree.
+std::string ladderText(const VerdictCounts& counts);
+// What the count leaves out, when non-zero: "2 without code, 1 not indexed" (empty otherwise).
+std::string verdictCountNote(const VerdictCounts& counts);
 
 } // namespace dvmlens

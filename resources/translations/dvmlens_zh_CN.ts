@@ -161,6 +161,18 @@
         <source>--view compare needs --compare.</source>
         <translation>--view compare 需要与 --compare 一起使用。</translation>
     </message>
+    <message>
+        <source>Open the sample debug tree that comes with DVM Lens as PATH.</source>
+        <translation>打开 DVM Lens 自带的示例调试目录作为 PATH。</translation>
+    </message>
+    <message>
+        <source>--sample opens the sample tree: give no PATH with it.</source>
+        <translation>--sample 打开示例目录：不要同时给出 PATH。</translation>
+    </message>
+    <message>
+        <source>The sample tree is not installed (share/dvmlens/samples/ beside the program&apos;s folder).</source>
+        <translation>未安装示例目录（应位于程序所在目录旁的 share/dvmlens/samples/）。</translation>
+    </message>
 </context>
 <context>
     <name>CompareJob</name>
@@ -765,18 +777,6 @@
         <translation>融合进此内核的 FX 图</translation>
     </message>
     <message>
-        <source>DVM engaged</source>
-        <translation>DVM 生效</translation>
-    </message>
-    <message>
-        <source>DVM not engaged</source>
-        <translation>DVM 未生效</translation>
-    </message>
-    <message>
-        <source>No output_code.py</source>
-        <translation>无 output_code.py</translation>
-    </message>
-    <message>
         <source>%1 kernels</source>
         <translation>%1 内核</translation>
     </message>
@@ -791,6 +791,10 @@
     <message>
         <source>Diagnostics</source>
         <translation>诊断</translation>
+    </message>
+    <message>
+        <source>This file holds no async_compile, entry code or kernels, so DVM Lens does not judge it.</source>
+        <translation>此文件没有 async_compile、入口代码或内核，DVM Lens 不对其作出判定。</translation>
     </message>
 </context>
 <context>
@@ -1013,10 +1017,6 @@
         <translation>%1 个图</translation>
     </message>
     <message>
-        <source>%1 DVM engaged</source>
-        <translation>%1 个图 DVM 生效</translation>
-    </message>
-    <message>
         <source>1 DVM kernel</source>
         <translation>1 个 DVM 内核</translation>
     </message>
@@ -1067,10 +1067,6 @@
     <message>
         <source>%1 — DVM Lens</source>
         <translation>%1 — DVM Lens</translation>
-    </message>
-    <message>
-        <source>indexing cancelled: partial results</source>
-        <translation>索引已取消：结果不完整</translation>
     </message>
     <message>
         <source>Go to &amp;Runs</source>
@@ -1163,6 +1159,10 @@
     <message>
         <source>Compare %1 With (B)</source>
         <translation>选择与 %1 比较的目录（B）</translation>
+    </message>
+    <message>
+        <source>indexing cancelled: %1 of %2 graphs parsed, F5 to re-index</source>
+        <translation>索引已取消：已解析 %2 个图中的 %1 个，按 F5 重新索引</translation>
     </message>
 </context>
 <context>
@@ -1267,20 +1267,6 @@
     <message>
         <source>Started %1</source>
         <translation>开始时间：%1</translation>
-    </message>
-    <message numerus="yes">
-        <source>DVM engaged in %1 of %n graph(s)</source>
-        <translation>
-            <numerusform>%n 个图中有 %1 个 DVM 生效</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>no DVM</source>
-        <translation>无 DVM</translation>
-    </message>
-    <message>
-        <source>no code</source>
-        <translation>无代码</translation>
     </message>
     <message>
         <source>Model: %1</source>
@@ -1396,6 +1382,97 @@
     <message>
         <source>No graph pair &quot;%1&quot; in the comparison.</source>
         <translation>比较结果中没有图对“%1”。</translation>
+    </message>
+</context>
+<context>
+    <name>VerdictText</name>
+    <message>
+        <source>DVM</source>
+        <translation>DVM</translation>
+    </message>
+    <message>
+        <source>no DVM</source>
+        <translation>无 DVM</translation>
+    </message>
+    <message>
+        <source>no code</source>
+        <translation>无代码</translation>
+    </message>
+    <message>
+        <source>not indexed</source>
+        <translation>未索引</translation>
+    </message>
+    <message>
+        <source>no verdict</source>
+        <translation>无判定</translation>
+    </message>
+    <message>
+        <source>DVM engaged</source>
+        <translation>DVM 生效</translation>
+    </message>
+    <message>
+        <source>DVM not engaged</source>
+        <translation>DVM 未生效</translation>
+    </message>
+    <message>
+        <source>No output_code.py</source>
+        <translation>无 output_code.py</translation>
+    </message>
+    <message>
+        <source>Not indexed</source>
+        <translation>未索引</translation>
+    </message>
+    <message>
+        <source>Not an Inductor wrapper module: no verdict</source>
+        <translation>不是 Inductor 包装模块：无判定</translation>
+    </message>
+    <message>
+        <source>engaged</source>
+        <translation>生效</translation>
+    </message>
+    <message>
+        <source>partly</source>
+        <translation>部分生效</translation>
+    </message>
+    <message>
+        <source>not engaged</source>
+        <translation>未生效</translation>
+    </message>
+    <message>
+        <source>DVM engaged in all %1 graphs with code</source>
+        <translation>全部 %1 个有代码的图 DVM 生效</translation>
+    </message>
+    <message>
+        <source>DVM partly engaged: %1 of %2 graphs with code</source>
+        <translation>DVM 部分生效：%2 个有代码的图中有 %1 个</translation>
+    </message>
+    <message>
+        <source>DVM not engaged in any of %1 graphs with code</source>
+        <translation>%1 个有代码的图中没有一个 DVM 生效</translation>
+    </message>
+    <message>
+        <source>No output_code.py to verify</source>
+        <translation>没有可验证的 output_code.py</translation>
+    </message>
+    <message>
+        <source>Not indexed yet: DVM engaged in %1 of %2 graphs with code so far</source>
+        <translation>尚未索引完：目前 %2 个有代码的图中有 %1 个 DVM 生效</translation>
+    </message>
+    <message>
+        <source>%1 without code</source>
+        <translation>%1 个无代码</translation>
+    </message>
+    <message>
+        <source>%1 not indexed</source>
+        <translation>%1 个未索引</translation>
+    </message>
+    <message>
+        <source>%1 not a wrapper module</source>
+        <translation>%1 个不是包装模块</translation>
+    </message>
+    <message>
+        <source>Indexing was cancelled: re-index (F5) to see this graph</source>
+        <translation>索引已取消：重新索引（F5）后可查看此图</translation>
     </message>
 </context>
 </TS>

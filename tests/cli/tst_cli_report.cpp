@@ -66,7 +66,7 @@ private slots:
             "occurrences"));
         QVERIFY(
             result.out.contains("| `run_2026_07_20_10_15_30_123456-pid_4242` | `2.14.0.dev20260719+cpu` |"));
-        QVERIFY(result.out.contains("| `9f2c1d3b4a5e` | — | — | `9.1.0` | `dvm` |\n"));
+        QVERIFY(result.out.contains("| `9f2c1d3b4a5e` | — | — | `9.1.0` | `dvm` | `dvm, import_fx, triton` |\n"));
         QCOMPARE(run({ QStringLiteral("--format=md"), fixtureTree() }).out, result.out); // deterministic
     }
 

@@ -66,9 +66,13 @@ private Q_SLOTS:
         const QStringList lines = result.out.split(QLatin1Char('\n'));
         QCOMPARE(lines.first(), QStringLiteral("DVM Lens scan of ") + sample());
         QVERIFY(
-            lines.contains(QStringLiteral("run %1  pid 4101  started 2026-07-20T10:15:30.123456  3 graphs, "
-                                          "3 DVM engaged, 3 logs")
+            lines.contains(QStringLiteral("run %1  pid 4101  started 2026-07-20T10:15:30.123456  engaged 3/3, "
+                                          "3 graphs, 3 DVM engaged, 3 logs")
                                .arg(kEngagedRun)));
+        // The run that lost DVM: the ladder word and count, and what the count leaves out.
+        QVERIFY(lines.contains(QStringLiteral("run %1  pid 4102  started 2026-07-20T11:02:07.654321  not engaged "
+                                              "0/2 (1 without code), 3 graphs, 0 DVM engaged, 3 logs")
+                                   .arg(kLostRun)));
         QVERIFY(
             lines.contains(QStringLiteral("  ENGAGED     model__0_forward_1.0    kernels: dvm 4; launches 4; "
                                           "fallbacks: aten 1, extern 1")));
@@ -90,7 +94,9 @@ private Q_SLOTS:
                 "kernels: dvm 8, import_fx 4, triton 3; launches 15; fallbacks: aten 6, npu 1, extern 2"));
         QVERIFY2(lines.value(totals + 2).startsWith(QStringLiteral("diagnostics: warning ")),
             qPrintable(lines.value(totals + 2)));
-        QCOMPARE(lines.mid(totals + 3), (QStringList { QStringLiteral("DVM engaged: no"), QString() }));
+        QCOMPARE(lines.mid(totals + 3),
+            (QStringList { QStringLiteral("verdict: partly 3/5 (1 without code)"), QStringLiteral("DVM engaged: no"),
+                QString() }));
     }
 
     void scanJson()
@@ -228,6 +234,7 @@ private Q_SLOTS:
                            "fallbacks named like "
                            "DVM kernels (dvm_fused__to_copy_mul_permute_0, dvm_fused_add_div_relu_1), which "
                            "are not DVM code\n"
+                           "verdict: partly 3/5 (1 without code)\n"
                            "check failed: DVM engaged in 3 of 5 graphs with an output_code.py\n")
                 .arg(kLostRun));
     }
@@ -238,10 +245,10 @@ private Q_SLOTS:
         QTest::addColumn<QString>("last");
         QTest::newRow("engaged run")
             << sample(kEngagedRun)
-            << QStringLiteral("check passed: DVM engaged in all 3 graphs with an output_code.py\n");
+            << QStringLiteral("verdict: engaged 3/3\ncheck passed: DVM engaged in all 3 graphs with an output_code.py\n");
         QTest::newRow("one file")
             << sample(kEngagedRun + QStringLiteral("/torchinductor/model__1_inference_3.2/output_code.py"))
-            << QStringLiteral("check passed: DVM engaged in all 1 graphs with an output_code.py\n");
+            << QStringLiteral("verdict: engaged 1/1\ncheck passed: DVM engaged in all 1 graphs with an output_code.py\n");
     }
 
     void checkPasses()
@@ -289,8 +296,51 @@ private Q_SLOTS:
         QCOMPARE(result.out,
             QStringLiteral(
                 "note run_2026_07_20_10_15_30_123456-pid_1/model__1_inference_1.1: the folder cannot be "
-                "read, nothing verified\ncheck passed: DVM engaged in all 1 graphs with an "
-                "output_code.py\n"));
+                "read, nothing verified\nverdict: engaged 1/1 (1 without code)\ncheck passed: DVM engaged in all 1 "
+                "graphs with an output_code.py\n"));
+    }
+
+    void fileThatIsNoWrapperExits2_data()
+    {
+        QTest::addColumn<QString>("command");
+        QTest::newRow("check") << QStringLiteral("check");
+        QTest::newRow("scan") << QStringLiteral("scan");
+        QTest::newRow("scan --json") << QStringLiteral("scan --json");
+    }
+
+    // An FX graph dump (or any artifact) is not an Inductor wrapper module: no verdict, exit 2.
+    void fileThatIsNoWrapperExits2()
+    {
+        QFETCH(QString, command);
+        const QString readable = sample(kEngagedRun + QStringLiteral("/torchinductor/model__0_forward_1.0/fx_graph_readable.py"));
+        QStringList arguments = command.split(QLatin1Char(' '));
+        arguments << readable;
+        const Result result = run(arguments);
+        QCOMPARE(result.exitCode, 2);
+        QCOMPARE(result.out, QString());
+        QCOMPARE(result.err,
+            QStringLiteral("dvmlens-cli: %1: not an Inductor output_code.py (a wrapper module): %2\n")
+                .arg(arguments.first(), readable));
+    }
+
+    // Files copied into a CI artifact folder two levels down are found where they are.
+    void checkFindsWrappersInAnyLayout()
+    {
+        QTemporaryDir dir;
+        for (const QString& rank : { QStringLiteral("rank0"), QStringLiteral("rank3") }) {
+            const QString folder = dir.filePath(QStringLiteral("logs/%1/graph").arg(rank));
+            QVERIFY(QDir().mkpath(folder));
+            QVERIFY(QFile::copy(testutil::fixture(QStringLiteral("trees/small/dvm_output_code.py")),
+                folder + QStringLiteral("/output_code.py")));
+        }
+        const Result result = run({ QStringLiteral("check"), dir.path() });
+        QCOMPARE(result.exitCode, 0);
+        QCOMPARE(result.out,
+            QStringLiteral("verdict: engaged 2/2\ncheck passed: DVM engaged in all 2 graphs with an output_code.py\n"));
+        const Result scan = run({ QStringLiteral("scan"), dir.path() });
+        QVERIFY2(scan.out.contains(QStringLiteral("  ENGAGED     graph")), qPrintable(scan.out));
+        QVERIFY2(scan.out.contains(QStringLiteral("totals: 1 run, 2 graphs (2 with output_code.py, 2 DVM engaged)")),
+            qPrintable(scan.out));
     }
 
     void checkUsageErrors()

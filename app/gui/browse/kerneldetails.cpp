@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "browse/kerneldetails.h"
 
+#include "browse/verdicttext.h"
+
 #include "browse/kernelformat.h"
 #include "browse/notengagedreasontext.h"
 #include "common/themes.h"
@@ -160,23 +162,21 @@ void KernelDetails::changeEvent(QEvent* event)
 void KernelDetails::renderGraph()
 {
     const dvmlens::Graph& graph = *m_graph;
-    const dvmlens::GraphVerdict verdict = dvmlens::graphVerdict(graph);
+    const dvmlens::Verdict verdict = dvmlens::graphVerdict(graph);
     QString html;
     QTextStream out(&html);
     out << "<h3 style=\"margin-bottom:2px\">" << escaped(graph.name) << "</h3>";
     out << "<p style=\"margin-top:0\"><b style=\"color:" << verdictColor(verdict, palette()).name() << "\">";
-    switch (verdict) {
-    case dvmlens::GraphVerdict::Engaged:
-        out << tr("DVM engaged");
-        break;
-    case dvmlens::GraphVerdict::NotEngaged:
-        out << tr("DVM not engaged");
-        break;
-    case dvmlens::GraphVerdict::NoOutputCode:
-        out << tr("No output_code.py");
-        break;
-    }
+    out << VerdictText::graphHeadline(verdict).toHtmlEscaped();
     out << "</b></p>";
+    // No counts or reasons where the parser never read the file (they would all be zero).
+    if (verdict == dvmlens::Verdict::NotIndexed)
+        out << "<p>" << VerdictText::notIndexed().toHtmlEscaped() << "</p>";
+    if (verdict == dvmlens::Verdict::NotWrapper)
+        out << "<p>"
+            << tr("This file holds no async_compile, entry code or kernels, so DVM Lens does not judge it.")
+                   .toHtmlEscaped()
+            << "</p>";
     const std::vector<dvmlens::NotEngagedReason> reasons = dvmlens::notEngagedReasonList(graph);
     if (!reasons.empty()) {
         out << "<ul>";
@@ -184,7 +184,7 @@ void KernelDetails::renderGraph()
             out << "<li>" << notEngagedReasonText(reason).toHtmlEscaped() << "</li>";
         out << "</ul>";
     }
-    if (graph.outputCode) {
+    if (verdict == dvmlens::Verdict::Engaged || verdict == dvmlens::Verdict::NotEngaged) {
         const dvmlens::Summary summary = dvmlens::summarize(graph);
         out << "<table cellspacing=0 cellpadding=2>";
         for (dvmlens::Backend backend : dvmlens::kAllBackends) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "browse/runtreemodel.h"
 
+#include "browse/verdicttext.h"
 #include "browse/notengagedreasontext.h"
 #include "diagnostics/findingdetails.h"
 #include "io/pathtext.h"
@@ -98,19 +99,26 @@ int naturalCompare(const QString& a, const QString& b)
     return int(a.size() - i > 0) - int(b.size() - j > 0);
 }
 
-// Ascending verdict order is the order a user hunting failures reads in: graphs that have code but
-// no DVM kernel first, then graphs without output_code.py, engaged ones last.
-int verdictRank(dvmlens::GraphVerdict verdict)
+// Ascending verdict order is the order a user hunting failures reads in: code without DVM first,
+// then partly engaged runs (fewest engaged first), what was not indexed, what has no code or no
+// verdict, engaged last. `engagedShare` orders partly engaged runs among themselves.
+double verdictRank(dvmlens::Verdict verdict, double engagedShare = 0.0)
 {
     switch (verdict) {
-    case dvmlens::GraphVerdict::NotEngaged:
+    case dvmlens::Verdict::NotEngaged:
         return 0;
-    case dvmlens::GraphVerdict::NoOutputCode:
-        return 1;
-    case dvmlens::GraphVerdict::Engaged:
+    case dvmlens::Verdict::Partly:
+        return 1 + engagedShare;
+    case dvmlens::Verdict::NotIndexed:
+        return 2.5;
+    case dvmlens::Verdict::NoCode:
+        return 3;
+    case dvmlens::Verdict::NotWrapper:
+        return 3.5;
+    case dvmlens::Verdict::Engaged:
         break;
     }
-    return 2;
+    return 4;
 }
 
 // The shown order of `count` items: scan order, or stably sorted by `less` (ties keep scan order).
@@ -195,8 +203,8 @@ void RunTreeModel::applySortOrder()
         const dvmlens::Summary summary = dvmlens::summarize(run);
         runNames.push_back(runLabel(run));
         if (m_sortColumn == VerdictColumn)
-            runNumbers.push_back(
-                summary.graphs > 0 ? double(summary.dvmEngagedGraphs) / summary.graphs : 0.0);
+            runNumbers.push_back(verdictRank(summary.verdict,
+                summary.verdicts.withCode > 0 ? double(summary.verdicts.engaged) / summary.verdicts.withCode : 0.0));
         else
             runNumbers.push_back(countValue(summary, m_sortColumn).toDouble());
     }
@@ -575,15 +583,14 @@ void RunTreeModel::followPalette() const
     if (palette.cacheKey() == m_iconPaletteKey)
         return;
     m_iconPaletteKey = palette.cacheKey();
-    for (dvmlens::GraphVerdict each : { dvmlens::GraphVerdict::Engaged, dvmlens::GraphVerdict::NotEngaged,
-             dvmlens::GraphVerdict::NoOutputCode })
+    for (dvmlens::Verdict each : dvmlens::kAllVerdicts)
         m_verdictIcons[int(each)] = verdictIcon(each, palette);
     for (dvmlens::Severity each :
         { dvmlens::Severity::Info, dvmlens::Severity::Warning, dvmlens::Severity::Error })
         m_knownFailureIcons[int(each)] = knownFailureIcon(each, palette);
 }
 
-QIcon RunTreeModel::cachedVerdictIcon(dvmlens::GraphVerdict mark) const
+QIcon RunTreeModel::cachedVerdictIcon(dvmlens::Verdict mark) const
 {
     followPalette();
     return m_verdictIcons[int(mark)];
@@ -598,17 +605,19 @@ QIcon RunTreeModel::cachedKnownFailureIcon(dvmlens::Severity severity) const
 QVariant RunTreeModel::runData(const dvmlens::Run& run, int column, int role) const
 {
     const dvmlens::Summary summary = dvmlens::summarize(run);
-    const int graphs = summary.graphs;
-    const int engaged = summary.dvmEngagedGraphs;
-    const dvmlens::GraphVerdict mark =
-        engaged > 0 ? dvmlens::GraphVerdict::Engaged : dvmlens::GraphVerdict::NotEngaged;
+    const dvmlens::Verdict mark = summary.verdict;
     switch (role) {
     case Qt::DisplayRole:
         if (column == NameColumn)
             return runLabel(run);
         if (column == VerdictColumn)
-            return QStringLiteral("%1/%2").arg(engaged).arg(graphs);
+            return VerdictText::ladderCell(summary.verdicts);
         return countValue(summary, column);
+    case Qt::AccessibleTextRole:
+        // What the icon beside the name says, for screen readers (the Verdict cell reads itself).
+        if (column == NameColumn)
+            return QString(runLabel(run) + QStringLiteral(", ") + VerdictText::ladderCell(summary.verdicts));
+        return {};
     case Qt::DecorationRole:
         if (column == NameColumn)
             return cachedVerdictIcon(mark);
@@ -630,7 +639,7 @@ QVariant RunTreeModel::runData(const dvmlens::Run& run, int column, int role) co
             tip += QLatin1Char('\n') + tr("Process %1").arg(*run.pid);
         if (run.started)
             tip += QLatin1Char('\n') + tr("Started %1").arg(fromUtf8(*run.started));
-        tip += QLatin1Char('\n') + tr("DVM engaged in %1 of %n graph(s)", nullptr, graphs).arg(engaged);
+        tip += QLatin1Char('\n') + VerdictText::ladderSentence(summary.verdicts);
         return tip;
     }
     default:
@@ -640,23 +649,20 @@ QVariant RunTreeModel::runData(const dvmlens::Run& run, int column, int role) co
 
 QVariant RunTreeModel::graphData(const dvmlens::Graph& graph, int column, int role) const
 {
-    const dvmlens::GraphVerdict mark = dvmlens::graphVerdict(graph);
-    const bool hasCode = graph.outputCode.has_value();
+    const dvmlens::Verdict mark = dvmlens::graphVerdict(graph);
+    // Counts only where the parser looked at a wrapper module: an unparsed graph has none to show.
+    const bool hasCode = mark == dvmlens::Verdict::Engaged || mark == dvmlens::Verdict::NotEngaged;
     switch (role) {
     case Qt::DisplayRole:
         if (column == NameColumn)
             return fromUtf8(graph.name);
-        if (column == VerdictColumn) {
-            switch (mark) {
-            case dvmlens::GraphVerdict::Engaged:
-                return tr("DVM");
-            case dvmlens::GraphVerdict::NotEngaged:
-                return tr("no DVM");
-            case dvmlens::GraphVerdict::NoOutputCode:
-                return tr("no code");
-            }
-        }
+        if (column == VerdictColumn)
+            return VerdictText::graphCell(mark);
         return hasCode ? countValue(dvmlens::summarize(graph), column) : QVariant();
+    case Qt::AccessibleTextRole:
+        if (column == NameColumn)
+            return QString(fromUtf8(graph.name) + QStringLiteral(", ") + VerdictText::graphCell(mark));
+        return {};
     case Qt::DecorationRole:
         if (column == NameColumn)
             return cachedVerdictIcon(mark);
@@ -673,8 +679,12 @@ QVariant RunTreeModel::graphData(const dvmlens::Graph& graph, int column, int ro
             tip += QLatin1Char('\n') + tr("Model: %1").arg(fromUtf8(*graph.model));
         if (graph.kind && !graph.kind->empty())
             tip += QLatin1Char('\n') + tr("Kind: %1").arg(fromUtf8(*graph.kind));
-        if (!hasCode)
+        if (mark == dvmlens::Verdict::NoCode)
             tip += QLatin1Char('\n') + tr("No output_code.py in this graph folder.");
+        else if (mark == dvmlens::Verdict::NotIndexed)
+            tip += QLatin1Char('\n') + VerdictText::notIndexed();
+        else if (mark == dvmlens::Verdict::NotWrapper)
+            tip += QLatin1Char('\n') + VerdictText::graphHeadline(mark);
         for (const dvmlens::NotEngagedReason& reason : dvmlens::notEngagedReasonList(graph))
             tip += QLatin1Char('\n') + tr("Not DVM: %1").arg(notEngagedReasonText(reason));
         for (const dvmlens::Diagnostic& diagnostic : graph.diagnostics)

@@ -89,7 +89,7 @@ private:
     QVariant graphData(const dvmlens::Graph& graph, int column, int role) const;
     QVariant fileData(const dvmlens::Graph& graph, int file, int column, int role) const;
     void followPalette() const; // draws the icons again after a theme change
-    QIcon cachedVerdictIcon(dvmlens::GraphVerdict verdict) const;
+    QIcon cachedVerdictIcon(dvmlens::Verdict verdict) const;
     QIcon cachedKnownFailureIcon(dvmlens::Severity severity) const;
     QVariant knownFailureData(const Location& location, int column, int role) const;
     void emitKnownFailuresChanged();
@@ -115,7 +115,7 @@ private:
     std::vector<std::vector<int>> m_graphOrder;
     std::vector<std::vector<int>> m_graphRowOf;
     mutable qint64 m_iconPaletteKey = -1;
-    mutable QIcon m_verdictIcons[3];
+    mutable QIcon m_verdictIcons[std::size(dvmlens::kAllVerdicts)];
     mutable QIcon m_knownFailureIcons[3]; // by severity
     mutable QIcon m_blankIcon; // holds the mark's room on unmarked verdicts
 };

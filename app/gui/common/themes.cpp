@@ -117,15 +117,19 @@ bool isDarkPalette(const QPalette& palette)
     return palette.color(QPalette::Window).lightness() < 128;
 }
 
-QColor verdictColor(dvmlens::GraphVerdict mark, const QPalette& palette)
+QColor verdictColor(dvmlens::Verdict mark, const QPalette& palette)
 {
     const bool dark = isDarkPalette(palette);
     switch (mark) {
-    case dvmlens::GraphVerdict::Engaged:
+    case dvmlens::Verdict::Engaged:
         return dark ? QColor(0x6c, 0xcf, 0x8a) : QColor(0x1e, 0x7e, 0x3e);
-    case dvmlens::GraphVerdict::NotEngaged:
+    case dvmlens::Verdict::Partly: // amber: some graphs failed, so never the engaged green
+        return dark ? QColor(0xf2, 0xb8, 0x4b) : QColor(0x9a, 0x5b, 0x00);
+    case dvmlens::Verdict::NotEngaged:
         return dark ? QColor(0xf0, 0x8a, 0x7e) : QColor(0xb4, 0x32, 0x28);
-    case dvmlens::GraphVerdict::NoOutputCode:
+    case dvmlens::Verdict::NoCode:
+    case dvmlens::Verdict::NotIndexed:
+    case dvmlens::Verdict::NotWrapper:
         break;
     }
     return palette.color(QPalette::Disabled, QPalette::Text);
@@ -152,23 +156,48 @@ QIcon drawnIcon(const std::function<void(QPainter& painter, qreal unit)>& paint)
 
 } // namespace
 
-QIcon verdictIcon(dvmlens::GraphVerdict mark, const QPalette& palette)
+QIcon verdictIcon(dvmlens::Verdict mark, const QPalette& palette)
 {
     const QColor colour = verdictColor(mark, palette);
     return drawnIcon([&](QPainter& painter, qreal unit) {
         const QRectF disc(1.5 * unit, 1.5 * unit, 13 * unit, 13 * unit);
         QPen pen(Qt::white, 1.8 * unit, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin);
-        if (mark == dvmlens::GraphVerdict::NoOutputCode) {
+        switch (mark) {
+        case dvmlens::Verdict::NoCode: // an outlined disc with a dash
+        case dvmlens::Verdict::NotWrapper: // an empty outlined disc
             painter.setPen(QPen(colour, 1.2 * unit));
             painter.setBrush(Qt::NoBrush);
             painter.drawEllipse(disc);
-            painter.drawLine(QPointF(5 * unit, 8 * unit), QPointF(11 * unit, 8 * unit));
-        } else {
+            if (mark == dvmlens::Verdict::NoCode)
+                painter.drawLine(QPointF(5 * unit, 8 * unit), QPointF(11 * unit, 8 * unit));
+            return;
+        case dvmlens::Verdict::NotIndexed: // a dashed outline with three dots: not looked at yet
+            painter.setPen(QPen(colour, 1.2 * unit, Qt::DashLine));
+            painter.setBrush(Qt::NoBrush);
+            painter.drawEllipse(disc);
+            painter.setPen(Qt::NoPen);
+            painter.setBrush(colour);
+            for (qreal x : { 5.0, 8.0, 11.0 })
+                painter.drawEllipse(QPointF(x * unit, 8 * unit), 0.9 * unit, 0.9 * unit);
+            return;
+        case dvmlens::Verdict::Partly: // half filled: some graphs engaged, not all
+            painter.setPen(QPen(colour, 1.2 * unit));
+            painter.setBrush(Qt::NoBrush);
+            painter.drawEllipse(disc);
+            painter.setPen(Qt::NoPen);
+            painter.setBrush(colour);
+            painter.drawPie(disc, 90 * 16, 180 * 16);
+            return;
+        case dvmlens::Verdict::Engaged:
+        case dvmlens::Verdict::NotEngaged:
+            break;
+        }
+        {
             painter.setPen(Qt::NoPen);
             painter.setBrush(colour);
             painter.drawEllipse(disc);
             painter.setPen(pen);
-            if (mark == dvmlens::GraphVerdict::Engaged) {
+            if (mark == dvmlens::Verdict::Engaged) {
                 QPainterPath tick;
                 tick.moveTo(4.8 * unit, 8.3 * unit);
                 tick.lineTo(7.1 * unit, 10.6 * unit);
@@ -209,7 +238,7 @@ QColor backendColor(dvmlens::Backend backend, const QPalette& palette)
     const bool dark = isDarkPalette(palette);
     switch (backend) {
     case dvmlens::Backend::Dvm:
-        return verdictColor(dvmlens::GraphVerdict::Engaged, palette);
+        return verdictColor(dvmlens::Verdict::Engaged, palette);
     case dvmlens::Backend::ImportFx:
         return dark ? QColor(0xe8, 0xb8, 0x5c) : QColor(0x9a, 0x5b, 0x00);
     case dvmlens::Backend::Triton:
@@ -225,7 +254,7 @@ QColor severityColor(dvmlens::Severity severity, const QPalette& palette)
     const bool dark = isDarkPalette(palette);
     switch (severity) {
     case dvmlens::Severity::Error:
-        return verdictColor(dvmlens::GraphVerdict::NotEngaged, palette);
+        return verdictColor(dvmlens::Verdict::NotEngaged, palette);
     case dvmlens::Severity::Warning:
         return dark ? QColor(0xe8, 0xb8, 0x5c) : QColor(0x9a, 0x5b, 0x00);
     case dvmlens::Severity::Info:

@@ -32,8 +32,10 @@ void applyTheme(Theme theme);
 
 bool isDarkPalette(const QPalette& palette);
 
-QColor verdictColor(dvmlens::GraphVerdict verdict, const QPalette& palette);
-QIcon verdictIcon(dvmlens::GraphVerdict verdict, const QPalette& palette); // drawn: scales with the DPI
+// Every rung of the ladder has its own colour and drawn icon (scales with the DPI); the text beside
+// it (verdicttext.h) says the same for screen readers.
+QColor verdictColor(dvmlens::Verdict verdict, const QPalette& palette);
+QIcon verdictIcon(dvmlens::Verdict verdict, const QPalette& palette);
 // A triangle with "!" in the severity's colour, for known failures: unlike the style's error icon
 // (a red disc with a cross), it cannot be taken for the "not engaged" verdict beside it.
 QIcon knownFailureIcon(dvmlens::Severity severity, const QPalette& palette);

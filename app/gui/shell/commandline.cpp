@@ -2,6 +2,7 @@
 #include "shell/commandline.h"
 
 #include "common/themes.h"
+#include "install/datadir.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -63,6 +64,9 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
         QCoreApplication::translate(
             "CommandLine", "A torch_compile_debug folder, a run_* or graph folder, or one output_code.py."),
         QStringLiteral("[PATH]"));
+    const QCommandLineOption sample(QStringLiteral("sample"),
+        QCoreApplication::translate(
+            "CommandLine", "Open the sample debug tree that comes with DVM Lens as PATH."));
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
         QCoreApplication::translate("CommandLine", "Render the main window to <file> (PNG) and exit."),
         QStringLiteral("file"));
@@ -94,7 +98,7 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
     const QCommandLineOption runB(QStringLiteral("run-b"),
         QCoreApplication::translate("CommandLine", "With --compare: compare only this run of B."),
         QStringLiteral("name"));
-    parser.addOptions({ screenshot, select, view, size, theme, language, compare, runA, runB });
+    parser.addOptions({ sample, screenshot, select, view, size, theme, language, compare, runA, runB });
 
     CommandLineResult result;
     if (!parser.parse(arguments)) {
@@ -114,6 +118,19 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
     }
     if (!positional.isEmpty())
         options.path = positional.first();
+    if (parser.isSet(sample)) {
+        if (!options.path.isEmpty()) {
+            result.error = QCoreApplication::translate(
+                "CommandLine", "--sample opens the sample tree: give no PATH with it.");
+            return result;
+        }
+        options.path = dvmlens::sampleTreePath();
+        if (options.path.isEmpty()) {
+            result.error = QCoreApplication::translate("CommandLine",
+                "The sample tree is not installed (share/dvmlens/samples/ beside the program's folder).");
+            return result;
+        }
+    }
     options.screenshotFile = parser.value(screenshot);
     options.compareWith = parser.value(compare);
     options.runA = parser.value(runA);

@@ -10,7 +10,7 @@
 
 struct CommandLine
 {
-    QString path; // the tree, run, graph folder or output_code.py to open; empty = none
+    QString path; // tree, run, graph folder or output_code.py to open (--sample: the sample); empty = none
     QString screenshotFile; // --screenshot FILE: render the window there and exit
     QString select; // --select [RUN/]GRAPH[/KERNEL]; in compare mode a graph pair's key
     QString view = QStringLiteral("browse"); // --view browse|diagnostics|compare (compare with --compare)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "shell/mainwindow.h"
 
+#include "browse/verdicttext.h"
+
 #include "browse/browsepage.h"
 #include "codeview/codehighlighter.h"
 #include "codeview/codeview.h"
@@ -533,7 +535,7 @@ QString MainWindow::totalsText(const dvmlens::Index& index)
     const QStringList parts {
         count(summary.runs, tr("1 run"), tr("%1 runs")),
         count(summary.graphs, tr("1 graph"), tr("%1 graphs")),
-        tr("%1 DVM engaged").arg(groupedNumber(summary.dvmEngagedGraphs)),
+        VerdictText::ladderCell(summary.verdicts),
         count(summary.kernelCount(dvmlens::Backend::Dvm), tr("1 DVM kernel"), tr("%1 DVM kernels")),
         count(summary.fallbacks, tr("1 fallback"), tr("%1 fallbacks")),
     };
@@ -543,10 +545,11 @@ QString MainWindow::totalsText(const dvmlens::Index& index)
 QString MainWindow::indexTotalsText(const dvmlens::Index& index)
 {
     QString totals = totalsText(index);
-    const bool cancelled = std::any_of(index.diagnostics.begin(), index.diagnostics.end(),
-        [](const dvmlens::Diagnostic& diagnostic) { return diagnostic.code == "cancelled"; });
-    if (cancelled)
-        totals += QStringLiteral(" · ") + tr("indexing cancelled: partial results");
+    const dvmlens::VerdictCounts counts = dvmlens::verdictCounts(index);
+    if (counts.notIndexed > 0)
+        totals += QStringLiteral(" · ")
+            + tr("indexing cancelled: %1 of %2 graphs parsed, F5 to re-index")
+                  .arg(groupedNumber(counts.withCode - counts.notIndexed), groupedNumber(counts.withCode));
     return totals;
 }
 

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "shell/translations.h"
 
+#include "install/datadir.h"
+
 #include <QCoreApplication>
-#include <QFile>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QPointer>
@@ -56,21 +57,23 @@ QString installTranslations(const QString& language)
     if (!wanted.startsWith(QLatin1String("zh")))
         return QStringLiteral("en");
 
-    // Only Simplified Chinese exists besides the English source strings.
-    const auto ownFile = QStringLiteral(":/i18n/dvmlens_zh_CN.qm");
-    if (!QFile::exists(ownFile))
-        return QStringLiteral("en");
+    // Only Simplified Chinese exists besides the English source strings. The installed .qm first (see
+    // install/datadir.h), the one compiled in when there is none or it does not load.
     auto* own = new QTranslator(QCoreApplication::instance());
-    if (!own->load(ownFile)) {
+    const QString installed = dvmlens::installedDataPath(QStringLiteral("translations/dvmlens_zh_CN.qm"));
+    if ((installed.isEmpty() || !own->load(installed))
+        && !own->load(QStringLiteral(":/i18n/dvmlens_zh_CN.qm"))) {
         delete own;
         return QStringLiteral("en");
     }
-    install(own);
 
+    // Qt searches the most recently installed translator first: Qt's own goes in first, so ours wins
+    // where both translate a string (QCommandLineParser's help words, for one).
     auto* qtBase = new QTranslator(QCoreApplication::instance());
     if (qtBase->load(QStringLiteral("qtbase_zh_CN"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         install(qtBase);
     else
         delete qtBase;
+    install(own);
     return QStringLiteral("zh_CN");
 }

@@ -271,7 +271,18 @@ private Q_SLOTS:
             QCOMPARE(index.diagnostics[0].message,
                 "The scan was cancelled: " + std::to_string(kLargeOutputCodes - parsed) + " of "
                     + std::to_string(kLargeOutputCodes)
-                    + " output_code.py files were not parsed, so their graphs show no kernels.");
+                    + " output_code.py files were not parsed, so their graphs are not indexed (no verdict "
+                      "until the tree is indexed again).");
+            // The ladder: every unparsed graph is "not indexed", never "not engaged".
+            const VerdictCounts counts = verdictCounts(index);
+            QCOMPARE(counts.notIndexed, kLargeOutputCodes - parsed);
+            QCOMPARE(ladderVerdict(counts), Verdict::NotIndexed);
+            for (const Run& run : index.runs) {
+                for (const Graph& graph : run.graphs) {
+                    if (graph.outputCode && graph.outputCode->bytes == 0)
+                        QCOMPARE(graphVerdict(graph), Verdict::NotIndexed);
+                }
+            }
         }
     }
 
@@ -313,9 +324,16 @@ private Q_SLOTS:
         QCOMPARE(cancelled.message,
             std::string(
                 "The scan was cancelled: 13 of 13 output_code.py files were not parsed, so their graphs "
-                "show no kernels."));
+                "are not indexed (no verdict until the tree is indexed again)."));
         const Graph& graph = graphNamed(index, "model__0_inference_0.0");
         QVERIFY(graph.outputCode); // the path is still known
+        QVERIFY(!graph.outputCode->indexed);
+        QCOMPARE(graphVerdict(graph), Verdict::NotIndexed);
+        const Summary summary = summarize(index);
+        QCOMPARE(summary.verdict, Verdict::NotIndexed);
+        QCOMPARE(summary.verdicts.notIndexed, 13);
+        QVERIFY(!summary.dvmEngaged);
+        QCOMPARE(partialIndexNote(summary), std::string("partial index: 0 of 13 graphs parsed"));
         QCOMPARE(graph.outputCode->bytes, std::uint64_t(0));
         QVERIFY(graph.outputCode->kernels.empty());
     }

@@ -96,7 +96,7 @@ private Q_SLOTS:
     {
         const Graph& graph = m_index.runs[0].graphs[0];
         QCOMPARE(strings(graph.files), kGraphFiles);
-        QCOMPARE(graphVerdict(graph), GraphVerdict::Engaged);
+        QCOMPARE(graphVerdict(graph), Verdict::Engaged);
         QVERIFY(graph.diagnostics.empty());
         QCOMPARE(kernelsOf(graph),
             (QStringList { QStringLiteral("dvm_fused__to_copy_add_mean_mul_pow_rsqrt_0 dvm x1"),
@@ -118,7 +118,7 @@ private Q_SLOTS:
     void engagedBackwardWithImportFxFallback()
     {
         const Graph& graph = m_index.runs[0].graphs[1];
-        QCOMPARE(graphVerdict(graph), GraphVerdict::Engaged);
+        QCOMPARE(graphVerdict(graph), Verdict::Engaged);
         QCOMPARE(kernelsOf(graph),
             (QStringList { QStringLiteral("dvm_fused_mul_view_0 dvm x1"),
                 QStringLiteral("dvm_fused_silu_backward_1 import_fx x1"),
@@ -132,7 +132,7 @@ private Q_SLOTS:
     void engagedDynamicInference()
     {
         const Graph& graph = m_index.runs[0].graphs[2];
-        QCOMPARE(graphVerdict(graph), GraphVerdict::Engaged);
+        QCOMPARE(graphVerdict(graph), Verdict::Engaged);
         QCOMPARE(kernelsOf(graph),
             (QStringList { QStringLiteral("dvm_graph_fused_7 dvm x1"),
                 QStringLiteral("dvm_fused_add_div_relu_0 dvm x1") }));
@@ -152,7 +152,7 @@ private Q_SLOTS:
     void lostForwardFellBackToTriton()
     {
         const Graph& graph = m_index.runs[1].graphs[0];
-        QCOMPARE(graphVerdict(graph), GraphVerdict::NotEngaged);
+        QCOMPARE(graphVerdict(graph), Verdict::NotEngaged);
         QVERIFY(!graph.outputCode->dvmImport);
         QCOMPARE(kernelsOf(graph),
             (QStringList { QStringLiteral("triton_unk_fused__to_copy_add_mean_0 triton x1"),
@@ -169,7 +169,7 @@ private Q_SLOTS:
     void lostBackwardIsACacheHit()
     {
         const Graph& graph = m_index.runs[1].graphs[1];
-        QCOMPARE(graphVerdict(graph), GraphVerdict::NoOutputCode);
+        QCOMPARE(graphVerdict(graph), Verdict::NoCode);
         QCOMPARE(strings(graph.files), QStringList { QStringLiteral(".gitkeep") });
         QCOMPARE(graph.diagnostics.size(), std::size_t(1));
         const Diagnostic& missing = graph.diagnostics[0];
@@ -183,7 +183,7 @@ private Q_SLOTS:
     void lostInferenceHasOnlyImportFx()
     {
         const Graph& graph = m_index.runs[1].graphs[2];
-        QCOMPARE(graphVerdict(graph), GraphVerdict::NotEngaged);
+        QCOMPARE(graphVerdict(graph), Verdict::NotEngaged);
         QVERIFY(graph.outputCode->dvmImport);
         QCOMPARE(kernelsOf(graph),
             (QStringList { QStringLiteral("dvm_fused__to_copy_mul_permute_0 import_fx x1"),

@@ -128,10 +128,10 @@ private Q_SLOTS:
         JSON_COMPARE(json["root"], ordered_json("/t"));
         QCOMPARE(json["runs"].size(), std::size_t(2));
         const ordered_json& run = json["runs"][1];
-        QCOMPARE(keysOf(run), split("name,pid,started,graphs"));
+        QCOMPARE(keysOf(run), split("name,pid,started,graphs,verdict"));
         const ordered_json& graph = run["graphs"][0];
         QCOMPARE(
-            keysOf(graph), split("name,path,model,aot_id,kind,nth_graph,seq,files,output_code,diagnostics"));
+            keysOf(graph), split("name,path,model,aot_id,kind,nth_graph,seq,files,output_code,diagnostics,verdict"));
         JSON_COMPARE(graph["files"], ordered_json({ "output_code.py", "storages/" }));
         const ordered_json& code = graph["output_code"];
         QCOMPARE(
@@ -172,6 +172,11 @@ private Q_SLOTS:
         QVERIFY(runless["pid"].is_null());
         QVERIFY(runless["started"].is_null());
         QVERIFY(runless["graphs"].is_array() && runless["graphs"].empty());
+        // Every rung has its word: a run of no graphs is "no code", the odd folder too.
+        JSON_COMPARE(runless["verdict"], ordered_json("no code"));
+        JSON_COMPARE(json["runs"][1]["verdict"], ordered_json("engaged"));
+        JSON_COMPARE(json["runs"][1]["graphs"][0]["verdict"], ordered_json("engaged"));
+        JSON_COMPARE(json["runs"][1]["graphs"][1]["verdict"], ordered_json("no code"));
         const ordered_json& odd = json["runs"][1]["graphs"][1];
         for (const char* key : { "model", "aot_id", "kind", "nth_graph", "seq", "output_code" })
             QVERIFY2(odd[key].is_null(), key);
@@ -193,7 +198,7 @@ private Q_SLOTS:
             "kernels_total": 2, "launches": 3,
             "fallbacks": {"aten": 0, "npu": 1, "extern": 0, "other": 0}, "fallbacks_total": 1,
             "diagnostics": {"info": 1, "warning": 2, "error": 0},
-            "dvm_engaged": true})");
+            "dvm_engaged": true, "verdict": "engaged", "graphs_not_indexed": 0})");
         JSON_COMPARE(summary, expected);
         QCOMPARE(keysOf(summary), keysOf(expected));
         QCOMPARE(keysOf(summary["kernels"]), split("dvm,import_fx,triton,cpp,mlir,akg,mps,other"));

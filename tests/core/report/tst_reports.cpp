@@ -334,7 +334,7 @@ private slots:
                 "- Tree: `@TREE@`\n"
                 "- Kernels: 3 (dvm 1, import_fx 1, triton 1)\n"
                 "- Fallback calls: 3 (aten 2, npu 1)\n"
-                "- torch `2.14.0.dev20260719+cpu` · torch_npu — · NPU backend `dvm`\n"
+                "- torch `2.14.0.dev20260719+cpu` · torch_npu — · NPU backend `dvm` · kernels from `dvm, import_fx, triton`\n"
                 "- ❌ 'FallbackKernel' object has no attribute 'data' "
                 "(`run_2026_07_20_10_15_30_123456-pid_4242/torchdynamo/debug.log:10`)\n"
                 "- ⚠️ Graph compiled without any DVM kernel while other graphs have them "

@@ -135,7 +135,8 @@ private slots:
         }
         const std::vector<std::string> expected = { "fallbackkernel-no-data", "hccl-port-in-use",
             "hccl-connect-timeout", "graph-without-dvm-kernel", "dvm-named-import-fx",
-            "fx-cache-hit-no-output-code", "dvm-never-engaged" };
+            "fx-cache-hit-no-output-code", "dvm-never-engaged", "torch-npu-release-without-dvm",
+            "compile-failed" };
         QCOMPARE(ruleIds, expected);
         const Rule* fallback = rules.find("fallbackkernel-no-data");
         QVERIFY(fallback);
@@ -181,7 +182,19 @@ private slots:
         QFETCH(int, line);
         QFETCH(QString, confidence);
         QFETCH(int, occurrences);
-        const auto findings = scan(log);
+        std::vector<Finding> findings = scan(log);
+        // The FallbackKernel tracebacks surface as BackendCompilerFailed: in a graph's own log that
+        // is also compile-failed (which a tree only applies to graph-folder logs).
+        const auto compileFailed = std::find_if(findings.begin(), findings.end(),
+            [](const Finding& f) { return f.rule.id == "compile-failed"; });
+        QFile file(testutil::fixture(log));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray text = file.readAll();
+        const bool compileError = text.contains("BackendCompilerFailed") || text.contains("LoweringException")
+            || text.contains("torch._inductor.exc.InductorError");
+        QCOMPARE(compileFailed != findings.end(), compileError);
+        if (compileFailed != findings.end())
+            findings.erase(compileFailed);
         QCOMPARE(findings.size(), std::size_t(1));
         const Finding& finding = findings.front();
         QCOMPARE(QString::fromStdString(finding.rule.id), rule);
@@ -407,6 +420,84 @@ private slots:
             "TORCHINDUCTOR_NPU_BACKEND='dvm' in " + g.path
                 + "/fx_graph_runnable.py; 0 of 1 output_code.py define a "
                   "@dvm.kernel");
+    }
+
+    void torchNpuReleasesWithoutDvm()
+    {
+        for (const char* version : { "2.10.0-26.0.0", "v2.11.0-26.1.0", "2.12.0-26.1.0.post1", "v26.1.0-pytorch2.11.0",
+                 "26.1.0-pytorch2.12.0+gitabc", " 2.11.0-26.1.0 " })
+            QVERIFY2(isTorchNpuReleaseWithoutDvm(version), version);
+        for (const char* version : { "2.10.0", "2.7.1-26.1.0", "2.9.0-26.0.0", "2.11.0-26.1.01", "2.10.0-26.1.0", "" })
+            QVERIFY2(!isTorchNpuReleaseWithoutDvm(version), version);
+    }
+
+    // dvm-format.md §8: on these releases TORCHINDUCTOR_NPU_BACKEND=dvm silently loads Triton.
+    void dvmRequestedOnAReleaseWithoutDvm_data()
+    {
+        QTest::addColumn<QByteArray>("torchNpu");
+        QTest::addColumn<bool>("found");
+        QTest::newRow("v2.11.0-26.1.0") << QByteArray("2.11.0-26.1.0") << true;
+        QTest::newRow("v26.1.0-pytorch2.12.0") << QByteArray("v26.1.0-pytorch2.12.0") << true;
+        QTest::newRow("a release with DVM") << QByteArray("2.7.1-26.1.0") << false;
+    }
+
+    void dvmRequestedOnAReleaseWithoutDvm()
+    {
+        QFETCH(QByteArray, torchNpu);
+        QFETCH(bool, found);
+        QTemporaryDir dir;
+        Index index;
+        index.root = dir.path().toStdString();
+        Run run;
+        run.path = index.root + "/run_2026_07_20_10_15_30_123456-pid_7";
+        Graph g = graph(run.path, "model__0_forward_1.0", { kernel("triton_unk_fused_add_0", Backend::Triton, 20) }, false);
+        g.files.push_back("fx_graph_runnable.py");
+        const std::string runnable = g.path + "/fx_graph_runnable.py";
+        writeFile(dir, QString::fromStdString(runnable.substr(index.root.size() + 1)),
+            "\nimport os\nos.environ['TORCHINDUCTOR_NPU_BACKEND'] = 'dvm'\nimport torch\n# torch version: 2.11.0\n"
+            "# torch_npu version: " + torchNpu + "\n");
+        run.graphs.push_back(g);
+        index.runs.push_back(run);
+        const auto findings = findKnownFailures(index, builtinRules());
+        if (!found) {
+            QCOMPARE(ids(findings), std::vector<std::string> { "dvm-never-engaged" });
+            return;
+        }
+        QCOMPARE(ids(findings), (std::vector<std::string> { "dvm-never-engaged", "torch-npu-release-without-dvm" }));
+        const Finding& release = findings[1];
+        QCOMPARE(release.rule.severity, Severity::Error);
+        QCOMPARE(release.rule.title.en,
+            std::string("DVM requested but this torch_npu has no DVM backend; it silently used Triton"));
+        QCOMPARE(release.path, runnable);
+        QCOMPARE(release.excerpt, "torch_npu " + torchNpu.toStdString() + ", TORCHINDUCTOR_NPU_BACKEND='dvm'");
+        QCOMPARE(release.run, std::optional<std::size_t>(0));
+        QVERIFY(!release.graph);
+    }
+
+    // pytorch #161615: output_code.py is written even when its compile failed; the graph's log says so.
+    void compileFailedInTheGraphsLog()
+    {
+        QTemporaryDir dir;
+        Index index;
+        index.root = dir.path().toStdString();
+        Run run;
+        run.path = index.root + "/run_2026_07_20_10_15_30_123456-pid_7";
+        Graph g = graph(run.path, "model__0_forward_1.0", { kernel("dvm_fused_add_0", Backend::Dvm, 20) }, true);
+        const std::string log = g.path + "/debug.log";
+        writeFile(dir, QString::fromStdString(log.substr(index.root.size() + 1)),
+            "compiling\nTraceback (most recent call last):\n"
+            "torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:\nLoweringException: boom\n");
+        run.logs.push_back(log);
+        run.graphs.push_back(g);
+        index.runs.push_back(run);
+        applyKnownFailures(index, builtinRules());
+        const std::vector<Diagnostic>& diagnostics = index.runs[0].graphs[0].diagnostics;
+        QCOMPARE(diagnostics.size(), std::size_t(1));
+        QCOMPARE(diagnostics[0].code, std::string("compile-failed"));
+        QCOMPARE(diagnostics[0].severity, Severity::Error);
+        QCOMPARE(diagnostics[0].line, std::optional<int>(3));
+        QVERIFY2(diagnostics[0].message.rfind("Compile failed; this code never ran: ", 0) == 0, diagnostics[0].message.c_str());
+        QVERIFY(index.diagnostics.empty());
     }
 
     void applyPlacesDiagnostics()

@@ -88,11 +88,11 @@ private Q_SLOTS:
     {
         const Graph* cacheHit = findGraph(m_sample, 4102, "model__0_backward_2.1");
         QVERIFY(cacheHit);
-        QCOMPARE(graphVerdict(*cacheHit), GraphVerdict::NoOutputCode);
+        QCOMPARE(graphVerdict(*cacheHit), Verdict::NoCode);
         QVERIFY(notEngagedReasonList(*cacheHit).empty());
         const Graph* engaged = findGraph(m_sample, 4101, "model__0_forward_1.0");
         QVERIFY(engaged);
-        QCOMPARE(graphVerdict(*engaged), GraphVerdict::Engaged);
+        QCOMPARE(graphVerdict(*engaged), Verdict::Engaged);
         QVERIFY(notEngagedReasonList(*engaged).empty());
     }
 
@@ -122,7 +122,7 @@ private Q_SLOTS:
         QCOMPARE(index->runs.size(), std::size_t(1));
         QCOMPARE(index->runs[0].graphs.size(), std::size_t(1));
         const Graph& graph = index->runs[0].graphs[0];
-        QCOMPARE(graphVerdict(graph), GraphVerdict::NotEngaged);
+        QCOMPARE(graphVerdict(graph), Verdict::NotEngaged);
         QCOMPARE(notEngagedReasonList(graph), (std::vector<NotEngagedReason> { { Kind(kind), {} } }));
         QCOMPARE(notEngagedReasons(graph), std::vector<std::string> { english.toStdString() });
     }

@@ -112,7 +112,8 @@ private Q_SLOTS:
         const QModelIndex run = model.index(0, RunTreeModel::NameColumn);
         QCOMPARE(run.data().toString(), QStringLiteral("2026-01-02 03:04:05 · pid 100"));
         QCOMPARE(model.kindAt(run), RunTreeModel::RunNode);
-        QCOMPARE(run.siblingAtColumn(RunTreeModel::VerdictColumn).data().toString(), QStringLiteral("1/2"));
+        // engaged / graphs with code: the folder without output_code.py is not counted against it.
+        QCOMPARE(run.siblingAtColumn(RunTreeModel::VerdictColumn).data().toString(), QStringLiteral("engaged 1/1"));
         QCOMPARE(run.siblingAtColumn(RunTreeModel::DvmColumn).data().toInt(), 2);
         QCOMPARE(run.siblingAtColumn(RunTreeModel::OtherColumn).data().toInt(), 1);
         QCOMPARE(run.siblingAtColumn(RunTreeModel::FallbacksColumn).data().toInt(), 1);
@@ -150,6 +151,73 @@ private Q_SLOTS:
         QCOMPARE(model.rowCount(backward), 1);
         QCOMPARE(model.index(0, 0, backward).data().toString(), QStringLiteral("fx_graph_readable.py"));
         QCOMPARE(model.rowCount(code), 0);
+    }
+
+    // Every rung in words (what a screen reader reads), its own colour, and never green for a run
+    // where some graphs failed.
+    void ladderInEveryCell()
+    {
+        auto graph = [](const char* name, bool hasCode, bool engaged, bool indexed) {
+            dvmlens::Graph g;
+            g.name = name;
+            g.path = std::string("/t/run_2026_01_02_03_04_05_000000-pid_1/torchinductor/") + name;
+            if (hasCode) {
+                dvmlens::OutputCode code;
+                code.path = g.path + "/output_code.py";
+                code.dvmEngaged = engaged;
+                code.dvmImport = engaged;
+                code.indexed = indexed;
+                g.outputCode = code;
+            }
+            return g;
+        };
+        auto index = std::make_shared<dvmlens::Index>();
+        index->root = "/t";
+        dvmlens::Run partly;
+        partly.name = "run_2026_01_02_03_04_05_000000-pid_1";
+        partly.path = "/t/" + *partly.name;
+        partly.pid = 1;
+        partly.graphs = { graph("model__0_forward_0.0", true, true, true), graph("model__1_forward_1.1", true, false, true),
+            graph("model__2_forward_2.2", true, false, true), graph("model__3_forward_3.3", true, false, true),
+            graph("model__4_backward_4.4", false, false, true) };
+        dvmlens::Run cancelled = partly;
+        cancelled.name = "run_2026_01_02_03_04_06_000000-pid_2";
+        cancelled.path = "/t/" + *cancelled.name;
+        cancelled.pid = 2;
+        cancelled.graphs = { graph("model__0_forward_0.0", true, true, true), graph("model__1_forward_1.1", true, false, false) };
+        index->runs = { partly, cancelled };
+
+        RunTreeModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setIndex(index);
+        const QModelIndex first = model.index(0, RunTreeModel::VerdictColumn);
+        const QModelIndex second = model.index(1, RunTreeModel::VerdictColumn);
+        QCOMPARE(first.data().toString(), QStringLiteral("partly 1/4"));
+        QCOMPARE(second.data().toString(), QStringLiteral("not indexed 1/2"));
+        const QModelIndex firstName = first.siblingAtColumn(RunTreeModel::NameColumn);
+        QCOMPARE(firstName.data(Qt::AccessibleTextRole).toString(),
+            firstName.data().toString() + QStringLiteral(", partly 1/4"));
+        const QColor partlyColour = first.data(Qt::ForegroundRole).value<QColor>();
+        QCOMPARE(partlyColour, verdictColor(dvmlens::Verdict::Partly, QApplication::palette()));
+        QVERIFY(partlyColour != verdictColor(dvmlens::Verdict::Engaged, QApplication::palette()));
+        QVERIFY(first.siblingAtColumn(RunTreeModel::NameColumn).data(Qt::ToolTipRole).toString().contains(
+            QStringLiteral("DVM partly engaged: 1 of 4 graphs with code; 1 without code")));
+
+        QStringList cells;
+        for (int row = 0; row < model.rowCount(model.index(0, 0)); ++row)
+            cells << model.index(row, RunTreeModel::VerdictColumn, model.index(0, 0)).data().toString();
+        QCOMPARE(cells, QStringList({ "DVM", "no DVM", "no DVM", "no DVM", "no code" }));
+
+        // Cancelled: grey, "not indexed", no counts, and the tooltip says how to see it.
+        const QModelIndex unparsed = model.index(1, 0, model.index(1, 0));
+        QCOMPARE(unparsed.siblingAtColumn(RunTreeModel::VerdictColumn).data().toString(), QStringLiteral("not indexed"));
+        QCOMPARE(unparsed.data(Qt::AccessibleTextRole).toString(), QStringLiteral("model__1_forward_1.1, not indexed"));
+        QVERIFY(!unparsed.siblingAtColumn(RunTreeModel::DvmColumn).data().isValid());
+        QVERIFY(unparsed.data(Qt::ToolTipRole).toString().contains(
+            QStringLiteral("Indexing was cancelled: re-index (F5) to see this graph")));
+        QVERIFY(!unparsed.data(Qt::ToolTipRole).toString().contains(QStringLiteral("Not DVM")));
+        QCOMPARE(unparsed.siblingAtColumn(RunTreeModel::VerdictColumn).data(Qt::ForegroundRole).value<QColor>(),
+            QApplication::palette().color(QPalette::Disabled, QPalette::Text));
     }
 
     void pathsRoundTrip()
@@ -452,7 +520,7 @@ private Q_SLOTS:
         QVERIFY(model.findingsAt(file).empty());
         QVERIFY(!nodes[2].data(Qt::DecorationRole).value<QIcon>().isNull());
         QCOMPARE(nodes[2].data(Qt::DecorationRole).value<QIcon>().pixmap(16).toImage().pixelColor(8, 3),
-            verdictColor(dvmlens::GraphVerdict::Engaged, QApplication::palette()));
+            verdictColor(dvmlens::Verdict::Engaged, QApplication::palette()));
 
         // A new index starts unmarked.
         model.setIndex(index);

@@ -4,6 +4,7 @@
 #include "browse/browsepage.h"
 #include "codeview/codeview.h"
 #include "diagnostics/diagnosticsdock.h"
+#include "export/exportactions.h"
 #include "browse/kerneldetails.h"
 #include "browse/kernelfilterproxy.h"
 #include "browse/kernelpanel.h"
@@ -86,7 +87,7 @@ private Q_SLOTS:
         window.setQuiet(true);
         QVERIFY(open(window, testutil::fixture(QStringLiteral("gui/torch_compile_debug"))));
         QCOMPARE(window.totalsLabel()->text(),
-            QStringLiteral("1 run · 2 graphs · 1 DVM engaged · 2 DVM kernels · 1 fallback"));
+            QStringLiteral("1 run · 2 graphs · engaged 1/1 · 2 DVM kernels · 1 fallback"));
         QVERIFY(!window.isIndexing());
 
         BrowsePage* browse = window.browsePage();
@@ -217,7 +218,7 @@ private Q_SLOTS:
         QVERIFY(!window.browsePage()->selectFirstDvmKernel());
         QVERIFY(!window.browsePage()->selectFirstGraphWithCode());
         QCOMPARE(window.totalsLabel()->text(),
-            QStringLiteral("1 run · 1 graph · 0 DVM engaged · 0 DVM kernels · 0 fallbacks"));
+            QStringLiteral("1 run · 1 graph · no code 0/0 · 0 DVM kernels · 0 fallbacks"));
     }
 
     void missingPathReportsAnError()
@@ -262,7 +263,7 @@ private Q_SLOTS:
         QCOMPARE(QString::fromStdString(browse->currentKernel()->name),
             QStringLiteral("dvm_fused__to_copy_exp_1"));
         QCOMPARE(window.totalsLabel()->text(),
-            QStringLiteral("1 run · 3 graphs · 2 DVM engaged · 4 DVM kernels · 2 fallbacks"));
+            QStringLiteral("1 run · 3 graphs · engaged 2/2 · 4 DVM kernels · 2 fallbacks"));
     }
 
     void outputCodeWrittenLaterIsPickedUp()
@@ -312,9 +313,48 @@ private Q_SLOTS:
         cancel->click();
         QVERIFY(finished.wait(30000));
         QVERIFY(finished.at(0).at(1).toString().isEmpty());
-        QVERIFY2(window.totalsLabel()->text().endsWith(QLatin1String("indexing cancelled: partial results")),
-            qPrintable(window.totalsLabel()->text()));
+        const std::shared_ptr<const dvmlens::Index> index = window.currentIndex();
+        const dvmlens::VerdictCounts counts = dvmlens::verdictCounts(*index);
         QVERIFY(!cancel->isVisibleTo(&window));
+        if (counts.notIndexed == 0)
+            QSKIP("every file was parsed before Cancel took effect");
+        QVERIFY2(window.totalsLabel()->text().endsWith(
+                     QStringLiteral("indexing cancelled: %1 of 100 graphs parsed, F5 to re-index")
+                         .arg(100 - counts.notIndexed)),
+            qPrintable(window.totalsLabel()->text()));
+        QVERIFY2(window.totalsLabel()->text().contains(QStringLiteral("not indexed %1/100").arg(counts.engaged)),
+            qPrintable(window.totalsLabel()->text()));
+
+        // Every graph the parser never reached says so; none claims "no DVM" (the files are all DVM).
+        RunTreeModel* tree = window.browsePage()->runModel();
+        const QModelIndex run = tree->index(0, 0);
+        int notIndexed = 0;
+        QModelIndex firstUnparsed;
+        for (int row = 0; row < tree->rowCount(run); ++row) {
+            const QString cell = tree->index(row, RunTreeModel::VerdictColumn, run).data().toString();
+            QVERIFY2(cell == QLatin1String("DVM") || cell == QLatin1String("not indexed"), qPrintable(cell));
+            if (cell == QLatin1String("not indexed")) {
+                ++notIndexed;
+                if (!firstUnparsed.isValid())
+                    firstUnparsed = tree->index(row, 0, run);
+            }
+        }
+        QCOMPARE(notIndexed, counts.notIndexed);
+        QCOMPARE(tree->index(0, RunTreeModel::VerdictColumn).data().toString(),
+            QStringLiteral("not indexed %1/100").arg(counts.engaged));
+
+        // Its details say why and what to do; the summary for a bug report says it is partial.
+        window.browsePage()->runTree()->setCurrentIndex(firstUnparsed);
+        const QString details = window.browsePage()->details()->toPlainText();
+        QVERIFY2(details.contains(QStringLiteral("Indexing was cancelled: re-index (F5) to see this graph")),
+            qPrintable(details));
+        QVERIFY2(!details.contains(QStringLiteral("no dvm import")), qPrintable(details));
+        QVERIFY2(!details.contains(QStringLiteral("DVM not engaged")), qPrintable(details));
+        ReportSources sources;
+        sources.index = index;
+        const QString summary = ExportActions::summaryMarkdownOf(sources);
+        QVERIFY2(summary.startsWith(QStringLiteral("**partial index: %1 of 100 graphs parsed**").arg(100 - counts.notIndexed)),
+            qPrintable(summary));
     }
 
     void layoutResets()

@@ -69,12 +69,12 @@ private Q_SLOTS:
         applyTheme(Theme::Dark);
         QVERIFY(isDarkPalette(QApplication::palette()));
         QCOMPARE(QApplication::style()->name().toLower(), QStringLiteral("fusion"));
-        const QColor darkEngaged = verdictColor(dvmlens::GraphVerdict::Engaged, QApplication::palette());
+        const QColor darkEngaged = verdictColor(dvmlens::Verdict::Engaged, QApplication::palette());
         applyTheme(Theme::Light);
         QVERIFY(!isDarkPalette(QApplication::palette()));
         // Colours are chosen per theme, so each stays readable on its background.
-        QVERIFY(verdictColor(dvmlens::GraphVerdict::Engaged, QApplication::palette()) != darkEngaged);
-        QVERIFY(!verdictIcon(dvmlens::GraphVerdict::NotEngaged, QApplication::palette()).isNull());
+        QVERIFY(verdictColor(dvmlens::Verdict::Engaged, QApplication::palette()) != darkEngaged);
+        QVERIFY(!verdictIcon(dvmlens::Verdict::NotEngaged, QApplication::palette()).isNull());
     }
 
     void language()

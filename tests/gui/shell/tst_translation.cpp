@@ -6,6 +6,7 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QLibraryInfo>
 #include <QMenu>
@@ -170,10 +171,15 @@ void TestTranslation::tsFileMatchesTheSources()
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString fresh = dir.filePath(QStringLiteral("fresh_zh_CN.ts"));
-    const QDir gui(QStringLiteral(DVMLENS_SOURCE_DIR "/app/gui"));
     QStringList arguments { "-silent", "-no-obsolete", "-locations", "none" };
-    for (const QString& source : gui.entryList({ "*.cpp", "*.h" }, QDir::Files))
-        arguments << gui.filePath(source);
+    // Every folder of the GUI (app/gui/<part>/), as resources/CMakeLists.txt hands them to lupdate.
+    QDirIterator sources(QStringLiteral(DVMLENS_SOURCE_DIR "/app/gui"), { "*.cpp", "*.h" }, QDir::Files,
+        QDirIterator::Subdirectories);
+    QStringList files;
+    while (sources.hasNext())
+        files << sources.next();
+    files.sort();
+    arguments << files;
     arguments << "-ts" << fresh;
     QProcess process;
     process.start(lupdate, arguments);

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: MIT
+#include "browse/verdicttext.h"
+
+#include <QStringList>
+
+QString VerdictText::graphCell(dvmlens::Verdict verdict)
+{
+    switch (verdict) {
+    case dvmlens::Verdict::Engaged:
+        return tr("DVM");
+    case dvmlens::Verdict::NotEngaged:
+    case dvmlens::Verdict::Partly: // never a graph's rung
+        return tr("no DVM");
+    case dvmlens::Verdict::NoCode:
+        return tr("no code");
+    case dvmlens::Verdict::NotIndexed:
+        return tr("not indexed");
+    case dvmlens::Verdict::NotWrapper:
+        break;
+    }
+    return tr("no verdict");
+}
+
+QString VerdictText::graphHeadline(dvmlens::Verdict verdict)
+{
+    switch (verdict) {
+    case dvmlens::Verdict::Engaged:
+        return tr("DVM engaged");
+    case dvmlens::Verdict::NotEngaged:
+    case dvmlens::Verdict::Partly:
+        return tr("DVM not engaged");
+    case dvmlens::Verdict::NoCode:
+        return tr("No output_code.py");
+    case dvmlens::Verdict::NotIndexed:
+        return tr("Not indexed");
+    case dvmlens::Verdict::NotWrapper:
+        break;
+    }
+    return tr("Not an Inductor wrapper module: no verdict");
+}
+
+QString VerdictText::ladderWord(dvmlens::Verdict verdict)
+{
+    switch (verdict) {
+    case dvmlens::Verdict::Engaged:
+        return tr("engaged");
+    case dvmlens::Verdict::Partly:
+        return tr("partly");
+    case dvmlens::Verdict::NotEngaged:
+        return tr("not engaged");
+    case dvmlens::Verdict::NoCode:
+        return tr("no code");
+    case dvmlens::Verdict::NotIndexed:
+        return tr("not indexed");
+    case dvmlens::Verdict::NotWrapper:
+        break;
+    }
+    return tr("no verdict");
+}
+
+QString VerdictText::ladderCell(const dvmlens::VerdictCounts& counts)
+{
+    return ladderWord(dvmlens::ladderVerdict(counts)) + QLatin1Char(' ')
+        + QString::fromStdString(dvmlens::verdictCountText(counts));
+}
+
+QString VerdictText::ladderSentence(const dvmlens::VerdictCounts& counts)
+{
+    QString sentence;
+    switch (dvmlens::ladderVerdict(counts)) {
+    case dvmlens::Verdict::Engaged:
+        sentence = tr("DVM engaged in all %1 graphs with code").arg(counts.withCode);
+        break;
+    case dvmlens::Verdict::Partly:
+        sentence = tr("DVM partly engaged: %1 of %2 graphs with code").arg(counts.engaged).arg(counts.withCode);
+        break;
+    case dvmlens::Verdict::NotEngaged:
+        sentence = tr("DVM not engaged in any of %1 graphs with code").arg(counts.withCode);
+        break;
+    case dvmlens::Verdict::NoCode:
+    case dvmlens::Verdict::NotWrapper:
+        sentence = tr("No output_code.py to verify");
+        break;
+    case dvmlens::Verdict::NotIndexed:
+        sentence = tr("Not indexed yet: DVM engaged in %1 of %2 graphs with code so far")
+                       .arg(counts.engaged)
+                       .arg(counts.withCode);
+        break;
+    }
+    QStringList notes;
+    if (counts.withoutCode > 0)
+        notes << tr("%1 without code").arg(counts.withoutCode);
+    if (counts.notIndexed > 0)
+        notes << tr("%1 not indexed").arg(counts.notIndexed);
+    if (counts.notWrapper > 0)
+        notes << tr("%1 not a wrapper module").arg(counts.notWrapper);
+    if (!notes.isEmpty())
+        sentence += QStringLiteral("; ") + notes.join(QStringLiteral(", "));
+    return sentence;
+}
+
+QString VerdictText::notIndexed()
+{
+    return tr("Indexing was cancelled: re-index (F5) to see this graph");
+}

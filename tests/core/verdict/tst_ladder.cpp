@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: MIT
+// The verdict ladder (verdict.h): every rung for graphs, runs and trees, the counts and words every
+// front end shows, files that are not wrapper modules, loose layouts and the AOT ID a file states.
+#include "index/indexer.h"
+#include "testutil.h"
+#include "verdict/summary.h"
+#include "verdict/verdict.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace dvmlens;
+
+Q_DECLARE_METATYPE(dvmlens::Run)
+
+namespace {
+
+Graph graphWith(bool hasCode, bool engaged, bool indexed = true)
+{
+    Graph graph;
+    graph.name = "g";
+    if (hasCode) {
+        OutputCode code;
+        code.dvmEngaged = engaged;
+        code.indexed = indexed;
+        graph.outputCode = code;
+    }
+    return graph;
+}
+
+Run runOf(std::initializer_list<Graph> graphs)
+{
+    Run run;
+    run.graphs = graphs;
+    return run;
+}
+
+bool copyTo(const QString& fixture, const QString& to)
+{
+    QDir().mkpath(QFileInfo(to).absolutePath());
+    return QFile::copy(testutil::fixture(fixture), to);
+}
+
+bool writeFile(const QString& path, const QByteArray& bytes)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
+}
+
+Index indexOf(const QString& path)
+{
+    std::string error;
+    std::optional<Index> index = buildIndex(path.toStdString(), IndexOptions(), error);
+    if (!index)
+        qFatal("buildIndex failed: %s", error.c_str());
+    return std::move(*index);
+}
+
+std::vector<std::string> graphNames(const Index& index)
+{
+    std::vector<std::string> names;
+    for (const Run& run : index.runs) {
+        for (const Graph& graph : run.graphs)
+            names.push_back(graph.name);
+    }
+    return names;
+}
+
+const Graph* findGraph(const Index& index, const std::string& name)
+{
+    for (const Run& run : index.runs) {
+        for (const Graph& graph : run.graphs) {
+            if (graph.name == name)
+                return &graph;
+        }
+    }
+    return nullptr;
+}
+
+} // namespace
+
+class TestLadder : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void graphRungs()
+    {
+        QCOMPARE(graphVerdict(graphWith(true, true)), Verdict::Engaged);
+        QCOMPARE(graphVerdict(graphWith(true, false)), Verdict::NotEngaged);
+        QCOMPARE(graphVerdict(graphWith(false, false)), Verdict::NoCode);
+        // A skeleton the parser never replaced: not indexed, even though dvmEngaged is false.
+        QCOMPARE(graphVerdict(graphWith(true, false, false)), Verdict::NotIndexed);
+        QCOMPARE(graphVerdict(graphWith(true, true, false)), Verdict::NotIndexed);
+        Graph lone = graphWith(true, false);
+        lone.looseFile = true;
+        lone.outputCode->wrapperModule = false;
+        QCOMPARE(graphVerdict(lone), Verdict::NotWrapper);
+        // In a graph folder the name output_code.py is Inductor's promise: judged by content anyway.
+        lone.looseFile = false;
+        QCOMPARE(graphVerdict(lone), Verdict::NotEngaged);
+    }
+
+    void runRungs_data()
+    {
+        QTest::addColumn<Run>("run");
+        QTest::addColumn<int>("verdict");
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("note");
+        QTest::newRow("all engaged") << runOf({ graphWith(true, true), graphWith(true, true) })
+                                     << int(Verdict::Engaged) << "engaged 2/2" << "";
+        QTest::newRow("1 of 4: partly, never engaged")
+            << runOf({ graphWith(true, true), graphWith(true, false), graphWith(true, false),
+                   graphWith(true, false) })
+            << int(Verdict::Partly) << "partly 1/4" << "";
+        QTest::newRow("none") << runOf({ graphWith(true, false), graphWith(false, false) })
+                              << int(Verdict::NotEngaged) << "not engaged 0/1" << "1 without code";
+        QTest::newRow("no code") << runOf({ graphWith(false, false), graphWith(false, false) })
+                                 << int(Verdict::NoCode) << "no code 0/0" << "2 without code";
+        QTest::newRow("empty run") << runOf({}) << int(Verdict::NoCode) << "no code 0/0" << "";
+        QTest::newRow("any not indexed") << runOf({ graphWith(true, true), graphWith(true, true, false) })
+                                         << int(Verdict::NotIndexed) << "not indexed 1/2" << "1 not indexed";
+        QTest::newRow("cache hits beside engaged graphs")
+            << runOf({ graphWith(true, true), graphWith(false, false), graphWith(true, true) })
+            << int(Verdict::Engaged) << "engaged 2/2" << "1 without code";
+    }
+
+    void runRungs()
+    {
+        QFETCH(Run, run);
+        QFETCH(int, verdict);
+        QFETCH(QString, text);
+        QFETCH(QString, note);
+        const VerdictCounts counts = verdictCounts(run);
+        QCOMPARE(int(ladderVerdict(counts)), verdict);
+        QCOMPARE(QString::fromStdString(ladderText(counts)), text);
+        QCOMPARE(QString::fromStdString(verdictCountNote(counts)), note);
+        // summarize() carries the same ladder, and dvm_engaged means exactly "engaged".
+        const Summary summary = summarize(run);
+        QCOMPARE(int(summary.verdict), verdict);
+        QCOMPARE(summary.verdicts, counts);
+        QCOMPARE(summary.dvmEngaged, verdict == int(Verdict::Engaged));
+    }
+
+    void treeAddsRuns()
+    {
+        Index index;
+        index.runs.push_back(runOf({ graphWith(true, true), graphWith(true, true) }));
+        index.runs.push_back(runOf({ graphWith(true, false), graphWith(false, false) }));
+        const VerdictCounts counts = verdictCounts(index);
+        QCOMPARE(counts.graphs, 4);
+        QCOMPARE(counts.withCode, 3);
+        QCOMPARE(counts.engaged, 2);
+        QCOMPARE(counts.withoutCode, 1);
+        QCOMPARE(ladderVerdict(counts), Verdict::Partly);
+        QCOMPARE(summarize(index).verdict, Verdict::Partly);
+    }
+
+    void namesRoundTrip()
+    {
+        QStringList names;
+        for (Verdict verdict : kAllVerdicts) {
+            names << QString::fromUtf8(verdictName(verdict).data(), int(verdictName(verdict).size()));
+            QCOMPARE(verdictFromName(verdictName(verdict)), std::optional<Verdict>(verdict));
+        }
+        QCOMPARE(names,
+            QStringList({ "engaged", "partly", "not engaged", "no code", "not indexed", "not a wrapper module" }));
+        QCOMPARE(verdictFromName("ENGAGED"), std::nullopt);
+    }
+
+    void fileThatIsNoWrapperHasNoVerdict()
+    {
+        QTemporaryDir dir;
+        const QString readable = dir.filePath("fx_graph_readable.py");
+        QVERIFY(writeFile(readable,
+            "class GraphModule(torch.nn.Module):\n    def forward(self, x):\n        return (x + 1,)\n"));
+        const Index index = indexOf(readable);
+        const Graph* lone = loneNonWrapper(index);
+        QVERIFY(lone);
+        QCOMPARE(graphVerdict(*lone), Verdict::NotWrapper);
+        QVERIFY(lone->looseFile);
+        QCOMPARE(summarize(index).verdict, Verdict::NotWrapper);
+        QVERIFY(!summarize(index).dvmEngaged);
+        // An empty file opened on its own holds no wrapper either.
+        const QString empty = dir.filePath("empty.py");
+        QVERIFY(writeFile(empty, ""));
+        QVERIFY(loneNonWrapper(indexOf(empty)));
+    }
+
+    void renamedWrapperIsJudged()
+    {
+        // depyf names wrappers __compiled_fn_3.kernel_0.py: the content decides, not the name.
+        QTemporaryDir dir;
+        const QString depyf = dir.filePath("__compiled_fn_3.kernel_0.py");
+        QVERIFY(copyTo("output_code/dvm_mlir_fusion.py", depyf));
+        const Index engaged = indexOf(depyf);
+        QVERIFY(!loneNonWrapper(engaged));
+        QCOMPARE(graphVerdict(engaged.runs.at(0).graphs.at(0)), Verdict::Engaged);
+        const QString triton = dir.filePath("kernel.py");
+        QVERIFY(copyTo("output_code/zero_kernels.py", triton));
+        const Index zero = indexOf(triton);
+        QVERIFY(!loneNonWrapper(zero));
+        QCOMPARE(graphVerdict(zero.runs.at(0).graphs.at(0)), Verdict::NotEngaged);
+    }
+
+    void anyLayoutFindsWrappers()
+    {
+        // A CI artifact folder: files copied two levels down, a depyf dump, no torch_compile_debug.
+        QTemporaryDir dir;
+        QVERIFY(copyTo("output_code/dvm_mlir_fusion.py", dir.filePath("logs/rank3/g0/output_code.py")));
+        QVERIFY(copyTo("output_code/zero_kernels.py", dir.filePath("logs/rank5/g1/output_code.py")));
+        QVERIFY(copyTo("output_code/dvm_graph_fusion.py", dir.filePath("depyf/__compiled_fn_3.kernel_0.py")));
+        QVERIFY(writeFile(dir.filePath("depyf/full_code.py"), "def f(x):\n    return x\n"));
+        QVERIFY(writeFile(dir.filePath("notes/readme.py"), "print('hello')\n"));
+        const Index index = indexOf(dir.path());
+        std::vector<std::string> names = graphNames(index);
+        std::sort(names.begin(), names.end());
+        QCOMPARE(names, (std::vector<std::string> { "__compiled_fn_3.kernel_0.py", "g0", "g1" }));
+        const Graph* g0 = findGraph(index, "g0");
+        QCOMPARE(g0->path, dir.filePath("logs/rank3/g0").toStdString());
+        QCOMPARE(graphVerdict(*g0), Verdict::Engaged);
+        QCOMPARE(graphVerdict(*findGraph(index, "g1")), Verdict::NotEngaged);
+        const Graph* depyf = findGraph(index, "__compiled_fn_3.kernel_0.py");
+        QVERIFY(depyf->looseFile);
+        QCOMPARE(graphVerdict(*depyf), Verdict::Engaged);
+        QCOMPARE(summarize(index).verdict, Verdict::Partly);
+    }
+
+    void outputCodeBesideRunsIsOneMoreGraph()
+    {
+        // An output_code.py copied into the debug root does not hide the runs beside it.
+        QTemporaryDir dir;
+        const QString run = dir.filePath("run_2026_07_20_10_15_30_123456-pid_7/torchinductor/model__0_forward_1.0");
+        QVERIFY(copyTo("output_code/dvm_mlir_fusion.py", run + "/output_code.py"));
+        QVERIFY(copyTo("output_code/zero_kernels.py", dir.filePath("output_code.py")));
+        const Index index = indexOf(dir.path());
+        std::vector<std::string> names = graphNames(index);
+        std::sort(names.begin(), names.end());
+        QCOMPARE(names, (std::vector<std::string> { "model__0_forward_1.0", "output_code.py" }));
+        QCOMPARE(graphVerdict(*findGraph(index, "model__0_forward_1.0")), Verdict::Engaged);
+    }
+
+    void loneFileStatesItsAotId()
+    {
+        QTemporaryDir dir;
+        QFile fixture(testutil::fixture("output_code/dvm_mlir_fusion.py"));
+        QVERIFY(fixture.open(QIODevice::ReadOnly));
+        QByteArray bytes = fixture.readAll();
+        bytes.replace("# AOT ID: ['0_forward']", "# AOT ID: ['14_backward']");
+        const QString lone = dir.filePath("saved.py");
+        QVERIFY(writeFile(lone, bytes));
+        const Index loneIndex = indexOf(lone);
+        const Graph& graph = loneIndex.runs.at(0).graphs.at(0);
+        QCOMPARE(graph.aotId, std::optional<int>(14));
+        QCOMPARE(graph.kind, std::optional<std::string>("backward"));
+
+        // In a tree, the folder name wins, and a file that says otherwise is worth a warning.
+        const QString folder = dir.filePath("run_2026_07_20_10_15_30_123456-pid_7/torchinductor/model__0_forward_1.0");
+        QVERIFY(writeFile(folder + "/output_code.py", bytes));
+        const Index tree = indexOf(dir.filePath("run_2026_07_20_10_15_30_123456-pid_7"));
+        const Graph* inTree = findGraph(tree, "model__0_forward_1.0");
+        QVERIFY(inTree);
+        QCOMPARE(inTree->aotId, std::optional<int>(0));
+        QCOMPARE(inTree->kind, std::optional<std::string>("forward"));
+        QCOMPARE(inTree->diagnostics.size(), std::size_t(1));
+        QCOMPARE(inTree->diagnostics[0].code, std::string("aot-id-mismatch"));
+        QCOMPARE(inTree->diagnostics[0].severity, Severity::Warning);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLadder)
+#include "tst_ladder.moc"
