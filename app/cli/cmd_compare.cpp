@@ -8,6 +8,7 @@
 #include "profile/profilecompare.h"
 #include "profileargs.h"
 #include "text/profiletext.h"
+#include "io/pathtext.h"
 
 #include <QFile>
 
@@ -93,8 +94,8 @@ std::optional<CompareArgs> parseArgs(const QStringList& arguments)
         cli::usageError(kCompare, QStringLiteral("give two paths, A and B (got %1)").arg(paths.size()));
         return std::nullopt;
     }
-    parsed.pathA = QFile::encodeName(paths.at(0)).toStdString();
-    parsed.pathB = QFile::encodeName(paths.at(1)).toStdString();
+    parsed.pathA = dvmlens::pathBytes(paths.at(0));
+    parsed.pathB = dvmlens::pathBytes(paths.at(1));
     return parsed;
 }
 

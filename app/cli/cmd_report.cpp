@@ -5,6 +5,7 @@
 #include "profileargs.h"
 #include "report/report.h"
 #include "report/reportfile.h"
+#include "io/pathtext.h"
 #include "rules/knownfailures.h"
 
 #include <QFile>
@@ -80,19 +81,19 @@ std::optional<ReportArgs> parseArgs(const QStringList& args)
             const auto value = optionValue(args, i, QStringLiteral("--compare"));
             if (!value)
                 return std::nullopt;
-            parsed.baseline = QFile::encodeName(*value).toStdString();
+            parsed.baseline = dvmlens::pathBytes(*value);
         } else if (is("--profile") || is("--baseline-profile")) {
             const bool baseline = is("--baseline-profile");
             const auto value = optionValue(
                 args, i, baseline ? QStringLiteral("--baseline-profile") : QStringLiteral("--profile"));
             if (!value)
                 return std::nullopt;
-            (baseline ? parsed.baselineProfile : parsed.profile) = QFile::encodeName(*value).toStdString();
+            (baseline ? parsed.baselineProfile : parsed.profile) = dvmlens::pathBytes(*value);
         } else if (is("--rules")) {
             const auto value = optionValue(args, i, QStringLiteral("--rules"));
             if (!value)
                 return std::nullopt;
-            parsed.rules = QFile::encodeName(*value).toStdString();
+            parsed.rules = dvmlens::pathBytes(*value);
         } else if (arg == QLatin1String("-o") || is("--output")) {
             const auto value =
                 optionValue(args, i, arg == QLatin1String("-o") ? arg : QStringLiteral("--output"));
@@ -112,7 +113,7 @@ std::optional<ReportArgs> parseArgs(const QStringList& args)
         usageError(kReport, QStringLiteral("--baseline-profile needs --compare BASELINE"));
         return std::nullopt;
     }
-    parsed.path = QFile::encodeName(*path).toStdString();
+    parsed.path = dvmlens::pathBytes(*path);
     return parsed;
 }
 
@@ -123,12 +124,18 @@ int runReport(const QStringList& args)
         return ExitUsage;
     QTextStream err(stderr);
     // Rules first: a broken rule file should not cost a scan of a big tree.
-    std::string error;
-    const std::optional<dvmlens::RuleBook> rules = dvmlens::loadRules(parsed->rules, error);
-    if (!rules) {
-        err << "dvmlens-cli: report: " << QString::fromStdString(error) << '\n';
-        return ExitUsage;
+    // A bad --rules file is a usage error; a bad user file is reported and the built-in rules apply.
+    const dvmlens::LoadedRules loadedRules = dvmlens::loadRules(parsed->rules);
+    for (const dvmlens::Diagnostic& problem : loadedRules.problems) {
+        const bool named = parsed->rules && problem.path == *parsed->rules;
+        std::string message = problem.message;
+        if (named) // not "the built-in rules still apply": the command stops here
+            message.resize(message.size() - dvmlens::kBuiltinRulesStillApply.size());
+        err << "dvmlens-cli: report: " << QString::fromStdString(message) << '\n';
+        if (named)
+            return ExitUsage;
     }
+    const dvmlens::RuleBook* rules = &loadedRules.book;
     IndexArgs indexArgs;
     indexArgs.path = parsed->path;
     const dvmlens::Index* index = loadIndex(kReport, indexArgs);

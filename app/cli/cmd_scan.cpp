@@ -6,6 +6,7 @@
 #include "profileargs.h"
 #include "rules/knownfailures.h"
 #include "text/profiletext.h"
+#include "io/pathtext.h"
 #include "text/scantext.h"
 
 #include <QFile>
@@ -30,7 +31,7 @@ bool takeRulesOption(QStringList& args, std::optional<std::string>& rulesFile)
         if (args.at(i) == QLatin1String("--"))
             break;
         if (args.at(i).startsWith(QLatin1String("--rules="))) {
-            rulesFile = QFile::encodeName(args.takeAt(i).mid(8)).toStdString();
+            rulesFile = dvmlens::pathBytes(args.takeAt(i).mid(8));
             --i;
         } else if (args.at(i) == QLatin1String("--rules")) {
             if (i + 1 >= args.size()) {
@@ -38,7 +39,7 @@ bool takeRulesOption(QStringList& args, std::optional<std::string>& rulesFile)
                 return false;
             }
             args.removeAt(i);
-            rulesFile = QFile::encodeName(args.takeAt(i)).toStdString();
+            rulesFile = dvmlens::pathBytes(args.takeAt(i));
             --i;
         }
     }
@@ -62,16 +63,22 @@ int runScan(const QStringList& arguments)
     parsed->kernelDetail = parsed->json ? dvmlens::KernelDetail::Full : dvmlens::KernelDetail::Summary;
     parsed->kernelBodyBudget = parsed->json ? std::size_t(96) << 20 : 0;
     // Built-in rules, the user's file, then --rules: known failures become diagnostics.
-    std::string error;
-    const std::optional<dvmlens::RuleBook> rules = dvmlens::loadRules(rulesFile, error);
-    if (!rules) {
-        QTextStream(stderr) << "dvmlens-cli: scan: " << QString::fromStdString(error) << '\n';
-        return ExitUsage;
+    // A bad --rules file is a usage error; a bad user file is reported and the built-in rules apply.
+    const dvmlens::LoadedRules rules = dvmlens::loadRules(rulesFile);
+    for (const dvmlens::Diagnostic& problem : rules.problems) {
+        const bool named = rulesFile && problem.path == *rulesFile;
+        std::string message = problem.message;
+        if (named) // not "the built-in rules still apply": the command stops here
+            message.resize(message.size() - dvmlens::kBuiltinRulesStillApply.size());
+        QTextStream(stderr) << "dvmlens-cli: scan: " << QString::fromStdString(message) << '\n';
+        if (named)
+            return ExitUsage;
     }
     dvmlens::Index* index = loadIndex(kScan, *parsed);
     if (!index)
         return ExitUsage;
-    dvmlens::applyKnownFailures(*index, *rules);
+    index->diagnostics.insert(index->diagnostics.end(), rules.problems.begin(), rules.problems.end());
+    dvmlens::applyKnownFailures(*index, rules.book);
     const dvmlens::ProfileJoin* profile = nullptr;
     if (profilePath) {
         profile = loadProfileJoin(kScan, *profilePath, *index);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // dvmlens-cli: the same answers as the GUI, for scripts and CI.
 #include "command.h"
+#include "io/pathtext.h"
 #include "version.h"
 
 #include <QCoreApplication>
@@ -65,7 +66,11 @@ int main(int argc, char** argv)
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("dvmlens-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(DVMLENS_VERSION));
-    QStringList args = QCoreApplication::arguments().mid(1);
+    // From argv as bytes (io/pathtext.h): QCoreApplication::arguments() turns bytes that are not
+    // UTF-8 into U+FFFD, and such a PATH would then name nothing.
+    QStringList args;
+    for (int i = 1; i < argc; ++i)
+        args << dvmlens::pathText(argv[i]);
     QTextStream out(stdout);
     if (args.isEmpty()) {
         QTextStream err(stderr);

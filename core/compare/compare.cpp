@@ -225,8 +225,8 @@ void compareRunPair(const Index& a, const Index& b, const RunPair& runs, const s
     std::string scratch; // read buffer for kernel bodies the indexes do not hold
     const auto add = [&](const Graph* ga, std::optional<std::size_t> i, const Graph* gb,
                          std::optional<std::size_t> j) {
-        const std::optional<Graph> completeA = withKernelBodies(ga, scratch);
-        const std::optional<Graph> completeB = withKernelBodies(gb, scratch);
+        const std::optional<Graph> completeA = withKernelBodies(ga, scratch, a.root);
+        const std::optional<Graph> completeB = withKernelBodies(gb, scratch, b.root);
         GraphDiff diff = compareGraphs(completeA ? &*completeA : ga, completeB ? &*completeB : gb);
         diff.key = keyPrefix + diff.key;
         if (diff.a) {

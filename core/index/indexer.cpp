@@ -39,8 +39,10 @@ bool cancelled(const IndexOptions& options)
 class ParseQueue
 {
 public:
-    explicit ParseQueue(const IndexOptions& options)
+    // `tree`: the scanned root, which bounds every file read (io/safefile.h).
+    ParseQueue(const IndexOptions& options, std::string tree)
         : m_options(options)
+        , m_tree(std::move(tree))
     {
     }
 
@@ -92,7 +94,7 @@ public:
                         || m_bodyBytes.load(std::memory_order_relaxed) < m_options.kernelBodyBudget)
                 ? KernelDetail::Full
                 : KernelDetail::Summary;
-            OutputCode parsed = parseOutputCodeFile(path, scratch, detail);
+            OutputCode parsed = parseOutputCodeFile(path, scratch, detail, m_tree);
             if (m_options.kernelBodyBudget > 0 && parsed.kernelBodies)
                 m_bodyBytes.fetch_add(kernelBodyBytes(parsed), std::memory_order_relaxed);
             const std::lock_guard<std::mutex> lock(m_mutex);
@@ -131,6 +133,7 @@ private:
     }
 
     const IndexOptions& m_options;
+    std::string m_tree;
     std::mutex m_mutex;
     std::condition_variable m_ready;
     std::deque<Slot> m_slots; // a deque: adding never moves the slots workers fill
@@ -263,7 +266,7 @@ void parseOutputCodes(Index& index, const IndexOptions& options)
                 pending.push_back(&graph);
         }
     }
-    ParseQueue queue(options);
+    ParseQueue queue(options, index.root);
     {
         WorkerPool pool(queue, workerCount(options));
         for (const Graph* graph : pending)
@@ -275,7 +278,7 @@ void parseOutputCodes(Index& index, const IndexOptions& options)
 
 std::optional<Index> buildIndex(const std::string& path, const IndexOptions& options, std::string& error)
 {
-    ParseQueue queue(options);
+    ParseQueue queue(options, path);
     std::optional<Index> index;
     {
         // Workers parse while the walk goes on: the walk hands over each output_code.py it finds.
@@ -285,9 +288,6 @@ std::optional<Index> buildIndex(const std::string& path, const IndexOptions& opt
     }
     if (index) {
         applyResults(*index, graphsBySlot(*index, queue, queue.size()), queue);
-        // Known failures read every log of the tree: not worth it once the caller has cancelled.
-        if (options.knownFailures && !cancelled(options))
-            applyKnownFailures(*index, *options.knownFailures);
     }
     return index;
 }

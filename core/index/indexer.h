@@ -12,8 +12,6 @@
 
 namespace dvmlens {
 
-struct RuleBook; // knownfailures.h
-
 struct IndexOptions
 {
     int jobs = 0; // worker threads; 0 = one per core
@@ -21,9 +19,6 @@ struct IndexOptions
     // parses while it walks, so the first call waits for the walk's end (when the total is known).
     std::function<void(int done, int total)> progress;
     const std::atomic<bool>* cancel = nullptr; // when it becomes true, workers stop early
-    // Known-failure rules applied at the end of buildIndex (applyKnownFailures, knownfailures.h):
-    // log signatures and tree rules become diagnostics. Null (the default): none.
-    const RuleBook* knownFailures = nullptr;
     // How much of each DVM kernel to keep (outputcodeparser.h). With Full and a budget, the files
     // parsed once the kernel bodies held pass `kernelBodyBudget` bytes are kept as Summary
     // (OutputCode::kernelBodies false), so a tree of 100k kernels stays within memory; a writer

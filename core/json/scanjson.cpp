@@ -362,8 +362,9 @@ class ParallelGraphs
 public:
     ParallelGraphs(const Index& index, int jobs, const ProfileJoin* join = nullptr)
         : graphs_(allGraphs(index, join))
+        , tree_(index.root)
         , renderer_(
-              graphs_.size(), [this](std::size_t i) { return render(graphs_[i]); }, jobs, kRenderWindow)
+              graphs_.size(), [this](std::size_t i) { return render(graphs_[i], tree_); }, jobs, kRenderWindow)
     {
     }
 
@@ -385,7 +386,7 @@ private:
         GraphProfile profile;
     };
 
-    static std::string render(const Placed& placed)
+    static std::string render(const Placed& placed, const std::string& tree)
     {
         const Graph& graph = *placed.graph;
         JsonTextWriter writer = JsonTextWriter::nestedAt(kGraphDepth);
@@ -397,7 +398,7 @@ private:
         thread_local std::string scratch;
         std::optional<Diagnostic> problem;
         Graph complete = graph;
-        complete.outputCode = withKernelBodies(*graph.outputCode, scratch, problem);
+        complete.outputCode = withKernelBodies(*graph.outputCode, scratch, problem, tree);
         if (problem)
             complete.diagnostics.push_back(std::move(*problem));
         writeGraph(writer, complete, &placed.profile);
@@ -415,6 +416,7 @@ private:
     }
 
     std::vector<Placed> graphs_;
+    std::string tree_; // the index root: bounds the files read again
     mutable OrderedRenderer renderer_;
 };
 

@@ -18,11 +18,13 @@ std::size_t kernelBodyBytes(const OutputCode& code);
 // parseOutputCodeFile). When the file no longer holds the kernels and fallbacks the index saw (a
 // tree still being written), or cannot be read any more, returns `code` unchanged and sets
 // `problem` to a warning that says so.
-OutputCode withKernelBodies(const OutputCode& code, std::string& scratch, std::optional<Diagnostic>& problem);
+// `tree` bounds the read as for parseOutputCodeFile (the index's root).
+OutputCode withKernelBodies(const OutputCode& code, std::string& scratch, std::optional<Diagnostic>& problem,
+    const std::string& tree = {});
 
 // A copy of `graph` with its kernel bodies, for one use; nullopt when `graph` is null or already
 // holds them. A file that changed meanwhile stays without bodies (the problem is dropped: callers
 // that report problems use the OutputCode form).
-std::optional<Graph> withKernelBodies(const Graph* graph, std::string& scratch);
+std::optional<Graph> withKernelBodies(const Graph* graph, std::string& scratch, const std::string& tree = {});
 
 } // namespace dvmlens

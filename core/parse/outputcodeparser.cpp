@@ -4,6 +4,7 @@
 // kernel sources, docstrings, comments or the benchmark tail can never count.
 #include "parse/outputcodeparser.h"
 
+#include "io/safefile.h"
 #include "parse/dvmkernel.h"
 #include "parse/exprreader.h"
 #include "parse/pylexer.h"
@@ -12,12 +13,9 @@
 
 #include <algorithm>
 #include <array>
-#include <cerrno>
 #include <cstring>
-#include <fcntl.h>
 #include <functional>
-#include <sys/stat.h>
-#include <unistd.h>
+#include <optional>
 #include <utility>
 
 namespace dvmlens {
@@ -578,8 +576,37 @@ void Parser::callSite(const LogicalLine& line, std::size_t offset, std::string_v
 
 } // namespace
 
+namespace {
+
+// Python reads a lone CR as a line end, as it reads LF and CRLF. The lexer splits on LF, so a file
+// with CR-only line ends is read through a copy whose lone CRs are LFs: the same size, the same
+// offsets, the lines Python sees. Files without a lone CR (nearly all) are not copied.
+std::optional<std::string> withLoneCrAsLf(std::string_view bytes)
+{
+    const char* cr = static_cast<const char*>(std::memchr(bytes.data(), '\r', bytes.size()));
+    for (; cr != nullptr;
+         cr = static_cast<const char*>(std::memchr(cr + 1, '\r', bytes.data() + bytes.size() - cr - 1))) {
+        const std::size_t at = static_cast<std::size_t>(cr - bytes.data());
+        if (at + 1 == bytes.size() || bytes[at + 1] != '\n')
+            break;
+    }
+    if (cr == nullptr)
+        return std::nullopt;
+    std::string copy(bytes);
+    for (std::size_t i = static_cast<std::size_t>(cr - bytes.data()); i < copy.size(); ++i) {
+        if (copy[i] == '\r' && (i + 1 == copy.size() || copy[i + 1] != '\n'))
+            copy[i] = '\n';
+    }
+    return copy;
+}
+
+} // namespace
+
 OutputCode parseOutputCode(std::string_view bytes, const std::string& path, KernelDetail detail)
 {
+    const std::optional<std::string> unixLines = withLoneCrAsLf(bytes);
+    if (unixLines)
+        bytes = *unixLines;
     OutputCode code;
     code.path = path;
     code.bytes = bytes.size();
@@ -603,59 +630,21 @@ OutputCode parseOutputCode(std::string_view bytes, const std::string& path, Kern
     return code;
 }
 
-OutputCode parseOutputCodeFile(const std::string& path, std::string& scratch, KernelDetail detail)
+OutputCode parseOutputCodeFile(
+    const std::string& path, std::string& scratch, KernelDetail detail, const std::string& tree)
 {
-    const auto unreadable = [&path](const std::string& why) {
+    std::size_t size = 0;
+    FileError error;
+    if (!readWholeFile(path, tree, kMaxFileBytes, scratch, size, error)) {
+        if (error.problem == FileProblem::TooLarge)
+            error.message = "it is larger than " + std::to_string(kMaxFileBytes >> 20) + " MiB";
         OutputCode code;
         code.path = path;
         code.diagnostics.push_back(fileDiagnostic(path, std::nullopt, Severity::Error, "unreadable",
-            "The output_code.py file could not be read: " + why + "."));
+            "The output_code.py file could not be read: " + error.message + "."));
         return code;
-    };
-    const std::string tooLarge = "it is larger than " + std::to_string(kMaxFileBytes >> 20) + " MiB";
-    const int file = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (file < 0)
-        return unreadable(std::strerror(errno));
-    struct stat status
-    {
-    };
-    if (::fstat(file, &status) != 0 || S_ISDIR(status.st_mode)) {
-        const int error = S_ISDIR(status.st_mode) ? EISDIR : errno;
-        ::close(file);
-        return unreadable(std::strerror(error));
     }
-    if (static_cast<std::uint64_t>(status.st_size) > kMaxFileBytes) {
-        ::close(file);
-        return unreadable(tooLarge);
-    }
-    // Read straight into the worker's buffer; it only grows, so it is not cleared or refilled
-    // with zeros for every file. A file still being written may grow past its stat size.
-    const std::size_t expected = static_cast<std::size_t>(status.st_size) + 1;
-    if (scratch.size() < expected)
-        scratch.resize(expected);
-    std::size_t got = 0;
-    for (;;) {
-        if (got == scratch.size()) {
-            if (got > kMaxFileBytes) {
-                ::close(file);
-                return unreadable(tooLarge);
-            }
-            scratch.resize(scratch.size() * 2);
-        }
-        const ssize_t read = ::read(file, scratch.data() + got, scratch.size() - got);
-        if (read < 0 && errno == EINTR)
-            continue;
-        if (read < 0) {
-            const int error = errno;
-            ::close(file);
-            return unreadable(std::strerror(error));
-        }
-        if (read == 0)
-            break;
-        got += static_cast<std::size_t>(read);
-    }
-    ::close(file);
-    return parseOutputCode(std::string_view(scratch.data(), got), path, detail);
+    return parseOutputCode(std::string_view(scratch.data(), size), path, detail);
 }
 
 } // namespace dvmlens

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "parse/versions.h"
 
-#include <QFile>
+#include "io/safefile.h"
 
 #include <algorithm>
 
@@ -9,7 +9,7 @@ namespace dvmlens {
 
 namespace {
 
-constexpr qint64 kHeaderBytes = 64 * 1024;
+constexpr std::size_t kHeaderBytes = 64 * 1024;
 
 std::string_view trimmed(std::string_view text)
 {
@@ -110,25 +110,24 @@ Versions parseReproHeader(std::string_view text)
     return versions;
 }
 
-std::optional<Versions> readReproHeader(const std::string& path)
+std::optional<Versions> readReproHeader(const std::string& path, const std::string& tree)
 {
-    QFile file(QString::fromStdString(path));
-    if (!file.open(QIODevice::ReadOnly))
+    FileError error;
+    const std::optional<std::string> head = readFileHead(path, tree, kHeaderBytes, error);
+    if (!head)
         return std::nullopt;
-    const QByteArray head = file.read(kHeaderBytes);
-    Versions versions =
-        parseReproHeader(std::string_view(head.constData(), static_cast<std::size_t>(head.size())));
+    Versions versions = parseReproHeader(*head);
     versions.source = path;
     return versions;
 }
 
-Versions runVersions(const Run& run)
+Versions runVersions(const Run& run, const std::string& tree)
 {
     Versions result;
     for (const Graph& graph : run.graphs) {
         if (std::find(graph.files.begin(), graph.files.end(), "fx_graph_runnable.py") == graph.files.end())
             continue;
-        const auto versions = readReproHeader(graph.path + "/fx_graph_runnable.py");
+        const auto versions = readReproHeader(graph.path + "/fx_graph_runnable.py", tree);
         if (!versions || versions->empty())
             continue;
         if (!result.source) {

@@ -34,11 +34,12 @@ struct Versions
 // non-comment code after the config block; the rest of the file is never needed).
 Versions parseReproHeader(std::string_view text);
 
-// Reads at most the first 64 KiB of `path`. Returns nullopt when it cannot be read.
-std::optional<Versions> readReproHeader(const std::string& path);
+// Reads at most the first 64 KiB of `path` (io/safefile.h: a regular file inside `tree`; empty:
+// anywhere). Returns nullopt when it cannot be read (a FIFO, a link out of the tree…).
+std::optional<Versions> readReproHeader(const std::string& path, const std::string& tree = {});
 
 // The versions of one run: the first graph (in run order) whose fx_graph_runnable.py names a
-// torch version, with fields it lacks filled from later graphs.
-Versions runVersions(const Run& run);
+// torch version, with fields it lacks filled from later graphs. `tree`: the index root.
+Versions runVersions(const Run& run, const std::string& tree);
 
 } // namespace dvmlens

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "report/reportmodel.h"
 
+#include "io/safefile.h"
 #include "version.h"
 
 #include <QFile>
@@ -15,10 +16,12 @@ namespace {
 class SourceLines
 {
 public:
-    explicit SourceLines(const std::string& path)
-        : m_file(QString::fromStdString(path))
+    // Opened as every artifact is (io/safefile.h): a regular file inside `tree`; QFile reads it.
+    SourceLines(const std::string& path, const std::string& tree)
     {
-        m_ok = m_file.open(QIODevice::ReadOnly);
+        FileError error;
+        std::optional<SafeFile> file = SafeFile::open(path, tree, UINT64_MAX, error);
+        m_ok = file && m_file.open(file->release(), QIODevice::ReadOnly, QFileDevice::AutoCloseHandle);
     }
 
     bool ok() const
@@ -85,7 +88,7 @@ struct CoverageSum
     }
 };
 
-ReportGraph reportGraph(const Graph& graph)
+ReportGraph reportGraph(const Graph& graph, const std::string& tree)
 {
     ReportGraph result;
     result.graph = &graph;
@@ -95,7 +98,7 @@ ReportGraph reportGraph(const Graph& graph)
     if (!graph.outputCode)
         return result;
     const OutputCode& code = *graph.outputCode;
-    SourceLines source(code.path);
+    SourceLines source(code.path, tree);
     // Kernels and fallbacks are in file order, so one forward pass serves both lists.
     for (const Kernel& kernel : code.kernels) {
         if (kernel.backend != Backend::Dvm)
@@ -161,11 +164,11 @@ ReportModel buildReportModel(const ReportInput& input)
     for (const Run& run : input.index->runs) {
         ReportRun reportRun;
         reportRun.run = &run;
-        reportRun.versions = runVersions(run);
+        reportRun.versions = runVersions(run, input.index->root);
         reportRun.summary = summarize(run);
         CoverageSum runCoverage;
         for (const Graph& graph : run.graphs) {
-            reportRun.graphs.push_back(reportGraph(graph));
+            reportRun.graphs.push_back(reportGraph(graph, input.index->root));
             if (graph.outputCode) {
                 runCoverage.add(*graph.outputCode);
                 treeCoverage.add(*graph.outputCode);

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "rules/logscanner.h"
 
-#include <QFile>
-#include <QFileInfo>
+#include "io/safefile.h"
 
 #include <algorithm>
 #include <cstring>
@@ -17,29 +16,24 @@ LogLineReader::LogLineReader(std::size_t chunkBytes, std::size_t maxLineBytes)
 {
 }
 
-bool LogLineReader::read(
-    const std::string& path, const std::function<bool(const LogLine&)>& onLine, std::string& error)
+bool LogLineReader::read(const std::string& path, const std::function<bool(const LogLine&)>& onLine,
+    std::string& error, const std::string& tree)
 {
     m_peakBufferedBytes = 0;
     m_linesRead = 0;
-    const QString fileName = QString::fromStdString(path);
-    // A FIFO or device named *.log would block or never end; only regular files are logs.
-    const QFileInfo info(fileName);
-    if (info.exists() && !info.isFile()) {
-        error = "not a regular file: " + path;
-        return false;
-    }
-    QFile file(fileName);
-    if (!file.open(QIODevice::ReadOnly)) {
-        error = "cannot open " + path + ": " + file.errorString().toStdString();
+    // A FIFO or device named *.log would block or never end, and a link may lead out of the tree:
+    // SafeFile opens only a regular file inside it, and stops a file that keeps growing.
+    FileError fileError;
+    std::optional<SafeFile> file = SafeFile::open(path, tree, kMaxLogBytes, fileError);
+    if (!file) {
+        error = "cannot open " + path + ": " + fileError.message;
         return false;
     }
 
     // No bigger than the file (most logs are small; it may still grow while it is read), and not
     // zero-filled: it is only ever read into.
-    const std::size_t chunkBytes = info.exists() ? std::min<std::size_t>(m_chunkBytes,
-                                       static_cast<std::size_t>(std::max<qint64>(info.size(), 0)) + 4096)
-                                                 : m_chunkBytes;
+    const std::size_t chunkBytes =
+        static_cast<std::size_t>(std::min<std::uint64_t>(m_chunkBytes, file->sizeHint() + 4096));
     const std::unique_ptr<char[]> chunk(new char[chunkBytes]);
     std::string carried; // the start of a line that continues in the next chunk (at most m_maxLineBytes)
     bool carriedCut = false;
@@ -66,15 +60,15 @@ bool LogLineReader::read(
     };
 
     while (keepGoing) {
-        const qint64 got = file.read(chunk.get(), static_cast<qint64>(chunkBytes));
-        if (got < 0) {
-            error = "cannot read " + path + ": " + file.errorString().toStdString();
+        const std::optional<std::size_t> got = file->read(chunk.get(), chunkBytes, fileError);
+        if (!got) {
+            error = "cannot read " + path + ": " + fileError.message;
             return false;
         }
-        if (got == 0)
+        if (*got == 0)
             break;
         const char* begin = chunk.get();
-        const char* end = begin + got;
+        const char* end = begin + *got;
         while (keepGoing && begin < end) {
             const char* newline = static_cast<const char*>(std::memchr(begin, '\n', end - begin));
             if (newline == nullptr) {

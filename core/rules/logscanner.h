@@ -27,9 +27,14 @@ public:
     explicit LogLineReader(
         std::size_t chunkBytes = kDefaultChunkBytes, std::size_t maxLineBytes = kDefaultMaxLineBytes);
 
+    // No real log comes near this; a file that keeps growing stops here (an error, not a hang).
+    static constexpr std::uint64_t kMaxLogBytes = 64ull << 30;
+
     // Calls `onLine` for every line of `path`, in order; `onLine` returns false to stop early.
-    // Returns false with `error` set when the file cannot be opened or read.
-    bool read(const std::string& path, const std::function<bool(const LogLine&)>& onLine, std::string& error);
+    // Returns false with `error` set when the file cannot be opened or read: not a regular file,
+    // outside `tree` (the scanned root; empty: anywhere), or larger than kMaxLogBytes.
+    bool read(const std::string& path, const std::function<bool(const LogLine&)>& onLine, std::string& error,
+        const std::string& tree = {});
 
     // The most bytes the reader held at once during the last read (chunk plus a carried line
     // start): the proof that memory stays bounded whatever the file size.

@@ -289,9 +289,12 @@ private:
     {
         DIR* dir = ::opendir(folder.path.c_str());
         if (!dir) {
+            // Its own code: an unlistable folder says nothing about what it holds (not an FX
+            // cache hit, not a crash).
             const int error = errno;
-            addDiagnostic(folder.path, Severity::Warning, "unreadable",
+            addDiagnostic(folder.path, Severity::Warning, "unlistable-folder",
                 "Cannot list this folder (" + errnoMessage(error)
+                    + (error == ENOENT ? ": it was removed while the tree was scanned" : "")
                     + "); what it holds is left out of the scan.");
             return false;
         }
@@ -312,7 +315,7 @@ private:
         }
         ::closedir(dir);
         if (readError != 0) {
-            addDiagnostic(folder.path, Severity::Warning, "unreadable",
+            addDiagnostic(folder.path, Severity::Warning, "unlistable-folder",
                 "Listing this folder stopped part-way (" + errnoMessage(readError)
                     + "); the rest is left out.");
         }
@@ -321,6 +324,34 @@ private:
         for (Entry& entry : entries)
             resolve(entry, folder);
         return true;
+    }
+
+    static const char* specialKind(unsigned char type)
+    {
+        switch (type) {
+        case DT_FIFO:
+            return "a FIFO";
+        case DT_SOCK:
+            return "a socket";
+        case DT_CHR:
+        case DT_BLK:
+            return "a device";
+        case DT_DIR:
+            return "a folder";
+        default:
+            return nullptr;
+        }
+    }
+
+    // A FIFO, socket or device named *.log is no log: reading it would block or never end.
+    void noteSpecialLog(const Entry& entry, const Frame& folder, unsigned char type)
+    {
+        const char* kind = type == DT_DIR ? nullptr : specialKind(type);
+        if (kind && endsWith(entry.name, ".log")) {
+            addDiagnostic(joinPath(folder.path, entry.name), Severity::Warning, "log-not-a-file",
+                std::string("This log is ") + kind
+                    + ", not a regular file, so it is not read (it could block or never end).");
+        }
     }
 
     void resolve(Entry& entry, const Frame& folder)
@@ -341,12 +372,19 @@ private:
             entry.isDirectory = entry.type == DT_DIR;
             entry.isRegularFile = entry.type == DT_REG;
             entry.usable = true;
+            noteSpecialLog(entry, folder, entry.type);
             return;
         }
         entry.viaLink = true;
         const std::string path = joinPath(folder.path, entry.name);
         std::error_code error;
         fs::path target = fs::canonical(path, error);
+        if (error == std::errc::too_many_symbolic_link_levels) {
+            addDiagnostic(path, Severity::Warning, "link-loop",
+                "This link leads round a loop (it points at itself, or through other links back to "
+                "itself); it is not followed.");
+            return;
+        }
         if (error) {
             addDiagnostic(path, Severity::Warning, "unreadable",
                 "This link points at nothing that can be read (" + error.message() + "); it is skipped.");
@@ -366,6 +404,13 @@ private:
         }
         entry.isDirectory = fs::is_directory(resolved);
         entry.isRegularFile = fs::is_regular_file(resolved);
+        const fs::file_type kind = resolved.type();
+        noteSpecialLog(entry, folder,
+            kind == fs::file_type::fifo            ? DT_FIFO
+                : kind == fs::file_type::socket    ? DT_SOCK
+                : kind == fs::file_type::character ? DT_CHR
+                : kind == fs::file_type::block     ? DT_BLK
+                                                   : DT_REG);
         if (entry.isDirectory && isWithin(folder.canonical, target.native())) {
             addDiagnostic(path, Severity::Warning, "link-loop",
                 "This link points back at a folder that contains it (" + target.native()
@@ -546,6 +591,19 @@ private:
                     graph.outputCode = skeleton(joinPath(frame.path, entry.name));
                     if (m_onOutputCode)
                         m_onOutputCode(graph.outputCode->path);
+                } else if (entry.usable) {
+                    // A FIFO, socket, device or folder under the name: no crash, and nothing to read.
+                    outputCodeRejected = true;
+                    const std::string path = joinPath(frame.path, entry.name);
+                    struct stat status;
+                    const char* kind = ::stat(path.c_str(), &status) == 0
+                        ? specialKind(IFTODT(status.st_mode))
+                        : specialKind(entry.type);
+                    graph.diagnostics.push_back(
+                        makeDiagnostic(path, Severity::Warning, "output-code-not-a-file",
+                            std::string("output_code.py here is ") + (kind ? kind : "not a regular file")
+                                + ", not a regular file, so there is no Python wrapper to read; the graph "
+                                  "cannot be checked for DVM kernels."));
                 }
             } else if (entry.name == kAotiOutputCode) {
                 aotiListed = true;
@@ -574,29 +632,42 @@ private:
         const Graph& graph, const std::vector<Entry>& entries, bool aotiListed)
     {
         // Inductor writes no hidden files; a .gitkeep only keeps an empty folder alive in git.
+        // Links the scan did not follow (loops, out of the tree) are no sign of what Inductor wrote.
         std::vector<std::string_view> names;
+        bool anyShown = false;
         for (const Entry& entry : entries) {
-            if (entry.name.front() != '.')
+            if (entry.name.front() == '.')
+                continue;
+            anyShown = true;
+            if (entry.usable)
                 names.push_back(entry.name);
         }
+        const std::string_view last = lastWritten(names);
         std::string message;
-        if (names.empty()) {
+        if (!anyShown) {
             message =
                 "The graph folder is empty (hidden files aside), which usually means an FX graph cache hit: "
-                "Inductor reused a "
-                "cached compile and wrote no files. Set a fresh TORCHINDUCTOR_CACHE_DIR or disable the FX "
-                "graph cache (TORCHINDUCTOR_FX_GRAPH_CACHE=0) and rerun; until then there is nothing to "
-                "verify DVM against.";
+                "Inductor reused a cached compile and wrote no files (or the compile stopped before "
+                "writing any). Set a fresh TORCHINDUCTOR_CACHE_DIR or disable the FX graph cache "
+                "(TORCHINDUCTOR_FX_GRAPH_CACHE=0) and rerun; until then there is nothing to verify DVM "
+                "against.";
         } else if (aotiListed) {
             message =
                 "The graph folder has output_code.cpp (an AOTInductor C++ wrapper) but no output_code.py, "
                 "so there is no Python wrapper to verify DVM against.";
+        } else if (!last.empty()) {
+            message = "The graph folder has no output_code.py. Inductor writes it after the FX and IR dumps, "
+                      "and the last of those here is "
+                + std::string(last)
+                + ": the compile may have stopped (a crash, an interrupt) after writing it, or, since "
+                  "PyTorch "
+                  "of May 2026 (#185621), this may be an FX graph cache hit that still wrote them. There is "
+                  "nothing to verify DVM against; look for an error in the run's logs.";
         } else {
-            message = "The graph folder has no output_code.py: the compile likely crashed after writing "
-                + std::string(lastWritten(names))
-                + ", since Inductor writes output_code.py after the FX and IR dumps. There is nothing to "
-                  "verify "
-                  "DVM against; look for the error in the run's logs.";
+            message =
+                "The graph folder has no output_code.py and none of the files Inductor writes before it "
+                "(fx_graph_*.py, ir_*_fusion.txt), so nothing here tells how far the compile got. There "
+                "is nothing to verify DVM against; look for an error in the run's logs.";
         }
         return makeDiagnostic(graph.path, Severity::Warning, "missing-output-code", std::move(message));
     }
@@ -614,7 +685,7 @@ private:
                 last = name;
             }
         }
-        return lastRank >= 0 ? last : names.back();
+        return lastRank >= 0 ? last : std::string_view();
     }
 
     Index finish()

@@ -1431,10 +1431,6 @@
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
-    <message>
-        <source>Cannot show %1: %2</source>
-        <translation>无法显示 %1：%2</translation>
-    </message>
 </context>
 <context>
     <name>SideBySideView</name>

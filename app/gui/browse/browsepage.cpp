@@ -7,6 +7,7 @@
 #include "browse/runtreemodel.h"
 #include "codeview/codeview.h"
 #include "common/compactsortheader.h"
+#include "io/pathtext.h"
 #include "shell/languagechange.h"
 
 #include <QDir>
@@ -264,7 +265,7 @@ void BrowsePage::onTreeCurrentChanged(const QModelIndex& current)
         m_kernelModel->setGraphs(index, { graph });
         m_details->showGraph(index, graph);
         if (graph->outputCode)
-            showCode(QString::fromStdString(graph->outputCode->path), graph, 0, 0);
+            showCode(dvmlens::pathText(graph->outputCode->path), graph, 0, 0);
         else
             m_codeView->clear();
         break;
@@ -294,7 +295,7 @@ void BrowsePage::onKernelChanged(int sourceRow)
         return;
     }
     m_details->showKernel(m_runModel->index(), kernel, graph);
-    showCode(QString::fromStdString(graph->outputCode->path), graph, kernel->line, kernel->endLine);
+    showCode(dvmlens::pathText(graph->outputCode->path), graph, kernel->line, kernel->endLine);
 }
 
 void BrowsePage::showCode(const QString& path, const dvmlens::Graph* graph, int line, int endLine)
@@ -305,7 +306,7 @@ void BrowsePage::showCode(const QString& path, const dvmlens::Graph* graph, int 
             graph = m_runModel->graphAt(m_runModel->indexForPath(path));
         }
         const bool isOutputCode = graph && graph->outputCode
-            && cleanPath(QString::fromStdString(graph->outputCode->path)) == cleanPath(path);
+            && cleanPath(dvmlens::pathText(graph->outputCode->path)) == cleanPath(path);
         m_codeView->showFile(path, isOutputCode ? &*graph->outputCode : nullptr);
     }
     if (line > 0)

@@ -5,6 +5,7 @@
 #include "browse/notengagedreasontext.h"
 #include "browse/verdicttext.h"
 #include "common/themes.h"
+#include "io/pathtext.h"
 #include "shell/languagechange.h"
 #include "verdict/summary.h"
 
@@ -121,7 +122,7 @@ KernelDetails::KernelDetails(QWidget* parent)
     connect(this, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
         if (url.scheme() != QLatin1String("line") || !m_graph || !m_graph->outputCode)
             return;
-        Q_EMIT lineActivated(QString::fromStdString(m_graph->outputCode->path), url.path().toInt());
+        Q_EMIT lineActivated(dvmlens::pathText(m_graph->outputCode->path), url.path().toInt());
     });
 }
 
@@ -289,7 +290,7 @@ void KernelDetails::render()
 
     if (m_graph->outputCode && kernel.fxGraphLine && kernel.fxGraphEndLine) {
         const QString dump = fxGraphDump(
-            QString::fromStdString(m_graph->outputCode->path), *kernel.fxGraphLine, *kernel.fxGraphEndLine);
+            dvmlens::pathText(m_graph->outputCode->path), *kernel.fxGraphLine, *kernel.fxGraphEndLine);
         if (!dump.isEmpty()) {
             out << "<h4>" << tr("FX graph fused into this kernel") << "</h4><pre>" << dump.toHtmlEscaped()
                 << "</pre>";

@@ -4,6 +4,8 @@
 #include "browse/notengagedreasontext.h"
 #include "browse/verdicttext.h"
 #include "diagnostics/findingdetails.h"
+#include "browse/notengagedreasontext.h"
+#include "io/pathtext.h"
 #include "shell/languagechange.h"
 
 #include <QApplication>
@@ -374,15 +376,16 @@ QString RunTreeModel::pathAt(const QModelIndex& index) const
         return {};
     const Location location = locate(index);
     const dvmlens::Run& run = m_index->runs[size_t(location.run)];
+    // Paths keep every byte (io/pathtext.h), so files under non-UTF-8 folder names open.
     if (location.kind == RunNode)
-        return fromUtf8(run.path);
+        return dvmlens::pathText(run.path);
     const dvmlens::Graph& graph = run.graphs[size_t(location.graph)];
     if (location.kind == GraphNode)
-        return fromUtf8(graph.path);
-    QString file = fromUtf8(graph.files[size_t(location.file)]);
+        return dvmlens::pathText(graph.path);
+    QString file = dvmlens::pathText(graph.files[size_t(location.file)]);
     if (file.endsWith(QLatin1Char('/')))
         file.chop(1);
-    return QDir(fromUtf8(graph.path)).filePath(file);
+    return dvmlens::pathText(graph.path) + QLatin1Char('/') + file;
 }
 
 QModelIndex RunTreeModel::indexForGraph(int runRow, int graphRow) const

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "codeview/filetextloader.h"
 
+#include "io/pathtext.h"
+#include "io/safefile.h"
+
 #include <QCoreApplication>
 #include <QFile>
-#include <QFileInfo>
 #include <QLocale>
 #include <QPlainTextDocumentLayout>
 #include <QStringDecoder>
@@ -11,7 +13,10 @@
 #include <QTextDocument>
 #include <QThread>
 
+#include <algorithm>
+#include <cstdint>
 #include <cstring>
+#include <optional>
 
 namespace {
 
@@ -57,22 +62,28 @@ FileText readFileText(const QString& path, qint64 maxBytes)
 {
     FileText result;
     result.path = path;
-    const QFileInfo info(path);
-    if (!info.exists()) {
-        result.status = FileText::Status::Missing;
-        result.message = QCoreApplication::translate("FileTextLoader", "The file does not exist.");
-        return result;
-    }
-    if (info.isDir()) {
-        result.status = FileText::Status::Unreadable;
-        result.message = QCoreApplication::translate("FileTextLoader", "This is a folder, not a file.");
-        return result;
-    }
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        result.status = FileText::Status::Unreadable;
-        result.message = QCoreApplication::translate("FileTextLoader", "The file cannot be read: %1")
-                             .arg(file.errorString());
+    // Opened as every artifact is (io/safefile.h): only a regular file (a FIFO in the file list
+    // would block this thread for ever), and only inside the folder it is listed in, so a link
+    // such as output_code.py -> /etc/passwd shows why it is not shown instead of its target.
+    const std::string native = dvmlens::pathBytes(path); // every byte, as the walk found it
+    const std::size_t slash = native.rfind('/');
+    const std::string folder =
+        slash == std::string::npos ? std::string(".") : native.substr(0, std::max<std::size_t>(slash, 1));
+    dvmlens::FileError error;
+    std::optional<dvmlens::SafeFile> safe = dvmlens::SafeFile::open(native, folder, UINT64_MAX, error);
+    QFile file;
+    if (!safe || !file.open(safe->release(), QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
+        const bool isFolder = safe ? false : error.message.find("a folder") != std::string::npos;
+        result.status = !safe && error.problem == dvmlens::FileProblem::Missing
+            ? FileText::Status::Missing
+            : FileText::Status::Unreadable;
+        if (result.status == FileText::Status::Missing)
+            result.message = QCoreApplication::translate("FileTextLoader", "The file does not exist.");
+        else if (isFolder)
+            result.message = QCoreApplication::translate("FileTextLoader", "This is a folder, not a file.");
+        else
+            result.message = QCoreApplication::translate("FileTextLoader", "The file cannot be read: %1")
+                                 .arg(safe ? file.errorString() : QString::fromStdString(error.message));
         return result;
     }
     // Device files and pipes report size 0; read at most one byte past the limit either way.

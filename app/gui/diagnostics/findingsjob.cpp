@@ -18,13 +18,11 @@ FindingsJob::FindingsJob(QObject* parent)
 
 dvmlens::RuleBook FindingsJob::loadGuiRules(std::optional<dvmlens::Diagnostic>& problem)
 {
-    std::string error;
-    std::optional<dvmlens::RuleBook> rules = dvmlens::loadRules(std::nullopt, error);
-    if (rules)
-        return std::move(*rules);
-    problem = dvmlens::Diagnostic { dvmlens::defaultUserRulesPath(), std::nullopt, dvmlens::Severity::Error,
-        "bad-rules-file", error + " (the built-in rules are used)" };
-    return dvmlens::builtinRules();
+    // The one policy (rulebook.h): a bad user file is a problem to show; the built-in rules apply.
+    dvmlens::LoadedRules rules = dvmlens::loadRules(std::nullopt);
+    if (!rules.problems.empty())
+        problem = rules.problems.front();
+    return std::move(rules.book);
 }
 
 std::shared_ptr<const KnownFailures> FindingsJob::search(std::shared_ptr<const dvmlens::Index> index)

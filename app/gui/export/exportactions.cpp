@@ -148,14 +148,12 @@ QString ExportActions::writeReport(const ReportSources& sources, const QString& 
         return tr("Cannot write %1: use a .md, .html or .json file name.").arg(shownPath(file));
     if (!sources.index)
         return tr("Cannot write %1: no tree is open.").arg(shownPath(file));
-    // The same rules as `dvmlens-cli report`: a broken user rules file is an error there too.
-    std::string error;
-    const std::optional<dvmlens::RuleBook> rules = dvmlens::loadRules(std::nullopt, error);
-    if (!rules)
-        return tr("Cannot write %1: %2").arg(shownPath(file), QString::fromStdString(error));
+    // The same rules as `dvmlens-cli report` and the Diagnostics dock: a broken user rules file
+    // is shown there (bad-rules-file), and the built-in rules apply.
+    const dvmlens::LoadedRules rules = dvmlens::loadRules(std::nullopt);
     dvmlens::ReportInput input;
     input.index = sources.index.get();
-    input.rules = &*rules;
+    input.rules = &rules.book;
     input.baseline = sources.baseline.get();
     const std::string report = dvmlens::renderReport(input, *format);
     // The CLI's writer: atomic, and never onto a device, FIFO, socket or folder.

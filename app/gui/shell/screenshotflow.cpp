@@ -73,10 +73,12 @@ void ScreenshotFlow::waitForCode()
         return;
     }
     connect(code, &CodeView::loaded, this, &ScreenshotFlow::waitForHighlighting, Qt::SingleShotConnection);
+    // A file that cannot be shown (a FIFO, a link out of the tree, binary…) is no reason to fail:
+    // the code view says why in its place, and the picture shows that with the rest of the window.
     connect(
         code, &CodeView::loadFailed, this,
-        [this](const QString& path, const QString& reason) {
-            fail(tr("Cannot show %1: %2").arg(QDir::toNativeSeparators(path), reason));
+        [this](const QString&, const QString&) {
+            QTimer::singleShot(kSettleMs, this, &ScreenshotFlow::capture);
         },
         Qt::SingleShotConnection);
 }

@@ -10,6 +10,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/stat.h>
+
 using namespace dvmlens;
 
 namespace {
@@ -451,6 +453,35 @@ private slots:
         QVERIFY(!fromLf.kernels.empty() || !fromLf.fallbacks.empty());
     }
 
+    // Python reads a lone CR as a line end; these were NOT ENGAGED with no diagnostic before.
+    void crOnlyParsesLikeLf_data()
+    {
+        QTest::addColumn<QString>("fixture");
+        for (const QString& fixture : kAllFixtures)
+            QTest::newRow(qPrintable(fixture)) << fixture;
+    }
+
+    void crOnlyParsesLikeLf()
+    {
+        QFETCH(QString, fixture);
+        QByteArray lf = readFixture(fixture);
+        QByteArray cr = lf;
+        cr.replace('\n', '\r');
+        const OutputCode fromLf = parseBytes(lf);
+        const OutputCode fromCr = parseBytes(cr);
+        QCOMPARE(fromCr.bytes, fromLf.bytes);
+        QCOMPARE(everything(fromCr), everything(fromLf));
+        // Mixed: CR, LF and CRLF in one file.
+        QByteArray mixed = lf;
+        for (qsizetype i = 0, n = 0; i < mixed.size(); ++i) {
+            if (mixed[i] == '\n' && ++n % 3 == 1)
+                mixed[i] = '\r';
+            else if (mixed[i] == '\n' && n % 3 == 2)
+                mixed.insert(i++, '\r');
+        }
+        QCOMPARE(everything(parseBytes(mixed)), everything(fromLf));
+    }
+
     void nonUtf8BytesParseLikeClean()
     {
         const QByteArray clean = readFixture(QStringLiteral("dvm_mlir_fusion.py"));
@@ -614,6 +645,34 @@ private slots:
             QVERIFY(code.diagnostics[0].message.find("could not be read") != std::string::npos);
             QVERIFY(code.kernels.empty());
         }
+    }
+
+    // A FIFO under the name (swapped in after the walk) hung open(2) before; a link out of the
+    // tree was read.
+    void specialAndOutsideFilesAreNotRead()
+    {
+        QTemporaryDir dir;
+        QTemporaryDir outside;
+        const QString fifo = dir.filePath(QStringLiteral("output_code.py"));
+        QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0644) == 0);
+        QFile::copy(testutil::fixture(QStringLiteral("output_code/dvm_graph_fusion.py")),
+            outside.filePath(QStringLiteral("output_code.py")));
+        const QString link = dir.filePath(QStringLiteral("linked.py"));
+        QVERIFY(QFile::link(outside.filePath(QStringLiteral("output_code.py")), link));
+        std::string scratch;
+        const OutputCode fromFifo =
+            parseOutputCodeFile(fifo.toStdString(), scratch, KernelDetail::Full, dir.path().toStdString());
+        QCOMPARE(diagnosticCodes(fromFifo), QStringList({ "unreadable" }));
+        QVERIFY2(
+            fromFifo.diagnostics[0].message.find("it is a FIFO, not a regular file") != std::string::npos,
+            fromFifo.diagnostics[0].message.c_str());
+        const OutputCode fromLink =
+            parseOutputCodeFile(link.toStdString(), scratch, KernelDetail::Full, dir.path().toStdString());
+        QCOMPARE(diagnosticCodes(fromLink), QStringList({ "unreadable" }));
+        QVERIFY(fromLink.diagnostics[0].message.find("leads out of the scanned tree") != std::string::npos);
+        QVERIFY(fromLink.kernels.empty());
+        // The same link with no tree to stay in (a file the user named) is read.
+        QVERIFY(!parseOutputCodeFile(link.toStdString(), scratch).kernels.empty());
     }
 };
 

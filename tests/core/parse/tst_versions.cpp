@@ -4,9 +4,12 @@
 #include "parse/versions.h"
 #include "testutil.h"
 
+#include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <sys/stat.h>
 
 using namespace dvmlens;
 
@@ -110,11 +113,38 @@ private slots:
         run.graphs[2].files = { "fx_graph_runnable.py", "output_code.py" };
         writeFile(QString::fromStdString(run.graphs[2].path + "/fx_graph_runnable.py"),
             "os.environ['TORCHINDUCTOR_NPU_BACKEND'] = 'mlir'\n# torch version: 2.9.1\n");
-        const Versions versions = runVersions(run);
+        const Versions versions = runVersions(run, std::string());
         QCOMPARE(versions.torch, std::optional<std::string>("2.9.0"));
         QCOMPARE(versions.npuBackend, std::optional<std::string>("mlir"));
         QCOMPARE(versions.source, std::optional<std::string>(run.graphs[1].path + "/fx_graph_runnable.py"));
-        QVERIFY(runVersions(Run()).empty());
+        QVERIFY(runVersions(Run(), std::string()).empty());
+    }
+
+    // A FIFO named fx_graph_runnable.py hung `report` and `scan` before; a link out of the tree
+    // was read and printed.
+    void fifosAndLinksOutAreNotRead()
+    {
+        QTemporaryDir dir;
+        QTemporaryDir outside;
+        Run run;
+        run.path = dir.path().toStdString();
+        for (const char* name : { "model__0_forward_1.0", "model__0_backward_2.1" }) {
+            Graph graph;
+            graph.name = name;
+            graph.path = run.path + "/torchinductor/" + name;
+            graph.files = { "fx_graph_runnable.py" };
+            QDir().mkpath(QString::fromStdString(graph.path));
+            run.graphs.push_back(graph);
+        }
+        QVERIFY(::mkfifo((run.graphs[0].path + "/fx_graph_runnable.py").c_str(), 0644) == 0);
+        writeFile(
+            outside.filePath(QStringLiteral("fx_graph_runnable.py")), "# torch version: 6.6.6-secret\n");
+        QVERIFY(QFile::link(outside.filePath(QStringLiteral("fx_graph_runnable.py")),
+            QString::fromStdString(run.graphs[1].path + "/fx_graph_runnable.py")));
+        QVERIFY(!readReproHeader(run.graphs[0].path + "/fx_graph_runnable.py", run.path));
+        QVERIFY(runVersions(run, run.path).empty());
+        // Without a tree bound the link is followed (what the bound prevents).
+        QCOMPARE(runVersions(run, std::string()).torch, std::optional<std::string>("6.6.6-secret"));
     }
 };
 

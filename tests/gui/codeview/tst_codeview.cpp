@@ -24,6 +24,7 @@
 #include <QTimer>
 
 #include <ctime>
+#include <sys/stat.h>
 
 using dvmlens::Backend;
 using dvmlens::FallbackKind;
@@ -128,6 +129,7 @@ private Q_SLOTS:
     void invalidUtf8AndCrLf();
     void tooLargeFileIsRefused();
     void missingFileFails();
+    void specialFilesAndLinksOutAreNotShown();
     void staleLoadIsDropped();
     void paletteChangeUpdatesBands();
     void realTritonSampleMarksWhatCoreFound();
@@ -466,6 +468,36 @@ void CodeViewTest::missingFileFails()
     view.showFile(dir.path()); // a folder
     QVERIFY(failed.wait(10000));
     QVERIFY(view.message().contains(QStringLiteral("folder")));
+}
+
+// A FIFO clicked in the file list loaded for ever (one blocked thread a click) before, and
+// output_code.py -> /etc/passwd showed /etc/passwd.
+void CodeViewTest::specialFilesAndLinksOutAreNotShown()
+{
+    QTemporaryDir dir;
+    const QString fifo = dir.filePath(QStringLiteral("output_code.py"));
+    QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0644) == 0);
+    QElapsedTimer timer;
+    timer.start();
+    const FileText fromFifo = readFileText(fifo);
+    QCOMPARE(fromFifo.status, FileText::Status::Unreadable);
+    QVERIFY2(fromFifo.message.contains(QStringLiteral("FIFO")), qPrintable(fromFifo.message));
+    QVERIFY(timer.elapsed() < 5000);
+
+    const QString link = dir.filePath(QStringLiteral("passwd.py"));
+    QVERIFY(QFile::link(QStringLiteral("/etc/passwd"), link));
+    const FileText fromLink = readFileText(link);
+    QCOMPARE(fromLink.status, FileText::Status::Unreadable);
+    QVERIFY(fromLink.text.isEmpty());
+    QVERIFY2(fromLink.message.contains(QStringLiteral("leads out of the scanned tree")),
+        qPrintable(fromLink.message));
+
+    CodeView view;
+    QSignalSpy failed(&view, &CodeView::loadFailed);
+    view.showFile(fifo);
+    QVERIFY(failed.wait(10000));
+    QVERIFY(view.message().contains(QStringLiteral("FIFO")));
+    QVERIFY(!view.isLoading());
 }
 
 void CodeViewTest::staleLoadIsDropped()

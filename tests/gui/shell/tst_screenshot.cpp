@@ -3,6 +3,8 @@
 // the asked theme, and fails loudly on a bad path or selection.
 #include "testutil.h"
 
+#include <QDir>
+#include <QFile>
 #include <QImage>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -103,6 +105,28 @@ private Q_SLOTS:
                 "diagnostics", testutil::fixture(QStringLiteral("gui/torch_compile_debug")) });
         QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.errors));
         QVERIFY(QFileInfo::exists(file));
+    }
+
+    // The first selected file cannot be shown (binary here; a FIFO or a link out of the tree
+    // alike): the code view says why, and the picture is still taken. It exited 1 before.
+    void unshowableFirstFileStillGivesPicture()
+    {
+        QTemporaryDir tree;
+        const QString graph = tree.filePath(
+            QStringLiteral("run_2026_07_20_10_15_30_123456-pid_4101/torchinductor/model__0_forward_0.0"));
+        QVERIFY(QDir().mkpath(graph));
+        QFile code(graph + QStringLiteral("/output_code.py"));
+        QVERIFY(code.open(QIODevice::WriteOnly));
+        code.write(QByteArray("import torch\0\1\2 binary", 24));
+        code.close();
+        for (const char* view : { "browse", "diagnostics" }) {
+            const QString file =
+                m_temp.filePath(QStringLiteral("unshowable-%1.png").arg(QLatin1String(view)));
+            const Outcome outcome = run({ "--screenshot", file, "--view", view, tree.path() });
+            QVERIFY2(outcome.exitCode == 0,
+                qPrintable(QLatin1String(view) + QLatin1String(": ") + outcome.errors));
+            QVERIFY(!QImage(file).isNull());
+        }
     }
 
     void failures()

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: MIT
+// The one way DVM Lens opens a file it did not write: an artifact of an inspected tree, a log, a
+// rule file. Only regular files are opened (a FIFO, socket, device or folder is refused before
+// open(2) could block or have a side effect), only where the tree allows (checked on the open
+// descriptor, not on the name, so a link or a swapped folder cannot lead out), and never more
+// bytes than the caller's budget (counted while reading: st_size is 0 for devices and grows with
+// a file still being written).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace dvmlens {
+
+enum class FileProblem
+{
+    Missing, // no such file (or a link to nothing)
+    NotRegular, // a FIFO, socket, device or folder
+    OutsideTree, // resolves (through a link) to a place outside the tree it was listed in
+    LinkLoop, // a link that leads back to itself
+    TooLarge, // more bytes than the budget
+    PermissionDenied,
+    IoError,
+};
+
+struct FileError
+{
+    FileProblem problem = FileProblem::IoError;
+    std::string message; // "it is a FIFO, not a regular file", without the path
+};
+
+// A short stable name of the problem for diagnostics and tests: "missing", "not-regular",
+// "outside-tree", "link-loop", "too-large", "permission-denied", "io-error".
+const char* fileProblemName(FileProblem problem);
+
+// What kind of node a non-regular file is, for messages: "a FIFO", "a socket", "a device", "a folder".
+const char* nodeKindName(unsigned mode);
+
+// An open, regular, read-only file. Move-only; closes on destruction.
+class SafeFile
+{
+public:
+    // Opens `path`. `tree` is the folder (or the one file) that bounds it: the file must resolve
+    // inside it; an empty `tree` allows any place (files the user named: --rules). At most
+    // `budget` bytes can be read; reading past them fails with TooLarge.
+    static std::optional<SafeFile> open(
+        const std::string& path, const std::string& tree, std::uint64_t budget, FileError& error);
+
+    SafeFile(SafeFile&& other) noexcept;
+    SafeFile& operator=(SafeFile&& other) noexcept;
+    SafeFile(const SafeFile&) = delete;
+    SafeFile& operator=(const SafeFile&) = delete;
+    ~SafeFile();
+
+    // Reads up to `size` bytes; 0 at the end of the file. nullopt with `error` on a read error or
+    // when the file holds more than the budget.
+    std::optional<std::size_t> read(char* data, std::size_t size, FileError& error);
+
+    // The descriptor, for a reader that wants its own buffering (QFile::open(int, …)); the caller
+    // then owns it and this object no longer reads or closes it.
+    int release();
+
+    // The size fstat reported at open: a hint for buffers, never a limit.
+    std::uint64_t sizeHint() const
+    {
+        return m_sizeHint;
+    }
+
+private:
+    SafeFile(int fd, std::uint64_t budget, std::uint64_t sizeHint);
+    int m_fd = -1;
+    std::uint64_t m_budget = 0;
+    std::uint64_t m_read = 0;
+    std::uint64_t m_sizeHint = 0;
+};
+
+// Reads all of `path` (see SafeFile::open) into `buffer`, which only grows, so a worker reusing it
+// allocates once; `size` receives the bytes read. False with `error` otherwise.
+bool readWholeFile(const std::string& path, const std::string& tree, std::uint64_t budget,
+    std::string& buffer, std::size_t& size, FileError& error);
+
+// Reads the first `limit` bytes of `path` (fewer when it is shorter; a longer file is no error).
+std::optional<std::string> readFileHead(
+    const std::string& path, const std::string& tree, std::size_t limit, FileError& error);
+
+} // namespace dvmlens

@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: MIT
+// Tree rules: known failures read from the scanned tree itself (graphs without DVM kernels, DVM
+// names compiled by import_fx, empty graph folders, a tree that wanted DVM and got none).
+#pragma once
+
+#include "model/model.h"
+#include "rules/finding.h"
+#include "rules/rulebook.h"
+
+#include <string_view>
+#include <vector>
+
+namespace dvmlens {
+
+// True for the torch_npu releases that ship no DVM backend, where TORCHINDUCTOR_NPU_BACKEND=dvm
+// silently loads Triton: v2.10.0-26.0.0, v2.11.0-26.1.0, v2.12.0-26.1.0, v26.1.0-pytorch2.11.0 and
+// v26.1.0-pytorch2.12.0 (with or without the leading "v", a ".postN" or "+local" suffix).
+bool isTorchNpuReleaseWithoutDvm(std::string_view version);
+
+// Appends the findings of tree rule `rule` on `index` to `findings`.
+void applyTreeRule(const Rule& rule, const Index& index, std::vector<Finding>& findings);
+
+} // namespace dvmlens

@@ -1,0 +1,1 @@
+import dvm@dvm.kernel(ktype="vector")def k_build(k):    x = k.load([2, 1024], dvm.float32)    k.store(k.add(x, x))def call(args):    k(args)
