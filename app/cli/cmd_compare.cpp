@@ -3,12 +3,12 @@
 #include "command.h"
 #include "compare/compare.h"
 #include "indexargs.h"
+#include "io/pathtext.h"
 #include "json/comparejson.h"
-#include "text/comparetext.h"
 #include "profile/profilecompare.h"
 #include "profileargs.h"
+#include "text/comparetext.h"
 #include "text/profiletext.h"
-#include "io/pathtext.h"
 
 #include <QFile>
 

@@ -2,10 +2,10 @@
 // dvmlens-cli report: the bug-report kit (core/report.h) as Markdown, HTML or dvmlens.report/1 JSON.
 #include "command.h"
 #include "indexargs.h"
+#include "io/pathtext.h"
 #include "profileargs.h"
 #include "report/report.h"
 #include "report/reportfile.h"
-#include "io/pathtext.h"
 #include "rules/knownfailures.h"
 
 #include <QFile>

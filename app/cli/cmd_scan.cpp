@@ -2,11 +2,11 @@
 // dvmlens-cli scan: what the tree holds, per run and graph, as text or dvmlens.scan/1 JSON.
 #include "command.h"
 #include "indexargs.h"
+#include "io/pathtext.h"
 #include "json/scanjson.h"
 #include "profileargs.h"
 #include "rules/knownfailures.h"
 #include "text/profiletext.h"
-#include "io/pathtext.h"
 #include "text/scantext.h"
 
 #include <QFile>

@@ -364,7 +364,8 @@ public:
         : graphs_(allGraphs(index, join))
         , tree_(index.root)
         , renderer_(
-              graphs_.size(), [this](std::size_t i) { return render(graphs_[i], tree_); }, jobs, kRenderWindow)
+              graphs_.size(), [this](std::size_t i) { return render(graphs_[i], tree_); }, jobs,
+              kRenderWindow)
     {
     }
 

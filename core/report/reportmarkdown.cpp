@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "report/reportmarkdown.h"
 
-#include "report/reportprofile.h"
 #include "report/reporthtml.h" // htmlEscaped
+#include "report/reportprofile.h"
 #include "report/reporttables.h"
 #include "text/comparetext.h"
 #include "text/displaytext.h"

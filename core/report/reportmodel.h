@@ -5,11 +5,11 @@
 #pragma once
 
 #include "compare/compare.h"
+#include "model/model.h"
+#include "parse/versions.h"
 #include "profile/profilecompare.h"
 #include "profile/profilejoin.h"
 #include "rules/knownfailures.h"
-#include "model/model.h"
-#include "parse/versions.h"
 #include "verdict/summary.h"
 
 #include <optional>

@@ -167,8 +167,8 @@ private Q_SLOTS:
                      "Profile: 2 profiles, 7 kernel rows: 4 matched, 0 ambiguous, 3 outside compiled "
                      "kernels, 2 steps"),
             qPrintable(result.out));
-        QVERIFY2(result.out.contains(QString(" 1. 19.8 µs  triton  1× mean 19.8 µs  AI_VECTOR_CORE  " + kLostRun
-                     + "/model__0_forward_1.0/triton_unk_fused_add_mul_1")),
+        QVERIFY2(result.out.contains(QString(" 1. 19.8 µs  triton  1× mean 19.8 µs  AI_VECTOR_CORE  "
+                     + kLostRun + "/model__0_forward_1.0/triton_unk_fused_add_mul_1")),
             qPrintable(result.out));
         QVERIFY2(result.out.contains(QString(" 2. 12.0 µs  dvm  2× mean 6.0 µs  AI_CORE  " + kEngagedRun
                      + "/model__0_forward_1.0/dvm_fused_add_mul_1")),

@@ -4,7 +4,6 @@
 #include "browse/notengagedreasontext.h"
 #include "browse/verdicttext.h"
 #include "diagnostics/findingdetails.h"
-#include "browse/notengagedreasontext.h"
 #include "io/pathtext.h"
 #include "shell/languagechange.h"
 

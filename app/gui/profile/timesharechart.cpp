@@ -76,7 +76,8 @@ void TimeShareChart::setProfile(const dvmlens::Index* index, const dvmlens::Prof
                 if (time <= 0)
                     continue;
                 const QString prefix = index->runs.size() > 1 && run.name
-                    ? QString(QString::fromStdString(*run.name).section(QStringLiteral("-pid_"), 1) + QLatin1Char('/'))
+                    ? QString(QString::fromStdString(*run.name).section(QStringLiteral("-pid_"), 1)
+                        + QLatin1Char('/'))
                     : QString();
                 m_bars.push_back(Bar { prefix + QString::fromStdString(run.graphs[g].name), shares });
                 m_scale = std::max(m_scale, time);

@@ -635,8 +635,8 @@ private slots:
         QVERIFY(onlyB["counts"]["b"].is_null());
         QVERIFY(onlyB["fusions"] == nlohmann::ordered_json::array());
 
-        QCOMPARE(
-            keysOf(json["summary"]), (QStringList { "graphs", "matched", "regressions", "dvm_engaged", "verdict" }));
+        QCOMPARE(keysOf(json["summary"]),
+            (QStringList { "graphs", "matched", "regressions", "dvm_engaged", "verdict" }));
         QVERIFY(json["summary"]["graphs"] == 3);
         QVERIFY(json["summary"]["matched"] == 1);
         QVERIFY(json["summary"]["regressions"] == 1);

@@ -253,7 +253,8 @@ private slots:
         QTest::addRow("bad regex") << QByteArray(
             "{\"rules\": [\n\n  {\"id\": \"broken\", \"title\": \"T\", \"cause\": \"c\", \"fix\": \"f\",\n"
             "   \"match\": {\"anyOf\": [{\"regex\": \"port\\\\[(\\\\d+\"}]}}\n]}")
-                                   << "rules.json:3:3: rule 'broken' has a regex in match.anyOf that cannot be used: "
+                                   << "rules.json:3:3: rule 'broken' has a regex in match.anyOf that cannot "
+                                      "be used: "
                                       "'port\\[(\\d+': missing ): port\\[(\\d+";
         QTest::addRow("missing title")
             << QByteArray("{\"rules\": [{\"id\": \"t\", \"cause\": \"c\", \"fix\": \"f\", "
