@@ -99,11 +99,15 @@ bool RankConsistency::fails() const
 RankConsistency rankConsistency(const Index& index)
 {
     RankConsistency result;
-    result.runs = static_cast<int>(index.runs.size());
+    // Ranks are run_* folders: the run-less group of loose files (any other layout) is no process.
+    for (const Run& run : index.runs)
+        result.runs += run.name.has_value();
     // key -> per run, the graphs with that key (a recompile can give one run two folders of a key).
     std::unordered_map<std::string, std::size_t> slotOf;
     std::vector<std::vector<std::vector<const Graph*>>> byRun; // [slot][run] -> graphs
     for (std::size_t r = 0; r < index.runs.size(); ++r) {
+        if (!index.runs[r].name)
+            continue;
         for (const Graph& graph : index.runs[r].graphs) {
             const std::string key = graphPairingKey(graph.name);
             const auto [found, inserted] = slotOf.try_emplace(key, result.graphs.size());
@@ -117,6 +121,8 @@ RankConsistency rankConsistency(const Index& index)
     for (std::size_t slot = 0; slot < result.graphs.size(); ++slot) {
         RankGraph& rankGraph = result.graphs[slot];
         for (std::size_t r = 0; r < index.runs.size(); ++r) {
+            if (!index.runs[r].name)
+                continue;
             const std::vector<const Graph*>& graphs = byRun[slot][r];
             if (graphs.empty()) {
                 rankGraph.missingIn.push_back(r);

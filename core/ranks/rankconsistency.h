@@ -44,7 +44,7 @@ struct RankGraph
 
 struct RankConsistency
 {
-    int runs = 0; // runs taken part (every run of the index)
+    int runs = 0; // runs taken part: every run_* folder (loose files outside runs are no rank)
     std::vector<RankGraph> graphs; // every graph key, in the order first seen (run order, then graph order)
 
     int identical() const;

@@ -149,8 +149,8 @@ std::string scanText(const Index& index)
         for (const Diagnostic& diagnostic : index.diagnostics)
             text += diagnosticLine("  ", diagnostic) + "    " + displayName(diagnostic.path) + '\n';
     }
-    if (index.runs.size() > 1)
-        text += '\n' + rankConsistencyText(index, rankConsistency(index));
+    if (const RankConsistency ranks = rankConsistency(index); ranks.runs > 1)
+        text += '\n' + rankConsistencyText(index, ranks);
     const Summary summary = summarize(index);
     text += "\ntotals: " + plural(summary.runs, "run") + ", " + plural(summary.graphs, "graph") + " ("
         + std::to_string(summary.graphsWithOutputCode) + " with output_code.py, "

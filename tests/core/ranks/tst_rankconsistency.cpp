@@ -140,6 +140,25 @@ private Q_SLOTS:
             std::string("run_2026_07_20_10_15_33_000000-pid_4103"));
     }
 
+    // Loose files beside the runs (the run-less group) are no rank: not counted, never "missing".
+    void looseFilesAreNoRank()
+    {
+        QTemporaryDir dir;
+        for (int rank = 0; rank < 2; ++rank)
+            writeGraph(dir, rank, QStringLiteral("model__0_forward_1.0"), fixtureBytes("dvm_output_code.py"));
+        QFile loose(dir.filePath(QStringLiteral("output_code.py")));
+        QVERIFY(loose.open(QIODevice::WriteOnly));
+        loose.write(fixtureBytes("triton_output_code.py"));
+        loose.close();
+        const Index index = indexOf(dir);
+        QCOMPARE(index.runs.size(), std::size_t(3));
+        const RankConsistency ranks = rankConsistency(index);
+        QCOMPARE(ranks.runs, 2);
+        QCOMPARE(ranks.graphs.size(), std::size_t(1));
+        QCOMPARE(ranks.identical(), 1);
+        QVERIFY(!ranks.fails());
+    }
+
     void sameVerdictOtherCodeIsDivergentButPasses()
     {
         // A rank whose kernels differ but whose verdict agrees is reported, not failed.
