@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+using namespace Qt::StringLiterals;
+
 namespace {
 
 struct CliResult
@@ -54,7 +56,7 @@ class TestCliCompare : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void textSummaryRegressionsFirst()
     {
         const CliResult result = runCli({ tree("before"), tree("after") });
@@ -113,7 +115,7 @@ private slots:
         const auto& forward = json["graphs"][0];
         QVERIFY(forward["key"] == "model__0_forward_1");
         QVERIFY(forward["a"]
-            == QString(tree("before") + QLatin1Char('/') + kRunA + "/torchinductor/model__0_forward_1.0")
+            == QString(tree("before") + QLatin1Char('/') + kRunA + u"/torchinductor/model__0_forward_1.0"_s)
                    .toStdString());
         QVERIFY(forward["status"] == "matched");
         QVERIFY(forward["dvm_engaged"]["a"] == true);
@@ -121,10 +123,10 @@ private slots:
         QVERIFY(forward["counts"]["a"]["dvm"] == 3);
         QVERIFY(forward["counts"]["b"]["dvm"] == 2);
         QVERIFY(forward["counts"]["b"]["import_fx"] == 1);
-        QCOMPARE(
-            strings(forward["fallbacks"]["added"]), (QStringList { "aten.mm.default", "aten.mm.default" }));
-        QCOMPARE(strings(forward["fallbacks"]["removed"]), QStringList { "extern_kernels.addmm" });
-        QCOMPARE(strings(forward["dvm_only_a"]), QStringList { "dvm_fused_clamp_min_mul_2" });
+        QCOMPARE(strings(forward["fallbacks"]["added"]),
+            (QStringList { u"aten.mm.default"_s, u"aten.mm.default"_s }));
+        QCOMPARE(strings(forward["fallbacks"]["removed"]), QStringList { u"extern_kernels.addmm"_s });
+        QCOMPARE(strings(forward["dvm_only_a"]), QStringList { u"dvm_fused_clamp_min_mul_2"_s });
         QCOMPARE(strings(forward["dvm_only_b"]), QStringList());
         QCOMPARE(forward["fusions"].size(), std::size_t(3));
         QVERIFY(forward["fusions"][0]["key"] == "fused_add_mul_relu");
@@ -194,7 +196,7 @@ private slots:
         QVERIFY(json["graphs"][0]["counts"]["a"]["dvm"] == 3);
         QVERIFY(json["graphs"][0]["counts"]["b"]["dvm"] == 1);
         QCOMPARE(strings(json["graphs"][0]["dvm_only_a"]),
-            (QStringList { "dvm_fused__softmax_1", "dvm_fused_clamp_min_mul_2" }));
+            (QStringList { u"dvm_fused__softmax_1"_s, u"dvm_fused_clamp_min_mul_2"_s }));
         QVERIFY(json["graphs"][0]["regression"] == true);
     }
 
@@ -269,14 +271,15 @@ private slots:
         QTest::newRow("three paths") << QStringList { a, b, a }
                                      << "dvmlens-cli: give two paths, A and B (got 3)\n";
         QTest::newRow("unknown option")
-            << QStringList { "--jsn", a, b } << "dvmlens-cli: unknown option '--jsn'\n";
-        QTest::newRow("--run-a without a value")
-            << QStringList { a, b, "--run-a" } << "dvmlens-cli: --run-a needs a run name, pid or prefix\n";
-        QTest::newRow("unknown run name")
-            << QStringList { "--run-a", "999", a, b } << "dvmlens-cli: --run-a: no run '999' in " + a + "\n";
-        QTest::newRow("ambiguous run prefix") << QStringList { "--run-b", "run_2026_07_21", a, b }
-                                              << "dvmlens-cli: --run-b: run 'run_2026_07_21' is ambiguous in "
-                + b + " (2 runs match this prefix)\n";
+            << QStringList { u"--jsn"_s, a, b } << u"dvmlens-cli: unknown option '--jsn'\n"_s;
+        QTest::newRow("--run-a without a value") << QStringList { a, b,
+            u"--run-a"_s } << u"dvmlens-cli: --run-a needs a run name, pid or prefix\n"_s;
+        QTest::newRow("unknown run name") << QStringList { u"--run-a"_s, u"999"_s, a, b }
+                                          << u"dvmlens-cli: --run-a: no run '999' in "_s + a + u"\n"_s;
+        QTest::newRow("ambiguous run prefix")
+            << QStringList { u"--run-b"_s, u"run_2026_07_21"_s, a, b }
+            << u"dvmlens-cli: --run-b: run 'run_2026_07_21' is ambiguous in "_s + b
+                + u" (2 runs match this prefix)\n"_s;
     }
 
     void badUsageExitsTwo()
@@ -288,8 +291,9 @@ private slots:
         QCOMPARE(result.out, QString());
         QCOMPARE(result.err,
             message
-                + "usage: dvmlens-cli compare [--json] [--fail-on-regression] [--run-a NAME] [--run-b NAME] "
-                  "[--profile-a PROFILE] [--profile-b PROFILE] A B\n");
+                + QStringLiteral("usage: dvmlens-cli compare [--json] [--fail-on-regression] [--run-a NAME] "
+                                 "[--run-b NAME] "
+                                 "[--profile-a PROFILE] [--profile-b PROFILE] A B\n"));
     }
 
     void missingPathExitsTwo()

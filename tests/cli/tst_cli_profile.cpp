@@ -13,6 +13,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+using namespace Qt::StringLiterals;
+
 namespace {
 
 struct Result
@@ -64,10 +66,10 @@ void writeFile(const QString& path, const QByteArray& bytes)
 // Rank 0 times run 4101 (DVM), rank 1 run 4102 (Triton), two steps each.
 QString writeProfiles(const QTemporaryDir& dir)
 {
-    const QString rank0 = dir.filePath("prof/node_100_20260720_ascend_pt");
-    const QString rank1 = dir.filePath("prof/node_200_20260720_ascend_pt");
-    writeFile(rank0 + "/profiler_info_0.json", "{}");
-    writeFile(rank0 + "/ASCEND_PROFILER_OUTPUT/kernel_details.csv",
+    const QString rank0 = dir.filePath(u"prof/node_100_20260720_ascend_pt"_s);
+    const QString rank1 = dir.filePath(u"prof/node_200_20260720_ascend_pt"_s);
+    writeFile(rank0 + u"/profiler_info_0.json"_s, "{}");
+    writeFile(rank0 + u"/ASCEND_PROFILER_OUTPUT/kernel_details.csv"_s,
         kHeader
             + "1,0,dvm_fused_add_mul_1,dvm_fused_add_mul,AI_CORE,1,4,0,48,\"2,1024,3072;2,1,3072;2,1,3072\","
               "BF16;BF16;BF16,ND;ND;ND,\"2,1024,3072\",BF16,ND\r\n"
@@ -77,18 +79,18 @@ QString writeProfiles(const QTemporaryDir& dir)
               "1,0,MatMulV2,MatMulV2,AI_CORE,4,100,0,24,\"2048,3072;3072,12288\",BF16;BF16,ND;ND,,,\r\n"
               "2,0,MatMulV2,MatMulV2,AI_CORE,5,60,0,24,\"2048,3072;3072,12288\",BF16;BF16,ND;ND,,,\r\n"
               "2,0,broken\r\n");
-    writeFile(rank1 + "/profiler_info_1.json", "{}");
-    writeFile(rank1 + "/ASCEND_PROFILER_OUTPUT/kernel_details.csv",
+    writeFile(rank1 + u"/profiler_info_1.json"_s, "{}");
+    writeFile(rank1 + u"/ASCEND_PROFILER_OUTPUT/kernel_details.csv"_s,
         kHeader
             + "1,0,triton_unk_fused_add_mul_1,triton_unk_fused_add_mul,AI_VECTOR_CORE,1,19.8,0,48,,,,,,\r\n"
               "1,0,MatMulV2,MatMulV2,AI_CORE,2,90,0,24,,,,,,\r\n");
-    return dir.filePath("prof");
+    return dir.filePath(u"prof"_s);
 }
 
 QJsonObject kernelNamed(const QJsonObject& graph, const QString& name)
 {
-    for (const QJsonValue& kernel : graph["output_code"].toObject()["kernels"].toArray()) {
-        if (kernel.toObject()["name"].toString() == name)
+    for (const QJsonValue& kernel : graph[u"output_code"_s].toObject()[u"kernels"_s].toArray()) {
+        if (kernel.toObject()[u"name"_s].toString() == name)
             return kernel.toObject();
     }
     return {};
@@ -105,45 +107,48 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString profiles = writeProfiles(dir);
-        const Result result = run({ "scan", "--json", "--profile", profiles, sample() });
+        const Result result = run({ u"scan"_s, u"--json"_s, u"--profile"_s, profiles, sample() });
         QCOMPARE(result.err, QString());
         QCOMPARE(result.exitCode, 0);
         const QJsonObject json = QJsonDocument::fromJson(result.out.toUtf8()).object();
-        const QJsonObject profile = json["profile"].toObject();
-        QCOMPARE(profile["rows"].toInt(), 7);
-        QCOMPARE(profile["matched"].toInt(), 4);
-        QCOMPARE(profile["ambiguous"].toInt(), 0);
-        QCOMPARE(profile["unmatched"].toInt(), 3);
-        QCOMPARE(profile["steps"].toInt(), 2);
-        QCOMPARE(profile["paths"].toArray().size(), 2);
-        QVERIFY(profile["paths"].toArray()[0].toString().endsWith("node_100_20260720_ascend_pt"));
+        const QJsonObject profile = json[u"profile"_s].toObject();
+        QCOMPARE(profile[u"rows"_s].toInt(), 7);
+        QCOMPARE(profile[u"matched"_s].toInt(), 4);
+        QCOMPARE(profile[u"ambiguous"_s].toInt(), 0);
+        QCOMPARE(profile[u"unmatched"_s].toInt(), 3);
+        QCOMPARE(profile[u"steps"_s].toInt(), 2);
+        QCOMPARE(profile[u"paths"_s].toArray().size(), 2);
+        QVERIFY(profile[u"paths"_s].toArray()[0].toString().endsWith(u"node_100_20260720_ascend_pt"_s));
 
-        const QJsonArray runs = json["runs"].toArray();
-        const QJsonObject forward = runs[0].toObject()["graphs"].toArray()[0].toObject();
-        const QJsonObject addMul = kernelNamed(forward, "dvm_fused_add_mul_1")["device_time_us"].toObject();
-        QCOMPARE(addMul["launches"].toInt(), 2);
-        QCOMPARE(addMul["total"].toDouble(), 12.0);
-        QCOMPARE(addMul["mean"].toDouble(), 6.0);
-        QVERIFY(kernelNamed(forward, "dvm_fused_add_mul_view_3")["device_time_us"].isNull());
-        QCOMPARE(forward["device_time_us"].toObject()["by_backend"].toObject()["dvm"].toDouble(), 22.0);
-        QVERIFY(forward["device_time_us"].toObject()["outside"].isNull());
-        QCOMPARE(runs[0].toObject()["device_time_us"].toObject()["outside"].toDouble(), 160.0);
-        const QJsonObject lostForward = runs[1].toObject()["graphs"].toArray()[0].toObject();
-        QCOMPARE(kernelNamed(lostForward, "triton_unk_fused_add_mul_1")["device_time_us"]
-                     .toObject()["total"]
+        const QJsonArray runs = json[u"runs"_s].toArray();
+        const QJsonObject forward = runs[0].toObject()[u"graphs"_s].toArray()[0].toObject();
+        const QJsonObject addMul =
+            kernelNamed(forward, u"dvm_fused_add_mul_1"_s)[u"device_time_us"_s].toObject();
+        QCOMPARE(addMul[u"launches"_s].toInt(), 2);
+        QCOMPARE(addMul[u"total"_s].toDouble(), 12.0);
+        QCOMPARE(addMul[u"mean"_s].toDouble(), 6.0);
+        QVERIFY(kernelNamed(forward, u"dvm_fused_add_mul_view_3"_s)[u"device_time_us"_s].isNull());
+        QCOMPARE(
+            forward[u"device_time_us"_s].toObject()[u"by_backend"_s].toObject()[u"dvm"_s].toDouble(), 22.0);
+        QVERIFY(forward[u"device_time_us"_s].toObject()[u"outside"_s].isNull());
+        QCOMPARE(runs[0].toObject()[u"device_time_us"_s].toObject()[u"outside"_s].toDouble(), 160.0);
+        const QJsonObject lostForward = runs[1].toObject()[u"graphs"_s].toArray()[0].toObject();
+        QCOMPARE(kernelNamed(lostForward, u"triton_unk_fused_add_mul_1"_s)[u"device_time_us"_s]
+                     .toObject()[u"total"_s]
                      .toDouble(),
             19.8);
         QCOMPARE(
-            lostForward["device_time_us"].toObject()["by_backend"].toObject()["triton"].toDouble(), 19.8);
+            lostForward[u"device_time_us"_s].toObject()[u"by_backend"_s].toObject()[u"triton"_s].toDouble(),
+            19.8);
         // The bad row is a diagnostic of the scan, with its file and line.
         bool badRow = false;
-        for (const QJsonValue& d : json["diagnostics"].toArray()) {
+        for (const QJsonValue& d : json[u"diagnostics"_s].toArray()) {
             const QJsonObject diagnostic = d.toObject();
-            if (diagnostic["code"].toString() == "profile-bad-row") {
+            if (diagnostic[u"code"_s].toString() == u"profile-bad-row"_s) {
                 badRow = true;
-                QCOMPARE(diagnostic["line"].toInt(), 7);
-                QVERIFY(diagnostic["path"].toString().endsWith(
-                    "node_100_20260720_ascend_pt/ASCEND_PROFILER_OUTPUT/kernel_details.csv"));
+                QCOMPARE(diagnostic[u"line"_s].toInt(), 7);
+                QVERIFY(diagnostic[u"path"_s].toString().endsWith(
+                    u"node_100_20260720_ascend_pt/ASCEND_PROFILER_OUTPUT/kernel_details.csv"_s));
             }
         }
         QVERIFY(badRow);
@@ -151,93 +156,97 @@ private Q_SLOTS:
 
     void scanJsonWithoutProfileHasNoProfileKey()
     {
-        const Result result = run({ "scan", "--json", sample() });
+        const Result result = run({ u"scan"_s, u"--json"_s, sample() });
         QCOMPARE(result.exitCode, 0);
-        QVERIFY(!result.out.contains("device_time_us"));
-        QVERIFY(!result.out.contains("\"profile\""));
+        QVERIFY(!result.out.contains(u"device_time_us"_s));
+        QVERIFY(!result.out.contains(QStringLiteral("\"profile\"")));
     }
 
     void scanTextSummary()
     {
         QTemporaryDir dir;
         const QString profiles = writeProfiles(dir);
-        const Result result = run({ "scan", "--profile=" + profiles, sample() });
+        const Result result = run({ u"scan"_s, u"--profile="_s + profiles, sample() });
         QCOMPARE(result.exitCode, 0);
-        QVERIFY2(result.out.contains(
+        QVERIFY2(result.out.contains(QStringLiteral(
                      "Profile: 2 profiles, 7 kernel rows: 4 matched, 0 ambiguous, 3 outside compiled "
-                     "kernels, 2 steps"),
+                     "kernels, 2 steps")),
             qPrintable(result.out));
-        QVERIFY2(result.out.contains(QString(" 1. 19.8 µs  triton  1× mean 19.8 µs  AI_VECTOR_CORE  "
-                     + kLostRun + "/model__0_forward_1.0/triton_unk_fused_add_mul_1")),
+        QVERIFY2(result.out.contains(QString(u" 1. 19.8 µs  triton  1× mean 19.8 µs  AI_VECTOR_CORE  "_s
+                     + kLostRun + u"/model__0_forward_1.0/triton_unk_fused_add_mul_1"_s)),
             qPrintable(result.out));
-        QVERIFY2(result.out.contains(QString(" 2. 12.0 µs  dvm  2× mean 6.0 µs  AI_CORE  " + kEngagedRun
-                     + "/model__0_forward_1.0/dvm_fused_add_mul_1")),
+        QVERIFY2(result.out.contains(QString(u" 2. 12.0 µs  dvm  2× mean 6.0 µs  AI_CORE  "_s + kEngagedRun
+                     + u"/model__0_forward_1.0/dvm_fused_add_mul_1"_s)),
             qPrintable(result.out));
-        QVERIFY2(result.out.contains("Outside compiled kernels (by Type): MatMulV2 250.0 µs (3×)"),
+        QVERIFY2(result.out.contains(u"Outside compiled kernels (by Type): MatMulV2 250.0 µs (3×)"_s),
             qPrintable(result.out));
-        QVERIFY2(result.out.contains("DVM share of compiled time: 52.6%"), qPrintable(result.out));
+        QVERIFY2(result.out.contains(u"DVM share of compiled time: 52.6%"_s), qPrintable(result.out));
     }
 
     void compareShowsTimeAToB()
     {
         QTemporaryDir dir;
         const QString profiles = writeProfiles(dir);
-        const Result result =
-            run({ "compare", "--profile-a", profiles + "/node_100_20260720_ascend_pt", "--profile-b",
-                profiles + "/node_200_20260720_ascend_pt", sample(kEngagedRun), sample(kLostRun) });
+        const Result result = run(
+            { u"compare"_s, u"--profile-a"_s, profiles + u"/node_100_20260720_ascend_pt"_s, u"--profile-b"_s,
+                profiles + u"/node_200_20260720_ascend_pt"_s, sample(kEngagedRun), sample(kLostRun) });
         QCOMPARE(result.err, QString());
         QCOMPARE(result.exitCode, 0);
-        QVERIFY2(result.out.contains("  fused_add_mul: dvm 12.0 µs → triton 19.8 µs (+7.8 µs)"),
+        QVERIFY2(result.out.contains(u"  fused_add_mul: dvm 12.0 µs → triton 19.8 µs (+7.8 µs)"_s),
             qPrintable(result.out));
-        QVERIFY2(result.out.contains("  fused_silu_view: dvm 10.0 µs → import_fx no time (-10.0 µs)"),
+        QVERIFY2(result.out.contains(u"  fused_silu_view: dvm 10.0 µs → import_fx no time (-10.0 µs)"_s),
             qPrintable(result.out));
-        QVERIFY2(
-            result.out.contains("  model__0_forward_1: 22.0 µs → 19.8 µs (-2.2 µs)"), qPrintable(result.out));
+        QVERIFY2(result.out.contains(u"  model__0_forward_1: 22.0 µs → 19.8 µs (-2.2 µs)"_s),
+            qPrintable(result.out));
         // Biggest regression first.
-        QVERIFY(result.out.indexOf("fused_add_mul:") < result.out.indexOf("fused_silu_view:"));
+        QVERIFY(result.out.indexOf(u"fused_add_mul:"_s) < result.out.indexOf(u"fused_silu_view:"_s));
     }
 
     void reportHasWhereTheTimeGoes()
     {
         QTemporaryDir dir;
         const QString profiles = writeProfiles(dir);
-        const Result md = run({ "report", "--profile", profiles, sample() });
+        const Result md = run({ u"report"_s, u"--profile"_s, profiles, sample() });
         QCOMPARE(md.exitCode, 0);
-        QVERIFY2(md.out.contains("## Where the time goes"), qPrintable(md.out));
-        QVERIFY2(md.out.contains("| triton | 19.8 µs |"), qPrintable(md.out));
-        const Result json = run({ "report", "--format", "json", "--profile", profiles, sample() });
+        QVERIFY2(md.out.contains(u"## Where the time goes"_s), qPrintable(md.out));
+        QVERIFY2(md.out.contains(u"| triton | 19.8 µs |"_s), qPrintable(md.out));
+        const Result json =
+            run({ u"report"_s, u"--format"_s, u"json"_s, u"--profile"_s, profiles, sample() });
         QCOMPARE(json.exitCode, 0);
-        const QJsonObject profile = QJsonDocument::fromJson(json.out.toUtf8()).object()["profile"].toObject();
-        QCOMPARE(profile["top_kernels"].toArray().size(), 3);
-        QCOMPARE(profile["top_kernels"].toArray()[0].toObject()["backend"].toString(), QString("triton"));
-        const Result plain = run({ "report", sample() });
-        QVERIFY(!plain.out.contains("Where the time goes"));
-        const Result compared = run({ "report", "--compare", sample(kEngagedRun), "--baseline-profile",
-            profiles + "/node_100_20260720_ascend_pt", "--profile", profiles + "/node_200_20260720_ascend_pt",
-            sample(kLostRun) });
+        const QJsonObject profile =
+            QJsonDocument::fromJson(json.out.toUtf8()).object()[u"profile"_s].toObject();
+        QCOMPARE(profile[u"top_kernels"_s].toArray().size(), 3);
+        QCOMPARE(
+            profile[u"top_kernels"_s].toArray()[0].toObject()[u"backend"_s].toString(), QString(u"triton"_s));
+        const Result plain = run({ u"report"_s, sample() });
+        QVERIFY(!plain.out.contains(u"Where the time goes"_s));
+        const Result compared = run({ u"report"_s, u"--compare"_s, sample(kEngagedRun),
+            u"--baseline-profile"_s, profiles + u"/node_100_20260720_ascend_pt"_s, u"--profile"_s,
+            profiles + u"/node_200_20260720_ascend_pt"_s, sample(kLostRun) });
         QCOMPARE(compared.exitCode, 0);
-        QVERIFY2(compared.out.contains("Time regressions by fusion"), qPrintable(compared.out));
-        QVERIFY2(compared.out.contains("| fused_add_mul | dvm 12.0 µs → triton 19.8 µs | +7.8 µs |"),
+        QVERIFY2(compared.out.contains(u"Time regressions by fusion"_s), qPrintable(compared.out));
+        QVERIFY2(compared.out.contains(u"| fused_add_mul | dvm 12.0 µs → triton 19.8 µs | +7.8 µs |"_s),
             qPrintable(compared.out));
     }
 
     void unreadableProfileExitsTwo()
     {
         QTemporaryDir dir;
-        const Result missing = run({ "scan", "--profile", dir.filePath("absent"), sample() });
+        const Result missing = run({ u"scan"_s, u"--profile"_s, dir.filePath(u"absent"_s), sample() });
         QCOMPARE(missing.exitCode, 2);
-        QVERIFY2(missing.err.contains("cannot read profile"), qPrintable(missing.err));
-        writeFile(dir.filePath("bad/kernel_details.csv"), "Name,Type,Accelerator Core\nx,y,z\n");
-        const Result noColumn = run({ "scan", "--json", "--profile", dir.filePath("bad"), sample() });
+        QVERIFY2(missing.err.contains(u"cannot read profile"_s), qPrintable(missing.err));
+        writeFile(dir.filePath(u"bad/kernel_details.csv"_s), "Name,Type,Accelerator Core\nx,y,z\n");
+        const Result noColumn =
+            run({ u"scan"_s, u"--json"_s, u"--profile"_s, dir.filePath(u"bad"_s), sample() });
         QCOMPARE(noColumn.exitCode, 2);
-        QVERIFY2(noColumn.err.contains("no 'Duration(us)' column"), qPrintable(noColumn.err));
+        QVERIFY2(noColumn.err.contains(u"no 'Duration(us)' column"_s), qPrintable(noColumn.err));
         QCOMPARE(noColumn.out, QString());
-        QCOMPARE(run({ "scan", "--profile" }).exitCode, 2);
-        QCOMPARE(
-            run({ "compare", "--profile-a", dir.filePath("absent"), sample(kEngagedRun), sample(kLostRun) })
-                .exitCode,
+        QCOMPARE(run({ u"scan"_s, u"--profile"_s }).exitCode, 2);
+        QCOMPARE(run({ u"compare"_s, u"--profile-a"_s, dir.filePath(u"absent"_s), sample(kEngagedRun),
+                         sample(kLostRun) })
+                     .exitCode,
             2);
-        QCOMPARE(run({ "report", "--baseline-profile", dir.filePath("bad"), sample() }).exitCode, 2);
+        QCOMPARE(run({ u"report"_s, u"--baseline-profile"_s, dir.filePath(u"bad"_s), sample() }).exitCode, 2);
     }
 };
 

@@ -56,7 +56,7 @@ private:
 
     QTemporaryDir m_config;
 
-private slots:
+private Q_SLOTS:
     void markdownToStdout()
     {
         const Result result = run({ fixtureTree() });

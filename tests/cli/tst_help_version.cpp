@@ -5,6 +5,8 @@
 #include <QRegularExpression>
 #include <QTest>
 
+using namespace Qt::StringLiterals;
+
 namespace {
 
 struct Result
@@ -53,7 +55,7 @@ class TestHelpVersion : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void cliVersion_data();
     void cliVersion();
     void cliHelp_data();
@@ -108,7 +110,7 @@ void TestHelpVersion::cliHelp()
 
 void TestHelpVersion::cliHelpOfEveryCommand()
 {
-    const QStringList commands = listedCommands(run(kCli, { "--help" }).out);
+    const QStringList commands = listedCommands(run(kCli, { u"--help"_s }).out);
     if (commands.isEmpty())
         QSKIP("dvmlens-cli has no subcommands yet");
     for (const QString& command : commands) {
@@ -129,7 +131,7 @@ void TestHelpVersion::cliWithoutArgumentsIsUsageError()
 
 void TestHelpVersion::cliUnknownCommandIsUsageError()
 {
-    const Result result = run(kCli, { "frobnicate" });
+    const Result result = run(kCli, { u"frobnicate"_s });
     QCOMPARE(result.exitCode, 2);
     QCOMPARE(
         result.err, QStringLiteral("dvmlens-cli: unknown command 'frobnicate' (see dvmlens-cli --help)\n"));

@@ -13,10 +13,12 @@
 #include <QTest>
 #include <QTranslator>
 
+using namespace Qt::StringLiterals;
+
 namespace {
 
 const auto kAppId = QStringLiteral("io.gitcode.dvmlens");
-const QStringList kIconSizes { "16", "22", "32", "48", "64", "128", "256" };
+const QStringList kIconSizes { u"16"_s, u"22"_s, u"32"_s, u"48"_s, u"64"_s, u"128"_s, u"256"_s };
 
 struct Result
 {
@@ -127,7 +129,7 @@ QString relocatedProgram(const QString& root, const QString& program, const QStr
 // The words a manual page shows, from its roff: font changes and escapes taken out.
 QString manPageText(const QString& gzipped)
 {
-    const Result page = run(QStringLiteral("gzip"), { "-dc", gzipped });
+    const Result page = run(QStringLiteral("gzip"), { u"-dc"_s, gzipped });
     if (page.exitCode != 0)
         return {};
     QString text = page.out;
@@ -162,7 +164,7 @@ class TestPackaging : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void installsExactLayout();
     void installedProgramsRunWithoutTheBuildTree();
@@ -204,7 +206,7 @@ void TestPackaging::initTestCase()
     m_withManPages = !help2man.isEmpty() && !help2man.endsWith(QLatin1String("-NOTFOUND"));
     m_prefix = m_dir.filePath(QStringLiteral("prefix"));
     const Result install =
-        run(m_cmake, { "--install", QStringLiteral(DVMLENS_BINARY_DIR), "--prefix", m_prefix });
+        run(m_cmake, { u"--install"_s, QStringLiteral(DVMLENS_BINARY_DIR), u"--prefix"_s, m_prefix });
     QVERIFY2(install.exitCode == 0, qPrintable(install.out + install.err));
 }
 
@@ -218,12 +220,12 @@ void TestPackaging::installsExactLayout()
 
 void TestPackaging::installedProgramsRunWithoutTheBuildTree()
 {
-    const Result cli = run(installed(QStringLiteral("bin/dvmlens-cli")), { "--version" }, 30000);
+    const Result cli = run(installed(QStringLiteral("bin/dvmlens-cli")), { u"--version"_s }, 30000);
     QCOMPARE(cli.exitCode, 0);
     QVERIFY2(cli.out.startsWith(QLatin1String("dvmlens-cli 0.1.0")), qPrintable(cli.out));
     if (!m_withGui)
         QSKIP("Built without the GUI (DVMLENS_BUILD_GUI=OFF)");
-    const Result gui = run(installed(QStringLiteral("bin/dvmlens")), { "--version" }, 30000);
+    const Result gui = run(installed(QStringLiteral("bin/dvmlens")), { u"--version"_s }, 30000);
     QCOMPARE(gui.exitCode, 0);
     QVERIFY2(gui.out.contains(QLatin1String("0.1.0")), qPrintable(gui.out + gui.err));
 }
@@ -237,7 +239,7 @@ void TestPackaging::programsCarryNoRpath()
         const QString path = installed(QStringLiteral("bin/") + program);
         if (!QFile::exists(path))
             continue;
-        const Result dynamic = run(readelf, { "-d", path });
+        const Result dynamic = run(readelf, { u"-d"_s, path });
         QCOMPARE(dynamic.exitCode, 0);
         QVERIFY2(dynamic.out.contains(QLatin1String("(NEEDED)")), qPrintable(dynamic.out));
         QVERIFY2(
@@ -310,7 +312,7 @@ void TestPackaging::metainfoIsValid()
     const QString validator = QStandardPaths::findExecutable(QStringLiteral("appstreamcli"));
     if (validator.isEmpty())
         QSKIP("appstreamcli is not installed (Debian package appstream)");
-    const Result validation = run(validator, { "validate", "--no-net", "--pedantic", path });
+    const Result validation = run(validator, { u"validate"_s, u"--no-net"_s, u"--pedantic"_s, path });
     QVERIFY2(validation.exitCode == 0, qPrintable(validation.out + validation.err));
     // --pedantic also reports hints; a clean file has none.
     QVERIFY2(!QRegularExpression(QStringLiteral("^[EWIP]: "), QRegularExpression::MultilineOption)
@@ -344,14 +346,14 @@ void TestPackaging::installedRulesAreRead()
     // The installed file is the one in use: a title changed there shows.
     QVERIFY(
         writeText(rulesFile, QString(rules).replace(title, QStringLiteral("Read from the installed rules"))));
-    Result scan = run(cli, { "scan", sample });
+    Result scan = run(cli, { u"scan"_s, sample });
     QVERIFY2(scan.out.contains(QLatin1String("[graph-without-dvm-kernel] Read from the installed rules")),
         qPrintable(scan.out + scan.err));
     QVERIFY2(!scan.out.contains(title), qPrintable(scan.out));
 
     // A broken one: said so, and the compiled-in rules answer.
     QVERIFY(writeText(rulesFile, QStringLiteral("{")));
-    scan = run(cli, { "scan", sample });
+    scan = run(cli, { u"scan"_s, sample });
     QVERIFY2(scan.out.contains(title), qPrintable(scan.out + scan.err));
     QVERIFY2(scan.err.contains(rulesFile)
             && scan.err.contains(QLatin1String("the rules built into the program are used")),
@@ -359,7 +361,7 @@ void TestPackaging::installedRulesAreRead()
 
     // None at all: the compiled-in rules, without a word.
     QVERIFY(QFile::remove(rulesFile));
-    scan = run(cli, { "scan", sample });
+    scan = run(cli, { u"scan"_s, sample });
     QVERIFY2(scan.out.contains(title), qPrintable(scan.out + scan.err));
     QVERIFY2(scan.err.isEmpty(), qPrintable(scan.err));
 }
@@ -386,15 +388,15 @@ void TestPackaging::installedTranslationIsRead()
                        "were generated.</source><translation>来自已安装的翻译</translation></message>"
                        "</context></TS>\n")));
     const QString qm = root + QStringLiteral("/share/dvmlens/translations/dvmlens_zh_CN.qm");
-    const Result release = run(lrelease, { "-silent", ts, "-qm", qm });
+    const Result release = run(lrelease, { u"-silent"_s, ts, u"-qm"_s, qm });
     QVERIFY2(release.exitCode == 0, qPrintable(release.out + release.err));
-    Result help = run(gui, { "--lang", "zh_CN", "--help" });
+    Result help = run(gui, { u"--lang"_s, u"zh_CN"_s, u"--help"_s });
     QCOMPARE(help.exitCode, 0);
     QVERIFY2(help.out.contains(QStringLiteral("来自已安装的翻译")), qPrintable(help.out));
 
     // Without it, the compiled-in translation.
     QVERIFY(QFile::remove(qm));
-    help = run(gui, { "--lang", "zh_CN", "--help" });
+    help = run(gui, { u"--lang"_s, u"zh_CN"_s, u"--help"_s });
     QCOMPARE(help.exitCode, 0);
     QVERIFY2(help.out.contains(QStringLiteral("检查 PyTorch torch.compile 调试目录")), qPrintable(help.out));
 }
@@ -402,12 +404,13 @@ void TestPackaging::installedTranslationIsRead()
 void TestPackaging::installedSampleOpens()
 {
     const Result scan =
-        run(installed(QStringLiteral("bin/dvmlens-cli")), { "scan", installed(kInstalledSample) });
+        run(installed(QStringLiteral("bin/dvmlens-cli")), { u"scan"_s, installed(kInstalledSample) });
     QVERIFY2(scan.out.contains(QLatin1String("totals: 2 runs, 6 graphs")), qPrintable(scan.out + scan.err));
     if (!m_withGui)
         QSKIP("Built without the GUI (DVMLENS_BUILD_GUI=OFF)");
     const QString png = m_dir.filePath(QStringLiteral("sample.png"));
-    const Result shot = run(installed(QStringLiteral("bin/dvmlens")), { "--sample", "--screenshot", png });
+    const Result shot =
+        run(installed(QStringLiteral("bin/dvmlens")), { u"--sample"_s, u"--screenshot"_s, png });
     QVERIFY2(shot.exitCode == 0, qPrintable(shot.out + shot.err));
     QFile picture(png);
     QVERIFY(picture.open(QIODevice::ReadOnly));
@@ -417,7 +420,7 @@ void TestPackaging::installedSampleOpens()
     const QString alone = relocatedProgram(
         m_dir.filePath(QStringLiteral("relocated-sample")), installed(QStringLiteral("bin/dvmlens")));
     QVERIFY(!alone.isEmpty());
-    const Result missing = run(alone, { "--sample", "--screenshot", png });
+    const Result missing = run(alone, { u"--sample"_s, u"--screenshot"_s, png });
     QCOMPARE(missing.exitCode, 2);
     QVERIFY2(missing.err.contains(QLatin1String("sample tree is not installed")), qPrintable(missing.err));
 }
@@ -428,7 +431,7 @@ void TestPackaging::manPagesListEveryOption()
         QSKIP("help2man is not installed (Debian package help2man): no manual pages");
     // dvmlens-cli: its own --help and each subcommand's.
     const QString cli = installed(QStringLiteral("bin/dvmlens-cli"));
-    const Result top = run(cli, { "--help" });
+    const Result top = run(cli, { u"--help"_s });
     QCOMPARE(top.exitCode, 0);
     QStringList helps { top.out };
     QStringList commands;
@@ -440,7 +443,7 @@ void TestPackaging::manPagesListEveryOption()
         commands << it.next().captured(1);
     QVERIFY2(commands.size() >= 4, qPrintable(top.out));
     for (const QString& command : std::as_const(commands)) {
-        const Result help = run(cli, { command, "--help" });
+        const Result help = run(cli, { command, u"--help"_s });
         QCOMPARE(help.exitCode, 0);
         helps << help.out;
     }
@@ -463,7 +466,7 @@ void TestPackaging::manPagesListEveryOption()
 
     if (!m_withGui)
         return;
-    const Result gui = run(installed(QStringLiteral("bin/dvmlens")), { "--help" });
+    const Result gui = run(installed(QStringLiteral("bin/dvmlens")), { u"--help"_s });
     QCOMPARE(gui.exitCode, 0);
     const QStringList guiOptions = optionsIn(gui.out);
     QVERIFY2(
@@ -488,17 +491,17 @@ void TestPackaging::debPackage()
     const QString out = m_dir.filePath(QStringLiteral("deb"));
     const QString config =
         QDir(QStringLiteral(DVMLENS_BINARY_DIR)).filePath(QStringLiteral("CPackConfig.cmake"));
-    const Result pack = run(cpack, { "-G", "DEB", "--config", config, "-B", out });
+    const Result pack = run(cpack, { u"-G"_s, u"DEB"_s, u"--config"_s, config, u"-B"_s, out });
     QVERIFY2(pack.exitCode == 0, qPrintable(pack.out + pack.err));
 
-    const Result arch = run(QStringLiteral("dpkg"), { "--print-architecture" });
+    const Result arch = run(QStringLiteral("dpkg"), { u"--print-architecture"_s });
     QCOMPARE(arch.exitCode, 0);
     const QString deb = QDir(out).filePath(QStringLiteral("dvmlens_0.1.0_%1.deb").arg(arch.out.trimmed()));
     QVERIFY2(QFile::exists(deb), qPrintable(QDir(out).entryList(QDir::Files).join(QLatin1Char(' '))));
     m_deb = deb;
 
-    const Result fields =
-        run(dpkgDeb, { "-f", deb, "Package", "Version", "Section", "Maintainer", "Depends" });
+    const Result fields = run(
+        dpkgDeb, { u"-f"_s, deb, u"Package"_s, u"Version"_s, u"Section"_s, u"Maintainer"_s, u"Depends"_s });
     QCOMPARE(fields.exitCode, 0);
     QVERIFY2(fields.out.contains(QLatin1String("Package: dvmlens\n")), qPrintable(fields.out));
     QVERIFY2(fields.out.contains(QLatin1String("Version: 0.1.0\n")), qPrintable(fields.out));
@@ -507,16 +510,14 @@ void TestPackaging::debPackage()
     QVERIFY2(fields.out.contains(
                  QRegularExpression(QStringLiteral("Maintainer: [^<\\n]+ <[^@>\\s]+@[^>\\s]+>\\n"))),
         qPrintable(fields.out));
-    QStringList needed { "libqt6core6" };
+    QStringList needed { u"libqt6core6"_s };
     if (m_withGui)
-        needed << "libqt6widgets6"
-               << "qt6-qpa-plugins"
-               << "libqt6svg6";
+        needed << u"libqt6widgets6"_s << u"qt6-qpa-plugins"_s << u"libqt6svg6"_s;
     for (const QString& package : needed)
         QVERIFY2(fields.out.contains(QRegularExpression(QStringLiteral("Depends: .*\\b%1\\b").arg(package))),
             qPrintable(package + QStringLiteral(" missing from ") + fields.out));
 
-    const Result listing = run(dpkgDeb, { "-c", deb });
+    const Result listing = run(dpkgDeb, { u"-c"_s, deb });
     QCOMPARE(listing.exitCode, 0);
     QStringList packaged;
     for (const QString& line : listing.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts))
@@ -534,7 +535,7 @@ void TestPackaging::debBinariesAreHardenedAndStripped()
     if (m_deb.isEmpty())
         QSKIP("No .deb was made (see debPackage)");
     const QString root = m_dir.filePath(QStringLiteral("deb-contents"));
-    const Result unpack = run(QStringLiteral("dpkg-deb"), { "-x", m_deb, root });
+    const Result unpack = run(QStringLiteral("dpkg-deb"), { u"-x"_s, m_deb, root });
     QVERIFY2(unpack.exitCode == 0, qPrintable(unpack.err));
     QStringList programs { QStringLiteral("dvmlens-cli") };
     if (m_withGui)
@@ -542,7 +543,8 @@ void TestPackaging::debBinariesAreHardenedAndStripped()
     for (const QString& program : std::as_const(programs)) {
         const QString path = root + QStringLiteral("/usr/bin/") + program;
         const Result elf = run(readelf,
-            { "-W", "--file-header", "--program-headers", "--sections", "--dynamic", "--dyn-syms", path });
+            { u"-W"_s, u"--file-header"_s, u"--program-headers"_s, u"--sections"_s, u"--dynamic"_s,
+                u"--dyn-syms"_s, path });
         QCOMPARE(elf.exitCode, 0);
         const auto has = [&elf](const char* pattern) {
             return QRegularExpression(QLatin1String(pattern), QRegularExpression::MultilineOption)
@@ -571,7 +573,8 @@ void TestPackaging::lintianFindsNothing()
         QSKIP("No .deb was made (see debPackage)");
     // Every kind of tag: errors, warnings, and the info, pedantic and experimental ones too.
     const Result lint = run(lintian,
-        { "--display-info", "--pedantic", "--display-experimental", "--tag-display-limit", "0", m_deb },
+        { u"--display-info"_s, u"--pedantic"_s, u"--display-experimental"_s, u"--tag-display-limit"_s, u"0"_s,
+            m_deb },
         600000);
     QStringList tags;
     for (const QString& line : lint.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts))
@@ -590,13 +593,13 @@ void TestPackaging::tgzPackage()
     const QString out = m_dir.filePath(QStringLiteral("tgz"));
     const QString config =
         QDir(QStringLiteral(DVMLENS_BINARY_DIR)).filePath(QStringLiteral("CPackConfig.cmake"));
-    const Result pack = run(cpack, { "-G", "TGZ", "--config", config, "-B", out });
+    const Result pack = run(cpack, { u"-G"_s, u"TGZ"_s, u"--config"_s, config, u"-B"_s, out });
     QVERIFY2(pack.exitCode == 0, qPrintable(pack.out + pack.err));
     const QStringList archives =
         QDir(out).entryList({ QStringLiteral("dvmlens-0.1.0-*.tar.gz") }, QDir::Files);
     QCOMPARE(archives.size(), 1);
 
-    const Result listing = run(tar, { "-tzf", QDir(out).filePath(archives.first()) });
+    const Result listing = run(tar, { u"-tzf"_s, QDir(out).filePath(archives.first()) });
     QCOMPARE(listing.exitCode, 0);
     QStringList packaged;
     for (const QString& entry : listing.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts))

@@ -11,6 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+using namespace Qt::StringLiterals;
+
 using namespace dvmlens;
 
 namespace {
@@ -140,7 +142,7 @@ class TestCompare : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void engagedToNotIsARegression()
     {
         const CompareResult result = compareIndexes(kEngaged, kTritonOnly, {});
@@ -160,7 +162,7 @@ private slots:
         QCOMPARE(count(diff.countsA, Backend::Triton), 1);
         QCOMPARE(count(diff.countsB, Backend::Dvm), 0);
         QCOMPARE(count(diff.countsB, Backend::Triton), 2);
-        QCOMPARE(qt(diff.dvmOnlyA), QStringList { "dvm_fused_add_mul_relu_0" });
+        QCOMPARE(qt(diff.dvmOnlyA), QStringList { u"dvm_fused_add_mul_relu_0"_s });
         QVERIFY(diff.dvmOnlyB.empty());
         QVERIFY(diff.regression);
 
@@ -190,7 +192,7 @@ private slots:
         const GraphDiff& diff = result.graphs[0];
         QCOMPARE(diff.key, std::string("model__0_forward_1"));
         QVERIFY(!diff.regression);
-        QCOMPARE(qt(diff.dvmOnlyB), QStringList { "dvm_fused_add_mul_relu_0" });
+        QCOMPARE(qt(diff.dvmOnlyB), QStringList { u"dvm_fused_add_mul_relu_0"_s });
         QVERIFY(diff.dvmOnlyA.empty());
         QCOMPARE(diff.fusions[0].a->backend, Backend::Triton);
         QCOMPARE(diff.fusions[0].b->backend, Backend::Dvm);
@@ -219,7 +221,7 @@ private slots:
         QVERIFY(!result.graphs[1].b);
         QCOMPARE(result.graphs[1].dvmEngagedB, std::optional<bool>());
         QVERIFY(!result.graphs[1].countsB);
-        QCOMPARE(qt(result.graphs[1].dvmOnlyA), QStringList { "dvm_fused_mul_0" });
+        QCOMPARE(qt(result.graphs[1].dvmOnlyA), QStringList { u"dvm_fused_mul_0"_s });
         // A graph that vanished is listed, not counted as a regression.
         QVERIFY(!result.graphs[1].regression);
         QCOMPARE(result.graphs[2].key, std::string("model__1_inference_3"));
@@ -448,9 +450,10 @@ private slots:
         b.outputs[0].dtype = std::nullopt;
         b.outputs.push_back(DvmOutput { "sum_1", "float32" });
         QCOMPARE(qt(dvmKernelChanges(a, b)),
-            (QStringList { "ktype: vector → spec", "dyn_shape: false → true", "ops: +sum +sum -maximum",
-                "inputs: 2 → 3", "input 0 op: load → view_load", "input 1 shape: [128, 128] → [-1, 128]",
-                "input 1 dtype: float32 → bfloat16", "outputs: 1 → 2", "output 0 dtype: float32 → none" }));
+            (QStringList { u"ktype: vector → spec"_s, u"dyn_shape: false → true"_s,
+                u"ops: +sum +sum -maximum"_s, u"inputs: 2 → 3"_s, u"input 0 op: load → view_load"_s,
+                u"input 1 shape: [128, 128] → [-1, 128]"_s, u"input 1 dtype: float32 → bfloat16"_s,
+                u"outputs: 1 → 2"_s, u"output 0 dtype: float32 → none"_s }));
     }
 
     void ktypeAndDynShapeChangesAreNoRegression()
@@ -464,8 +467,8 @@ private slots:
         QVERIFY(!diff.regression);
         QCOMPARE(diff.fusions.size(), std::size_t(1));
         QCOMPARE(qt(diff.fusions[0].changes),
-            (QStringList { "ktype: vector → spec", "dyn_shape: false → true",
-                "input 0 shape: [128, 128] → [-1, 128]" }));
+            (QStringList { u"ktype: vector → spec"_s, u"dyn_shape: false → true"_s,
+                u"input 0 shape: [128, 128] → [-1, 128]"_s }));
         QVERIFY(diff.dvmOnlyA.empty());
         QVERIFY(diff.dvmOnlyB.empty());
     }
@@ -485,7 +488,7 @@ private slots:
         QVERIFY(diff.regression);
         QCOMPARE(diff.fusions[1].key, std::string("fused_clamp_min_mul"));
         QCOMPARE(diff.fusions[1].b->backend, Backend::ImportFx);
-        QCOMPARE(qt(diff.dvmOnlyA), QStringList { "dvm_fused_clamp_min_mul_1" });
+        QCOMPARE(qt(diff.dvmOnlyA), QStringList { u"dvm_fused_clamp_min_mul_1"_s });
         QCOMPARE(count(diff.countsB, Backend::ImportFx), 1);
 
         // More DVM kernels in B is not a regression.
@@ -507,8 +510,9 @@ private slots:
                         fallback("aten.mm.default") })));
         const GraphDiff diff = compareIndexes(a, b, {}).graphs[0];
         QCOMPARE(qt(diff.fallbacksAdded),
-            (QStringList { "aten.mm.default", "aten.mm.default", "npu.npu_fusion_attention.default" }));
-        QCOMPARE(qt(diff.fallbacksRemoved), QStringList { "extern_kernels.addmm" });
+            (QStringList {
+                u"aten.mm.default"_s, u"aten.mm.default"_s, u"npu.npu_fusion_attention.default"_s }));
+        QCOMPARE(qt(diff.fallbacksRemoved), QStringList { u"extern_kernels.addmm"_s });
         QVERIFY(!diff.regression);
     }
 
@@ -552,7 +556,7 @@ private slots:
         QCOMPARE(fusions[0].b->line, 50);
         QVERIFY(fusions[0].changes.empty());
         QCOMPARE(fusions[1].b->line, 60);
-        QCOMPARE(qt(fusions[1].changes), QStringList { "ktype: spec → vector" });
+        QCOMPARE(qt(fusions[1].changes), QStringList { u"ktype: spec → vector"_s });
         QCOMPARE(fusions[2].key, std::string("fused__softmax_div_eq_masked_fill_matmul_ones_tril"));
         QCOMPARE(fusions[2].b->name, std::string("triton_poi_fused__softmax_div_eq_masked_fill_m_0"));
         QCOMPARE(fusions[3].key, std::string("fused_new"));
@@ -581,13 +585,13 @@ private slots:
         const std::string text = compareToJson(compareIndexes(a, b, {}));
         QVERIFY(text.ends_with("}\n"));
         const auto json = nlohmann::ordered_json::parse(text);
-        QCOMPARE(keysOf(json), (QStringList { "schema", "a", "b", "graphs", "summary" }));
+        QCOMPARE(keysOf(json), (QStringList { u"schema"_s, u"a"_s, u"b"_s, u"graphs"_s, u"summary"_s }));
         QVERIFY(json["schema"] == "dvmlens.compare/1");
         QVERIFY(json["a"] == "/a");
         QVERIFY(json["b"] == "/b");
         QCOMPARE(json["graphs"].size(), std::size_t(3));
-        const QStringList graphKeys { "key", "a", "b", "status", "dvm_engaged", "counts", "fallbacks",
-            "dvm_only_a", "dvm_only_b", "fusions", "regression" };
+        const QStringList graphKeys { u"key"_s, u"a"_s, u"b"_s, u"status"_s, u"dvm_engaged"_s, u"counts"_s,
+            u"fallbacks"_s, u"dvm_only_a"_s, u"dvm_only_b"_s, u"fusions"_s, u"regression"_s };
         for (const auto& graph : json["graphs"])
             QCOMPARE(keysOf(graph), graphKeys);
 
@@ -595,21 +599,22 @@ private slots:
         QVERIFY(matched["key"] == "model__0_forward_1");
         QVERIFY(matched["a"] == "/runs/model__0_forward_1.0");
         QVERIFY(matched["status"] == "matched");
-        QCOMPARE(keysOf(matched["dvm_engaged"]), (QStringList { "a", "b" }));
+        QCOMPARE(keysOf(matched["dvm_engaged"]), (QStringList { u"a"_s, u"b"_s }));
         QVERIFY(matched["dvm_engaged"]["a"] == true);
         QVERIFY(matched["dvm_engaged"]["b"] == true);
         QCOMPARE(keysOf(matched["counts"]["a"]),
-            (QStringList { "dvm", "import_fx", "triton", "cpp", "mlir", "akg", "mps", "other" }));
+            (QStringList { u"dvm"_s, u"import_fx"_s, u"triton"_s, u"cpp"_s, u"mlir"_s, u"akg"_s, u"mps"_s,
+                u"other"_s }));
         QVERIFY(matched["counts"]["a"]["dvm"] == 2);
         QVERIFY(matched["counts"]["b"]["dvm"] == 1);
         QVERIFY(matched["counts"]["b"]["triton"] == 1);
-        QCOMPARE(keysOf(matched["fallbacks"]), (QStringList { "added", "removed" }));
+        QCOMPARE(keysOf(matched["fallbacks"]), (QStringList { u"added"_s, u"removed"_s }));
         QVERIFY(matched["fallbacks"]["added"] == nlohmann::ordered_json::array({ "aten.mm.default" }));
         QVERIFY(matched["fallbacks"]["removed"] == nlohmann::ordered_json::array());
         QVERIFY(matched["dvm_only_a"] == nlohmann::ordered_json::array({ "dvm_fused_mul_1" }));
         QVERIFY(matched["dvm_only_b"] == nlohmann::ordered_json::array());
         QCOMPARE(matched["fusions"].size(), std::size_t(2));
-        QCOMPARE(keysOf(matched["fusions"][0]), (QStringList { "key", "a", "b", "changes" }));
+        QCOMPARE(keysOf(matched["fusions"][0]), (QStringList { u"key"_s, u"a"_s, u"b"_s, u"changes"_s }));
         QVERIFY(matched["fusions"][0]["key"] == "fused_add_mul_relu");
         QVERIFY(matched["fusions"][0]["a"] == "dvm");
         QVERIFY(
@@ -636,7 +641,7 @@ private slots:
         QVERIFY(onlyB["fusions"] == nlohmann::ordered_json::array());
 
         QCOMPARE(keysOf(json["summary"]),
-            (QStringList { "graphs", "matched", "regressions", "dvm_engaged", "verdict" }));
+            (QStringList { u"graphs"_s, u"matched"_s, u"regressions"_s, u"dvm_engaged"_s, u"verdict"_s }));
         QVERIFY(json["summary"]["graphs"] == 3);
         QVERIFY(json["summary"]["matched"] == 1);
         QVERIFY(json["summary"]["regressions"] == 1);

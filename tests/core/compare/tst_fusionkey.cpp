@@ -10,7 +10,7 @@ class TestFusionKey : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void keyOfName_data()
     {
         QTest::addColumn<QString>("name");

@@ -6,6 +6,8 @@
 #include <QElapsedTimer>
 #include <QTest>
 
+using namespace Qt::StringLiterals;
+
 using namespace dvmlens;
 
 namespace {
@@ -21,10 +23,10 @@ class TestTextDiff : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void identicalTexts()
     {
-        const QString text = lines({ "a", "b", "c" });
+        const QString text = lines({ u"a"_s, u"b"_s, u"c"_s });
         const TextDiff diff = diffTexts(text, text);
         QCOMPARE(diff.linesA, 3);
         QCOMPARE(diff.linesB, 3);
@@ -45,7 +47,7 @@ private slots:
 
     void emptySideA()
     {
-        const TextDiff diff = diffTexts(u"", lines({ "one", "two" }));
+        const TextDiff diff = diffTexts(u"", lines({ u"one"_s, u"two"_s }));
         QCOMPARE(diff.hunks.size(), std::size_t(1));
         const DiffHunk& hunk = diff.hunks[0];
         QCOMPARE(hunk.startA, 1);
@@ -57,7 +59,7 @@ private slots:
 
     void emptySideB()
     {
-        const TextDiff diff = diffTexts(lines({ "one", "two", "three" }), u"");
+        const TextDiff diff = diffTexts(lines({ u"one"_s, u"two"_s, u"three"_s }), u"");
         QCOMPARE(diff.hunks.size(), std::size_t(1));
         QCOMPARE(diff.hunks[0].startA, 1);
         QCOMPARE(diff.hunks[0].countA, 3);
@@ -68,10 +70,10 @@ private slots:
 
     void insertionDeletionAndChange()
     {
-        const QString a =
-            lines({ "keep 1", "gone", "keep 2", "x = dvm_fused_add_0(buf0)", "keep 3", "keep 4" });
-        const QString b = lines(
-            { "keep 1", "keep 2", "x = triton_poi_fused_add_0(buf0)", "keep 3", "new a", "new b", "keep 4" });
+        const QString a = lines({ u"keep 1"_s, u"gone"_s, u"keep 2"_s, u"x = dvm_fused_add_0(buf0)"_s,
+            u"keep 3"_s, u"keep 4"_s });
+        const QString b = lines({ u"keep 1"_s, u"keep 2"_s, u"x = triton_poi_fused_add_0(buf0)"_s,
+            u"keep 3"_s, u"new a"_s, u"new b"_s, u"keep 4"_s });
         const TextDiff diff = diffTexts(a, b);
         QCOMPARE(diff.linesA, 6);
         QCOMPARE(diff.linesB, 7);
@@ -118,8 +120,8 @@ private slots:
 
     void unevenHunkPairsInOrder()
     {
-        const TextDiff diff =
-            diffTexts(lines({ "top", "a1", "a2", "a3", "bottom" }), lines({ "top", "b1", "bottom" }));
+        const TextDiff diff = diffTexts(lines({ u"top"_s, u"a1"_s, u"a2"_s, u"a3"_s, u"bottom"_s }),
+            lines({ u"top"_s, u"b1"_s, u"bottom"_s }));
         QCOMPARE(diff.hunks.size(), std::size_t(1));
         const DiffHunk& hunk = diff.hunks[0];
         QCOMPARE(hunk.startA, 2);

@@ -100,7 +100,7 @@ class TestRealSamples : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         if (!QFile::exists(testutil::realSample(QString::fromLatin1(expectedFiles().front().sample))))

@@ -146,7 +146,7 @@ class TestJsonWriter : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void escapesLikeNlohmann_data()
     {
         QTest::addColumn<QByteArray>("text");

@@ -14,7 +14,7 @@ class TestOrderedRenderer : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void itemsComeInOrder_data()
     {
         QTest::addColumn<int>("workers");

@@ -7,6 +7,8 @@
 
 #include <QTest>
 
+using namespace Qt::StringLiterals;
+
 using namespace dvmlens;
 
 namespace {
@@ -46,16 +48,17 @@ class TestDvmKernel : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void normalisesDtypes_data()
     {
         QTest::addColumn<QString>("spelling");
         QTest::addColumn<QString>("dtype");
         for (const char* name :
             { "float32", "float16", "bfloat16", "int32", "int64", "int8", "uint8", "int16", "float64" }) {
-            QTest::newRow(qPrintable(QStringLiteral("dvm.") + name)) << QStringLiteral("dvm.") + name << name;
-            QTest::newRow(qPrintable(QStringLiteral("torch.") + name))
-                << QStringLiteral("torch.") + name << name;
+            QTest::newRow(qPrintable(QStringLiteral("dvm.") + QLatin1StringView(name)))
+                << QStringLiteral("dvm.") + QLatin1StringView(name) << name;
+            QTest::newRow(qPrintable(QStringLiteral("torch.") + QLatin1StringView(name)))
+                << QStringLiteral("torch.") + QLatin1StringView(name) << name;
         }
         QTest::newRow("dvm.bool_") << "dvm.bool_"
                                    << "bool";
@@ -171,8 +174,8 @@ private slots:
                                          "    k.store(m, dvm.float32)\n"
                                          "    k.set_kernel_info('a', 'b')\n");
         QCOMPARE(opsOf(kernel),
-            QStringList(
-                { "div", "sqrt", "max", "select", "less", "broadcast", "matmul", "add", "matmul", "mul" }));
+            QStringList({ u"div"_s, u"sqrt"_s, u"max"_s, u"select"_s, u"less"_s, u"broadcast"_s, u"matmul"_s,
+                u"add"_s, u"matmul"_s, u"mul"_s }));
         QCOMPARE(kernel.outputs.size(), std::size_t(2));
         QCOMPARE(kernel.outputs[1].name, std::string("m"));
         QCOMPARE(kernel.inputs.size(), std::size_t(1));
@@ -189,7 +192,7 @@ private slots:
             reader.read(line.code);
         reader.finish(kernel);
         QCOMPARE(kernel.inputs.size(), std::size_t(1));
-        QCOMPARE(opsOf(kernel), QStringList({ "exp" }));
+        QCOMPARE(opsOf(kernel), QStringList({ u"exp"_s }));
     }
 
     void expressionReader()

@@ -15,6 +15,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+using namespace Qt::StringLiterals;
+
 using namespace dvmlens;
 
 namespace {
@@ -42,7 +44,7 @@ private:
     QTemporaryDir m_dir;
     std::string m_path;
 
-private slots:
+private Q_SLOTS:
     void init()
     {
         QVERIFY(m_dir.isValid());
@@ -164,9 +166,9 @@ private slots:
         QVERIFY(tree.isValid());
         const auto writeRun = [&](const char* run, const char* ops) {
             const QString folder =
-                tree.filePath(QString::fromLatin1(run) + "/torchinductor/model__0_forward_1.0");
+                tree.filePath(QString::fromLatin1(run) + u"/torchinductor/model__0_forward_1.0"_s);
             QVERIFY(QDir().mkpath(folder));
-            QFile file(folder + "/output_code.py");
+            QFile file(folder + u"/output_code.py"_s);
             QVERIFY(file.open(QIODevice::WriteOnly));
             file.write(QByteArray("from torch_npu._inductor import dvm\n"
                                   "@dvm.kernel(ktype='vector', dyn_shape=False)\n"

@@ -12,6 +12,8 @@
 
 #include <sys/stat.h>
 
+using namespace Qt::StringLiterals;
+
 using namespace dvmlens;
 
 namespace {
@@ -147,7 +149,7 @@ class TestOutputCodeParser : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void mlirFusionFile()
     {
         const OutputCode code = parseFixture(QStringLiteral("dvm_mlir_fusion.py"));
@@ -178,20 +180,24 @@ private slots:
         QCOMPARE(first.dynShape, std::optional<bool>(false));
         QCOMPARE(first.mfusion, std::nullopt);
         QCOMPARE(first.framing, std::optional<std::string>("mlir_fusion"));
-        QCOMPARE(ops(first), QStringList({ "mul", "add", "maximum" }));
+        QCOMPARE(ops(first), QStringList({ u"mul"_s, u"add"_s, u"maximum"_s }));
         QCOMPARE(inputSummary(first),
-            QStringList({ "arg0_1 load [128,128] null float32", "arg1_1 load [128,128] null float32" }));
-        QCOMPARE(outputSummary(first), QStringList({ "relu float32" }));
+            QStringList(
+                { u"arg0_1 load [128,128] null float32"_s, u"arg1_1 load [128,128] null float32"_s }));
+        QCOMPARE(outputSummary(first), QStringList({ u"relu float32"_s }));
 
         const Kernel& spec = code.kernels[1];
         QCOMPARE(spec.ktype, std::optional<std::string>("spec"));
         QCOMPARE(spec.dynShape, std::optional<bool>(true));
         QCOMPARE(spec.framing, std::optional<std::string>("mlir_fusion"));
         // Nested calls in textual order of their k. tokens; store/spec_next/set_kernel_info excluded.
-        QCOMPARE(ops(spec), QStringList({ "cast", "sum", "div", "sqrt", "select", "greater", "minimum" }));
+        QCOMPARE(ops(spec),
+            QStringList(
+                { u"cast"_s, u"sum"_s, u"div"_s, u"sqrt"_s, u"select"_s, u"greater"_s, u"minimum"_s }));
         QCOMPARE(inputSummary(spec),
-            QStringList({ "arg2_1 view_load [-1,64] [128,1] bfloat16", "arg3_1 scalar null null int64" }));
-        QCOMPARE(outputSummary(spec), QStringList({ "big bfloat16", "big bool" }));
+            QStringList(
+                { u"arg2_1 view_load [-1,64] [128,1] bfloat16"_s, u"arg3_1 scalar null null int64"_s }));
+        QCOMPARE(outputSummary(spec), QStringList({ u"big bfloat16"_s, u"big bool"_s }));
 
         QCOMPARE(code.kernels[2].ktype, std::nullopt);
         QCOMPARE(code.kernels[2].framing, std::nullopt);
@@ -221,11 +227,11 @@ private slots:
         QCOMPARE(graph.dynShape, std::optional<bool>(true));
         // Interleaved inputs keep their order; torch.* dtypes; intref/floatref; symbolic dims.
         QCOMPARE(inputSummary(graph),
-            QStringList({ "arg4_1 load [-1,1] null bfloat16",
-                "permute view_load [-1,-1,-1] [-1,-1,1] bfloat16", "arg5_1 load [1,-1] null bfloat16",
-                "s0 intref null null int64", "f0 floatref null null float32" }));
-        QCOMPARE(ops(graph), QStringList({ "mul", "add", "mul", "broadcast_scalar", "cast" }));
-        QCOMPARE(outputSummary(graph), QStringList({ "cast float32", "filled null" }));
+            QStringList({ u"arg4_1 load [-1,1] null bfloat16"_s,
+                u"permute view_load [-1,-1,-1] [-1,-1,1] bfloat16"_s, u"arg5_1 load [1,-1] null bfloat16"_s,
+                u"s0 intref null null int64"_s, u"f0 floatref null null float32"_s }));
+        QCOMPARE(ops(graph), QStringList({ u"mul"_s, u"add"_s, u"mul"_s, u"broadcast_scalar"_s, u"cast"_s }));
+        QCOMPARE(outputSummary(graph), QStringList({ u"cast float32"_s, u"filled null"_s }));
 
         const Kernel& mfusion = code.kernels[1];
         QCOMPARE(mfusion.framing, std::optional<std::string>("mfusion"));
@@ -234,17 +240,18 @@ private slots:
         QCOMPARE(mfusion.mfusion, std::optional<bool>(true));
         // 4-arg view_load (offset 0 before the dtype), matmul with 5 args, plain alias, full with None.
         QCOMPARE(inputSummary(mfusion),
-            QStringList({ "a view_load [4,8] [16,1] float16", "b load [8,2] null float16",
-                "bias load [2] null float16" }));
-        QCOMPARE(ops(mfusion), QStringList({ "matmul", "full", "is_finite", "select", "equal" }));
-        QCOMPARE(outputSummary(mfusion), QStringList({ "mm float16", "flag bool" }));
+            QStringList({ u"a view_load [4,8] [16,1] float16"_s, u"b load [8,2] null float16"_s,
+                u"bias load [2] null float16"_s }));
+        QCOMPARE(
+            ops(mfusion), QStringList({ u"matmul"_s, u"full"_s, u"is_finite"_s, u"select"_s, u"equal"_s }));
+        QCOMPARE(outputSummary(mfusion), QStringList({ u"mm float16"_s, u"flag bool"_s }));
 
         // A decorated builder with another name is called directly, like graph_fusion.
         const Kernel& handwritten = code.kernels[2];
         QCOMPARE(handwritten.framing, std::optional<std::string>("graph_fusion"));
-        QCOMPARE(inputSummary(handwritten), QStringList({ "x load [] null int32" }));
-        QCOMPARE(ops(handwritten), QStringList({ "maximum" }));
-        QCOMPARE(outputSummary(handwritten), QStringList({ "k.maximum(x, 0) int32" }));
+        QCOMPARE(inputSummary(handwritten), QStringList({ u"x load [] null int32"_s }));
+        QCOMPARE(ops(handwritten), QStringList({ u"maximum"_s }));
+        QCOMPARE(outputSummary(handwritten), QStringList({ u"k.maximum(x, 0) int32"_s }));
 
         QVERIFY(code.dvmEngaged);
         QCOMPARE(code.dvmCoverage, std::optional<double>(0.75));
@@ -335,7 +342,7 @@ private slots:
         QVERIFY(!code.dvmImport);
         QCOMPARE(code.dvmImportLine, std::nullopt);
         QCOMPARE(kernelSummary(code), QStringList({ QStringLiteral("dvm_fused_neg_0 dvm 9-15 x1 [20]") }));
-        QCOMPARE(ops(code.kernels[0]), QStringList({ "mul" }));
+        QCOMPARE(ops(code.kernels[0]), QStringList({ u"mul"_s }));
         QVERIFY(!code.dvmEngaged);
         QCOMPARE(code.dvmCoverage, std::optional<double>(1.0));
         QCOMPARE(code.aotId, std::nullopt);
@@ -509,7 +516,7 @@ private slots:
     void emptyFile()
     {
         const OutputCode code = parseBytes(QByteArray(), "/tree/g/output_code.py");
-        QCOMPARE(diagnosticCodes(code), QStringList({ "empty-file" }));
+        QCOMPARE(diagnosticCodes(code), QStringList({ u"empty-file"_s }));
         QCOMPARE(code.diagnostics[0].path, std::string("/tree/g/output_code.py"));
         QCOMPARE(code.diagnostics[0].line, std::nullopt);
         QCOMPARE(code.diagnostics[0].severity, Severity::Warning);
@@ -526,7 +533,7 @@ private slots:
         bytes.append('\0');
         bytes.append("\x89PNG\r\n", 6);
         const OutputCode code = parseBytes(bytes);
-        QCOMPARE(diagnosticCodes(code), QStringList({ "binary-file" }));
+        QCOMPARE(diagnosticCodes(code), QStringList({ u"binary-file"_s }));
         QCOMPARE(code.diagnostics[0].severity, Severity::Error);
         QVERIFY(code.kernels.empty());
         QCOMPARE(code.bytes, std::uint64_t(bytes.size()));
@@ -538,7 +545,7 @@ private slots:
         QByteArray bytes = readFixture(QStringLiteral("dvm_mlir_fusion.py"));
         bytes.truncate(bytes.indexOf("    tl.store(out_ptr0, x * 2)"));
         const OutputCode code = parseBytes(bytes);
-        QCOMPARE(diagnosticCodes(code), QStringList({ "truncated" }));
+        QCOMPARE(diagnosticCodes(code), QStringList({ u"truncated"_s }));
         QCOMPARE(code.diagnostics[0].line, std::optional<int>(82));
         QCOMPARE(code.diagnostics[0].severity, Severity::Error);
         QCOMPARE(code.diagnostics[0].message,
@@ -557,7 +564,7 @@ private slots:
         const OutputCode code =
             parseBytes("import torch\ndef call(args):\n    buf0 = torch.ops.aten.mm.default(\n"
                        "        args[0],\n");
-        QCOMPARE(diagnosticCodes(code), QStringList({ "truncated" }));
+        QCOMPARE(diagnosticCodes(code), QStringList({ u"truncated"_s }));
         QCOMPARE(code.diagnostics[0].line, std::optional<int>(3));
         QCOMPARE(
             code.diagnostics[0].message, std::string("The file ends inside a bracket opened on line 3."));
@@ -577,7 +584,7 @@ private slots:
         QCOMPARE(code.fallbacks.size(), std::size_t(calls));
         QCOMPARE(code.fallbacks.front().line, 3);
         QCOMPARE(code.fallbacks.back().line, calls + 2);
-        QCOMPARE(diagnosticCodes(code), QStringList({ "truncated" }));
+        QCOMPARE(diagnosticCodes(code), QStringList({ u"truncated"_s }));
         QCOMPARE(code.diagnostics[0].line, std::optional<int>(2));
     }
 
@@ -639,7 +646,7 @@ private slots:
         std::string scratch;
         for (const QString& path : { dir.filePath(QStringLiteral("missing.py")), dir.path() }) {
             const OutputCode code = parseOutputCodeFile(path.toStdString(), scratch);
-            QCOMPARE(diagnosticCodes(code), QStringList({ "unreadable" }));
+            QCOMPARE(diagnosticCodes(code), QStringList({ u"unreadable"_s }));
             QCOMPARE(code.diagnostics[0].path, path.toStdString());
             QCOMPARE(code.diagnostics[0].severity, Severity::Error);
             QVERIFY(code.diagnostics[0].message.find("could not be read") != std::string::npos);
@@ -662,13 +669,13 @@ private slots:
         std::string scratch;
         const OutputCode fromFifo =
             parseOutputCodeFile(fifo.toStdString(), scratch, KernelDetail::Full, dir.path().toStdString());
-        QCOMPARE(diagnosticCodes(fromFifo), QStringList({ "unreadable" }));
+        QCOMPARE(diagnosticCodes(fromFifo), QStringList({ u"unreadable"_s }));
         QVERIFY2(
             fromFifo.diagnostics[0].message.find("it is a FIFO, not a regular file") != std::string::npos,
             fromFifo.diagnostics[0].message.c_str());
         const OutputCode fromLink =
             parseOutputCodeFile(link.toStdString(), scratch, KernelDetail::Full, dir.path().toStdString());
-        QCOMPARE(diagnosticCodes(fromLink), QStringList({ "unreadable" }));
+        QCOMPARE(diagnosticCodes(fromLink), QStringList({ u"unreadable"_s }));
         QVERIFY(fromLink.diagnostics[0].message.find("leads out of the scanned tree") != std::string::npos);
         QVERIFY(fromLink.kernels.empty());
         // The same link with no tree to stay in (a file the user named) is read.

@@ -41,7 +41,7 @@ class TestPyLexer : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void masksStringsAndComments()
     {
         PyLexer* lexer = nullptr;

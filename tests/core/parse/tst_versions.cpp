@@ -44,7 +44,7 @@ class TestVersions : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void readsNpuHeader()
     {
         const Versions versions = parseReproHeader(kNpuHeader);

@@ -117,7 +117,7 @@ class TestProfileJoin : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void namesAndSuffixes()
     {
         QCOMPARE(

@@ -12,6 +12,8 @@
 
 #include <sys/stat.h>
 
+using namespace Qt::StringLiterals;
+
 using namespace dvmlens;
 
 namespace {
@@ -43,7 +45,7 @@ class TestProfileReader : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void splitsQuotedFields()
     {
         std::vector<std::string_view> fields;
@@ -64,7 +66,7 @@ private slots:
     void readsRowsIntoLaunchGroups()
     {
         QTemporaryDir dir;
-        const QString path = dir.filePath("kernel_details.csv");
+        const QString path = dir.filePath(u"kernel_details.csv"_s);
         // CRLF, a BOM, quoted names and shapes, a blank last line.
         QByteArray csv = QByteArray("\xEF\xBB\xBF") + kHeader + "\r\n";
         csv += "0,dvm_fused_add_0,dvm_fused_add,AI_CORE,100.5,12.25,0.1,48,\"8,1024;8,1024\",FLOAT16;FLOAT16,"
@@ -104,7 +106,7 @@ private slots:
     void readsStepIdAndBlockDim()
     {
         QTemporaryDir dir;
-        const QString path = dir.filePath("kernel_details.csv");
+        const QString path = dir.filePath(u"kernel_details.csv"_s);
         writeFile(path,
             "Step Id,Device_id,Name,Type,Accelerator Core,Start Time(us),Duration(us),Wait Time(us),Block "
             "Dim\n"
@@ -133,7 +135,7 @@ private slots:
     void badRowsBecomeDiagnosticsWithTheirLine()
     {
         QTemporaryDir dir;
-        const QString path = dir.filePath("kernel_details.csv");
+        const QString path = dir.filePath(u"kernel_details.csv"_s);
         writeFile(path,
             "Step Id,Device_id,Name,Type,Accelerator Core,Start Time(us),Duration(us),Wait Time(us),Block "
             "Num\n"
@@ -163,7 +165,7 @@ private slots:
     void rangesReadInParallelGiveTheSameResult()
     {
         QTemporaryDir dir;
-        const QString path = dir.filePath("kernel_details.csv");
+        const QString path = dir.filePath(u"kernel_details.csv"_s);
         QByteArray csv = "Step Id,Name,Type,Accelerator Core,Duration(us),Input Shapes\r\n";
         for (int i = 0; i < 3000; ++i) {
             if (i == 1234 || i == 2999)
@@ -205,7 +207,7 @@ private slots:
     void manyBadRowsAreCountedNotListed()
     {
         QTemporaryDir dir;
-        const QString path = dir.filePath("kernel_details.csv");
+        const QString path = dir.filePath(u"kernel_details.csv"_s);
         QByteArray csv = "Name,Type,Accelerator Core,Duration(us)\n";
         for (int i = 0; i < 120; ++i)
             csv += "k_0,k,AI_CORE,oops\n";
@@ -234,32 +236,32 @@ private slots:
         QFETCH(QByteArray, header);
         QFETCH(QString, missing);
         QTemporaryDir dir;
-        const QString path = dir.filePath("kernel_details.csv");
+        const QString path = dir.filePath(u"kernel_details.csv"_s);
         writeFile(path, header + "\nx,y,z,1\n");
         Profile profile;
         std::string error;
         QVERIFY(!readKernelDetails(path.toStdString(), profile, error));
         QVERIFY2(QString::fromStdString(error).contains(missing), error.c_str());
-        QVERIFY2(QString::fromStdString(error).contains("kernel_details.csv"), error.c_str());
+        QVERIFY2(QString::fromStdString(error).contains(u"kernel_details.csv"_s), error.c_str());
     }
 
     void refusesWhatIsNotARegularFile()
     {
         QTemporaryDir dir;
-        const QString fifo = dir.filePath("kernel_details.csv");
+        const QString fifo = dir.filePath(u"kernel_details.csv"_s);
         QCOMPARE(::mkfifo(fifo.toLocal8Bit().constData(), 0600), 0);
         Profile profile;
         std::string error;
         QVERIFY(!readKernelDetails(fifo.toStdString(), profile, error)); // returns at once, no writer needed
         QVERIFY2(error.find("not a regular file") != std::string::npos, error.c_str());
-        QVERIFY(!readKernelDetails(dir.filePath("absent.csv").toStdString(), profile, error));
+        QVERIFY(!readKernelDetails(dir.filePath(u"absent.csv"_s).toStdString(), profile, error));
         QVERIFY(!readKernelDetails(dir.path().toStdString(), profile, error));
     }
 
     void readsOpStatistic()
     {
         QTemporaryDir dir;
-        const QString path = dir.filePath("op_statistic.csv");
+        const QString path = dir.filePath(u"op_statistic.csv"_s);
         writeFile(path,
             "Device_id,OP Type,Core Type,Count,Total Time(us),Avg Time(us),Min Time(us),Max "
             "Time(us),Ratio(%)\r\n"
@@ -282,16 +284,16 @@ private slots:
         QTemporaryDir dir;
         const QByteArray csv = "Name,Type,Accelerator Core,Duration(us)\nk_0,k,AI_CORE,1\n";
         // A folder of two ranks, written in the wrong order on purpose.
-        const QString rank1 = dir.filePath("cluster/host_2_100_ascend_pt");
-        const QString rank0 = dir.filePath("cluster/host_1_200_ascend_pt");
-        writeFile(rank1 + "/profiler_info_1.json", "{}");
-        writeFile(rank1 + "/ASCEND_PROFILER_OUTPUT/kernel_details.csv", csv + "k_0,k,AI_CORE,2\n");
-        writeFile(rank0 + "/profiler_info_0.json", "{}");
-        writeFile(rank0 + "/ASCEND_PROFILER_OUTPUT/kernel_details.csv", csv);
-        writeFile(rank0 + "/ASCEND_PROFILER_OUTPUT/op_statistic.csv",
+        const QString rank1 = dir.filePath(u"cluster/host_2_100_ascend_pt"_s);
+        const QString rank0 = dir.filePath(u"cluster/host_1_200_ascend_pt"_s);
+        writeFile(rank1 + u"/profiler_info_1.json"_s, "{}");
+        writeFile(rank1 + u"/ASCEND_PROFILER_OUTPUT/kernel_details.csv"_s, csv + "k_0,k,AI_CORE,2\n");
+        writeFile(rank0 + u"/profiler_info_0.json"_s, "{}");
+        writeFile(rank0 + u"/ASCEND_PROFILER_OUTPUT/kernel_details.csv"_s, csv);
+        writeFile(rank0 + u"/ASCEND_PROFILER_OUTPUT/op_statistic.csv"_s,
             "Device_id,OP Type,Core Type,Count,Total Time(us)\n0,k,AI_CORE,1,1\n");
         std::string error;
-        auto all = loadProfiles(dir.filePath("cluster").toStdString(), error);
+        auto all = loadProfiles(dir.filePath(u"cluster"_s).toStdString(), error);
         QVERIFY2(all, error.c_str());
         QCOMPARE(all->size(), std::size_t(2));
         QCOMPARE((*all)[0].rank, std::optional<int>(0));
@@ -301,8 +303,8 @@ private slots:
         QCOMPARE((*all)[1].rows, std::int64_t(2));
         QVERIFY(!(*all)[1].opStatisticPath);
 
-        const QStringList givens { rank0, rank0 + "/ASCEND_PROFILER_OUTPUT",
-            rank0 + "/ASCEND_PROFILER_OUTPUT/kernel_details.csv" };
+        const QStringList givens { rank0, rank0 + u"/ASCEND_PROFILER_OUTPUT"_s,
+            rank0 + u"/ASCEND_PROFILER_OUTPUT/kernel_details.csv"_s };
         for (const QString& given : givens) {
             auto one = loadProfiles(given.toStdString(), error);
             QVERIFY2(one, error.c_str());
@@ -310,17 +312,17 @@ private slots:
             QCOMPARE(one->front().rank, std::optional<int>(0));
             QCOMPARE(one->front().rows, std::int64_t(1));
         }
-        QVERIFY(!loadProfiles(dir.filePath("nothing").toStdString(), error));
+        QVERIFY(!loadProfiles(dir.filePath(u"nothing"_s).toStdString(), error));
 
         // Offered with a tree: inside it, else beside it.
-        QDir().mkpath(dir.filePath("cluster/torch_compile_debug/run_1-pid_1"));
-        QCOMPARE(profileBeside(dir.filePath("cluster/torch_compile_debug").toStdString()),
-            std::optional<std::string>(dir.filePath("cluster").toStdString()));
-        QCOMPARE(profileBeside(dir.filePath("cluster").toStdString()),
-            std::optional<std::string>(dir.filePath("cluster").toStdString()));
-        QVERIFY(!profileBeside(dir.filePath("cluster/torch_compile_debug/run_1-pid_1").toStdString()));
-        QDir().mkpath(dir.filePath("empty"));
-        QVERIFY(!loadProfiles(dir.filePath("empty").toStdString(), error));
+        QDir().mkpath(dir.filePath(u"cluster/torch_compile_debug/run_1-pid_1"_s));
+        QCOMPARE(profileBeside(dir.filePath(u"cluster/torch_compile_debug"_s).toStdString()),
+            std::optional<std::string>(dir.filePath(u"cluster"_s).toStdString()));
+        QCOMPARE(profileBeside(dir.filePath(u"cluster"_s).toStdString()),
+            std::optional<std::string>(dir.filePath(u"cluster"_s).toStdString()));
+        QVERIFY(!profileBeside(dir.filePath(u"cluster/torch_compile_debug/run_1-pid_1"_s).toStdString()));
+        QDir().mkpath(dir.filePath(u"empty"_s));
+        QVERIFY(!loadProfiles(dir.filePath(u"empty"_s).toStdString(), error));
         QVERIFY2(error.find("no kernel_details.csv") != std::string::npos, error.c_str());
     }
 };

@@ -13,6 +13,8 @@
 
 #include <nlohmann/json.hpp>
 
+using namespace Qt::StringLiterals;
+
 using namespace dvmlens;
 
 namespace {
@@ -68,9 +70,9 @@ private Q_SLOTS:
         QTemporaryDir dir;
         for (int rank = 0; rank < 4; ++rank) {
             writeGraph(dir, rank, QStringLiteral("model__0_forward_1.0"),
-                asRank(fixtureBytes("dvm_output_code.py"), rank));
+                asRank(fixtureBytes(u"dvm_output_code.py"_s), rank));
             writeGraph(dir, rank, QStringLiteral("model__0_backward_2.1"),
-                asRank(fixtureBytes("triton_output_code.py"), rank));
+                asRank(fixtureBytes(u"triton_output_code.py"_s), rank));
         }
         const Index index = indexOf(dir);
         const RankConsistency ranks = rankConsistency(index);
@@ -91,10 +93,10 @@ private Q_SLOTS:
         for (int rank = 0; rank < 4; ++rank) {
             // Rank 2 recompiled the forward graph without DVM; rank 3 never compiled the backward one.
             writeGraph(dir, rank, QStringLiteral("model__0_forward_1.0"),
-                asRank(fixtureBytes(rank == 2 ? "triton_output_code.py" : "dvm_output_code.py"), rank));
+                asRank(fixtureBytes(rank == 2 ? u"triton_output_code.py"_s : u"dvm_output_code.py"_s), rank));
             if (rank != 3)
                 writeGraph(dir, rank, QStringLiteral("model__0_backward_2.1"),
-                    asRank(fixtureBytes("triton_output_code.py"), rank));
+                    asRank(fixtureBytes(u"triton_output_code.py"_s), rank));
         }
         const Index index = indexOf(dir);
         const RankConsistency ranks = rankConsistency(index);
@@ -145,10 +147,11 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         for (int rank = 0; rank < 2; ++rank)
-            writeGraph(dir, rank, QStringLiteral("model__0_forward_1.0"), fixtureBytes("dvm_output_code.py"));
+            writeGraph(
+                dir, rank, QStringLiteral("model__0_forward_1.0"), fixtureBytes(u"dvm_output_code.py"_s));
         QFile loose(dir.filePath(QStringLiteral("output_code.py")));
         QVERIFY(loose.open(QIODevice::WriteOnly));
-        loose.write(fixtureBytes("triton_output_code.py"));
+        loose.write(fixtureBytes(u"triton_output_code.py"_s));
         loose.close();
         const Index index = indexOf(dir);
         QCOMPARE(index.runs.size(), std::size_t(3));
@@ -163,9 +166,9 @@ private Q_SLOTS:
     {
         // A rank whose kernels differ but whose verdict agrees is reported, not failed.
         QTemporaryDir dir;
-        QByteArray changed = fixtureBytes("dvm_output_code.py");
+        QByteArray changed = fixtureBytes(u"dvm_output_code.py"_s);
         changed.append("\n\nextra = async_compile.triton('triton_poi_extra_0', '''\n''')\n");
-        writeGraph(dir, 0, QStringLiteral("model__0_forward_1.0"), fixtureBytes("dvm_output_code.py"));
+        writeGraph(dir, 0, QStringLiteral("model__0_forward_1.0"), fixtureBytes(u"dvm_output_code.py"_s));
         writeGraph(dir, 1, QStringLiteral("model__0_forward_1.0"), changed);
         const RankConsistency ranks = rankConsistency(indexOf(dir));
         QCOMPARE(ranks.divergent().size(), std::size_t(1));

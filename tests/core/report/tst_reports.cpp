@@ -210,7 +210,7 @@ class TestReports : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_config.isValid());

@@ -113,7 +113,7 @@ class TestKnownFailures : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         // Keep the developer's own ~/.config rules out of the tests.

@@ -61,7 +61,7 @@ class TestLogScanner : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void splitsLinesAcrossChunks_data()
     {
         QTest::addColumn<int>("chunkBytes");

@@ -280,7 +280,7 @@ private Q_SLOTS:
                 QStringLiteral("storages/") }));
         QVERIFY(forward.outputCode);
         QCOMPARE(QString::fromStdString(forward.outputCode->path),
-            forward.path.c_str() + QStringLiteral("/output_code.py"));
+            QString::fromStdString(forward.path) + QStringLiteral("/output_code.py"));
         QVERIFY(forward.outputCode->kernels.empty()); // the scanner does not parse
         QVERIFY(forward.diagnostics.empty());
 

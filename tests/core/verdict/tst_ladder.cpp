@@ -11,6 +11,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+using namespace Qt::StringLiterals;
+
 using namespace dvmlens;
 
 Q_DECLARE_METATYPE(dvmlens::Run)
@@ -173,15 +175,15 @@ private Q_SLOTS:
             QCOMPARE(verdictFromName(verdictName(verdict)), std::optional<Verdict>(verdict));
         }
         QCOMPARE(names,
-            QStringList(
-                { "engaged", "partly", "not engaged", "no code", "not indexed", "not a wrapper module" }));
+            QStringList({ u"engaged"_s, u"partly"_s, u"not engaged"_s, u"no code"_s, u"not indexed"_s,
+                u"not a wrapper module"_s }));
         QCOMPARE(verdictFromName("ENGAGED"), std::nullopt);
     }
 
     void fileThatIsNoWrapperHasNoVerdict()
     {
         QTemporaryDir dir;
-        const QString readable = dir.filePath("fx_graph_readable.py");
+        const QString readable = dir.filePath(u"fx_graph_readable.py"_s);
         QVERIFY(writeFile(readable,
             "class GraphModule(torch.nn.Module):\n    def forward(self, x):\n        return (x + 1,)\n"));
         const Index index = indexOf(readable);
@@ -192,7 +194,7 @@ private Q_SLOTS:
         QCOMPARE(summarize(index).verdict, Verdict::NotWrapper);
         QVERIFY(!summarize(index).dvmEngaged);
         // An empty file opened on its own holds no wrapper either.
-        const QString empty = dir.filePath("empty.py");
+        const QString empty = dir.filePath(u"empty.py"_s);
         QVERIFY(writeFile(empty, ""));
         QVERIFY(loneNonWrapper(indexOf(empty)));
     }
@@ -201,13 +203,13 @@ private Q_SLOTS:
     {
         // depyf names wrappers __compiled_fn_3.kernel_0.py: the content decides, not the name.
         QTemporaryDir dir;
-        const QString depyf = dir.filePath("__compiled_fn_3.kernel_0.py");
-        QVERIFY(copyTo("output_code/dvm_mlir_fusion.py", depyf));
+        const QString depyf = dir.filePath(u"__compiled_fn_3.kernel_0.py"_s);
+        QVERIFY(copyTo(u"output_code/dvm_mlir_fusion.py"_s, depyf));
         const Index engaged = indexOf(depyf);
         QVERIFY(!loneNonWrapper(engaged));
         QCOMPARE(graphVerdict(engaged.runs.at(0).graphs.at(0)), Verdict::Engaged);
-        const QString triton = dir.filePath("kernel.py");
-        QVERIFY(copyTo("output_code/zero_kernels.py", triton));
+        const QString triton = dir.filePath(u"kernel.py"_s);
+        QVERIFY(copyTo(u"output_code/zero_kernels.py"_s, triton));
         const Index zero = indexOf(triton);
         QVERIFY(!loneNonWrapper(zero));
         QCOMPARE(graphVerdict(zero.runs.at(0).graphs.at(0)), Verdict::NotEngaged);
@@ -217,17 +219,18 @@ private Q_SLOTS:
     {
         // A CI artifact folder: files copied two levels down, a depyf dump, no torch_compile_debug.
         QTemporaryDir dir;
-        QVERIFY(copyTo("output_code/dvm_mlir_fusion.py", dir.filePath("logs/rank3/g0/output_code.py")));
-        QVERIFY(copyTo("output_code/zero_kernels.py", dir.filePath("logs/rank5/g1/output_code.py")));
-        QVERIFY(copyTo("output_code/dvm_graph_fusion.py", dir.filePath("depyf/__compiled_fn_3.kernel_0.py")));
-        QVERIFY(writeFile(dir.filePath("depyf/full_code.py"), "def f(x):\n    return x\n"));
-        QVERIFY(writeFile(dir.filePath("notes/readme.py"), "print('hello')\n"));
+        QVERIFY(copyTo(u"output_code/dvm_mlir_fusion.py"_s, dir.filePath(u"logs/rank3/g0/output_code.py"_s)));
+        QVERIFY(copyTo(u"output_code/zero_kernels.py"_s, dir.filePath(u"logs/rank5/g1/output_code.py"_s)));
+        QVERIFY(copyTo(
+            u"output_code/dvm_graph_fusion.py"_s, dir.filePath(u"depyf/__compiled_fn_3.kernel_0.py"_s)));
+        QVERIFY(writeFile(dir.filePath(u"depyf/full_code.py"_s), "def f(x):\n    return x\n"));
+        QVERIFY(writeFile(dir.filePath(u"notes/readme.py"_s), "print('hello')\n"));
         const Index index = indexOf(dir.path());
         std::vector<std::string> names = graphNames(index);
         std::sort(names.begin(), names.end());
         QCOMPARE(names, (std::vector<std::string> { "__compiled_fn_3.kernel_0.py", "g0", "g1" }));
         const Graph* g0 = findGraph(index, "g0");
-        QCOMPARE(g0->path, dir.filePath("logs/rank3/g0").toStdString());
+        QCOMPARE(g0->path, dir.filePath(u"logs/rank3/g0"_s).toStdString());
         QCOMPARE(graphVerdict(*g0), Verdict::Engaged);
         QCOMPARE(graphVerdict(*findGraph(index, "g1")), Verdict::NotEngaged);
         const Graph* depyf = findGraph(index, "__compiled_fn_3.kernel_0.py");
@@ -241,9 +244,9 @@ private Q_SLOTS:
         // An output_code.py copied into the debug root does not hide the runs beside it.
         QTemporaryDir dir;
         const QString run =
-            dir.filePath("run_2026_07_20_10_15_30_123456-pid_7/torchinductor/model__0_forward_1.0");
-        QVERIFY(copyTo("output_code/dvm_mlir_fusion.py", run + "/output_code.py"));
-        QVERIFY(copyTo("output_code/zero_kernels.py", dir.filePath("output_code.py")));
+            dir.filePath(u"run_2026_07_20_10_15_30_123456-pid_7/torchinductor/model__0_forward_1.0"_s);
+        QVERIFY(copyTo(u"output_code/dvm_mlir_fusion.py"_s, run + u"/output_code.py"_s));
+        QVERIFY(copyTo(u"output_code/zero_kernels.py"_s, dir.filePath(u"output_code.py"_s)));
         const Index index = indexOf(dir.path());
         std::vector<std::string> names = graphNames(index);
         std::sort(names.begin(), names.end());
@@ -254,11 +257,11 @@ private Q_SLOTS:
     void loneFileStatesItsAotId()
     {
         QTemporaryDir dir;
-        QFile fixture(testutil::fixture("output_code/dvm_mlir_fusion.py"));
+        QFile fixture(testutil::fixture(u"output_code/dvm_mlir_fusion.py"_s));
         QVERIFY(fixture.open(QIODevice::ReadOnly));
         QByteArray bytes = fixture.readAll();
         bytes.replace("# AOT ID: ['0_forward']", "# AOT ID: ['14_backward']");
-        const QString lone = dir.filePath("saved.py");
+        const QString lone = dir.filePath(u"saved.py"_s);
         QVERIFY(writeFile(lone, bytes));
         const Index loneIndex = indexOf(lone);
         const Graph& graph = loneIndex.runs.at(0).graphs.at(0);
@@ -267,9 +270,9 @@ private Q_SLOTS:
 
         // In a tree, the folder name wins, and a file that says otherwise is worth a warning.
         const QString folder =
-            dir.filePath("run_2026_07_20_10_15_30_123456-pid_7/torchinductor/model__0_forward_1.0");
-        QVERIFY(writeFile(folder + "/output_code.py", bytes));
-        const Index tree = indexOf(dir.filePath("run_2026_07_20_10_15_30_123456-pid_7"));
+            dir.filePath(u"run_2026_07_20_10_15_30_123456-pid_7/torchinductor/model__0_forward_1.0"_s);
+        QVERIFY(writeFile(folder + u"/output_code.py"_s, bytes));
+        const Index tree = indexOf(dir.filePath(u"run_2026_07_20_10_15_30_123456-pid_7"_s));
         const Graph* inTree = findGraph(tree, "model__0_forward_1.0");
         QVERIFY(inTree);
         QCOMPARE(inTree->aotId, std::optional<int>(0));

@@ -12,6 +12,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+using namespace Qt::StringLiterals;
+
 using namespace dvmlens;
 
 namespace {
@@ -150,11 +152,11 @@ private Q_SLOTS:
         QTest::newRow("no import") << int(Kind::NoDvmImport) << QStringList()
                                    << "no `from torch_npu._inductor import dvm`";
         QTest::newRow("no kernel") << int(Kind::NoDvmKernel) << QStringList() << "no @dvm.kernel definitions";
-        QTest::newRow("one trap") << int(Kind::OnlyDvmNamedImportFx) << QStringList { "dvm_fused_mul_0" }
+        QTest::newRow("one trap") << int(Kind::OnlyDvmNamedImportFx) << QStringList { u"dvm_fused_mul_0"_s }
                                   << "only import_fx FX fallbacks named like DVM kernels (dvm_fused_mul_0), "
                                      "which are not DVM code";
         QTest::newRow("two traps") << int(Kind::OnlyDvmNamedImportFx)
-                                   << QStringList { "dvm_fused_a_0", "mfusion_dvm_b_1" }
+                                   << QStringList { u"dvm_fused_a_0"_s, u"mfusion_dvm_b_1"_s }
                                    << "only import_fx FX fallbacks named like DVM kernels (dvm_fused_a_0, "
                                       "mfusion_dvm_b_1), which are not DVM code";
     }

@@ -12,6 +12,8 @@
 #include <QTranslator>
 #include <QtTest>
 
+using namespace Qt::StringLiterals;
+
 namespace {
 
 // The sample tree's run 4102 forward graph: no dvm import, no @dvm.kernel, one DVM-named import_fx.
@@ -78,12 +80,12 @@ private Q_SLOTS:
     {
         QTest::addColumn<QStringList>("lines");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("several lines") << QStringList { "\"\"\"",
-            "class GraphModule(torch.nn.Module):", "    def forward(self):", "\"\"\"" }
+        QTest::newRow("several lines") << QStringList { QStringLiteral("\"\"\""),
+            u"class GraphModule(torch.nn.Module):"_s, u"    def forward(self):"_s, QStringLiteral("\"\"\"") }
                                        << "class GraphModule(torch.nn.Module):\n    def forward(self):";
-        QTest::newRow("one line") << QStringList { "\"\"\"graph\"\"\"" } << "graph";
-        QTest::newRow("raw prefix, blank edges")
-            << QStringList { "r\"\"\"", "", "body", "", "\"\"\"" } << "body";
+        QTest::newRow("one line") << QStringList { QStringLiteral("\"\"\"graph\"\"\"") } << u"graph"_s;
+        QTest::newRow("raw prefix, blank edges") << QStringList { QStringLiteral("r\"\"\""), u""_s, u"body"_s,
+            u""_s, QStringLiteral("\"\"\"") } << u"body"_s;
         QTest::newRow("nothing") << QStringList {} << QString();
     }
 

@@ -12,6 +12,8 @@
 #include <QTreeView>
 #include <QtTest>
 
+using namespace Qt::StringLiterals;
+
 namespace {
 
 QStringList namesIn(const QAbstractItemModel& model)
@@ -62,7 +64,8 @@ private Q_SLOTS:
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setGraphs(m_index, { m_forward });
         QCOMPARE(namesIn(model),
-            QStringList({ "dvm_fused_add_mul_relu_0", "dvm_fused__to_copy_exp_1", "dvm_fused_sigmoid_2" }));
+            QStringList(
+                { u"dvm_fused_add_mul_relu_0"_s, u"dvm_fused__to_copy_exp_1"_s, u"dvm_fused_sigmoid_2"_s }));
         QVERIFY(!model.spansSeveralGraphs());
 
         const auto cell = [&model](
@@ -106,13 +109,13 @@ private Q_SLOTS:
         model.setGraphs(m_index, { m_forward });
 
         proxy.setFilterText(QStringLiteral("exp"));
-        QCOMPARE(namesIn(proxy), QStringList({ "dvm_fused__to_copy_exp_1" }));
+        QCOMPARE(namesIn(proxy), QStringList({ u"dvm_fused__to_copy_exp_1"_s }));
         proxy.setFilterText(QStringLiteral("BF16")); // a dtype, case-insensitive
-        QCOMPARE(namesIn(proxy), QStringList({ "dvm_fused__to_copy_exp_1" }));
+        QCOMPARE(namesIn(proxy), QStringList({ u"dvm_fused__to_copy_exp_1"_s }));
         proxy.setFilterText(QStringLiteral("maximum float32")); // an op and a long dtype name
-        QCOMPARE(namesIn(proxy), QStringList({ "dvm_fused_add_mul_relu_0" }));
+        QCOMPARE(namesIn(proxy), QStringList({ u"dvm_fused_add_mul_relu_0"_s }));
         proxy.setFilterText(QStringLiteral("sigmoid"));
-        QCOMPARE(namesIn(proxy), QStringList({ "dvm_fused_sigmoid_2" }));
+        QCOMPARE(namesIn(proxy), QStringList({ u"dvm_fused_sigmoid_2"_s }));
         proxy.setFilterText(QStringLiteral("exp maximum")); // every word must match
         QCOMPARE(proxy.rowCount(), 0);
         proxy.setFilterText(QString());
@@ -129,11 +132,12 @@ private Q_SLOTS:
 
         proxy.setBackendVisible(dvmlens::Backend::Dvm, false);
         QVERIFY(!proxy.isBackendVisible(dvmlens::Backend::Dvm));
-        QCOMPARE(namesIn(proxy), QStringList({ "dvm_fused_sigmoid_2" }));
+        QCOMPARE(namesIn(proxy), QStringList({ u"dvm_fused_sigmoid_2"_s }));
         proxy.setBackendVisible(dvmlens::Backend::ImportFx, false);
         QCOMPARE(proxy.rowCount(), 0);
         proxy.setBackendVisible(dvmlens::Backend::Dvm, true);
-        QCOMPARE(namesIn(proxy), QStringList({ "dvm_fused_add_mul_relu_0", "dvm_fused__to_copy_exp_1" }));
+        QCOMPARE(
+            namesIn(proxy), QStringList({ u"dvm_fused_add_mul_relu_0"_s, u"dvm_fused__to_copy_exp_1"_s }));
     }
 
     void numericSort()
@@ -154,11 +158,11 @@ private Q_SLOTS:
         QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setGraphs(index, { &index->runs[0].graphs[0] });
         proxy.sort(KernelTableModel::LineColumn, Qt::AscendingOrder);
-        QCOMPARE(namesIn(proxy), QStringList({ "b", "a", "c" }));
+        QCOMPARE(namesIn(proxy), QStringList({ u"b"_s, u"a"_s, u"c"_s }));
         proxy.sort(KernelTableModel::LaunchesColumn, Qt::DescendingOrder);
-        QCOMPARE(namesIn(proxy), QStringList({ "b", "a", "c" }));
+        QCOMPARE(namesIn(proxy), QStringList({ u"b"_s, u"a"_s, u"c"_s }));
         proxy.sort(KernelTableModel::LaunchesColumn, Qt::AscendingOrder);
-        QCOMPARE(namesIn(proxy), QStringList({ "c", "a", "b" }));
+        QCOMPARE(namesIn(proxy), QStringList({ u"c"_s, u"a"_s, u"b"_s }));
     }
 
     void headerStateRoundTrip()

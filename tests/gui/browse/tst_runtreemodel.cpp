@@ -21,6 +21,8 @@
 #include <QTreeView>
 #include <QtTest>
 
+using namespace Qt::StringLiterals;
+
 namespace {
 
 std::shared_ptr<const dvmlens::Index> indexOf(const QString& path)
@@ -212,7 +214,7 @@ private Q_SLOTS:
         QStringList cells;
         for (int row = 0; row < model.rowCount(model.index(0, 0)); ++row)
             cells << model.index(row, RunTreeModel::VerdictColumn, model.index(0, 0)).data().toString();
-        QCOMPARE(cells, QStringList({ "DVM", "no DVM", "no DVM", "no DVM", "no code" }));
+        QCOMPARE(cells, QStringList({ u"DVM"_s, u"no DVM"_s, u"no DVM"_s, u"no DVM"_s, u"no code"_s }));
 
         // Cancelled: grey, "not indexed", no counts, and the tooltip says how to see it.
         const QModelIndex unparsed = model.index(1, 0, model.index(1, 0));
@@ -370,15 +372,15 @@ private Q_SLOTS:
             return names;
         };
         model.sort(RunTreeModel::NameColumn, Qt::AscendingOrder);
-        QCOMPARE(names(), QStringList({ "model__1", "model__2", "model__10" }));
+        QCOMPARE(names(), QStringList({ u"model__1"_s, u"model__2"_s, u"model__10"_s }));
         model.sort(RunTreeModel::NameColumn, Qt::DescendingOrder);
-        QCOMPARE(names(), QStringList({ "model__10", "model__2", "model__1" }));
+        QCOMPARE(names(), QStringList({ u"model__10"_s, u"model__2"_s, u"model__1"_s }));
 
         // The sort holds across a new index of the same tree (a re-index while training writes it).
         QVERIFY(QDir().mkpath(inductor + QStringLiteral("/model__9_forward_9.0")));
         QVERIFY(QFile::copy(code, inductor + QStringLiteral("/model__9_forward_9.0/output_code.py")));
         model.setIndex(indexOf(temp.filePath(QStringLiteral("torch_compile_debug"))));
-        QCOMPARE(names(), QStringList({ "model__10", "model__9", "model__2", "model__1" }));
+        QCOMPARE(names(), QStringList({ u"model__10"_s, u"model__9"_s, u"model__2"_s, u"model__1"_s }));
     }
 
     void browsePageSortKeepsSelectionAndExpansion()

@@ -7,6 +7,8 @@
 #include <QTest>
 #include <QTreeView>
 
+using namespace Qt::StringLiterals;
+
 class TestCompactSortHeader : public QObject
 {
     Q_OBJECT
@@ -16,7 +18,7 @@ private:
     static QList<int> sectionWidths(QHeaderView* header, bool sorting, int sortColumn)
     {
         QStandardItemModel model(2, 3);
-        model.setHorizontalHeaderLabels({ "DVM", "Other", "Fallbacks" });
+        model.setHorizontalHeaderLabels({ u"DVM"_s, u"Other"_s, u"Fallbacks"_s });
         for (int row = 0; row < 2; ++row) {
             for (int column = 0; column < 3; ++column)
                 model.setItem(row, column, new QStandardItem(QString::number(row + column)));

@@ -13,6 +13,8 @@
 #include <QApplication>
 #include <QtTest>
 
+using namespace Qt::StringLiterals;
+
 namespace {
 
 const QString kSampleA =
@@ -82,21 +84,21 @@ private Q_SLOTS:
         QCOMPARE(model.rowCount(), 0);
         model.setResult(m_sample);
         QCOMPARE(headers(model),
-            (QStringList {
-                "Regression", "Graph", "Status", "DVM A → B", "DVM", "import_fx", "triton", "Fallbacks" }));
+            (QStringList { u"Regression"_s, u"Graph"_s, u"Status"_s, u"DVM A → B"_s, u"DVM"_s, u"import_fx"_s,
+                u"triton"_s, u"Fallbacks"_s }));
         QCOMPARE(model.fallbacksColumn(), 7);
         QCOMPARE(model.rowCount(), 3);
         // CompareResult order: A's graphs by compile order.
         QCOMPARE(row(model, 0),
-            (QStringList { "regression", "model__0_forward_1", "matched", "✔ engaged → ✖ not engaged",
-                "4 → 0 (−4)", "0 → 1 (+1)", "0 → 3 (+3)", "" }));
+            (QStringList { u"regression"_s, u"model__0_forward_1"_s, u"matched"_s,
+                u"✔ engaged → ✖ not engaged"_s, u"4 → 0 (−4)"_s, u"0 → 1 (+1)"_s, u"0 → 3 (+3)"_s, u""_s }));
         // B has no output_code.py: counts unknown (the fallback lists are the compare core's business).
         QCOMPARE(row(model, 1).mid(0, 7),
-            (QStringList { "", "model__0_backward_2", "matched", "✔ engaged → — no output_code.py", "2 → —",
-                "1 → —", "0 → —" }));
+            (QStringList { u""_s, u"model__0_backward_2"_s, u"matched"_s,
+                u"✔ engaged → — no output_code.py"_s, u"2 → —"_s, u"1 → —"_s, u"0 → —"_s }));
         QCOMPARE(row(model, 2),
-            (QStringList { "regression", "model__1_inference_3", "matched", "✔ engaged → ✖ not engaged",
-                "2 → 0 (−2)", "0 → 2 (+2)", "0", "+2 −0" }));
+            (QStringList { u"regression"_s, u"model__1_inference_3"_s, u"matched"_s,
+                u"✔ engaged → ✖ not engaged"_s, u"2 → 0 (−2)"_s, u"0 → 2 (+2)"_s, u"0"_s, u"+2 −0"_s }));
         QCOMPARE(model.index(2, 7).data(Qt::ToolTipRole).toString(),
             QStringLiteral("+aten.mm.default\n+npu.npu_fusion_attention.default"));
 
@@ -119,7 +121,8 @@ private Q_SLOTS:
         model.setResult(nullptr);
         QCOMPARE(model.rowCount(), 0);
         QCOMPARE(headers(model),
-            (QStringList { "Regression", "Graph", "Status", "DVM A → B", "DVM", "Fallbacks" }));
+            (QStringList {
+                u"Regression"_s, u"Graph"_s, u"Status"_s, u"DVM A → B"_s, u"DVM"_s, u"Fallbacks"_s }));
     }
 
     void gainsAreGreen()
@@ -131,8 +134,8 @@ private Q_SLOTS:
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setResult(reversed);
         QCOMPARE(row(model, 0),
-            (QStringList { "", "model__0_forward_1", "matched", "✖ not engaged → ✔ engaged", "0 → 4 (+4)",
-                "1 → 0 (−1)", "3 → 0 (−3)", "" }));
+            (QStringList { u""_s, u"model__0_forward_1"_s, u"matched"_s, u"✖ not engaged → ✔ engaged"_s,
+                u"0 → 4 (+4)"_s, u"1 → 0 (−1)"_s, u"3 → 0 (−3)"_s, u""_s }));
         const QPalette palette = QApplication::palette();
         for (int column : { 3, 4, 5, 6 })
             QCOMPARE(
@@ -158,22 +161,22 @@ private Q_SLOTS:
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setResult(m_fixture);
         QCOMPARE(headers(model),
-            (QStringList {
-                "Regression", "Graph", "Status", "DVM A → B", "DVM", "import_fx", "triton", "Fallbacks" }));
+            (QStringList { u"Regression"_s, u"Graph"_s, u"Status"_s, u"DVM A → B"_s, u"DVM"_s, u"import_fx"_s,
+                u"triton"_s, u"Fallbacks"_s }));
         QCOMPARE(column(model, CompareSummaryModel::GraphColumn),
-            (QStringList { "model__0_forward_1", "model__0_backward_2", "model__1_inference_3",
-                "model__2_inference_4" }));
+            (QStringList { u"model__0_forward_1"_s, u"model__0_backward_2"_s, u"model__1_inference_3"_s,
+                u"model__2_inference_4"_s }));
         QCOMPARE(column(model, CompareSummaryModel::StatusColumn),
-            (QStringList { "matched", "matched", "only in A", "only in B" }));
+            (QStringList { u"matched"_s, u"matched"_s, u"only in A"_s, u"only in B"_s }));
         QCOMPARE(row(model, 0),
-            (QStringList { "regression", "model__0_forward_1", "matched", "✔ engaged → ✔ engaged",
-                "3 → 2 (−1)", "0 → 1 (+1)", "0", "+2 −1" }));
+            (QStringList { u"regression"_s, u"model__0_forward_1"_s, u"matched"_s, u"✔ engaged → ✔ engaged"_s,
+                u"3 → 2 (−1)"_s, u"0 → 1 (+1)"_s, u"0"_s, u"+2 −1"_s }));
         QCOMPARE(row(model, 2),
-            (QStringList { "", "model__1_inference_3", "only in A", "✔ engaged → — absent", "1 → —", "0 → —",
-                "0 → —", "" }));
+            (QStringList { u""_s, u"model__1_inference_3"_s, u"only in A"_s, u"✔ engaged → — absent"_s,
+                u"1 → —"_s, u"0 → —"_s, u"0 → —"_s, u""_s }));
         QCOMPARE(row(model, 3),
-            (QStringList { "", "model__2_inference_4", "only in B", "— absent → ✖ not engaged", "— → 0",
-                "— → 0", "— → 1", "" }));
+            (QStringList { u""_s, u"model__2_inference_4"_s, u"only in B"_s, u"— absent → ✖ not engaged"_s,
+                u"— → 0"_s, u"— → 0"_s, u"— → 1"_s, u""_s }));
         QCOMPARE(CompareSummaryModel::summaryText(m_fixture->summary),
             QStringLiteral(
                 "4 graphs · 2 matched · 1 only in A · 1 only in B · 2 regressions · DVM engaged A 3 → "
@@ -189,17 +192,18 @@ private Q_SLOTS:
         model.setResult(m_sample);
         proxy.sort(CompareSummaryModel::RegressionColumn, Qt::AscendingOrder);
         QCOMPARE(column(proxy, CompareSummaryModel::GraphColumn),
-            (QStringList { "model__0_forward_1", "model__1_inference_3", "model__0_backward_2" }));
+            (QStringList { u"model__0_forward_1"_s, u"model__1_inference_3"_s, u"model__0_backward_2"_s }));
 
         proxy.setOnlyRegressions(true);
         QVERIFY(proxy.onlyRegressions());
         QCOMPARE(column(proxy, CompareSummaryModel::GraphColumn),
-            (QStringList { "model__0_forward_1", "model__1_inference_3" }));
+            (QStringList { u"model__0_forward_1"_s, u"model__1_inference_3"_s }));
         proxy.setFilterText(QStringLiteral("  INFER "));
-        QCOMPARE(column(proxy, CompareSummaryModel::GraphColumn), (QStringList { "model__1_inference_3" }));
+        QCOMPARE(
+            column(proxy, CompareSummaryModel::GraphColumn), (QStringList { u"model__1_inference_3"_s }));
         proxy.setOnlyRegressions(false);
         proxy.setFilterText(QStringLiteral("model__0 backward"));
-        QCOMPARE(column(proxy, CompareSummaryModel::GraphColumn), (QStringList { "model__0_backward_2" }));
+        QCOMPARE(column(proxy, CompareSummaryModel::GraphColumn), (QStringList { u"model__0_backward_2"_s }));
         proxy.setFilterText(QStringLiteral("nothing-like-this"));
         QCOMPARE(proxy.rowCount(), 0);
         proxy.setFilterText(QString());
@@ -208,13 +212,13 @@ private Q_SLOTS:
         // Numbers sort as numbers (B − A): the biggest DVM loss first.
         proxy.sort(CompareSummaryModel::FirstBackendColumn, Qt::AscendingOrder);
         QCOMPARE(column(proxy, CompareSummaryModel::GraphColumn),
-            (QStringList { "model__0_forward_1", "model__1_inference_3", "model__0_backward_2" }));
+            (QStringList { u"model__0_forward_1"_s, u"model__1_inference_3"_s, u"model__0_backward_2"_s }));
         proxy.sort(CompareSummaryModel::GraphColumn, Qt::DescendingOrder);
         QCOMPARE(column(proxy, CompareSummaryModel::GraphColumn),
-            (QStringList { "model__1_inference_3", "model__0_forward_1", "model__0_backward_2" }));
+            (QStringList { u"model__1_inference_3"_s, u"model__0_forward_1"_s, u"model__0_backward_2"_s }));
         proxy.sort(CompareSummaryModel::VerdictColumn, Qt::AscendingOrder);
         QCOMPARE(column(proxy, CompareSummaryModel::GraphColumn),
-            (QStringList { "model__0_forward_1", "model__1_inference_3", "model__0_backward_2" }));
+            (QStringList { u"model__0_forward_1"_s, u"model__1_inference_3"_s, u"model__0_backward_2"_s }));
     }
 
     void fusionsOfARegressedGraph()
@@ -223,23 +227,24 @@ private Q_SLOTS:
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setGraphDiff(&m_sample->graphs.at(0)); // model__0_forward_1
         QCOMPARE(headers(model),
-            (QStringList { "Fusion", "Backend A → B", "Kernel in A", "Kernel in B", "Changes" }));
+            (QStringList {
+                u"Fusion"_s, u"Backend A → B"_s, u"Kernel in A"_s, u"Kernel in B"_s, u"Changes"_s }));
         QCOMPARE(model.rowCount(), 5);
         QCOMPARE(row(model, 0),
-            (QStringList { "fused__to_copy_add_mean_mul_pow_rsqrt", "dvm → —",
-                "dvm_fused__to_copy_add_mean_mul_pow_rsqrt_0", "", "only in A" }));
+            (QStringList { u"fused__to_copy_add_mean_mul_pow_rsqrt"_s, u"dvm → —"_s,
+                u"dvm_fused__to_copy_add_mean_mul_pow_rsqrt_0"_s, u""_s, u"only in A"_s }));
         QCOMPARE(row(model, 1),
-            (QStringList {
-                "fused_add_mul", "dvm → triton", "dvm_fused_add_mul_1", "triton_unk_fused_add_mul_1", "" }));
+            (QStringList { u"fused_add_mul"_s, u"dvm → triton"_s, u"dvm_fused_add_mul_1"_s,
+                u"triton_unk_fused_add_mul_1"_s, u""_s }));
         QCOMPARE(row(model, 2),
-            (QStringList { "fused_silu_view", "dvm → import_fx", "dvm_fused_silu_view_2",
-                "dvm_fused_silu_view_2", "" }));
+            (QStringList { u"fused_silu_view"_s, u"dvm → import_fx"_s, u"dvm_fused_silu_view_2"_s,
+                u"dvm_fused_silu_view_2"_s, u""_s }));
         QCOMPARE(row(model, 3),
-            (QStringList { "fused_add_mul_view", "dvm → triton", "dvm_fused_add_mul_view_3",
-                "triton_unk_fused_add_mul_view_3", "" }));
+            (QStringList { u"fused_add_mul_view"_s, u"dvm → triton"_s, u"dvm_fused_add_mul_view_3"_s,
+                u"triton_unk_fused_add_mul_view_3"_s, u""_s }));
         QCOMPARE(row(model, 4),
-            (QStringList { "fused__to_copy_add_mean", "— → triton", "",
-                "triton_unk_fused__to_copy_add_mean_0", "only in B" }));
+            (QStringList { u"fused__to_copy_add_mean"_s, u"— → triton"_s, u""_s,
+                u"triton_unk_fused__to_copy_add_mean_0"_s, u"only in B"_s }));
         const QPalette palette = QApplication::palette();
         QCOMPARE(model.index(1, FusionTableModel::BackendColumn).data(Qt::ForegroundRole).value<QColor>(),
             compareWorseColor(palette));
@@ -257,7 +262,7 @@ private Q_SLOTS:
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setGraphDiff(&m_fixture->graphs.at(0));
         QCOMPARE(column(model, FusionTableModel::FusionColumn),
-            (QStringList { "fused_add_mul_relu", "fused__softmax", "fused_clamp_min_mul" }));
+            (QStringList { u"fused_add_mul_relu"_s, u"fused__softmax"_s, u"fused_clamp_min_mul"_s }));
         QCOMPARE(model.index(0, FusionTableModel::ChangesColumn).data().toString(),
             QStringLiteral("dyn_shape: false → true; input 0 shape: [128, 128] → [-1, 128]; input 1 shape: "
                            "[128, 128] → [-1, 128]"));
@@ -265,8 +270,8 @@ private Q_SLOTS:
             QStringLiteral("dyn_shape: false → true\ninput 0 shape: [128, 128] → [-1, 128]\ninput 1 shape: "
                            "[128, 128] → [-1, 128]"));
         QCOMPARE(row(model, 1),
-            (QStringList { "fused__softmax", "dvm → dvm", "dvm_fused__softmax_1", "dvm_fused__softmax_1",
-                "ktype: vector → spec" }));
+            (QStringList { u"fused__softmax"_s, u"dvm → dvm"_s, u"dvm_fused__softmax_1"_s,
+                u"dvm_fused__softmax_1"_s, u"ktype: vector → spec"_s }));
         QCOMPARE(model.index(2, FusionTableModel::BackendColumn).data().toString(),
             QStringLiteral("dvm → import_fx"));
     }

@@ -27,6 +27,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+using namespace Qt::StringLiterals;
+
 namespace {
 
 const QString kRunA = QStringLiteral("run_2026_07_20_10_15_30_123456-pid_4101");
@@ -125,10 +127,10 @@ private Q_SLOTS:
         QCOMPARE(ready.count(), 1);
 
         SideBySideView* sides = page.sideBySide();
-        QCOMPARE(
-            sides->codeView(SideBySideView::SideA)->currentPath(), graphFile(kRunA, "model__0_forward_1.0"));
-        QCOMPARE(
-            sides->codeView(SideBySideView::SideB)->currentPath(), graphFile(kRunB, "model__0_forward_1.0"));
+        QCOMPARE(sides->codeView(SideBySideView::SideA)->currentPath(),
+            graphFile(kRunA, u"model__0_forward_1.0"_s));
+        QCOMPARE(sides->codeView(SideBySideView::SideB)->currentPath(),
+            graphFile(kRunB, u"model__0_forward_1.0"_s));
         QVERIFY(sides->hasDiff());
         QVERIFY(sides->differenceCount() > 0);
         // Opened on the first difference.
@@ -208,7 +210,7 @@ private Q_SLOTS:
             return parseCommandLine(arguments);
         };
         const CommandLineResult full =
-            parse({ "A", "--compare", "B", "--run-a", "4101", "--run-b", "run_2026" });
+            parse({ u"A"_s, u"--compare"_s, u"B"_s, u"--run-a"_s, u"4101"_s, u"--run-b"_s, u"run_2026"_s });
         QVERIFY2(full.options, qPrintable(full.error));
         QCOMPARE(full.options->path, QStringLiteral("A"));
         QCOMPARE(full.options->compareWith, QStringLiteral("B"));
@@ -216,13 +218,14 @@ private Q_SLOTS:
         QCOMPARE(full.options->runB, QStringLiteral("run_2026"));
         QCOMPARE(full.options->view, QStringLiteral("compare"));
         QVERIFY(knownViews().contains(QStringLiteral("compare")));
-        QCOMPARE(
-            parse({ "A", "--compare", "B", "--view", "browse" }).options->view, QStringLiteral("browse"));
-        QCOMPARE(
-            parse({ "A", "--view", "compare" }).error, QStringLiteral("--view compare needs --compare."));
-        QCOMPARE(parse({ "A", "--run-a", "1" }).error, QStringLiteral("--run-a and --run-b need --compare."));
-        QCOMPARE(
-            parse({ "--compare", "B" }).error, QStringLiteral("--compare needs a PATH to compare with."));
+        QCOMPARE(parse({ u"A"_s, u"--compare"_s, u"B"_s, u"--view"_s, u"browse"_s }).options->view,
+            QStringLiteral("browse"));
+        QCOMPARE(parse({ u"A"_s, u"--view"_s, u"compare"_s }).error,
+            QStringLiteral("--view compare needs --compare."));
+        QCOMPARE(parse({ u"A"_s, u"--run-a"_s, u"1"_s }).error,
+            QStringLiteral("--run-a and --run-b need --compare."));
+        QCOMPARE(parse({ u"--compare"_s, u"B"_s }).error,
+            QStringLiteral("--compare needs a PATH to compare with."));
     }
 
     void compareModeInTheMainWindow()

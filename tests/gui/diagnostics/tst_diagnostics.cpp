@@ -9,6 +9,8 @@
 #include <QSortFilterProxyModel>
 #include <QtTest>
 
+using namespace Qt::StringLiterals;
+
 namespace {
 
 dvmlens::Diagnostic diagnostic(
@@ -53,7 +55,7 @@ private Q_SLOTS:
         DiagnosticsModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setIndex(sampleIndex());
-        QCOMPARE(codesIn(model), QStringList({ "cancelled", "missing-output-code", "truncated" }));
+        QCOMPARE(codesIn(model), QStringList({ u"cancelled"_s, u"missing-output-code"_s, u"truncated"_s }));
         const QModelIndex error = model.index(2, DiagnosticsModel::LocationColumn);
         QCOMPARE(error.data().toString(), QStringLiteral("g/output_code.py:42"));
         QCOMPARE(error.data(DiagnosticsModel::LineRole).toInt(), 42);
@@ -75,9 +77,9 @@ private Q_SLOTS:
         document.setIndex(QStringLiteral("/t"), sampleIndex());
         QCOMPARE(dock.proxy()->rowCount(), 3);
         dock.setMinimumSeverity(dvmlens::Severity::Warning);
-        QCOMPARE(codesIn(*dock.proxy()), QStringList({ "missing-output-code", "truncated" }));
+        QCOMPARE(codesIn(*dock.proxy()), QStringList({ u"missing-output-code"_s, u"truncated"_s }));
         dock.setMinimumSeverity(dvmlens::Severity::Error);
-        QCOMPARE(codesIn(*dock.proxy()), QStringList({ "truncated" }));
+        QCOMPARE(codesIn(*dock.proxy()), QStringList({ u"truncated"_s }));
 
         QSignalSpy activated(&dock, &DiagnosticsDock::locationActivated);
         QVERIFY(dock.selectFirst());

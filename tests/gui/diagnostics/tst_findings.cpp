@@ -30,6 +30,8 @@
 #include <QTreeView>
 #include <QtTest>
 
+using namespace Qt::StringLiterals;
+
 namespace {
 
 const QString kRun = QStringLiteral("run_2026_07_20_10_15_30_123456-pid_797352");
@@ -98,16 +100,16 @@ private Q_SLOTS:
         model.setKnownFailures(FindingsJob::search(index));
         QCOMPARE(model.rowCount(), 2);
         QCOMPARE(row(model, 0),
-            QStringList({ "Error", "fallbackkernel-no-data",
-                "'FallbackKernel' object has no attribute 'data'", kRun + "/train.log:10" }));
+            QStringList({ u"Error"_s, u"fallbackkernel-no-data"_s,
+                u"'FallbackKernel' object has no attribute 'data'"_s, kRun + u"/train.log:10"_s }));
         QCOMPARE(model.index(0, 0).data(DiagnosticsModel::PathRole).toString(), logPath());
         QCOMPARE(model.index(0, 0).data(DiagnosticsModel::LineRole).toInt(), 10);
         QCOMPARE(model.index(0, 0).data(DiagnosticsModel::KnownFailureRole).toBool(), true);
         QCOMPARE(model.findingAt(0)->occurrences, 2);
         QCOMPARE(row(model, 1),
-            QStringList({ "Warning", "graph-without-dvm-kernel",
-                "Graph compiled without any DVM kernel while other graphs have them",
-                "model__1_forward_3.1/output_code.py" }));
+            QStringList({ u"Warning"_s, u"graph-without-dvm-kernel"_s,
+                u"Graph compiled without any DVM kernel while other graphs have them"_s,
+                u"model__1_forward_3.1/output_code.py"_s }));
         QCOMPARE(model.index(1, 0).data(DiagnosticsModel::LineRole).toInt(), 0);
 
         model.setIndex(index); // a new index starts without findings until they are searched again

@@ -15,6 +15,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+using namespace Qt::StringLiterals;
+
 namespace {
 
 const QByteArray kCsv = "Name,Type,Accelerator Core,Duration(us),Input Shapes\n"
@@ -34,12 +36,12 @@ Loaded load(const QTemporaryDir& dir)
 {
     Loaded loaded;
     std::string error;
-    const QString run =
-        testutil::sourcePath("resources/samples/torch_compile_debug/run_2026_07_20_10_15_30_123456-pid_4101");
+    const QString run = testutil::sourcePath(
+        u"resources/samples/torch_compile_debug/run_2026_07_20_10_15_30_123456-pid_4101"_s);
     auto index = dvmlens::buildIndex(run.toStdString(), {}, error);
     if (!index)
         return loaded;
-    QFile file(dir.filePath("kernel_details.csv"));
+    QFile file(dir.filePath(u"kernel_details.csv"_s));
     if (!file.open(QIODevice::WriteOnly))
         return loaded;
     file.write(kCsv);
@@ -59,7 +61,7 @@ class TestHotKernels : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void modelRowsAndSorting()
     {
         QTemporaryDir dir;
@@ -72,16 +74,16 @@ private slots:
         QCOMPARE(model.rowCount(), 3);
         QCOMPARE(model.columnCount(), int(HotKernelsModel::ColumnCount));
         const auto cell = [&](int row, int column) { return model.index(row, column).data().toString(); };
-        QCOMPARE(cell(0, HotKernelsModel::NameColumn), QString("dvm_fused_silu_view_2"));
-        QCOMPARE(cell(0, HotKernelsModel::BackendColumn), QString("dvm"));
-        QCOMPARE(cell(0, HotKernelsModel::TimeColumn), QString("30.0 µs"));
-        QCOMPARE(cell(0, HotKernelsModel::ShareColumn), QString("30.0%"));
-        QCOMPARE(cell(0, HotKernelsModel::CoreColumn), QString("MIX_AIC"));
-        QCOMPARE(cell(0, HotKernelsModel::GraphColumn), QString("model__0_forward_1.0"));
-        QCOMPARE(cell(1, HotKernelsModel::NameColumn), QString("dvm_fused_add_mul_1"));
-        QCOMPARE(cell(1, HotKernelsModel::LaunchesColumn), QString("2"));
-        QCOMPARE(cell(1, HotKernelsModel::MeanColumn), QString("6.0 µs"));
-        QCOMPARE(cell(2, HotKernelsModel::GraphColumn), QString("model__0_backward_2.1"));
+        QCOMPARE(cell(0, HotKernelsModel::NameColumn), QString(u"dvm_fused_silu_view_2"_s));
+        QCOMPARE(cell(0, HotKernelsModel::BackendColumn), QString(u"dvm"_s));
+        QCOMPARE(cell(0, HotKernelsModel::TimeColumn), QString(u"30.0 µs"_s));
+        QCOMPARE(cell(0, HotKernelsModel::ShareColumn), QString(u"30.0%"_s));
+        QCOMPARE(cell(0, HotKernelsModel::CoreColumn), QString(u"MIX_AIC"_s));
+        QCOMPARE(cell(0, HotKernelsModel::GraphColumn), QString(u"model__0_forward_1.0"_s));
+        QCOMPARE(cell(1, HotKernelsModel::NameColumn), QString(u"dvm_fused_add_mul_1"_s));
+        QCOMPARE(cell(1, HotKernelsModel::LaunchesColumn), QString(u"2"_s));
+        QCOMPARE(cell(1, HotKernelsModel::MeanColumn), QString(u"6.0 µs"_s));
+        QCOMPARE(cell(2, HotKernelsModel::GraphColumn), QString(u"model__0_backward_2.1"_s));
         QCOMPARE(
             model.index(1, HotKernelsModel::TimeColumn).data(HotKernelsModel::SortRole).toDouble(), 12.0);
         QCOMPARE(model.refAt(2).graph, std::size_t(1));
@@ -97,9 +99,9 @@ private slots:
         TimeShareChart chart;
         chart.setProfile(loaded.index.get(), loaded.join.get());
         QCOMPARE(chart.bars().size(), std::size_t(2));
-        QCOMPARE(chart.bars()[0].label, QString("model__0_forward_1.0"));
+        QCOMPARE(chart.bars()[0].label, QString(u"model__0_forward_1.0"_s));
         QCOMPARE(chart.bars()[0].shares.byBackend[std::size_t(dvmlens::Backend::Dvm)], 42.0);
-        QCOMPARE(chart.bars()[1].label, QString("model__0_backward_2.1"));
+        QCOMPARE(chart.bars()[1].label, QString(u"model__0_backward_2.1"_s));
         QCOMPARE(chart.scale(), 42.0);
         chart.resize(600, 200);
         QImage image(chart.size(), QImage::Format_ARGB32);
@@ -122,12 +124,12 @@ private slots:
         const Loaded loaded = load(dir);
         QVERIFY(loaded.join);
         HotKernelsDock dock;
-        QVERIFY(dock.summary()->text().contains("Open Profile"));
-        dock.setProfile(loaded.index, loaded.join, "prof");
-        QVERIFY2(dock.summary()->text().contains(
-                     "prof: 5 kernel rows, 4 matched, 0 ambiguous, 1 outside compiled kernels."),
+        QVERIFY(dock.summary()->text().contains(u"Open Profile"_s));
+        dock.setProfile(loaded.index, loaded.join, u"prof"_s);
+        QVERIFY2(dock.summary()->text().contains(QStringLiteral(
+                     "prof: 5 kernel rows, 4 matched, 0 ambiguous, 1 outside compiled kernels.")),
             qPrintable(dock.summary()->text()));
-        QVERIFY2(dock.summary()->text().contains("DVM share of compiled time 100.0%"),
+        QVERIFY2(dock.summary()->text().contains(u"DVM share of compiled time 100.0%"_s),
             qPrintable(dock.summary()->text()));
         QCOMPARE(dock.table()->model()->rowCount(), 3);
         QSignalSpy activated(&dock, &HotKernelsDock::kernelActivated);
@@ -135,10 +137,10 @@ private slots:
         dock.table()->sortByColumn(HotKernelsModel::NameColumn, Qt::AscendingOrder);
         Q_EMIT dock.table()->activated(dock.table()->model()->index(0, 0));
         QCOMPARE(activated.size(), 1);
-        QCOMPARE(activated.at(0).at(0).toString(), QString("model__0_forward_1.0/dvm_fused_add_mul_1"));
+        QCOMPARE(activated.at(0).at(0).toString(), QString(u"model__0_forward_1.0/dvm_fused_add_mul_1"_s));
         dock.setProfile(loaded.index, nullptr, {});
         QCOMPARE(dock.table()->model()->rowCount(), 0);
-        QVERIFY(dock.summary()->text().contains("Open Profile"));
+        QVERIFY(dock.summary()->text().contains(u"Open Profile"_s));
     }
 };
 

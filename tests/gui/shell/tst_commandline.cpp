@@ -7,6 +7,8 @@
 #include <QRegularExpression>
 #include <QtTest>
 
+using namespace Qt::StringLiterals;
+
 namespace {
 
 struct HelpRun
@@ -87,9 +89,9 @@ private Q_SLOTS:
 
     void everyOption()
     {
-        const CommandLineResult result =
-            parse({ "--screenshot", "/tmp/a.png", "--select", "run_x/g.0/k", "--view", "diagnostics",
-                "--size", "800x600", "--theme", "dark", "--lang", "zh_CN", "/data/tree" });
+        const CommandLineResult result = parse({ u"--screenshot"_s, u"/tmp/a.png"_s, u"--select"_s,
+            u"run_x/g.0/k"_s, u"--view"_s, u"diagnostics"_s, u"--size"_s, u"800x600"_s, u"--theme"_s,
+            u"dark"_s, u"--lang"_s, u"zh_CN"_s, u"/data/tree"_s });
         QVERIFY2(result.options, qPrintable(result.error));
         QCOMPARE(result.options->path, QStringLiteral("/data/tree"));
         QCOMPARE(result.options->screenshotFile, QStringLiteral("/tmp/a.png"));
@@ -103,17 +105,18 @@ private Q_SLOTS:
     {
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<QString>("expected"); // "-" for none
-        QTest::newRow("absent") << QStringList { "/data/tree" } << "-";
-        QTest::newRow("separate value") << QStringList { "--lang", "zh_CN", "--help" } << "zh_CN";
-        QTest::newRow("joined value") << QStringList { "--help", "--lang=zh_CN" } << "zh_CN";
-        QTest::newRow("english") << QStringList { "--lang", "en" } << "en";
-        QTest::newRow("unknown keeps English") << QStringList { "--lang", "fr", "--help" } << "en";
-        QTest::newRow("unknown joined") << QStringList { "--lang=zh_TW" } << "en";
-        QTest::newRow("last wins") << QStringList { "--lang", "en", "--lang=zh_CN" } << "zh_CN";
-        QTest::newRow("missing value") << QStringList { "--help", "--lang" } << "-";
-        QTest::newRow("value is not an option") << QStringList { "--screenshot", "--lang" } << "-";
-        QTest::newRow("after --") << QStringList { "--", "--lang", "zh_CN" } << "-";
-        QTest::newRow("other option") << QStringList { "--language", "zh_CN" } << "-";
+        QTest::newRow("absent") << QStringList { u"/data/tree"_s } << u"-"_s;
+        QTest::newRow("separate value") << QStringList { u"--lang"_s, u"zh_CN"_s, u"--help"_s } << u"zh_CN"_s;
+        QTest::newRow("joined value") << QStringList { u"--help"_s, u"--lang=zh_CN"_s } << u"zh_CN"_s;
+        QTest::newRow("english") << QStringList { u"--lang"_s, u"en"_s } << u"en"_s;
+        QTest::newRow("unknown keeps English")
+            << QStringList { u"--lang"_s, u"fr"_s, u"--help"_s } << u"en"_s;
+        QTest::newRow("unknown joined") << QStringList { u"--lang=zh_TW"_s } << u"en"_s;
+        QTest::newRow("last wins") << QStringList { u"--lang"_s, u"en"_s, u"--lang=zh_CN"_s } << u"zh_CN"_s;
+        QTest::newRow("missing value") << QStringList { u"--help"_s, u"--lang"_s } << u"-"_s;
+        QTest::newRow("value is not an option") << QStringList { u"--screenshot"_s, u"--lang"_s } << u"-"_s;
+        QTest::newRow("after --") << QStringList { u"--"_s, u"--lang"_s, u"zh_CN"_s } << u"-"_s;
+        QTest::newRow("other option") << QStringList { u"--language"_s, u"zh_CN"_s } << u"-"_s;
     }
 
     void requestedLanguage()
@@ -130,13 +133,17 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<QString>("saved");
         QTest::addColumn<bool>("chinese");
-        QTest::newRow("--lang zh_CN --help") << QStringList { "--lang", "zh_CN", "--help" } << "" << true;
-        QTest::newRow("-h --lang=zh_CN") << QStringList { "-h", "--lang=zh_CN" } << "" << true;
-        QTest::newRow("--lang en --help") << QStringList { "--lang", "en", "--help" } << "" << false;
-        QTest::newRow("unknown language") << QStringList { "--lang", "fr", "--help" } << "" << false;
-        QTest::newRow("saved zh_CN") << QStringList { "--help" } << "zh_CN" << true;
-        QTest::newRow("--lang en over saved zh_CN") << QStringList { "--lang=en", "-h" } << "zh_CN" << false;
-        QTest::newRow("nothing saved") << QStringList { "--help" } << "" << false;
+        QTest::newRow("--lang zh_CN --help")
+            << QStringList { u"--lang"_s, u"zh_CN"_s, u"--help"_s } << u""_s << true;
+        QTest::newRow("-h --lang=zh_CN") << QStringList { u"-h"_s, u"--lang=zh_CN"_s } << u""_s << true;
+        QTest::newRow("--lang en --help")
+            << QStringList { u"--lang"_s, u"en"_s, u"--help"_s } << u""_s << false;
+        QTest::newRow("unknown language")
+            << QStringList { u"--lang"_s, u"fr"_s, u"--help"_s } << u""_s << false;
+        QTest::newRow("saved zh_CN") << QStringList { u"--help"_s } << u"zh_CN"_s << true;
+        QTest::newRow("--lang en over saved zh_CN")
+            << QStringList { u"--lang=en"_s, u"-h"_s } << u"zh_CN"_s << false;
+        QTest::newRow("nothing saved") << QStringList { u"--help"_s } << u""_s << false;
     }
 
     void helpLanguage()
@@ -172,14 +179,14 @@ private Q_SLOTS:
     {
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<QString>("errorContains");
-        QTest::newRow("size") << QStringList { "--size", "big" } << "--size";
-        QTest::newRow("size without height") << QStringList { "--size", "800x" } << "--size";
-        QTest::newRow("view") << QStringList { "--view", "flames" } << "flames";
-        QTest::newRow("theme") << QStringList { "--theme", "pink" } << "pink";
-        QTest::newRow("language") << QStringList { "--lang", "fr" } << "fr";
-        QTest::newRow("two paths") << QStringList { "a", "b" } << "one path";
-        QTest::newRow("unknown option") << QStringList { "--frobnicate" } << "frobnicate";
-        QTest::newRow("missing value") << QStringList { "--screenshot" } << "screenshot";
+        QTest::newRow("size") << QStringList { u"--size"_s, u"big"_s } << u"--size"_s;
+        QTest::newRow("size without height") << QStringList { u"--size"_s, u"800x"_s } << u"--size"_s;
+        QTest::newRow("view") << QStringList { u"--view"_s, u"flames"_s } << u"flames"_s;
+        QTest::newRow("theme") << QStringList { u"--theme"_s, u"pink"_s } << u"pink"_s;
+        QTest::newRow("language") << QStringList { u"--lang"_s, u"fr"_s } << u"fr"_s;
+        QTest::newRow("two paths") << QStringList { u"a"_s, u"b"_s } << u"one path"_s;
+        QTest::newRow("unknown option") << QStringList { u"--frobnicate"_s } << u"frobnicate"_s;
+        QTest::newRow("missing value") << QStringList { u"--screenshot"_s } << u"screenshot"_s;
     }
 
     void badInput()

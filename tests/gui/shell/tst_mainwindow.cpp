@@ -30,6 +30,8 @@
 #include <QTreeView>
 #include <QtTest>
 
+using namespace Qt::StringLiterals;
+
 namespace {
 
 const QString kForward = QStringLiteral("model__0_forward_0.0");
@@ -113,7 +115,8 @@ private Q_SLOTS:
 
         QCOMPARE(browse->selectBySpec(kForward), QString());
         QCOMPARE(shownKernels(*panel),
-            QStringList({ "dvm_fused_add_mul_relu_0", "dvm_fused__to_copy_exp_1", "dvm_fused_sigmoid_2" }));
+            QStringList(
+                { u"dvm_fused_add_mul_relu_0"_s, u"dvm_fused__to_copy_exp_1"_s, u"dvm_fused_sigmoid_2"_s }));
         // Before a kernel is picked the details summarise the graph.
         QVERIFY(browse->details()->toPlainText().contains(QLatin1String("DVM engaged")));
         QVERIFY(browse->details()->toPlainText().contains(
@@ -173,14 +176,14 @@ private Q_SLOTS:
 
         QTest::keyClicks(panel->filterEdit(), QStringLiteral("exp"));
         QCOMPARE(panel->view()->model()->rowCount(), 3); // not yet: the filter waits for typing to pause
-        QTRY_COMPARE(shownKernels(*panel), QStringList({ "dvm_fused__to_copy_exp_1" }));
+        QTRY_COMPARE(shownKernels(*panel), QStringList({ u"dvm_fused__to_copy_exp_1"_s }));
         panel->filterEdit()->clear();
         QTRY_COMPARE(panel->view()->model()->rowCount(), 3);
 
         // Return filters at once and picks the first result.
         QTest::keyClicks(panel->filterEdit(), QStringLiteral("maximum"));
         QTest::keyClick(panel->filterEdit(), Qt::Key_Return);
-        QCOMPARE(shownKernels(*panel), QStringList({ "dvm_fused_add_mul_relu_0" }));
+        QCOMPARE(shownKernels(*panel), QStringList({ u"dvm_fused_add_mul_relu_0"_s }));
         QCOMPARE(QString::fromStdString(browse->currentKernel()->name),
             QStringLiteral("dvm_fused_add_mul_relu_0"));
         panel->filterEdit()->clear();
@@ -192,7 +195,7 @@ private Q_SLOTS:
         QVERIFY(!panel->backendToggle(dvmlens::Backend::Triton)); // no Triton kernel here
         QVERIFY(dvm->isChecked());
         dvm->click();
-        QCOMPARE(shownKernels(*panel), QStringList({ "dvm_fused_sigmoid_2" }));
+        QCOMPARE(shownKernels(*panel), QStringList({ u"dvm_fused_sigmoid_2"_s }));
         dvm->click();
         QCOMPARE(panel->view()->model()->rowCount(), 3);
     }
@@ -420,7 +423,8 @@ private Q_SLOTS:
         // The restored sort is applied, and a new graph's kernels keep the user's widths.
         QCOMPARE(browse->selectBySpec(kForward), QString());
         QCOMPARE(shownKernels(*browse->kernelPanel()),
-            QStringList({ "dvm_fused_sigmoid_2", "dvm_fused_add_mul_relu_0", "dvm_fused__to_copy_exp_1" }));
+            QStringList(
+                { u"dvm_fused_sigmoid_2"_s, u"dvm_fused_add_mul_relu_0"_s, u"dvm_fused__to_copy_exp_1"_s }));
         QCOMPARE(kernels->sectionSize(KernelTableModel::NameColumn), 333);
 
         QHeaderView* runs = browse->runTree()->header();

@@ -8,6 +8,8 @@
 #include <QFileInfo>
 #include <QTest>
 
+using namespace Qt::StringLiterals;
+
 namespace {
 
 CommandLineResult parse(QStringList arguments)
@@ -22,7 +24,7 @@ class TestSampleOption : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void buildTreeFindsTheSourceSample()
     {
         const QString sample = dvmlens::sampleTreePath();
@@ -37,7 +39,7 @@ private slots:
 
     void sampleIsThePath()
     {
-        const CommandLineResult result = parse({ "--sample" });
+        const CommandLineResult result = parse({ u"--sample"_s });
         QVERIFY2(result.options, qPrintable(result.error));
         QCOMPARE(result.options->path, dvmlens::sampleTreePath());
         QCOMPARE(result.options->view, QStringLiteral("browse"));
@@ -45,7 +47,7 @@ private slots:
 
     void sampleComparesWithAnotherTree()
     {
-        const CommandLineResult result = parse({ "--sample", "--compare", "/data/b" });
+        const CommandLineResult result = parse({ u"--sample"_s, u"--compare"_s, u"/data/b"_s });
         QVERIFY2(result.options, qPrintable(result.error));
         QCOMPARE(result.options->path, dvmlens::sampleTreePath());
         QCOMPARE(result.options->compareWith, QStringLiteral("/data/b"));
@@ -53,7 +55,7 @@ private slots:
 
     void sampleTakesNoPath()
     {
-        const CommandLineResult result = parse({ "--sample", "/data/tree" });
+        const CommandLineResult result = parse({ u"--sample"_s, u"/data/tree"_s });
         QVERIFY(!result.options);
         QVERIFY2(result.error.contains(QLatin1String("--sample")), qPrintable(result.error));
     }

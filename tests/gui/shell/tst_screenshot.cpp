@@ -10,6 +10,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+using namespace Qt::StringLiterals;
+
 namespace {
 
 struct Outcome
@@ -85,9 +87,10 @@ private Q_SLOTS:
         const QString light = m_temp.filePath(QStringLiteral("light.png"));
         const QString dark = m_temp.filePath(QStringLiteral("dark.png"));
         const QString tree = testutil::fixture(QStringLiteral("gui/torch_compile_debug"));
-        Outcome outcome = run({ "--screenshot", light, "--size", "1000x700", "--theme", "light", tree });
+        Outcome outcome =
+            run({ u"--screenshot"_s, light, u"--size"_s, u"1000x700"_s, u"--theme"_s, u"light"_s, tree });
         QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.errors));
-        outcome = run({ "--screenshot", dark, "--size", "1000x700", "--theme", "dark", tree });
+        outcome = run({ u"--screenshot"_s, dark, u"--size"_s, u"1000x700"_s, u"--theme"_s, u"dark"_s, tree });
         QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.errors));
         const QImage lightImage(light);
         const QImage darkImage(dark);
@@ -100,9 +103,9 @@ private Q_SLOTS:
     void selectAndDiagnosticsView()
     {
         const QString file = m_temp.filePath(QStringLiteral("diagnostics.png"));
-        const Outcome outcome =
-            run({ "--screenshot", file, "--select", "model__0_forward_0.0/dvm_fused_sigmoid_2", "--view",
-                "diagnostics", testutil::fixture(QStringLiteral("gui/torch_compile_debug")) });
+        const Outcome outcome = run({ u"--screenshot"_s, file, u"--select"_s,
+            u"model__0_forward_0.0/dvm_fused_sigmoid_2"_s, u"--view"_s, u"diagnostics"_s,
+            testutil::fixture(QStringLiteral("gui/torch_compile_debug")) });
         QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.errors));
         QVERIFY(QFileInfo::exists(file));
     }
@@ -122,7 +125,8 @@ private Q_SLOTS:
         for (const char* view : { "browse", "diagnostics" }) {
             const QString file =
                 m_temp.filePath(QStringLiteral("unshowable-%1.png").arg(QLatin1String(view)));
-            const Outcome outcome = run({ "--screenshot", file, "--view", view, tree.path() });
+            const Outcome outcome = run(
+                { u"--screenshot"_s, file, u"--view"_s, QLatin1StringView(view).toString(), tree.path() });
             QVERIFY2(outcome.exitCode == 0,
                 qPrintable(QLatin1String(view) + QLatin1String(": ") + outcome.errors));
             QVERIFY(!QImage(file).isNull());
@@ -132,16 +136,16 @@ private Q_SLOTS:
     void failures()
     {
         const QString file = m_temp.filePath(QStringLiteral("never.png"));
-        Outcome outcome = run({ "--screenshot", file, QStringLiteral("/nonexistent/dvmlens/tree") });
+        Outcome outcome = run({ u"--screenshot"_s, file, QStringLiteral("/nonexistent/dvmlens/tree") });
         QCOMPARE(outcome.exitCode, 1);
         QVERIFY2(outcome.errors.contains(QLatin1String("Cannot open")), qPrintable(outcome.errors));
 
-        outcome = run({ "--screenshot", file, "--select", "no_such_graph",
+        outcome = run({ u"--screenshot"_s, file, u"--select"_s, u"no_such_graph"_s,
             testutil::fixture(QStringLiteral("gui/torch_compile_debug")) });
         QCOMPARE(outcome.exitCode, 1);
         QVERIFY2(outcome.errors.contains(QLatin1String("no_such_graph")), qPrintable(outcome.errors));
 
-        outcome = run({ "--size", "huge" });
+        outcome = run({ u"--size"_s, u"huge"_s });
         QCOMPARE(outcome.exitCode, 2);
         QVERIFY(outcome.errors.contains(QLatin1String("--size")));
         QVERIFY(!QFileInfo::exists(file));

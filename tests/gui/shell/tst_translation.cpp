@@ -18,6 +18,8 @@
 #include <QTranslator>
 #include <QXmlStreamReader>
 
+using namespace Qt::StringLiterals;
+
 namespace {
 
 struct Message
@@ -126,7 +128,7 @@ class TestTranslation : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void tsFileIsComplete();
     void tsFileMatchesTheSources();
     void embeddedTranslationIsChinese();
@@ -171,16 +173,16 @@ void TestTranslation::tsFileMatchesTheSources()
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString fresh = dir.filePath(QStringLiteral("fresh_zh_CN.ts"));
-    QStringList arguments { "-silent", "-no-obsolete", "-locations", "none" };
+    QStringList arguments { u"-silent"_s, u"-no-obsolete"_s, u"-locations"_s, u"none"_s };
     // Every folder of the GUI (app/gui/<part>/), as resources/CMakeLists.txt hands them to lupdate.
-    QDirIterator sources(QStringLiteral(DVMLENS_SOURCE_DIR "/app/gui"), { "*.cpp", "*.h" }, QDir::Files,
+    QDirIterator sources(QStringLiteral(DVMLENS_SOURCE_DIR "/app/gui"), { u"*.cpp"_s, u"*.h"_s }, QDir::Files,
         QDirIterator::Subdirectories);
     QStringList files;
     while (sources.hasNext())
         files << sources.next();
     files.sort();
     arguments << files;
-    arguments << "-ts" << fresh;
+    arguments << u"-ts"_s << fresh;
     QProcess process;
     process.start(lupdate, arguments);
     QVERIFY(process.waitForFinished(120000));

@@ -22,7 +22,7 @@ class TestTranslationOrder : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         QTranslator qtBase;

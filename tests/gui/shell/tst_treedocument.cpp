@@ -10,6 +10,8 @@
 #include <QSignalSpy>
 #include <QtTest>
 
+using namespace Qt::StringLiterals;
+
 namespace {
 
 QString guiTree()
@@ -28,17 +30,18 @@ class SignalLog : public QObject
 public:
     explicit SignalLog(TreeDocument& document)
     {
-        connect(&document, &TreeDocument::indexStarted, this,
-            [this](const QString&, bool reindex) { names << (reindex ? "reindexStarted" : "indexStarted"); });
-        connect(&document, &TreeDocument::indexChanged, this, [this] { names << "indexChanged"; });
+        connect(&document, &TreeDocument::indexStarted, this, [this](const QString&, bool reindex) {
+            names << (reindex ? u"reindexStarted"_s : u"indexStarted"_s);
+        });
+        connect(&document, &TreeDocument::indexChanged, this, [this] { names << u"indexChanged"_s; });
         connect(&document, &TreeDocument::indexFinished, this, [this](const QString&, const QString& error) {
-            names << (error.isEmpty() ? "indexFinished" : "indexFailed");
+            names << (error.isEmpty() ? u"indexFinished"_s : u"indexFailed"_s);
         });
         connect(&document, &TreeDocument::knownFailuresChanged, this,
-            [this] { names << "knownFailuresChanged"; });
-        connect(&document, &TreeDocument::compareStarted, this, [this] { names << "compareStarted"; });
+            [this] { names << u"knownFailuresChanged"_s; });
+        connect(&document, &TreeDocument::compareStarted, this, [this] { names << u"compareStarted"_s; });
         connect(&document, &TreeDocument::compareFinished, this, [this](const QString& error) {
-            names << (error.isEmpty() ? "compareFinished" : "compareFailed");
+            names << (error.isEmpty() ? u"compareFinished"_s : u"compareFailed"_s);
         });
     }
     QStringList names;
@@ -71,7 +74,8 @@ private Q_SLOTS:
         QCOMPARE(document.index()->runs.size(), std::size_t(1));
         QTRY_VERIFY(settled(document));
         QCOMPARE(log.names,
-            QStringList({ "indexStarted", "indexChanged", "indexFinished", "knownFailuresChanged" }));
+            QStringList(
+                { u"indexStarted"_s, u"indexChanged"_s, u"indexFinished"_s, u"knownFailuresChanged"_s }));
         QVERIFY(document.knownFailures());
         QCOMPARE(document.knownFailures()->index, document.index());
 
@@ -104,7 +108,8 @@ private Q_SLOTS:
         QVERIFY(finished.wait(30000));
         QTRY_VERIFY(settled(document));
         QCOMPARE(log.names,
-            QStringList({ "reindexStarted", "indexChanged", "indexFinished", "knownFailuresChanged" }));
+            QStringList(
+                { u"reindexStarted"_s, u"indexChanged"_s, u"indexFinished"_s, u"knownFailuresChanged"_s }));
         QVERIFY(document.index() != first);
         QVERIFY(document.summaries() != firstSummaries);
         QCOMPARE(document.knownFailures()->index, document.index());
@@ -122,7 +127,7 @@ private Q_SLOTS:
         document.open(QStringLiteral("/nonexistent/dvmlens/tree"));
         QVERIFY(finished.wait(30000));
         QVERIFY(!finished.last().at(1).toString().isEmpty());
-        QCOMPARE(log.names, QStringList({ "indexStarted", "indexFailed" }));
+        QCOMPARE(log.names, QStringList({ u"indexStarted"_s, u"indexFailed"_s }));
         QCOMPARE(document.index(), open);
     }
 
@@ -137,7 +142,8 @@ private Q_SLOTS:
         QVERIFY(finished.at(0).at(1).toString().isEmpty());
         QVERIFY(!document.isIndexing());
         QVERIFY(document.index()); // a cancelled index is shown, never dropped
-        QCOMPARE(log.names.mid(0, 3), QStringList({ "indexStarted", "indexChanged", "indexFinished" }));
+        QCOMPARE(
+            log.names.mid(0, 3), QStringList({ u"indexStarted"_s, u"indexChanged"_s, u"indexFinished"_s }));
     }
 
     void aNewerOpenDropsTheOlderResult()
@@ -168,7 +174,8 @@ private Q_SLOTS:
         QCOMPARE(finished.at(0).at(0).toString(), QString());
         QTRY_VERIFY(settled(document));
         QCOMPARE(log.names,
-            QStringList({ "compareStarted", "indexChanged", "compareFinished", "knownFailuresChanged" }));
+            QStringList(
+                { u"compareStarted"_s, u"indexChanged"_s, u"compareFinished"_s, u"knownFailuresChanged"_s }));
         QVERIFY(document.comparison());
         QVERIFY(document.comparison()->result);
         QCOMPARE(document.index(), document.comparison()->indexA);
