@@ -2,6 +2,7 @@
 // dvmlens-cli check: a CI gate. Exit 0 only when every graph that has an output_code.py has DVM
 // engaged (and there is at least one); otherwise exit 1 and say which graphs fail and why.
 #include "command.h"
+#include "commandoptions.h"
 #include "indexargs.h"
 #include "ranks/rankconsistency.h"
 #include "text/displaytext.h"
@@ -10,17 +11,20 @@
 
 #include <algorithm>
 
+using namespace Qt::StringLiterals;
+
 namespace cli {
 
 namespace {
 
-int runCheck(const QStringList& args);
+void declareCheck(CommandOptions& options);
+int runCheck(const CommandOptions& options);
 
 const Command kCheck { "check", "check [--ranks] [--jobs N] PATH",
     "exit 0 when DVM engaged in every graph with an output_code.py, 1 otherwise (listing why); --ranks: also "
     "1 "
     "when ranks (runs) disagree in a graph's verdict or miss a graph",
-    runCheck };
+    declareCheck, runCheck };
 
 std::string graphLabel(const dvmlens::Run& run, const dvmlens::Graph& graph)
 {
@@ -84,15 +88,17 @@ std::string checkReport(const dvmlens::Index& index, const dvmlens::Summary& sum
     return report;
 }
 
-int runCheck(const QStringList& arguments)
+void declareCheck(CommandOptions& options)
 {
-    QStringList args = arguments;
-    const qsizetype end = args.indexOf(QStringLiteral("--"));
-    const qsizetype ranksAt = args.indexOf(QStringLiteral("--ranks"));
-    const bool ranks = ranksAt >= 0 && (end < 0 || ranksAt < end);
-    if (ranks)
-        args.removeAt(ranksAt);
-    std::optional<IndexArgs> parsed = parseIndexArgs(kCheck, args, false);
+    options.addFlag(
+        { u"ranks"_s }, u"also fail when ranks (runs) disagree in a graph's verdict or miss a graph"_s);
+    declareIndexOptions(options, false);
+}
+
+int runCheck(const CommandOptions& options)
+{
+    const bool ranks = options.isSet(u"ranks"_s);
+    std::optional<IndexArgs> parsed = parseIndexArgs(kCheck, options, false);
     if (!parsed)
         return ExitUsage;
     parsed->kernelDetail = dvmlens::KernelDetail::Summary; // verdicts need no kernel bodies

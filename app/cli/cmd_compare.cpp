@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // dvmlens-cli compare: did run B keep the DVM kernels run A had? Rules live in core/compare.h.
 #include "command.h"
+#include "commandoptions.h"
 #include "compare/compare.h"
 #include "indexargs.h"
 #include "io/pathtext.h"
@@ -14,6 +15,8 @@
 
 #include <cstdio>
 #include <optional>
+
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -29,69 +32,49 @@ struct CompareArgs
     std::optional<std::string> profileB;
 };
 
-int runCompare(const QStringList& args);
+void declareCompare(cli::CommandOptions& options);
+int runCompare(const cli::CommandOptions& options);
 
 const cli::Command kCompare { "compare",
     "compare [--json] [--fail-on-regression] [--run-a NAME] [--run-b NAME] [--profile-a PROFILE] "
     "[--profile-b PROFILE] A B",
     "compare two runs or trees: graphs and fusions that left DVM, changed or regressed "
     "(NAME: a run folder name, pid or unique prefix; PROFILE: device time A → B per fusion and graph)",
-    runCompare };
+    declareCompare, runCompare };
 const cli::RegisterCommand kRegister(kCompare);
 
-// Reads "--run-a NAME" or "--run-a=NAME" at args[i]; returns false (after the usage message) when
-// the value is missing.
-bool readRunOption(
-    const QStringList& args, qsizetype& i, const QString& option, std::optional<std::string>& value)
+void declareCompare(cli::CommandOptions& options)
 {
-    const QString& arg = args.at(i);
-    const QString prefix = option + QLatin1Char('=');
-    if (arg.startsWith(prefix)) {
-        value = arg.mid(prefix.size()).toStdString();
-    } else if (i + 1 < args.size()) {
-        value = args.at(++i).toStdString();
-    } else {
-        cli::usageError(kCompare, option + QStringLiteral(" needs a run name, pid or prefix"));
-        return false;
+    options.addFlag({ u"json"_s }, u"write dvmlens.compare/1 JSON instead of text"_s);
+    options.addFlag({ u"fail-on-regression"_s }, u"exit 1 when a graph pair regresses"_s);
+    for (const QString& side : { u"a"_s, u"b"_s }) {
+        options.addValue({ u"run-"_s + side }, u"NAME"_s,
+            u"the run of %1 to compare (a run folder name, pid or unique prefix)"_s.arg(side.toUpper()),
+            u"needs a run name, pid or prefix"_s);
     }
-    return true;
+    cli::declareProfileOption(options, u"profile-a"_s, u"the Ascend profile of A: device time A → B"_s);
+    cli::declareProfileOption(options, u"profile-b"_s, u"the Ascend profile of B"_s);
 }
 
-std::optional<CompareArgs> parseArgs(const QStringList& arguments)
+std::optional<std::string> runOption(const cli::CommandOptions& options, const QString& name)
+{
+    if (!options.isSet(name))
+        return std::nullopt;
+    return options.value(name).toStdString();
+}
+
+std::optional<CompareArgs> parseArgs(const cli::CommandOptions& options)
 {
     CompareArgs parsed;
-    QStringList args = arguments;
-    if (!cli::takeValueOption(kCompare, args, QStringLiteral("--profile-a"), parsed.profileA)
-        || !cli::takeValueOption(kCompare, args, QStringLiteral("--profile-b"), parsed.profileB))
-        return std::nullopt;
-    QStringList paths;
-    bool optionsEnded = false;
-    for (qsizetype i = 0; i < args.size(); ++i) {
-        const QString& arg = args.at(i);
-        const auto isOption = [&arg](const char* name) {
-            return arg == QLatin1String(name) || arg.startsWith(QLatin1String(name) + QLatin1Char('='));
-        };
-        if (optionsEnded || !arg.startsWith(QLatin1Char('-')) || arg == QLatin1String("-")) {
-            paths << arg;
-        } else if (arg == QLatin1String("--")) {
-            optionsEnded = true;
-        } else if (arg == QLatin1String("--json")) {
-            parsed.json = true;
-        } else if (arg == QLatin1String("--fail-on-regression")) {
-            parsed.failOnRegression = true;
-        } else if (isOption("--run-a")) {
-            if (!readRunOption(args, i, QStringLiteral("--run-a"), parsed.runA))
-                return std::nullopt;
-        } else if (isOption("--run-b")) {
-            if (!readRunOption(args, i, QStringLiteral("--run-b"), parsed.runB))
-                return std::nullopt;
-        } else {
-            cli::usageError(kCompare, QStringLiteral("unknown option '%1'").arg(arg));
-            return std::nullopt;
-        }
-    }
+    parsed.json = options.isSet(u"json"_s);
+    parsed.failOnRegression = options.isSet(u"fail-on-regression"_s);
+    parsed.runA = runOption(options, u"run-a"_s);
+    parsed.runB = runOption(options, u"run-b"_s);
+    parsed.profileA = cli::profileOption(options, u"profile-a"_s);
+    parsed.profileB = cli::profileOption(options, u"profile-b"_s);
+    const QStringList paths = options.positionalArguments();
     if (paths.size() != 2 || paths.at(0).isEmpty() || paths.at(1).isEmpty()) {
-        cli::usageError(kCompare, QStringLiteral("give two paths, A and B (got %1)").arg(paths.size()));
+        cli::usageError(kCompare, u"give two paths, A and B (got %1)"_s.arg(paths.size()));
         return std::nullopt;
     }
     parsed.pathA = dvmlens::pathBytes(paths.at(0));
@@ -118,14 +101,13 @@ bool selectRun(const dvmlens::Index& index, const std::optional<std::string>& na
     std::string error;
     selected = dvmlens::findRun(index, *name, error);
     if (!selected)
-        cli::usageError(
-            kCompare, QLatin1String(option) + QStringLiteral(": ") + QString::fromStdString(error));
+        cli::usageError(kCompare, QLatin1StringView(option) + u": "_s + QString::fromStdString(error));
     return selected.has_value();
 }
 
-int runCompare(const QStringList& args)
+int runCompare(const cli::CommandOptions& commandOptions)
 {
-    const std::optional<CompareArgs> parsed = parseArgs(args);
+    const std::optional<CompareArgs> parsed = parseArgs(commandOptions);
     if (!parsed)
         return cli::ExitUsage;
     const dvmlens::Index* a = load(parsed->pathA);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // dvmlens-cli report: the bug-report kit (core/report.h) as Markdown, HTML or dvmlens.report/1 JSON.
 #include "command.h"
+#include "commandoptions.h"
 #include "indexargs.h"
 #include "io/pathtext.h"
 #include "profileargs.h"
@@ -12,6 +13,8 @@
 #include <QTextStream>
 
 #include <optional>
+
+using namespace Qt::StringLiterals;
 
 namespace cli {
 
@@ -28,98 +31,77 @@ struct ReportArgs
     dvmlens::ReportFormat format = dvmlens::ReportFormat::Markdown;
 };
 
-int runReport(const QStringList& args);
+void declareReport(CommandOptions& options);
+int runReport(const CommandOptions& options);
 
 const Command kReport { "report",
     "report [--format md|html|json] [--compare BASELINE] [--rules FILE] [--profile PROFILE] "
     "[--baseline-profile PROFILE] [-o FILE] PATH",
     "a bug report: verdicts, versions, DVM kernels, fallbacks, known failures with cause and fix "
     "(--compare: regressions against BASELINE first; --profile: where the device time goes)",
-    runReport };
+    declareReport, runReport };
 
-// "--name VALUE" or "--name=VALUE" at args[i]; nullopt (after the usage message) when the value is missing.
-std::optional<QString> optionValue(const QStringList& args, qsizetype& i, const QString& name)
+void declareReport(CommandOptions& options)
 {
-    const QString& arg = args.at(i);
-    if (arg.startsWith(name + QLatin1Char('=')))
-        return arg.mid(name.size() + 1);
-    if (i + 1 < args.size())
-        return args.at(++i);
-    usageError(kReport, name + QStringLiteral(" needs a value"));
-    return std::nullopt;
+    options.addValue({ u"format"_s }, u"md|html|json"_s,
+        u"Markdown (the default), self-contained HTML or dvmlens.report/1 JSON"_s, u"needs a value"_s);
+    options.addValue(
+        { u"compare"_s }, u"BASELINE"_s, u"regressions against BASELINE first"_s, u"needs a value"_s);
+    options.addValue({ u"rules"_s }, u"FILE"_s, u"more known-failure rules (JSON)"_s, u"needs a value"_s);
+    options.addValue({ u"profile"_s }, u"PROFILE"_s, u"an Ascend profile: where the device time goes"_s,
+        u"needs a value"_s);
+    options.addValue({ u"baseline-profile"_s }, u"PROFILE"_s, u"the profile of BASELINE: time regressions"_s,
+        u"needs a value"_s);
+    options.addValue({ u"o"_s, u"output"_s }, u"FILE"_s,
+        u"write the report to FILE (atomically) instead of stdout"_s, u"needs a value"_s);
 }
 
-std::optional<ReportArgs> parseArgs(const QStringList& args)
+// The value of --name as local 8-bit bytes; unset when the option is absent.
+std::optional<std::string> pathOption(const CommandOptions& options, const QString& name)
+{
+    if (!options.isSet(name))
+        return std::nullopt;
+    return dvmlens::pathBytes(options.value(name));
+}
+
+std::optional<ReportArgs> parseArgs(const CommandOptions& options)
 {
     ReportArgs parsed;
-    std::optional<QString> path;
-    bool optionsEnded = false;
-    for (qsizetype i = 0; i < args.size(); ++i) {
-        const QString& arg = args.at(i);
-        const auto is = [&arg](const char* name) {
-            return arg == QLatin1String(name) || arg.startsWith(QLatin1String(name) + QLatin1Char('='));
-        };
-        if (optionsEnded || !arg.startsWith(QLatin1Char('-')) || arg == QLatin1String("-")) {
-            if (path) {
-                usageError(kReport, QStringLiteral("more than one PATH given ('%1')").arg(arg));
-                return std::nullopt;
-            }
-            path = arg;
-        } else if (arg == QLatin1String("--")) {
-            optionsEnded = true;
-        } else if (is("--format")) {
-            const auto value = optionValue(args, i, QStringLiteral("--format"));
-            if (!value)
-                return std::nullopt;
-            const auto format = dvmlens::reportFormatFromName(value->toStdString());
-            if (!format) {
-                usageError(kReport, QStringLiteral("--format wants md, html or json, not '%1'").arg(*value));
-                return std::nullopt;
-            }
-            parsed.format = *format;
-        } else if (is("--compare")) {
-            const auto value = optionValue(args, i, QStringLiteral("--compare"));
-            if (!value)
-                return std::nullopt;
-            parsed.baseline = dvmlens::pathBytes(*value);
-        } else if (is("--profile") || is("--baseline-profile")) {
-            const bool baseline = is("--baseline-profile");
-            const auto value = optionValue(
-                args, i, baseline ? QStringLiteral("--baseline-profile") : QStringLiteral("--profile"));
-            if (!value)
-                return std::nullopt;
-            (baseline ? parsed.baselineProfile : parsed.profile) = dvmlens::pathBytes(*value);
-        } else if (is("--rules")) {
-            const auto value = optionValue(args, i, QStringLiteral("--rules"));
-            if (!value)
-                return std::nullopt;
-            parsed.rules = dvmlens::pathBytes(*value);
-        } else if (arg == QLatin1String("-o") || is("--output")) {
-            const auto value =
-                optionValue(args, i, arg == QLatin1String("-o") ? arg : QStringLiteral("--output"));
-            if (!value)
-                return std::nullopt;
-            parsed.output = *value;
-        } else {
-            usageError(kReport, QStringLiteral("unknown option '%1'").arg(arg));
+    if (options.isSet(u"format"_s)) {
+        const QString value = options.value(u"format"_s);
+        const auto format = dvmlens::reportFormatFromName(value.toStdString());
+        if (!format) {
+            usageError(kReport, u"--format wants md, html or json, not '%1'"_s.arg(value));
             return std::nullopt;
         }
+        parsed.format = *format;
     }
-    if (!path || path->isEmpty()) {
-        usageError(kReport, QStringLiteral("PATH is missing"));
+    parsed.baseline = pathOption(options, u"compare"_s);
+    parsed.rules = pathOption(options, u"rules"_s);
+    parsed.profile = pathOption(options, u"profile"_s);
+    parsed.baselineProfile = pathOption(options, u"baseline-profile"_s);
+    if (options.isSet(u"output"_s))
+        parsed.output = options.value(u"output"_s);
+    const QStringList paths = options.positionalArguments();
+    if (paths.size() > 1) {
+        usageError(kReport, u"more than one PATH given ('%1')"_s.arg(paths.at(1)));
+        return std::nullopt;
+    }
+    if (paths.isEmpty() || paths.first().isEmpty()) {
+        usageError(kReport, u"PATH is missing"_s);
         return std::nullopt;
     }
     if (parsed.baselineProfile && !parsed.baseline) {
-        usageError(kReport, QStringLiteral("--baseline-profile needs --compare BASELINE"));
+        usageError(kReport, u"--baseline-profile needs --compare BASELINE"_s);
         return std::nullopt;
     }
-    parsed.path = dvmlens::pathBytes(*path);
+    parsed.path = dvmlens::pathBytes(paths.first());
     return parsed;
 }
 
-int runReport(const QStringList& args)
+int runReport(const CommandOptions& options)
 {
-    const std::optional<ReportArgs> parsed = parseArgs(args);
+    const std::optional<ReportArgs> parsed = parseArgs(options);
     if (!parsed)
         return ExitUsage;
     QTextStream err(stderr);

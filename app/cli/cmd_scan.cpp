@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // dvmlens-cli scan: what the tree holds, per run and graph, as text or dvmlens.scan/1 JSON.
 #include "command.h"
+#include "commandoptions.h"
 #include "indexargs.h"
 #include "io/pathtext.h"
 #include "json/scanjson.h"
@@ -12,52 +13,36 @@
 #include <QFile>
 #include <QTextStream>
 
+using namespace Qt::StringLiterals;
+
 namespace cli {
 
 namespace {
 
-int runScan(const QStringList& args);
+void declareScan(CommandOptions& options);
+int runScan(const CommandOptions& options);
 
 const Command kScan { "scan", "scan [--json] [--jobs N] [--rules FILE] [--profile PROFILE] PATH",
     "list runs, graphs and kernels per backend, whether DVM engaged, and known failures (--json: "
     "dvmlens.scan/1; --rules: more known-failure rules; --profile: Ascend profiler device time per kernel)",
-    runScan };
+    declareScan, runScan };
 
-// Takes "--rules FILE" / "--rules=FILE" out of `args` (the rest is parseIndexArgs's). Returns false
-// after the usage message when FILE is missing.
-bool takeRulesOption(QStringList& args, std::optional<std::string>& rulesFile)
+void declareScan(CommandOptions& options)
 {
-    for (qsizetype i = 0; i < args.size(); ++i) {
-        if (args.at(i) == QLatin1String("--"))
-            break;
-        if (args.at(i).startsWith(QLatin1String("--rules="))) {
-            rulesFile = dvmlens::pathBytes(args.takeAt(i).mid(8));
-            --i;
-        } else if (args.at(i) == QLatin1String("--rules")) {
-            if (i + 1 >= args.size()) {
-                usageError(kScan, QStringLiteral("--rules needs a file"));
-                return false;
-            }
-            args.removeAt(i);
-            rulesFile = dvmlens::pathBytes(args.takeAt(i));
-            --i;
-        }
-    }
-    return true;
+    declareIndexOptions(options, true);
+    options.addValue({ u"rules"_s }, u"FILE"_s, u"more known-failure rules (JSON)"_s, u"needs a file"_s);
+    declareProfileOption(options, u"profile"_s, u"an Ascend profile: device time per kernel"_s);
 }
 
-int runScan(const QStringList& arguments)
+int runScan(const CommandOptions& options)
 {
-    QStringList args = arguments;
-    std::optional<std::string> rulesFile;
-    if (!takeRulesOption(args, rulesFile))
-        return ExitUsage;
-    std::optional<std::string> profilePath;
-    if (!takeValueOption(kScan, args, QStringLiteral("--profile"), profilePath))
-        return ExitUsage;
-    std::optional<IndexArgs> parsed = parseIndexArgs(kScan, args, true);
+    std::optional<IndexArgs> parsed = parseIndexArgs(kScan, options, true);
     if (!parsed)
         return ExitUsage;
+    std::optional<std::string> rulesFile;
+    if (options.isSet(u"rules"_s))
+        rulesFile = dvmlens::pathBytes(options.value(u"rules"_s));
+    const std::optional<std::string> profilePath = profileOption(options, u"profile"_s);
     // The text summary shows no kernel bodies. The JSON does: the index keeps up to 96 MiB of
     // them and the writer reads the rest again, so a tree of 100k kernels stays well under 256 MiB.
     parsed->kernelDetail = parsed->json ? dvmlens::KernelDetail::Full : dvmlens::KernelDetail::Summary;

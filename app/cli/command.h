@@ -9,6 +9,8 @@
 
 namespace cli {
 
+class CommandOptions;
+
 // Exit codes shared by every subcommand.
 enum ExitCode
 {
@@ -22,7 +24,8 @@ struct Command
     const char* name; // "scan"
     const char* synopsis; // "scan [--json] [--jobs N] PATH"
     const char* summary; // one line for `dvmlens-cli --help`
-    int (*run)(const QStringList& args); // args after the subcommand name
+    void (*declare)(CommandOptions& options); // the options it reads (commandoptions.h)
+    int (*run)(const CommandOptions& options); // run with the options read from its arguments
 };
 
 const std::vector<Command>& commands();

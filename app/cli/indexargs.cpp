@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "indexargs.h"
 
+#include "commandoptions.h"
 #include "index/indexer.h"
 #include "io/pathtext.h"
 #include "verdict/verdict.h"
@@ -11,6 +12,8 @@
 #include <cstdio>
 #include <memory>
 #include <vector>
+
+using namespace Qt::StringLiterals;
 
 namespace cli {
 
@@ -29,52 +32,39 @@ std::optional<int> jobsValue(const QString& text)
 
 } // namespace
 
-std::optional<IndexArgs> parseIndexArgs(const Command& command, const QStringList& args, bool acceptJson)
+void declareIndexOptions(CommandOptions& options, bool acceptJson)
+{
+    if (acceptJson)
+        options.addFlag({ u"json"_s }, u"write JSON instead of text"_s);
+    options.addValue({ u"jobs"_s }, u"N"_s,
+        u"parse with N worker threads (1 to %1; default: one per core)"_s.arg(kMaxJobs), u"needs a number"_s);
+}
+
+std::optional<IndexArgs> parseIndexArgs(
+    const Command& command, const CommandOptions& options, bool acceptJson)
 {
     IndexArgs parsed;
-    std::optional<QString> path;
-    bool optionsEnded = false;
-    for (qsizetype i = 0; i < args.size(); ++i) {
-        const QString& arg = args.at(i);
-        if (optionsEnded || !arg.startsWith(QLatin1Char('-')) || arg == QLatin1String("-")) {
-            if (path) {
-                usageError(command, QStringLiteral("more than one PATH given ('%1')").arg(arg));
-                return std::nullopt;
-            }
-            path = arg;
-        } else if (arg == QLatin1String("--")) {
-            optionsEnded = true;
-        } else if (acceptJson && arg == QLatin1String("--json")) {
-            parsed.json = true;
-        } else if (arg == QLatin1String("--jobs") || arg.startsWith(QLatin1String("--jobs="))) {
-            QString value;
-            if (arg.startsWith(QLatin1String("--jobs="))) {
-                value = arg.mid(7);
-            } else if (i + 1 < args.size()) {
-                value = args.at(++i);
-            } else {
-                usageError(command, QStringLiteral("--jobs needs a number"));
-                return std::nullopt;
-            }
-            const std::optional<int> jobs = jobsValue(value);
-            if (!jobs) {
-                usageError(command,
-                    QStringLiteral("--jobs wants a whole number from 1 to %1, not '%2'")
-                        .arg(kMaxJobs)
-                        .arg(value));
-                return std::nullopt;
-            }
-            parsed.jobs = *jobs;
-        } else {
-            usageError(command, QStringLiteral("unknown option '%1'").arg(arg));
+    parsed.json = acceptJson && options.isSet(u"json"_s);
+    if (options.isSet(u"jobs"_s)) {
+        const QString value = options.value(u"jobs"_s);
+        const std::optional<int> jobs = jobsValue(value);
+        if (!jobs) {
+            usageError(
+                command, u"--jobs wants a whole number from 1 to %1, not '%2'"_s.arg(kMaxJobs).arg(value));
             return std::nullopt;
         }
+        parsed.jobs = *jobs;
     }
-    if (!path || path->isEmpty()) {
-        usageError(command, QStringLiteral("PATH is missing"));
+    const QStringList paths = options.positionalArguments();
+    if (paths.size() > 1) {
+        usageError(command, u"more than one PATH given ('%1')"_s.arg(paths.at(1)));
         return std::nullopt;
     }
-    parsed.path = dvmlens::pathBytes(*path);
+    if (paths.isEmpty() || paths.first().isEmpty()) {
+        usageError(command, u"PATH is missing"_s);
+        return std::nullopt;
+    }
+    parsed.path = dvmlens::pathBytes(paths.first());
     return parsed;
 }
 

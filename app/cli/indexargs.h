@@ -23,9 +23,13 @@ struct IndexArgs
     std::size_t kernelBodyBudget = 0;
 };
 
-// Reads `args`; on bad usage prints the message and the synopsis and returns nullopt
-// (the caller exits with ExitUsage).
-std::optional<IndexArgs> parseIndexArgs(const Command& command, const QStringList& args, bool acceptJson);
+// Declares --jobs N (and --json when `acceptJson`), which parseIndexArgs reads.
+void declareIndexOptions(CommandOptions& options, bool acceptJson);
+
+// Reads the options declared by declareIndexOptions and the one PATH; on bad usage prints the message
+// and the synopsis and returns nullopt (the caller exits with ExitUsage).
+std::optional<IndexArgs> parseIndexArgs(
+    const Command& command, const CommandOptions& options, bool acceptJson);
 
 // Scans and parses; when PATH is missing or unreadable prints "dvmlens-cli: <name>: <error>" and
 // returns null (the caller exits with ExitUsage). The index is never freed: the process ends right

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // dvmlens-cli: the same answers as the GUI, for scripts and CI.
 #include "command.h"
+#include "commandoptions.h"
 #include "io/pathtext.h"
 #include "version.h"
 
@@ -11,6 +12,8 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+
+using namespace Qt::StringLiterals;
 
 namespace cli {
 
@@ -78,21 +81,29 @@ int main(int argc, char** argv)
         return cli::ExitUsage;
     }
     const QString first = args.takeFirst();
-    if (first == QLatin1String("-h") || first == QLatin1String("--help") || first == QLatin1String("help")) {
+    if (first == QLatin1StringView("-h") || first == QLatin1StringView("--help")
+        || first == QLatin1StringView("help")) {
         cli::printHelp(out);
         return cli::ExitOk;
     }
-    if (first == QLatin1String("-V") || first == QLatin1String("--version")) {
+    if (first == QLatin1StringView("-V") || first == QLatin1StringView("--version")) {
         out << "dvmlens-cli " DVMLENS_VERSION " (Qt " << qVersion() << ")\n";
         return cli::ExitOk;
     }
     for (const cli::Command& command : cli::commands()) {
-        if (first == QLatin1String(command.name)) {
-            if (args.contains(QLatin1String("-h")) || args.contains(QLatin1String("--help"))) {
-                out << "usage: dvmlens-cli " << command.synopsis << "\n" << command.summary << "\n";
+        if (first == QLatin1StringView(command.name)) {
+            cli::CommandOptions options;
+            command.declare(options);
+            const bool parsed = options.parse(command, args);
+            if (options.helpRequested()) {
+                out << "usage: dvmlens-cli " << command.synopsis << "\n"
+                    << command.summary << "\n"
+                    << options.helpText();
                 return cli::ExitOk;
             }
-            const int status = command.run(args);
+            if (!parsed)
+                return cli::ExitUsage;
+            const int status = command.run(options);
             // A full disk or a closed stream must not pass for a complete answer.
             if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
                 QTextStream(stderr) << "dvmlens-cli: " << command.name << ": cannot write the output: "

@@ -1,32 +1,25 @@
 // SPDX-License-Identifier: MIT
 #include "profileargs.h"
 
+#include "commandoptions.h"
+
 #include <QFile>
 #include <QTextStream>
 
+using namespace Qt::StringLiterals;
+
 namespace cli {
 
-bool takeValueOption(
-    const Command& command, QStringList& args, const QString& name, std::optional<std::string>& value)
+void declareProfileOption(CommandOptions& options, const QString& name, const QString& description)
 {
-    const QString prefix = name + QLatin1Char('=');
-    for (qsizetype i = 0; i < args.size(); ++i) {
-        if (args.at(i) == QLatin1String("--"))
-            break;
-        if (args.at(i).startsWith(prefix)) {
-            value = QFile::encodeName(args.takeAt(i).mid(prefix.size())).toStdString();
-            --i;
-        } else if (args.at(i) == name) {
-            if (i + 1 >= args.size()) {
-                usageError(command, name + QStringLiteral(" needs a path"));
-                return false;
-            }
-            args.removeAt(i);
-            value = QFile::encodeName(args.takeAt(i)).toStdString();
-            --i;
-        }
-    }
-    return true;
+    options.addValue({ name }, u"PROFILE"_s, description, u"needs a path"_s);
+}
+
+std::optional<std::string> profileOption(const CommandOptions& options, const QString& name)
+{
+    if (!options.isSet(name))
+        return std::nullopt;
+    return QFile::encodeName(options.value(name)).toStdString();
 }
 
 const dvmlens::ProfileJoin* loadProfileJoin(const Command& command, const std::string& path,

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// What `scan`, `compare` and `report` share for --profile: taking the option out of the arguments
-// and reading and joining the profile (core/profile/).
+// What `scan`, `compare` and `report` share for --profile: the option, and reading and joining the profile
+// (core/profile/).
 #pragma once
 
 #include "command.h"
@@ -12,10 +12,11 @@
 
 namespace cli {
 
-// Takes "--NAME VALUE" / "--NAME=VALUE" out of `args` (before any "--"). Returns false after the
-// usage message when VALUE is missing; `value` stays unset when the option is absent.
-bool takeValueOption(
-    const Command& command, QStringList& args, const QString& name, std::optional<std::string>& value);
+// Declares --NAME PROFILE (e.g. "profile", "profile-a").
+void declareProfileOption(CommandOptions& options, const QString& name, const QString& description);
+
+// The path given to --NAME, as local 8-bit bytes; unset when the option is absent.
+std::optional<std::string> profileOption(const CommandOptions& options, const QString& name);
 
 // Reads the profiles under `path` and joins them to `index` (a single profile pairs with
 // `run` when given). Prints "dvmlens-cli: <command>: cannot read profile <error>" and returns null

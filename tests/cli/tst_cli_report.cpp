@@ -201,6 +201,12 @@ private Q_SLOTS:
             QStringLiteral("x") } << "--format wants md, html or json, not 'pdf'";
         QTest::addRow("format without value")
             << QStringList { QStringLiteral("--format") } << "--format needs a value";
+        QTest::addRow("-o without value")
+            << QStringList { QStringLiteral("x"), QStringLiteral("-o") } << "dvmlens-cli: -o needs a value";
+        QTest::addRow("--output without value") << QStringList { QStringLiteral("x"),
+            QStringLiteral("--output") } << "dvmlens-cli: --output needs a value";
+        QTest::addRow("flag given a value") << QStringList { QStringLiteral("--help=1"), QStringLiteral("x") }
+                                            << "dvmlens-cli: unknown option '--help=1'";
         QTest::addRow("missing PATH") << QStringList { QStringLiteral("/nonexistent/torch_compile_debug") }
                                       << "cannot read /nonexistent/torch_compile_debug";
         QTest::addRow("missing baseline")

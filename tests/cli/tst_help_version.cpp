@@ -7,6 +7,8 @@
 
 using namespace Qt::StringLiterals;
 
+using namespace Qt::StringLiterals;
+
 namespace {
 
 struct Result
@@ -61,6 +63,8 @@ private Q_SLOTS:
     void cliHelp_data();
     void cliHelp();
     void cliHelpOfEveryCommand();
+    void cliHelpListsTheOptions_data();
+    void cliHelpListsTheOptions();
     void cliWithoutArgumentsIsUsageError();
     void cliUnknownCommandIsUsageError();
     void guiVersion_data();
@@ -119,6 +123,33 @@ void TestHelpVersion::cliHelpOfEveryCommand()
         QVERIFY2(result.out.startsWith(QStringLiteral("usage: dvmlens-cli %1").arg(command)),
             qPrintable(result.out));
     }
+}
+
+void TestHelpVersion::cliHelpListsTheOptions_data()
+{
+    QTest::addColumn<QString>("command");
+    QTest::addColumn<QStringList>("options");
+    QTest::newRow("scan") << u"scan"_s
+                          << QStringList { u"\n  -h, --help "_s, u"\n  --json "_s, u"\n  --jobs N "_s,
+                                 u"\n  --rules FILE "_s, u"\n  --profile PROFILE "_s };
+    QTest::newRow("check") << u"check"_s << QStringList { u"\n  --ranks "_s, u"\n  --jobs N "_s };
+    QTest::newRow("report") << u"report"_s
+                            << QStringList { u"\n  --format md|html|json "_s, u"\n  -o, --output FILE "_s };
+}
+
+// `<command> --help` lists the options the command reads (one declaration serves both).
+void TestHelpVersion::cliHelpListsTheOptions()
+{
+    QFETCH(QString, command);
+    QFETCH(QStringList, options);
+    const Result result = run(kCli, { command, u"--help"_s });
+    QCOMPARE(result.exitCode, 0);
+    QVERIFY2(result.out.contains(u"\n\noptions:\n"_s), qPrintable(result.out));
+    for (const QString& option : options)
+        QVERIFY2(result.out.contains(option), qPrintable(option + u" in:\n"_s + result.out));
+    // check has no --json: its help does not offer it.
+    if (command == u"check"_s)
+        QVERIFY(!result.out.contains(u"--json"_s));
 }
 
 void TestHelpVersion::cliWithoutArgumentsIsUsageError()
