@@ -393,6 +393,10 @@
 <context>
     <name>DiagnosticsModel</name>
     <message>
+        <source>pid %1</source>
+        <translation>进程 %1</translation>
+    </message>
+    <message>
         <source>Error</source>
         <translation>错误</translation>
     </message>
