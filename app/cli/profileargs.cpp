@@ -2,6 +2,7 @@
 #include "profileargs.h"
 
 #include "commandoptions.h"
+#include "keptuntilexit.h"
 
 #include <QFile>
 #include <QTextStream>
@@ -35,7 +36,7 @@ const dvmlens::ProfileJoin* loadProfileJoin(const Command& command, const std::s
     dvmlens::JoinOptions options;
     if (run && profiles->size() == 1)
         options.run = run;
-    return new dvmlens::ProfileJoin(dvmlens::joinProfiles(index, *profiles, options));
+    return keptUntilExit(dvmlens::joinProfiles(index, *profiles, options));
 }
 
 } // namespace cli

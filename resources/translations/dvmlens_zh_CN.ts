@@ -4,6 +4,14 @@
 <context>
     <name>BrowsePage</name>
     <message>
+        <source>No DVM kernel in this file.</source>
+        <translation>此文件中没有 DVM 内核。</translation>
+    </message>
+    <message>
+        <source>No DVM kernel in %1.</source>
+        <translation>%1 中没有 DVM 内核。</translation>
+    </message>
+    <message>
         <source>Nothing is open.</source>
         <translation>尚未打开任何内容。</translation>
     </message>
@@ -393,6 +401,10 @@
 <context>
     <name>DiagnosticsModel</name>
     <message>
+        <source>pid %1</source>
+        <translation>进程 %1</translation>
+    </message>
+    <message>
         <source>Error</source>
         <translation>错误</translation>
     </message>
@@ -768,6 +780,10 @@
     <message>
         <source>lines %1–%2</source>
         <translation>第 %1–%2 行</translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation>第 %1 行</translation>
     </message>
     <message>
         <source>&lt;b&gt;This is an FX fallback, not DVM code.&lt;/b&gt; Inductor could not generate this kernel with DVM (an unsupported op or dtype, or a forced fallback), so it is run from the FX graph below through &lt;code&gt;async_compile.import_fx&lt;/code&gt;, even though it may be named &lt;code&gt;dvm_fused_*&lt;/code&gt;.</source>
