@@ -18,28 +18,11 @@
 
 namespace {
 
-struct Result
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using Result = testutil::CliResult;
 
 Result run(const QStringList& arguments)
 {
-    QProcess process;
-    process.start(QStringLiteral(DVMLENS_CLI), arguments);
-    Result result;
-    if (!process.waitForStarted() || !process.waitForFinished(60000)) {
-        process.kill();
-        process.waitForFinished();
-        result.err = QStringLiteral("dvmlens-cli did not finish: ") + process.errorString();
-        return result;
-    }
-    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    result.out = QString::fromUtf8(process.readAllStandardOutput());
-    result.err = QString::fromUtf8(process.readAllStandardError());
-    return result;
+    return testutil::runCli(arguments);
 }
 
 QString sample(const QString& relative = QString())
