@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <archive.h>
 #include <archive_entry.h>
+#include <cstdio>
 #include <dirent.h>
 #include <string_view>
 #include <sys/stat.h>
@@ -130,6 +131,52 @@ std::string ArchiveReader::formatName() const
             name += std::string(", ") + filter;
     }
     return name;
+}
+
+namespace {
+
+bool startsLikeArchive(const std::string& path)
+{
+    static constexpr std::string_view kSuffixes[] = { ".tar", ".tgz", ".tbz2", ".tbz", ".txz", ".tzst",
+        ".zip", ".tar.gz", ".tar.xz", ".tar.zst", ".tar.bz2" };
+    for (const std::string_view suffix : kSuffixes) {
+        if (path.size() > suffix.size()
+            && path.compare(path.size() - suffix.size(), suffix.size(), suffix) == 0)
+            return true;
+    }
+    char head[264] = {};
+    FILE* file = std::fopen(path.c_str(), "rbe");
+    if (!file)
+        return false;
+    const std::size_t got = std::fread(head, 1, sizeof head, file);
+    std::fclose(file);
+    const std::string_view bytes(head, got);
+    return bytes.substr(0, 2) == "\x1f\x8b"
+        || bytes.substr(0, 6)
+        == std::string_view("\xfd"
+                            "7zXZ\0",
+            6)
+        || bytes.substr(0, 4) == "\x28\xb5\x2f\xfd" || bytes.substr(0, 3) == "BZh"
+        || bytes.substr(0, 4) == "PK\x03\x04" || bytes.substr(0, 4) == "PK\x05\x06"
+        || (got >= 262 && bytes.substr(257, 5) == "ustar");
+}
+
+} // namespace
+
+ArchiveProbe probeArchive(const std::string& path, std::string& error)
+{
+    if (looksLikeArchive(path))
+        return ArchiveProbe::Archive;
+    if (!startsLikeArchive(path))
+        return ArchiveProbe::NoArchive;
+    ArchiveReader reader;
+    if (reader.open(path, error)) {
+        ArchiveHeader header;
+        reader.next(header, error);
+    }
+    if (error.empty())
+        error = "not an archive DVM Lens reads";
+    return ArchiveProbe::Broken;
 }
 
 bool looksLikeArchive(const std::string& path)

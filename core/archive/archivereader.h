@@ -57,4 +57,13 @@ private:
 // Whether the regular file `path` is an archive ArchiveReader reads: its first header is read.
 bool looksLikeArchive(const std::string& path);
 
+enum class ArchiveProbe
+{
+    NoArchive,
+    Archive,
+    Broken, // it starts like a compressed stream or an archive (or is named so) but cannot be read as one
+};
+// What `path` is; for Broken, `error` says what libarchive met.
+ArchiveProbe probeArchive(const std::string& path, std::string& error);
+
 } // namespace dvmlens

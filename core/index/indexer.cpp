@@ -321,10 +321,12 @@ void parseOutputCodes(Index& index, const IndexOptions& options)
 
 namespace {
 
-bool isArchiveFile(const std::string& path)
+ArchiveProbe archiveProbe(const std::string& path, std::string& error)
 {
     struct stat status;
-    return ::stat(path.c_str(), &status) == 0 && S_ISREG(status.st_mode) && looksLikeArchive(path);
+    if (::stat(path.c_str(), &status) != 0 || !S_ISREG(status.st_mode))
+        return ArchiveProbe::NoArchive;
+    return probeArchive(path, error);
 }
 
 // An archive: one streaming pass (its output_code.py files parsed from memory by the workers as
@@ -414,8 +416,16 @@ std::optional<Index> buildArchiveIndex(
 
 std::optional<Index> buildIndex(const std::string& path, const IndexOptions& options, std::string& error)
 {
-    if (isArchiveFile(path))
+    std::string archiveError;
+    switch (archiveProbe(path, archiveError)) {
+    case ArchiveProbe::Archive:
         return buildArchiveIndex(path, options, error);
+    case ArchiveProbe::Broken:
+        error = path + ": cannot be read as an archive (" + archiveError + ")";
+        return std::nullopt;
+    case ArchiveProbe::NoArchive:
+        break;
+    }
     ParseQueue queue(options, path);
     std::optional<Index> index;
     {
