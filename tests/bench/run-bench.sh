@@ -175,4 +175,42 @@ if [[ -n $genprofile && ${BENCH_PROFILE:-1} != 0 ]]; then
         [[ $v == PASS ]] || bench_failed=1
     done
 fi
+# The same tree as one .tar.zst (Inductor's upload_tar, CI artifacts): `dvmlens-cli scan` of the
+# archive, read in one streaming pass, against `zstd -dc FILE | wc -c` (decompressing it and no
+# more), target 1.5 x. BENCH_ARCHIVE=0 skips it.
+if [[ ${BENCH_ARCHIVE:-1} != 0 ]] && command -v zstd >/dev/null; then
+    archive="$tree.tar.zst"
+    if [[ ! -f "$archive.complete" ]]; then
+        tar -C "$(dirname "$tree")" --zstd -cf "$archive" "$(basename "$tree")"
+        touch "$archive.complete"
+    fi
+    cat "$archive" >/dev/null
+    archive_mib=$(( $(stat -c %s "$archive") / 1048576 ))
+    unzstd_count() { zstd -dc "$archive" | wc -c; }
+    archive_scan() { "$cli" scan "$archive"; }
+    archive_json() { "$cli" scan --json "$archive"; }
+    t_unzstd=$(best_of unzstd_count)
+    t_archive=$(best_of archive_scan)
+    t_archive_json=$(best_of archive_json)
+    read -r cpu_unzstd _ <<<"$(measure bash -c 'zstd -dc "$1" | wc -c' _ "$archive")"
+    read -r cpu_archive rss_archive <<<"$(measure "$cli" scan "$archive")"
+    read -r cpu_archive_json rss_archive_json <<<"$(measure "$cli" scan --json "$archive")"
+    r_archive=$(ratio "$t_archive" "$t_unzstd")
+    v_archive=$(verdict_ratio "$r_archive")
+    v_rss_archive=$(verdict_rss "$rss_archive")
+    echo
+    echo "DVM Lens archive benchmark: $archive"
+    echo "  $archive_mib MiB compressed, $tree_mib MiB unpacked; best of $runs, warm cache"
+    echo
+    printf "$row" "command" "wall s" "x zstd" "" "CPU s" "peak RSS" "verdict"
+    printf "$row" "zstd -dc ARCHIVE | wc -c" "$t_unzstd" "1.00" "" "$cpu_unzstd" "" ""
+    printf "$row" "dvmlens-cli scan ARCHIVE" "$t_archive" "$r_archive" "" "$cpu_archive" \
+        "$((rss_archive / 1024)) MiB" "$v_archive/$v_rss_archive"
+    printf "$row" "dvmlens-cli scan --json ARCHIVE" "$t_archive_json" "$(ratio "$t_archive_json" "$t_unzstd")" "" \
+        "$cpu_archive_json" "$((rss_archive_json / 1024)) MiB" ""
+    echo "  target: scan of the archive <= ${max_ratio} x zstd -dc | wc -c (time), peak RSS <= $((max_rss_kib / 1024)) MiB"
+    for v in "$v_archive" "$v_rss_archive"; do
+        [[ $v == PASS ]] || bench_failed=1
+    done
+fi
 exit "$bench_failed"
