@@ -19,7 +19,8 @@ graphs=${BENCH_GRAPHS:-36}
 file_kb=${BENCH_FILE_KB:-512}
 runs=${BENCH_RUNS:-5}
 # BENCH_MIX=builders: files of nothing but @dvm.kernel builders and entry code (the parser's worst
-# case, ~600 kernels a file); the default mixes docstrings, builders, Triton sources and fallbacks.
+# case, ~600 kernels a file); the default mixes docstrings, builders, Triton sources and fallbacks;
+# BENCH_MIX=ranks: the default mix with every rank alike but one divergent graph and one missing.
 mix=${BENCH_MIX:-realistic}
 max_ratio=1.5
 max_rss_kib=$((256 * 1024))
@@ -30,7 +31,9 @@ time_bin=/usr/bin/time
 case $mix in
 realistic) mix_args=() suffix="" ;;
 builders) mix_args=(--builders-only) suffix="-builders" ;;
-*) echo "run-bench.sh: BENCH_MIX is realistic or builders, not '$mix'" >&2; exit 2 ;;
+# Ranks that agree but for one divergent graph and one missing graph (rank consistency, reports).
+ranks) mix_args=(--identical-ranks) suffix="-ranks" ;;
+*) echo "run-bench.sh: BENCH_MIX is realistic, builders or ranks, not '$mix'" >&2; exit 2 ;;
 esac
 tree="$out/tree-r${ranks}-g${graphs}-k${file_kb}${suffix}"
 if [[ ! -f "$tree.complete" ]]; then
