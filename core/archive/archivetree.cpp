@@ -93,17 +93,47 @@ private:
     std::uint64_t m_sizeHint = 0;
 };
 
-// A new pass over the archive, stopped at the entry and reading its data as it is asked.
+// Where the last pass of this thread stopped: the next member further on in the same archive
+// continues it instead of starting over (a report reads its graphs' sources in index order, which
+// mostly is archive order), so reading N members costs about one pass, not N.
+struct PassCursor
+{
+    std::string archive;
+    std::unique_ptr<ArchiveReader> reader;
+    std::uint64_t next = 0; // the ordinal of the header the reader reads next
+};
+thread_local PassCursor t_cursor;
+
+// A new pass over the archive (or the thread's last one, continued), stopped at the entry and
+// reading its data as it is asked.
 class StreamMember final : public ArchiveMember
 {
 public:
+    ~StreamMember() override
+    {
+        if (m_reader && m_seekOk) {
+            t_cursor.archive = m_archive;
+            t_cursor.reader = std::move(m_reader);
+            t_cursor.next = m_ordinal + 1;
+        }
+    }
     bool seek(const ArchiveTree& tree, const std::string& inner, std::uint64_t ordinal, std::string& error)
     {
-        if (!m_reader.open(tree.archive(), error))
-            return false;
+        m_archive = tree.archive();
+        m_ordinal = ordinal;
+        std::uint64_t at = 0;
+        if (t_cursor.reader && t_cursor.archive == tree.archive() && t_cursor.next <= ordinal) {
+            m_reader = std::move(t_cursor.reader);
+            at = t_cursor.next;
+        } else {
+            m_reader = std::make_unique<ArchiveReader>();
+            if (!m_reader->open(tree.archive(), error))
+                return false;
+        }
+        t_cursor.reader.reset();
         ArchiveHeader header;
-        for (std::uint64_t at = 0;; ++at) {
-            if (m_reader.next(header, error) != ArchiveReader::Next::Entry) {
+        for (;; ++at) {
+            if (m_reader->next(header, error) != ArchiveReader::Next::Entry) {
                 if (error.empty())
                     error = "the archive changed since it was read";
                 return false;
@@ -116,6 +146,7 @@ public:
             error = "the archive changed since it was read";
             return false;
         }
+        m_seekOk = true;
         return true;
     }
     void setSizeHint(std::uint64_t size)
@@ -128,7 +159,7 @@ public:
         while (m_pendingSize == 0) {
             if (m_ended)
                 return true;
-            if (!m_reader.readBlock(m_pending, m_pendingSize, error)) {
+            if (!m_reader->readBlock(m_pending, m_pendingSize, error)) {
                 if (!error.empty())
                     return false;
                 m_ended = true;
@@ -147,7 +178,10 @@ public:
     }
 
 private:
-    ArchiveReader m_reader;
+    std::unique_ptr<ArchiveReader> m_reader;
+    std::string m_archive;
+    std::uint64_t m_ordinal = 0;
+    bool m_seekOk = false;
     const char* m_pending = nullptr;
     std::size_t m_pendingSize = 0;
     bool m_ended = false;

@@ -49,6 +49,11 @@ public:
     }
 
     std::string outputCode(int aotId, const char* kind);
+    // dvm_graph_fused_<id> counts per process; identical ranks number each graph's alike.
+    void setGraphFusionId(int id)
+    {
+        graphFusionId_ = id;
+    }
     std::string readableGraph();
 
 private:
@@ -356,6 +361,7 @@ int main(int argc, char** argv)
                 // Each graph's code depends on the graph alone, so the ranks agree.
                 const bool divergent = rank == divergentRank && graph == std::min(1, options.graphs - 1);
                 random.seed(options.seed * 7919u + static_cast<unsigned>(graph) + (divergent ? 100003u : 0u));
+                writer.setGraphFusionId(graph * 1000);
             }
             const int aotId = graph / 2;
             const char* kind = kinds[graph % 2 == 0 ? (graph % 6 == 4 ? 2 : 0) : 1];

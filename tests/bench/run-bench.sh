@@ -178,6 +178,12 @@ if [[ -n $genprofile && ${BENCH_PROFILE:-1} != 0 ]]; then
         [[ $v == PASS ]] || bench_failed=1
     done
 fi
+# What rank consistency adds to the scan (target <= 10 %): most telling with BENCH_MIX=ranks.
+if [[ -n ${DVMLENS_TIMERANKS:-} ]]; then
+    echo
+    echo "rank consistency: $("$DVMLENS_TIMERANKS" "$tree")"
+fi
+
 # The same tree as one .tar.zst (Inductor's upload_tar, CI artifacts): `dvmlens-cli scan` of the
 # archive, read in one streaming pass, against `zstd -dc FILE | wc -c` (decompressing it and no
 # more), target 1.5 x. BENCH_ARCHIVE=0 skips it.
