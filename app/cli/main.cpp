@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // dvmlens-cli: the same answers as the GUI, for scripts and CI.
+#include "archiveargs.h"
 #include "command.h"
 #include "io/pathtext.h"
 #include "version.h"
@@ -56,6 +57,10 @@ static void printHelp(QTextStream& out)
         out << ' ' << command.summary << '\n';
     }
     out << "\noptions:\n  -h, --help     show this help\n  -V, --version  show the version\n"
+           "  --archive-budget SIZE\n"
+           "                 (every command) PATH may be an archive (.tar, .tar.gz/.tgz, .tar.xz, .tar.zst,\n"
+           "                 .tar.bz2, .zip, told by content), read without unpacking it; reading stops\n"
+           "                 after SIZE bytes of entry data (K, M, G, T suffixes; default 4G)\n"
            "\nexit codes: 0 ok; 1 the check or gate failed; 2 bad usage or unreadable PATH\n";
 }
 
@@ -92,7 +97,10 @@ int main(int argc, char** argv)
                 out << "usage: dvmlens-cli " << command.synopsis << "\n" << command.summary << "\n";
                 return cli::ExitOk;
             }
-            const int status = command.run(args);
+            QStringList rest = args;
+            if (!cli::takeArchiveBudget(command, rest))
+                return cli::ExitUsage;
+            const int status = command.run(rest);
             // A full disk or a closed stream must not pass for a complete answer.
             if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
                 QTextStream(stderr) << "dvmlens-cli: " << command.name << ": cannot write the output: "

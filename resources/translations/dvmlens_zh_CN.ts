@@ -1008,10 +1008,6 @@
         <translation>打开文件夹(&amp;O)…</translation>
     </message>
     <message>
-        <source>Open &amp;File…</source>
-        <translation>打开文件(&amp;F)…</translation>
-    </message>
-    <message>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
@@ -1132,14 +1128,6 @@
         <translation>打开 torch_compile_debug 文件夹</translation>
     </message>
     <message>
-        <source>Open output_code.py</source>
-        <translation>打开 output_code.py</translation>
-    </message>
-    <message>
-        <source>Inductor output code (output_code.py *.py);;All files (*)</source>
-        <translation>Inductor 输出代码 (output_code.py *.py);;所有文件 (*)</translation>
-    </message>
-    <message>
         <source>About DVM Lens</source>
         <translation>关于 DVM Lens</translation>
     </message>
@@ -1258,6 +1246,18 @@
     <message>
         <source>indexing cancelled: %1 of %2 graphs parsed, F5 to re-index</source>
         <translation>索引已取消：已解析 %2 个图中的 %1 个，按 F5 重新索引</translation>
+    </message>
+    <message>
+        <source>Open &amp;File or Archive…</source>
+        <translation>打开文件或归档(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Open output_code.py or Archive</source>
+        <translation>打开 output_code.py 或归档</translation>
+    </message>
+    <message>
+        <source>Inductor output code or debug tree archive (output_code.py *.py *.tar *.tgz *.tar.gz *.tar.xz *.txz *.tar.zst *.tzst *.tar.bz2 *.tbz2 *.zip);;All files (*)</source>
+        <translation>Inductor 输出代码或调试目录归档 (output_code.py *.py *.tar *.tgz *.tar.gz *.tar.xz *.txz *.tar.zst *.tzst *.tar.bz2 *.tbz2 *.zip);;所有文件 (*)</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,7 @@
 #include "browse/verdicttext.h"
 #include "common/themes.h"
 #include "io/pathtext.h"
+#include "io/safefile.h"
 #include "shell/languagechange.h"
 #include "verdict/summary.h"
 
@@ -71,8 +72,13 @@ QString physicalLineText(QByteArrayView bytes)
 // does not cost a readLine per line before it (this runs on the GUI thread).
 QString fxGraphDump(const QString& path, int first, int last)
 {
-    QFile file(path);
-    if (last - first >= kMaxDocstringLines || !file.open(QIODevice::ReadOnly))
+    // Opened as every artifact is (io/safefile.h): a regular file, or an archive member.
+    dvmlens::FileError error;
+    std::optional<dvmlens::SafeFile> safe = last - first >= kMaxDocstringLines
+        ? std::nullopt
+        : dvmlens::SafeFile::open(dvmlens::pathBytes(path), {}, UINT64_MAX, error);
+    QFile file;
+    if (!safe || !file.open(safe->release(), QIODevice::ReadOnly, QFileDevice::AutoCloseHandle))
         return {};
     QStringList lines;
     QByteArray pending; // the start of a wanted line that goes on in the next chunk

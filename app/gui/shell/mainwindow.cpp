@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "shell/mainwindow.h"
 
+#include "archive/archivereader.h"
 #include "browse/browsepage.h"
 #include "browse/kerneldetails.h"
 #include "browse/kernelpanel.h"
@@ -14,6 +15,7 @@
 #include "diagnostics/diagnosticsdock.h"
 #include "diagnostics/diagnosticsmodel.h"
 #include "export/exportactions.h"
+#include "io/pathtext.h"
 #include "profile/hotkernelsdock.h"
 #include "profile/profilecontroller.h"
 #include "shell/languagechange.h"
@@ -318,7 +320,7 @@ void MainWindow::createMenus()
     translateNowAndOnChange(this, [=, this] {
         m_fileMenu->setTitle(tr("&File"));
         openFolder->setText(tr("&Open Folder…"));
-        openFile->setText(tr("Open &File…"));
+        openFile->setText(tr("Open &File or Archive…"));
         recentMenu->setTitle(tr("Open &Recent"));
         reload->setText(tr("Re&load"));
         compareWith->setText(tr("&Compare With…"));
@@ -448,8 +450,9 @@ void MainWindow::dropEvent(QDropEvent* event)
     event->acceptProposedAction();
     // With a tree open, a second folder can be compared with it: Shift+drop, or answer the question.
     const QFileInfo dropped(path);
-    if (!m_document->path().isEmpty() && dropped.isDir()
-        && dropped.absoluteFilePath() != m_document->path()) {
+    const bool tree =
+        dropped.isDir() || (dropped.isFile() && dvmlens::looksLikeArchive(dvmlens::pathBytes(path)));
+    if (!m_document->path().isEmpty() && tree && dropped.absoluteFilePath() != m_document->path()) {
         if (event->modifiers().testFlag(Qt::ShiftModifier)) {
             comparePaths(m_document->path(), path);
             return;
@@ -654,8 +657,11 @@ void MainWindow::openFolderDialog()
 
 void MainWindow::openFileDialog()
 {
-    const QString file = QFileDialog::getOpenFileName(this, tr("Open output_code.py"), dialogFolder(),
-        tr("Inductor output code (output_code.py *.py);;All files (*)"));
+    const QString file =
+        QFileDialog::getOpenFileName(this, tr("Open output_code.py or Archive"), dialogFolder(),
+            tr("Inductor output code or debug tree archive (output_code.py *.py *.tar *.tgz *.tar.gz "
+               "*.tar.xz *.txz "
+               "*.tar.zst *.tzst *.tar.bz2 *.tbz2 *.zip);;All files (*)"));
     if (!file.isEmpty())
         openPath(file);
 }
