@@ -4,6 +4,7 @@
 #include "command.h"
 #include "indexargs.h"
 #include "json/sourcesjson.h"
+#include "keptuntilexit.h"
 #include "sources/sourcemap.h"
 #include "sources/sourcesummary.h"
 #include "text/sourcestext.h"

@@ -1,97 +1,173 @@
 // SPDX-License-Identifier: MIT
 #include "json/sourcesjson.h"
 
+#include "json/jsonwriter.h"
+
 namespace dvmlens {
 
 using nlohmann::ordered_json;
 
 namespace {
 
-ordered_json nameOrNull(const std::optional<std::string>& name)
+template <typename W> void writeName(W& w, const std::optional<std::string>& name)
 {
-    return name ? ordered_json(*name) : ordered_json(nullptr);
+    if (name)
+        w.value(*name);
+    else
+        w.value(nullptr);
 }
 
-ordered_json itemJson(const Index& index, const SourceItemRef& ref)
+template <typename W> void writeItem(W& w, const Index& index, const SourceItemRef& ref)
 {
     const Run& run = index.runs[ref.run];
     const Graph& graph = run.graphs[ref.graph];
     const OutputCode& code = *graph.outputCode;
-    ordered_json item = ordered_json::object();
-    item["run"] = nameOrNull(run.name);
-    item["graph"] = graph.name;
-    item["kind"] = ref.fallback ? "fallback" : "kernel";
+    w.beginObject();
+    w.key("run");
+    writeName(w, run.name);
+    w.key("graph");
+    w.value(graph.name);
+    w.key("kind");
+    w.value(ref.fallback ? "fallback" : "kernel");
+    w.key("name");
     if (ref.fallback) {
         const Fallback& fallback = code.fallbacks[ref.item];
-        item["name"] = fallback.target;
-        item["backend"] = std::string(fallbackKindName(fallback.kind));
-        item["line"] = fallback.line;
+        w.value(fallback.target);
+        w.key("backend");
+        w.value(fallbackKindName(fallback.kind));
+        w.key("line");
+        w.value(fallback.line);
     } else {
         const Kernel& kernel = code.kernels[ref.item];
-        item["name"] = kernel.name;
-        item["backend"] = std::string(backendName(kernel.backend));
-        item["line"] = kernel.line;
+        w.value(kernel.name);
+        w.key("backend");
+        w.value(backendName(kernel.backend));
+        w.key("line");
+        w.value(kernel.line);
     }
-    return item;
+    w.endObject();
+}
+
+template <typename W> void writeKernelCounts(W& w, const LocationCounts& counts)
+{
+    w.beginObject();
+    for (Backend backend : kAllBackends) {
+        w.key(backendName(backend));
+        w.value(counts.kernels[static_cast<std::size_t>(backend)]);
+    }
+    w.endObject();
+}
+
+template <typename W> void writeFallbackCounts(W& w, const LocationCounts& counts)
+{
+    w.beginObject();
+    for (FallbackKind kind : kAllFallbackKinds) {
+        w.key(fallbackKindName(kind));
+        w.value(counts.fallbacks[static_cast<std::size_t>(kind)]);
+    }
+    w.endObject();
+}
+
+template <typename W> void writeCounts(W& w, const LocationCounts& counts)
+{
+    w.beginObject();
+    w.key("kernels");
+    writeKernelCounts(w, counts);
+    w.key("fallbacks");
+    writeFallbackCounts(w, counts);
+    w.endObject();
+}
+
+template <typename W> void writeEvidence(W& w, const std::array<int, std::size(kAllSourceEvidence)>& counts)
+{
+    w.beginObject();
+    for (SourceEvidence kind : kAllSourceEvidence) {
+        w.key(sourceEvidenceName(kind));
+        w.value(counts[static_cast<std::size_t>(kind)]);
+    }
+    w.endObject();
+}
+
+// dvmlens.sources/1, written once against either emitter (jsonwriter.h).
+template <typename W> void writeSources(W& w, const Index& index, const SourceSummary& summary)
+{
+    w.beginObject();
+    w.key("schema");
+    w.value(kSourcesSchema);
+    w.key("root");
+    w.value(index.root);
+    w.key("sources");
+    w.beginArray();
+    for (const SourceLocationSummary& location : summary.locations) {
+        w.beginObject();
+        w.key("file");
+        w.value(location.frame.file);
+        w.key("line");
+        w.value(location.frame.line);
+        w.key("function");
+        w.value(location.frame.function);
+        w.key("code");
+        w.value(location.frame.code);
+        w.key("library");
+        w.value(location.frame.library);
+        w.key("kernels");
+        writeKernelCounts(w, location.counts);
+        w.key("fallbacks");
+        writeFallbackCounts(w, location.counts);
+        w.key("graphs");
+        w.value(location.graphs);
+        w.key("runs");
+        w.value(location.runs);
+        w.key("items");
+        w.beginArray();
+        for (const SourceItemRef& ref : location.items)
+            writeItem(w, index, ref);
+        w.endArray();
+        w.endObject();
+    }
+    w.endArray();
+    w.key("unattributed");
+    writeCounts(w, summary.unattributed);
+    w.key("evidence");
+    w.beginObject();
+    w.key("kernels");
+    writeEvidence(w, summary.kernelsByEvidence);
+    w.key("fallbacks");
+    writeEvidence(w, summary.fallbacksByEvidence);
+    w.endObject();
+    w.endObject();
 }
 
 } // namespace
 
 ordered_json locationCountsJson(const LocationCounts& counts)
 {
-    ordered_json json = ordered_json::object();
-    ordered_json kernels = ordered_json::object();
-    for (Backend backend : kAllBackends)
-        kernels[std::string(backendName(backend))] = counts.kernels[static_cast<std::size_t>(backend)];
-    ordered_json fallbacks = ordered_json::object();
-    for (FallbackKind kind : kAllFallbackKinds)
-        fallbacks[std::string(fallbackKindName(kind))] = counts.fallbacks[static_cast<std::size_t>(kind)];
-    json["kernels"] = std::move(kernels);
-    json["fallbacks"] = std::move(fallbacks);
-    return json;
+    JsonValueBuilder builder;
+    writeCounts(builder, counts);
+    return builder.take();
 }
 
 ordered_json sourcesJson(const Index& index, const SourceSummary& summary)
 {
-    ordered_json json = ordered_json::object();
-    json["schema"] = kSourcesSchema;
-    json["root"] = index.root;
-    ordered_json sources = ordered_json::array();
-    for (const SourceLocationSummary& location : summary.locations) {
-        ordered_json row = ordered_json::object();
-        row["file"] = location.frame.file;
-        row["line"] = location.frame.line;
-        row["function"] = location.frame.function;
-        row["code"] = location.frame.code;
-        row["library"] = location.frame.library;
-        ordered_json counts = locationCountsJson(location.counts);
-        row["kernels"] = std::move(counts["kernels"]);
-        row["fallbacks"] = std::move(counts["fallbacks"]);
-        row["graphs"] = location.graphs;
-        row["runs"] = location.runs;
-        ordered_json items = ordered_json::array();
-        for (const SourceItemRef& ref : location.items)
-            items.push_back(itemJson(index, ref));
-        row["items"] = std::move(items);
-        sources.push_back(std::move(row));
-    }
-    json["sources"] = std::move(sources);
-    json["unattributed"] = locationCountsJson(summary.unattributed);
-    ordered_json evidence = ordered_json::object();
-    for (const auto& [key, counts] : { std::pair { "kernels", &summary.kernelsByEvidence },
-             std::pair { "fallbacks", &summary.fallbacksByEvidence } }) {
-        ordered_json byEvidence = ordered_json::object();
-        for (SourceEvidence kind : kAllSourceEvidence)
-            byEvidence[std::string(sourceEvidenceName(kind))] = (*counts)[static_cast<std::size_t>(kind)];
-        evidence[key] = std::move(byEvidence);
-    }
-    json["evidence"] = std::move(evidence);
-    return json;
+    JsonValueBuilder builder;
+    writeSources(builder, index, summary);
+    return builder.take();
 }
 
 std::string sourcesJsonText(const Index& index, const SourceSummary& summary)
 {
-    return sourcesJson(index, summary).dump(2, ' ', false, ordered_json::error_handler_t::replace) + '\n';
+    JsonTextWriter writer;
+    writeSources(writer, index, summary);
+    return writer.take() + '\n';
+}
+
+void writeSourcesJson(
+    const Index& index, const SourceSummary& summary, const std::function<void(std::string_view)>& sink)
+{
+    JsonTextWriter writer(sink);
+    writeSources(writer, index, summary);
+    writer.finish();
+    sink("\n");
 }
 
 ordered_json itemSourcesJson(const SourceMap& map, const SourceItemRef& item)

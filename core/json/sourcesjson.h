@@ -19,7 +19,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
 #include <string>
+#include <string_view>
 
 namespace dvmlens {
 
@@ -32,6 +34,10 @@ nlohmann::ordered_json locationCountsJson(const LocationCounts& counts);
 
 // Pretty-printed with 2 spaces and a final newline; bytes that are not UTF-8 become U+FFFD.
 std::string sourcesJsonText(const Index& index, const SourceSummary& summary);
+// The same bytes, handed to `sink` in pieces as they are written (the document never sits whole
+// in memory: `dvmlens-cli sources --json` of a 100k-kernel tree lists every item).
+void writeSourcesJson(
+    const Index& index, const SourceSummary& summary, const std::function<void(std::string_view)>& sink);
 
 // The "sources" array scan/1 gives each kernel and fallback: [{"file", "line"}] of its shown frames.
 nlohmann::ordered_json itemSourcesJson(const SourceMap& map, const SourceItemRef& item);

@@ -112,7 +112,16 @@ std::string_view TextLines::line(int number) const
 std::vector<std::string_view> TextLines::commentsAbove(int number) const
 {
     std::vector<std::string_view> lines;
-    for (int n = number - 1; n >= 1; --n) {
+    int n = number - 1;
+    // Between the comments and the line they describe Inductor may leave a blank line (a
+    // definition) or the stream lookup (`stream0 = get_raw_stream(0)` before a launch).
+    for (int skipped = 0; n >= 1 && skipped < 3; --n, ++skipped) {
+        const std::string_view text = trimmed(line(n));
+        if (!text.empty() && text.find("get_raw_stream(") == std::string_view::npos
+            && text.find("get_cuda_stream(") == std::string_view::npos)
+            break;
+    }
+    for (; n >= 1; --n) {
         const std::string_view text = trimmed(line(n));
         if (!text.starts_with("#"))
             break;

@@ -39,7 +39,8 @@ public:
         return static_cast<int>(m_starts.size());
     }
     std::string_view line(int number) const; // 1-based; empty outside the text; no line ending
-    // The comment lines right above `number` (no blank or code line between), top first.
+    // The comment lines right above `number`, top first: up to 3 blank or stream-lookup lines
+    // (`stream0 = get_raw_stream(0)`) may stand between; any other code line ends the search.
     std::vector<std::string_view> commentsAbove(int number) const;
     // Lines first..last joined with '\n' (a docstring the index located).
     std::string_view span(int first, int last) const;

@@ -88,6 +88,20 @@ private Q_SLOTS:
         QCOMPARE(parsed.debugHandles, (std::vector<std::string> { "extern_kernels.bmm:1" }));
     }
 
+    void commentsAboveSkipStreamLookupAndBlankLines()
+    {
+        const TextLines lines(
+            "# Source Nodes: [a]\n\nk = async_compile.triton(...)\n    x = 1\n"
+            "    # Topologically Sorted Source Nodes: [b]\n    stream0 = get_raw_stream(0)\n"
+            "    k.run(x, stream=stream0)\n    # c\n    y = 2\n    z = f(y)\n");
+        QCOMPARE(lines.count(), 10);
+        QCOMPARE(lines.commentsAbove(3), (std::vector<std::string_view> { "# Source Nodes: [a]" }));
+        QCOMPARE(lines.commentsAbove(7),
+            (std::vector<std::string_view> { "# Topologically Sorted Source Nodes: [b]" }));
+        QVERIFY(lines.commentsAbove(10).empty()); // a code line between ends it
+        QVERIFY(lines.commentsAbove(1).empty());
+    }
+
     void eachSourceOnTheFixtureTree()
     {
         const Index index = indexOf(testutil::fixturePath(QStringLiteral("sources/torch_compile_debug")));
@@ -236,6 +250,21 @@ private Q_SLOTS:
         QCOMPARE(map.graphs[0][0].fallbacks[0].nodes, (std::vector<std::string> { "convolution_backward" }));
         QCOMPARE(shown(map, 0, true, 0), QString());
         QCOMPARE(evidence(map, 0, false, 0), QStringLiteral("triton-comment"));
+    }
+
+    void realNpuCommentsAfterABlankLineAndAtTheLaunch()
+    {
+        const QString file = testutil::realSample(QStringLiteral("npu-triton-60869962735/output_code.py"));
+        if (!QFileInfo::exists(file))
+            QSKIP("../shared/real-samples is absent");
+        const Index index = indexOf(file.toStdString());
+        const SourceMap map = buildSourceMap(index);
+        const GraphSources& graph = map.graphs[0][0];
+        QCOMPARE(graph.kernels.size(), std::size_t(2));
+        QCOMPARE(evidence(map, 0, false, 0), QStringLiteral("triton-comment"));
+        QCOMPARE(graph.kernels[0].nodes, (std::vector<std::string> { "convert_element_type", "float_1" }));
+        QCOMPARE(evidence(map, 0, true, 0), QStringLiteral("triton-comment"));
+        QCOMPARE(graph.fallbacks[0].nodes, (std::vector<std::string> { "term2" }));
     }
 };
 
