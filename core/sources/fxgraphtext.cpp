@@ -112,6 +112,7 @@ FxGraphText parseFxGraphText(std::string_view text)
 {
     FxGraphText graph;
     std::optional<std::size_t> current;
+    std::unordered_map<std::string_view, std::size_t> seen; // comment text -> frame (same text, same frame)
     std::size_t start = 0;
     while (start < text.size()) {
         std::size_t end = text.find('\n', start);
@@ -122,11 +123,14 @@ FxGraphText parseFxGraphText(std::string_view text)
         if (line.empty())
             continue;
         if (line.front() == '#') {
-            if (std::optional<SourceFrame> frame = parseFileComment(line)) {
-                const auto known = std::find(graph.frames.begin(), graph.frames.end(), *frame);
-                current = static_cast<std::size_t>(known - graph.frames.begin());
-                if (known == graph.frames.end())
+            if (const auto known = seen.find(line); known != seen.end()) {
+                current = known->second;
+            } else if (std::optional<SourceFrame> frame = parseFileComment(line)) {
+                const auto same = std::find(graph.frames.begin(), graph.frames.end(), *frame);
+                current = static_cast<std::size_t>(same - graph.frames.begin());
+                if (same == graph.frames.end())
                     graph.frames.push_back(std::move(*frame));
+                seen.emplace(line, *current);
             } else if (line.find("No stacktrace found") != std::string_view::npos) {
                 current.reset();
             }

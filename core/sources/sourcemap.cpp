@@ -10,6 +10,7 @@
 #include <map>
 #include <optional>
 #include <thread>
+#include <unordered_map>
 
 namespace dvmlens {
 
@@ -67,11 +68,18 @@ public:
 
     std::uint32_t intern(const SourceFrame& frame)
     {
-        const auto it = std::find(m_out.frames.begin(), m_out.frames.end(), frame);
-        if (it != m_out.frames.end())
-            return static_cast<std::uint32_t>(it - m_out.frames.begin());
-        m_out.frames.push_back(frame);
-        return static_cast<std::uint32_t>(m_out.frames.size() - 1);
+        std::string key = frame.file;
+        key += '\n';
+        key += std::to_string(frame.line);
+        key += '\n';
+        key += frame.function;
+        key += '\n';
+        key += frame.code;
+        const auto [it, added] =
+            m_interned.emplace(std::move(key), static_cast<std::uint32_t>(m_out.frames.size()));
+        if (added)
+            m_out.frames.push_back(frame);
+        return it->second;
     }
 
     // The frames of a post-grad node name; empty when no FX graph file knows it.
@@ -193,6 +201,7 @@ private:
     std::optional<std::optional<FxGraphText>> m_readable;
     std::optional<std::map<std::string, std::vector<const FxGraphText::Node*>>> m_byTarget;
     GraphSources m_out;
+    std::unordered_map<std::string, std::uint32_t> m_interned; // frame -> index into m_out.frames
 };
 
 // One candidate source of an item: the nodes it names and the frames they reach.
