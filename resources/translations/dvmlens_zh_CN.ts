@@ -877,6 +877,22 @@
         <source>This file holds no async_compile, entry code or kernels, so DVM Lens does not judge it.</source>
         <translation>此文件没有 async_compile、入口代码或内核，DVM Lens 不对其作出判定。</translation>
     </message>
+    <message>
+        <source>Model source lines</source>
+        <translation>模型源码行</translation>
+    </message>
+    <message>
+        <source>None found in this tree.</source>
+        <translation>此目录树中未找到。</translation>
+    </message>
+    <message>
+        <source> in %1</source>
+        <translation>，位于 %1</translation>
+    </message>
+    <message>
+        <source>(library)</source>
+        <translation>（库代码）</translation>
+    </message>
 </context>
 <context>
     <name>KernelFormat</name>
@@ -1497,6 +1513,123 @@
     <message>
         <source>%1 differences</source>
         <translation>%1 处差异</translation>
+    </message>
+</context>
+<context>
+    <name>SourceItemsModel</name>
+    <message>
+        <source>fallback</source>
+        <translation>回退</translation>
+    </message>
+    <message>
+        <source>kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Graph</source>
+        <translation>图</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Backend</source>
+        <translation>后端</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>行</translation>
+    </message>
+</context>
+<context>
+    <name>SourceLocationsModel</name>
+    <message>
+        <source>(library)</source>
+        <translation>（库代码）</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>DVM share %1 percent</source>
+        <translation>DVM 占比百分之 %1</translation>
+    </message>
+    <message>
+        <source>no DVM share</source>
+        <translation>无 DVM 占比</translation>
+    </message>
+    <message>
+        <source> in %1</source>
+        <translation>，位于 %1</translation>
+    </message>
+    <message>
+        <source>Library code (torch or torch_npu)</source>
+        <translation>库代码（torch 或 torch_npu）</translation>
+    </message>
+    <message>
+        <source>Location</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>DVM share</source>
+        <translation>DVM 占比</translation>
+    </message>
+    <message>
+        <source>DVM</source>
+        <translation>DVM</translation>
+    </message>
+    <message>
+        <source>Other kernels</source>
+        <translation>其他内核</translation>
+    </message>
+    <message>
+        <source>Fallbacks</source>
+        <translation>回退</translation>
+    </message>
+    <message>
+        <source>Graphs</source>
+        <translation>图</translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation>Rank 数</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>代码</translation>
+    </message>
+</context>
+<context>
+    <name>SourcesDock</name>
+    <message>
+        <source>Model Sources</source>
+        <translation>模型源码</translation>
+    </message>
+    <message>
+        <source>Filter model lines (file, code, backend)</source>
+        <translation>筛选模型代码行（文件、代码、后端）</translation>
+    </message>
+    <message>
+        <source>Finding model source lines…</source>
+        <translation>正在查找模型源码行…</translation>
+    </message>
+    <message>
+        <source>No tree open.</source>
+        <translation>未打开目录树。</translation>
+    </message>
+    <message>
+        <source>%1 model source lines, %2 with fallbacks or non-DVM kernels; %3 kernels and %4 fallback calls with no source line found. Select a line to list its kernels.</source>
+        <translation>%1 个模型源码行，其中 %2 个含回退调用或非 DVM 内核；%3 个内核和 %4 个回退调用未找到源码行。选择一行即可列出它的内核。</translation>
     </message>
 </context>
 <context>

@@ -22,6 +22,7 @@
 #include "shell/recentfolders.h"
 #include "shell/translations.h"
 #include "shell/treedocument.h"
+#include "sources/sourcesdock.h"
 #include "verdict/summary.h"
 #include "version.h"
 
@@ -114,6 +115,21 @@ MainWindow::MainWindow(QWidget* parent)
         m_browse->selectBySpec(spec);
     });
     connect(m_profile, &ProfileController::joinChanged, m_browse, &BrowsePage::setProfile);
+    // Where in the model: a dock tabbed with the others, filled off the GUI thread after each index.
+    m_sourcesDock = new SourcesDock(this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_sourcesDock);
+    tabifyDockWidget(m_profile->dock(), m_sourcesDock);
+    m_kernelsDock->raise();
+    connect(m_sourcesDock, &SourcesDock::kernelActivated, this, [this](const QString& spec) {
+        setMode(Mode::Browse);
+        m_browse->selectBySpec(spec);
+    });
+    connect(m_sourcesDock, &SourcesDock::sourcesReady, this,
+        [this] { m_browse->details()->setModelSources(m_sourcesDock->sources()); });
+    connect(m_sourcesDock, &SourcesDock::lineActivated, this, [this](const QString& path, int line) {
+        setMode(Mode::Browse);
+        m_browse->openLocation(path, line);
+    });
     createMenus();
     createStatusBar();
     m_defaultState = saveState(kLayoutVersion);
@@ -244,8 +260,9 @@ void MainWindow::createMenus()
     editMenu->addAction(m_export->copySummaryAction());
 
     m_viewMenu = menuBar()->addMenu(QString());
-    for (QDockWidget* dock : { m_runsDock, m_kernelsDock, m_detailsDock,
-             static_cast<QDockWidget*>(m_diagnosticsDock), static_cast<QDockWidget*>(m_profile->dock()) })
+    for (QDockWidget* dock :
+        { m_runsDock, m_kernelsDock, m_detailsDock, static_cast<QDockWidget*>(m_diagnosticsDock),
+            static_cast<QDockWidget*>(m_profile->dock()), static_cast<QDockWidget*>(m_sourcesDock) })
         m_viewMenu->addAction(dock->toggleViewAction());
     QAction* resetLayout = m_viewMenu->addAction(QString(), this, &MainWindow::resetLayout);
     m_viewMenu->addSeparator();
@@ -413,8 +430,9 @@ void MainWindow::resetLayout()
     applyDefaultDockSizes();
     m_browse->resetRunTreeHeader();
     m_browse->kernelPanel()->resetHeader();
-    for (QDockWidget* dock : { m_runsDock, m_kernelsDock, m_detailsDock,
-             static_cast<QDockWidget*>(m_diagnosticsDock), static_cast<QDockWidget*>(m_profile->dock()) })
+    for (QDockWidget* dock :
+        { m_runsDock, m_kernelsDock, m_detailsDock, static_cast<QDockWidget*>(m_diagnosticsDock),
+            static_cast<QDockWidget*>(m_profile->dock()), static_cast<QDockWidget*>(m_sourcesDock) })
         dock->show();
     m_kernelsDock->raise();
 }
@@ -547,6 +565,7 @@ void MainWindow::onIndexFinished(const QString& path, const QString& error)
     }
     const dvmlens::Index& index = *m_document->index();
     m_profile->setIndex(m_document->index(), path);
+    m_sourcesDock->setIndex(m_document->index());
     m_totals->setText(indexTotalsText(index));
     m_statusText = StatusText::Totals;
     watchTree(index);
@@ -786,6 +805,11 @@ ProfileController* MainWindow::profileController() const
     return m_profile;
 }
 
+SourcesDock* MainWindow::sourcesDock() const
+{
+    return m_sourcesDock;
+}
+
 QFileSystemWatcher* MainWindow::watcher() const
 {
     return m_watcher;
@@ -848,7 +872,7 @@ void MainWindow::setMode(Mode mode)
         m_browseDocksShown.clear();
         for (QDockWidget* dock :
             { m_runsDock, m_kernelsDock, m_detailsDock, static_cast<QDockWidget*>(m_diagnosticsDock),
-                static_cast<QDockWidget*>(m_profile->dock()) }) {
+                static_cast<QDockWidget*>(m_profile->dock()), static_cast<QDockWidget*>(m_sourcesDock) }) {
             if (dock->isVisible())
                 m_browseDocksShown << dock;
             dock->hide();
