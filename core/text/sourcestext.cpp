@@ -52,7 +52,9 @@ std::string sourcesText(const Index& index, const SourceSummary& summary)
         + std::to_string(fellBack) + " with fallbacks or non-DVM kernels\n";
     for (const SourceLocationSummary& location : summary.locations) {
         const std::optional<double> share = location.counts.dvmShare();
-        text += "\n" + displayName(location.frame.file) + ':' + std::to_string(location.frame.line);
+        // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) on "\n" + std::string&&.
+        text += '\n';
+        text += displayName(location.frame.file) + ':' + std::to_string(location.frame.line);
         if (!location.frame.function.empty())
             text += " in " + displayName(location.frame.function);
         if (location.frame.library)
