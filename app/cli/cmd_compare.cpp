@@ -6,10 +6,13 @@
 #include "indexargs.h"
 #include "io/pathtext.h"
 #include "json/comparejson.h"
+#include "json/sourcesjson.h"
 #include "profile/profilecompare.h"
 #include "profileargs.h"
+#include "sources/sourcemap.h"
 #include "text/comparetext.h"
 #include "text/profiletext.h"
+#include "text/sourcestext.h"
 
 #include <QFile>
 
@@ -132,6 +135,17 @@ int runCompare(const cli::CommandOptions& commandOptions)
     std::string text = parsed->json ? dvmlens::compareToJson(result) : dvmlens::compareToText(result);
     if ((joinA || joinB) && !parsed->json)
         text += dvmlens::profileCompareText(result, dvmlens::compareProfiles(result, *a, *b, joinA, joinB));
+    // Model source lines whose DVM kernels changed A → B: a text block, or compare/1's "sources" key.
+    const std::vector<dvmlens::SourceLocationChange> sourceChanges = dvmlens::compareSources(
+        dvmlens::summarizeSources(*a, dvmlens::buildSourceMap(*a), false, options.runA),
+        dvmlens::summarizeSources(*b, dvmlens::buildSourceMap(*b), false, options.runB));
+    if (parsed->json) {
+        nlohmann::ordered_json document = nlohmann::ordered_json::parse(text);
+        document["sources"] = dvmlens::sourceChangesJson(sourceChanges);
+        text = document.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + '\n';
+    } else {
+        text += dvmlens::sourceChangesText(sourceChanges);
+    }
     std::fwrite(text.data(), 1, text.size(), stdout);
     std::fflush(stdout);
     return parsed->failOnRegression && result.summary.regressions > 0 ? cli::ExitFailed : cli::ExitOk;

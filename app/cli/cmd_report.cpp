@@ -140,6 +140,7 @@ int runReport(const CommandOptions& options)
     input.index = index;
     input.rules = &*rules;
     input.baseline = baseline;
+    input.modelSources = true; // the "Where it fell back" section
     const std::string report = dvmlens::renderReport(input, parsed->format);
     if (!parsed->output) {
         writeOut(report);

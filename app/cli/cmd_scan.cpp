@@ -74,7 +74,8 @@ int runScan(const CommandOptions& options)
             index->diagnostics.end(), profile->diagnostics.begin(), profile->diagnostics.end());
     }
     if (parsed->json) {
-        dvmlens::writeScanJson(*index, writeOut, parsed->jobs, profile);
+        // Each kernel and fallback with its model source lines ("sources"), found while writing.
+        dvmlens::writeScanJson(*index, writeOut, parsed->jobs, profile, true);
     } else {
         writeOut(dvmlens::scanText(*index));
         if (profile)

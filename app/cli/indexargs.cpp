@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "indexargs.h"
 
+#include "archiveargs.h"
 #include "commandoptions.h"
 #include "index/indexer.h"
 #include "io/pathtext.h"
@@ -75,6 +76,7 @@ dvmlens::Index* loadIndex(const Command& command, const IndexArgs& args)
     options.jobs = args.jobs;
     options.kernelDetail = args.kernelDetail;
     options.kernelBodyBudget = args.kernelBodyBudget;
+    options.archiveBudget = archiveBudget();
     std::string error;
     std::optional<dvmlens::Index> index = dvmlens::buildIndex(args.path, options, error);
     if (!index) {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // dvmlens-cli: the same answers as the GUI, for scripts and CI.
+#include "archiveargs.h"
 #include "command.h"
 #include "commandoptions.h"
 #include "io/pathtext.h"
@@ -59,6 +60,10 @@ static void printHelp(QTextStream& out)
         out << ' ' << command.summary << '\n';
     }
     out << "\noptions:\n  -h, --help     show this help\n  -V, --version  show the version\n"
+           "  --archive-budget SIZE\n"
+           "                 (every command) PATH may be an archive (.tar, .tar.gz/.tgz, .tar.xz, .tar.zst,\n"
+           "                 .tar.bz2, .zip, told by content), read without unpacking it; reading stops\n"
+           "                 after SIZE bytes of entry data (K, M, G, T suffixes; default 4G)\n"
            "\nexit codes: 0 ok; 1 the check or gate failed; 2 bad usage or unreadable PATH\n";
 }
 
@@ -94,6 +99,7 @@ int main(int argc, char** argv)
         if (first == QLatin1StringView(command.name)) {
             cli::CommandOptions options;
             command.declare(options);
+            cli::declareArchiveBudget(options);
             const bool parsed = options.parse(command, args);
             if (options.helpRequested()) {
                 out << "usage: dvmlens-cli " << command.synopsis << "\n"
@@ -101,7 +107,7 @@ int main(int argc, char** argv)
                     << options.helpText();
                 return cli::ExitOk;
             }
-            if (!parsed)
+            if (!parsed || !cli::readArchiveBudget(command, options))
                 return cli::ExitUsage;
             const int status = command.run(options);
             // A full disk or a closed stream must not pass for a complete answer.

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "index/indexer.h"
 
+#include "archive/archivereader.h"
+#include "archive/archivesource.h"
+#include "archive/archivetree.h"
 #include "model/graphname.h"
 #include "parse/kernelbodies.h"
 #include "parse/outputcodeparser.h"
@@ -10,9 +13,12 @@
 #include <algorithm>
 #include <condition_variable>
 #include <deque>
+#include <dirent.h>
+#include <filesystem>
 #include <iterator>
 #include <mutex>
 #include <string_view>
+#include <sys/stat.h>
 #include <thread>
 #include <unordered_map>
 #include <vector>
@@ -50,7 +56,21 @@ public:
     {
         {
             const std::lock_guard<std::mutex> lock(m_mutex);
-            m_slots.push_back({ path, std::nullopt });
+            m_slots.push_back({ path, std::nullopt, std::nullopt });
+        }
+        m_ready.notify_one();
+    }
+
+    // A file whose bytes are already read (an archive entry as it streams). Waits while the bytes
+    // queued and not parsed yet pass kMaxPendingBytes, so the reader never runs far ahead of the
+    // workers; only a caller with worker threads may add bytes.
+    void add(const std::string& path, std::string&& bytes)
+    {
+        {
+            std::unique_lock<std::mutex> lock(m_mutex);
+            m_room.wait(lock, [this] { return m_pendingBytes <= kMaxPendingBytes || cancelled(m_options); });
+            m_pendingBytes += bytes.size();
+            m_slots.push_back({ path, std::move(bytes), std::nullopt });
         }
         m_ready.notify_one();
     }
@@ -80,6 +100,7 @@ public:
         for (;;) {
             std::size_t slot = 0;
             std::string path;
+            std::optional<std::string> bytes;
             {
                 std::unique_lock<std::mutex> lock(m_mutex);
                 m_ready.wait(
@@ -88,13 +109,23 @@ public:
                     return;
                 slot = m_next++;
                 path = m_slots[slot].path;
+                bytes = std::move(m_slots[slot].bytes);
+                m_slots[slot].bytes.reset();
             }
             const KernelDetail detail = m_options.kernelDetail == KernelDetail::Full
                     && (m_options.kernelBodyBudget == 0
                         || m_bodyBytes.load(std::memory_order_relaxed) < m_options.kernelBodyBudget)
                 ? KernelDetail::Full
                 : KernelDetail::Summary;
-            OutputCode parsed = parseOutputCodeFile(path, scratch, detail, m_tree);
+            OutputCode parsed = bytes ? parseOutputCode(*bytes, path, detail)
+                                      : parseOutputCodeFile(path, scratch, detail, m_tree);
+            if (bytes) {
+                const std::size_t size = bytes->size();
+                bytes.reset();
+                const std::lock_guard<std::mutex> lock(m_mutex);
+                m_pendingBytes -= size;
+                m_room.notify_all();
+            }
             if (m_options.kernelBodyBudget > 0 && parsed.kernelBodies)
                 m_bodyBytes.fetch_add(kernelBodyBytes(parsed), std::memory_order_relaxed);
             const std::lock_guard<std::mutex> lock(m_mutex);
@@ -119,8 +150,10 @@ private:
     struct Slot
     {
         std::string path;
+        std::optional<std::string> bytes; // read already (archives); parsed from memory
         std::optional<OutputCode> result;
     };
+    static constexpr std::size_t kMaxPendingBytes = 128u << 20;
 
     // Called with m_mutex held, so calls are never reordered.
     void reportProgress()
@@ -136,6 +169,8 @@ private:
     std::string m_tree;
     std::mutex m_mutex;
     std::condition_variable m_ready;
+    std::condition_variable m_room; // bytes queued fell under kMaxPendingBytes
+    std::size_t m_pendingBytes = 0;
     std::deque<Slot> m_slots; // a deque: adding never moves the slots workers fill
     std::size_t m_next = 0;
     int m_done = 0;
@@ -149,9 +184,10 @@ private:
 class WorkerPool
 {
 public:
-    WorkerPool(ParseQueue& queue, int workers)
+    // `readerThread`: the calling thread is busy reading (an archive), so every worker is a thread.
+    WorkerPool(ParseQueue& queue, int workers, bool readerThread = false)
         : m_queue(queue)
-        , m_extraThreads(static_cast<std::size_t>(std::max(workers - 1, 0)))
+        , m_extraThreads(static_cast<std::size_t>(std::max(readerThread ? workers : workers - 1, 0)))
     {
     }
 
@@ -167,6 +203,13 @@ public:
         m_queue.add(path);
         if (m_threads.size() < m_extraThreads && m_threads.size() < m_queue.size())
             m_threads.emplace_back([this] { m_queue.drain(); });
+    }
+
+    void add(const std::string& path, std::string&& bytes)
+    {
+        if (m_threads.size() < m_extraThreads)
+            m_threads.emplace_back([this] { m_queue.drain(); });
+        m_queue.add(path, std::move(bytes));
     }
 
     // The calling thread works too, once it has nothing else to do.
@@ -276,8 +319,113 @@ void parseOutputCodes(Index& index, const IndexOptions& options)
     applyResults(index, pending, queue);
 }
 
+namespace {
+
+ArchiveProbe archiveProbe(const std::string& path, std::string& error)
+{
+    struct stat status;
+    if (::stat(path.c_str(), &status) != 0 || !S_ISREG(status.st_mode))
+        return ArchiveProbe::NoArchive;
+    return probeArchive(path, error);
+}
+
+// An archive: one streaming pass (its output_code.py files parsed from memory by the workers as
+// they come), then the walk over its entries, then each graph gets the parse of its file.
+std::optional<Index> buildArchiveIndex(
+    const std::string& path, const IndexOptions& options, std::string& error)
+{
+    std::error_code fsError;
+    const std::string archive = std::filesystem::absolute(path, fsError).lexically_normal().native();
+    ParseQueue queue(options, std::string());
+    std::unordered_map<std::string, std::size_t> slotByInner;
+    std::vector<Diagnostic> archiveDiagnostics;
+    std::shared_ptr<const ArchiveTree> tree;
+    {
+        WorkerPool pool(queue, workerCount(options), true);
+        ArchivePass pass;
+        pass.budget = options.archiveBudget > 0 ? options.archiveBudget : kDefaultArchiveBudget;
+        pass.cancel = options.cancel;
+        pass.wantsWhole = [](std::string_view, std::string_view head) { return looksLikeWrapperHead(head); };
+        pass.onWhole = [&](const std::string& inner, std::string&& bytes) {
+            slotByInner[inner] = queue.size();
+            pool.add(archiveMemberPath(archive, inner), std::move(bytes));
+        };
+        std::string failure;
+        tree = readArchiveTree(archive, pass, archiveDiagnostics, failure);
+        if (!tree)
+            error = path + ": " + failure;
+        pool.finish();
+    }
+    if (!tree)
+        return std::nullopt;
+    rememberArchiveTree(tree);
+    const ArchiveTreeSource source(tree);
+    Index index = scanSourceTree(tree->topPath(), source);
+    index.diagnostics.insert(index.diagnostics.begin(), archiveDiagnostics.begin(), archiveDiagnostics.end());
+    std::string scratch;
+    int skipped = 0;
+    int total = 0;
+    for (Run& run : index.runs) {
+        for (Graph& graph : run.graphs) {
+            if (!graph.outputCode)
+                continue;
+            ++total;
+            const std::string& member = graph.outputCode->path;
+            const std::optional<std::string> inner = tree->innerOf(member);
+            std::optional<OutputCode>* parsed = nullptr;
+            const ArchiveNode* node = inner ? tree->resolve(*inner, false).node : nullptr;
+            if (node && node->type == DT_REG && !node->hardlink) { // parsed as it streamed
+                const auto slot = slotByInner.find(*inner);
+                if (slot != slotByInner.end() && queue.result(slot->second))
+                    parsed = &queue.result(slot->second);
+            }
+            OutputCode code;
+            if (parsed) {
+                code = std::move(**parsed);
+                parsed->reset();
+            } else if (cancelled(options)) {
+                ++skipped;
+                continue;
+            } else {
+                // Reached through a link, or kept from the pass (too large, cut): read it again.
+                const KernelDetail detail = options.kernelDetail;
+                code = parseOutputCodeFile(member, scratch, detail, index.root);
+            }
+            std::move(
+                code.diagnostics.begin(), code.diagnostics.end(), std::back_inserter(graph.diagnostics));
+            code.diagnostics.clear();
+            graph.outputCode = std::move(code);
+            settleAotId(graph);
+        }
+    }
+    if (skipped > 0) {
+        Diagnostic diagnostic;
+        diagnostic.path = index.root;
+        diagnostic.severity = Severity::Info;
+        diagnostic.code = "cancelled";
+        diagnostic.message = "The scan was cancelled: " + std::to_string(skipped) + " of "
+            + std::to_string(total)
+            + " output_code.py files were not parsed, so their graphs are not indexed (no verdict until the "
+              "tree is indexed again).";
+        index.diagnostics.push_back(std::move(diagnostic));
+    }
+    return index;
+}
+
+} // namespace
+
 std::optional<Index> buildIndex(const std::string& path, const IndexOptions& options, std::string& error)
 {
+    std::string archiveError;
+    switch (archiveProbe(path, archiveError)) {
+    case ArchiveProbe::Archive:
+        return buildArchiveIndex(path, options, error);
+    case ArchiveProbe::Broken:
+        error = path + ": cannot be read as an archive (" + archiveError + ")";
+        return std::nullopt;
+    case ArchiveProbe::NoArchive:
+        break;
+    }
     ParseQueue queue(options, path);
     std::optional<Index> index;
     {

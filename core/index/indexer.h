@@ -6,6 +6,7 @@
 #include "parse/outputcodeparser.h"
 
 #include <atomic>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -25,8 +26,15 @@ struct IndexOptions
     // that needs their bodies reads them again (kernelbodies.h). 0: no budget.
     KernelDetail kernelDetail = KernelDetail::Full;
     std::size_t kernelBodyBudget = 0;
+    // An archive (tar, zip; see archive/archivetree.h) stops being read after this many bytes of
+    // entry data; 0: kDefaultArchiveBudget (4 GiB).
+    std::uint64_t archiveBudget = 0;
 };
 
+// `path` may also be an archive (.tar, .tar.gz/.tgz, .tar.xz, .tar.zst, .tar.bz2, .zip, told by its
+// content): it is read in one streaming pass, its output_code.py files parsed from memory as they
+// stream, and the same walk judges its entries, so the Index equals that of the unpacked folder but
+// for paths, which are "ARCHIVE!/inner" (archive/archivepath.h); hostile entries are diagnostics.
 // Scans `path` (see scanTree) and parses every output_code.py found, starting as soon as the walk
 // finds the first one. The result equals scanTree followed by parseOutputCodes. Returns nullopt
 // with `error` set when `path` is missing or unreadable. When cancelled, returns what was done so

@@ -6,6 +6,8 @@
 // is followed once by name (realpath) and the target is checked the same way.
 #include "io/safefile.h"
 
+#include "archive/archivetree.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <climits>
@@ -13,6 +15,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <string_view>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -139,6 +142,7 @@ SafeFile::SafeFile(int fd, std::uint64_t budget, std::uint64_t sizeHint)
 
 SafeFile::SafeFile(SafeFile&& other) noexcept
     : m_fd(other.m_fd)
+    , m_member(std::move(other.m_member))
     , m_budget(other.m_budget)
     , m_read(other.m_read)
     , m_sizeHint(other.m_sizeHint)
@@ -152,6 +156,7 @@ SafeFile& SafeFile::operator=(SafeFile&& other) noexcept
         if (m_fd >= 0)
             ::close(m_fd);
         m_fd = other.m_fd;
+        m_member = std::move(other.m_member);
         m_budget = other.m_budget;
         m_read = other.m_read;
         m_sizeHint = other.m_sizeHint;
@@ -168,9 +173,66 @@ SafeFile::~SafeFile()
 
 int SafeFile::release()
 {
+    if (m_member) {
+        // The member's data in an anonymous memory file, so QFile and friends read it as a file.
+        const int fd = ::memfd_create("dvmlens-archive-member", MFD_CLOEXEC);
+        char buffer[64 * 1024];
+        FileError error;
+        bool ok = fd >= 0;
+        while (ok) {
+            const std::optional<std::size_t> got = read(buffer, sizeof buffer, error);
+            if (!got || *got == 0) {
+                ok = got.has_value();
+                break;
+            }
+            ok = ::write(fd, buffer, *got) == static_cast<ssize_t>(*got);
+        }
+        m_member.reset();
+        if (fd >= 0 && (!ok || ::lseek(fd, 0, SEEK_SET) != 0)) {
+            ::close(fd);
+            return -1;
+        }
+        return fd;
+    }
     const int fd = m_fd;
     m_fd = -1;
     return fd;
+}
+
+std::optional<SafeFile> SafeFile::openMember(
+    const std::string& path, const std::string& tree, std::uint64_t budget, FileError& error, bool& isMember)
+{
+    isMember = false;
+    const std::shared_ptr<const ArchiveTree> archive = archiveTreeFor(path);
+    const std::optional<std::string> inner = archive ? archive->innerOf(path) : std::nullopt;
+    if (!inner)
+        return std::nullopt;
+    isMember = true;
+    const ArchiveTree::Resolved resolved = archive->resolve(*inner, true);
+    if (resolved.error == 0 && !tree.empty() && tree != archive->archive()) {
+        const std::string where = archiveMemberPath(archive->archive(), resolved.inner);
+        if (!isWithin(where, tree)) {
+            error =
+                makeError(FileProblem::OutsideTree, "it leads out of the scanned tree (to " + where + ")");
+            return std::nullopt;
+        }
+    }
+    int code = 0;
+    std::string message;
+    std::unique_ptr<ArchiveMember> member = openArchiveMember(*archive, *inner, budget, code, message);
+    if (!member) {
+        const FileProblem problem = code == ENOENT || code == ENOTDIR ? FileProblem::Missing
+            : code == ELOOP                                           ? FileProblem::LinkLoop
+            : code == EXDEV                                           ? FileProblem::OutsideTree
+            : code == EISDIR || code == ENODEV                        ? FileProblem::NotRegular
+            : code == EACCES                                          ? FileProblem::PermissionDenied
+                                                                      : FileProblem::IoError;
+        error = makeError(problem, message);
+        return std::nullopt;
+    }
+    SafeFile file(-1, budget, member->sizeHint());
+    file.m_member = std::move(member);
+    return file;
 }
 
 std::optional<SafeFile> SafeFile::open(
@@ -179,6 +241,12 @@ std::optional<SafeFile> SafeFile::open(
     if (path.empty() || path.find('\0') != std::string::npos) {
         error = makeError(FileProblem::Missing, "no file name");
         return std::nullopt;
+    }
+    if (path.find('!') != std::string::npos) {
+        bool isMember = false;
+        std::optional<SafeFile> member = openMember(path, tree, budget, error, isMember);
+        if (isMember)
+            return member;
     }
     // Name the node without opening it. A last component that is a link fails with ELOOP under
     // O_NOFOLLOW; then the link is resolved once and its target named the same way.
@@ -254,7 +322,7 @@ std::optional<SafeFile> SafeFile::open(
 
 std::optional<std::size_t> SafeFile::read(char* data, std::size_t size, FileError& error)
 {
-    if (m_fd < 0) {
+    if (m_fd < 0 && !m_member) {
         error = makeError(FileProblem::IoError, "the file is not open");
         return std::nullopt;
     }
@@ -263,6 +331,21 @@ std::optional<std::size_t> SafeFile::read(char* data, std::size_t size, FileErro
     if (room != UINT64_MAX)
         ++room;
     const std::size_t wanted = static_cast<std::size_t>(std::min<std::uint64_t>(size, room));
+    if (m_member) {
+        std::size_t got = 0;
+        std::string failure;
+        if (!m_member->read(data, wanted, got, failure)) {
+            error = makeError(FileProblem::IoError, failure);
+            return std::nullopt;
+        }
+        m_read += got;
+        if (m_read > m_budget) {
+            error =
+                makeError(FileProblem::TooLarge, "it is larger than " + std::to_string(m_budget) + " bytes");
+            return std::nullopt;
+        }
+        return got;
+    }
     for (;;) {
         const ssize_t got = ::read(m_fd, data, wanted);
         if (got < 0 && errno == EINTR)

@@ -9,10 +9,13 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 
 namespace dvmlens {
+
+class ArchiveMember;
 
 enum class FileProblem
 {
@@ -38,7 +41,10 @@ const char* fileProblemName(FileProblem problem);
 // What kind of node a non-regular file is, for messages: "a FIFO", "a socket", "a device", "a folder".
 const char* nodeKindName(unsigned mode);
 
-// An open, regular, read-only file. Move-only; closes on destruction.
+// An open, regular, read-only file. Move-only; closes on destruction. A member path of an archive
+// read in this process ("ARCHIVE!/inner", archive/archivepath.h) opens that entry: links inside
+// the archive are followed, the tree bound and the budget hold as for files, and the data comes
+// from memory or a new pass over the archive (archive/archivetree.h), never from a file on disk.
 class SafeFile
 {
 public:
@@ -59,7 +65,8 @@ public:
     std::optional<std::size_t> read(char* data, std::size_t size, FileError& error);
 
     // The descriptor, for a reader that wants its own buffering (QFile::open(int, …)); the caller
-    // then owns it and this object no longer reads or closes it.
+    // then owns it and this object no longer reads or closes it. For an archive member, an
+    // anonymous memory file (memfd) holding its data up to the budget; -1 when that fails.
     int release();
 
     // The size fstat reported at open: a hint for buffers, never a limit.
@@ -70,7 +77,10 @@ public:
 
 private:
     SafeFile(int fd, std::uint64_t budget, std::uint64_t sizeHint);
+    static std::optional<SafeFile> openMember(const std::string& path, const std::string& tree,
+        std::uint64_t budget, FileError& error, bool& isMember);
     int m_fd = -1;
+    std::unique_ptr<ArchiveMember> m_member;
     std::uint64_t m_budget = 0;
     std::uint64_t m_read = 0;
     std::uint64_t m_sizeHint = 0;

@@ -6,6 +6,7 @@
 #include "json/profilekeys.h"
 #include "parse/kernelbodies.h"
 #include "ranks/rankconsistency.h"
+#include "sources/sourcemap.h"
 
 namespace dvmlens {
 
@@ -75,7 +76,29 @@ template <typename W> void writeOutput(W& w, const DvmOutput& output)
     w.endObject();
 }
 
-template <typename W> void writeFallback(W& w, const Fallback& fallback)
+// "sources": [{"file", "line"}] of an item's shown frames (sources/sourcemap.h), when asked for.
+template <typename W> void writeItemSources(W& w, const GraphSources* sources, const ItemSources* item)
+{
+    if (!sources)
+        return;
+    w.key("sources");
+    w.beginArray();
+    if (item) {
+        for (std::uint32_t frame : item->shown) {
+            w.beginObject();
+            w.key("file");
+            w.value(sources->frames[frame].file);
+            w.key("line");
+            w.value(sources->frames[frame].line);
+            w.endObject();
+        }
+    }
+    w.endArray();
+}
+
+template <typename W>
+void writeFallback(
+    W& w, const Fallback& fallback, const GraphSources* sources = nullptr, std::size_t place = 0)
 {
     w.beginObject();
     w.key("target");
@@ -84,6 +107,8 @@ template <typename W> void writeFallback(W& w, const Fallback& fallback)
     w.value(fallbackKindName(fallback.kind));
     w.key("line");
     w.value(fallback.line);
+    writeItemSources(
+        w, sources, sources && place < sources->fallbacks.size() ? &sources->fallbacks[place] : nullptr);
     w.endObject();
 }
 
@@ -105,7 +130,8 @@ template <typename W> void writeDiagnostic(W& w, const Diagnostic& diagnostic)
 
 // `profile` (with the kernel's place in its output_code.py) adds "device_time_us".
 template <typename W>
-void writeKernel(W& w, const Kernel& kernel, const GraphProfile* profile = nullptr, std::size_t place = 0)
+void writeKernel(W& w, const Kernel& kernel, const GraphProfile* profile = nullptr, std::size_t place = 0,
+    const GraphSources* sources = nullptr)
 {
     w.beginObject();
     w.key("name");
@@ -132,13 +158,16 @@ void writeKernel(W& w, const Kernel& kernel, const GraphProfile* profile = nullp
         w.key("outputs");
         writeArrayOf(w, kernel.outputs, writeOutput<W>);
     }
+    writeItemSources(
+        w, sources, sources && place < sources->kernels.size() ? &sources->kernels[place] : nullptr);
     if (profile && profile->join)
         writeKernelDeviceTime(w, profile->kernelTime(place));
     w.endObject();
 }
 
 template <typename W>
-void writeOutputCode(W& w, const OutputCode& code, const GraphProfile* profile = nullptr)
+void writeOutputCode(W& w, const OutputCode& code, const GraphProfile* profile = nullptr,
+    const GraphSources* sources = nullptr)
 {
     w.beginObject();
     w.key("path");
@@ -156,14 +185,19 @@ void writeOutputCode(W& w, const OutputCode& code, const GraphProfile* profile =
     w.key("kernels");
     w.beginArray();
     for (std::size_t i = 0; i < code.kernels.size(); ++i)
-        writeKernel(w, code.kernels[i], profile, i);
+        writeKernel(w, code.kernels[i], profile, i, sources);
     w.endArray();
     w.key("fallbacks");
-    writeArrayOf(w, code.fallbacks, writeFallback<W>);
+    w.beginArray();
+    for (std::size_t i = 0; i < code.fallbacks.size(); ++i)
+        writeFallback(w, code.fallbacks[i], sources, i);
+    w.endArray();
     w.endObject();
 }
 
-template <typename W> void writeGraph(W& w, const Graph& graph, const GraphProfile* profile = nullptr)
+template <typename W>
+void writeGraph(
+    W& w, const Graph& graph, const GraphProfile* profile = nullptr, const GraphSources* sources = nullptr)
 {
     w.beginObject();
     w.key("name");
@@ -184,7 +218,7 @@ template <typename W> void writeGraph(W& w, const Graph& graph, const GraphProfi
     writeArray(w, graph.files);
     w.key("output_code");
     if (graph.outputCode)
-        writeOutputCode(w, *graph.outputCode, profile);
+        writeOutputCode(w, *graph.outputCode, profile, sources);
     else
         w.value(nullptr);
     // The graph's own diagnostics, then any its output code still holds.
@@ -360,12 +394,13 @@ constexpr std::size_t kGraphDepth = 4;
 class ParallelGraphs
 {
 public:
-    ParallelGraphs(const Index& index, int jobs, const ProfileJoin* join = nullptr)
+    ParallelGraphs(const Index& index, int jobs, const ProfileJoin* join = nullptr, bool modelSources = false)
         : graphs_(allGraphs(index, join))
         , tree_(index.root)
+        , modelSources_(modelSources)
         , renderer_(
-              graphs_.size(), [this](std::size_t i) { return render(graphs_[i], tree_); }, jobs,
-              kRenderWindow)
+              graphs_.size(), [this](std::size_t i) { return render(graphs_[i], tree_, modelSources_); },
+              jobs, kRenderWindow)
     {
     }
 
@@ -387,12 +422,25 @@ private:
         GraphProfile profile;
     };
 
-    static std::string render(const Placed& placed, const std::string& tree)
+    static std::string render(const Placed& placed, const std::string& tree, bool modelSources)
     {
         const Graph& graph = *placed.graph;
         JsonTextWriter writer = JsonTextWriter::nestedAt(kGraphDepth);
+        // Model sources are found per graph here, on the rendering threads, and dropped once written.
+        std::optional<GraphSources> sources;
+        std::vector<Diagnostic> sourceProblems;
+        if (modelSources)
+            sources = graphSources(graph, tree, sourceProblems);
+        const GraphSources* itemSources = sources ? &*sources : nullptr;
         if (!graph.outputCode || graph.outputCode->kernelBodies) {
-            writeGraph(writer, graph, &placed.profile);
+            if (sourceProblems.empty()) {
+                writeGraph(writer, graph, &placed.profile, itemSources);
+                return writer.take();
+            }
+            Graph withProblems = graph;
+            withProblems.diagnostics.insert(
+                withProblems.diagnostics.end(), sourceProblems.begin(), sourceProblems.end());
+            writeGraph(writer, withProblems, &placed.profile, itemSources);
             return writer.take();
         }
         // An index kept small holds this file without its DVM kernel bodies: read them again.
@@ -402,7 +450,8 @@ private:
         complete.outputCode = withKernelBodies(*graph.outputCode, scratch, problem, tree);
         if (problem)
             complete.diagnostics.push_back(std::move(*problem));
-        writeGraph(writer, complete, &placed.profile);
+        complete.diagnostics.insert(complete.diagnostics.end(), sourceProblems.begin(), sourceProblems.end());
+        writeGraph(writer, complete, &placed.profile, itemSources);
         return writer.take();
     }
 
@@ -418,6 +467,7 @@ private:
 
     std::vector<Placed> graphs_;
     std::string tree_; // the index root: bounds the files read again
+    bool modelSources_ = false; // "sources" per kernel and fallback
     mutable OrderedRenderer renderer_;
 };
 
@@ -460,20 +510,20 @@ ordered_json scanJson(const Index& index)
     return build(index, [](JsonValueBuilder& w, const Index& scanned) { writeScan(w, scanned); });
 }
 
-std::string scanJsonText(const Index& index, const ProfileJoin* profile)
+std::string scanJsonText(const Index& index, const ProfileJoin* profile, bool modelSources)
 {
     JsonTextWriter writer;
-    writeScan(writer, index, ParallelGraphs(index, 0, profile), profile);
+    writeScan(writer, index, ParallelGraphs(index, 0, profile, modelSources), profile);
     std::string text = writer.take();
     text += '\n';
     return text;
 }
 
 void writeScanJson(const Index& index, const std::function<void(std::string_view)>& sink, int jobs,
-    const ProfileJoin* profile)
+    const ProfileJoin* profile, bool modelSources)
 {
     JsonTextWriter writer(sink);
-    writeScan(writer, index, ParallelGraphs(index, jobs, profile), profile);
+    writeScan(writer, index, ParallelGraphs(index, jobs, profile, modelSources), profile);
     writer.finish();
     sink("\n");
 }

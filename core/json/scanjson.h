@@ -23,13 +23,15 @@ nlohmann::ordered_json scanJson(const Index& index);
 // scanJson, pretty-printed with 2 spaces and a final newline. Bytes that are not UTF-8 (in paths)
 // become U+FFFD instead of throwing.
 // With `profile`, the keys README lists as added by --profile ("device_time_us", "profile").
-std::string scanJsonText(const Index& index, const ProfileJoin* profile = nullptr);
+// With `modelSources`, every kernel and fallback gains "sources": [{"file", "line"}] (its model
+// source lines, sources/sourcemap.h; [] when unknown), found graph by graph while writing.
+std::string scanJsonText(const Index& index, const ProfileJoin* profile = nullptr, bool modelSources = false);
 
 // The same bytes as scanJsonText, handed to `sink` in pieces of about 1 MB as they are written, so
 // the whole document never sits in memory (dvmlens-cli scan --json streams it to stdout). Graphs
 // are rendered by `jobs` threads (0: one per core), a bounded number ahead of the sink.
 void writeScanJson(const Index& index, const std::function<void(std::string_view)>& sink, int jobs = 0,
-    const ProfileJoin* profile = nullptr);
+    const ProfileJoin* profile = nullptr, bool modelSources = false);
 
 // The pieces, for other documents that embed the same objects (e.g. dvmlens.compare/1).
 nlohmann::ordered_json graphJson(const Graph& graph);

@@ -181,6 +181,23 @@ void writeRegressions(std::string& out, const ReportModel& model)
     out += table(regressionsTable(model));
 }
 
+// "Where it fell back": the model lines whose kernels or fallback calls did not go to DVM.
+void writeWhereItFellBack(std::string& out, const ReportModel& model)
+{
+    if (!model.sources)
+        return;
+    out += "<h2>Where it fell back</h2>\n";
+    const std::size_t total = fellBackLocations(model);
+    if (total == 0) {
+        out += "<p>No model source line has fallbacks or non-DVM kernels.</p>\n";
+        return;
+    }
+    out += "<p>Model source lines with fallback calls or non-DVM kernels, worst first";
+    if (total > kReportSourceRows)
+        out += " (the first " + std::to_string(kReportSourceRows) + " of " + std::to_string(total) + ")";
+    out += ":</p>\n" + table(whereItFellBackTable(model));
+}
+
 void writeFindings(std::string& out, const ReportModel& model)
 {
     out += "<h2>Known failures</h2>\n";
@@ -379,6 +396,7 @@ std::string htmlReport(const ReportModel& model)
     writeToolchain(out, model);
     writeRegressions(out, model);
     out += profileHtml(model);
+    writeWhereItFellBack(out, model);
     writeFindings(out, model);
     writeGraphs(out, model);
     writeKernelsAndFallbacks(out, model);

@@ -3,7 +3,9 @@
 
 #include "json/comparejson.h"
 #include "json/scanjson.h"
+#include "json/sourcesjson.h"
 #include "report/reportprofile.h"
+#include "report/reporttables.h"
 
 namespace dvmlens {
 
@@ -187,6 +189,24 @@ ordered_json reportJson(const ReportModel& model)
     }
     if (model.profile || model.timeComparison)
         json["profile"] = profileReportJson(model);
+    if (model.sources) {
+        // The dvmlens.sources/1 rows (without their items) of the lines that fell back, worst first.
+        ordered_json rows = ordered_json::array();
+        for (const SourceLocationSummary& location : model.sources->locations) {
+            if (rows.size() >= kReportSourceRows)
+                break;
+            if (!location.fellBack())
+                continue;
+            const ordered_json counts = locationCountsJson(location.counts);
+            rows.push_back(ordered_json { { "file", location.frame.file }, { "line", location.frame.line },
+                { "function", location.frame.function }, { "code", location.frame.code },
+                { "library", location.frame.library }, { "kernels", counts["kernels"] },
+                { "fallbacks", counts["fallbacks"] }, { "graphs", location.graphs },
+                { "runs", location.runs } });
+        }
+        json["where_it_fell_back"] = ordered_json { { "locations", fellBackLocations(model) },
+            { "top", rows }, { "unattributed", locationCountsJson(model.sources->unattributed) } };
+    }
     return json;
 }
 

@@ -240,6 +240,23 @@ void writeRegressions(std::string& out, const ReportModel& model)
         + "\n</details>\n\n";
 }
 
+// "Where it fell back": the model lines whose kernels or fallback calls did not go to DVM.
+void writeWhereItFellBack(std::string& out, const ReportModel& model)
+{
+    if (!model.sources)
+        return;
+    out += "## Where it fell back\n\n";
+    const std::size_t total = fellBackLocations(model);
+    if (total == 0) {
+        out += "No model source line has fallbacks or non-DVM kernels.\n\n";
+        return;
+    }
+    out += "Model source lines with fallback calls or non-DVM kernels, worst first";
+    if (total > kReportSourceRows)
+        out += " (the first " + std::to_string(kReportSourceRows) + " of " + std::to_string(total) + ")";
+    out += ":\n\n" + table(whereItFellBackTable(model)) + "\n";
+}
+
 void writeFindings(std::string& out, const ReportModel& model)
 {
     out += "## Known failures\n\n";
@@ -387,6 +404,7 @@ std::string markdownReport(const ReportModel& model)
     writeToolchain(out, model);
     writeRegressions(out, model);
     out += profileMarkdown(model);
+    writeWhereItFellBack(out, model);
     writeFindings(out, model);
     writeGraphs(out, model);
     writeDvmKernels(out, model);

@@ -253,6 +253,8 @@ ReportModel buildReportModel(const ReportInput& input)
                 *model.comparison, *input.baseline, *input.index, input.baselineProfile, input.profile);
     }
     model.profile = input.profile;
+    if (input.modelSources)
+        model.sources = summarizeSources(*input.index, buildSourceMap(*input.index));
     return model;
 }
 

@@ -10,6 +10,7 @@
 #include "profile/profilecompare.h"
 #include "profile/profilejoin.h"
 #include "rules/knownfailures.h"
+#include "sources/sourcesummary.h"
 #include "verdict/summary.h"
 
 #include <optional>
@@ -26,6 +27,9 @@ struct ReportInput
     std::optional<std::string> generatedAt; // shown only when set, so reports stay deterministic
     const ProfileJoin* profile = nullptr; // --profile: device time joined to `index`
     const ProfileJoin* baselineProfile = nullptr; // the baseline's, for time regressions
+    // "Where it fell back": trace kernels and fallbacks to model source lines (sources/), reading
+    // the graph folders again. Off by default so a report of an index alone reads nothing more.
+    bool modelSources = false;
 };
 
 enum class ReportFormat
@@ -88,6 +92,7 @@ struct ReportModel
     std::vector<std::size_t> regressions; // indices into comparison->graphs, in its order
     const ProfileJoin* profile = nullptr; // "Where the time goes" (reportprofile.h); null: no section
     std::optional<ProfileComparison> timeComparison; // with a comparison and a profile on either side
+    std::optional<SourceSummary> sources; // ReportInput::modelSources: by model source line, worst first
 
     // `path` relative to the reported tree's root ("." for the root itself); other paths unchanged.
     std::string relative(const std::string& path) const;

@@ -4,6 +4,8 @@
 #include "report/reportmarkdown.h" // kernelBackendsText
 #include "text/kernelwording.h"
 
+#include <algorithm>
+
 namespace dvmlens {
 
 namespace {
@@ -88,6 +90,52 @@ ReportTable dvmKernelsTable(const ReportGraph& graph)
                 plain(kernel.dynShape ? (*kernel.dynShape ? "true" : "false") : "—"),
                 text(joined(kernel.ops, ", ")), text(joined(inputs, "; ")), text(joined(outputs, "; ")),
                 plain(std::to_string(kernel.launches)) });
+    }
+    return table;
+}
+
+std::size_t fellBackLocations(const ReportModel& model)
+{
+    if (!model.sources)
+        return 0;
+    return static_cast<std::size_t>(
+        std::count_if(model.sources->locations.begin(), model.sources->locations.end(),
+            [](const SourceLocationSummary& location) { return location.fellBack(); }));
+}
+
+ReportTable whereItFellBackTable(const ReportModel& model)
+{
+    ReportTable table {
+        { "Location", "Function", "DVM", "Other kernels", "Fallbacks", "Graphs", "Ranks", "Code" }, {}
+    };
+    if (!model.sources)
+        return table;
+    for (const SourceLocationSummary& location : model.sources->locations) {
+        if (table.rows.size() >= kReportSourceRows)
+            break;
+        if (!location.fellBack())
+            continue;
+        const LocationCounts& counts = location.counts;
+        std::string others;
+        for (Backend backend : kAllBackends) {
+            const int n = counts.kernels[static_cast<std::size_t>(backend)];
+            if (backend != Backend::Dvm && n > 0)
+                others += (others.empty() ? "" : ", ") + std::string(backendName(backend)) + ' '
+                    + std::to_string(n);
+        }
+        std::string fallbacks;
+        for (FallbackKind kind : kAllFallbackKinds) {
+            const int n = counts.fallbacks[static_cast<std::size_t>(kind)];
+            if (n > 0)
+                fallbacks += (fallbacks.empty() ? "" : ", ") + std::string(fallbackKindName(kind)) + ' '
+                    + std::to_string(n);
+        }
+        table.rows.push_back({ code(location.frame.file + ':' + std::to_string(location.frame.line)
+                                   + (location.frame.library ? " (library)" : "")),
+            text(location.frame.function), plain(std::to_string(counts.dvmKernels())),
+            plain(others.empty() ? "0" : others), plain(fallbacks.empty() ? "0" : fallbacks),
+            plain(std::to_string(location.graphs)), plain(std::to_string(location.runs)),
+            code(location.frame.code) });
     }
     return table;
 }

@@ -38,4 +38,11 @@ ReportTable regressionsTable(const ReportModel& model);
 // Kernel, Line, ktype, dyn_shape, Ops, Inputs, Outputs, Launches; one row a DVM kernel of `graph`.
 ReportTable dvmKernelsTable(const ReportGraph& graph);
 
+// The model source lines where kernels or fallback calls did not go to DVM, worst first, at most
+// kReportSourceRows: Location, Function, DVM, Other kernels, Fallbacks, Graphs, Ranks, Code.
+inline constexpr std::size_t kReportSourceRows = 15;
+ReportTable whereItFellBackTable(const ReportModel& model);
+// How many locations fell back in all (the table shows the first kReportSourceRows).
+std::size_t fellBackLocations(const ReportModel& model);
+
 } // namespace dvmlens

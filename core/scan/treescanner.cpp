@@ -2,6 +2,7 @@
 #include "scan/treescanner.h"
 
 #include "model/graphname.h"
+#include "scan/treesource.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -134,9 +135,11 @@ struct Frame
 class TreeScanner
 {
 public:
-    TreeScanner(fs::path root, fs::path canonicalRoot, const OutputCodeFound& onOutputCode)
-        : m_root(root.native())
-        , m_canonicalRoot(canonicalRoot.native())
+    TreeScanner(std::string root, std::string canonicalRoot, const TreeSource& source,
+        const OutputCodeFound& onOutputCode)
+        : m_root(std::move(root))
+        , m_canonicalRoot(std::move(canonicalRoot))
+        , m_source(source)
         , m_onOutputCode(onOutputCode)
     {
         m_index.root = m_root;
@@ -209,26 +212,38 @@ private:
         return names;
     }
 
+    // What `path` is once links are followed (DT_UNKNOWN when nothing is there).
+    unsigned char resolvedType(const std::string& path, unsigned char listedType) const
+    {
+        if (listedType != DT_LNK && listedType != DT_UNKNOWN)
+            return listedType;
+        std::error_code error;
+        return m_source.targetType(path, error).value_or(DT_UNKNOWN);
+    }
+
     // Run, torchinductor or graph folders directly below `folder` (an output_code.py copied into a
     // debug root does not make the root a graph folder).
-    static bool hasDebugFolders(const std::string& folder)
+    bool hasDebugFolders(const std::string& folder) const
     {
-        std::error_code error;
-        for (fs::directory_iterator it(folder, error), end; !error && it != end; it.increment(error)) {
-            std::error_code typeError;
-            const std::string name = it->path().filename().native();
-            if (it->is_directory(typeError)
-                && (parseRunName(name) || isGraphsFolderName(name) || looksLikeGraphFolder(name)))
+        std::vector<TreeSource::Listed> listed;
+        int error = 0;
+        int partError = 0;
+        if (!m_source.list(folder, listed, error, partError))
+            return false;
+        for (const TreeSource::Listed& item : listed) {
+            if (resolvedType(joinPath(folder, item.name), item.type) == DT_DIR
+                && (parseRunName(item.name) || isGraphsFolderName(item.name)
+                    || looksLikeGraphFolder(item.name)))
                 return true;
         }
         return false;
     }
 
-    static bool hasOutputCode(const std::string& folder)
+    bool hasOutputCode(const std::string& folder) const
     {
         std::error_code error;
-        return fs::is_regular_file(joinPath(folder, kOutputCode), error)
-            || fs::is_regular_file(joinPath(folder, kAotiOutputCode), error);
+        return m_source.targetType(joinPath(folder, kOutputCode), error) == DT_REG
+            || m_source.targetType(joinPath(folder, kAotiOutputCode), error) == DT_REG;
     }
 
     // The run a path belongs to: its run ancestor when it has one, else the run-less one.
@@ -287,33 +302,24 @@ private:
     // of file systems that report no type) are examined further.
     bool listEntries(const Frame& folder, std::vector<Entry>& entries)
     {
-        DIR* dir = ::opendir(folder.path.c_str());
-        if (!dir) {
+        std::vector<TreeSource::Listed> listed;
+        int error = 0;
+        int readError = 0;
+        if (!m_source.list(folder.path, listed, error, readError)) {
             // Its own code: an unlistable folder says nothing about what it holds (not an FX
             // cache hit, not a crash).
-            const int error = errno;
             addDiagnostic(folder.path, Severity::Warning, "unlistable-folder",
                 "Cannot list this folder (" + errnoMessage(error)
                     + (error == ENOENT ? ": it was removed while the tree was scanned" : "")
                     + "); what it holds is left out of the scan.");
             return false;
         }
-        int readError = 0;
-        for (;;) {
-            errno = 0;
-            const dirent* item = ::readdir(dir);
-            if (!item) {
-                readError = errno;
-                break;
-            }
-            const std::string_view name = item->d_name;
-            if (name == "." || name == "..")
-                continue;
+        entries.reserve(listed.size());
+        for (TreeSource::Listed& item : listed) {
             Entry& entry = entries.emplace_back();
-            entry.name = name;
-            entry.type = item->d_type;
+            entry.name = std::move(item.name);
+            entry.type = item.type;
         }
-        ::closedir(dir);
         if (readError != 0) {
             addDiagnostic(folder.path, Severity::Warning, "unlistable-folder",
                 "Listing this folder stopped part-way (" + errnoMessage(readError)
@@ -357,16 +363,16 @@ private:
     void resolve(Entry& entry, const Frame& folder)
     {
         if (entry.type == DT_UNKNOWN) {
-            struct stat status;
             const std::string path = joinPath(folder.path, entry.name);
-            if (::lstat(path.c_str(), &status) != 0) {
-                const int error = errno;
+            int error = 0;
+            const std::optional<unsigned char> type = m_source.typeOf(path, error);
+            if (!type) {
                 addDiagnostic(path, Severity::Warning, "unreadable",
                     "This entry vanished or cannot be examined while scanning (" + errnoMessage(error)
                         + ").");
                 return;
             }
-            entry.type = IFTODT(status.st_mode);
+            entry.type = *type;
         }
         if (entry.type != DT_LNK) {
             entry.isDirectory = entry.type == DT_DIR;
@@ -378,7 +384,7 @@ private:
         entry.viaLink = true;
         const std::string path = joinPath(folder.path, entry.name);
         std::error_code error;
-        fs::path target = fs::canonical(path, error);
+        std::string target = m_source.canonical(path, error).value_or(std::string());
         if (error == std::errc::too_many_symbolic_link_levels) {
             addDiagnostic(path, Severity::Warning, "link-loop",
                 "This link leads round a loop (it points at itself, or through other links back to "
@@ -390,34 +396,29 @@ private:
                 "This link points at nothing that can be read (" + error.message() + "); it is skipped.");
             return;
         }
-        if (!isWithin(target.native(), m_canonicalRoot)) {
+        if (!isWithin(target, m_canonicalRoot)) {
             addDiagnostic(path, Severity::Warning, "link-outside-tree",
-                "This link leads out of the scanned tree (to " + target.native()
+                "This link leads out of the scanned tree (to " + target
                     + "); it is not followed, so the scan stays inside what it was asked to read.");
             return;
         }
-        const fs::file_status resolved = fs::status(target, error);
-        if (error) {
+        const std::optional<unsigned char> resolved = m_source.targetType(target, error);
+        if (error || !resolved) {
             addDiagnostic(path, Severity::Warning, "unreadable",
-                "The target of this link cannot be examined (" + error.message() + "); it is skipped.");
+                "The target of this link cannot be examined ("
+                    + (error ? error.message() : std::string("it is gone")) + "); it is skipped.");
             return;
         }
-        entry.isDirectory = fs::is_directory(resolved);
-        entry.isRegularFile = fs::is_regular_file(resolved);
-        const fs::file_type kind = resolved.type();
-        noteSpecialLog(entry, folder,
-            kind == fs::file_type::fifo            ? DT_FIFO
-                : kind == fs::file_type::socket    ? DT_SOCK
-                : kind == fs::file_type::character ? DT_CHR
-                : kind == fs::file_type::block     ? DT_BLK
-                                                   : DT_REG);
-        if (entry.isDirectory && isWithin(folder.canonical, target.native())) {
+        entry.isDirectory = *resolved == DT_DIR;
+        entry.isRegularFile = *resolved == DT_REG;
+        noteSpecialLog(entry, folder, entry.isDirectory ? static_cast<unsigned char>(DT_REG) : *resolved);
+        if (entry.isDirectory && isWithin(folder.canonical, target)) {
             addDiagnostic(path, Severity::Warning, "link-loop",
-                "This link points back at a folder that contains it (" + target.native()
+                "This link points back at a folder that contains it (" + target
                     + "); it is not followed, so the scan cannot go round in a loop.");
             return;
         }
-        entry.linkTarget = std::move(target).native();
+        entry.linkTarget = std::move(target);
         entry.usable = true;
     }
 
@@ -527,24 +528,11 @@ private:
     {
         if (!endsWith(entry.name, ".py") || entry.name == kOutputCode)
             return false;
-        const std::string path = joinPath(folder.path, entry.name);
-        const int file = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-        if (file < 0)
+        const std::optional<std::string> head =
+            m_source.readHead(joinPath(folder.path, entry.name), kWrapperProbeBytes);
+        if (!head || head->empty())
             return false;
-        struct stat status
-        {
-        };
-        char head[kWrapperProbeBytes];
-        ssize_t got = 0;
-        if (::fstat(file, &status) == 0 && S_ISREG(status.st_mode))
-            got = ::read(file, head, sizeof head);
-        ::close(file);
-        if (got <= 0)
-            return false;
-        const std::string_view text(head, static_cast<std::size_t>(got));
-        return text.find("# AOT ID:") != std::string_view::npos
-            || text.find("AsyncCompile()") != std::string_view::npos
-            || text.find("@dvm.kernel(") != std::string_view::npos;
+        return looksLikeWrapperHead(*head);
     }
 
     void addLooseWrapper(const Frame& folder, const Entry& entry)
@@ -595,10 +583,9 @@ private:
                     // A FIFO, socket, device or folder under the name: no crash, and nothing to read.
                     outputCodeRejected = true;
                     const std::string path = joinPath(frame.path, entry.name);
-                    struct stat status;
-                    const char* kind = ::stat(path.c_str(), &status) == 0
-                        ? specialKind(IFTODT(status.st_mode))
-                        : specialKind(entry.type);
+                    std::error_code typeError;
+                    const std::optional<unsigned char> type = m_source.targetType(path, typeError);
+                    const char* kind = specialKind(type.value_or(entry.type));
                     graph.diagnostics.push_back(
                         makeDiagnostic(path, Severity::Warning, "output-code-not-a-file",
                             std::string("output_code.py here is ") + (kind ? kind : "not a regular file")
@@ -707,6 +694,7 @@ private:
 
     std::string m_root;
     std::string m_canonicalRoot;
+    const TreeSource& m_source;
     const OutputCodeFound& m_onOutputCode;
     Index m_index;
     std::map<std::string, std::size_t> m_runByPath;
@@ -717,6 +705,14 @@ private:
 };
 
 } // namespace
+
+bool looksLikeWrapperHead(std::string_view head)
+{
+    head = head.substr(0, kWrapperProbeBytes);
+    return head.find("# AOT ID:") != std::string_view::npos
+        || head.find("AsyncCompile()") != std::string_view::npos
+        || head.find("@dvm.kernel(") != std::string_view::npos;
+}
 
 std::optional<Index> scanTree(
     const std::string& path, std::string& error, const OutputCodeFound& onOutputCode)
@@ -746,7 +742,7 @@ std::optional<Index> scanTree(
             error = path + ": Permission denied";
             return std::nullopt;
         }
-        return TreeScanner(root, canonicalRoot, onOutputCode).scanFile();
+        return TreeScanner(root.native(), canonicalRoot.native(), posixTreeSource(), onOutputCode).scanFile();
     }
     if (!fs::is_directory(status)) {
         error = path + ": not a file or folder";
@@ -757,7 +753,12 @@ std::optional<Index> scanTree(
         error = path + ": " + fsError.message();
         return std::nullopt;
     }
-    return TreeScanner(root, canonicalRoot, onOutputCode).scanFolder();
+    return TreeScanner(root.native(), canonicalRoot.native(), posixTreeSource(), onOutputCode).scanFolder();
+}
+
+Index scanSourceTree(const std::string& root, const TreeSource& source, const OutputCodeFound& onOutputCode)
+{
+    return TreeScanner(root, root, source, onOutputCode).scanFolder();
 }
 
 } // namespace dvmlens

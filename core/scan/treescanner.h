@@ -8,6 +8,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace dvmlens {
 
@@ -22,5 +23,15 @@ namespace dvmlens {
 using OutputCodeFound = std::function<void(const std::string& path)>;
 std::optional<Index> scanTree(
     const std::string& path, std::string& error, const OutputCodeFound& onOutputCode = {});
+
+class TreeSource;
+
+// Whether the first bytes (4 KiB are looked at) of a loose *.py file are an Inductor wrapper module's.
+bool looksLikeWrapperHead(std::string_view head);
+
+// The same walk over a folder `root` of another source (an archive's entries): `root` is clean
+// and absolute in that source's terms and bounds every link.
+Index scanSourceTree(
+    const std::string& root, const TreeSource& source, const OutputCodeFound& onOutputCode = {});
 
 } // namespace dvmlens

@@ -877,6 +877,22 @@
         <source>This file holds no async_compile, entry code or kernels, so DVM Lens does not judge it.</source>
         <translation>此文件没有 async_compile、入口代码或内核，DVM Lens 不对其作出判定。</translation>
     </message>
+    <message>
+        <source>Model source lines</source>
+        <translation>模型源码行</translation>
+    </message>
+    <message>
+        <source>None found in this tree.</source>
+        <translation>此目录树中未找到。</translation>
+    </message>
+    <message>
+        <source> in %1</source>
+        <translation>，位于 %1</translation>
+    </message>
+    <message>
+        <source>(library)</source>
+        <translation>（库代码）</translation>
+    </message>
 </context>
 <context>
     <name>KernelFormat</name>
@@ -1008,10 +1024,6 @@
         <translation>打开文件夹(&amp;O)…</translation>
     </message>
     <message>
-        <source>Open &amp;File…</source>
-        <translation>打开文件(&amp;F)…</translation>
-    </message>
-    <message>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
@@ -1132,14 +1144,6 @@
         <translation>打开 torch_compile_debug 文件夹</translation>
     </message>
     <message>
-        <source>Open output_code.py</source>
-        <translation>打开 output_code.py</translation>
-    </message>
-    <message>
-        <source>Inductor output code (output_code.py *.py);;All files (*)</source>
-        <translation>Inductor 输出代码 (output_code.py *.py);;所有文件 (*)</translation>
-    </message>
-    <message>
         <source>About DVM Lens</source>
         <translation>关于 DVM Lens</translation>
     </message>
@@ -1258,6 +1262,18 @@
     <message>
         <source>indexing cancelled: %1 of %2 graphs parsed, F5 to re-index</source>
         <translation>索引已取消：已解析 %2 个图中的 %1 个，按 F5 重新索引</translation>
+    </message>
+    <message>
+        <source>Open &amp;File or Archive…</source>
+        <translation>打开文件或归档(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Open output_code.py or Archive</source>
+        <translation>打开 output_code.py 或归档</translation>
+    </message>
+    <message>
+        <source>Inductor output code or debug tree archive (output_code.py *.py *.tar *.tgz *.tar.gz *.tar.xz *.txz *.tar.zst *.tzst *.tar.bz2 *.tbz2 *.zip);;All files (*)</source>
+        <translation>Inductor 输出代码或调试目录归档 (output_code.py *.py *.tar *.tgz *.tar.gz *.tar.xz *.txz *.tar.zst *.tzst *.tar.bz2 *.tbz2 *.zip);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
@@ -1497,6 +1513,123 @@
     <message>
         <source>%1 differences</source>
         <translation>%1 处差异</translation>
+    </message>
+</context>
+<context>
+    <name>SourceItemsModel</name>
+    <message>
+        <source>fallback</source>
+        <translation>回退</translation>
+    </message>
+    <message>
+        <source>kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Graph</source>
+        <translation>图</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Backend</source>
+        <translation>后端</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>行</translation>
+    </message>
+</context>
+<context>
+    <name>SourceLocationsModel</name>
+    <message>
+        <source>(library)</source>
+        <translation>（库代码）</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>DVM share %1 percent</source>
+        <translation>DVM 占比百分之 %1</translation>
+    </message>
+    <message>
+        <source>no DVM share</source>
+        <translation>无 DVM 占比</translation>
+    </message>
+    <message>
+        <source> in %1</source>
+        <translation>，位于 %1</translation>
+    </message>
+    <message>
+        <source>Library code (torch or torch_npu)</source>
+        <translation>库代码（torch 或 torch_npu）</translation>
+    </message>
+    <message>
+        <source>Location</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>DVM share</source>
+        <translation>DVM 占比</translation>
+    </message>
+    <message>
+        <source>DVM</source>
+        <translation>DVM</translation>
+    </message>
+    <message>
+        <source>Other kernels</source>
+        <translation>其他内核</translation>
+    </message>
+    <message>
+        <source>Fallbacks</source>
+        <translation>回退</translation>
+    </message>
+    <message>
+        <source>Graphs</source>
+        <translation>图</translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation>Rank 数</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>代码</translation>
+    </message>
+</context>
+<context>
+    <name>SourcesDock</name>
+    <message>
+        <source>Model Sources</source>
+        <translation>模型源码</translation>
+    </message>
+    <message>
+        <source>Filter model lines (file, code, backend)</source>
+        <translation>筛选模型代码行（文件、代码、后端）</translation>
+    </message>
+    <message>
+        <source>Finding model source lines…</source>
+        <translation>正在查找模型源码行…</translation>
+    </message>
+    <message>
+        <source>No tree open.</source>
+        <translation>未打开目录树。</translation>
+    </message>
+    <message>
+        <source>%1 model source lines, %2 with fallbacks or non-DVM kernels; %3 kernels and %4 fallback calls with no source line found. Select a line to list its kernels.</source>
+        <translation>%1 个模型源码行，其中 %2 个含回退调用或非 DVM 内核；%3 个内核和 %4 个回退调用未找到源码行。选择一行即可列出它的内核。</translation>
     </message>
 </context>
 <context>

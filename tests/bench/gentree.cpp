@@ -5,6 +5,7 @@
 // set_kernel_info, Triton kernels with big ''' sources and benchmark harness text, import_fx traps,
 // ATen/NPU/extern fallbacks, entry code), plus fx_graph_readable.py and small logs.
 // Plain C++ on purpose: the generator must not share code with the parser it measures.
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -26,6 +27,10 @@ struct Options
     // Nothing but @dvm.kernel builders and entry code, no docstrings or kernel sources: all of the
     // file is code to read, the parser's worst case (and the most kernels a tree can hold).
     bool buildersOnly = false;
+    // What a healthy 8-NPU job looks like: every rank compiles the same graphs to the same code,
+    // except one rank whose second graph differs and one rank that misses the last graph (so rank
+    // consistency and reports that show identical ranks once can be measured).
+    bool identicalRanks = false;
 };
 
 const char* const kOps[] = { "add", "mul", "sub", "div", "relu", "exp", "sum", "amax", "rsqrt", "neg",
@@ -44,6 +49,11 @@ public:
     }
 
     std::string outputCode(int aotId, const char* kind);
+    // dvm_graph_fused_<id> counts per process; identical ranks number each graph's alike.
+    void setGraphFusionId(int id)
+    {
+        graphFusionId_ = id;
+    }
     std::string readableGraph();
 
 private:
@@ -288,7 +298,8 @@ bool writeFile(const std::filesystem::path& path, const std::string& text)
 int usage(const char* message)
 {
     std::cerr << "dvmlens-gentree: " << message << "\n"
-              << "usage: dvmlens-gentree OUT --ranks R --graphs G --file-kb K [--seed S] [--builders-only]\n";
+              << "usage: dvmlens-gentree OUT --ranks R --graphs G --file-kb K [--seed S] [--builders-only] "
+                 "[--identical-ranks]\n";
     return 2;
 }
 
@@ -316,6 +327,8 @@ int main(int argc, char** argv)
             options.seed = static_cast<unsigned>(value());
         else if (arg == "--builders-only")
             options.buildersOnly = true;
+        else if (arg == "--identical-ranks")
+            options.identicalRanks = true;
         else if (!arg.empty() && arg[0] != '-' && options.out.empty())
             options.out = arg;
         else
@@ -339,7 +352,17 @@ int main(int argc, char** argv)
         std::filesystem::create_directories(runDir / "torchdynamo");
         std::filesystem::create_directories(runDir / "torchinductor");
         std::string dynamoLog = "Step 1: torchdynamo start tracing forward /work/model.py:12\n";
+        const int divergentRank = options.ranks > 1 ? options.ranks - 3 + (options.ranks < 3 ? 2 : 0) : -1;
+        const int missingRank = options.ranks > 2 ? 3 % options.ranks : -1;
         for (int graph = 0; graph < options.graphs; ++graph) {
+            if (options.identicalRanks) {
+                if (rank == missingRank && graph == options.graphs - 1 && options.graphs > 1)
+                    continue;
+                // Each graph's code depends on the graph alone, so the ranks agree.
+                const bool divergent = rank == divergentRank && graph == std::min(1, options.graphs - 1);
+                random.seed(options.seed * 7919u + static_cast<unsigned>(graph) + (divergent ? 100003u : 0u));
+                writer.setGraphFusionId(graph * 1000);
+            }
             const int aotId = graph / 2;
             const char* kind = kinds[graph % 2 == 0 ? (graph % 6 == 4 ? 2 : 0) : 1];
             const std::string folder = "model__" + std::to_string(aotId) + "_" + kind + "_"

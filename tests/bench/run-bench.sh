@@ -19,7 +19,8 @@ graphs=${BENCH_GRAPHS:-36}
 file_kb=${BENCH_FILE_KB:-512}
 runs=${BENCH_RUNS:-5}
 # BENCH_MIX=builders: files of nothing but @dvm.kernel builders and entry code (the parser's worst
-# case, ~600 kernels a file); the default mixes docstrings, builders, Triton sources and fallbacks.
+# case, ~600 kernels a file); the default mixes docstrings, builders, Triton sources and fallbacks;
+# BENCH_MIX=ranks: the default mix with every rank alike but one divergent graph and one missing.
 mix=${BENCH_MIX:-realistic}
 max_ratio=1.5
 max_rss_kib=$((256 * 1024))
@@ -30,7 +31,9 @@ time_bin=/usr/bin/time
 case $mix in
 realistic) mix_args=() suffix="" ;;
 builders) mix_args=(--builders-only) suffix="-builders" ;;
-*) echo "run-bench.sh: BENCH_MIX is realistic or builders, not '$mix'" >&2; exit 2 ;;
+# Ranks that agree but for one divergent graph and one missing graph (rank consistency, reports).
+ranks) mix_args=(--identical-ranks) suffix="-ranks" ;;
+*) echo "run-bench.sh: BENCH_MIX is realistic, builders or ranks, not '$mix'" >&2; exit 2 ;;
 esac
 tree="$out/tree-r${ranks}-g${graphs}-k${file_kb}${suffix}"
 if [[ ! -f "$tree.complete" ]]; then
@@ -172,6 +175,50 @@ if [[ -n $genprofile && ${BENCH_PROFILE:-1} != 0 ]]; then
         "$cpu_profile_tree" "$((rss_profile_tree / 1024)) MiB" ""
     echo "  target: the profile read <= ${max_ratio} x wc -l (time), peak RSS <= $((max_rss_kib / 1024)) MiB"
     for v in "$v_profile" "$v_rss_profile"; do
+        [[ $v == PASS ]] || bench_failed=1
+    done
+fi
+# What rank consistency adds to the scan (target <= 10 %): most telling with BENCH_MIX=ranks.
+if [[ -n ${DVMLENS_TIMERANKS:-} ]]; then
+    echo
+    echo "rank consistency: $("$DVMLENS_TIMERANKS" "$tree")"
+fi
+
+# The same tree as one .tar.zst (Inductor's upload_tar, CI artifacts): `dvmlens-cli scan` of the
+# archive, read in one streaming pass, against `zstd -dc FILE | wc -c` (decompressing it and no
+# more), target 1.5 x. BENCH_ARCHIVE=0 skips it.
+if [[ ${BENCH_ARCHIVE:-1} != 0 ]] && command -v zstd >/dev/null; then
+    archive="$tree.tar.zst"
+    if [[ ! -f "$archive.complete" ]]; then
+        tar -C "$(dirname "$tree")" --zstd -cf "$archive" "$(basename "$tree")"
+        touch "$archive.complete"
+    fi
+    cat "$archive" >/dev/null
+    archive_mib=$(( $(stat -c %s "$archive") / 1048576 ))
+    unzstd_count() { zstd -dc "$archive" | wc -c; }
+    archive_scan() { "$cli" scan "$archive"; }
+    archive_json() { "$cli" scan --json "$archive"; }
+    t_unzstd=$(best_of unzstd_count)
+    t_archive=$(best_of archive_scan)
+    t_archive_json=$(best_of archive_json)
+    read -r cpu_unzstd _ <<<"$(measure bash -c 'zstd -dc "$1" | wc -c' _ "$archive")"
+    read -r cpu_archive rss_archive <<<"$(measure "$cli" scan "$archive")"
+    read -r cpu_archive_json rss_archive_json <<<"$(measure "$cli" scan --json "$archive")"
+    r_archive=$(ratio "$t_archive" "$t_unzstd")
+    v_archive=$(verdict_ratio "$r_archive")
+    v_rss_archive=$(verdict_rss "$rss_archive")
+    echo
+    echo "DVM Lens archive benchmark: $archive"
+    echo "  $archive_mib MiB compressed, $tree_mib MiB unpacked; best of $runs, warm cache"
+    echo
+    printf "$row" "command" "wall s" "x zstd" "" "CPU s" "peak RSS" "verdict"
+    printf "$row" "zstd -dc ARCHIVE | wc -c" "$t_unzstd" "1.00" "" "$cpu_unzstd" "" ""
+    printf "$row" "dvmlens-cli scan ARCHIVE" "$t_archive" "$r_archive" "" "$cpu_archive" \
+        "$((rss_archive / 1024)) MiB" "$v_archive/$v_rss_archive"
+    printf "$row" "dvmlens-cli scan --json ARCHIVE" "$t_archive_json" "$(ratio "$t_archive_json" "$t_unzstd")" "" \
+        "$cpu_archive_json" "$((rss_archive_json / 1024)) MiB" ""
+    echo "  target: scan of the archive <= ${max_ratio} x zstd -dc | wc -c (time), peak RSS <= $((max_rss_kib / 1024)) MiB"
+    for v in "$v_archive" "$v_rss_archive"; do
         [[ $v == PASS ]] || bench_failed=1
     done
 fi

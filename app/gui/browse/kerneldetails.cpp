@@ -6,7 +6,9 @@
 #include "browse/verdicttext.h"
 #include "common/themes.h"
 #include "io/pathtext.h"
+#include "io/safefile.h"
 #include "shell/languagechange.h"
+#include "sources/sourcesummary.h"
 #include "verdict/summary.h"
 
 #include <QEvent>
@@ -71,8 +73,13 @@ QString physicalLineText(QByteArrayView bytes)
 // does not cost a readLine per line before it (this runs on the GUI thread).
 QString fxGraphDump(const QString& path, int first, int last)
 {
-    QFile file(path);
-    if (last - first >= kMaxDocstringLines || !file.open(QIODevice::ReadOnly))
+    // Opened as every artifact is (io/safefile.h): a regular file, or an archive member.
+    dvmlens::FileError error;
+    std::optional<dvmlens::SafeFile> safe = last - first >= kMaxDocstringLines
+        ? std::nullopt
+        : dvmlens::SafeFile::open(dvmlens::pathBytes(path), {}, UINT64_MAX, error);
+    QFile file;
+    if (!safe || !file.open(safe->release(), QIODevice::ReadOnly, QFileDevice::AutoCloseHandle))
         return {};
     QStringList lines;
     QByteArray pending; // the start of a wanted line that goes on in the next chunk
@@ -202,6 +209,48 @@ void KernelDetails::renderGraph()
     setHtml(html);
 }
 
+void KernelDetails::setModelSources(std::shared_ptr<const ModelSources> sources)
+{
+    m_sources = std::move(sources);
+    if (m_kernel)
+        render();
+}
+
+// "Model source lines": where in the model the shown kernel came from (core's SourceMap).
+QString KernelDetails::sourceLinesHtml() const
+{
+    if (!m_sources || !m_index || m_sources->index != m_index.get() || !m_graph || !m_graph->outputCode)
+        return {};
+    const std::vector<dvmlens::Kernel>& kernels = m_graph->outputCode->kernels;
+    if (kernels.empty() || m_kernel < kernels.data() || m_kernel >= kernels.data() + kernels.size())
+        return {};
+    for (std::size_t r = 0; r < m_index->runs.size(); ++r) {
+        const std::vector<dvmlens::Graph>& graphs = m_index->runs[r].graphs;
+        if (graphs.empty() || m_graph < graphs.data() || m_graph >= graphs.data() + graphs.size())
+            continue;
+        const dvmlens::SourceItemRef ref { r, static_cast<std::size_t>(m_graph - graphs.data()), false,
+            static_cast<std::size_t>(m_kernel - kernels.data()) };
+        const std::vector<const dvmlens::SourceFrame*> frames =
+            dvmlens::itemFrames(m_sources->map, ref, true);
+        QString html = QStringLiteral("<h4>") + tr("Model source lines") + QStringLiteral("</h4>");
+        if (frames.empty())
+            return html + QStringLiteral("<p>") + tr("None found in this tree.") + QStringLiteral("</p>");
+        html += QStringLiteral("<ul style=\"margin-top:0\">");
+        for (const dvmlens::SourceFrame* frame : frames) {
+            html += QStringLiteral("<li><code>%1:%2</code>").arg(escaped(frame->file)).arg(frame->line);
+            if (!frame->function.empty())
+                html += tr(" in %1").arg(escaped(frame->function));
+            if (frame->library)
+                html += QStringLiteral(" <i>") + tr("(library)") + QStringLiteral("</i>");
+            if (!frame->code.empty())
+                html += QStringLiteral("<br/><code>") + escaped(frame->code) + QStringLiteral("</code>");
+            html += QStringLiteral("</li>");
+        }
+        return html + QStringLiteral("</ul>");
+    }
+    return {};
+}
+
 void KernelDetails::render()
 {
     if (!m_graph) {
@@ -248,6 +297,7 @@ void KernelDetails::render()
         out << row(tr("mfusion"), yesNo(kernel.mfusion));
     out << row(tr("Launches"), QString::number(kernel.launches));
     out << "</table>";
+    out << sourceLinesHtml();
 
     if (!kernel.ops.empty()) {
         QStringList ops;

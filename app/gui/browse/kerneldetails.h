@@ -4,6 +4,7 @@
 #pragma once
 
 #include "model/model.h"
+#include "sources/modelsources.h"
 
 #include <QStringList>
 #include <QTextBrowser>
@@ -22,6 +23,9 @@ public:
     // Until a kernel is picked: the graph's verdict, why DVM did not engage, counts and diagnostics.
     void showGraph(std::shared_ptr<const dvmlens::Index> index, const dvmlens::Graph* graph);
     void clearKernel();
+    // The model source lines of the shown index's kernels (null: not found yet); sources of another
+    // index are ignored.
+    void setModelSources(std::shared_ptr<const ModelSources> sources);
 
 Q_SIGNALS:
     // A launch-site or definition link was clicked.
@@ -33,10 +37,12 @@ protected:
 private:
     void render();
     void renderGraph();
+    QString sourceLinesHtml() const;
 
     std::shared_ptr<const dvmlens::Index> m_index;
     const dvmlens::Kernel* m_kernel = nullptr;
     const dvmlens::Graph* m_graph = nullptr;
+    std::shared_ptr<const ModelSources> m_sources;
 };
 
 // The text of a string statement given as its physical lines (core's Kernel::fxGraphLine to

@@ -133,6 +133,16 @@ void CodeView::setUpActions()
         [this] { m_findBar->showGoToLine(cursorLine(), m_editor->blockCount()); });
     connect(m_nextDvmKernelAction, &QAction::triggered, this, &CodeView::goToNextDvmKernel);
     connect(m_previousDvmKernelAction, &QAction::triggered, this, &CodeView::goToPreviousDvmKernel);
+    setHasText(false);
+}
+
+void CodeView::setHasText(bool hasText)
+{
+    // Find, Go to Line and F8 act on text: greyed out while there is none (nothing open, loading,
+    // a file that could not be shown), so the menu says what can be done.
+    for (QAction* action :
+        { m_findAction, m_goToLineAction, m_nextDvmKernelAction, m_previousDvmKernelAction })
+        action->setEnabled(hasText);
 }
 
 void CodeView::showFile(const QString& path, const dvmlens::OutputCode* code)
@@ -146,6 +156,7 @@ void CodeView::showFile(const QString& path, const dvmlens::OutputCode* code)
     m_path = path;
     m_pendingLine = 0;
     m_pendingLastLine = 0;
+    setHasText(false);
     m_loader->start(path, m_editor->font());
     m_loadingMessageDelay.start();
 }
@@ -166,6 +177,7 @@ void CodeView::clear()
     showNote(QString());
     applyMarks();
     updateMatches();
+    setHasText(false);
 }
 
 QString CodeView::currentPath() const
@@ -364,6 +376,7 @@ void CodeView::onLoadFinished(const std::shared_ptr<LoadedFileText>& result)
         m_editor->setMarks({});
         showMessage(QFileInfo(file.path).fileName() + QLatin1String("\n\n") + file.message);
         updateMatches();
+        setHasText(false);
         Q_EMIT loadFailed(file.path, file.message);
         return;
     }
@@ -377,6 +390,7 @@ void CodeView::onLoadFinished(const std::shared_ptr<LoadedFileText>& result)
     m_text = std::move(file.text);
     applyMarks();
     updateMatches();
+    setHasText(true);
     if (m_pendingLine > 0) {
         goToLine(m_pendingLine, m_pendingLastLine);
         m_pendingLine = 0;

@@ -83,6 +83,7 @@ protected:
 private:
     void setUpActions();
     void reachDvmKernel(const CodeMark* mark); // null: there is none
+    void setHasText(bool hasText);
     void onLoadFinished(const std::shared_ptr<LoadedFileText>& result);
     void replaceDocument(std::unique_ptr<QTextDocument> document);
     void showMessage(const QString& message);

@@ -172,6 +172,7 @@ QString ExportActions::writeReport(const ReportSources& sources, const QString& 
     input.index = sources.index.get();
     input.rules = &rules.book;
     input.baseline = sources.baseline.get();
+    input.modelSources = true; // "Where it fell back", as the CLI's report
     const std::string report = dvmlens::renderReport(input, *format);
     // The CLI's writer: atomic, and never onto a device, FIFO, socket or folder.
     const std::string failure = dvmlens::writeReportFile(QFile::encodeName(file).toStdString(), report);

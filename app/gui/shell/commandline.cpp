@@ -26,7 +26,8 @@ namespace {
 
 QStringList knownViews()
 {
-    return { QStringLiteral("browse"), QStringLiteral("diagnostics"), QStringLiteral("compare") };
+    return { QStringLiteral("browse"), QStringLiteral("diagnostics"), QStringLiteral("compare"),
+        QStringLiteral("sources") };
 }
 
 QStringList knownLanguages()

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "shell/mainwindow.h"
 
+#include "archive/archivereader.h"
 #include "browse/browsepage.h"
 #include "browse/kerneldetails.h"
 #include "browse/kernelpanel.h"
@@ -14,12 +15,14 @@
 #include "diagnostics/diagnosticsdock.h"
 #include "diagnostics/diagnosticsmodel.h"
 #include "export/exportactions.h"
+#include "io/pathtext.h"
 #include "profile/hotkernelsdock.h"
 #include "profile/profilecontroller.h"
 #include "shell/languagechange.h"
 #include "shell/recentfolders.h"
 #include "shell/translations.h"
 #include "shell/treedocument.h"
+#include "sources/sourcesdock.h"
 #include "verdict/summary.h"
 #include "version.h"
 
@@ -112,6 +115,21 @@ MainWindow::MainWindow(QWidget* parent)
         m_browse->selectBySpec(spec);
     });
     connect(m_profile, &ProfileController::joinChanged, m_browse, &BrowsePage::setProfile);
+    // Where in the model: a dock tabbed with the others, filled off the GUI thread after each index.
+    m_sourcesDock = new SourcesDock(this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_sourcesDock);
+    tabifyDockWidget(m_profile->dock(), m_sourcesDock);
+    m_kernelsDock->raise();
+    connect(m_sourcesDock, &SourcesDock::kernelActivated, this, [this](const QString& spec) {
+        setMode(Mode::Browse);
+        m_browse->selectBySpec(spec);
+    });
+    connect(m_sourcesDock, &SourcesDock::sourcesReady, this,
+        [this] { m_browse->details()->setModelSources(m_sourcesDock->sources()); });
+    connect(m_sourcesDock, &SourcesDock::lineActivated, this, [this](const QString& path, int line) {
+        setMode(Mode::Browse);
+        m_browse->openLocation(path, line);
+    });
     createMenus();
     createStatusBar();
     m_defaultState = saveState(kLayoutVersion);
@@ -242,8 +260,9 @@ void MainWindow::createMenus()
     editMenu->addAction(m_export->copySummaryAction());
 
     m_viewMenu = menuBar()->addMenu(QString());
-    for (QDockWidget* dock : { m_runsDock, m_kernelsDock, m_detailsDock,
-             static_cast<QDockWidget*>(m_diagnosticsDock), static_cast<QDockWidget*>(m_profile->dock()) })
+    for (QDockWidget* dock :
+        { m_runsDock, m_kernelsDock, m_detailsDock, static_cast<QDockWidget*>(m_diagnosticsDock),
+            static_cast<QDockWidget*>(m_profile->dock()), static_cast<QDockWidget*>(m_sourcesDock) })
         m_viewMenu->addAction(dock->toggleViewAction());
     QAction* resetLayout = m_viewMenu->addAction(QString(), this, &MainWindow::resetLayout);
     m_viewMenu->addSeparator();
@@ -318,7 +337,7 @@ void MainWindow::createMenus()
     translateNowAndOnChange(this, [=, this] {
         m_fileMenu->setTitle(tr("&File"));
         openFolder->setText(tr("&Open Folder…"));
-        openFile->setText(tr("Open &File…"));
+        openFile->setText(tr("Open &File or Archive…"));
         recentMenu->setTitle(tr("Open &Recent"));
         reload->setText(tr("Re&load"));
         compareWith->setText(tr("&Compare With…"));
@@ -411,8 +430,9 @@ void MainWindow::resetLayout()
     applyDefaultDockSizes();
     m_browse->resetRunTreeHeader();
     m_browse->kernelPanel()->resetHeader();
-    for (QDockWidget* dock : { m_runsDock, m_kernelsDock, m_detailsDock,
-             static_cast<QDockWidget*>(m_diagnosticsDock), static_cast<QDockWidget*>(m_profile->dock()) })
+    for (QDockWidget* dock :
+        { m_runsDock, m_kernelsDock, m_detailsDock, static_cast<QDockWidget*>(m_diagnosticsDock),
+            static_cast<QDockWidget*>(m_profile->dock()), static_cast<QDockWidget*>(m_sourcesDock) })
         dock->show();
     m_kernelsDock->raise();
 }
@@ -448,8 +468,9 @@ void MainWindow::dropEvent(QDropEvent* event)
     event->acceptProposedAction();
     // With a tree open, a second folder can be compared with it: Shift+drop, or answer the question.
     const QFileInfo dropped(path);
-    if (!m_document->path().isEmpty() && dropped.isDir()
-        && dropped.absoluteFilePath() != m_document->path()) {
+    const bool tree =
+        dropped.isDir() || (dropped.isFile() && dvmlens::looksLikeArchive(dvmlens::pathBytes(path)));
+    if (!m_document->path().isEmpty() && tree && dropped.absoluteFilePath() != m_document->path()) {
         if (event->modifiers().testFlag(Qt::ShiftModifier)) {
             comparePaths(m_document->path(), path);
             return;
@@ -544,6 +565,7 @@ void MainWindow::onIndexFinished(const QString& path, const QString& error)
     }
     const dvmlens::Index& index = *m_document->index();
     m_profile->setIndex(m_document->index(), path);
+    m_sourcesDock->setIndex(m_document->index());
     m_totals->setText(indexTotalsText(index));
     m_statusText = StatusText::Totals;
     watchTree(index);
@@ -654,8 +676,11 @@ void MainWindow::openFolderDialog()
 
 void MainWindow::openFileDialog()
 {
-    const QString file = QFileDialog::getOpenFileName(this, tr("Open output_code.py"), dialogFolder(),
-        tr("Inductor output code (output_code.py *.py);;All files (*)"));
+    const QString file =
+        QFileDialog::getOpenFileName(this, tr("Open output_code.py or Archive"), dialogFolder(),
+            tr("Inductor output code or debug tree archive (output_code.py *.py *.tar *.tgz *.tar.gz "
+               "*.tar.xz *.txz "
+               "*.tar.zst *.tzst *.tar.bz2 *.tbz2 *.zip);;All files (*)"));
     if (!file.isEmpty())
         openPath(file);
 }
@@ -780,6 +805,11 @@ ProfileController* MainWindow::profileController() const
     return m_profile;
 }
 
+SourcesDock* MainWindow::sourcesDock() const
+{
+    return m_sourcesDock;
+}
+
 QFileSystemWatcher* MainWindow::watcher() const
 {
     return m_watcher;
@@ -842,7 +872,7 @@ void MainWindow::setMode(Mode mode)
         m_browseDocksShown.clear();
         for (QDockWidget* dock :
             { m_runsDock, m_kernelsDock, m_detailsDock, static_cast<QDockWidget*>(m_diagnosticsDock),
-                static_cast<QDockWidget*>(m_profile->dock()) }) {
+                static_cast<QDockWidget*>(m_profile->dock()), static_cast<QDockWidget*>(m_sourcesDock) }) {
             if (dock->isVisible())
                 m_browseDocksShown << dock;
             dock->hide();

@@ -24,6 +24,7 @@ class QStackedWidget;
 class QTimer;
 class QToolButton;
 class ProfileController;
+class SourcesDock;
 class RecentFolders;
 class TreeDocument;
 
@@ -78,6 +79,7 @@ public:
     QLabel* totalsLabel() const;
     QFileSystemWatcher* watcher() const;
     ProfileController* profileController() const; // File ▸ Open Profile…, the Hot kernels dock
+    SourcesDock* sourcesDock() const; // Model sources: kernels and fallbacks by model source line
 
     // "8 runs · 412 graphs · 311 DVM engaged · 2 930 DVM kernels · 57 fallbacks"
     static QString totalsText(const dvmlens::Index& index);
@@ -134,6 +136,7 @@ private:
     ExportActions* m_export = nullptr;
     RecentFolders* m_recent;
     ProfileController* m_profile = nullptr;
+    SourcesDock* m_sourcesDock = nullptr;
     QFileSystemWatcher* m_watcher;
     QTimer* m_reindexTimer;
     ComparePage* m_compare;

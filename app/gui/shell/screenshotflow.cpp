@@ -10,6 +10,7 @@
 #include "export/imageexport.h"
 #include "shell/mainwindow.h"
 #include "shell/startupactions.h"
+#include "sources/sourcesdock.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -53,6 +54,18 @@ void ScreenshotFlow::onIndexFinished(const QString& path, const QString& error)
     const QString selectError = applyStartupActions(m_window, m_options);
     if (!selectError.isEmpty()) {
         fail(selectError);
+        return;
+    }
+    // --view sources shows the worst model line, which the dock may still be looking for.
+    SourcesDock* sources = m_window.sourcesDock();
+    if (m_options.view == QLatin1String("sources") && sources->isFinding()) {
+        connect(
+            sources, &SourcesDock::sourcesReady, this,
+            [this, sources] {
+                sources->selectFirstLocation();
+                waitForCode();
+            },
+            Qt::SingleShotConnection);
         return;
     }
     // --view diagnostics shows the first known failure, which the dock is still looking for.

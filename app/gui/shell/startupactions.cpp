@@ -5,6 +5,7 @@
 #include "compare/comparepage.h"
 #include "diagnostics/diagnosticsdock.h"
 #include "shell/mainwindow.h"
+#include "sources/sourcesdock.h"
 
 #include <QCoreApplication>
 
@@ -37,6 +38,13 @@ QString applyStartupActions(MainWindow& window, const CommandLine& options)
         // Room for the list and the selected entry's cause and fix under it.
         window.resizeDocks({ dock }, { window.height() * 3 / 5 }, Qt::Vertical);
         dock->showFirstKnownFailure(); // the evidence a bug report wants: cause and fix visible
+    }
+    if (options.view == QLatin1String("sources")) {
+        SourcesDock* dock = window.sourcesDock();
+        dock->show();
+        dock->raise();
+        window.resizeDocks({ dock }, { window.height() * 3 / 5 }, Qt::Vertical);
+        dock->selectFirstLocation(); // the worst line and its kernels and fallbacks in every rank
     }
     return {};
 }

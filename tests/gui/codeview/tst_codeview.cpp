@@ -23,6 +23,7 @@
 #include <QTextBlock>
 #include <QTimer>
 
+#include <algorithm>
 #include <ctime>
 #include <sys/stat.h>
 
@@ -459,11 +460,22 @@ void CodeViewTest::tooLargeFileIsRefused()
 void CodeViewTest::missingFileFails()
 {
     CodeView view;
+    const QList<QAction*> textActions { view.findAction(), view.goToLineAction(), view.nextDvmKernelAction(),
+        view.previousDvmKernelAction() };
+    const auto enabled = [&textActions] {
+        return std::count_if(
+            textActions.begin(), textActions.end(), [](QAction* a) { return a->isEnabled(); });
+    };
+    QCOMPARE(enabled(), 0); // nothing loaded: nothing to find or go to
+    QVERIFY(loadInto(view, testutil::fixture(kOutputCode)));
+    QCOMPARE(enabled(), 4);
     QSignalSpy failed(&view, &CodeView::loadFailed);
     QTemporaryDir dir;
     view.showFile(dir.filePath(QStringLiteral("nope.py")));
+    QCOMPARE(enabled(), 0); // loading
     QVERIFY(failed.wait(10000));
     QVERIFY(view.message().contains(QStringLiteral("does not exist")));
+    QCOMPARE(enabled(), 0);
 
     view.showFile(dir.path()); // a folder
     QVERIFY(failed.wait(10000));

@@ -434,7 +434,8 @@ private Q_SLOTS:
             owner.insert(action->shortcut(), action->text());
         }
         QCOMPARE(byText.value(QStringLiteral("&Open Folder…")), QKeySequence(QKeySequence::Open));
-        QCOMPARE(byText.value(QStringLiteral("Open &File…")), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+        QCOMPARE(byText.value(QStringLiteral("Open &File or Archive…")),
+            QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
         QCOMPARE(byText.value(QStringLiteral("&Compare With…")), QKeySequence(Qt::CTRL | Qt::Key_D));
     }
 

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: MIT
+// dvmlens-cli sources: model source lines, worst first, with what their kernels and fallback calls
+// became (DVM, other backends, fallbacks) over graphs and ranks; --json: dvmlens.sources/1.
+#include "command.h"
+#include "commandoptions.h"
+#include "indexargs.h"
+#include "json/sourcesjson.h"
+#include "keptuntilexit.h"
+#include "sources/sourcemap.h"
+#include "sources/sourcesummary.h"
+#include "text/sourcestext.h"
+
+namespace cli {
+
+namespace {
+
+void declareSources(CommandOptions& options);
+int runSources(const CommandOptions& options);
+
+const Command kSources { "sources", "sources [--json] [--all] [--jobs N] PATH",
+    "where in the model each kernel and fallback came from: model source lines (from FX graph "
+    "docstrings, Inductor comments, provenance JSONs), worst first, with their DVM / other kernels and "
+    "fallbacks over graphs and ranks (--json: dvmlens.sources/1; --all: library frames in torch/ and "
+    "torch_npu/ as their own rows)",
+    declareSources, runSources };
+
+void declareSources(CommandOptions& options)
+{
+    declareIndexOptions(options, true);
+    options.addFlag({ QStringLiteral("all") },
+        QStringLiteral("library frames in torch/ and torch_npu/ as their own rows"));
+}
+
+int runSources(const CommandOptions& options)
+{
+    const bool includeLibrary = options.isSet(QStringLiteral("all"));
+    std::optional<IndexArgs> parsed = parseIndexArgs(kSources, options, true);
+    if (!parsed)
+        return ExitUsage;
+    parsed->kernelDetail = dvmlens::KernelDetail::Summary; // no kernel bodies are shown
+    const dvmlens::Index* index = loadIndex(kSources, *parsed);
+    if (!index)
+        return ExitUsage;
+    const dvmlens::SourceMap map = dvmlens::buildSourceMap(*index, parsed->jobs);
+    const dvmlens::SourceSummary summary = dvmlens::summarizeSources(*index, map, includeLibrary);
+    writeOut(
+        parsed->json ? dvmlens::sourcesJsonText(*index, summary) : dvmlens::sourcesText(*index, summary));
+    return ExitOk;
+}
+
+const RegisterCommand registration(kSources);
+
+} // namespace
+
+} // namespace cli

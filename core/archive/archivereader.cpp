@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: MIT
+#include "archive/archivereader.h"
+
+#include <algorithm>
+#include <archive.h>
+#include <archive_entry.h>
+#include <cstdio>
+#include <dirent.h>
+#include <string_view>
+#include <sys/stat.h>
+
+namespace dvmlens {
+
+namespace {
+
+constexpr std::size_t kBlockBytes = 256 * 1024;
+
+unsigned char direntType(mode_t type)
+{
+    switch (type) {
+    case AE_IFREG:
+        return DT_REG;
+    case AE_IFDIR:
+        return DT_DIR;
+    case AE_IFLNK:
+        return DT_LNK;
+    case AE_IFIFO:
+        return DT_FIFO;
+    case AE_IFSOCK:
+        return DT_SOCK;
+    case AE_IFCHR:
+        return DT_CHR;
+    case AE_IFBLK:
+        return DT_BLK;
+    default:
+        return DT_UNKNOWN;
+    }
+}
+
+std::string archiveError(struct archive* archive, const char* fallback)
+{
+    const char* text = archive ? archive_error_string(archive) : nullptr;
+    return text && *text ? std::string(text) : std::string(fallback);
+}
+
+} // namespace
+
+ArchiveReader::~ArchiveReader()
+{
+    if (m_archive)
+        archive_read_free(m_archive);
+}
+
+bool ArchiveReader::open(const std::string& path, std::string& error)
+{
+    struct stat status;
+    if (::stat(path.c_str(), &status) != 0 || !S_ISREG(status.st_mode)) {
+        error = "not a regular file";
+        return false;
+    }
+    m_archive = archive_read_new();
+    if (!m_archive) {
+        error = "out of memory";
+        return false;
+    }
+    // Only the formats DVM Lens is asked to read: "all" would let mtree or raw claim a text file.
+    archive_read_support_filter_all(m_archive);
+    archive_read_support_format_tar(m_archive);
+    archive_read_support_format_gnutar(m_archive);
+    archive_read_support_format_zip(m_archive);
+    if (archive_read_open_filename(m_archive, path.c_str(), kBlockBytes) != ARCHIVE_OK) {
+        error = archiveError(m_archive, "cannot open the archive");
+        return false;
+    }
+    return true;
+}
+
+ArchiveReader::Next ArchiveReader::next(ArchiveHeader& header, std::string& error)
+{
+    struct archive_entry* entry = nullptr;
+    const int status = archive_read_next_header(m_archive, &entry);
+    if (status == ARCHIVE_EOF)
+        return Next::End;
+    if (status < ARCHIVE_WARN || !entry) {
+        error = archiveError(m_archive, "the archive is corrupt or truncated");
+        return Next::Failed;
+    }
+    m_gotHeader = true;
+    const char* name = archive_entry_pathname(entry);
+    header.name = name ? name : "";
+    header.type = direntType(archive_entry_filetype(entry));
+    const char* symlink = archive_entry_symlink(entry);
+    header.symlink = symlink ? symlink : "";
+    const char* hardlink = archive_entry_hardlink(entry);
+    header.hardlink = hardlink ? hardlink : "";
+    if (!header.hardlink.empty())
+        header.type = DT_REG;
+    header.size = archive_entry_size_is_set(entry) ? std::optional<std::uint64_t>(
+                      static_cast<std::uint64_t>(std::max<la_int64_t>(archive_entry_size(entry), 0)))
+                                                   : std::nullopt;
+    header.encrypted = archive_entry_is_encrypted(entry) != 0;
+    return Next::Entry;
+}
+
+bool ArchiveReader::readBlock(const char*& data, std::size_t& size, std::string& error)
+{
+    const void* block = nullptr;
+    la_int64_t offset = 0;
+    size = 0;
+    const int status = archive_read_data_block(m_archive, &block, &size, &offset);
+    if (status == ARCHIVE_EOF)
+        return false;
+    if (status < ARCHIVE_WARN) {
+        error = archiveError(m_archive, "the archive is corrupt or truncated");
+        return false;
+    }
+    data = static_cast<const char*>(block);
+    return true;
+}
+
+std::string ArchiveReader::formatName() const
+{
+    if (!m_archive || !m_gotHeader)
+        return {};
+    std::string name;
+    if (const char* format = archive_format_name(m_archive))
+        name = format;
+    for (int i = archive_filter_count(m_archive) - 1; i >= 0; --i) {
+        const char* filter = archive_filter_name(m_archive, i);
+        if (filter && std::string_view(filter) != "none")
+            name += std::string(", ") + filter;
+    }
+    return name;
+}
+
+namespace {
+
+bool startsLikeArchive(const std::string& path)
+{
+    static constexpr std::string_view kSuffixes[] = { ".tar", ".tgz", ".tbz2", ".tbz", ".txz", ".tzst",
+        ".zip", ".tar.gz", ".tar.xz", ".tar.zst", ".tar.bz2" };
+    for (const std::string_view suffix : kSuffixes) {
+        if (path.size() > suffix.size()
+            && path.compare(path.size() - suffix.size(), suffix.size(), suffix) == 0)
+            return true;
+    }
+    char head[264] = {};
+    FILE* file = std::fopen(path.c_str(), "rbe");
+    if (!file)
+        return false;
+    const std::size_t got = std::fread(head, 1, sizeof head, file);
+    std::fclose(file);
+    const std::string_view bytes(head, got);
+    return bytes.substr(0, 2) == "\x1f\x8b"
+        || bytes.substr(0, 6)
+        == std::string_view("\xfd"
+                            "7zXZ\0",
+            6)
+        || bytes.substr(0, 4) == "\x28\xb5\x2f\xfd" || bytes.substr(0, 3) == "BZh"
+        || bytes.substr(0, 4) == "PK\x03\x04" || bytes.substr(0, 4) == "PK\x05\x06"
+        || (got >= 262 && bytes.substr(257, 5) == "ustar");
+}
+
+} // namespace
+
+ArchiveProbe probeArchive(const std::string& path, std::string& error)
+{
+    if (looksLikeArchive(path))
+        return ArchiveProbe::Archive;
+    if (!startsLikeArchive(path))
+        return ArchiveProbe::NoArchive;
+    ArchiveReader reader;
+    if (reader.open(path, error)) {
+        ArchiveHeader header;
+        reader.next(header, error);
+    }
+    if (error.empty())
+        error = "not an archive DVM Lens reads";
+    return ArchiveProbe::Broken;
+}
+
+bool looksLikeArchive(const std::string& path)
+{
+    ArchiveReader reader;
+    std::string error;
+    if (!reader.open(path, error))
+        return false;
+    ArchiveHeader header;
+    const ArchiveReader::Next first = reader.next(header, error);
+    struct stat status;
+    // An empty tar (end-of-archive blocks only) is an archive too; an empty file is none.
+    return first == ArchiveReader::Next::Entry
+        || (first == ArchiveReader::Next::End && ::stat(path.c_str(), &status) == 0 && status.st_size > 0);
+}
+
+} // namespace dvmlens

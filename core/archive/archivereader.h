@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: MIT
+// libarchive, read only and streaming: tar (ustar, pax, GNU) and zip, each raw or compressed with
+// gzip, xz, zstd, bzip2 (any filter libarchive has), recognised by content, not by name. No entry
+// is ever written to disk: headers and data come out in archive order, once.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+struct archive;
+
+namespace dvmlens {
+
+struct ArchiveHeader
+{
+    std::string name; // as stored (not yet normalised)
+    unsigned char type = 0; // DT_* of <dirent.h>: DT_REG, DT_DIR, DT_LNK, DT_FIFO…
+    std::string symlink; // the target of a symbolic link, as stored
+    std::string hardlink; // the entry a tar hard link repeats, as stored ("" when none)
+    std::optional<std::uint64_t> size; // as the header states it (zip streams may not)
+    bool encrypted = false;
+};
+
+class ArchiveReader
+{
+public:
+    ArchiveReader() = default;
+    ArchiveReader(const ArchiveReader&) = delete;
+    ArchiveReader& operator=(const ArchiveReader&) = delete;
+    ~ArchiveReader();
+
+    // False with `error` when `path` cannot be opened or is no archive libarchive knows.
+    bool open(const std::string& path, std::string& error);
+
+    enum class Next
+    {
+        Entry,
+        End,
+        Failed, // corrupt or truncated: `error` says what; nothing after it can be read
+    };
+    Next next(ArchiveHeader& header, std::string& error);
+
+    // The current entry's data in libarchive's own blocks (no copy): false at its end or on an
+    // error (`error` set, non-empty).
+    bool readBlock(const char*& data, std::size_t& size, std::string& error);
+
+    // "GNU tar format", "ZIP 2.0 (deflation)"… and the compression ("zstd"), for messages.
+    std::string formatName() const;
+
+private:
+    struct archive* m_archive = nullptr;
+    bool m_gotHeader = false;
+};
+
+// Whether the regular file `path` is an archive ArchiveReader reads: its first header is read.
+bool looksLikeArchive(const std::string& path);
+
+enum class ArchiveProbe
+{
+    NoArchive,
+    Archive,
+    Broken, // it starts like a compressed stream or an archive (or is named so) but cannot be read as one
+};
+// What `path` is; for Broken, `error` says what libarchive met.
+ArchiveProbe probeArchive(const std::string& path, std::string& error);
+
+} // namespace dvmlens

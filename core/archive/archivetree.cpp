@@ -1,0 +1,722 @@
+// SPDX-License-Identifier: MIT
+#include "archive/archivetree.h"
+
+#include "archive/archivereader.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <dirent.h>
+#include <filesystem>
+#include <mutex>
+#include <sys/stat.h>
+
+namespace dvmlens {
+
+namespace {
+
+constexpr std::size_t kProbeBytes = 4096; // what the walk reads of a loose *.py (treescanner)
+constexpr std::size_t kRunnableHeadBytes = 64 * 1024 + 1; // versions.cpp reads 64 KiB of it
+constexpr int kMaxLinkHops = 40; // as Linux's own limit
+constexpr std::size_t kRememberedArchives = 8;
+
+std::string_view baseName(std::string_view inner)
+{
+    const std::size_t slash = inner.rfind('/');
+    return slash == std::string_view::npos ? inner : inner.substr(slash + 1);
+}
+
+std::string_view parentOf(std::string_view inner)
+{
+    const std::size_t slash = inner.rfind('/');
+    return slash == std::string_view::npos ? std::string_view() : inner.substr(0, slash);
+}
+
+bool endsWith(std::string_view text, std::string_view suffix)
+{
+    return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
+}
+
+std::string bytesText(std::uint64_t bytes)
+{
+    if (bytes >= (1ull << 30) && bytes % (1ull << 30) == 0)
+        return std::to_string(bytes >> 30) + " GiB";
+    if (bytes >= (1ull << 20) && bytes % (1ull << 20) == 0)
+        return std::to_string(bytes >> 20) + " MiB";
+    return std::to_string(bytes) + " bytes";
+}
+
+// How much of a regular entry the pass keeps for later stages (0: none) and whether it could be
+// wanted whole.
+std::size_t headToKeep(std::string_view name)
+{
+    if (name == "fx_graph_runnable.py")
+        return kRunnableHeadBytes;
+    // Inductor's own dumps are never wrapper modules: the walk does not probe them in a graph folder.
+    if (name == "fx_graph_readable.py" || name == "fx_graph_transformed.py" || name == "output_code.py")
+        return 0;
+    return endsWith(name, ".py") ? kProbeBytes + 1 : 0; // one byte more: a probe of 4 KiB is served whole
+}
+
+bool statArchive(const std::string& path, std::int64_t& size, std::int64_t& mtimeNs)
+{
+    struct stat status;
+    if (::stat(path.c_str(), &status) != 0)
+        return false;
+    size = status.st_size;
+    mtimeNs = static_cast<std::int64_t>(status.st_mtim.tv_sec) * 1'000'000'000 + status.st_mtim.tv_nsec;
+    return true;
+}
+
+class MemoryMember final : public ArchiveMember
+{
+public:
+    MemoryMember(std::shared_ptr<const std::string> data, std::uint64_t sizeHint)
+        : m_data(std::move(data))
+        , m_sizeHint(sizeHint)
+    {
+    }
+    bool read(char* data, std::size_t size, std::size_t& got, std::string&) override
+    {
+        got = std::min(size, m_data->size() - m_offset);
+        std::copy_n(m_data->data() + m_offset, got, data);
+        m_offset += got;
+        return true;
+    }
+    std::uint64_t sizeHint() const override
+    {
+        return m_sizeHint;
+    }
+
+private:
+    std::shared_ptr<const std::string> m_data;
+    std::size_t m_offset = 0;
+    std::uint64_t m_sizeHint = 0;
+};
+
+// Where the last pass of this thread stopped: the next member further on in the same archive
+// continues it instead of starting over (a report reads its graphs' sources in index order, which
+// mostly is archive order), so reading N members costs about one pass, not N.
+struct PassCursor
+{
+    std::string archive;
+    std::unique_ptr<ArchiveReader> reader;
+    std::uint64_t next = 0; // the ordinal of the header the reader reads next
+};
+thread_local PassCursor t_cursor;
+
+// A new pass over the archive (or the thread's last one, continued), stopped at the entry and
+// reading its data as it is asked.
+class StreamMember final : public ArchiveMember
+{
+public:
+    ~StreamMember() override
+    {
+        if (m_reader && m_seekOk) {
+            t_cursor.archive = m_archive;
+            t_cursor.reader = std::move(m_reader);
+            t_cursor.next = m_ordinal + 1;
+        }
+    }
+    bool seek(const ArchiveTree& tree, const std::string& inner, std::uint64_t ordinal, std::string& error)
+    {
+        m_archive = tree.archive();
+        m_ordinal = ordinal;
+        std::uint64_t at = 0;
+        if (t_cursor.reader && t_cursor.archive == tree.archive() && t_cursor.next <= ordinal) {
+            m_reader = std::move(t_cursor.reader);
+            at = t_cursor.next;
+        } else {
+            m_reader = std::make_unique<ArchiveReader>();
+            if (!m_reader->open(tree.archive(), error))
+                return false;
+        }
+        t_cursor.reader.reset();
+        ArchiveHeader header;
+        for (;; ++at) {
+            if (m_reader->next(header, error) != ArchiveReader::Next::Entry) {
+                if (error.empty())
+                    error = "the archive changed since it was read";
+                return false;
+            }
+            if (at == ordinal)
+                break;
+        }
+        std::string problem;
+        if (normaliseEntryName(header.name, problem) != inner) {
+            error = "the archive changed since it was read";
+            return false;
+        }
+        m_seekOk = true;
+        return true;
+    }
+    void setSizeHint(std::uint64_t size)
+    {
+        m_sizeHint = size;
+    }
+    bool read(char* data, std::size_t size, std::size_t& got, std::string& error) override
+    {
+        got = 0;
+        while (m_pendingSize == 0) {
+            if (m_ended)
+                return true;
+            if (!m_reader->readBlock(m_pending, m_pendingSize, error)) {
+                if (!error.empty())
+                    return false;
+                m_ended = true;
+                return true;
+            }
+        }
+        got = std::min(size, m_pendingSize);
+        std::copy_n(m_pending, got, data);
+        m_pending += got;
+        m_pendingSize -= got;
+        return true;
+    }
+    std::uint64_t sizeHint() const override
+    {
+        return m_sizeHint;
+    }
+
+private:
+    std::unique_ptr<ArchiveReader> m_reader;
+    std::string m_archive;
+    std::uint64_t m_ordinal = 0;
+    bool m_seekOk = false;
+    const char* m_pending = nullptr;
+    std::size_t m_pendingSize = 0;
+    bool m_ended = false;
+    std::uint64_t m_sizeHint = 0;
+};
+
+std::mutex g_rememberedMutex;
+std::vector<std::shared_ptr<const ArchiveTree>> g_remembered; // most recent last
+
+} // namespace
+
+const ArchiveNode* ArchiveTree::find(std::string_view inner) const
+{
+    const auto found = m_nodes.find(inner);
+    return found == m_nodes.end() ? nullptr : &found->second;
+}
+
+std::optional<std::string> ArchiveTree::innerOf(std::string_view path) const
+{
+    if (path.size() < m_archive.size() + 1 || path.compare(0, m_archive.size(), m_archive) != 0
+        || path[m_archive.size()] != '!')
+        return std::nullopt;
+    std::string_view rest = path.substr(m_archive.size() + 1);
+    if (rest.empty())
+        return std::string();
+    if (rest.front() != '/')
+        return std::nullopt;
+    while (!rest.empty() && rest.front() == '/')
+        rest.remove_prefix(1);
+    while (!rest.empty() && rest.back() == '/')
+        rest.remove_suffix(1);
+    return std::string(rest);
+}
+
+ArchiveTree::Resolved ArchiveTree::resolve(std::string_view inner, bool followLast) const
+{
+    Resolved result;
+    std::vector<std::string> pending; // components still to walk, the next one last
+    auto push = [&pending](std::string_view text) {
+        std::vector<std::string> parts;
+        std::size_t start = 0;
+        while (start <= text.size()) {
+            std::size_t slash = text.find('/', start);
+            if (slash == std::string_view::npos)
+                slash = text.size();
+            if (slash > start)
+                parts.emplace_back(text.substr(start, slash - start));
+            start = slash + 1;
+        }
+        pending.insert(pending.end(), parts.rbegin(), parts.rend());
+    };
+    push(inner);
+    std::string at; // resolved so far (a folder)
+    int hops = 0;
+    while (!pending.empty()) {
+        const std::string part = std::move(pending.back());
+        pending.pop_back();
+        if (part == ".")
+            continue;
+        if (part == "..") {
+            if (at.empty()) {
+                result.error = EXDEV;
+                std::filesystem::path outside = std::filesystem::path(m_archive).parent_path();
+                for (auto it = pending.rbegin(); it != pending.rend(); ++it)
+                    outside /= *it;
+                result.outside = outside.lexically_normal().native();
+                return result;
+            }
+            at = std::string(parentOf(at));
+            continue;
+        }
+        const std::string candidate = at.empty() ? part : at + '/' + part;
+        const ArchiveNode* node = find(candidate);
+        if (!node) {
+            result.error = ENOENT;
+            return result;
+        }
+        if (node->type == DT_LNK && (!pending.empty() || followLast)) {
+            if (++hops > kMaxLinkHops) {
+                result.error = ELOOP;
+                return result;
+            }
+            if (node->link.empty()) {
+                result.error = ENOENT;
+                return result;
+            }
+            if (node->link.front() == '/') {
+                result.error = EXDEV;
+                result.outside = node->link;
+                return result;
+            }
+            push(node->link); // relative to the link's own folder, which `at` still is
+            continue;
+        }
+        if (!pending.empty() && node->type != DT_DIR) {
+            result.error = ENOTDIR;
+            return result;
+        }
+        at = candidate;
+        result.node = node;
+    }
+    result.inner = at;
+    result.node = find(at);
+    if (!result.node)
+        result.error = ENOENT;
+    return result;
+}
+
+bool ArchiveTree::unchangedOnDisk() const
+{
+    std::int64_t size = -1;
+    std::int64_t mtime = -1;
+    return statArchive(m_archive, size, mtime) && size == m_fileSize && mtime == m_fileMtimeNs;
+}
+
+// The one pass: headers and data in archive order, into a new ArchiveTree.
+class ArchiveTreeBuilder
+{
+public:
+    ArchiveTreeBuilder(
+        const std::string& archive, const ArchivePass& pass, std::vector<Diagnostic>& diagnostics)
+        : m_pass(pass)
+        , m_diagnostics(diagnostics)
+        , m_tree(std::make_shared<ArchiveTree>())
+    {
+        m_tree->m_archive = archive;
+        m_tree->m_nodes[std::string()].type = DT_DIR;
+        m_tree->m_nodes[std::string()].implicit = true;
+        m_captureLeft = pass.captureBudget;
+    }
+
+    std::shared_ptr<ArchiveTree> run(std::string& error)
+    {
+        if (!statArchive(m_tree->m_archive, m_tree->m_fileSize, m_tree->m_fileMtimeNs)) {
+            error = "cannot examine the archive";
+            return nullptr;
+        }
+        if (!m_reader.open(m_tree->m_archive, error))
+            return nullptr;
+        for (std::uint64_t ordinal = 0;; ++ordinal) {
+            ArchiveHeader header;
+            std::string failure;
+            const ArchiveReader::Next next = m_reader.next(header, failure);
+            if (ordinal == 0 && next == ArchiveReader::Next::Failed) {
+                error = failure;
+                return nullptr;
+            }
+            if (next == ArchiveReader::Next::End)
+                break;
+            if (m_pass.cancel && m_pass.cancel->load(std::memory_order_relaxed))
+                break;
+            if (next == ArchiveReader::Next::Failed) {
+                addCut(failure, ordinal);
+                break;
+            }
+            if (ordinal >= kMaxArchiveEntries) {
+                add(m_tree->m_archive, Severity::Error, "archive-too-many-entries",
+                    "This archive holds more than " + std::to_string(kMaxArchiveEntries)
+                        + " entries; the rest is left out.");
+                break;
+            }
+            if (!entry(header, ordinal))
+                break;
+        }
+        m_tree->m_format = m_reader.formatName();
+        chooseTop();
+        return m_tree;
+    }
+
+private:
+    void add(std::string path, Severity severity, std::string code, std::string message)
+    {
+        Diagnostic diagnostic;
+        diagnostic.path = std::move(path);
+        diagnostic.severity = severity;
+        diagnostic.code = std::move(code);
+        diagnostic.message = std::move(message);
+        m_diagnostics.push_back(std::move(diagnostic));
+    }
+
+    std::string memberPath(std::string_view inner) const
+    {
+        return archiveMemberPath(m_tree->m_archive, inner);
+    }
+
+    void addCut(const std::string& failure, std::uint64_t entries)
+    {
+        add(m_tree->m_archive, Severity::Error, "archive-corrupt",
+            "The archive is corrupt or cut off after " + std::to_string(entries) + " entries (" + failure
+                + "): what was read before stays, the rest is left out.");
+    }
+
+    // False when the pass must stop (the stream broke or the budget ran out).
+    bool entry(const ArchiveHeader& header, std::uint64_t ordinal)
+    {
+        std::string problem;
+        const std::optional<std::string> inner = normaliseEntryName(header.name, problem);
+        if (!inner) {
+            add(memberPath(header.name), Severity::Warning, "archive-unsafe-name",
+                "This archive entry is left out: " + problem + ".");
+            return drain(std::string_view(), nullptr);
+        }
+        if (inner->empty())
+            return drain(*inner, nullptr); // "./": the top itself
+        if (header.size && m_read + *header.size > m_pass.budget) {
+            addBudget();
+            return false;
+        }
+        ArchiveNode node;
+        node.type = header.type;
+        node.ordinal = ordinal;
+        node.size = header.size.value_or(0);
+        if (!header.hardlink.empty())
+            settleHardlink(node, header.hardlink, *inner);
+        else if (node.type == DT_LNK)
+            node.link = header.symlink;
+        bool keepGoing = true;
+        if (header.encrypted) {
+            node.problemErrno = EACCES;
+            node.problem = "it is encrypted in the archive (DVM Lens reads no encrypted entries)";
+            add(memberPath(*inner), Severity::Warning, "archive-encrypted-entry",
+                "This archive entry is encrypted, so it cannot be read; it is listed, its content is not.");
+        } else if (node.type == DT_REG && !node.hardlink) {
+            keepGoing = readData(*inner, node);
+        } else {
+            keepGoing = drain(*inner, &node);
+        }
+        insert(*inner, std::move(node));
+        return keepGoing;
+    }
+
+    void settleHardlink(ArchiveNode& node, const std::string& stored, const std::string& inner)
+    {
+        std::string problem;
+        const std::optional<std::string> target = normaliseEntryName(stored, problem);
+        const ArchiveNode* content = target ? m_tree->find(*target) : nullptr;
+        if (content && content->hardlink)
+            content = m_tree->find(content->link);
+        if (!content || content->type != DT_REG) {
+            node.type = DT_LNK; // a link to nothing: the walk says it cannot be read
+            node.link.clear();
+            add(memberPath(inner), Severity::Warning, "archive-bad-link",
+                "This hard link names "
+                    + (target ? "'" + *target + "', which is no file before it in the archive"
+                              : "an entry outside the archive")
+                    + "; it is not followed.");
+            return;
+        }
+        node.type = DT_REG;
+        node.hardlink = true;
+        node.link = content->hardlink ? content->link : *target;
+        node.size = content->size;
+    }
+
+    // Reads (and counts) the data of an entry nobody wants.
+    bool drain(std::string_view inner, ArchiveNode* node)
+    {
+        const char* data = nullptr;
+        std::size_t size = 0;
+        std::string failure;
+        while (m_reader.readBlock(data, size, failure)) {
+            m_read += size;
+            if (m_read > m_pass.budget) {
+                addBudget();
+                return false;
+            }
+        }
+        if (!failure.empty()) {
+            if (node)
+                cutNode(*node, inner);
+            addCut(failure, node ? node->ordinal : 0);
+            return false;
+        }
+        return true;
+    }
+
+    void cutNode(ArchiveNode& node, std::string_view)
+    {
+        node.problemErrno = EIO;
+        node.problem = "the archive is corrupt or cut off inside it";
+        node.captured.reset();
+        node.capturedWhole = false;
+    }
+
+    bool readData(const std::string& inner, ArchiveNode& node)
+    {
+        const std::string_view name = baseName(inner);
+        bool whole = name == "output_code.py";
+        const std::size_t head = headToKeep(name);
+        const bool isLog = endsWith(name, ".log");
+        // Logs are kept whole while the capture budget lasts (the known-failure rules read them).
+        std::size_t keep = isLog
+            ? static_cast<std::size_t>(std::min<std::uint64_t>(m_captureLeft, 256ull << 20))
+            : std::min<std::size_t>(head, m_captureLeft);
+        bool probed = whole || head == 0 || !m_pass.wantsWhole;
+        bool tooLarge = false;
+        std::string buffer;
+        if (node.size > 0 && (whole || keep > 0))
+            buffer.reserve(static_cast<std::size_t>(
+                std::min<std::uint64_t>(node.size, whole ? m_pass.maxWholeBytes : keep) + 1));
+        const char* data = nullptr;
+        std::size_t size = 0;
+        std::string failure;
+        std::uint64_t total = 0;
+        while (m_reader.readBlock(data, size, failure)) {
+            m_read += size;
+            total += size;
+            if (m_read > m_pass.budget) {
+                cutNode(node, inner);
+                node.problem = "the archive budget ran out inside it";
+                addBudget();
+                return false;
+            }
+            const bool wantMore = (whole && !tooLarge) || buffer.size() < keep || !probed;
+            if (wantMore)
+                buffer.append(data, size);
+            if (!probed && (buffer.size() >= kProbeBytes)) {
+                probed = true;
+                whole = m_pass.wantsWhole(inner, std::string_view(buffer).substr(0, kProbeBytes));
+            }
+            if (whole && buffer.size() > m_pass.maxWholeBytes) {
+                tooLarge = true; // left to a later read, which says it is too large
+                whole = false;
+            }
+            if (!whole && !tooLarge && probed && buffer.size() > keep)
+                buffer.resize(keep);
+            if (tooLarge && buffer.size() > keep)
+                buffer.resize(keep);
+        }
+        if (!failure.empty()) {
+            cutNode(node, inner);
+            addCut(failure, node.ordinal);
+            return false;
+        }
+        node.size = total;
+        if (!probed)
+            whole = m_pass.wantsWhole(inner, buffer);
+        // A log is kept only whole; a head is kept as far as it goes.
+        const bool complete = total <= keep;
+        if (keep > 0 && (complete || !isLog)) {
+            auto kept = std::make_shared<std::string>(buffer, 0, std::min<std::size_t>(buffer.size(), keep));
+            m_captureLeft -= kept->size();
+            node.capturedWhole = complete;
+            node.captured = std::move(kept);
+        }
+        if (whole && m_pass.onWhole)
+            m_pass.onWhole(inner, std::move(buffer));
+        return true;
+    }
+
+    void addBudget()
+    {
+        if (m_budgetSaid)
+            return;
+        m_budgetSaid = true;
+        add(m_tree->m_archive, Severity::Error, "archive-budget-exceeded",
+            "DVM Lens stopped reading this archive at " + bytesText(m_pass.budget)
+                + " of entry data (the archive budget; --archive-budget SIZE raises it): what was read "
+                  "before "
+                  "stays, the rest is left out. An archive that unpacks to this much may be a decompression "
+                  "bomb.");
+    }
+
+    void insert(const std::string& inner, ArchiveNode node)
+    {
+        // Parents first: entries may come without their folders (zip, tar of single files).
+        std::string parent;
+        for (std::size_t slash = inner.find('/'); slash != std::string::npos;
+             slash = inner.find('/', slash + 1)) {
+            const std::string folder = inner.substr(0, slash);
+            auto found = m_tree->m_nodes.find(folder);
+            if (found == m_tree->m_nodes.end()) {
+                ArchiveNode implicit;
+                implicit.type = DT_DIR;
+                implicit.implicit = true;
+                m_tree->m_nodes[parent].children.emplace_back(baseName(folder));
+                m_tree->m_nodes.emplace(folder, std::move(implicit));
+            } else if (found->second.type != DT_DIR) {
+                add(memberPath(inner), Severity::Warning, "archive-duplicate-entry",
+                    "This archive entry is left out: '" + folder
+                        + "' above it is a file or link in the archive, not a folder.");
+                return;
+            }
+            parent = folder;
+        }
+        auto found = m_tree->m_nodes.find(inner);
+        if (found == m_tree->m_nodes.end()) {
+            m_tree->m_nodes[parent].children.emplace_back(baseName(inner));
+            m_tree->m_nodes.emplace(inner, std::move(node));
+            return;
+        }
+        ArchiveNode& existing = found->second;
+        if (existing.type == DT_DIR && node.type == DT_DIR) {
+            node.children = std::move(existing.children);
+            existing = std::move(node);
+            return;
+        }
+        add(memberPath(inner), Severity::Warning, "archive-duplicate-entry",
+            "This name appears more than once in the archive; the last copy is used, as unpacking it would "
+            "leave it.");
+        if (existing.type == DT_DIR) {
+            // A folder replaced by a file: what was below it is gone, as on disk.
+            const std::string prefix = inner + '/';
+            for (auto it = m_tree->m_nodes.lower_bound(prefix);
+                 it != m_tree->m_nodes.end() && it->first.compare(0, prefix.size(), prefix) == 0;)
+                it = m_tree->m_nodes.erase(it);
+        }
+        existing = std::move(node);
+    }
+
+    void chooseTop()
+    {
+        const ArchiveNode& root = m_tree->m_nodes[std::string()];
+        if (root.children.size() == 1) {
+            const ArchiveNode* only = m_tree->find(root.children.front());
+            if (only && only->type == DT_DIR)
+                m_tree->m_top = root.children.front();
+        }
+    }
+
+    const ArchivePass& m_pass;
+    std::vector<Diagnostic>& m_diagnostics;
+    std::shared_ptr<ArchiveTree> m_tree;
+    ArchiveReader m_reader;
+    std::uint64_t m_read = 0;
+    std::uint64_t m_captureLeft = 0;
+    bool m_budgetSaid = false;
+};
+
+std::shared_ptr<const ArchiveTree> readArchiveTree(const std::string& archive, const ArchivePass& pass,
+    std::vector<Diagnostic>& diagnostics, std::string& error)
+{
+    return ArchiveTreeBuilder(archive, pass, diagnostics).run(error);
+}
+
+void rememberArchiveTree(std::shared_ptr<const ArchiveTree> tree)
+{
+    const std::lock_guard<std::mutex> lock(g_rememberedMutex);
+    g_remembered.erase(std::remove_if(g_remembered.begin(), g_remembered.end(),
+                           [&tree](const auto& known) { return known->archive() == tree->archive(); }),
+        g_remembered.end());
+    g_remembered.push_back(std::move(tree));
+    if (g_remembered.size() > kRememberedArchives)
+        g_remembered.erase(g_remembered.begin());
+}
+
+std::shared_ptr<const ArchiveTree> archiveTreeFor(std::string_view path)
+{
+    if (path.find('!') == std::string_view::npos)
+        return nullptr;
+    {
+        const std::lock_guard<std::mutex> lock(g_rememberedMutex);
+        for (auto it = g_remembered.rbegin(); it != g_remembered.rend(); ++it) {
+            if ((*it)->innerOf(path))
+                return *it;
+        }
+    }
+    // Not read in this process yet (a recent file, a path typed in): read it now if it is one.
+    for (std::size_t bang = path.find('!'); bang != std::string_view::npos; bang = path.find('!', bang + 1)) {
+        if (bang + 1 < path.size() && path[bang + 1] != '/')
+            continue;
+        const std::string archive(path.substr(0, bang));
+        struct stat status;
+        if (archive.empty() || archive.front() != '/' || ::stat(archive.c_str(), &status) != 0
+            || !S_ISREG(status.st_mode) || !looksLikeArchive(archive))
+            continue;
+        std::vector<Diagnostic> ignored; // said when the archive was indexed
+        std::string error;
+        std::shared_ptr<const ArchiveTree> tree = readArchiveTree(archive, ArchivePass(), ignored, error);
+        if (!tree)
+            return nullptr;
+        rememberArchiveTree(tree);
+        return tree;
+    }
+    return nullptr;
+}
+
+std::unique_ptr<ArchiveMember> openArchiveMember(
+    const ArchiveTree& tree, std::string_view inner, std::uint64_t wanted, int& error, std::string& message)
+{
+    ArchiveTree::Resolved resolved = tree.resolve(inner, true);
+    if (resolved.error == EXDEV) {
+        error = EXDEV;
+        message = "it is a link that leads out of the archive (to " + resolved.outside + ")";
+        return nullptr;
+    }
+    if (resolved.error != 0 || !resolved.node) {
+        error = resolved.error ? resolved.error : ENOENT;
+        message =
+            error == ELOOP ? "it is a link that leads round a loop" : "there is no such entry in the archive";
+        return nullptr;
+    }
+    const ArchiveNode* node = resolved.node;
+    std::string contentInner = resolved.inner;
+    if (node->hardlink) {
+        contentInner = node->link;
+        node = tree.find(contentInner);
+        if (!node || node->type != DT_REG) {
+            error = ENOENT;
+            message = "it is a hard link to nothing";
+            return nullptr;
+        }
+    }
+    if (node->type != DT_REG) {
+        error = node->type == DT_DIR ? EISDIR : ENODEV;
+        message = std::string("it is ")
+            + (node->type == DT_DIR                                ? "a folder"
+                    : node->type == DT_FIFO                        ? "a FIFO"
+                    : node->type == DT_SOCK                        ? "a socket"
+                    : node->type == DT_CHR || node->type == DT_BLK ? "a device"
+                                                                   : "not a regular file")
+            + " in the archive, not a regular file";
+        return nullptr;
+    }
+    if (node->problemErrno != 0) {
+        error = node->problemErrno;
+        message = node->problem;
+        return nullptr;
+    }
+    if (node->captured && (node->capturedWhole || wanted < node->captured->size()))
+        return std::make_unique<MemoryMember>(node->captured, node->size);
+    if (!tree.unchangedOnDisk()) {
+        error = EIO;
+        message = "the archive changed on disk since it was read; open it again";
+        return nullptr;
+    }
+    auto member = std::make_unique<StreamMember>();
+    std::string failure;
+    if (!member->seek(tree, contentInner, node->ordinal, failure)) {
+        error = EIO;
+        message = failure;
+        return nullptr;
+    }
+    member->setSizeHint(node->size);
+    return member;
+}
+
+} // namespace dvmlens

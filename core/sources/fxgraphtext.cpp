@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: MIT
+#include "sources/fxgraphtext.h"
+
+#include <algorithm>
+
+namespace dvmlens {
+
+namespace {
+
+std::string_view trimmed(std::string_view text)
+{
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
+        text.remove_prefix(1);
+    while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r'))
+        text.remove_suffix(1);
+    return text;
+}
+
+bool isIdentifierChar(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+// `name: "f32[4]" = torch.ops.aten.mul.Tensor(a, b);  a = None` or `name = torch.ops…(…)`.
+std::optional<FxGraphText::Node> parseNodeLine(std::string_view line)
+{
+    std::size_t end = 0;
+    while (end < line.size() && isIdentifierChar(line[end]))
+        ++end;
+    if (end == 0 || (line[0] >= '0' && line[0] <= '9') || end == line.size())
+        return std::nullopt;
+    const std::string_view name = line.substr(0, end);
+    if (name == "def" || name == "class" || name == "return")
+        return std::nullopt;
+    if (line[end] != ':' && line.substr(end, 3) != " = ")
+        return std::nullopt;
+    const std::size_t equals = line.find(" = ", end);
+    if (equals == std::string_view::npos)
+        return std::nullopt;
+    FxGraphText::Node node;
+    node.name = std::string(name);
+    std::string_view value = line.substr(equals + 3);
+    if (value.starts_with("torch.ops.")) {
+        const std::size_t paren = value.find('(');
+        node.target = std::string(value.substr(0, paren));
+    }
+    return node;
+}
+
+} // namespace
+
+bool isLibraryFile(std::string_view file)
+{
+    std::size_t start = 0;
+    while (start <= file.size()) {
+        std::size_t slash = file.find_first_of("/\\", start);
+        if (slash == std::string_view::npos)
+            return false; // the last component is the file's own name
+        const std::string_view part = file.substr(start, slash - start);
+        if (part == "torch" || part == "torch_npu")
+            return true;
+        start = slash + 1;
+    }
+    return false;
+}
+
+std::optional<SourceFrame> parseFileComment(std::string_view line)
+{
+    line = trimmed(line);
+    if (!line.starts_with("#"))
+        return std::nullopt;
+    line = trimmed(line.substr(1));
+    if (!line.starts_with("File: "))
+        return std::nullopt;
+    line.remove_prefix(6);
+    SourceFrame frame;
+    std::string_view head = line;
+    const std::size_t codeAt = line.find(", code: ");
+    if (codeAt != std::string_view::npos) {
+        head = line.substr(0, codeAt);
+        frame.code = std::string(line.substr(codeAt + 8));
+    }
+    const std::size_t inAt = head.rfind(" in ");
+    if (inAt != std::string_view::npos) {
+        frame.function = std::string(head.substr(inAt + 4));
+        head = head.substr(0, inAt);
+    }
+    const std::size_t colon = head.rfind(':');
+    if (colon == std::string_view::npos || colon + 1 >= head.size())
+        return std::nullopt;
+    int number = 0;
+    for (char c : head.substr(colon + 1)) {
+        if (c < '0' || c > '9' || number > 100'000'000)
+            return std::nullopt;
+        number = number * 10 + (c - '0');
+    }
+    frame.file = std::string(head.substr(0, colon));
+    frame.line = number;
+    frame.library = isLibraryFile(frame.file);
+    if (frame.file.empty())
+        return std::nullopt;
+    return frame;
+}
+
+const FxGraphText::Node* FxGraphText::node(const std::string& name) const
+{
+    const auto it = byName.find(name);
+    return it == byName.end() ? nullptr : &nodes[it->second];
+}
+
+FxGraphText parseFxGraphText(std::string_view text)
+{
+    FxGraphText graph;
+    std::optional<std::size_t> current;
+    std::unordered_map<std::string_view, std::size_t> seen; // comment text -> frame (same text, same frame)
+    std::size_t start = 0;
+    while (start < text.size()) {
+        std::size_t end = text.find('\n', start);
+        if (end == std::string_view::npos)
+            end = text.size();
+        const std::string_view line = trimmed(text.substr(start, end - start));
+        start = end + 1;
+        if (line.empty())
+            continue;
+        if (line.front() == '#') {
+            if (const auto known = seen.find(line); known != seen.end()) {
+                current = known->second;
+            } else if (std::optional<SourceFrame> frame = parseFileComment(line)) {
+                const auto same = std::find(graph.frames.begin(), graph.frames.end(), *frame);
+                current = static_cast<std::size_t>(same - graph.frames.begin());
+                if (same == graph.frames.end())
+                    graph.frames.push_back(std::move(*frame));
+                seen.emplace(line, *current);
+            } else if (line.find("No stacktrace found") != std::string_view::npos) {
+                current.reset();
+            }
+            continue;
+        }
+        if (std::optional<FxGraphText::Node> node = parseNodeLine(line)) {
+            node->frame = current;
+            graph.byName.emplace(node->name, graph.nodes.size());
+            graph.nodes.push_back(std::move(*node));
+        }
+    }
+    return graph;
+}
+
+} // namespace dvmlens

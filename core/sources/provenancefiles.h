@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+// The provenance JSONs Inductor writes into a graph folder (PyTorch 2.7+):
+//   inductor_provenance_tracking_node_mappings.json: {"preToPost": {pre: [post…]}, "postToPre": {…},
+//     "cppCodeToPost": {kernel: [post…]}, "pyCodeToPost"?: {…}} ("cpp" also covers Triton kernels);
+//   inductor_triton_kernel_to_post_grad_nodes.json (≤2.7) / inductor_generated_kernel_to_post_grad_nodes.json
+//     (≥2.8): {kernel: [post…]}.
+// Kernel keys may be "name" or "name:handle" (the `# [Provenance debug handles]` key).
+#pragma once
+
+#include "model/model.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace dvmlens {
+
+inline constexpr const char* kNodeMappingsFile = "inductor_provenance_tracking_node_mappings.json";
+inline constexpr const char* kTritonKernelNodesFile = "inductor_triton_kernel_to_post_grad_nodes.json";
+inline constexpr const char* kGeneratedKernelNodesFile = "inductor_generated_kernel_to_post_grad_nodes.json";
+
+struct ProvenanceMaps
+{
+    std::map<std::string, std::vector<std::string>> kernelToPost; // every kernel key of every file
+    std::map<std::string, std::vector<std::string>> preToPost;
+    std::map<std::string, std::vector<std::string>> postToPre;
+    bool any = false; // some file was read
+
+    // The post-grad nodes of a kernel: its exact key, else every "name:<handle>" key.
+    std::vector<std::string> postNodesOfKernel(const std::string& name) const;
+    // The post-grad nodes of a debug handle key ("extern_kernels.bmm:1"), exact only.
+    std::vector<std::string> postNodesOfHandle(const std::string& handle) const;
+};
+
+// Reads the files of `graph` that exist (listed in graph.files), bounded by `tree`. A file that
+// cannot be read or is no such JSON adds a warning to `problems` and is left out.
+ProvenanceMaps readProvenanceMaps(
+    const Graph& graph, const std::string& tree, std::vector<Diagnostic>& problems);
+
+// Adds one file's text; false (and nothing added) when it is not a JSON object.
+bool addProvenanceJson(ProvenanceMaps& maps, const std::string& text, bool nodeMappings);
+
+} // namespace dvmlens

@@ -1,0 +1,417 @@
+// SPDX-License-Identifier: MIT
+#include "sources/sourcemap.h"
+
+#include "io/safefile.h"
+#include "sources/inductorcomments.h"
+#include "sources/provenancefiles.h"
+
+#include <algorithm>
+#include <atomic>
+#include <map>
+#include <optional>
+#include <thread>
+#include <unordered_map>
+
+namespace dvmlens {
+
+namespace {
+
+constexpr std::uint64_t kMaxOutputCodeBytes = 512ull << 20;
+constexpr std::uint64_t kMaxFxGraphBytes = 256ull << 20;
+
+bool hasFile(const Graph& graph, std::string_view name)
+{
+    return std::find(graph.files.begin(), graph.files.end(), name) != graph.files.end();
+}
+
+std::optional<std::string> readTreeFile(
+    const std::string& path, const std::string& tree, std::uint64_t budget, std::vector<Diagnostic>& problems)
+{
+    std::string buffer;
+    std::size_t size = 0;
+    FileError error;
+    if (!readWholeFile(path, tree, budget, buffer, size, error)) {
+        problems.push_back(Diagnostic { path, std::nullopt, Severity::Warning, "sources-unreadable",
+            "cannot read it for model source lines: " + error.message });
+        return std::nullopt;
+    }
+    buffer.resize(size);
+    return buffer;
+}
+
+void addUnique(std::vector<std::string>& to, const std::string& name)
+{
+    if (std::find(to.begin(), to.end(), name) == to.end())
+        to.push_back(name);
+}
+
+// The frames of one graph and how node names reach them.
+class GraphResolver
+{
+public:
+    GraphResolver(const Graph& graph, const std::string& tree, std::vector<Diagnostic>& problems)
+        : m_graph(graph)
+        , m_tree(tree)
+        , m_problems(problems)
+    {
+        m_provenance = readProvenanceMaps(graph, tree, problems);
+    }
+
+    GraphSources& out()
+    {
+        return m_out;
+    }
+    const ProvenanceMaps& provenance() const
+    {
+        return m_provenance;
+    }
+
+    std::uint32_t intern(const SourceFrame& frame)
+    {
+        std::string key = frame.file;
+        key += '\n';
+        key += std::to_string(frame.line);
+        key += '\n';
+        key += frame.function;
+        key += '\n';
+        key += frame.code;
+        const auto [it, added] =
+            m_interned.emplace(std::move(key), static_cast<std::uint32_t>(m_out.frames.size()));
+        if (added)
+            m_out.frames.push_back(frame);
+        return it->second;
+    }
+
+    // The frames of a post-grad node name; empty when no FX graph file knows it.
+    std::vector<const SourceFrame*> framesOfPost(const std::string& name, int depth = 0)
+    {
+        for (const FxGraphText* graph : { transformed(), readable() }) {
+            if (!graph)
+                continue;
+            if (const FxGraphText::Node* node = graph->node(name); node && node->frame)
+                return { &graph->frames[*node->frame] };
+        }
+        // "No stacktrace found": the frames of the same pre-grad node's other post-grad nodes.
+        std::vector<const SourceFrame*> frames;
+        if (depth > 0)
+            return frames;
+        const auto pre = m_provenance.postToPre.find(name);
+        if (pre == m_provenance.postToPre.end())
+            return frames;
+        for (const std::string& source : pre->second) {
+            const auto post = m_provenance.preToPost.find(source);
+            if (post == m_provenance.preToPost.end())
+                continue;
+            for (const std::string& sibling : post->second) {
+                if (sibling == name)
+                    continue;
+                for (const SourceFrame* frame : framesOfPost(sibling, depth + 1)) {
+                    if (std::find(frames.begin(), frames.end(), frame) == frames.end())
+                        frames.push_back(frame);
+                }
+                if (!frames.empty())
+                    return frames;
+            }
+        }
+        return frames;
+    }
+
+    // A source (pre-grad) node name: through preToPost, else as a node name.
+    std::vector<const SourceFrame*> framesOfSource(const std::string& name)
+    {
+        std::vector<const SourceFrame*> frames;
+        const auto post = m_provenance.preToPost.find(name);
+        if (post != m_provenance.preToPost.end()) {
+            for (const std::string& node : post->second)
+                addFrames(frames, framesOfPost(node));
+        }
+        if (frames.empty())
+            addFrames(frames, framesOfPost(name));
+        return frames;
+    }
+
+    // The FX nodes calling `target` (torch.ops.…), from the post-grad graph if it has any.
+    const std::vector<const FxGraphText::Node*>& nodesCalling(const std::string& target)
+    {
+        if (!m_byTarget) {
+            m_byTarget.emplace();
+            for (const FxGraphText* graph : { transformed(), readable() }) {
+                if (!graph)
+                    continue;
+                std::map<std::string, std::vector<const FxGraphText::Node*>> found;
+                for (const FxGraphText::Node& node : graph->nodes) {
+                    if (!node.target.empty())
+                        found[node.target].push_back(&node);
+                }
+                for (auto& [name, nodes] : found)
+                    m_byTarget->emplace(name, std::move(nodes)); // the post-grad graph's first
+            }
+        }
+        static const std::vector<const FxGraphText::Node*> kNone;
+        const auto it = m_byTarget->find(target);
+        return it == m_byTarget->end() ? kNone : it->second;
+    }
+
+    const FxGraphText* graphOf(const FxGraphText::Node* node)
+    {
+        for (const FxGraphText* graph : { transformed(), readable() }) {
+            if (graph && !graph->nodes.empty() && node >= &graph->nodes.front()
+                && node <= &graph->nodes.back())
+                return graph;
+        }
+        return nullptr;
+    }
+
+    static void addFrames(std::vector<const SourceFrame*>& to, const std::vector<const SourceFrame*>& from)
+    {
+        for (const SourceFrame* frame : from) {
+            if (std::find_if(to.begin(), to.end(), [&](const SourceFrame* f) { return *f == *frame; })
+                == to.end())
+                to.push_back(frame);
+        }
+    }
+
+private:
+    const FxGraphText* transformed()
+    {
+        return load(m_transformed, "fx_graph_transformed.py");
+    }
+    const FxGraphText* readable()
+    {
+        return load(m_readable, "fx_graph_readable.py");
+    }
+    const FxGraphText* load(std::optional<std::optional<FxGraphText>>& slot, std::string_view name)
+    {
+        if (!slot) {
+            slot.emplace();
+            if (hasFile(m_graph, name)) {
+                if (std::optional<std::string> text = readTreeFile(
+                        m_graph.path + '/' + std::string(name), m_tree, kMaxFxGraphBytes, m_problems))
+                    slot->emplace(parseFxGraphText(*text));
+            }
+        }
+        return *slot ? &**slot : nullptr;
+    }
+
+    const Graph& m_graph;
+    const std::string& m_tree;
+    std::vector<Diagnostic>& m_problems;
+    ProvenanceMaps m_provenance;
+    std::optional<std::optional<FxGraphText>> m_transformed;
+    std::optional<std::optional<FxGraphText>> m_readable;
+    std::optional<std::map<std::string, std::vector<const FxGraphText::Node*>>> m_byTarget;
+    GraphSources m_out;
+    std::unordered_map<std::string, std::uint32_t> m_interned; // frame -> index into m_out.frames
+};
+
+// One candidate source of an item: the nodes it names and the frames they reach.
+struct Candidate
+{
+    SourceEvidence evidence = SourceEvidence::None;
+    std::vector<std::string> nodes;
+    std::vector<const SourceFrame*> frames;
+};
+
+Candidate fromComments(GraphResolver& resolver, const InductorComments& comments)
+{
+    Candidate candidate { SourceEvidence::TritonComment, {}, {} };
+    for (const std::string& node : comments.atenNodes) {
+        addUnique(candidate.nodes, node);
+        GraphResolver::addFrames(candidate.frames, resolver.framesOfPost(node));
+    }
+    if (candidate.frames.empty()) {
+        for (const std::string& node : comments.sourceNodes) {
+            addUnique(candidate.nodes, node);
+            GraphResolver::addFrames(candidate.frames, resolver.framesOfSource(node));
+        }
+    }
+    return candidate;
+}
+
+Candidate fromPostNodes(
+    GraphResolver& resolver, SourceEvidence evidence, const std::vector<std::string>& nodes)
+{
+    Candidate candidate { evidence, nodes, {} };
+    for (const std::string& node : nodes)
+        GraphResolver::addFrames(candidate.frames, resolver.framesOfPost(node));
+    return candidate;
+}
+
+// The first candidate with frames; else the first with nodes.
+ItemSources choose(GraphResolver& resolver, std::vector<Candidate>& candidates)
+{
+    ItemSources item;
+    const Candidate* best = nullptr;
+    for (const Candidate& candidate : candidates) {
+        if (!candidate.frames.empty()) {
+            best = &candidate;
+            break;
+        }
+        if (!best && !candidate.nodes.empty())
+            best = &candidate;
+    }
+    if (!best)
+        return item;
+    item.evidence = best->evidence;
+    item.nodes = best->nodes;
+    for (const SourceFrame* frame : best->frames)
+        item.frames.push_back(resolver.intern(*frame));
+    for (std::uint32_t frame : item.frames) {
+        if (!resolver.out().frames[frame].library)
+            item.shown.push_back(frame);
+    }
+    if (item.shown.empty())
+        item.shown = item.frames;
+    return item;
+}
+
+// The FX target an entry-code fallback call runs: "aten.mm.default" -> "torch.ops.aten.mm.default";
+// "extern_kernels.bmm" -> "torch.ops.aten.bmm.default" (ExternKernelOut of the ATen op).
+std::string fxTargetOf(const Fallback& fallback)
+{
+    constexpr std::string_view kExtern = "extern_kernels.";
+    if (fallback.target.starts_with(kExtern))
+        return "torch.ops.aten." + fallback.target.substr(kExtern.size()) + ".default";
+    return "torch.ops." + fallback.target;
+}
+
+} // namespace
+
+std::string_view sourceEvidenceName(SourceEvidence evidence)
+{
+    switch (evidence) {
+    case SourceEvidence::None:
+        return "none";
+    case SourceEvidence::Docstring:
+        return "docstring";
+    case SourceEvidence::ProvenanceJson:
+        return "provenance-json";
+    case SourceEvidence::DebugHandle:
+        return "debug-handle";
+    case SourceEvidence::TritonComment:
+        return "triton-comment";
+    case SourceEvidence::FxGraphReadable:
+        return "fx-graph-readable";
+    case SourceEvidence::NodeName:
+        return "node-name";
+    }
+    return "none";
+}
+
+const GraphSources* SourceMap::graph(std::size_t run, std::size_t g) const
+{
+    if (run >= graphs.size() || g >= graphs[run].size())
+        return nullptr;
+    return &graphs[run][g];
+}
+
+GraphSources graphSources(const Graph& graph, const std::string& tree, std::vector<Diagnostic>& problems)
+{
+    if (!graph.outputCode || !graph.outputCode->indexed)
+        return {};
+    const OutputCode& code = *graph.outputCode;
+    GraphResolver resolver(graph, tree, problems);
+    std::optional<std::string> text = readTreeFile(code.path, tree, kMaxOutputCodeBytes, problems);
+    const TextLines lines(text ? std::string_view(*text) : std::string_view());
+
+    GraphSources& out = resolver.out();
+    out.kernels.reserve(code.kernels.size());
+    for (const Kernel& kernel : code.kernels) {
+        std::vector<Candidate> candidates;
+        std::optional<FxGraphText> docstring; // the candidates point into it until choose()
+        if (kernel.fxGraphLine && kernel.fxGraphEndLine) {
+            docstring = parseFxGraphText(lines.span(*kernel.fxGraphLine, *kernel.fxGraphEndLine));
+            Candidate direct { SourceEvidence::Docstring, {}, {} };
+            for (const FxGraphText::Node& node : docstring->nodes) {
+                if (!node.target.empty() || node.frame)
+                    addUnique(direct.nodes, node.name); // not placeholders
+            }
+            for (const SourceFrame& frame : docstring->frames)
+                direct.frames.push_back(&frame);
+            // A docstring without `# File:` lines: its node names in the FX graph files.
+            if (direct.frames.empty() && !direct.nodes.empty())
+                candidates.push_back(fromPostNodes(resolver, SourceEvidence::FxGraphReadable, direct.nodes));
+            candidates.insert(candidates.begin(), std::move(direct));
+        }
+        const std::vector<std::string> post = resolver.provenance().postNodesOfKernel(kernel.name);
+        if (!post.empty())
+            candidates.push_back(fromPostNodes(resolver, SourceEvidence::ProvenanceJson, post));
+        InductorComments comments = parseInductorComments(lines.commentsAbove(kernel.line));
+        for (int launch : kernel.launchLines) {
+            const InductorComments atCall = parseInductorComments(lines.commentsAbove(launch));
+            for (const std::string& node : atCall.sourceNodes)
+                addUnique(comments.sourceNodes, node);
+            for (const std::string& node : atCall.atenNodes)
+                addUnique(comments.atenNodes, node);
+        }
+        if (!comments.empty())
+            candidates.push_back(fromComments(resolver, comments));
+        out.kernels.push_back(choose(resolver, candidates));
+    }
+
+    std::map<std::string, int> seenTargets; // k-th call of a target, for "node-name"
+    std::map<std::string, int> callsOf; // calls per target
+    for (const Fallback& fallback : code.fallbacks)
+        ++callsOf[fxTargetOf(fallback)];
+    out.fallbacks.reserve(code.fallbacks.size());
+    for (const Fallback& fallback : code.fallbacks) {
+        std::vector<Candidate> candidates;
+        const InductorComments comments = parseInductorComments(lines.commentsAbove(fallback.line));
+        std::vector<std::string> handled;
+        for (const std::string& handle : comments.debugHandles) {
+            for (const std::string& node : resolver.provenance().postNodesOfHandle(handle))
+                addUnique(handled, node);
+        }
+        if (!handled.empty())
+            candidates.push_back(fromPostNodes(resolver, SourceEvidence::DebugHandle, handled));
+        if (!comments.sourceNodes.empty() || !comments.atenNodes.empty())
+            candidates.push_back(fromComments(resolver, comments));
+        const std::string target = fxTargetOf(fallback);
+        const int nth = seenTargets[target]++;
+        const int calls = callsOf[target];
+        const std::vector<const FxGraphText::Node*>& nodes = resolver.nodesCalling(target);
+        if (!nodes.empty() && nodes.size() == static_cast<std::size_t>(calls)) {
+            const FxGraphText::Node* node = nodes[static_cast<std::size_t>(nth)];
+            Candidate byName { SourceEvidence::NodeName, { node->name }, {} };
+            if (const FxGraphText* graphText = resolver.graphOf(node); graphText && node->frame)
+                byName.frames.push_back(&graphText->frames[*node->frame]);
+            candidates.push_back(byName);
+        }
+        out.fallbacks.push_back(choose(resolver, candidates));
+    }
+    return std::move(out);
+}
+
+SourceMap buildSourceMap(const Index& index, int jobs)
+{
+    SourceMap map;
+    std::vector<std::pair<std::size_t, std::size_t>> work;
+    map.graphs.resize(index.runs.size());
+    for (std::size_t r = 0; r < index.runs.size(); ++r) {
+        map.graphs[r].resize(index.runs[r].graphs.size());
+        for (std::size_t g = 0; g < index.runs[r].graphs.size(); ++g)
+            work.emplace_back(r, g);
+    }
+    unsigned threads =
+        jobs > 0 ? static_cast<unsigned>(jobs) : std::max(1u, std::thread::hardware_concurrency());
+    threads = std::min<unsigned>(threads, static_cast<unsigned>(std::max<std::size_t>(work.size(), 1)));
+    std::atomic<std::size_t> next { 0 };
+    std::vector<std::vector<Diagnostic>> problems(work.size());
+    const auto worker = [&] {
+        for (std::size_t i = next++; i < work.size(); i = next++) {
+            const auto [r, g] = work[i];
+            map.graphs[r][g] = graphSources(index.runs[r].graphs[g], index.root, problems[i]);
+        }
+    };
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < threads; ++t)
+        pool.emplace_back(worker);
+    worker();
+    for (std::thread& thread : pool)
+        thread.join();
+    for (std::vector<Diagnostic>& list : problems)
+        map.diagnostics.insert(map.diagnostics.end(), list.begin(), list.end());
+    return map;
+}
+
+} // namespace dvmlens

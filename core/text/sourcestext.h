@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: MIT
+// The readable `dvmlens-cli sources` listing: one block per model source location, worst first
+// (location, DVM / other / fallbacks, graphs, ranks, then its code), then what no source placed.
+#pragma once
+
+#include "model/model.h"
+#include "sources/sourcecompare.h"
+#include "sources/sourcesummary.h"
+
+#include <string>
+
+namespace dvmlens {
+
+// "DVM 2 · other 1 (triton 1) · fallbacks 3 (aten 2, extern 1)"
+std::string locationCountsText(const LocationCounts& counts);
+
+std::string sourcesText(const Index& index, const SourceSummary& summary);
+
+// "layers.py:113 left DVM in B: DVM 2 → 0 · other 0 → 2 · fallbacks 0 → 0" (one line, no newline).
+std::string sourceChangeText(const SourceLocationChange& change);
+// The block `compare` prints after its summary: a heading and one line per change; empty without changes.
+std::string sourceChangesText(const std::vector<SourceLocationChange>& changes);
+
+} // namespace dvmlens
