@@ -3,6 +3,7 @@
 
 #include "index/indexer.h"
 #include "io/pathtext.h"
+#include "keptuntilexit.h"
 #include "verdict/verdict.h"
 
 #include <QFile>
@@ -97,13 +98,7 @@ dvmlens::Index* loadIndex(const Command& command, const IndexArgs& args)
             << QFile::decodeName(QByteArray::fromStdString(lone->outputCode->path)) << '\n';
         return nullptr;
     }
-#if defined(__SANITIZE_ADDRESS__)
-    // Sanitizer builds free it at exit, so LeakSanitizer reports only real leaks.
-    static std::vector<std::unique_ptr<dvmlens::Index>> freedAtExit;
-    return freedAtExit.emplace_back(std::make_unique<dvmlens::Index>(std::move(*index))).get();
-#else
-    return new dvmlens::Index(std::move(*index)); // never freed, see the header
-#endif
+    return keptUntilExit(std::move(*index));
 }
 
 void writeOut(std::string_view text)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "profileargs.h"
 
+#include "keptuntilexit.h"
+
 #include <QFile>
 #include <QTextStream>
 
@@ -42,7 +44,7 @@ const dvmlens::ProfileJoin* loadProfileJoin(const Command& command, const std::s
     dvmlens::JoinOptions options;
     if (run && profiles->size() == 1)
         options.run = run;
-    return new dvmlens::ProfileJoin(dvmlens::joinProfiles(index, *profiles, options));
+    return keptUntilExit(dvmlens::joinProfiles(index, *profiles, options));
 }
 
 } // namespace cli

@@ -2,6 +2,7 @@
 // dvmlens: the desktop inspector. Parses the command line, applies language and theme, then
 // either shows the main window or runs the --screenshot flow.
 #include "common/themes.h"
+#include "io/pathtext.h"
 #include "shell/commandline.h"
 #include "shell/mainwindow.h"
 #include "shell/screenshotflow.h"
@@ -64,7 +65,12 @@ int main(int argc, char** argv)
     QApplication::setWindowIcon(appIcon());
 
     // Before parsing: --help prints and exits inside it, in the language asked for.
-    const QStringList arguments = QApplication::arguments();
+    // From argv as bytes (io/pathtext.h), as the CLI reads them: QApplication::arguments() turns
+    // bytes that are not UTF-8 into U+FFFD, and such a PATH could not be opened. QApplication has
+    // already taken its own options (-platform …) out of argv.
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << dvmlens::pathText(argv[i]);
     installTranslations(requestedLanguage(arguments).value_or(savedLanguage()));
     const CommandLineResult parsed = parseCommandLine(arguments);
     if (!parsed.options) {

@@ -4,64 +4,121 @@
 #include "io/safefile.h"
 #include "version.h"
 
-#include <QFile>
+#include <QString>
 
+#include <algorithm>
 #include <cstdio>
+#include <optional>
+#include <vector>
 
 namespace dvmlens {
 
 namespace {
 
 // Excerpts come from output_code.py files of any size; reading stops at the last line wanted.
+// Lines end as Python ends them (and as the parser counts them): LF, CRLF or a lone CR.
 class SourceLines
 {
 public:
-    // Opened as every artifact is (io/safefile.h): a regular file inside `tree`; QFile reads it.
+    // Opened as every artifact is (io/safefile.h): a regular file inside `tree`.
     SourceLines(const std::string& path, const std::string& tree)
+        : m_path(path)
+        , m_tree(tree)
     {
-        FileError error;
-        std::optional<SafeFile> file = SafeFile::open(path, tree, UINT64_MAX, error);
-        m_ok = file && m_file.open(file->release(), QIODevice::ReadOnly, QFileDevice::AutoCloseHandle);
+        reopen();
     }
 
     bool ok() const
     {
-        return m_ok;
+        return m_file.has_value();
     }
 
     // Lines first..last (1-based, inclusive) in ascending calls; missing lines are left out.
     std::vector<std::string> lines(int first, int last)
     {
         std::vector<std::string> result;
-        if (!m_ok || first < 1 || last < first)
+        if (!m_file || first < 1 || last < first)
             return result;
-        if (first <= m_lineNumber) { // asked again for earlier lines: start over
-            m_file.seek(0);
-            m_lineNumber = 0;
-        }
-        while (m_lineNumber < last && !m_file.atEnd()) {
-            QByteArray line = m_file.readLine(kMaxLineBytes);
+        if (first <= m_lineNumber) // asked again for earlier lines: start over
+            reopen();
+        std::string line;
+        while (m_file && m_lineNumber < last && nextLine(line)) {
             ++m_lineNumber;
-            if (!line.endsWith('\n')) { // an overlong line: keep its start, skip the rest
-                QByteArray rest;
-                do {
-                    rest = m_file.readLine(kMaxLineBytes);
-                } while (!rest.isEmpty() && !rest.endsWith('\n'));
-            }
-            if (m_lineNumber < first)
-                continue;
-            while (line.endsWith('\n') || line.endsWith('\r'))
-                line.chop(1);
-            // Valid UTF-8 for every writer: invalid bytes become U+FFFD.
-            result.push_back(QString::fromUtf8(line).toStdString());
+            if (m_lineNumber >= first) // valid UTF-8 for every writer: invalid bytes become U+FFFD
+                result.push_back(QString::fromUtf8(line.data(), qsizetype(line.size())).toStdString());
         }
         return result;
     }
 
 private:
-    static constexpr qint64 kMaxLineBytes = 4096;
-    QFile m_file;
-    bool m_ok = false;
+    static constexpr std::size_t kMaxLineBytes = 4096; // an overlong line keeps its start
+    static constexpr std::size_t kChunkBytes = 1 << 16;
+
+    void reopen()
+    {
+        FileError error;
+        m_file = SafeFile::open(m_path, m_tree, UINT64_MAX, error);
+        m_buffer.resize(kChunkBytes);
+        m_begin = m_end = 0;
+        m_lineNumber = 0;
+        m_pendingLf = false;
+    }
+
+    bool fill()
+    {
+        FileError error;
+        const std::optional<std::size_t> got = m_file->read(m_buffer.data(), m_buffer.size(), error);
+        m_begin = 0;
+        m_end = got.value_or(0);
+        return m_end > 0;
+    }
+
+    // The next line without its end; false at the end of the file (a last line without an end
+    // still counts).
+    bool nextLine(std::string& line)
+    {
+        line.clear();
+        bool any = false;
+        for (;;) {
+            if (m_begin == m_end && !fill())
+                return any;
+            if (m_pendingLf) { // the LF of a CRLF split across two reads
+                m_pendingLf = false;
+                if (m_buffer[m_begin] == '\n')
+                    ++m_begin;
+                continue;
+            }
+            any = true;
+            std::size_t at = m_begin;
+            while (at < m_end && m_buffer[at] != '\n' && m_buffer[at] != '\r')
+                ++at;
+            if (line.size() < kMaxLineBytes)
+                line.append(m_buffer.data() + m_begin, std::min(at - m_begin, kMaxLineBytes - line.size()));
+            if (at == m_end) {
+                m_begin = at;
+                continue;
+            }
+            const char end = m_buffer[at];
+            m_begin = at + 1;
+            if (end == '\r') {
+                if (m_begin < m_end) {
+                    if (m_buffer[m_begin] == '\n')
+                        ++m_begin;
+                } else {
+                    m_pendingLf = true;
+                }
+            }
+            return true;
+        }
+    }
+
+    std::string m_path;
+    std::string m_tree;
+    std::optional<SafeFile> m_file;
+    std::vector<char> m_buffer;
+    std::size_t m_begin = 0;
+    std::size_t m_end = 0;
+    bool m_pendingLf = false;
     int m_lineNumber = 0;
 };
 

@@ -770,6 +770,10 @@
         <translation>第 %1–%2 行</translation>
     </message>
     <message>
+        <source>line %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
         <source>&lt;b&gt;This is an FX fallback, not DVM code.&lt;/b&gt; Inductor could not generate this kernel with DVM (an unsupported op or dtype, or a forced fallback), so it is run from the FX graph below through &lt;code&gt;async_compile.import_fx&lt;/code&gt;, even though it may be named &lt;code&gt;dvm_fused_*&lt;/code&gt;.</source>
         <translation>&lt;b&gt;这是 FX 回退，不是 DVM 代码。&lt;/b&gt;Inductor 无法用 DVM 生成此内核（算子或 dtype 不受支持，或被强制回退），因此通过 &lt;code&gt;async_compile.import_fx&lt;/code&gt; 运行下面的 FX 图，即使它可能被命名为 &lt;code&gt;dvm_fused_*&lt;/code&gt;。</translation>
     </message>

@@ -218,8 +218,11 @@ void KernelDetails::render()
     QTextStream out(&html);
     out << "<h3 style=\"margin-bottom:2px\">" << escaped(kernel.name) << "</h3>";
     out << "<p style=\"margin-top:0\"><b style=\"color:" << colour << "\">" << backendLabel(kernel.backend)
-        << "</b> · " << tr("lines %1–%2").arg(lineLink(kernel.line), QString::number(kernel.endLine)) << " · "
-        << QString::fromStdString(m_graph->name).toHtmlEscaped() << "</p>";
+        << "</b> · "
+        << (kernel.endLine > kernel.line
+                   ? tr("lines %1–%2").arg(lineLink(kernel.line), QString::number(kernel.endLine))
+                   : tr("line %1").arg(lineLink(kernel.line)))
+        << " · " << QString::fromStdString(m_graph->name).toHtmlEscaped() << "</p>";
 
     if (kernel.backend == dvmlens::Backend::ImportFx) {
         out << "<p>"

@@ -199,11 +199,14 @@ void CodeEditor::paintEvent(QPaintEvent* event)
             const int line = block.blockNumber() + 1;
             const QRectF row(0, box.top(), right, box.height());
             if (hasRange && line >= m_currentRange.first && line <= m_currentRange.second) {
-                painter.fillRect(row, m_colors.currentRange);
+                const CodeMark* mark = markAt(line);
+                painter.fillRect(
+                    row, mark ? codeMarkSelectedBand(mark->kind, m_colors) : m_colors.currentRange);
+                const QColor edge = mark ? codeMarkStripe(mark->kind, m_colors) : m_colors.currentRangeEdge;
                 if (line == m_currentRange.first)
-                    painter.fillRect(QRectF(0, row.top(), right, 1), m_colors.currentRangeEdge);
+                    painter.fillRect(QRectF(0, row.top(), right, 1), edge);
                 if (line == m_currentRange.second)
-                    painter.fillRect(QRectF(0, row.bottom() - 1, right, 1), m_colors.currentRangeEdge);
+                    painter.fillRect(QRectF(0, row.bottom() - 1, right, 1), edge);
             } else if (const CodeMark* mark = markAt(line)) {
                 painter.fillRect(row, codeMarkBand(mark->kind, m_colors));
             }

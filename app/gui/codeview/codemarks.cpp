@@ -95,6 +95,11 @@ QColor codeMarkBand(CodeMarkKind kind, const CodeColors& colors)
     return colors.otherBand;
 }
 
+QColor codeMarkSelectedBand(CodeMarkKind kind, const CodeColors& colors)
+{
+    return blended(codeMarkBand(kind, colors), codeMarkStripe(kind, colors), colors.dark ? 0.22 : 0.16);
+}
+
 QVector<CodeMark> codeMarksFor(const dvmlens::OutputCode& code)
 {
     QVector<CodeMark> marks;

@@ -42,6 +42,9 @@ CodeMarkGroup codeMarkGroup(CodeMarkKind kind);
 QString codeMarkGroupName(CodeMarkGroup group); // the legend text
 QColor codeMarkStripe(CodeMarkKind kind, const CodeColors& colors);
 QColor codeMarkBand(CodeMarkKind kind, const CodeColors& colors);
+// The band of a selected (current) kernel: its own hue, stronger, so a selected DVM kernel stays
+// green and is never confused with a Triton one (blue) on screen or in a screenshot.
+QColor codeMarkSelectedBand(CodeMarkKind kind, const CodeColors& colors);
 
 // The marks of `code`, sorted by first line. Ranges outside 1…code.lines are clamped; empty
 // ranges are dropped so a stale or odd model cannot make the view select nonsense.

@@ -2,6 +2,7 @@
 #include "compare/comparejob.h"
 
 #include "index/indexer.h"
+#include "io/pathtext.h"
 
 #include <QDir>
 
@@ -32,7 +33,8 @@ quint64 CompareJob::start(const CompareRequest& request)
                 options.cancel = job.cancelFlag();
                 options.progress = [&job, side](int done, int total) { job.progress(done, total, side); };
                 std::string error;
-                std::optional<dvmlens::Index> built = dvmlens::buildIndex(path.toStdString(), options, error);
+                std::optional<dvmlens::Index> built =
+                    dvmlens::buildIndex(dvmlens::pathBytes(path), options, error);
                 if (!built) {
                     outcome->error = tr("Cannot open %1: %2")
                                          .arg(QDir::toNativeSeparators(path), QString::fromStdString(error));

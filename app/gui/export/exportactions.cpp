@@ -12,6 +12,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QDateTime>
 #include <QDir>
 #include <QDockWidget>
 #include <QFile>
@@ -21,11 +22,27 @@
 #include <QMessageBox>
 #include <QRegularExpression>
 #include <QStackedWidget>
+#include <QStandardPaths>
 #include <QStatusBar>
 
 namespace {
 
 constexpr int kStatusMs = 5000;
+
+// A name that says what was saved and never overwrites the last one: dvmlens-<tree>-<time>.png,
+// in the user's Pictures folder (for images) when there is one, else the home folder.
+QString suggestedFile(const QString& treePath, const QString& kind, const QString& extension, bool picture)
+{
+    QString folder = picture ? QStandardPaths::writableLocation(QStandardPaths::PicturesLocation) : QString();
+    if (folder.isEmpty() || !QFileInfo(folder).isDir())
+        folder = QDir::homePath();
+    QString tree = QFileInfo(treePath).fileName();
+    tree.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9_.-]+")), QStringLiteral("_"));
+    const QString stem = QStringLiteral("dvmlens") + kind
+        + (tree.isEmpty() ? QString() : QLatin1Char('-') + tree) + QLatin1Char('-')
+        + QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
+    return QDir(folder).filePath(stem + extension);
+}
 
 QString shownPath(const QString& file)
 {
@@ -203,7 +220,7 @@ void ExportActions::screenshotDialog(ScreenshotTarget target)
     const QString file = QFileDialog::getSaveFileName(&m_window,
         target == ScreenshotTarget::Window ? tr("Export Screenshot of the Window")
                                            : tr("Export Screenshot of the Current View"),
-        QDir::home().filePath(QStringLiteral("dvmlens.png")),
+        suggestedFile(m_document.path(), QString(), QStringLiteral(".png"), true),
         tr("PNG image (*.png);;JPEG image (*.jpg *.jpeg)"));
     if (file.isEmpty())
         return;
@@ -218,7 +235,7 @@ void ExportActions::reportDialog()
 {
     QString filter;
     QString file = QFileDialog::getSaveFileName(&m_window, tr("Export Report"),
-        QDir::home().filePath(QStringLiteral("dvmlens-report.md")),
+        suggestedFile(m_document.path(), QStringLiteral("-report"), QStringLiteral(".md"), false),
         tr("Markdown (*.md);;HTML (*.html);;JSON (*.json)"), &filter);
     if (file.isEmpty())
         return;

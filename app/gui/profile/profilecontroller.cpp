@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "profile/profilecontroller.h"
 
+#include "io/pathtext.h"
 #include "profile/hotkernelsdock.h"
 #include "profile/profilejob.h"
 #include "shell/languagechange.h"
 
 #include <QAction>
 #include <QDir>
-#include <QFile>
 #include <QFileDialog>
 #include <QMainWindow>
 #include <QMessageBox>
@@ -79,10 +79,10 @@ void ProfileController::setIndex(std::shared_ptr<const dvmlens::Index> index, co
         loadProfile(m_profilePath); // the same profile, joined to the new kernels
         return;
     }
-    const std::optional<std::string> beside = dvmlens::profileBeside(QFile::encodeName(path).toStdString());
+    const std::optional<std::string> beside = dvmlens::profileBeside(dvmlens::pathBytes(path));
     if (!beside)
         return;
-    m_offeredPath = QFile::decodeName(QByteArray::fromStdString(*beside));
+    m_offeredPath = dvmlens::pathText(*beside);
     if (m_quiet) {
         loadProfile(m_offeredPath);
         return;

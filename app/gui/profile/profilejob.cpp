@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "profile/profilejob.h"
 
-#include <QFile>
+#include "io/pathtext.h"
 
 ProfileJob::ProfileJob(QObject* parent)
     : QObject(parent)
@@ -19,7 +19,7 @@ quint64 ProfileJob::start(const QString& path, std::shared_ptr<const dvmlens::In
 {
     const quint64 jobId = ++m_jobId;
     m_running = true;
-    const std::string nativePath = QFile::encodeName(path).toStdString();
+    const std::string nativePath = dvmlens::pathBytes(path);
     m_pool.start([this, jobId, path, nativePath, index] {
         std::string error;
         std::shared_ptr<const dvmlens::ProfileJoin> join;

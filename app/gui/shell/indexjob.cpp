@@ -2,6 +2,7 @@
 #include "shell/indexjob.h"
 
 #include "index/indexer.h"
+#include "io/pathtext.h"
 
 namespace {
 
@@ -27,7 +28,7 @@ IndexJob::IndexJob(QObject* parent)
 quint64 IndexJob::start(const QString& path)
 {
     m_path = path; // a failure is only reported for the current job
-    const std::string nativePath = path.toStdString();
+    const std::string nativePath = dvmlens::pathBytes(path);
     auto jobId = std::make_shared<quint64>(0);
     *jobId = m_runner->start(
         [nativePath](JobContext& job) {

@@ -205,12 +205,14 @@ void MainWindow::createMenus()
     openFolder->setShortcut(QKeySequence::Open);
     QAction* openFile = m_fileMenu->addAction(
         style()->standardIcon(QStyle::SP_FileIcon), QString(), this, &MainWindow::openFileDialog);
+    openFile->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
     QMenu* recentMenu = m_fileMenu->addMenu(QString());
     m_recent->attachMenu(recentMenu);
     QAction* reload = m_fileMenu->addAction(
         style()->standardIcon(QStyle::SP_BrowserReload), QString(), this, &MainWindow::reindex);
     reload->setShortcut(QKeySequence::Refresh);
     QAction* compareWith = m_fileMenu->addAction(QString(), this, &MainWindow::compareWithDialog);
+    compareWith->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D)); // D for diff, as in Kate
     m_fileMenu->addAction(m_profile->openProfileAction());
     m_fileMenu->addSeparator();
     m_export = new ExportActions(*this, *m_document);
@@ -628,18 +630,29 @@ void MainWindow::watchTree(const dvmlens::Index& index)
         m_watcher->addPaths(toAdd);
 }
 
+QString MainWindow::dialogFolder() const
+{
+    // Where the user is working: the open tree, else the last one opened, else the folder the
+    // program was started in (where torch_compile_debug usually is), never blindly the home.
+    if (!m_document->path().isEmpty())
+        return m_document->path();
+    const QStringList recent = m_recent->paths();
+    if (!recent.isEmpty() && QFileInfo::exists(recent.first()))
+        return recent.first();
+    return QDir::currentPath();
+}
+
 void MainWindow::openFolderDialog()
 {
-    const QString folder = QFileDialog::getExistingDirectory(this, tr("Open torch_compile_debug Folder"),
-        m_document->path().isEmpty() ? QDir::homePath() : m_document->path());
+    const QString folder =
+        QFileDialog::getExistingDirectory(this, tr("Open torch_compile_debug Folder"), dialogFolder());
     if (!folder.isEmpty())
         openPath(folder);
 }
 
 void MainWindow::openFileDialog()
 {
-    const QString file = QFileDialog::getOpenFileName(this, tr("Open output_code.py"),
-        m_document->path().isEmpty() ? QDir::homePath() : m_document->path(),
+    const QString file = QFileDialog::getOpenFileName(this, tr("Open output_code.py"), dialogFolder(),
         tr("Inductor output code (output_code.py *.py);;All files (*)"));
     if (!file.isEmpty())
         openPath(file);
@@ -866,7 +879,7 @@ void MainWindow::compareWithDialog()
     QString pathA = m_document->path();
     if (pathA.isEmpty()) {
         pathA = QFileDialog::getExistingDirectory(
-            this, tr("Compare: Choose the Tree Before (A)"), QDir::homePath());
+            this, tr("Compare: Choose the Tree Before (A)"), dialogFolder());
         if (pathA.isEmpty())
             return;
     }

@@ -108,6 +108,7 @@ private:
     void onProgress(int done, int total);
     void watchTree(const dvmlens::Index& index);
     void openFolderDialog();
+    QString dialogFolder() const;
     void openFileDialog();
     void showAbout();
     void showHowItDecides();

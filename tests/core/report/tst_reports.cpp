@@ -391,6 +391,41 @@ private slots:
         QCOMPARE(fallbacks[1].sourceLine, std::string("line_23 = torch.ops.aten.mm.default(a, b)"));
     }
 
+    // Lines end as Python ends them (LF, CRLF, lone CR), as the parser counts them, also when a
+    // CRLF is split across two reads (the first line fills the 64 KiB read but one byte).
+    void excerptsFollowEveryLineEnd_data()
+    {
+        QTest::addColumn<QByteArray>("end");
+        QTest::addColumn<int>("firstLineBytes");
+        QTest::newRow("lf") << QByteArray("\n") << 10;
+        QTest::newRow("crlf") << QByteArray("\r\n") << 10;
+        QTest::newRow("cr") << QByteArray("\r") << 10;
+        QTest::newRow("crlf across reads") << QByteArray("\r\n") << 65535;
+    }
+
+    void excerptsFollowEveryLineEnd()
+    {
+        QFETCH(QByteArray, end);
+        QFETCH(int, firstLineBytes);
+        QTemporaryDir dir;
+        Index index = fixtureIndex(dir.path().toStdString());
+        Graph& graph = index.runs[0].graphs[1];
+        QDir().mkpath(QString::fromStdString(graph.path));
+        QFile file(QString::fromStdString(graph.outputCode->path));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        QByteArray text = "#" + QByteArray(firstLineBytes - 1, 'x') + end;
+        for (int line = 2; line <= 30; ++line)
+            text += "line_" + QByteArray::number(line) + " = torch.ops.aten.mm.default(a, b)" + end;
+        file.write(text);
+        file.close();
+        ReportInput input;
+        input.index = &index;
+        const ReportModel model = buildReportModel(input);
+        const auto& fallbacks = model.runs[0].graphs[1].fallbacks;
+        QCOMPARE(fallbacks[0].sourceLine, std::string("line_20 = torch.ops.aten.mm.default(a, b)"));
+        QCOMPARE(fallbacks[1].sourceLine, std::string("line_23 = torch.ops.aten.mm.default(a, b)"));
+    }
+
     void emptyIndex()
     {
         Index index;

@@ -177,6 +177,18 @@ private Q_SLOTS:
         QVERIFY(!text.contains(QLatin1String("import torch")));
         QVERIFY(!text.contains(QLatin1String("FX fallback")));
         QVERIFY(details.toHtml().contains(QLatin1String("line:41")));
+        QVERIFY2(text.contains(QStringLiteral("lines 6–9")), qPrintable(text));
+
+        // A one-line kernel reads "line 6", not "lines 6–6".
+        dvmlens::Kernel oneLine = kernel;
+        oneLine.endLine = 6;
+        const std::shared_ptr<dvmlens::Index> oneLineIndex = indexWithKernel(path, oneLine);
+        const dvmlens::Graph* oneLineGraph = &oneLineIndex->runs[0].graphs[0];
+        KernelDetails oneLineDetails;
+        oneLineDetails.showKernel(oneLineIndex, &oneLineGraph->outputCode->kernels[0], oneLineGraph);
+        const QString oneLineText = oneLineDetails.toPlainText();
+        QVERIFY2(oneLineText.contains(QStringLiteral("line 6 ·")), qPrintable(oneLineText));
+        QVERIFY(!oneLineText.contains(QLatin1String("lines 6")));
 
         QSignalSpy activated(&details, &KernelDetails::lineActivated);
         details.anchorClicked(QUrl(QStringLiteral("line:41")));

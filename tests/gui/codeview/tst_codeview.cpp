@@ -534,6 +534,13 @@ void CodeViewTest::paletteChangeUpdatesBands()
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     QCOMPARE(bandColorAt(view, 16), colors.dvmBand);
     QCOMPARE(bandColorAt(view, 24), colors.base);
+    // A selected DVM kernel keeps its green, only stronger: never the blue of a Triton kernel.
+    view.goToLine(16, 23);
+    const QColor selected = bandColorAt(view, 18);
+    QCOMPARE(selected, codeMarkSelectedBand(CodeMarkKind::DvmKernel, colors));
+    QVERIFY2(
+        selected.green() > selected.blue() && selected.green() > selected.red(), qPrintable(selected.name()));
+    QVERIFY(selected != colors.dvmBand && selected != colors.otherBand);
     QTRY_VERIFY(view.highlighter()->isFinished());
 #if !DVMLENS_HAVE_KSYNTAXHIGHLIGHTING // KSyntaxHighlighting's dark theme has its own colours
     // "import torch" on line 3: the keyword now has the dark palette's colour.

@@ -13,8 +13,10 @@
 #include "shell/mainwindow.h"
 #include "testutil.h"
 
+#include <QAction>
 #include <QDirIterator>
 #include <QFileSystemWatcher>
+#include <QHash>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -372,6 +374,29 @@ private Q_SLOTS:
         const QRect available = window.screen()->availableGeometry();
         QCOMPARE(window.size(), available.size() * 4 / 5);
         QCOMPARE(window.geometry().center(), available.center());
+    }
+
+    // Open, Open File and Compare With each have a key, and no two actions share one.
+    void fileActionsHaveDistinctShortcuts()
+    {
+        MainWindow window;
+        window.setQuiet(true);
+        QHash<QString, QKeySequence> byText;
+        QHash<QKeySequence, QString> owner;
+        for (QAction* action : window.findChildren<QAction*>()) {
+            // Keys bound to one widget (each code view's Find) may repeat; window-wide ones may not.
+            if (action->shortcut().isEmpty() || action->shortcutContext() == Qt::WidgetShortcut
+                || action->shortcutContext() == Qt::WidgetWithChildrenShortcut)
+                continue;
+            byText.insert(action->text(), action->shortcut());
+            QVERIFY2(!owner.contains(action->shortcut()) || owner.value(action->shortcut()) == action->text(),
+                qPrintable(action->shortcut().toString() + QStringLiteral(": ") + action->text()
+                    + QStringLiteral(" and ") + owner.value(action->shortcut())));
+            owner.insert(action->shortcut(), action->text());
+        }
+        QCOMPARE(byText.value(QStringLiteral("&Open Folder…")), QKeySequence(QKeySequence::Open));
+        QCOMPARE(byText.value(QStringLiteral("Open &File…")), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+        QCOMPARE(byText.value(QStringLiteral("&Compare With…")), QKeySequence(Qt::CTRL | Qt::Key_D));
     }
 
     void layoutResets()

@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: MIT
+// A PATH argument whose bytes are not UTF-8 (a folder named in Latin-1) opens in the CLI and in
+// the GUI (issue 16, item 7). QProcess would re-encode such an argument, so the programs are
+// started with posix_spawn and the raw bytes.
+#include "testutil.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+extern char** environ;
+
+namespace {
+
+const QString kRun = QStringLiteral("run_2026_07_20_10_15_30_123456-pid_4242");
+
+// Runs `program` with `args` as bytes; stdout and stderr go to `output`. The exit code, or -1.
+int spawn(const QByteArray& program, const std::vector<QByteArray>& args, const QByteArray& output)
+{
+    std::vector<char*> argv { const_cast<char*>(program.constData()) };
+    for (const QByteArray& arg : args)
+        argv.push_back(const_cast<char*>(arg.constData()));
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 1, output.constData(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_adddup2(&actions, 1, 2);
+    pid_t pid = 0;
+    const int failed = posix_spawn(&pid, program.constData(), &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    if (failed)
+        return -1;
+    int status = 0;
+    if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+        return -1;
+    return WEXITSTATUS(status);
+}
+
+QByteArray readAll(const QByteArray& path)
+{
+    QFile file(QFile::decodeName(path));
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+} // namespace
+
+class TestCliBytePaths : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    QByteArray m_tree; // <tmp>/caf\xe9/torch_compile_debug, as bytes
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_tree = QFile::encodeName(m_dir.path()) + "/caf\xe9/torch_compile_debug";
+        const QByteArray graph = m_tree + '/' + kRun.toUtf8() + "/torchinductor/model__0_forward_1.0";
+        // QDir cannot make a folder whose name is not UTF-8: mkdir(2) by bytes.
+        QByteArray made = QFile::encodeName(m_dir.path());
+        for (const QByteArray& part : graph.mid(made.size() + 1).split('/')) {
+            made += '/' + part;
+            QVERIFY2(::mkdir(made.constData(), 0755) == 0, made.constData());
+        }
+        QFile source(testutil::fixture(
+            QStringLiteral("reports/tree/%1/torchinductor/model__0_forward_1.0/output_code.py").arg(kRun)));
+        QVERIFY(source.open(QIODevice::ReadOnly));
+        const QByteArray text = source.readAll();
+        const QByteArray target = graph + "/output_code.py";
+        const int fd = ::open(target.constData(), O_WRONLY | O_CREAT | O_EXCL, 0644);
+        QVERIFY(fd >= 0);
+        QCOMPARE(::write(fd, text.constData(), size_t(text.size())), ssize_t(text.size()));
+        ::close(fd);
+    }
+
+    void cliScansIt()
+    {
+        const QByteArray out = QFile::encodeName(m_dir.filePath(QStringLiteral("scan.txt")));
+        QCOMPARE(spawn(DVMLENS_CLI, { "scan", m_tree }, out), 0);
+        const QByteArray text = readAll(out);
+        QVERIFY2(
+            text.contains("totals: 1 run, 1 graph (1 with output_code.py, 1 DVM engaged)"), text.constData());
+    }
+
+    void guiOpensIt()
+    {
+        const QByteArray gui = DVMLENS_GUI;
+        if (gui.isEmpty())
+            QSKIP("Built without the GUI (DVMLENS_BUILD_GUI=OFF)");
+        const QByteArray picture = QFile::encodeName(m_dir.filePath(QStringLiteral("window.png")));
+        const QByteArray out = QFile::encodeName(m_dir.filePath(QStringLiteral("gui.txt")));
+        QCOMPARE(spawn(gui, { "--screenshot", picture, "--size", "800x600", m_tree }, out), 0);
+        QVERIFY2(!readAll(out).contains("dvmlens: "), readAll(out).constData()); // no "Cannot open"
+        QVERIFY(QFileInfo(QFile::decodeName(picture)).size() > 0);
+    }
+
+    // QTemporaryDir cannot remove a folder whose name is not UTF-8.
+    void cleanupTestCase()
+    {
+        const QByteArray out = QFile::encodeName(m_dir.filePath(QStringLiteral("rm.txt")));
+        QCOMPARE(spawn("/bin/rm", { "-rf", QFile::encodeName(m_dir.path()) + "/caf\xe9" }, out), 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliBytePaths)
+#include "tst_cli_bytepaths.moc"
