@@ -147,9 +147,18 @@ int runCompare(const QStringList& args)
         return cli::ExitUsage;
 
     const dvmlens::CompareResult result = dvmlens::compareIndexes(*a, *b, options);
-    std::string text = parsed->json ? dvmlens::compareToJson(result) : dvmlens::compareToText(result);
-    if ((joinA || joinB) && !parsed->json)
-        text += dvmlens::profileCompareText(result, dvmlens::compareProfiles(result, *a, *b, joinA, joinB));
+    std::optional<dvmlens::ProfileComparison> times;
+    if (joinA || joinB)
+        times = dvmlens::compareProfiles(result, *a, *b, joinA, joinB);
+    std::string text;
+    if (parsed->json) {
+        const dvmlens::CompareProfiles profiles { joinA, joinB, times ? &*times : nullptr };
+        text = dvmlens::compareToJson(result, 2, times ? &profiles : nullptr);
+    } else {
+        text = dvmlens::compareToText(result);
+        if (times)
+            text += dvmlens::profileCompareText(result, *times);
+    }
     std::fwrite(text.data(), 1, text.size(), stdout);
     std::fflush(stdout);
     return parsed->failOnRegression && result.summary.regressions > 0 ? cli::ExitFailed : cli::ExitOk;
