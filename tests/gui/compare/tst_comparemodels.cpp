@@ -223,22 +223,23 @@ private Q_SLOTS:
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setGraphDiff(&m_sample->graphs.at(0)); // model__0_forward_1
         QCOMPARE(headers(model),
-            (QStringList { "Fusion", "Backend A → B", "Kernel in A", "Kernel in B", "Changes" }));
+            (QStringList {
+                "Fusion", "Backend A → B", "Device time A → B", "Kernel in A", "Kernel in B", "Changes" }));
         QCOMPARE(model.rowCount(), 5);
         QCOMPARE(row(model, 0),
-            (QStringList { "fused__to_copy_add_mean_mul_pow_rsqrt", "dvm → —",
+            (QStringList { "fused__to_copy_add_mean_mul_pow_rsqrt", "dvm → —", "",
                 "dvm_fused__to_copy_add_mean_mul_pow_rsqrt_0", "", "only in A" }));
         QCOMPARE(row(model, 1),
-            (QStringList {
-                "fused_add_mul", "dvm → triton", "dvm_fused_add_mul_1", "triton_unk_fused_add_mul_1", "" }));
+            (QStringList { "fused_add_mul", "dvm → triton", "", "dvm_fused_add_mul_1",
+                "triton_unk_fused_add_mul_1", "" }));
         QCOMPARE(row(model, 2),
-            (QStringList { "fused_silu_view", "dvm → import_fx", "dvm_fused_silu_view_2",
+            (QStringList { "fused_silu_view", "dvm → import_fx", "", "dvm_fused_silu_view_2",
                 "dvm_fused_silu_view_2", "" }));
         QCOMPARE(row(model, 3),
-            (QStringList { "fused_add_mul_view", "dvm → triton", "dvm_fused_add_mul_view_3",
+            (QStringList { "fused_add_mul_view", "dvm → triton", "", "dvm_fused_add_mul_view_3",
                 "triton_unk_fused_add_mul_view_3", "" }));
         QCOMPARE(row(model, 4),
-            (QStringList { "fused__to_copy_add_mean", "— → triton", "",
+            (QStringList { "fused__to_copy_add_mean", "— → triton", "", "",
                 "triton_unk_fused__to_copy_add_mean_0", "only in B" }));
         const QPalette palette = QApplication::palette();
         QCOMPARE(model.index(1, FusionTableModel::BackendColumn).data(Qt::ForegroundRole).value<QColor>(),
@@ -265,7 +266,7 @@ private Q_SLOTS:
             QStringLiteral("dyn_shape: false → true\ninput 0 shape: [128, 128] → [-1, 128]\ninput 1 shape: "
                            "[128, 128] → [-1, 128]"));
         QCOMPARE(row(model, 1),
-            (QStringList { "fused__softmax", "dvm → dvm", "dvm_fused__softmax_1", "dvm_fused__softmax_1",
+            (QStringList { "fused__softmax", "dvm → dvm", "", "dvm_fused__softmax_1", "dvm_fused__softmax_1",
                 "ktype: vector → spec" }));
         QCOMPARE(model.index(2, FusionTableModel::BackendColumn).data().toString(),
             QStringLiteral("dvm → import_fx"));
