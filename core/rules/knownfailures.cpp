@@ -115,6 +115,20 @@ Diagnostic findingDiagnostic(const Finding& finding)
     return diagnostic;
 }
 
+const Diagnostic* restatedDiagnostic(const Index& index, const RuleBook& rules, const Finding& finding)
+{
+    const Rule* rule = rules.find(finding.rule.id);
+    const std::string_view check = rule && rule->isTreeRule ? treeCheckName(rule->check) : std::string_view();
+    if (check.empty())
+        return nullptr;
+    const std::vector<Diagnostic>& target = finding.run && finding.graph
+        ? index.runs[*finding.run].graphs[*finding.graph].diagnostics
+        : index.diagnostics;
+    const auto found = std::find_if(target.begin(), target.end(),
+        [&](const Diagnostic& d) { return d.code == check && d.path == finding.path; });
+    return found == target.end() ? nullptr : &*found;
+}
+
 void applyKnownFailures(Index& index, const RuleBook& rules)
 {
     std::vector<Diagnostic> problems;
@@ -122,19 +136,12 @@ void applyKnownFailures(Index& index, const RuleBook& rules)
     for (Diagnostic& problem : problems)
         index.diagnostics.push_back(std::move(problem));
     for (const Finding& finding : findings) {
+        if (restatedDiagnostic(index, rules, finding))
+            continue;
         std::vector<Diagnostic>& target = finding.run && finding.graph
             ? index.runs[*finding.run].graphs[*finding.graph].diagnostics
             : index.diagnostics;
-        // A tree rule whose check the scanner already reported (its "missing-output-code") adds
-        // cause and fix to reports, not a second diagnostic.
-        const Rule* rule = rules.find(finding.rule.id);
-        const std::string_view check =
-            rule && rule->isTreeRule ? treeCheckName(rule->check) : std::string_view();
-        const bool reported = !check.empty()
-            && std::any_of(target.begin(), target.end(),
-                [&](const Diagnostic& d) { return d.code == check && d.path == finding.path; });
-        if (!reported)
-            target.push_back(findingDiagnostic(finding));
+        target.push_back(findingDiagnostic(finding));
     }
 }
 

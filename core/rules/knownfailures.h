@@ -23,6 +23,11 @@ std::vector<Finding> findKnownFailures(
 // The Diagnostic a finding becomes: code = rule id, message = title + short cause (English).
 Diagnostic findingDiagnostic(const Finding& finding);
 
+// The diagnostic of `index` that `finding` restates, or null: a tree rule whose check the scanner
+// already reported with the same code and path (its "missing-output-code"). Every front end
+// lists the two once: the CLI keeps the scanner's line, the GUI the finding (with cause and fix).
+const Diagnostic* restatedDiagnostic(const Index& index, const RuleBook& rules, const Finding& finding);
+
 // Adds the findings as diagnostics: to their graph, or to Index::diagnostics for run- and
 // tree-level ones (and the unreadable-log problems). A tree finding whose check the scanner
 // already reported (same code and path, e.g. "missing-output-code") adds nothing. Calling it

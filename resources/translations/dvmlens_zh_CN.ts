@@ -4,6 +4,14 @@
 <context>
     <name>BrowsePage</name>
     <message>
+        <source>No DVM kernel in this file.</source>
+        <translation>此文件中没有 DVM 内核。</translation>
+    </message>
+    <message>
+        <source>No DVM kernel in %1.</source>
+        <translation>%1 中没有 DVM 内核。</translation>
+    </message>
+    <message>
         <source>Nothing is open.</source>
         <translation>尚未打开任何内容。</translation>
     </message>
@@ -392,6 +400,10 @@
 </context>
 <context>
     <name>DiagnosticsModel</name>
+    <message>
+        <source>pid %1</source>
+        <translation>进程 %1</translation>
+    </message>
     <message>
         <source>Error</source>
         <translation>错误</translation>

@@ -4,6 +4,7 @@
 #include "browse/kerneldetails.h"
 #include "browse/kernelpanel.h"
 #include "browse/kerneltablemodel.h"
+#include "browse/notengagedreasontext.h"
 #include "browse/runtreemodel.h"
 #include "codeview/codeview.h"
 #include "common/compactsortheader.h"
@@ -73,6 +74,8 @@ BrowsePage::BrowsePage(QWidget* parent)
         &BrowsePage::onTreeCurrentChanged);
     connect(m_kernelPanel, &KernelPanel::currentKernelChanged, this, &BrowsePage::onKernelChanged);
     connect(m_details, &KernelDetails::lineActivated, this, &BrowsePage::openLocation);
+    connect(m_codeView, &CodeView::dvmKernelReached, this, &BrowsePage::onDvmKernelReached);
+    connect(m_codeView, &CodeView::noDvmKernelToReach, this, &BrowsePage::onNoDvmKernelToReach);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -311,6 +314,43 @@ void BrowsePage::onKernelChanged(int sourceRow)
     }
     m_details->showKernel(m_runModel->index(), kernel, graph);
     showCode(dvmlens::pathText(graph->outputCode->path), graph, kernel->line, kernel->endLine);
+}
+
+const dvmlens::Graph* BrowsePage::shownGraph() const
+{
+    const dvmlens::Graph* graph = m_runModel->graphAt(m_runModel->indexForPath(m_codeView->currentPath()));
+    return graph && graph->outputCode
+            && cleanPath(dvmlens::pathText(graph->outputCode->path)) == cleanPath(m_codeView->currentPath())
+        ? graph
+        : nullptr;
+}
+
+void BrowsePage::onDvmKernelReached(int firstLine)
+{
+    // F8 moves the whole page, not only the highlight: the kernel table and details follow.
+    const dvmlens::Graph* graph = shownGraph();
+    if (!graph)
+        return;
+    for (const dvmlens::Kernel& kernel : graph->outputCode->kernels) {
+        if (kernel.backend != dvmlens::Backend::Dvm || kernel.line != firstLine)
+            continue;
+        if (!m_kernelPanel->selectKernel(QString::fromStdString(kernel.name))) // hidden by the filter
+            m_details->showKernel(m_runModel->index(), &kernel, graph);
+        return;
+    }
+}
+
+void BrowsePage::onNoDvmKernelToReach()
+{
+    const dvmlens::Graph* graph = shownGraph();
+    QString message = graph ? tr("No DVM kernel in %1.").arg(QString::fromStdString(graph->name))
+                            : tr("No DVM kernel in this file.");
+    if (graph) {
+        const std::vector<dvmlens::NotEngagedReason> reasons = dvmlens::notEngagedReasonList(*graph);
+        if (!reasons.empty())
+            message += QLatin1Char(' ') + notEngagedReasonText(reasons.front());
+    }
+    Q_EMIT statusMessage(message);
 }
 
 void BrowsePage::showCode(const QString& path, const dvmlens::Graph* graph, int line, int endLine)

@@ -62,12 +62,16 @@ public:
 
 Q_SIGNALS:
     void currentPathChanged(const QString& path);
+    void statusMessage(const QString& message); // for the window's status bar
 
 private:
     void showTimeColumns(); // the run tree's time columns, shown with a profile only
     void onTreeCurrentChanged(const QModelIndex& current);
     void onKernelChanged(int sourceRow);
     void showCode(const QString& path, const dvmlens::Graph* graph, int line, int endLine);
+    const dvmlens::Graph* shownGraph() const; // whose output_code.py the code view shows
+    void onDvmKernelReached(int firstLine);
+    void onNoDvmKernelToReach();
     bool selectTreeIndex(const QModelIndex& index);
 
     RunTreeModel* m_runModel;

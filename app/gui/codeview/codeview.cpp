@@ -299,12 +299,21 @@ void CodeView::goToNextDvmKernel()
         if (!first)
             first = &mark;
         if (mark.firstLine > reference) {
-            goToLine(mark.firstLine, mark.lastLine);
+            reachDvmKernel(&mark);
             return;
         }
     }
-    if (first)
-        goToLine(first->firstLine, first->lastLine);
+    reachDvmKernel(first); // wraps
+}
+
+void CodeView::reachDvmKernel(const CodeMark* mark)
+{
+    if (!mark) {
+        Q_EMIT noDvmKernelToReach();
+        return;
+    }
+    goToLine(mark->firstLine, mark->lastLine);
+    Q_EMIT dvmKernelReached(mark->firstLine);
 }
 
 void CodeView::goToPreviousDvmKernel()
@@ -321,8 +330,7 @@ void CodeView::goToPreviousDvmKernel()
         if (mark.firstLine < reference)
             previous = &mark;
     }
-    if (const CodeMark* target = previous ? previous : last)
-        goToLine(target->firstLine, target->lastLine);
+    reachDvmKernel(previous ? previous : last);
 }
 
 void CodeView::changeEvent(QEvent* event)

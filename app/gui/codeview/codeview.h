@@ -72,6 +72,9 @@ Q_SIGNALS:
     void loaded(const QString& path); // text is in the editor (after async load)
     void loadFailed(const QString& path, const QString& reason);
     void cursorLineChanged(int line);
+    // F8 / Shift+F8 reached the DVM kernel defined from `firstLine`, or found none to go to.
+    void dvmKernelReached(int firstLine);
+    void noDvmKernelToReach();
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -79,6 +82,7 @@ protected:
 
 private:
     void setUpActions();
+    void reachDvmKernel(const CodeMark* mark); // null: there is none
     void onLoadFinished(const std::shared_ptr<LoadedFileText>& result);
     void replaceDocument(std::unique_ptr<QTextDocument> document);
     void showMessage(const QString& message);

@@ -3,11 +3,14 @@
 
 #include "common/themes.h"
 #include "diagnostics/findingdetails.h"
+#include "io/pathtext.h"
 #include "shell/languagechange.h"
 
 #include <QApplication>
 #include <QDir>
 #include <QFileInfo>
+
+#include <algorithm>
 
 namespace {
 
@@ -56,25 +59,46 @@ void DiagnosticsModel::rebuildRows()
 {
     m_rows.clear();
     if (m_knownFailures) {
-        for (std::size_t i = 0; i < m_knownFailures->findings.size(); ++i)
-            m_rows.push_back({ &m_knownFailures->findingDiagnostics[i], &m_knownFailures->findings[i] });
+        for (std::size_t i = 0; i < m_knownFailures->findings.size(); ++i) {
+            const dvmlens::Finding& finding = m_knownFailures->findings[i];
+            m_rows.push_back({ &m_knownFailures->findingDiagnostics[i], &finding, runOf(finding.path) });
+        }
         for (const dvmlens::Diagnostic& problem : m_knownFailures->problems)
-            m_rows.push_back({ &problem, nullptr });
+            m_rows.push_back({ &problem, nullptr, runOf(problem.path) });
     }
     if (m_index) {
+        const auto add = [this](const dvmlens::Diagnostic& diagnostic, const dvmlens::Run* run) {
+            const bool restated = m_knownFailures
+                && std::find(m_knownFailures->restated.begin(), m_knownFailures->restated.end(), &diagnostic)
+                    != m_knownFailures->restated.end();
+            if (!restated)
+                m_rows.push_back({ &diagnostic, nullptr, run });
+        };
         for (const dvmlens::Diagnostic& diagnostic : m_index->diagnostics)
-            m_rows.push_back({ &diagnostic, nullptr });
+            add(diagnostic, runOf(diagnostic.path));
         for (const dvmlens::Run& run : m_index->runs) {
             for (const dvmlens::Graph& graph : run.graphs) {
                 for (const dvmlens::Diagnostic& diagnostic : graph.diagnostics)
-                    m_rows.push_back({ &diagnostic, nullptr });
+                    add(diagnostic, &run);
                 if (graph.outputCode) {
                     for (const dvmlens::Diagnostic& diagnostic : graph.outputCode->diagnostics)
-                        m_rows.push_back({ &diagnostic, nullptr });
+                        add(diagnostic, &run);
                 }
             }
         }
     }
+}
+
+const dvmlens::Run* DiagnosticsModel::runOf(const std::string& path) const
+{
+    if (!m_index)
+        return nullptr;
+    for (const dvmlens::Run& run : m_index->runs) {
+        if (run.name && path.size() > run.path.size() && path.compare(0, run.path.size(), run.path) == 0
+            && path[run.path.size()] == '/')
+            return &run;
+    }
+    return nullptr;
 }
 
 const dvmlens::Diagnostic* DiagnosticsModel::diagnosticAt(int row) const
@@ -132,9 +156,16 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const
             return finding ? localizedRuleText(finding->rule.title)
                            : QString::fromStdString(diagnostic.message);
         case LocationColumn: {
-            // The graph folder and file name say enough; the full path is in the tooltip.
+            // The run (by its pid, when the tree has several), the graph folder and the file name
+            // say enough; the full path is in the tooltip.
             const QFileInfo info(path);
             QString location = info.dir().dirName() + QLatin1Char('/') + info.fileName();
+            const dvmlens::Run* run = m_rows[size_t(index.row())].run;
+            if (run && m_index && m_index->runs.size() > 1) {
+                const QString runName = run->pid ? tr("pid %1").arg(*run->pid)
+                                                 : dvmlens::pathText(run->name.value_or(std::string()));
+                location = runName + QStringLiteral(" · ") + location;
+            }
             if (diagnostic.line)
                 location += QLatin1Char(':') + QString::number(*diagnostic.line);
             return location;

@@ -47,10 +47,12 @@ public:
 private:
     void rebuildRows();
 
+    const dvmlens::Run* runOf(const std::string& path) const;
     struct Row
     {
         const dvmlens::Diagnostic* diagnostic;
         const dvmlens::Finding* finding; // null unless a known failure
+        const dvmlens::Run* run = nullptr; // the run it is about, when known
     };
     std::shared_ptr<const dvmlens::Index> m_index;
     std::shared_ptr<const KnownFailures> m_knownFailures;

@@ -36,8 +36,11 @@ std::shared_ptr<const KnownFailures> FindingsJob::search(std::shared_ptr<const d
     if (rulesProblem)
         result->problems.push_back(*rulesProblem);
     result->findings = dvmlens::findKnownFailures(*index, rules, &result->problems);
-    for (const dvmlens::Finding& finding : result->findings)
+    for (const dvmlens::Finding& finding : result->findings) {
         result->findingDiagnostics.push_back(dvmlens::findingDiagnostic(finding));
+        if (const dvmlens::Diagnostic* restated = dvmlens::restatedDiagnostic(*index, rules, finding))
+            result->restated.push_back(restated);
+    }
     return result;
 }
 

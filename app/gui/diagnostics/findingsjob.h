@@ -18,6 +18,9 @@ struct KnownFailures
     std::shared_ptr<const dvmlens::Index> index; // what was searched
     std::vector<dvmlens::Finding> findings; // findKnownFailures order
     std::vector<dvmlens::Diagnostic> findingDiagnostics; // findingDiagnostic() of each finding
+    // Diagnostics of the index that a finding restates (restatedDiagnostic): the list shows the
+    // finding in their place, so it counts what the CLI counts.
+    std::vector<const dvmlens::Diagnostic*> restated;
     // Logs that could not be read, and a user rules file that could not be used (the built-in
     // rules are applied then).
     std::vector<dvmlens::Diagnostic> problems;

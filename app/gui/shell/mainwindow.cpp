@@ -133,6 +133,8 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_browse->runTree()->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
         &MainWindow::showKnownFailureOf);
     connect(m_browse, &BrowsePage::currentPathChanged, this, &MainWindow::updateTitle);
+    connect(m_browse, &BrowsePage::statusMessage, this,
+        [this](const QString& message) { statusBar()->showMessage(message, 8000); });
 
     m_reindexTimer->setSingleShot(true);
     m_reindexTimer->setInterval(kReindexDelayMs);

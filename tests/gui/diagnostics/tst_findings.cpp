@@ -115,6 +115,41 @@ private Q_SLOTS:
         QVERIFY(!model.findingAt(0));
     }
 
+    // The sample tree (two runs, one FX cache-hit folder): the list holds what `dvmlens-cli scan`
+    // counts (the cache-hit finding restates the scanner's missing-output-code and is shown in its
+    // place), and every Location names its run, since both runs have model__0_forward_1.0.
+    void sampleTreeListsWhatTheCliCounts()
+    {
+        std::string error;
+        std::optional<dvmlens::Index> built = dvmlens::buildIndex(
+            testutil::sourcePath(QStringLiteral("resources/samples/torch_compile_debug")).toStdString(), {},
+            error);
+        QVERIFY(built);
+        const auto index = std::make_shared<const dvmlens::Index>(std::move(*built));
+        QCOMPARE(index->runs.size(), std::size_t(2));
+        DiagnosticsModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setIndex(index);
+        model.setKnownFailures(FindingsJob::search(index));
+
+        QProcess cli;
+        cli.start(QStringLiteral(DVMLENS_CLI),
+            { QStringLiteral("scan"),
+                testutil::sourcePath(QStringLiteral("resources/samples/torch_compile_debug")) });
+        QVERIFY(cli.waitForFinished(60000));
+        const QString out = QString::fromUtf8(cli.readAllStandardOutput());
+        QVERIFY2(out.contains(QStringLiteral("diagnostics: warning 6\n")), qPrintable(out));
+        QCOMPARE(model.rowCount(), 6);
+        QStringList codes;
+        for (int r = 0; r < model.rowCount(); ++r) {
+            codes << model.index(r, DiagnosticsModel::CodeColumn).data().toString();
+            const QString location = model.index(r, DiagnosticsModel::LocationColumn).data().toString();
+            QVERIFY2(location.startsWith(QStringLiteral("pid ")), qPrintable(location));
+        }
+        QCOMPARE(codes.count(QStringLiteral("fx-cache-hit-no-output-code")), 1);
+        QVERIFY(!codes.contains(QStringLiteral("missing-output-code")));
+    }
+
     void badUserRulesFile()
     {
         QTemporaryDir config;
@@ -254,21 +289,22 @@ private Q_SLOTS:
         QVERIFY(dock->details()->text()->toPlainText().startsWith(
             QStringLiteral("DVM-named kernel is an import_fx fallback\n")));
 
-        // The scanner's own diagnostic for the FX-cache-hit folder, opened from the dock, stays shown
-        // though the tree moves to that graph, which has a finding of its own.
+        // The FX-cache-hit folder is listed once: by its finding (with cause and fix), which takes
+        // the place of the scanner's missing-output-code. Opened from the dock, it moves the tree
+        // to that graph and stays shown.
         const QModelIndex backward = tree->index(1, 0, run1);
-        QModelIndex scannerRow;
-        for (int row = 0; row < dock->proxy()->rowCount() && !scannerRow.isValid(); ++row) {
+        QModelIndex cacheHitRow;
+        for (int row = 0; row < dock->proxy()->rowCount(); ++row) {
             const int source = dock->proxy()->mapToSource(dock->proxy()->index(row, 0)).row();
-            if (!dock->model()->findingAt(source)
-                && dock->model()->diagnosticAt(source)->code == "missing-output-code")
-                scannerRow = dock->proxy()->index(row, 0);
+            QVERIFY(dock->model()->diagnosticAt(source)->code != "missing-output-code");
+            if (dock->model()->diagnosticAt(source)->code == "fx-cache-hit-no-output-code")
+                cacheHitRow = dock->proxy()->index(row, 0);
         }
-        QVERIFY(scannerRow.isValid());
-        dock->view()->setCurrentIndex(scannerRow);
+        QVERIFY(cacheHitRow.isValid());
+        dock->view()->setCurrentIndex(cacheHitRow);
         QTest::keyClick(dock->view(), Qt::Key_Return);
         QCOMPARE(treeView->currentIndex().siblingAtColumn(0), backward);
-        QCOMPARE(dock->view()->currentIndex(), scannerRow);
+        QCOMPARE(dock->view()->currentIndex(), cacheHitRow);
         // Chosen in the tree, the same graph shows its finding.
         treeView->setCurrentIndex(forward);
         treeView->setCurrentIndex(backward);

@@ -26,6 +26,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QToolButton>
@@ -162,6 +163,41 @@ private Q_SLOTS:
             QStringLiteral("dvm_fused_add_mul_relu_0"));
         QVERIFY(browse->selectBySpec(QStringLiteral("nope")).contains(QLatin1String("nope")));
         QVERIFY(browse->selectBySpec(kForward + QStringLiteral("/absent")).contains(QLatin1String("absent")));
+    }
+
+    // F8 / Shift+F8 move the page, not only the highlight: the kernel table and details follow;
+    // on a graph without DVM kernels the status bar says so, and why.
+    void f8SelectsTheKernel()
+    {
+        MainWindow window;
+        window.setQuiet(true);
+        QVERIFY(open(window, testutil::fixture(QStringLiteral("gui/torch_compile_debug"))));
+        BrowsePage* browse = window.browsePage();
+        QCOMPARE(browse->selectBySpec(kForward), QString());
+        QTRY_VERIFY(!browse->codeView()->isLoading() && !browse->codeView()->marks().isEmpty());
+        QVERIFY(!browse->currentKernel());
+        browse->codeView()->nextDvmKernelAction()->trigger();
+        QVERIFY(browse->currentKernel());
+        QCOMPARE(QString::fromStdString(browse->currentKernel()->name),
+            QStringLiteral("dvm_fused_add_mul_relu_0"));
+        QVERIFY(browse->details()->toPlainText().startsWith(QLatin1String("dvm_fused_add_mul_relu_0")));
+        browse->codeView()->nextDvmKernelAction()->trigger(); // import_fx dvm_fused_sigmoid_2 is skipped
+        QCOMPARE(QString::fromStdString(browse->currentKernel()->name),
+            QStringLiteral("dvm_fused__to_copy_exp_1"));
+        browse->codeView()->previousDvmKernelAction()->trigger();
+        QCOMPARE(QString::fromStdString(browse->currentKernel()->name),
+            QStringLiteral("dvm_fused_add_mul_relu_0"));
+
+        QVERIFY(open(window, testutil::sourcePath(QStringLiteral("resources/samples/torch_compile_debug"))));
+        QCOMPARE(browse->selectBySpec(
+                     QStringLiteral("run_2026_07_20_11_02_07_654321-pid_4102/model__0_forward_1.0")),
+            QString());
+        QTRY_VERIFY(!browse->codeView()->isLoading() && !browse->codeView()->currentPath().isEmpty());
+        browse->codeView()->nextDvmKernelAction()->trigger();
+        const QString message = window.statusBar()->currentMessage();
+        QVERIFY2(message.startsWith(QLatin1String("No DVM kernel in model__0_forward_1.0. ")),
+            qPrintable(message));
+        QVERIFY(!browse->currentKernel());
     }
 
     void filtersAreDebounced()
