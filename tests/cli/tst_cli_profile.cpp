@@ -267,6 +267,10 @@ private Q_SLOTS:
         QCOMPARE(md.exitCode, 0);
         QVERIFY2(md.out.contains("## Where the time goes"), qPrintable(md.out));
         QVERIFY2(md.out.contains("| triton | 19.8 µs |"), qPrintable(md.out));
+        // Per step, both ranks summed (the broken row of step 2 left out), then the mean.
+        QVERIFY2(md.out.contains("| 1 | 223.8 µs |"), qPrintable(md.out));
+        QVERIFY2(md.out.contains("| 2 | 68.0 µs |"), qPrintable(md.out));
+        QVERIFY2(md.out.contains("| mean | 145.9 µs |"), qPrintable(md.out));
         const Result json = run({ "report", "--format", "json", "--profile", profiles, sample() });
         QCOMPARE(json.exitCode, 0);
         const QJsonObject profile = QJsonDocument::fromJson(json.out.toUtf8()).object()["profile"].toObject();
