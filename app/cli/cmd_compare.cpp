@@ -132,9 +132,18 @@ int runCompare(const cli::CommandOptions& commandOptions)
         return cli::ExitUsage;
 
     const dvmlens::CompareResult result = dvmlens::compareIndexes(*a, *b, options);
-    std::string text = parsed->json ? dvmlens::compareToJson(result) : dvmlens::compareToText(result);
-    if ((joinA || joinB) && !parsed->json)
-        text += dvmlens::profileCompareText(result, dvmlens::compareProfiles(result, *a, *b, joinA, joinB));
+    std::optional<dvmlens::ProfileComparison> times;
+    if (joinA || joinB)
+        times = dvmlens::compareProfiles(result, *a, *b, joinA, joinB);
+    std::string text;
+    if (parsed->json) {
+        const dvmlens::CompareProfiles profiles { joinA, joinB, times ? &*times : nullptr };
+        text = dvmlens::compareToJson(result, 2, times ? &profiles : nullptr);
+    } else {
+        text = dvmlens::compareToText(result);
+        if (times)
+            text += dvmlens::profileCompareText(result, *times);
+    }
     // Model source lines whose DVM kernels changed A → B: a text block, or compare/1's "sources" key.
     const std::vector<dvmlens::SourceLocationChange> sourceChanges = dvmlens::compareSources(
         dvmlens::summarizeSources(*a, dvmlens::buildSourceMap(*a), false, options.runA),

@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "json/comparejson.h"
 
+#include "json/profilekeys.h"
+
 #include <nlohmann/json.hpp>
+
+#include <map>
+#include <utility>
 
 namespace dvmlens {
 
@@ -22,6 +27,60 @@ Json countsJson(const BackendCounts& counts)
     return json;
 }
 
+Json microseconds(const std::optional<double>& us)
+{
+    return us ? Json(roundedMicroseconds(*us)) : Json(nullptr);
+}
+
+template <typename Time> Json timeJson(const Time* time)
+{
+    if (!time)
+        return Json { { "a", nullptr }, { "b", nullptr }, { "delta", 0.0 } };
+    return Json { { "a", microseconds(time->timeA) }, { "b", microseconds(time->timeB) },
+        { "delta", roundedMicroseconds(time->delta()) } };
+}
+
+Json backendOrNull(const std::optional<Backend>& backend)
+{
+    return backend ? Json(std::string(backendName(*backend))) : Json(nullptr);
+}
+
+// One side of "profile": what was read and where its time went.
+Json profileSideJson(const ProfileJoin* join)
+{
+    if (!join)
+        return nullptr;
+    Json byBackend = Json::object();
+    for (Backend backend : kAllBackends)
+        byBackend[std::string(backendName(backend))] =
+            roundedMicroseconds(join->total.byBackend[static_cast<std::size_t>(backend)]);
+    return Json { { "paths", join->paths }, { "rows", join->rows }, { "matched", join->matched },
+        { "ambiguous", join->ambiguous }, { "unmatched", join->unmatched },
+        { "by_backend", std::move(byBackend) }, { "outside", roundedMicroseconds(join->total.outside) },
+        { "ambiguous_us", roundedMicroseconds(join->total.ambiguous) },
+        { "total", roundedMicroseconds(join->total.total()) } };
+}
+
+// The times of a comparison by place: graph index, (graph, fusion) index.
+struct TimesByPlace
+{
+    std::map<std::size_t, const GraphTime*> graphs;
+    std::map<std::pair<std::size_t, std::size_t>, const FusionTime*> fusions;
+
+    explicit TimesByPlace(const ProfileComparison& times)
+    {
+        for (const GraphTime& graph : times.graphs)
+            graphs[graph.graph] = &graph;
+        for (const FusionTime& fusion : times.fusions)
+            fusions[{ fusion.graph, fusion.fusion }] = &fusion;
+    }
+    template <typename Map, typename Key> static auto at(const Map& map, const Key& key)
+    {
+        const auto it = map.find(key);
+        return it == map.end() ? nullptr : it->second;
+    }
+};
+
 Json fusionJson(const FusionDiff& fusion)
 {
     const auto backendOf = [](const FusionSide& side) {
@@ -35,7 +94,7 @@ Json fusionJson(const FusionDiff& fusion)
     return json;
 }
 
-Json graphJson(const GraphDiff& diff)
+Json graphJson(const GraphDiff& diff, std::size_t g, const TimesByPlace* times)
 {
     const auto pathOf = [](const GraphSide& side) { return Json(side.path); };
     const auto boolean = [](bool value) { return Json(value); };
@@ -52,24 +111,33 @@ Json graphJson(const GraphDiff& diff)
     json["dvm_only_a"] = diff.dvmOnlyA;
     json["dvm_only_b"] = diff.dvmOnlyB;
     Json fusions = Json::array();
-    for (const FusionDiff& fusion : diff.fusions)
-        fusions.push_back(fusionJson(fusion));
+    for (std::size_t f = 0; f < diff.fusions.size(); ++f) {
+        Json fusion = fusionJson(diff.fusions[f]);
+        if (times)
+            fusion["device_time_us"] = timeJson(TimesByPlace::at(times->fusions, std::pair { g, f }));
+        fusions.push_back(std::move(fusion));
+    }
     json["fusions"] = std::move(fusions);
     json["regression"] = diff.regression;
+    if (times)
+        json["device_time_us"] = timeJson(TimesByPlace::at(times->graphs, g));
     return json;
 }
 
 } // namespace
 
-std::string compareToJson(const CompareResult& result, int indent)
+std::string compareToJson(const CompareResult& result, int indent, const CompareProfiles* profiles)
 {
+    std::optional<TimesByPlace> times;
+    if (profiles && profiles->times)
+        times.emplace(*profiles->times);
     Json json = Json::object();
     json["schema"] = std::string(kCompareSchema);
     json["a"] = result.rootA;
     json["b"] = result.rootB;
     Json graphs = Json::array();
-    for (const GraphDiff& diff : result.graphs)
-        graphs.push_back(graphJson(diff));
+    for (std::size_t g = 0; g < result.graphs.size(); ++g)
+        graphs.push_back(graphJson(result.graphs[g], g, times ? &*times : nullptr));
     json["graphs"] = std::move(graphs);
     const CompareSummary& summary = result.summary;
     json["summary"] = Json { { "graphs", summary.graphs }, { "matched", summary.matched },
@@ -78,6 +146,19 @@ std::string compareToJson(const CompareResult& result, int indent)
         { "verdict",
             Json { { "a", std::string(verdictName(ladderVerdict(summary.verdictsA))) },
                 { "b", std::string(verdictName(ladderVerdict(summary.verdictsB))) } } } };
+    if (times) {
+        Json regressions = Json::array();
+        for (const FusionTime& fusion : profiles->times->fusions) { // largest delta first
+            if (fusion.delta() <= 0)
+                break;
+            regressions.push_back(Json { { "graph", result.graphs[fusion.graph].key },
+                { "fusion", fusion.key }, { "a", backendOrNull(fusion.backendA) },
+                { "b", backendOrNull(fusion.backendB) }, { "time_a", microseconds(fusion.timeA) },
+                { "time_b", microseconds(fusion.timeB) }, { "delta", roundedMicroseconds(fusion.delta()) } });
+        }
+        json["profile"] = Json { { "a", profileSideJson(profiles->a) }, { "b", profileSideJson(profiles->b) },
+            { "time_regressions", std::move(regressions) } };
+    }
     // Paths from the file system may hold invalid UTF-8: replace it rather than throw.
     return json.dump(indent, ' ', false, Json::error_handler_t::replace) + '\n';
 }

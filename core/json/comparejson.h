@@ -20,9 +20,21 @@
 //       "regression": bool}],
 //    "summary": {"graphs": n, "matched": n, "regressions": n,
 //                "dvm_engaged": {"a": graphs engaged in A, "b": graphs engaged in B}}}
+//
+// With a profile on either side (compare --profile-a / --profile-b), and only then, additive keys
+// (µs to the nanosecond; null where that side has no profile, no fusion or no matched row):
+//   per graph, after "regression":  "device_time_us": {"a": x|null, "b": x|null, "delta": b - a}
+//                                   (compiled + ambiguous time, profilecompare.h),
+//   per fusion, after "changes":    "device_time_us": {"a": x|null, "b": x|null, "delta": b - a},
+//   after "summary": "profile": {"a": side|null, "b": side|null,
+//       "time_regressions": [{"graph": key, "fusion": key, "a": backend|null, "b": backend|null,
+//                             "time_a": x|null, "time_b": x|null, "delta": x}]   (B slower, largest first)}
+//   where side = {"paths": [*_ascend_pt…], "rows", "matched", "ambiguous", "unmatched",
+//                 "by_backend": {backend: µs}, "outside", "ambiguous_us", "total"}.
 #pragma once
 
 #include "compare/compare.h"
+#include "profile/profilecompare.h"
 
 #include <string>
 #include <string_view>
@@ -31,7 +43,17 @@ namespace dvmlens {
 
 inline constexpr std::string_view kCompareSchema = "dvmlens.compare/1";
 
+// The profiles of a comparison, for the profile keys: either join may be null.
+struct CompareProfiles
+{
+    const ProfileJoin* a = nullptr;
+    const ProfileJoin* b = nullptr;
+    const ProfileComparison* times = nullptr; // compareProfiles(result, …, a, b)
+};
+
 // The document above, UTF-8, indented by `indent` spaces (-1: one line), ending in a newline.
-std::string compareToJson(const CompareResult& result, int indent = 2);
+// `profiles` (with `times` set) adds the profile keys.
+std::string compareToJson(
+    const CompareResult& result, int indent = 2, const CompareProfiles* profiles = nullptr);
 
 } // namespace dvmlens

@@ -101,7 +101,96 @@ inline const char* findComma(const char* p, const char* end)
     return p;
 }
 
+#if defined(__SSE2__)
+// Bits of the commas and the quotes among the 64 bytes at `p`.
+inline void classify64(const char* p, std::uint64_t& commas, std::uint64_t& quotes)
+{
+    const __m128i comma = _mm_set1_epi8(',');
+    const __m128i quote = _mm_set1_epi8('"');
+    commas = quotes = 0;
+    for (int i = 0; i < 4; ++i) {
+        const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * i));
+        commas |= std::uint64_t(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, comma))))
+            << (16 * i);
+        quotes |= std::uint64_t(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, quote))))
+            << (16 * i);
+    }
+}
+#endif
+
 } // namespace
+
+std::size_t cutCsvFields(std::string_view line, std::string_view* fields, std::size_t maxFields)
+{
+#if defined(__SSE2__)
+    if (maxFields == 0)
+        return 0;
+    const char* const data = line.data();
+    const std::size_t size = line.size();
+    std::size_t count = 0;
+    std::size_t fieldStart = 0;
+    std::size_t base = 0; // the block being looked at starts here
+    while (base < size) {
+        std::uint64_t commas, quotes;
+        classify64(data + base, commas, quotes);
+        if (size - base < 64) {
+            // The padding past the line: not ours.
+            const std::uint64_t inLine = (std::uint64_t(1) << (size - base)) - 1;
+            commas &= inLine;
+            quotes &= inLine;
+        }
+        std::size_t next = base + 64;
+        if (quotes == 0) {
+            for (; commas; commas &= commas - 1) {
+                const std::size_t at = base + static_cast<std::size_t>(__builtin_ctzll(commas));
+                fields[count++] = std::string_view(data + fieldStart, at - fieldStart);
+                if (count == maxFields)
+                    return count;
+                fieldStart = at + 1;
+            }
+        } else {
+            std::uint64_t specials = commas | quotes;
+            while (specials) {
+                const std::size_t at = base + static_cast<std::size_t>(__builtin_ctzll(specials));
+                specials &= specials - 1;
+                if (data[at] == ',') {
+                    fields[count++] = std::string_view(data + fieldStart, at - fieldStart);
+                    if (count == maxFields)
+                        return count;
+                    fieldStart = at + 1;
+                    continue;
+                }
+                if (at != fieldStart)
+                    return kNeedsSplit; // a quote inside a plain field
+                const char* const close =
+                    static_cast<const char*>(std::memchr(data + at + 1, '"', size - at - 1));
+                if (!close)
+                    return kNeedsSplit; // unterminated
+                const std::size_t closeAt = static_cast<std::size_t>(close - data);
+                if (closeAt + 1 < size && data[closeAt + 1] != ',')
+                    return kNeedsSplit; // a doubled quote, or text after the closing one
+                fields[count++] = std::string_view(data + at + 1, closeAt - at - 1);
+                if (count == maxFields || closeAt + 1 == size)
+                    return count;
+                fieldStart = closeAt + 2; // past the comma after the closing quote
+                if (fieldStart - base >= 64) {
+                    next = fieldStart; // the rest of this block is inside the quotes
+                    break;
+                }
+                specials &= ~std::uint64_t(0) << (fieldStart - base); // commas inside the quotes
+            }
+        }
+        base = next;
+    }
+    fields[count++] = std::string_view(data + fieldStart, size - fieldStart);
+    return count;
+#else
+    (void)line;
+    (void)fields;
+    (void)maxFields;
+    return kNeedsSplit;
+#endif
+}
 
 bool splitCsvLine(
     std::string_view line, std::vector<std::string_view>& fields, std::string& scratch, std::size_t maxFields)

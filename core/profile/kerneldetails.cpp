@@ -4,9 +4,11 @@
 // distinct kernels, not of launches. A big file is cut at newlines into one range per core, each
 // read by its own Reader; the partial results are merged in file order.
 #include "profile/csvfile.h"
+#include "profile/launchgrouptable.h"
 #include "profile/profile.h"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cstring>
 #include <functional>
@@ -16,6 +18,10 @@
 namespace dvmlens {
 
 namespace {
+
+// An absent column: empty, with 64 readable bytes behind it as LaunchGroupTable wants.
+constexpr char kAbsentBytes[64] = {};
+constexpr std::string_view kAbsent(kAbsentBytes, 0);
 
 // Bad rows reported one by one before the rest are only counted.
 constexpr std::int64_t kMaxRowDiagnostics = 50;
@@ -35,84 +41,6 @@ std::optional<std::size_t> columnOf(const std::vector<std::string_view>& header,
     return std::nullopt;
 }
 
-// Group keys to group indices, open addressing in one flat array: rows cycle through thousands of
-// kernels, and a node-based map costs a cache miss per node on every row.
-class GroupIndex
-{
-public:
-    static std::uint64_t hash(std::string_view key)
-    {
-        // 8 bytes a step, multiply and fold: the keys are ASCII names and shapes, not adversarial.
-        std::uint64_t h = 0x9e3779b97f4a7c15ull ^ key.size();
-        const char* p = key.data();
-        std::size_t left = key.size();
-        for (; left >= 8; p += 8, left -= 8) {
-            std::uint64_t word;
-            std::memcpy(&word, p, 8);
-            h = (h ^ word) * 0xff51afd7ed558ccdull;
-            h ^= h >> 32;
-        }
-        std::uint64_t tail = 0;
-        std::memcpy(&tail, p, left);
-        h = (h ^ tail) * 0xc4ceb9fe1a85ec53ull;
-        return h ^ (h >> 29);
-    }
-
-    // The group of `key`, or kNone.
-    static constexpr std::uint32_t kNone = UINT32_MAX;
-    std::uint32_t find(std::string_view key, std::uint64_t h) const
-    {
-        if (slots_.empty())
-            return kNone;
-        for (std::size_t at = h & mask_;; at = (at + 1) & mask_) {
-            const Slot& slot = slots_[at];
-            if (slot.group == kNone)
-                return kNone;
-            if (slot.hash == h && keys_[slot.group] == key)
-                return slot.group;
-        }
-    }
-
-    void insert(std::string_view key, std::uint64_t h, std::uint32_t group)
-    {
-        if ((keys_.size() + 1) * 2 > slots_.size())
-            grow();
-        keys_.emplace_back(key);
-        place(h, group);
-    }
-
-private:
-    struct Slot
-    {
-        std::uint64_t hash = 0;
-        std::uint32_t group = kNone;
-    };
-
-    void place(std::uint64_t h, std::uint32_t group)
-    {
-        std::size_t at = h & mask_;
-        while (slots_[at].group != kNone)
-            at = (at + 1) & mask_;
-        slots_[at] = Slot { h, group };
-    }
-
-    void grow()
-    {
-        const std::size_t size = slots_.empty() ? 1024 : slots_.size() * 2;
-        std::vector<Slot> old = std::move(slots_);
-        slots_.assign(size, Slot());
-        mask_ = size - 1;
-        for (const Slot& slot : old) {
-            if (slot.group != kNone)
-                place(slot.hash, slot.group);
-        }
-    }
-
-    std::vector<Slot> slots_;
-    std::size_t mask_ = 0;
-    std::vector<std::string> keys_; // by group
-};
-
 template <typename T> bool parseNumber(std::string_view text, T& value)
 {
     text = trimmed(text);
@@ -120,6 +48,45 @@ template <typename T> bool parseNumber(std::string_view text, T& value)
         return false;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
     return ec == std::errc() && end == text.data() + text.size();
+}
+
+// Duration(us) as torch_npu writes it ("12.345"): digits, a point, digits. Up to 2^53 as an integer
+// and 22 decimals, mantissa / 10^decimals is one correctly rounded division, so the value is the
+// one from_chars gives, at a fraction of its cost; anything else goes to from_chars.
+bool parseDuration(std::string_view text, double& value)
+{
+    static constexpr double kPowersOfTen[] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22 };
+    const char* p = text.data();
+    const char* const end = p + text.size();
+    std::uint64_t mantissa = 0;
+    int digits = 0;
+    int decimals = 0;
+    for (; p < end && static_cast<unsigned char>(*p - '0') < 10; ++p, ++digits)
+        mantissa = mantissa * 10 + static_cast<unsigned>(*p - '0');
+    if (p < end && *p == '.') {
+        for (++p; p < end && static_cast<unsigned char>(*p - '0') < 10; ++p, ++digits, ++decimals)
+            mantissa = mantissa * 10 + static_cast<unsigned>(*p - '0');
+    }
+    if (p != end || digits == 0 || digits > 19 || decimals > 22 || mantissa > (std::uint64_t(1) << 53))
+        return parseNumber(text, value);
+    value = static_cast<double>(mantissa) / kPowersOfTen[decimals];
+    return true;
+}
+
+// Step Id: plain digits, else from_chars.
+bool parseStep(std::string_view text, std::int64_t& value)
+{
+    if (text.empty() || text.size() > 18)
+        return parseNumber(text, value);
+    std::int64_t step = 0;
+    for (const char c : text) {
+        if (static_cast<unsigned char>(c - '0') >= 10)
+            return parseNumber(text, value);
+        step = step * 10 + (c - '0');
+    }
+    value = step;
+    return true;
 }
 
 // What one range of the file gave; line numbers count from the range's first line.
@@ -193,59 +160,55 @@ public:
         partial_.lines = lineNumber;
         if (line.empty())
             return; // a blank line (often the last one) is no row
-        if (!splitCsvLine(line, fields_, scratch_, columns_.needed)) {
-            bad(lineNumber, "unterminated quote");
-            return;
+        const std::string_view* fields = cut_.data();
+        std::size_t count =
+            columns_.needed <= cut_.size() ? cutCsvFields(line, cut_.data(), columns_.needed) : kNeedsSplit;
+        if (count == kNeedsSplit) {
+            if (!splitCsvLine(line, fields_, scratch_, columns_.needed)) {
+                bad(lineNumber, "unterminated quote");
+                return;
+            }
+            fields = fields_.data();
+            count = fields_.size();
         }
-        if (fields_.size() < columns_.needed) {
+        if (count < columns_.needed) {
             bad(lineNumber,
-                std::to_string(fields_.size()) + " fields, the header needs "
-                    + std::to_string(columns_.needed));
+                std::to_string(count) + " fields, the header needs " + std::to_string(columns_.needed));
             return;
         }
         double duration = 0;
-        if (!parseNumber(fields_[*columns_.duration], duration) || duration < 0) {
-            bad(lineNumber, "Duration(us) is '" + std::string(fields_[*columns_.duration]) + "', not a time");
+        if (!parseDuration(fields[*columns_.duration], duration) || duration < 0) {
+            bad(lineNumber, "Duration(us) is '" + std::string(fields[*columns_.duration]) + "', not a time");
             return;
         }
         std::int64_t step = 0;
-        if (columns_.step && !parseNumber(fields_[*columns_.step], step)) {
-            bad(lineNumber, "Step Id is '" + std::string(fields_[*columns_.step]) + "', not a number");
+        if (columns_.step && !parseStep(fields[*columns_.step], step)) {
+            bad(lineNumber, "Step Id is '" + std::string(fields[*columns_.step]) + "', not a number");
             return;
         }
-        const std::string_view name = trimmed(fields_[*columns_.name]);
-        const std::string_view type = trimmed(fields_[*columns_.type]);
-        const std::string_view core = trimmed(fields_[*columns_.core]);
-        const std::string_view shapes =
-            columns_.shapes ? trimmed(fields_[*columns_.shapes]) : std::string_view();
-        const std::string_view dtypes =
-            columns_.dtypes ? trimmed(fields_[*columns_.dtypes]) : std::string_view();
-        key_.clear();
-        for (const std::string_view part : { name, type, core, shapes, dtypes }) {
-            key_ += part;
-            key_ += '\x1f';
-        }
+        const LaunchKey key { trimmed(fields[*columns_.name]), trimmed(fields[*columns_.type]),
+            trimmed(fields[*columns_.core]), columns_.shapes ? trimmed(fields[*columns_.shapes]) : kAbsent,
+            columns_.dtypes ? trimmed(fields[*columns_.dtypes]) : kAbsent };
         ++partial_.rows;
-        const std::uint64_t keyHash = GroupIndex::hash(key_);
-        std::uint32_t found = groupOfKey_.find(key_, keyHash);
-        if (found == GroupIndex::kNone) {
-            found = static_cast<std::uint32_t>(partial_.groups.size());
-            groupOfKey_.insert(key_, keyHash, found);
+        bool added = false;
+        const std::uint32_t found = groups_.groupOf(key, added, fields == cut_.data());
+        if (added) {
             LaunchGroup group;
-            group.name = name;
-            group.type = type;
-            group.core = core;
-            group.inputShapes = shapes;
-            group.inputDtypes = dtypes;
+            group.name = key[0];
+            group.type = key[1];
+            group.core = key[2];
+            group.inputShapes = key[3];
+            group.inputDtypes = key[4];
             std::int64_t blockDim = 0;
-            if (columns_.blockDim && parseNumber(fields_[*columns_.blockDim], blockDim))
+            if (columns_.blockDim && parseNumber(fields[*columns_.blockDim], blockDim))
                 group.blockDim = blockDim;
             group.firstLine = lineNumber;
             partial_.groups.push_back(std::move(group));
+            sums_.emplace_back();
         }
-        LaunchGroup& group = partial_.groups[found];
-        ++group.launches;
-        group.totalUs += duration;
+        Sum& sum = sums_[found];
+        ++sum.launches;
+        sum.totalUs += duration;
         if (columns_.step) {
             // Rows come step by step: look the map up only when the step changes.
             if (!stepTime_ || step != lastStep_) {
@@ -254,6 +217,15 @@ public:
             }
             ++stepTime_->launches;
             stepTime_->totalUs += duration;
+        }
+    }
+
+    // After the last row: the sums into their groups.
+    void finish()
+    {
+        for (std::size_t i = 0; i < sums_.size(); ++i) {
+            partial_.groups[i].launches = sums_[i].launches;
+            partial_.groups[i].totalUs = sums_[i].totalUs;
         }
     }
 
@@ -276,12 +248,19 @@ private:
     const std::string& path_;
     Partial& partial_;
     Columns columns_;
-    std::vector<std::string_view> fields_;
+    std::array<std::string_view, 32> cut_; // the fast path's fields (cutCsvFields)
+    std::vector<std::string_view> fields_; // the general splitter's
     std::string scratch_;
-    std::string key_;
     StepTime* stepTime_ = nullptr; // partial_.steps[lastStep_] (std::map nodes do not move)
     std::int64_t lastStep_ = 0;
-    GroupIndex groupOfKey_;
+    LaunchGroupTable groups_;
+    // By group: launches and time, apart from partial_.groups so the hot loop stays in cache.
+    struct Sum
+    {
+        std::int64_t launches = 0;
+        double totalUs = 0;
+    };
+    std::vector<Sum> sums_;
 };
 
 // The same signature the Reader groups by, for merging the ranges.
@@ -403,6 +382,7 @@ bool readKernelDetails(const std::string& path, Profile& profile, std::string& e
             bounds[i], bounds[i + 1],
             [&](std::string_view line, std::int64_t number) { reader.row(line, number); },
             [&](std::int64_t number) { reader.bad(number, tooLong()); }, errors[i]);
+        reader.finish();
     };
     std::vector<std::thread> threads;
     for (unsigned i = 1; i < ranges; ++i)

@@ -102,6 +102,21 @@ Section section(const ReportModel& model)
         out.lines.push_back("Device time " + durationText(join.total.total())
             + "; DVM share of compiled time " + percentText(join.total.dvmShare()) + ".");
         out.tables.emplace_back("By backend", sharesTable(join.total));
+        if (join.steps && *join.steps > 0) {
+            // Every step up to a screenful, then the mean (the line above has it too).
+            constexpr std::size_t kStepsListed = 20;
+            Table steps { { "Step", "Device time" }, {} };
+            for (const auto& [step, totalUs] : join.stepTotalUs) {
+                if (steps.rows.size() == kStepsListed) {
+                    steps.rows.push_back(
+                        { "…", std::to_string(join.stepTotalUs.size() - kStepsListed) + " more steps" });
+                    break;
+                }
+                steps.rows.push_back({ std::to_string(step), durationText(totalUs) });
+            }
+            steps.rows.push_back({ "mean", durationText(join.total.total() / *join.steps) });
+            out.tables.emplace_back("By step", std::move(steps));
+        }
         Table top { { "Kernel", "Backend", "Launches", "Total", "Mean" }, {} };
         for (const KernelRef& ref : topKernels(join, kReportTopKernels)) {
             const KernelTime& time = *join.timeOf(ref);

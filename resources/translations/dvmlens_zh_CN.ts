@@ -690,6 +690,14 @@
         <source>Changes</source>
         <translation>变化</translation>
     </message>
+    <message>
+        <source>%1 → %2 (%3%4)</source>
+        <translation>%1 → %2（%3%4）</translation>
+    </message>
+    <message>
+        <source>Device time A → B</source>
+        <translation>设备时间 A → B</translation>
+    </message>
 </context>
 <context>
     <name>HotKernelsDock</name>
@@ -1451,6 +1459,42 @@
         <translation>
             <numerusform>%n 个图中有已知故障</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>No device time in the profile</source>
+        <translation>性能数据中没有设备时间</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3%)</source>
+        <translation>%1：%2（%3%）</translation>
+    </message>
+    <message>
+        <source>ambiguous: %1</source>
+        <translation>无法确定归属：%1</translation>
+    </message>
+    <message>
+        <source>outside compiled kernels: %1</source>
+        <translation>编译内核之外：%1</translation>
+    </message>
+    <message>
+        <source>DVM share of compiled time: %1%</source>
+        <translation>DVM 占编译内核时间：%1%</translation>
+    </message>
+    <message>
+        <source>Device time</source>
+        <translation>设备时间</translation>
+    </message>
+    <message>
+        <source>Time by backend</source>
+        <translation>各后端时间</translation>
+    </message>
+    <message>
+        <source>Device time in the profile: a graph&apos;s compiled kernels (and rows ambiguous among them), a run&apos;s every row</source>
+        <translation>性能数据中的设备时间：图为其编译内核（及在其间无法确定归属的行），运行为全部行</translation>
+    </message>
+    <message>
+        <source>That time by backend; sorted by the DVM share of compiled time</source>
+        <translation>按后端划分的该时间；按 DVM 占编译内核时间的比例排序</translation>
     </message>
 </context>
 <context>

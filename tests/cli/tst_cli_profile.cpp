@@ -185,6 +185,68 @@ private Q_SLOTS:
         QVERIFY(result.out.indexOf(u"fused_add_mul:"_s) < result.out.indexOf(u"fused_silu_view:"_s));
     }
 
+    void compareJsonAddsTheProfileKeys()
+    {
+        QTemporaryDir dir;
+        const QString profiles = writeProfiles(dir);
+        const Result result = run(
+            { "compare", "--json", "--profile-a", profiles + "/node_100_20260720_ascend_pt", "--profile-b",
+                profiles + "/node_200_20260720_ascend_pt", sample(kEngagedRun), sample(kLostRun) });
+        QCOMPARE(result.err, QString());
+        QCOMPARE(result.exitCode, 0);
+        const QJsonObject json = QJsonDocument::fromJson(result.out.toUtf8()).object();
+        QJsonObject forward;
+        for (const QJsonValue& graph : json["graphs"].toArray()) {
+            if (graph.toObject()["key"].toString() == "model__0_forward_1")
+                forward = graph.toObject();
+        }
+        QVERIFY2(!forward.isEmpty(), qPrintable(result.out));
+        const QJsonObject graphTime = forward["device_time_us"].toObject();
+        QCOMPARE(graphTime["a"].toDouble(), 22.0);
+        QCOMPARE(graphTime["b"].toDouble(), 19.8);
+        QCOMPARE(graphTime["delta"].toDouble(), -2.2);
+        QJsonObject addMul;
+        for (const QJsonValue& fusion : forward["fusions"].toArray()) {
+            if (fusion.toObject()["key"].toString() == "fused_add_mul")
+                addMul = fusion.toObject();
+        }
+        QCOMPARE(addMul["a"].toString(), QString("dvm"));
+        QCOMPARE(addMul["b"].toString(), QString("triton"));
+        QCOMPARE(addMul["device_time_us"].toObject()["a"].toDouble(), 12.0);
+        QCOMPARE(addMul["device_time_us"].toObject()["b"].toDouble(), 19.8);
+        QCOMPARE(addMul["device_time_us"].toObject()["delta"].toDouble(), 7.8);
+
+        const QJsonObject profile = json["profile"].toObject();
+        QCOMPARE(profile["a"].toObject()["rows"].toInt(), 5);
+        QCOMPARE(profile["a"].toObject()["by_backend"].toObject()["dvm"].toDouble(), 22.0);
+        QCOMPARE(profile["a"].toObject()["outside"].toDouble(), 160.0);
+        QCOMPARE(profile["b"].toObject()["by_backend"].toObject()["triton"].toDouble(), 19.8);
+        QCOMPARE(profile["b"].toObject()["total"].toDouble(), 109.8);
+        // Only B-slower fusions, largest first: fused_add_mul (+7.8); fused_silu_view got faster.
+        const QJsonArray regressions = profile["time_regressions"].toArray();
+        QCOMPARE(regressions.size(), 1);
+        const QJsonObject first = regressions[0].toObject();
+        QCOMPARE(first["graph"].toString(), QString("model__0_forward_1"));
+        QCOMPARE(first["fusion"].toString(), QString("fused_add_mul"));
+        QCOMPARE(first["a"].toString(), QString("dvm"));
+        QCOMPARE(first["b"].toString(), QString("triton"));
+        QCOMPARE(first["time_a"].toDouble(), 12.0);
+        QCOMPARE(first["time_b"].toDouble(), 19.8);
+        QCOMPARE(first["delta"].toDouble(), 7.8);
+
+        // One side only: the other is null, and without profiles no key at all.
+        const Result oneSide = run({ "compare", "--json", "--profile-b",
+            profiles + "/node_200_20260720_ascend_pt", sample(kEngagedRun), sample(kLostRun) });
+        QCOMPARE(oneSide.exitCode, 0);
+        const QJsonObject oneJson = QJsonDocument::fromJson(oneSide.out.toUtf8()).object();
+        QVERIFY(oneJson["profile"].toObject()["a"].isNull());
+        QCOMPARE(oneJson["profile"].toObject()["b"].toObject()["rows"].toInt(), 2);
+        const Result none = run({ "compare", "--json", sample(kEngagedRun), sample(kLostRun) });
+        QCOMPARE(none.exitCode, 0);
+        QVERIFY(!none.out.contains("device_time_us"));
+        QVERIFY(!none.out.contains("\"profile\""));
+    }
+
     void reportHasWhereTheTimeGoes()
     {
         QTemporaryDir dir;
@@ -193,6 +255,10 @@ private Q_SLOTS:
         QCOMPARE(md.exitCode, 0);
         QVERIFY2(md.out.contains(u"## Where the time goes"_s), qPrintable(md.out));
         QVERIFY2(md.out.contains(u"| triton | 19.8 µs |"_s), qPrintable(md.out));
+        // Per step, both ranks summed (the broken row of step 2 left out), then the mean.
+        QVERIFY2(md.out.contains(u"| 1 | 223.8 µs |"_s), qPrintable(md.out));
+        QVERIFY2(md.out.contains(u"| 2 | 68.0 µs |"_s), qPrintable(md.out));
+        QVERIFY2(md.out.contains(u"| mean | 145.9 µs |"_s), qPrintable(md.out));
         const Result json =
             run({ u"report"_s, u"--format"_s, u"json"_s, u"--profile"_s, profiles, sample() });
         QCOMPARE(json.exitCode, 0);

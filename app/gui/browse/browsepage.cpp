@@ -9,6 +9,7 @@
 #include "codeview/codeview.h"
 #include "common/compactsortheader.h"
 #include "io/pathtext.h"
+#include "profile/timesharedelegate.h"
 #include "shell/languagechange.h"
 
 #include <QDir>
@@ -55,6 +56,9 @@ BrowsePage::BrowsePage(QWidget* parent)
     m_runTree->header()->setSectionResizeMode(RunTreeModel::NameColumn, QHeaderView::Interactive);
     for (int column = RunTreeModel::VerdictColumn; column < RunTreeModel::ColumnCount; ++column)
         m_runTree->header()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+    m_runTree->setItemDelegateForColumn(RunTreeModel::TimeShareColumn, new TimeShareDelegate(m_runTree));
+    m_runTree->header()->setSectionResizeMode(RunTreeModel::TimeShareColumn, QHeaderView::Interactive);
+    showTimeColumns();
     m_defaultRunTreeHeader = m_runTree->header()->saveState();
     // Run names say "pid" in the user's language: fit the Name column to them as setIndex does.
     // (The model, an earlier child, has refreshed its texts by the time this runs.)
@@ -100,6 +104,7 @@ void BrowsePage::setIndex(
     m_details->clearKernel();
     m_kernelModel->clear();
     m_runModel->setIndex(std::move(index), std::move(summaries));
+    showTimeColumns();
     if (m_runModel->rowCount() <= kMaxRunsExpanded)
         m_runTree->expandToDepth(0);
     if (!m_runTreeHeaderRestored) // the user's saved width wins over the fit
@@ -132,7 +137,17 @@ bool BrowsePage::selectTreeIndex(const QModelIndex& index)
 
 void BrowsePage::setProfile(std::shared_ptr<const dvmlens::ProfileJoin> join)
 {
+    m_runModel->setProfile(join);
     m_kernelModel->setProfile(std::move(join));
+    showTimeColumns();
+}
+
+void BrowsePage::showTimeColumns()
+{
+    // The time columns only mean something with a profile joined to this index.
+    const bool shown = m_runModel->hasProfile();
+    for (const int column : { RunTreeModel::DeviceTimeColumn, RunTreeModel::TimeShareColumn })
+        m_runTree->setColumnHidden(column, !shown);
 }
 
 bool BrowsePage::selectFirstDvmKernel()
@@ -362,12 +377,14 @@ void BrowsePage::resetRunTreeHeader()
 {
     m_runTree->header()->restoreState(m_defaultRunTreeHeader);
     m_runTreeHeaderRestored = false;
+    showTimeColumns();
     m_runTree->resizeColumnToContents(RunTreeModel::NameColumn);
 }
 
 bool BrowsePage::restoreRunTreeHeaderState(const QByteArray& state)
 {
     m_runTreeHeaderRestored = m_runTree->header()->restoreState(state);
+    showTimeColumns(); // a saved state says nothing about whether a profile is loaded now
     return m_runTreeHeaderRestored;
 }
 

@@ -65,6 +65,7 @@ Q_SIGNALS:
     void statusMessage(const QString& message); // for the window's status bar
 
 private:
+    void showTimeColumns(); // the run tree's time columns, shown with a profile only
     void onTreeCurrentChanged(const QModelIndex& current);
     void onKernelChanged(int sourceRow);
     void showCode(const QString& path, const dvmlens::Graph* graph, int line, int endLine);

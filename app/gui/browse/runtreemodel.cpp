@@ -5,6 +5,8 @@
 #include "browse/verdicttext.h"
 #include "diagnostics/findingdetails.h"
 #include "io/pathtext.h"
+#include "profile/profilecompare.h"
+#include "profile/timesharedelegate.h"
 #include "shell/languagechange.h"
 
 #include <QApplication>
@@ -47,7 +49,19 @@ QString runLabel(const dvmlens::Run& run)
 bool isCountColumn(int column)
 {
     return column == RunTreeModel::DvmColumn || column == RunTreeModel::OtherColumn
-        || column == RunTreeModel::FallbacksColumn;
+        || column == RunTreeModel::FallbacksColumn || column == RunTreeModel::DeviceTimeColumn;
+}
+
+bool isTimeColumn(int column)
+{
+    return column == RunTreeModel::DeviceTimeColumn || column == RunTreeModel::TimeShareColumn;
+}
+
+// What the Device time column shows: a run's every row, a graph's compiled and ambiguous time
+// (rows outside compiled kernels belong to no graph).
+double shownTime(const dvmlens::TimeShares& shares, bool isRun)
+{
+    return isRun ? shares.total() : shares.compiled() + shares.ambiguous;
 }
 
 QVariant countValue(const dvmlens::Summary& summary, int column)
@@ -166,10 +180,100 @@ void RunTreeModel::setIndex(
     m_index = std::move(index);
     m_summaries = summaries || !m_index ? std::move(summaries) : IndexSummaries::of(*m_index);
     m_knownFailures.reset();
+    m_join.reset();
     m_findings.clear();
     m_anyMarks = false;
     applySortOrder();
     endResetModel();
+}
+
+void RunTreeModel::setProfile(std::shared_ptr<const dvmlens::ProfileJoin> join)
+{
+    if (join && m_index) {
+        bool fits = join->graphs.size() == m_index->runs.size() && join->runs.size() == m_index->runs.size()
+            && join->runProfiled.size() == m_index->runs.size();
+        for (std::size_t r = 0; fits && r < m_index->runs.size(); ++r)
+            fits = join->graphs[r].size() == m_index->runs[r].graphs.size();
+        if (!fits)
+            join.reset();
+    }
+    m_join = m_index ? std::move(join) : nullptr;
+    if (m_sortColumn >= 0 && isTimeColumn(m_sortColumn))
+        sort(m_sortColumn, m_sortOrder);
+    const int runs = rowCount();
+    for (int r = 0; r < runs; ++r) {
+        const QModelIndex run = index(r, 0);
+        Q_EMIT dataChanged(index(r, DeviceTimeColumn), index(r, TimeShareColumn));
+        if (const int graphs = rowCount(run); graphs > 0)
+            Q_EMIT dataChanged(index(0, DeviceTimeColumn, run), index(graphs - 1, TimeShareColumn, run));
+    }
+}
+
+bool RunTreeModel::hasProfile() const
+{
+    return m_join != nullptr;
+}
+
+const dvmlens::TimeShares* RunTreeModel::sharesOf(int run, int graph) const
+{
+    if (!m_join || run < 0 || std::size_t(run) >= m_join->runProfiled.size()
+        || !m_join->runProfiled[size_t(run)])
+        return nullptr;
+    return graph < 0 ? &m_join->runs[size_t(run)] : &m_join->graphs[size_t(run)][size_t(graph)];
+}
+
+std::optional<double> RunTreeModel::timeValue(int run, int graph, int column) const
+{
+    const dvmlens::TimeShares* shares = sharesOf(run, graph);
+    if (!shares)
+        return std::nullopt;
+    if (column == TimeShareColumn)
+        return shares->dvmShare();
+    return shownTime(*shares, graph < 0);
+}
+
+QVariant RunTreeModel::timeData(const Location& location, int column, int role) const
+{
+    const bool isRun = location.kind == RunNode;
+    const dvmlens::TimeShares* shares = sharesOf(location.run, isRun ? -1 : location.graph);
+    if (!shares)
+        return {};
+    const double time = shownTime(*shares, isRun);
+    switch (role) {
+    case Qt::DisplayRole:
+        if (column == DeviceTimeColumn)
+            return time > 0 ? QString::fromStdString(dvmlens::durationText(time)) : QString();
+        return {};
+    case TimeShareDelegate::SharesRole:
+        return column == TimeShareColumn && time > 0 ? QVariant::fromValue(*shares) : QVariant();
+    case TimeShareDelegate::OutsideRole:
+        return isRun;
+    case Qt::AccessibleTextRole:
+    case Qt::ToolTipRole: {
+        if (time <= 0)
+            return tr("No device time in the profile");
+        QStringList lines;
+        for (const dvmlens::Backend backend : dvmlens::kAllBackends) {
+            const double us = shares->byBackend[size_t(backend)];
+            if (us > 0)
+                lines << tr("%1: %2 (%3%)")
+                             .arg(QString::fromUtf8(dvmlens::backendName(backend).data()),
+                                 QString::fromStdString(dvmlens::durationText(us)))
+                             .arg(100.0 * us / time, 0, 'f', 1);
+        }
+        if (shares->ambiguous > 0)
+            lines
+                << tr("ambiguous: %1").arg(QString::fromStdString(dvmlens::durationText(shares->ambiguous)));
+        if (isRun && shares->outside > 0)
+            lines << tr("outside compiled kernels: %1")
+                         .arg(QString::fromStdString(dvmlens::durationText(shares->outside)));
+        if (const std::optional<double> dvm = shares->dvmShare())
+            lines << tr("DVM share of compiled time: %1%").arg(100.0 * *dvm, 0, 'f', 1);
+        return lines.join(QLatin1Char('\n'));
+    }
+    default:
+        return {};
+    }
 }
 
 void RunTreeModel::sort(int column, Qt::SortOrder order)
@@ -208,6 +312,8 @@ void RunTreeModel::applySortOrder()
             runNumbers.push_back(verdictRank(summary.verdict,
                 summary.verdicts.withCode > 0 ? double(summary.verdicts.engaged) / summary.verdicts.withCode
                                               : 0.0));
+        else if (isTimeColumn(m_sortColumn)) // no time before every time
+            runNumbers.push_back(timeValue(int(r), -1, m_sortColumn).value_or(-1.0));
         else
             runNumbers.push_back(countValue(summary, m_sortColumn).toDouble());
     }
@@ -227,6 +333,8 @@ void RunTreeModel::applySortOrder()
             const dvmlens::Graph& graph = graphs[g];
             if (m_sortColumn == VerdictColumn)
                 numbers.push_back(verdictRank(dvmlens::graphVerdict(graph)));
+            else if (isTimeColumn(m_sortColumn))
+                numbers.push_back(timeValue(int(r), int(g), m_sortColumn).value_or(-1.0));
             else if (sorted && !byName) // a graph without code has no counts: before every count
                 numbers.push_back(
                     graph.outputCode ? countValue(m_summaries->of(r, g), m_sortColumn).toDouble() : -1.0);
@@ -492,6 +600,10 @@ QVariant RunTreeModel::headerData(int section, Qt::Orientation orientation, int 
             return tr("Other");
         case FallbacksColumn:
             return tr("Fallbacks");
+        case DeviceTimeColumn:
+            return tr("Device time");
+        case TimeShareColumn:
+            return tr("Time by backend");
         }
     }
     if (role == Qt::ToolTipRole) {
@@ -504,6 +616,11 @@ QVariant RunTreeModel::headerData(int section, Qt::Orientation orientation, int 
             return tr("Other kernel definitions: import_fx (FX fallbacks), Triton, C++, MLIR…");
         case FallbacksColumn:
             return tr("ATen, NPU and extern calls in the entry code");
+        case DeviceTimeColumn:
+            return tr("Device time in the profile: a graph's compiled kernels (and rows ambiguous among "
+                      "them), a run's every row");
+        case TimeShareColumn:
+            return tr("That time by backend; sorted by the DVM share of compiled time");
         }
     }
     if (role == Qt::TextAlignmentRole && isCountColumn(section))
@@ -523,6 +640,12 @@ QVariant RunTreeModel::data(const QModelIndex& index, int role) const
         return int(location.kind);
     if (role == Qt::TextAlignmentRole && isCountColumn(index.column()))
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+    if (location.kind != FileNode && isTimeColumn(index.column()) && m_join) {
+        // Without a profile the columns are hidden, and their tooltips are the row's.
+        const QVariant time = timeData(location, index.column(), role);
+        if (time.isValid())
+            return time;
+    }
     if (location.kind != FileNode && !m_findings.empty()) {
         const QVariant marked = knownFailureData(location, index.column(), role);
         if (marked.isValid())

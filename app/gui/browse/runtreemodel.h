@@ -9,6 +9,7 @@
 #include "common/themes.h"
 #include "diagnostics/findingsjob.h"
 #include "model/model.h"
+#include "profile/profilejoin.h"
 
 #include <QAbstractItemModel>
 #include <QIcon>
@@ -26,6 +27,8 @@ public:
         DvmColumn,
         OtherColumn,
         FallbacksColumn,
+        DeviceTimeColumn, // with a profile: a graph's compiled (+ ambiguous) time, a run's all of it
+        TimeShareColumn, // with a profile: that time by backend (TimeShareDelegate draws it)
         ColumnCount
     };
     enum NodeKind
@@ -57,6 +60,11 @@ public:
     // The findings on a node, in findKnownFailures order: a graph's own; a run's run-level and
     // tree-wide ones (not its graphs'). None for artifacts.
     std::vector<const dvmlens::Finding*> findingsAt(const QModelIndex& index) const;
+
+    // The profile joined to the current index (null: none; the time columns stay empty). Dropped
+    // by setIndex; a join whose shape is not the index's is refused.
+    void setProfile(std::shared_ptr<const dvmlens::ProfileJoin> join);
+    bool hasProfile() const;
 
     // The run a node belongs to; the graph of a graph or file node (null for run nodes).
     const dvmlens::Run* runAt(const QModelIndex& index) const;
@@ -93,6 +101,10 @@ private:
     QVariant graphData(
         const dvmlens::Graph& graph, const dvmlens::Summary& summary, int column, int role) const;
     QVariant fileData(const dvmlens::Graph& graph, int file, int column, int role) const;
+    // Device time of a run (graph -1) or graph; null without a profile paired with the run.
+    const dvmlens::TimeShares* sharesOf(int run, int graph) const;
+    std::optional<double> timeValue(int run, int graph, int column) const; // for sorting
+    QVariant timeData(const Location& location, int column, int role) const;
     void followPalette() const; // draws the icons again after a theme change
     QIcon cachedVerdictIcon(dvmlens::Verdict verdict) const;
     QIcon cachedKnownFailureIcon(dvmlens::Severity severity) const;
@@ -111,6 +123,7 @@ private:
     std::shared_ptr<const dvmlens::Index> m_index;
     std::shared_ptr<const IndexSummaries> m_summaries; // of m_index, never recomputed in data()
     std::shared_ptr<const KnownFailures> m_knownFailures;
+    std::shared_ptr<const dvmlens::ProfileJoin> m_join;
     std::vector<RunFindings> m_findings; // by run row; empty without known failures
     bool m_anyMarks = false; // some node has a mark
     int m_sortColumn = -1;

@@ -6,6 +6,27 @@
 
 #include <QDir>
 
+namespace {
+
+// The profile beside (or inside) a compared tree, joined to it as the CLI's --profile-a/-b would;
+// null when there is none or it cannot be read (the comparison stands without times).
+std::shared_ptr<const dvmlens::ProfileJoin> profileBesideJoined(
+    const QString& treePath, const dvmlens::Index& index, std::optional<std::size_t> run)
+{
+    const std::optional<std::string> beside = dvmlens::profileBeside(dvmlens::pathBytes(treePath));
+    if (!beside)
+        return nullptr;
+    std::string error;
+    const auto profiles = dvmlens::loadProfiles(*beside, error);
+    if (!profiles)
+        return nullptr;
+    dvmlens::JoinOptions options;
+    options.run = run;
+    return std::make_shared<const dvmlens::ProfileJoin>(dvmlens::joinProfiles(index, *profiles, options));
+}
+
+} // namespace
+
 CompareJob::CompareJob(QObject* parent)
     : QObject(parent)
     , m_runner(new JobRunner(this, 1)) // buildIndex itself uses every core
@@ -62,6 +83,14 @@ quint64 CompareJob::start(const CompareRequest& request)
                 if (outcome->error.isEmpty())
                     outcome->result = std::make_shared<const dvmlens::CompareResult>(
                         dvmlens::compareIndexes(*outcome->indexA, *outcome->indexB, options));
+                if (outcome->result && !job.cancelled()) {
+                    outcome->profileA = profileBesideJoined(request.pathA, *outcome->indexA, options.runA);
+                    outcome->profileB = profileBesideJoined(request.pathB, *outcome->indexB, options.runB);
+                    if (outcome->profileA || outcome->profileB)
+                        outcome->times = std::make_shared<const dvmlens::ProfileComparison>(
+                            dvmlens::compareProfiles(*outcome->result, *outcome->indexA, *outcome->indexB,
+                                outcome->profileA.get(), outcome->profileB.get()));
+                }
             }
             if (!outcome->result && outcome->error.isEmpty())
                 outcome->error = tr("Cancelled.");

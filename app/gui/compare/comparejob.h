@@ -7,6 +7,7 @@
 #include "common/jobrunner.h"
 #include "compare/compare.h"
 #include "model/model.h"
+#include "profile/profilecompare.h"
 
 #include <QObject>
 #include <QString>
@@ -27,6 +28,10 @@ struct CompareOutcome
     std::shared_ptr<const dvmlens::Index> indexA; // null when the side could not be read
     std::shared_ptr<const dvmlens::Index> indexB;
     std::shared_ptr<const dvmlens::CompareResult> result; // null on any error
+    // A profile found beside each tree (profileBeside), joined to its side; null: none there.
+    std::shared_ptr<const dvmlens::ProfileJoin> profileA;
+    std::shared_ptr<const dvmlens::ProfileJoin> profileB;
+    std::shared_ptr<const dvmlens::ProfileComparison> times; // set when either side has a profile
     QString error; // empty on success, else one readable sentence
 };
 Q_DECLARE_METATYPE(std::shared_ptr<const CompareOutcome>)

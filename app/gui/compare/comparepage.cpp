@@ -197,7 +197,9 @@ void ComparePage::onCurrentRowChanged()
         return;
     m_currentGraph = graph;
     const dvmlens::GraphDiff* diff = currentGraph();
-    m_fusionModel->setGraphDiff(diff);
+    m_fusionModel->setGraphDiff(
+        diff, m_outcome && diff ? m_outcome->times.get() : nullptr, std::size_t(std::max(graph, 0)));
+    m_fusionView->setColumnHidden(FusionTableModel::TimeColumn, !m_fusionModel->hasTimes());
     m_fusionView->resizeColumnsToContents();
     if (!diff) {
         m_sideBySide->clear();

@@ -6,6 +6,8 @@
 
 #include <QApplication>
 
+#include <cmath>
+
 namespace {
 
 QString backendText(const std::optional<dvmlens::FusionSide>& side)
@@ -27,11 +29,25 @@ FusionTableModel::FusionTableModel(QObject* parent)
     onLanguageChange(this, [this] { refreshTranslatedTexts(this); });
 }
 
-void FusionTableModel::setGraphDiff(const dvmlens::GraphDiff* graph)
+void FusionTableModel::setGraphDiff(
+    const dvmlens::GraphDiff* graph, const dvmlens::ProfileComparison* times, std::size_t graphIndex)
 {
     beginResetModel();
     m_fusions = graph ? graph->fusions : std::vector<dvmlens::FusionDiff>();
+    m_times.clear();
+    if (graph && times) {
+        m_times.resize(m_fusions.size());
+        for (const dvmlens::FusionTime& time : times->fusions) {
+            if (time.graph == graphIndex && time.fusion < m_times.size())
+                m_times[time.fusion] = time;
+        }
+    }
     endResetModel();
+}
+
+bool FusionTableModel::hasTimes() const
+{
+    return !m_times.empty();
 }
 
 const dvmlens::FusionDiff* FusionTableModel::fusionAt(int row) const
@@ -62,6 +78,16 @@ QVariant FusionTableModel::data(const QModelIndex& index, int role) const
             return compareBetterColor(QApplication::palette());
         return {};
     }
+    const dvmlens::FusionTime* time = index.row() < int(m_times.size()) && m_times[std::size_t(index.row())]
+        ? &*m_times[std::size_t(index.row())]
+        : nullptr;
+    if (role == Qt::ForegroundRole && index.column() == TimeColumn && time && time->timeA && time->timeB) {
+        // B slower is the regression, B faster the gain.
+        if (time->delta() > 0)
+            return compareWorseColor(QApplication::palette());
+        if (time->delta() < 0)
+            return compareBetterColor(QApplication::palette());
+    }
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
         return {};
     switch (index.column()) {
@@ -69,6 +95,18 @@ QVariant FusionTableModel::data(const QModelIndex& index, int role) const
         return QString::fromStdString(fusion->key);
     case BackendColumn:
         return tr("%1 → %2").arg(backendText(fusion->a), backendText(fusion->b));
+    case TimeColumn: {
+        if (!time)
+            return QString();
+        const auto side = [](const std::optional<double>& us) {
+            return us ? QString::fromStdString(dvmlens::durationText(*us)) : QStringLiteral("—");
+        };
+        const double delta = time->delta();
+        const QString sign = delta > 0 ? QStringLiteral("+") : delta < 0 ? QStringLiteral("-") : QString();
+        return tr("%1 → %2 (%3%4)")
+            .arg(side(time->timeA), side(time->timeB), sign,
+                QString::fromStdString(dvmlens::durationText(std::abs(delta))));
+    }
     case KernelAColumn:
         return fusion->a ? QString::fromStdString(fusion->a->name) : QString();
     case KernelBColumn:
@@ -97,6 +135,8 @@ QVariant FusionTableModel::headerData(int section, Qt::Orientation orientation, 
         return tr("Fusion");
     case BackendColumn:
         return tr("Backend A → B");
+    case TimeColumn:
+        return tr("Device time A → B");
     case KernelAColumn:
         return tr("Kernel in A");
     case KernelBColumn:

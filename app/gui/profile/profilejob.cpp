@@ -3,45 +3,50 @@
 
 #include "io/pathtext.h"
 
+namespace {
+
+struct ProfileOutcome
+{
+    std::shared_ptr<const dvmlens::ProfileJoin> join;
+    QString error;
+};
+
+} // namespace
+
 ProfileJob::ProfileJob(QObject* parent)
     : QObject(parent)
+    , m_runner(new JobRunner(this, 1)) // the reader starts its own threads for a big file
 {
     qRegisterMetaType<std::shared_ptr<const dvmlens::ProfileJoin>>();
-    m_pool.setMaxThreadCount(1);
-}
-
-ProfileJob::~ProfileJob()
-{
-    m_pool.waitForDone();
+    connect(m_runner, &JobRunner::failed, this, [this](quint64 jobId, const QString& message) {
+        Q_EMIT finished(jobId, m_path, m_index, nullptr, message);
+    });
 }
 
 quint64 ProfileJob::start(const QString& path, std::shared_ptr<const dvmlens::Index> index)
 {
-    const quint64 jobId = ++m_jobId;
-    m_running = true;
+    m_path = path;
+    m_index = index;
     const std::string nativePath = dvmlens::pathBytes(path);
-    m_pool.start([this, jobId, path, nativePath, index] {
-        std::string error;
-        std::shared_ptr<const dvmlens::ProfileJoin> join;
-        if (index) {
-            if (auto profiles = dvmlens::loadProfiles(nativePath, error))
-                join = std::make_shared<const dvmlens::ProfileJoin>(
-                    dvmlens::joinProfiles(*index, *profiles, {}));
-        }
-        QMetaObject::invokeMethod(
-            this,
-            [this, jobId, path, index, join, message = QString::fromStdString(error)] {
-                if (jobId != m_jobId)
-                    return; // a newer job started meanwhile
-                m_running = false;
-                Q_EMIT finished(jobId, path, index, join, message);
-            },
-            Qt::QueuedConnection);
-    });
-    return jobId;
+    auto jobId = std::make_shared<quint64>(0);
+    *jobId = m_runner->start(
+        [nativePath, index](JobContext&) {
+            ProfileOutcome outcome;
+            std::string error;
+            if (index) {
+                if (auto profiles = dvmlens::loadProfiles(nativePath, error))
+                    outcome.join = std::make_shared<const dvmlens::ProfileJoin>(
+                        dvmlens::joinProfiles(*index, *profiles, {}));
+            }
+            outcome.error = QString::fromStdString(error);
+            return outcome;
+        },
+        [this, jobId, path, index](
+            ProfileOutcome outcome) { Q_EMIT finished(*jobId, path, index, outcome.join, outcome.error); });
+    return *jobId;
 }
 
 bool ProfileJob::isRunning() const
 {
-    return m_running;
+    return m_runner->isRunning();
 }

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: MIT
 // Reads an Ascend profile and joins it to the current Index off the GUI thread (a kernel_details.csv
-// can be several GB), handing the result back with one queued call; a result for an older job or
-// another index is dropped.
+// can be several GB), on a JobRunner like every other job: a newer start() makes the running job
+// stale, so its result is dropped; a job that throws still ends with finished() and an error.
 #pragma once
 
+#include "common/jobrunner.h"
 #include "model/model.h"
 #include "profile/profilejoin.h"
 
 #include <QObject>
 #include <QString>
-#include <QThreadPool>
 
 #include <memory>
 
@@ -18,7 +18,6 @@ class ProfileJob : public QObject
     Q_OBJECT
 public:
     explicit ProfileJob(QObject* parent = nullptr);
-    ~ProfileJob() override; // waits, so no worker outlives the object
 
     // Starts reading `path` and joining it to `index`; returns the new job's id.
     quint64 start(const QString& path, std::shared_ptr<const dvmlens::Index> index);
@@ -30,7 +29,8 @@ Q_SIGNALS:
         std::shared_ptr<const dvmlens::ProfileJoin> join, const QString& error);
 
 private:
-    QThreadPool m_pool;
-    quint64 m_jobId = 0;
-    bool m_running = false;
+    JobRunner* m_runner;
+    // What the current job was started with, for a failure report.
+    QString m_path;
+    std::shared_ptr<const dvmlens::Index> m_index;
 };

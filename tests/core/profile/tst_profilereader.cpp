@@ -10,6 +10,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <array>
 #include <sys/stat.h>
 
 using namespace Qt::StringLiterals;
@@ -61,6 +62,134 @@ private Q_SLOTS:
         QVERIFY(splitCsvLine("a,b,c,d", fields, scratch, 2));
         QCOMPARE(fields.size(), std::size_t(2));
         QVERIFY(!splitCsvLine("a,\"open", fields, scratch));
+    }
+
+    // The fast cutter gives splitCsvLine's fields wherever it takes a line, and hands every line
+    // with quoting it does not take back, across 64-byte blocks and at either end.
+    void fastCutAgreesWithTheGeneralSplitter_data()
+    {
+        QTest::addColumn<QByteArray>("line");
+        QTest::addColumn<bool>("fast");
+        const QByteArray longName(70, 'n');
+        QTest::newRow("plain") << QByteArray("1,0,dvm_fused_add_0,dvm_fused_add,AI_CORE,1.5,12.25") << true;
+        QTest::newRow("empty fields") << QByteArray(",,a,,") << true;
+        QTest::newRow("quoted shapes")
+            << QByteArray("1,0,k_0,k,AI_CORE,1,2,0,8,\"8,1024;1024,4096\",FLOAT16;BF16,ND") << true;
+        QTest::newRow("quoted last") << QByteArray("a,\"8,1\"") << true;
+        QTest::newRow("empty quoted") << QByteArray("a,\"\",b") << true;
+        QTest::newRow("quote ends a block")
+            << (QByteArray(60, 'x') + ",\"1,2,3,4,5,6,7,8,9,10,11,12\"," + longName + ",z") << true;
+        QTest::newRow("commas in quotes past a block")
+            << ("\"" + QByteArray(100, ',') + "\",b," + longName) << true;
+        QTest::newRow("long plain") << (longName + "," + longName + "," + longName) << true;
+        QTest::newRow("doubled quote") << QByteArray("a,\"say \"\"hi\"\"\",b") << false;
+        QTest::newRow("quote inside a field") << QByteArray("a,b\"c,d") << false;
+        QTest::newRow("text after the closing quote") << QByteArray("a,\"b\"c,d") << false;
+        QTest::newRow("unterminated") << QByteArray("a,\"open,b") << false;
+        QTest::newRow("space before a quote") << QByteArray("a, \"b,c\",d") << false;
+    }
+
+    void fastCutAgreesWithTheGeneralSplitter()
+    {
+        QFETCH(QByteArray, line);
+        QFETCH(bool, fast);
+        // The line as forEachLine gives it: readable padding behind, here bytes that look like
+        // more fields, which must not be taken.
+        const std::string padded = line.toStdString() + std::string(CsvFile::kLinePadding, ',');
+        const std::string_view view(padded.data(), static_cast<std::size_t>(line.size()));
+        for (std::size_t maxFields : { std::size_t(1), std::size_t(3), std::size_t(11), std::size_t(32) }) {
+            std::array<std::string_view, 32> cut;
+            const std::size_t count = cutCsvFields(view, cut.data(), maxFields);
+            std::vector<std::string_view> fields;
+            std::string scratch;
+            const bool split = splitCsvLine(view, fields, scratch, maxFields);
+            if (count == kNeedsSplit) {
+                // Handed back: only the lines meant to be, once the cut reaches their quoting.
+                QVERIFY(!fast);
+                continue;
+            }
+            if (!fast && maxFields == 32)
+                QFAIL("the whole line was cut, though its quoting is not the fast path's");
+            QVERIFY(split);
+            QCOMPARE(count, fields.size());
+            for (std::size_t i = 0; i < count; ++i)
+                QCOMPARE(cut[i], fields[i]);
+        }
+    }
+
+    // Rows the fast path hands back (a doubled quote in a column the join does not key on) and
+    // quoted spellings of a name still land in one group; names past 64 bytes are compared whole;
+    // a launch order that changes between steps (the table guesses the next group from the last
+    // step) still counts every launch where it belongs.
+    void everySpellingAndOrderCountsInItsGroup()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("kernel_details.csv");
+        const QByteArray longA = QByteArray(80, 'a') + "_0";
+        const QByteArray longB = QByteArray(80, 'a') + "_1"; // the same first 64 bytes
+        // Note sits among the columns read, so its doubled quotes reach the cutter.
+        QByteArray csv = "Step Id,Name,Type,Note,Accelerator Core,Duration(us),Input Shapes\n";
+        const QByteArray orders[] = { "ABCD", "ABCD", "ACBD", "DCBA", "ABCD" };
+        int step = 0;
+        for (const QByteArray& order : orders) {
+            ++step;
+            for (char c : order) {
+                const QByteArray s = QByteArray::number(step) + ",";
+                if (c == 'A')
+                    csv += s + "dvm_fused_add_0,dvm_fused_add,plain,AI_CORE,1,\"8,16\"\n";
+                else if (c == 'B')
+                    csv += s + "\"dvm_fused_add_0\",dvm_fused_add,\"say \"\"hi\"\"\",AI_CORE,2,\"8,16\"\n";
+                else if (c == 'C')
+                    csv += s + longA + ",a,x,AI_CORE,4,\n";
+                else
+                    csv += s + longB + ",a,x,AI_CORE,8,\n";
+            }
+        }
+        writeFile(path, csv);
+        Profile profile;
+        std::string error;
+        QVERIFY2(readKernelDetails(path.toStdString(), profile, error), error.c_str());
+        QCOMPARE(profile.badRows, std::int64_t(0));
+        QCOMPARE(profile.rows, std::int64_t(20));
+        QCOMPARE(profile.groups.size(), std::size_t(3));
+        const LaunchGroup* add = groupNamed(profile, "dvm_fused_add_0");
+        QVERIFY(add);
+        QCOMPARE(add->launches, std::int64_t(10));
+        QCOMPARE(add->totalUs, 15.0); // 5 x 1 + 5 x 2
+        const LaunchGroup* a = groupNamed(profile, longA.toStdString());
+        const LaunchGroup* b = groupNamed(profile, longB.toStdString());
+        QVERIFY(a && b);
+        QCOMPARE(a->launches, std::int64_t(5));
+        QCOMPARE(a->totalUs, 20.0);
+        QCOMPARE(b->totalUs, 40.0);
+        QCOMPARE(profile.steps.at(3).totalUs, 15.0);
+    }
+
+    void readsDurationsExactly_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<double>("value");
+        QTest::newRow("integer") << QByteArray("12") << 12.0;
+        QTest::newRow("decimals") << QByteArray("0.1") << 0.1;
+        QTest::newRow("many decimals") << QByteArray("123.456789012345") << 123.456789012345;
+        QTest::newRow("exponent") << QByteArray("1.5e3") << 1500.0;
+        QTest::newRow("spaces") << QByteArray(" 7.25 ") << 7.25;
+        QTest::newRow("20 digits") << QByteArray("12345678901234567890") << 12345678901234567890.0;
+    }
+
+    // Durations take a fast path; each must equal what from_chars reads.
+    void readsDurationsExactly()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(double, value);
+        QTemporaryDir dir;
+        const QString path = dir.filePath("kernel_details.csv");
+        writeFile(path, "Name,Type,Accelerator Core,Duration(us)\nk_0,k,AI_CORE," + text + "\n");
+        Profile profile;
+        std::string error;
+        QVERIFY2(readKernelDetails(path.toStdString(), profile, error), error.c_str());
+        QCOMPARE(profile.groups.size(), std::size_t(1));
+        QCOMPARE(profile.groups[0].totalUs, value);
     }
 
     void readsRowsIntoLaunchGroups()

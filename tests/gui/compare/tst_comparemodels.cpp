@@ -227,23 +227,23 @@ private Q_SLOTS:
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setGraphDiff(&m_sample->graphs.at(0)); // model__0_forward_1
         QCOMPARE(headers(model),
-            (QStringList {
-                u"Fusion"_s, u"Backend A → B"_s, u"Kernel in A"_s, u"Kernel in B"_s, u"Changes"_s }));
+            (QStringList { u"Fusion"_s, u"Backend A → B"_s, u"Device time A → B"_s, u"Kernel in A"_s,
+                u"Kernel in B"_s, u"Changes"_s }));
         QCOMPARE(model.rowCount(), 5);
         QCOMPARE(row(model, 0),
-            (QStringList { u"fused__to_copy_add_mean_mul_pow_rsqrt"_s, u"dvm → —"_s,
+            (QStringList { u"fused__to_copy_add_mean_mul_pow_rsqrt"_s, u"dvm → —"_s, u""_s,
                 u"dvm_fused__to_copy_add_mean_mul_pow_rsqrt_0"_s, u""_s, u"only in A"_s }));
         QCOMPARE(row(model, 1),
-            (QStringList { u"fused_add_mul"_s, u"dvm → triton"_s, u"dvm_fused_add_mul_1"_s,
+            (QStringList { u"fused_add_mul"_s, u"dvm → triton"_s, u""_s, u"dvm_fused_add_mul_1"_s,
                 u"triton_unk_fused_add_mul_1"_s, u""_s }));
         QCOMPARE(row(model, 2),
-            (QStringList { u"fused_silu_view"_s, u"dvm → import_fx"_s, u"dvm_fused_silu_view_2"_s,
+            (QStringList { u"fused_silu_view"_s, u"dvm → import_fx"_s, u""_s, u"dvm_fused_silu_view_2"_s,
                 u"dvm_fused_silu_view_2"_s, u""_s }));
         QCOMPARE(row(model, 3),
-            (QStringList { u"fused_add_mul_view"_s, u"dvm → triton"_s, u"dvm_fused_add_mul_view_3"_s,
+            (QStringList { u"fused_add_mul_view"_s, u"dvm → triton"_s, u""_s, u"dvm_fused_add_mul_view_3"_s,
                 u"triton_unk_fused_add_mul_view_3"_s, u""_s }));
         QCOMPARE(row(model, 4),
-            (QStringList { u"fused__to_copy_add_mean"_s, u"— → triton"_s, u""_s,
+            (QStringList { u"fused__to_copy_add_mean"_s, u"— → triton"_s, u""_s, u""_s,
                 u"triton_unk_fused__to_copy_add_mean_0"_s, u"only in B"_s }));
         const QPalette palette = QApplication::palette();
         QCOMPARE(model.index(1, FusionTableModel::BackendColumn).data(Qt::ForegroundRole).value<QColor>(),
@@ -270,7 +270,7 @@ private Q_SLOTS:
             QStringLiteral("dyn_shape: false → true\ninput 0 shape: [128, 128] → [-1, 128]\ninput 1 shape: "
                            "[128, 128] → [-1, 128]"));
         QCOMPARE(row(model, 1),
-            (QStringList { u"fused__softmax"_s, u"dvm → dvm"_s, u"dvm_fused__softmax_1"_s,
+            (QStringList { u"fused__softmax"_s, u"dvm → dvm"_s, u""_s, u"dvm_fused__softmax_1"_s,
                 u"dvm_fused__softmax_1"_s, u"ktype: vector → spec"_s }));
         QCOMPARE(model.index(2, FusionTableModel::BackendColumn).data().toString(),
             QStringLiteral("dvm → import_fx"));

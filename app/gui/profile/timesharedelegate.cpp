@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: MIT
+#include "profile/timesharedelegate.h"
+
+#include "profile/timesharechart.h"
+
+#include <QApplication>
+#include <QPainter>
+
+void TimeShareDelegate::paint(
+    QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const
+{
+    // The cell's background and selection as usual, without its text (the bar says it).
+    QStyleOptionViewItem background = option;
+    initStyleOption(&background, index);
+    background.text.clear();
+    QStyle* style = background.widget ? background.widget->style() : QApplication::style();
+    style->drawControl(QStyle::CE_ItemViewItem, &background, painter, background.widget);
+
+    const QVariant value = index.data(SharesRole);
+    if (!value.canConvert<dvmlens::TimeShares>())
+        return;
+    const auto shares = value.value<dvmlens::TimeShares>();
+    const bool withOutside = index.data(OutsideRole).toBool();
+    const double whole = withOutside ? shares.total() : shares.compiled() + shares.ambiguous;
+    if (whole <= 0)
+        return;
+    painter->save();
+    const QRectF bar = QRectF(option.rect).adjusted(3, 4, -3, -4);
+    paintTimeShares(*painter, bar, shares, whole, withOutside);
+    painter->setPen(option.palette.color(QPalette::Mid));
+    painter->drawRect(bar);
+    painter->restore();
+}
+
+QSize TimeShareDelegate::sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const
+{
+    QSize size = QStyledItemDelegate::sizeHint(option, index);
+    size.setWidth(std::max(size.width(), 12 * option.fontMetrics.averageCharWidth()));
+    return size;
+}

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: MIT
+// Draws a cell's device time by backend as one stacked bar (the run tree's Time by backend
+// column): the model gives the shares under TimeShareDelegate::SharesRole, and whether rows
+// outside compiled kernels belong in the bar under OutsideRole. Nothing is decided here.
+#pragma once
+
+#include "profile/profilejoin.h"
+
+#include <QMetaType>
+#include <QStyledItemDelegate>
+
+Q_DECLARE_METATYPE(dvmlens::TimeShares)
+
+class TimeShareDelegate : public QStyledItemDelegate
+{
+    Q_OBJECT
+public:
+    enum Role
+    {
+        SharesRole = Qt::UserRole + 40, // dvmlens::TimeShares, invalid when the row has no time
+        OutsideRole, // bool: the bar includes time outside compiled kernels (a run's)
+    };
+
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+    void paint(
+        QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const override;
+    QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override;
+};

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: MIT
+// The rows of kernel_details.csv to launch groups (profile.h): every row looks its group up, so
+// this is the reader's hot path. Keys live in one flat arena (a group's five parts side by side),
+// not in the groups' own strings, so a lookup touches one or two cache lines; and as a profile
+// repeats the same launch order step after step, the group that followed the previous row's group
+// last time is tried first (its key prefetched while the row before is still being read), so most
+// rows cost one comparison and no hashing.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace dvmlens {
+
+// What tells launch groups apart: Name, Type, Accelerator Core, Input Shapes, Input Data Types.
+using LaunchKey = std::array<std::string_view, 5>;
+
+class LaunchGroupTable
+{
+public:
+    static constexpr std::uint32_t kNone = UINT32_MAX;
+
+    // The group of `key` (0, 1, 2… in order of first sight); `added` tells whether it is new.
+    // `padded`: 64 bytes after each part of `key` are readable (a line of CsvFile::forEachLine),
+    // so parts are compared 64 bytes at a time.
+    std::uint32_t groupOf(const LaunchKey& key, bool& added, bool padded);
+
+    std::size_t size() const
+    {
+        return keyAt_.size();
+    }
+
+private:
+    static std::uint64_t hash(const LaunchKey& key);
+    bool matches(std::uint32_t group, const LaunchKey& key) const;
+    std::uint32_t find(const LaunchKey& key, std::uint64_t h) const;
+    std::uint32_t add(const LaunchKey& key, std::uint64_t h);
+    void place(std::uint64_t h, std::uint32_t group);
+    void grow();
+
+    struct Slot
+    {
+        std::uint64_t hash = 0;
+        std::uint32_t group = kNone;
+    };
+    std::vector<Slot> slots_; // open addressing, a power of two long
+    std::size_t mask_ = 0;
+    std::string arena_; // per group: for each part its length (4 bytes) and bytes
+    std::vector<std::size_t> keyAt_; // by group: where its key starts in arena_
+    std::vector<std::uint32_t> next_; // by group: the group of the row after it, last time
+    std::uint32_t last_ = kNone; // the previous row's group
+    bool rowPadded_ = false; // the key being looked up may be read 64 bytes past each part
+    static constexpr std::size_t kPadding = 64; // zero bytes kept after the last key in arena_
+};
+
+} // namespace dvmlens

@@ -1,0 +1,280 @@
+// SPDX-License-Identifier: MIT
+// Device time in the browse views, with a profile written here for the sample run: the kernel
+// table's Device time column and the run tree's Device time and Time by backend columns (exact
+// cells, sorting, tooltips, the shares the delegate draws, all under QAbstractItemModelTester),
+// the bar the delegate paints, the columns hidden until a profile is joined, and the compare
+// fusion table's Device time A → B.
+#include "browse/browsepage.h"
+#include "browse/kerneltablemodel.h"
+#include "browse/runtreemodel.h"
+#include "compare/comparesummarymodel.h"
+#include "compare/fusiontablemodel.h"
+#include "index/indexer.h"
+#include "profile/timesharechart.h"
+#include "profile/timesharedelegate.h"
+#include "testutil.h"
+
+#include <QAbstractItemModelTester>
+#include <QImage>
+#include <QPainter>
+#include <QTemporaryDir>
+#include <QTreeView>
+#include <QtTest>
+
+namespace {
+
+// add_mul and silu_view are forward kernels, mul_view_0 a backward one; MatMulV2 no kernel's.
+const QByteArray kCsv = "Name,Type,Accelerator Core,Duration(us),Input Shapes\n"
+                        "dvm_fused_add_mul_1,dvm_fused_add_mul,AI_CORE,4,\n"
+                        "dvm_fused_add_mul_1,dvm_fused_add_mul,AI_CORE,8,\n"
+                        "dvm_fused_silu_view_2,dvm_fused_silu_view,MIX_AIC,30,\n"
+                        "dvm_fused_mul_view_0,dvm_fused_mul_view,AI_CORE,5,\n"
+                        "MatMulV2,MatMulV2,AI_CORE,53,\n";
+
+struct Loaded
+{
+    std::shared_ptr<const dvmlens::Index> index;
+    std::shared_ptr<const dvmlens::ProfileJoin> join;
+};
+
+Loaded load(const QTemporaryDir& dir)
+{
+    Loaded loaded;
+    std::string error;
+    const QString run =
+        testutil::sourcePath("resources/samples/torch_compile_debug/run_2026_07_20_10_15_30_123456-pid_4101");
+    auto index = dvmlens::buildIndex(run.toStdString(), {}, error);
+    if (!index)
+        return loaded;
+    QFile file(dir.filePath("kernel_details.csv"));
+    if (!file.open(QIODevice::WriteOnly))
+        return loaded;
+    file.write(kCsv);
+    file.close();
+    auto profiles = dvmlens::loadProfiles(file.fileName().toStdString(), error);
+    if (!profiles)
+        return loaded;
+    loaded.index = std::make_shared<const dvmlens::Index>(std::move(*index));
+    loaded.join =
+        std::make_shared<const dvmlens::ProfileJoin>(dvmlens::joinProfiles(*loaded.index, *profiles, {}));
+    return loaded;
+}
+
+QModelIndex graphNamed(const RunTreeModel& model, const QString& name, int column)
+{
+    const QModelIndex run = model.index(0, 0);
+    for (int row = 0; row < model.rowCount(run); ++row) {
+        if (model.index(row, RunTreeModel::NameColumn, run).data().toString() == name)
+            return model.index(row, column, run);
+    }
+    return {};
+}
+
+QStringList graphOrder(const RunTreeModel& model)
+{
+    QStringList names;
+    const QModelIndex run = model.index(0, 0);
+    for (int row = 0; row < model.rowCount(run); ++row)
+        names << model.index(row, RunTreeModel::NameColumn, run).data().toString();
+    return names;
+}
+
+} // namespace
+
+class TestProfileColumns : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void kernelTableDeviceTime()
+    {
+        QTemporaryDir dir;
+        const Loaded loaded = load(dir);
+        QVERIFY(loaded.join);
+        KernelTableModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const dvmlens::Graph* forward = &loaded.index->runs.at(0).graphs.at(0);
+        QCOMPARE(QString::fromStdString(forward->name), QString("model__0_forward_1.0"));
+        model.setGraphs(loaded.index, { forward });
+        QVERIFY(!model.hasProfile());
+        const int addMul = model.rowOf("dvm_fused_add_mul_1");
+        const int silu = model.rowOf("dvm_fused_silu_view_2");
+        QVERIFY(addMul >= 0 && silu >= 0);
+        const auto cell = [&model](int row, int role = Qt::DisplayRole) {
+            return model.index(row, KernelTableModel::DeviceTimeColumn).data(role);
+        };
+        QCOMPARE(cell(addMul).toString(), QString());
+        model.setProfile(loaded.join);
+        QVERIFY(model.hasProfile());
+        QCOMPARE(cell(addMul).toString(), QString("12.0 µs"));
+        QCOMPARE(cell(addMul, KernelTableModel::SortRole).toDouble(), 12.0);
+        QCOMPARE(cell(silu).toString(), QString("30.0 µs"));
+        QVERIFY2(cell(addMul, Qt::ToolTipRole).toString().contains("2"),
+            qPrintable(cell(addMul, Qt::ToolTipRole).toString()));
+        // A forward kernel no row timed has no time.
+        for (int row = 0; row < model.rowCount(); ++row) {
+            if (row != addMul && row != silu)
+                QCOMPARE(cell(row).toString(), QString());
+        }
+        model.setProfile(nullptr);
+        QCOMPARE(cell(addMul).toString(), QString());
+    }
+
+    void runTreeTimeColumns()
+    {
+        QTemporaryDir dir;
+        const Loaded loaded = load(dir);
+        QVERIFY(loaded.join);
+        RunTreeModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setIndex(loaded.index);
+        QCOMPARE(model.columnCount(), int(RunTreeModel::ColumnCount));
+        QCOMPARE(model.headerData(RunTreeModel::DeviceTimeColumn, Qt::Horizontal).toString(),
+            QString("Device time"));
+        QCOMPARE(model.headerData(RunTreeModel::TimeShareColumn, Qt::Horizontal).toString(),
+            QString("Time by backend"));
+        const QModelIndex runTime = model.index(0, RunTreeModel::DeviceTimeColumn);
+        QVERIFY(!runTime.data().isValid());
+        QVERIFY(!model.index(0, RunTreeModel::TimeShareColumn).data(TimeShareDelegate::SharesRole).isValid());
+
+        model.setProfile(loaded.join);
+        QVERIFY(model.hasProfile());
+        // The run: every row, outside compiled kernels too (12 + 30 + 5 + 53).
+        QCOMPARE(runTime.data().toString(), QString("100.0 µs"));
+        QVERIFY(model.index(0, RunTreeModel::TimeShareColumn).data(TimeShareDelegate::OutsideRole).toBool());
+        const QString runTip = runTime.data(Qt::ToolTipRole).toString();
+        QVERIFY2(runTip.contains("dvm: 47.0 µs (47.0%)"), qPrintable(runTip));
+        QVERIFY2(runTip.contains("outside compiled kernels: 53.0 µs"), qPrintable(runTip));
+        QVERIFY2(runTip.contains("DVM share of compiled time: 100.0%"), qPrintable(runTip));
+        // Graphs: their compiled kernels only.
+        QCOMPARE(graphNamed(model, "model__0_forward_1.0", RunTreeModel::DeviceTimeColumn).data().toString(),
+            QString("42.0 µs"));
+        QCOMPARE(graphNamed(model, "model__0_backward_2.1", RunTreeModel::DeviceTimeColumn).data().toString(),
+            QString("5.0 µs"));
+        const QModelIndex inference =
+            graphNamed(model, "model__1_inference_3.2", RunTreeModel::DeviceTimeColumn);
+        QVERIFY(inference.isValid());
+        QCOMPARE(inference.data().toString(), QString());
+        const QModelIndex forwardShare =
+            graphNamed(model, "model__0_forward_1.0", RunTreeModel::TimeShareColumn);
+        QVERIFY(!forwardShare.data(TimeShareDelegate::OutsideRole).toBool());
+        const auto shares = forwardShare.data(TimeShareDelegate::SharesRole).value<dvmlens::TimeShares>();
+        QCOMPARE(shares.byBackend[std::size_t(dvmlens::Backend::Dvm)], 42.0);
+        QCOMPARE(shares.compiled(), 42.0);
+        QVERIFY(!inference.siblingAtColumn(RunTreeModel::TimeShareColumn)
+                     .data(TimeShareDelegate::SharesRole)
+                     .isValid());
+
+        // Sortable: most time first, a graph without time last; back to scan order.
+        model.sort(RunTreeModel::DeviceTimeColumn, Qt::DescendingOrder);
+        QCOMPARE(graphOrder(model),
+            QStringList({ "model__0_forward_1.0", "model__0_backward_2.1", "model__1_inference_3.2" }));
+        model.sort(RunTreeModel::DeviceTimeColumn, Qt::AscendingOrder);
+        QCOMPARE(graphOrder(model).first(), QString("model__1_inference_3.2"));
+        QCOMPARE(graphOrder(model).last(), QString("model__0_forward_1.0"));
+        model.sort(-1);
+        QStringList scanOrder;
+        for (const dvmlens::Graph& graph : loaded.index->runs[0].graphs)
+            scanOrder << QString::fromStdString(graph.name);
+        QCOMPARE(graphOrder(model), scanOrder);
+
+        // A new index drops the profile; a join of another shape is refused.
+        model.setIndex(loaded.index);
+        QVERIFY(!model.hasProfile());
+        auto misfit = std::make_shared<dvmlens::ProfileJoin>(*loaded.join);
+        misfit->graphs[0].pop_back();
+        model.setProfile(misfit);
+        QVERIFY(!model.hasProfile());
+    }
+
+    void delegatePaintsTheShares()
+    {
+        QTemporaryDir dir;
+        const Loaded loaded = load(dir);
+        QVERIFY(loaded.join);
+        RunTreeModel model;
+        model.setIndex(loaded.index);
+        model.setProfile(loaded.join);
+        TimeShareDelegate delegate;
+        QImage image(200, 24, QImage::Format_RGB32);
+        image.fill(Qt::white);
+        QStyleOptionViewItem option;
+        option.rect = image.rect();
+        option.palette = QApplication::palette();
+        option.fontMetrics = QFontMetrics(QApplication::font());
+        {
+            QPainter painter(&image);
+            delegate.paint(&painter, option, model.index(0, RunTreeModel::TimeShareColumn));
+        }
+        // The run: 47 % DVM, then 53 % outside compiled kernels.
+        QCOMPARE(image.pixelColor(40, 12), timeShareColor(dvmlens::Backend::Dvm));
+        QCOMPARE(image.pixelColor(160, 12), QColor(0x55, 0x55, 0x55));
+    }
+
+    void browsePageShowsTimeColumnsWithAProfile()
+    {
+        QTemporaryDir dir;
+        const Loaded loaded = load(dir);
+        QVERIFY(loaded.join);
+        BrowsePage page;
+        page.setIndex(loaded.index);
+        QTreeView* tree = page.runTree();
+        QVERIFY(tree->isColumnHidden(RunTreeModel::DeviceTimeColumn));
+        QVERIFY(tree->isColumnHidden(RunTreeModel::TimeShareColumn));
+        page.setProfile(loaded.join);
+        QVERIFY(!tree->isColumnHidden(RunTreeModel::DeviceTimeColumn));
+        QVERIFY(!tree->isColumnHidden(RunTreeModel::TimeShareColumn));
+        QVERIFY(qobject_cast<TimeShareDelegate*>(tree->itemDelegateForColumn(RunTreeModel::TimeShareColumn)));
+        page.setIndex(loaded.index); // a new index: the profile is gone until joined again
+        QVERIFY(tree->isColumnHidden(RunTreeModel::DeviceTimeColumn));
+    }
+
+    void fusionTableTimeAToB()
+    {
+        dvmlens::GraphDiff graph;
+        graph.key = "model__0_forward_1";
+        dvmlens::FusionDiff addMul;
+        addMul.key = "fused_add_mul";
+        addMul.a = dvmlens::FusionSide { 0, "dvm_fused_add_mul_1", dvmlens::Backend::Dvm, 10 };
+        addMul.b = dvmlens::FusionSide { 0, "triton_unk_fused_add_mul_1", dvmlens::Backend::Triton, 12 };
+        dvmlens::FusionDiff silu;
+        silu.key = "fused_silu";
+        silu.a = dvmlens::FusionSide { 1, "dvm_fused_silu_2", dvmlens::Backend::Dvm, 20 };
+        silu.b = dvmlens::FusionSide { 1, "dvm_fused_silu_2", dvmlens::Backend::Dvm, 20 };
+        dvmlens::FusionDiff untimed;
+        untimed.key = "fused_mul";
+        untimed.a = dvmlens::FusionSide { 2, "dvm_fused_mul_3", dvmlens::Backend::Dvm, 30 };
+        graph.fusions = { addMul, silu, untimed };
+        dvmlens::ProfileComparison times;
+        times.fusions.push_back(
+            { 3, 0, "fused_add_mul", dvmlens::Backend::Dvm, dvmlens::Backend::Triton, 12.0, 19.8 });
+        times.fusions.push_back(
+            { 3, 1, "fused_silu", dvmlens::Backend::Dvm, dvmlens::Backend::Dvm, 10.0, 4.0 });
+        times.fusions.push_back(
+            { 0, 2, "elsewhere", dvmlens::Backend::Dvm, std::nullopt, 99.0, std::nullopt });
+
+        FusionTableModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setGraphDiff(&graph);
+        QVERIFY(!model.hasTimes());
+        QCOMPARE(model.index(0, FusionTableModel::TimeColumn).data().toString(), QString());
+        model.setGraphDiff(&graph, &times, 3);
+        QVERIFY(model.hasTimes());
+        QCOMPARE(model.headerData(FusionTableModel::TimeColumn, Qt::Horizontal).toString(),
+            QString("Device time A → B"));
+        QCOMPARE(model.index(0, FusionTableModel::TimeColumn).data().toString(),
+            QString("12.0 µs → 19.8 µs (+7.8 µs)"));
+        QCOMPARE(model.index(0, FusionTableModel::TimeColumn).data(Qt::ForegroundRole).value<QColor>(),
+            compareWorseColor(QApplication::palette()));
+        QCOMPARE(model.index(1, FusionTableModel::TimeColumn).data().toString(),
+            QString("10.0 µs → 4.0 µs (-6.0 µs)"));
+        QCOMPARE(model.index(1, FusionTableModel::TimeColumn).data(Qt::ForegroundRole).value<QColor>(),
+            compareBetterColor(QApplication::palette()));
+        // Another graph's time (graph 0, fusion 2) is not this row's.
+        QCOMPARE(model.index(2, FusionTableModel::TimeColumn).data().toString(), QString());
+        QCOMPARE(model.index(0, FusionTableModel::BackendColumn).data().toString(), QString("dvm → triton"));
+    }
+};
+
+QTEST_MAIN(TestProfileColumns)
+#include "tst_profilecolumns.moc"
