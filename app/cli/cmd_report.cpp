@@ -36,7 +36,7 @@ int runReport(const CommandOptions& options);
 
 const Command kReport { "report",
     "report [--format md|html|json] [--compare BASELINE] [--rules FILE] [--profile PROFILE] "
-    "[--baseline-profile PROFILE] [-o FILE] PATH",
+    "[--baseline-profile PROFILE] [-o|--output FILE] PATH",
     "a bug report: verdicts, versions, DVM kernels, fallbacks, known failures with cause and fix "
     "(--compare: regressions against BASELINE first; --profile: where the device time goes)",
     declareReport, runReport };

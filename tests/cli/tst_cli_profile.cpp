@@ -189,62 +189,62 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString profiles = writeProfiles(dir);
-        const Result result = run(
-            { "compare", "--json", "--profile-a", profiles + "/node_100_20260720_ascend_pt", "--profile-b",
-                profiles + "/node_200_20260720_ascend_pt", sample(kEngagedRun), sample(kLostRun) });
+        const Result result = run({ u"compare"_s, u"--json"_s, u"--profile-a"_s,
+            profiles + u"/node_100_20260720_ascend_pt"_s, u"--profile-b"_s,
+            profiles + u"/node_200_20260720_ascend_pt"_s, sample(kEngagedRun), sample(kLostRun) });
         QCOMPARE(result.err, QString());
         QCOMPARE(result.exitCode, 0);
         const QJsonObject json = QJsonDocument::fromJson(result.out.toUtf8()).object();
         QJsonObject forward;
-        for (const QJsonValue& graph : json["graphs"].toArray()) {
-            if (graph.toObject()["key"].toString() == "model__0_forward_1")
+        for (const QJsonValue& graph : json[u"graphs"_s].toArray()) {
+            if (graph.toObject()[u"key"_s].toString() == u"model__0_forward_1"_s)
                 forward = graph.toObject();
         }
         QVERIFY2(!forward.isEmpty(), qPrintable(result.out));
-        const QJsonObject graphTime = forward["device_time_us"].toObject();
-        QCOMPARE(graphTime["a"].toDouble(), 22.0);
-        QCOMPARE(graphTime["b"].toDouble(), 19.8);
-        QCOMPARE(graphTime["delta"].toDouble(), -2.2);
+        const QJsonObject graphTime = forward[u"device_time_us"_s].toObject();
+        QCOMPARE(graphTime[u"a"_s].toDouble(), 22.0);
+        QCOMPARE(graphTime[u"b"_s].toDouble(), 19.8);
+        QCOMPARE(graphTime[u"delta"_s].toDouble(), -2.2);
         QJsonObject addMul;
-        for (const QJsonValue& fusion : forward["fusions"].toArray()) {
-            if (fusion.toObject()["key"].toString() == "fused_add_mul")
+        for (const QJsonValue& fusion : forward[u"fusions"_s].toArray()) {
+            if (fusion.toObject()[u"key"_s].toString() == u"fused_add_mul"_s)
                 addMul = fusion.toObject();
         }
-        QCOMPARE(addMul["a"].toString(), QString("dvm"));
-        QCOMPARE(addMul["b"].toString(), QString("triton"));
-        QCOMPARE(addMul["device_time_us"].toObject()["a"].toDouble(), 12.0);
-        QCOMPARE(addMul["device_time_us"].toObject()["b"].toDouble(), 19.8);
-        QCOMPARE(addMul["device_time_us"].toObject()["delta"].toDouble(), 7.8);
+        QCOMPARE(addMul[u"a"_s].toString(), QString(u"dvm"_s));
+        QCOMPARE(addMul[u"b"_s].toString(), QString(u"triton"_s));
+        QCOMPARE(addMul[u"device_time_us"_s].toObject()[u"a"_s].toDouble(), 12.0);
+        QCOMPARE(addMul[u"device_time_us"_s].toObject()[u"b"_s].toDouble(), 19.8);
+        QCOMPARE(addMul[u"device_time_us"_s].toObject()[u"delta"_s].toDouble(), 7.8);
 
-        const QJsonObject profile = json["profile"].toObject();
-        QCOMPARE(profile["a"].toObject()["rows"].toInt(), 5);
-        QCOMPARE(profile["a"].toObject()["by_backend"].toObject()["dvm"].toDouble(), 22.0);
-        QCOMPARE(profile["a"].toObject()["outside"].toDouble(), 160.0);
-        QCOMPARE(profile["b"].toObject()["by_backend"].toObject()["triton"].toDouble(), 19.8);
-        QCOMPARE(profile["b"].toObject()["total"].toDouble(), 109.8);
+        const QJsonObject profile = json[u"profile"_s].toObject();
+        QCOMPARE(profile[u"a"_s].toObject()[u"rows"_s].toInt(), 5);
+        QCOMPARE(profile[u"a"_s].toObject()[u"by_backend"_s].toObject()[u"dvm"_s].toDouble(), 22.0);
+        QCOMPARE(profile[u"a"_s].toObject()[u"outside"_s].toDouble(), 160.0);
+        QCOMPARE(profile[u"b"_s].toObject()[u"by_backend"_s].toObject()[u"triton"_s].toDouble(), 19.8);
+        QCOMPARE(profile[u"b"_s].toObject()[u"total"_s].toDouble(), 109.8);
         // Only B-slower fusions, largest first: fused_add_mul (+7.8); fused_silu_view got faster.
-        const QJsonArray regressions = profile["time_regressions"].toArray();
+        const QJsonArray regressions = profile[u"time_regressions"_s].toArray();
         QCOMPARE(regressions.size(), 1);
         const QJsonObject first = regressions[0].toObject();
-        QCOMPARE(first["graph"].toString(), QString("model__0_forward_1"));
-        QCOMPARE(first["fusion"].toString(), QString("fused_add_mul"));
-        QCOMPARE(first["a"].toString(), QString("dvm"));
-        QCOMPARE(first["b"].toString(), QString("triton"));
-        QCOMPARE(first["time_a"].toDouble(), 12.0);
-        QCOMPARE(first["time_b"].toDouble(), 19.8);
-        QCOMPARE(first["delta"].toDouble(), 7.8);
+        QCOMPARE(first[u"graph"_s].toString(), QString(u"model__0_forward_1"_s));
+        QCOMPARE(first[u"fusion"_s].toString(), QString(u"fused_add_mul"_s));
+        QCOMPARE(first[u"a"_s].toString(), QString(u"dvm"_s));
+        QCOMPARE(first[u"b"_s].toString(), QString(u"triton"_s));
+        QCOMPARE(first[u"time_a"_s].toDouble(), 12.0);
+        QCOMPARE(first[u"time_b"_s].toDouble(), 19.8);
+        QCOMPARE(first[u"delta"_s].toDouble(), 7.8);
 
         // One side only: the other is null, and without profiles no key at all.
-        const Result oneSide = run({ "compare", "--json", "--profile-b",
-            profiles + "/node_200_20260720_ascend_pt", sample(kEngagedRun), sample(kLostRun) });
+        const Result oneSide = run({ u"compare"_s, u"--json"_s, u"--profile-b"_s,
+            profiles + u"/node_200_20260720_ascend_pt"_s, sample(kEngagedRun), sample(kLostRun) });
         QCOMPARE(oneSide.exitCode, 0);
         const QJsonObject oneJson = QJsonDocument::fromJson(oneSide.out.toUtf8()).object();
-        QVERIFY(oneJson["profile"].toObject()["a"].isNull());
-        QCOMPARE(oneJson["profile"].toObject()["b"].toObject()["rows"].toInt(), 2);
-        const Result none = run({ "compare", "--json", sample(kEngagedRun), sample(kLostRun) });
+        QVERIFY(oneJson[u"profile"_s].toObject()[u"a"_s].isNull());
+        QCOMPARE(oneJson[u"profile"_s].toObject()[u"b"_s].toObject()[u"rows"_s].toInt(), 2);
+        const Result none = run({ u"compare"_s, u"--json"_s, sample(kEngagedRun), sample(kLostRun) });
         QCOMPARE(none.exitCode, 0);
-        QVERIFY(!none.out.contains("device_time_us"));
-        QVERIFY(!none.out.contains("\"profile\""));
+        QVERIFY(!none.out.contains(u"device_time_us"_s));
+        QVERIFY(!none.out.contains(u"\"profile\""_s));
     }
 
     void reportHasWhereTheTimeGoes()

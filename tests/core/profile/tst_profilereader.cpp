@@ -124,7 +124,7 @@ private Q_SLOTS:
     void everySpellingAndOrderCountsInItsGroup()
     {
         QTemporaryDir dir;
-        const QString path = dir.filePath("kernel_details.csv");
+        const QString path = dir.filePath(u"kernel_details.csv"_s);
         const QByteArray longA = QByteArray(80, 'a') + "_0";
         const QByteArray longB = QByteArray(80, 'a') + "_1"; // the same first 64 bytes
         // Note sits among the columns read, so its doubled quotes reach the cutter.
@@ -183,7 +183,7 @@ private Q_SLOTS:
         QFETCH(QByteArray, text);
         QFETCH(double, value);
         QTemporaryDir dir;
-        const QString path = dir.filePath("kernel_details.csv");
+        const QString path = dir.filePath(u"kernel_details.csv"_s);
         writeFile(path, "Name,Type,Accelerator Core,Duration(us)\nk_0,k,AI_CORE," + text + "\n");
         Profile profile;
         std::string error;

@@ -50,11 +50,6 @@ bool matchesLine(const std::string& pattern, const std::string& line)
     return !matcher.findings("x.log").empty();
 }
 
-QString u(const char* text)
-{
-    return QString::fromUtf8(text);
-}
-
 } // namespace
 
 class TestRuleBook : public QObject

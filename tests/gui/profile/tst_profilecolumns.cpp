@@ -21,6 +21,8 @@
 #include <QTreeView>
 #include <QtTest>
 
+using namespace Qt::StringLiterals;
+
 namespace {
 
 // add_mul and silu_view are forward kernels, mul_view_0 a backward one; MatMulV2 no kernel's.
@@ -41,12 +43,12 @@ Loaded load(const QTemporaryDir& dir)
 {
     Loaded loaded;
     std::string error;
-    const QString run =
-        testutil::sourcePath("resources/samples/torch_compile_debug/run_2026_07_20_10_15_30_123456-pid_4101");
+    const QString run = testutil::sourcePath(
+        u"resources/samples/torch_compile_debug/run_2026_07_20_10_15_30_123456-pid_4101"_s);
     auto index = dvmlens::buildIndex(run.toStdString(), {}, error);
     if (!index)
         return loaded;
-    QFile file(dir.filePath("kernel_details.csv"));
+    QFile file(dir.filePath(u"kernel_details.csv"_s));
     if (!file.open(QIODevice::WriteOnly))
         return loaded;
     file.write(kCsv);
@@ -94,11 +96,11 @@ private Q_SLOTS:
         KernelTableModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         const dvmlens::Graph* forward = &loaded.index->runs.at(0).graphs.at(0);
-        QCOMPARE(QString::fromStdString(forward->name), QString("model__0_forward_1.0"));
+        QCOMPARE(QString::fromStdString(forward->name), QString(u"model__0_forward_1.0"_s));
         model.setGraphs(loaded.index, { forward });
         QVERIFY(!model.hasProfile());
-        const int addMul = model.rowOf("dvm_fused_add_mul_1");
-        const int silu = model.rowOf("dvm_fused_silu_view_2");
+        const int addMul = model.rowOf(u"dvm_fused_add_mul_1"_s);
+        const int silu = model.rowOf(u"dvm_fused_silu_view_2"_s);
         QVERIFY(addMul >= 0 && silu >= 0);
         const auto cell = [&model](int row, int role = Qt::DisplayRole) {
             return model.index(row, KernelTableModel::DeviceTimeColumn).data(role);
@@ -106,10 +108,10 @@ private Q_SLOTS:
         QCOMPARE(cell(addMul).toString(), QString());
         model.setProfile(loaded.join);
         QVERIFY(model.hasProfile());
-        QCOMPARE(cell(addMul).toString(), QString("12.0 µs"));
+        QCOMPARE(cell(addMul).toString(), QString(u"12.0 µs"_s));
         QCOMPARE(cell(addMul, KernelTableModel::SortRole).toDouble(), 12.0);
-        QCOMPARE(cell(silu).toString(), QString("30.0 µs"));
-        QVERIFY2(cell(addMul, Qt::ToolTipRole).toString().contains("2"),
+        QCOMPARE(cell(silu).toString(), QString(u"30.0 µs"_s));
+        QVERIFY2(cell(addMul, Qt::ToolTipRole).toString().contains(u"2"_s),
             qPrintable(cell(addMul, Qt::ToolTipRole).toString()));
         // A forward kernel no row timed has no time.
         for (int row = 0; row < model.rowCount(); ++row) {
@@ -130,9 +132,9 @@ private Q_SLOTS:
         model.setIndex(loaded.index);
         QCOMPARE(model.columnCount(), int(RunTreeModel::ColumnCount));
         QCOMPARE(model.headerData(RunTreeModel::DeviceTimeColumn, Qt::Horizontal).toString(),
-            QString("Device time"));
+            QString(u"Device time"_s));
         QCOMPARE(model.headerData(RunTreeModel::TimeShareColumn, Qt::Horizontal).toString(),
-            QString("Time by backend"));
+            QString(u"Time by backend"_s));
         const QModelIndex runTime = model.index(0, RunTreeModel::DeviceTimeColumn);
         QVERIFY(!runTime.data().isValid());
         QVERIFY(!model.index(0, RunTreeModel::TimeShareColumn).data(TimeShareDelegate::SharesRole).isValid());
@@ -140,23 +142,25 @@ private Q_SLOTS:
         model.setProfile(loaded.join);
         QVERIFY(model.hasProfile());
         // The run: every row, outside compiled kernels too (12 + 30 + 5 + 53).
-        QCOMPARE(runTime.data().toString(), QString("100.0 µs"));
+        QCOMPARE(runTime.data().toString(), QString(u"100.0 µs"_s));
         QVERIFY(model.index(0, RunTreeModel::TimeShareColumn).data(TimeShareDelegate::OutsideRole).toBool());
         const QString runTip = runTime.data(Qt::ToolTipRole).toString();
-        QVERIFY2(runTip.contains("dvm: 47.0 µs (47.0%)"), qPrintable(runTip));
-        QVERIFY2(runTip.contains("outside compiled kernels: 53.0 µs"), qPrintable(runTip));
-        QVERIFY2(runTip.contains("DVM share of compiled time: 100.0%"), qPrintable(runTip));
+        QVERIFY2(runTip.contains(u"dvm: 47.0 µs (47.0%)"_s), qPrintable(runTip));
+        QVERIFY2(runTip.contains(u"outside compiled kernels: 53.0 µs"_s), qPrintable(runTip));
+        QVERIFY2(runTip.contains(u"DVM share of compiled time: 100.0%"_s), qPrintable(runTip));
         // Graphs: their compiled kernels only.
-        QCOMPARE(graphNamed(model, "model__0_forward_1.0", RunTreeModel::DeviceTimeColumn).data().toString(),
-            QString("42.0 µs"));
-        QCOMPARE(graphNamed(model, "model__0_backward_2.1", RunTreeModel::DeviceTimeColumn).data().toString(),
-            QString("5.0 µs"));
+        QCOMPARE(
+            graphNamed(model, u"model__0_forward_1.0"_s, RunTreeModel::DeviceTimeColumn).data().toString(),
+            QString(u"42.0 µs"_s));
+        QCOMPARE(
+            graphNamed(model, u"model__0_backward_2.1"_s, RunTreeModel::DeviceTimeColumn).data().toString(),
+            QString(u"5.0 µs"_s));
         const QModelIndex inference =
-            graphNamed(model, "model__1_inference_3.2", RunTreeModel::DeviceTimeColumn);
+            graphNamed(model, u"model__1_inference_3.2"_s, RunTreeModel::DeviceTimeColumn);
         QVERIFY(inference.isValid());
         QCOMPARE(inference.data().toString(), QString());
         const QModelIndex forwardShare =
-            graphNamed(model, "model__0_forward_1.0", RunTreeModel::TimeShareColumn);
+            graphNamed(model, u"model__0_forward_1.0"_s, RunTreeModel::TimeShareColumn);
         QVERIFY(!forwardShare.data(TimeShareDelegate::OutsideRole).toBool());
         const auto shares = forwardShare.data(TimeShareDelegate::SharesRole).value<dvmlens::TimeShares>();
         QCOMPARE(shares.byBackend[std::size_t(dvmlens::Backend::Dvm)], 42.0);
@@ -168,10 +172,11 @@ private Q_SLOTS:
         // Sortable: most time first, a graph without time last; back to scan order.
         model.sort(RunTreeModel::DeviceTimeColumn, Qt::DescendingOrder);
         QCOMPARE(graphOrder(model),
-            QStringList({ "model__0_forward_1.0", "model__0_backward_2.1", "model__1_inference_3.2" }));
+            QStringList(
+                { u"model__0_forward_1.0"_s, u"model__0_backward_2.1"_s, u"model__1_inference_3.2"_s }));
         model.sort(RunTreeModel::DeviceTimeColumn, Qt::AscendingOrder);
-        QCOMPARE(graphOrder(model).first(), QString("model__1_inference_3.2"));
-        QCOMPARE(graphOrder(model).last(), QString("model__0_forward_1.0"));
+        QCOMPARE(graphOrder(model).first(), QString(u"model__1_inference_3.2"_s));
+        QCOMPARE(graphOrder(model).last(), QString(u"model__0_forward_1.0"_s));
         model.sort(-1);
         QStringList scanOrder;
         for (const dvmlens::Graph& graph : loaded.index->runs[0].graphs)
@@ -261,18 +266,19 @@ private Q_SLOTS:
         model.setGraphDiff(&graph, &times, 3);
         QVERIFY(model.hasTimes());
         QCOMPARE(model.headerData(FusionTableModel::TimeColumn, Qt::Horizontal).toString(),
-            QString("Device time A → B"));
+            QString(u"Device time A → B"_s));
         QCOMPARE(model.index(0, FusionTableModel::TimeColumn).data().toString(),
-            QString("12.0 µs → 19.8 µs (+7.8 µs)"));
+            QString(u"12.0 µs → 19.8 µs (+7.8 µs)"_s));
         QCOMPARE(model.index(0, FusionTableModel::TimeColumn).data(Qt::ForegroundRole).value<QColor>(),
             compareWorseColor(QApplication::palette()));
         QCOMPARE(model.index(1, FusionTableModel::TimeColumn).data().toString(),
-            QString("10.0 µs → 4.0 µs (-6.0 µs)"));
+            QString(u"10.0 µs → 4.0 µs (-6.0 µs)"_s));
         QCOMPARE(model.index(1, FusionTableModel::TimeColumn).data(Qt::ForegroundRole).value<QColor>(),
             compareBetterColor(QApplication::palette()));
         // Another graph's time (graph 0, fusion 2) is not this row's.
         QCOMPARE(model.index(2, FusionTableModel::TimeColumn).data().toString(), QString());
-        QCOMPARE(model.index(0, FusionTableModel::BackendColumn).data().toString(), QString("dvm → triton"));
+        QCOMPARE(
+            model.index(0, FusionTableModel::BackendColumn).data().toString(), QString(u"dvm → triton"_s));
     }
 };
 
