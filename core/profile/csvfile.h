@@ -4,6 +4,7 @@
 // several GB costs a few MiB, cut into lines (CRLF or LF) and fields (RFC 4180 quoting).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <optional>
@@ -94,7 +95,10 @@ template <typename OnLine, typename OnLongLine>
 bool CsvFile::forEachLine(std::uint64_t begin, std::uint64_t end, OnLine&& onLine, OnLongLine&& onLongLine,
     std::string& error) const
 {
-    std::size_t capacity = kBlockBytes; // bytes read into; the padding follows
+    // Bytes read into (the padding follows): a block, or less for a small range (so a small
+    // file does not cost a zeroed megabyte); a longer line grows it below.
+    std::size_t capacity =
+        static_cast<std::size_t>(std::clamp<std::uint64_t>(end - begin + 1, 4096, kBlockBytes));
     std::string buffer(capacity + kLinePadding, '\0');
     std::uint64_t offset = begin; // file offset of the next read
     std::size_t filled = 0; // bytes of buffer in use
