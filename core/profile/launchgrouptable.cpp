@@ -81,9 +81,13 @@ bool LaunchGroupTable::matches(std::uint32_t group, const LaunchKey& key) const
             std::uint32_t length;
             std::memcpy(&length, stored, 4);
             differ |= length ^ part.size();
-            if (part.size() > 64) // beyond the 64 compared at once: rare, and off the fast path
-                differ |= static_cast<std::uint64_t>(std::memcmp(stored + 4, part.data(), part.size()) != 0);
-            else
+            if (part.size() > 64) { // beyond the 64 compared at once: rare, and off the fast path
+                // Only keys of the same length are compared: a shorter stored key may end the arena
+                // (fuzz_profile found the read past it).
+                if (length == part.size())
+                    differ |=
+                        static_cast<std::uint64_t>(std::memcmp(stored + 4, part.data(), part.size()) != 0);
+            } else
                 differ |= differingBytes(stored + 4, part.data(), part.size());
             stored += 4 + length;
         }
