@@ -10,7 +10,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -18,28 +17,11 @@ namespace {
 
 using testutil::ArchiveFormat;
 
-struct Result
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using Result = testutil::CliResult;
 
 Result run(const QStringList& arguments)
 {
-    QProcess process;
-    process.start(QStringLiteral(DVMLENS_CLI), arguments);
-    Result result;
-    if (!process.waitForStarted() || !process.waitForFinished(120000)) {
-        process.kill();
-        process.waitForFinished();
-        result.err = QStringLiteral("dvmlens-cli did not finish: ") + process.errorString();
-        return result;
-    }
-    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    result.out = QString::fromUtf8(process.readAllStandardOutput());
-    result.err = QString::fromUtf8(process.readAllStandardError());
-    return result;
+    return testutil::runCli(arguments, 120000);
 }
 
 QString sampleTree()

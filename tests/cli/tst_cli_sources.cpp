@@ -4,35 +4,17 @@
 // the report's "Where it fell back" section and compare's model lines A → B, on the two-rank fixture.
 #include "testutil.h"
 
-#include <QProcess>
 #include <QTest>
 
 #include <nlohmann/json.hpp>
 
 namespace {
 
-struct Result
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using Result = testutil::CliResult;
 
 Result run(const QStringList& arguments)
 {
-    QProcess process;
-    process.start(QStringLiteral(DVMLENS_CLI), arguments);
-    Result result;
-    if (!process.waitForStarted() || !process.waitForFinished(60000)) {
-        process.kill();
-        process.waitForFinished();
-        result.err = QStringLiteral("dvmlens-cli did not finish: ") + process.errorString();
-        return result;
-    }
-    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    result.out = QString::fromUtf8(process.readAllStandardOutput());
-    result.err = QString::fromUtf8(process.readAllStandardError());
-    return result;
+    return testutil::runCli(arguments);
 }
 
 QString tree(const QString& relative = QString())
