@@ -29,6 +29,7 @@ struct ReportArgs
     std::optional<std::string> baselineProfile; // --baseline-profile: time regressions against BASELINE
     std::optional<QString> output;
     dvmlens::ReportFormat format = dvmlens::ReportFormat::Markdown;
+    bool full = false;
 };
 
 void declareReport(CommandOptions& options);
@@ -36,7 +37,7 @@ int runReport(const CommandOptions& options);
 
 const Command kReport { "report",
     "report [--format md|html|json] [--compare BASELINE] [--rules FILE] [--profile PROFILE] "
-    "[--baseline-profile PROFILE] [-o|--output FILE] PATH",
+    "[--baseline-profile PROFILE] [--full] [-o|--output FILE] PATH",
     "a bug report: verdicts, versions, DVM kernels, fallbacks, known failures with cause and fix "
     "(--compare: regressions against BASELINE first; --profile: where the device time goes)",
     declareReport, runReport };
@@ -52,6 +53,9 @@ void declareReport(CommandOptions& options)
         u"needs a value"_s);
     options.addValue({ u"baseline-profile"_s }, u"PROFILE"_s, u"the profile of BASELINE: time regressions"_s,
         u"needs a value"_s);
+    options.addFlag({ u"full"_s },
+        u"everything: every rank's graphs, every DVM kernel, source and fallback call (by default a report "
+        u"is at most 5 MB: graphs identical on every rank once, long lists cut with a count)"_s);
     options.addValue({ u"o"_s, u"output"_s }, u"FILE"_s,
         u"write the report to FILE (atomically) instead of stdout"_s, u"needs a value"_s);
 }
@@ -80,6 +84,7 @@ std::optional<ReportArgs> parseArgs(const CommandOptions& options)
     parsed.rules = pathOption(options, u"rules"_s);
     parsed.profile = pathOption(options, u"profile"_s);
     parsed.baselineProfile = pathOption(options, u"baseline-profile"_s);
+    parsed.full = options.isSet(u"full"_s);
     if (options.isSet(u"output"_s))
         parsed.output = options.value(u"output"_s);
     const QStringList paths = options.positionalArguments();
@@ -141,6 +146,7 @@ int runReport(const CommandOptions& options)
     input.rules = &*rules;
     input.baseline = baseline;
     input.modelSources = true; // the "Where it fell back" section
+    input.full = parsed->full;
     const std::string report = dvmlens::renderReport(input, parsed->format);
     if (!parsed->output) {
         writeOut(report);

@@ -74,6 +74,24 @@ bool RankGraph::verdictsDiffer() const
         [&](const RankVariant& variant) { return variant.verdict != variants.front().verdict; });
 }
 
+std::size_t RankGraph::majorityVariant() const
+{
+    std::size_t best = 0;
+    for (std::size_t v = 1; v < variants.size(); ++v) {
+        if (variants[v].runs.size() > variants[best].runs.size())
+            best = v;
+    }
+    return best;
+}
+
+std::size_t RankGraph::runsWithGraph() const
+{
+    std::size_t runs = 0;
+    for (const RankVariant& variant : variants)
+        runs += variant.runs.size();
+    return runs;
+}
+
 int RankConsistency::identical() const
 {
     return static_cast<int>(std::count_if(
@@ -96,12 +114,42 @@ bool RankConsistency::fails() const
         [](const RankGraph& graph) { return !graph.missingIn.empty() || graph.verdictsDiffer(); });
 }
 
+int RankConsistency::rankOf(std::size_t run) const
+{
+    const auto found = std::lower_bound(rankRuns.begin(), rankRuns.end(), run);
+    return found != rankRuns.end() && *found == run ? int(found - rankRuns.begin()) : -1;
+}
+
+std::string RankConsistency::rankRangesText(const std::vector<std::size_t>& runs) const
+{
+    std::vector<int> ranks;
+    for (const std::size_t run : runs) {
+        if (const int rank = rankOf(run); rank >= 0)
+            ranks.push_back(rank);
+    }
+    std::sort(ranks.begin(), ranks.end());
+    std::string text;
+    for (std::size_t i = 0; i < ranks.size();) {
+        std::size_t last = i;
+        while (last + 1 < ranks.size() && ranks[last + 1] == ranks[last] + 1)
+            ++last;
+        text += (text.empty() ? "" : ", ") + std::to_string(ranks[i]);
+        if (last > i)
+            text += (last == i + 1 ? ", " : "\xe2\x80\x93") + std::to_string(ranks[last]);
+        i = last + 1;
+    }
+    return text;
+}
+
 RankConsistency rankConsistency(const Index& index)
 {
     RankConsistency result;
     // Ranks are run_* folders: the run-less group of loose files (any other layout) is no process.
-    for (const Run& run : index.runs)
-        result.runs += run.name.has_value();
+    for (std::size_t r = 0; r < index.runs.size(); ++r) {
+        if (index.runs[r].name)
+            result.rankRuns.push_back(r);
+    }
+    result.runs = int(result.rankRuns.size());
     // key -> per run, the graphs with that key (a recompile can give one run two folders of a key).
     std::unordered_map<std::string, std::size_t> slotOf;
     std::vector<std::vector<std::vector<const Graph*>>> byRun; // [slot][run] -> graphs
@@ -112,7 +160,7 @@ RankConsistency rankConsistency(const Index& index)
             const std::string key = graphPairingKey(graph.name);
             const auto [found, inserted] = slotOf.try_emplace(key, result.graphs.size());
             if (inserted) {
-                result.graphs.push_back(RankGraph { key, {}, {} });
+                result.graphs.push_back(RankGraph { key, {}, {}, {} });
                 byRun.emplace_back(index.runs.size());
             }
             byRun[found->second][r].push_back(&graph);
@@ -147,6 +195,11 @@ RankConsistency rankConsistency(const Index& index)
                 variant = rankGraph.variants.end() - 1;
             }
             variant->runs.push_back(r);
+            const std::size_t variantIndex = std::size_t(variant - rankGraph.variants.begin());
+            for (const Graph* graph : graphs) {
+                rankGraph.members.push_back(
+                    RankMember { r, std::size_t(graph - index.runs[r].graphs.data()), variantIndex });
+            }
         }
     }
     return result;

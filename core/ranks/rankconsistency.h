@@ -29,11 +29,25 @@ struct RankVariant
     std::uint64_t fingerprint = 0;
 };
 
+// One graph folder of a key: positions in Index::runs and that run's graphs.
+struct RankMember
+{
+    std::size_t run = 0;
+    std::size_t graph = 0;
+    std::size_t variant = 0; // index into RankGraph::variants
+};
+
 struct RankGraph
 {
     std::string key; // graphPairingKey of the folder name
     std::vector<RankVariant> variants; // in the order of the first run that holds each
     std::vector<std::size_t> missingIn; // runs without this graph, in run order
+    // Every folder of this key in run order, then folder order (a recompile gives a run two).
+    std::vector<RankMember> members;
+
+    // The variant most runs hold (ties: the first seen): the reference the others "differ" from.
+    std::size_t majorityVariant() const;
+    std::size_t runsWithGraph() const; // runs that hold the key, over every variant
 
     bool identical() const
     {
@@ -45,12 +59,18 @@ struct RankGraph
 struct RankConsistency
 {
     int runs = 0; // runs taken part: every run_* folder (loose files outside runs are no rank)
+    // Rank N is the Nth run taking part, in run order: rankRuns[N] is its position in Index::runs.
+    std::vector<std::size_t> rankRuns;
     std::vector<RankGraph> graphs; // every graph key, in the order first seen (run order, then graph order)
 
     int identical() const;
     std::vector<const RankGraph*> divergent() const; // keys whose ranks do not all agree
     // For check --ranks: a graph missing on some ranks, or ranks whose verdict differs.
     bool fails() const;
+
+    int rankOf(std::size_t run) const; // -1 for a run that takes no part
+    // Rank numbers of `runs` (Index::runs positions) as ranges: "0–3, 5, 7" (an en dash).
+    std::string rankRangesText(const std::vector<std::size_t>& runs) const;
 };
 
 // Only meaningful with two runs or more; with fewer every graph is trivially identical.

@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: MIT
 #include "report/report.h"
 
+#include "report/reportbounds.h"
 #include "report/reporthtml.h"
 #include "report/reportjson.h"
 #include "report/reportmarkdown.h"
 
 namespace dvmlens {
 
-std::string renderReport(const ReportInput& input, ReportFormat format)
+namespace {
+
+std::string rendered(const ReportModel& model, ReportFormat format)
 {
-    const ReportModel model = buildReportModel(input);
     switch (format) {
     case ReportFormat::Markdown:
         return markdownReport(model);
@@ -19,6 +21,24 @@ std::string renderReport(const ReportInput& input, ReportFormat format)
         break;
     }
     return jsonReport(model);
+}
+
+} // namespace
+
+std::string renderReport(const ReportInput& input, ReportFormat format)
+{
+    ReportModel model = buildReportModel(input);
+    if (input.full)
+        return rendered(model, format);
+    // Each level cuts what the one before kept; the last shows counts only.
+    std::string out;
+    for (const ReportBounds& bounds : reportBoundLevels()) {
+        applyReportBounds(model, bounds);
+        out = rendered(model, format);
+        if (out.size() <= kMaxReportBytes)
+            break;
+    }
+    return out;
 }
 
 } // namespace dvmlens

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "report/reporthtml.h"
 
+#include "report/reportbounds.h"
 #include "report/reportmarkdown.h"
 #include "report/reportprofile.h"
 #include "report/reporttables.h"
@@ -158,6 +159,8 @@ void writeHeader(std::string& out, const ReportModel& model)
     row("Fallback calls",
         std::to_string(summary.fallbacks) + ": " + htmlEscaped(fallbackCountsText(summary)));
     out += "</table>\n";
+    if (const std::string note = boundsNote(model); !note.empty())
+        out += "<p class=\"muted\">" + htmlEscaped(note) + "</p>\n";
 }
 
 void writeToolchain(std::string& out, const ReportModel& model)
@@ -261,14 +264,25 @@ void writeKernelsAndFallbacks(std::string& out, const ReportModel& model)
     bool anyKernels = false;
     for (const ReportRun& run : model.runs) {
         for (const ReportGraph& graph : run.graphs) {
-            if (graph.dvmKernels.empty())
+            if (graph.folded || (graph.dvmKernels.empty() && graph.dvmKernelsLeftOut == 0))
                 continue;
             if (!anyKernels)
                 out += "<h2>DVM kernels</h2>\n";
             anyKernels = true;
             out += "<h3>" + htmlEscaped(graph.graph->name) + "</h3>\n<p>"
                 + code(model.relative(graph.graph->outputCode->path)) + "</p>\n";
-            out += table(dvmKernelsTable(graph));
+            if (const std::string same = identicalRanksText(model, graph); !same.empty())
+                out += "<p>" + htmlEscaped(same) + "</p>\n";
+            if (!graph.dvmKernels.empty())
+                out += table(dvmKernelsTable(graph));
+            if (graph.dvmKernelsLeftOut > 0)
+                out += "<p class=\"muted\">"
+                    + htmlEscaped(leftOutText(graph.dvmKernelsLeftOut, "DVM kernel", "DVM kernels"))
+                    + "</p>\n";
+            if (graph.excerptsLeftOut > 0)
+                out += "<p class=\"muted\">"
+                    + htmlEscaped(leftOutText(graph.excerptsLeftOut, "builder source", "builder sources"))
+                    + "</p>\n";
             for (const ReportKernel& entry : graph.dvmKernels) {
                 if (entry.source.empty())
                     continue;
@@ -284,14 +298,14 @@ void writeKernelsAndFallbacks(std::string& out, const ReportModel& model)
     bool anyFallbacks = false;
     for (const ReportRun& run : model.runs) {
         for (const ReportGraph& graph : run.graphs) {
-            if (graph.fallbacks.empty())
+            const std::size_t calls = graph.fallbacks.size() + graph.fallbacksLeftOut;
+            if (graph.folded || calls == 0)
                 continue;
             if (!anyFallbacks)
                 out += "<h2>Fallback calls</h2>\n";
             anyFallbacks = true;
-            out += "<details><summary>" + htmlEscaped(graph.graph->name) + ": "
-                + std::to_string(graph.fallbacks.size()) + " fallback call"
-                + (graph.fallbacks.size() == 1 ? "" : "s") + " ("
+            out += "<details><summary>" + htmlEscaped(graph.graph->name) + ": " + std::to_string(calls)
+                + " fallback call" + (calls == 1 ? "" : "s") + " ("
                 + htmlEscaped(fallbackCountsText(graph.summary)) + ")</summary>\n<pre>";
             for (const ReportFallback& entry : graph.fallbacks) {
                 out += "<span class=\"ln\">" + std::to_string(entry.fallback->line) + "</span>"
@@ -299,7 +313,12 @@ void writeKernelsAndFallbacks(std::string& out, const ReportModel& model)
                                                 : highlightPythonLine(entry.sourceLine))
                     + "\n";
             }
-            out += "</pre>\n</details>\n";
+            out += "</pre>\n";
+            if (graph.fallbacksLeftOut > 0)
+                out += "<p class=\"muted\">"
+                    + htmlEscaped(leftOutText(graph.fallbacksLeftOut, "fallback call", "fallback calls"))
+                    + "</p>\n";
+            out += "</details>\n";
         }
     }
 }

@@ -4,6 +4,7 @@
 #include "json/comparejson.h"
 #include "json/scanjson.h"
 #include "json/sourcesjson.h"
+#include "report/reportbounds.h"
 #include "report/reportprofile.h"
 #include "report/reporttables.h"
 
@@ -114,6 +115,23 @@ ordered_json graphJsonOf(const ReportModel& model, const ReportGraph& entry)
     }
     json["fallbacks"] = fallbacks;
     json["known_failures"] = entry.findings;
+    // Bounded reports (reportbounds.h): what the lists above leave out, and rank folding.
+    json["dvm_kernels_left_out"] = entry.dvmKernelsLeftOut;
+    json["sources_left_out"] = entry.excerptsLeftOut;
+    json["fallbacks_left_out"] = entry.fallbacksLeftOut;
+    ordered_json identicalIn = ordered_json::array();
+    for (const std::size_t run : entry.identicalRuns) {
+        const Run& each = model.index->runs[run];
+        identicalIn.push_back(each.name.value_or(model.relative(each.path)));
+    }
+    json["identical_in"] = identicalIn;
+    if (entry.folded) {
+        const Run& run = model.index->runs[entry.foldedIntoRun];
+        json["same_as"] = ordered_json { { "run", run.name.value_or(model.relative(run.path)) },
+            { "graph", run.graphs[entry.foldedIntoGraph].name } };
+    } else {
+        json["same_as"] = nullptr;
+    }
     return json;
 }
 
@@ -207,6 +225,9 @@ ordered_json reportJson(const ReportModel& model)
         json["where_it_fell_back"] = ordered_json { { "locations", fellBackLocations(model) },
             { "top", rows }, { "unattributed", locationCountsJson(model.sources->unattributed) } };
     }
+    json["bounds"] = ordered_json { { "full", !model.bounded }, { "max_bytes", kMaxReportBytes },
+        { "folded_graphs", model.foldedGraphs }, { "dvm_kernels_left_out", model.dvmKernelsLeftOut },
+        { "fallbacks_left_out", model.fallbacksLeftOut } };
     return json;
 }
 

@@ -21,7 +21,13 @@
 //                        "dvm_kernels": [kernelJson (scanjson.h) + "source": {"first_line": n,
 //                                        "lines": [string…], "cut": bool} | null],
 //                        "fallbacks": [{"target", "kind", "line", "source": string | null}],
-//                        "known_failures": [index into "known_failures"…]}]}],
+//                        "known_failures": [index into "known_failures"…],
+//                        "dvm_kernels_left_out": n, "sources_left_out": n, "fallbacks_left_out": n
+//                                        (bounded reports: entries not in the lists above),
+//                        "identical_in": [run names]   (on the graph shown for ranks identical on
+//                                        every rank; [] otherwise),
+//                        "same_as": {"run", "graph"} | null   (a graph folded into that one: its lists
+//                                        are empty)}]}],
 //  "known_failures": [{"id", "layer", "severity": "error" | "warning" | "info",
 //                      "confidence": "high" | "medium",
 //                      "title": {"en", "zh"}, "cause": {"en", "zh"}, "fix": {"en", "zh"},
@@ -30,7 +36,10 @@
 //                      "run": index | null, "graph": index | null}],
 //  "problems": [diagnosticJson…]   (logs that could not be read),
 //  "comparison": null | {"baseline": the baseline's root, "summary": dvmlens.compare/1 "summary",
-//                        "regressions": [dvmlens.compare/1 "graphs" entries whose "regression" is true]}}
+//                        "regressions": [dvmlens.compare/1 "graphs" entries whose "regression" is true]},
+//  "profile", "where_it_fell_back"   (only with a profile / model sources),
+//  "bounds": {"full": bool, "max_bytes": n, "folded_graphs": n, "dvm_kernels_left_out": n,
+//             "fallbacks_left_out": n}   (reportbounds.h; "full" with --full)}
 #pragma once
 
 #include "report/reportmodel.h"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "report/reportmarkdown.h"
 
+#include "report/reportbounds.h"
 #include "report/reporthtml.h" // htmlEscaped
 #include "report/reportprofile.h"
 #include "report/reporttables.h"
@@ -212,6 +213,8 @@ void writeHeader(std::string& out, const ReportModel& model)
     out += "| Kernels | " + std::to_string(summary.kernels) + ": " + kernelCountsText(summary) + " |\n";
     out += "| Fallback calls | " + std::to_string(summary.fallbacks) + ": " + fallbackCountsText(summary)
         + " |\n\n";
+    if (const std::string note = boundsNote(model); !note.empty())
+        out += "> " + plain(note) + "\n\n";
 }
 
 void writeToolchain(std::string& out, const ReportModel& model)
@@ -320,14 +323,22 @@ void writeDvmKernels(std::string& out, const ReportModel& model)
     bool any = false;
     for (const ReportRun& run : model.runs) {
         for (const ReportGraph& graph : run.graphs) {
-            if (graph.dvmKernels.empty())
+            if (graph.folded || (graph.dvmKernels.empty() && graph.dvmKernelsLeftOut == 0))
                 continue;
             if (!any)
                 out += "## DVM kernels\n\n";
             any = true;
             out += "### " + plain(graph.graph->name) + "\n\n"
                 + code(model.relative(graph.graph->outputCode->path)) + "\n\n";
-            out += table(dvmKernelsTable(graph));
+            if (const std::string same = identicalRanksText(model, graph); !same.empty())
+                out += plain(same) + "\n\n";
+            if (!graph.dvmKernels.empty())
+                out += table(dvmKernelsTable(graph));
+            if (graph.dvmKernelsLeftOut > 0)
+                out += "\n" + plain(leftOutText(graph.dvmKernelsLeftOut, "DVM kernel", "DVM kernels")) + "\n";
+            if (graph.excerptsLeftOut > 0)
+                out += "\n" + plain(leftOutText(graph.excerptsLeftOut, "builder source", "builder sources"))
+                    + "\n";
             std::string source;
             for (const ReportKernel& entry : graph.dvmKernels) {
                 if (!entry.source.empty()) {
@@ -351,14 +362,14 @@ void writeFallbacks(std::string& out, const ReportModel& model)
     bool any = false;
     for (const ReportRun& run : model.runs) {
         for (const ReportGraph& graph : run.graphs) {
-            if (graph.fallbacks.empty())
+            const std::size_t calls = graph.fallbacks.size() + graph.fallbacksLeftOut;
+            if (graph.folded || calls == 0)
                 continue;
             if (!any)
                 out += "## Fallback calls\n\n";
             any = true;
-            out += "<details><summary>" + html(graph.graph->name) + ": "
-                + std::to_string(graph.fallbacks.size()) + " fallback call"
-                + (graph.fallbacks.size() == 1 ? "" : "s") + " (" + fallbackCountsText(graph.summary)
+            out += "<details><summary>" + html(graph.graph->name) + ": " + std::to_string(calls)
+                + " fallback call" + (calls == 1 ? "" : "s") + " (" + fallbackCountsText(graph.summary)
                 + ")</summary>\n\n| Line | Call | Kind |\n|---|---|---|\n";
             std::string source;
             for (const ReportFallback& entry : graph.fallbacks) {
@@ -368,6 +379,8 @@ void writeFallbacks(std::string& out, const ReportModel& model)
                     source += entry.sourceLine + "  # line " + std::to_string(entry.fallback->line) + "\n";
             }
             out += "\n";
+            if (graph.fallbacksLeftOut > 0)
+                out += plain(leftOutText(graph.fallbacksLeftOut, "fallback call", "fallback calls")) + "\n\n";
             if (!source.empty())
                 out += fenced("python", source) + "\n";
             out += "</details>\n\n";

@@ -2,11 +2,13 @@
 #include "report/reportmodel.h"
 
 #include "io/safefile.h"
+#include "report/reportbounds.h"
 #include "version.h"
 
 #include <QString>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <optional>
 #include <vector>
@@ -145,7 +147,8 @@ struct CoverageSum
     }
 };
 
-ReportGraph reportGraph(const Graph& graph, const std::string& tree)
+// `maxExcerpts`: how many DVM kernels get their source read (a bounded report shows no more).
+ReportGraph reportGraph(const Graph& graph, const std::string& tree, std::size_t maxExcerpts)
 {
     ReportGraph result;
     result.graph = &graph;
@@ -162,6 +165,10 @@ ReportGraph reportGraph(const Graph& graph, const std::string& tree)
             continue;
         ReportKernel entry;
         entry.kernel = &kernel;
+        if (result.dvmKernels.size() >= maxExcerpts) {
+            result.dvmKernels.push_back(std::move(entry));
+            continue;
+        }
         const int last = std::max(kernel.line, kernel.endLine);
         const int shownLast = std::min(last, kernel.line + ReportModel::kMaxExcerptLines - 1);
         entry.source = source.lines(kernel.line, shownLast);
@@ -217,15 +224,42 @@ ReportModel buildReportModel(const ReportInput& input)
     const RuleBook& rules = input.rules ? *input.rules : builtinRules();
     model.findings = findKnownFailures(*input.index, rules, &model.problems);
 
+    // A bounded report shows a graph identical on every rank once, and reads no more source
+    // excerpts than its loosest level shows.
+    const std::vector<std::vector<ReportFold>> folds =
+        input.full ? std::vector<std::vector<ReportFold>>() : identicalRankFolds(*input.index);
+    const std::size_t maxExcerpts = input.full ? SIZE_MAX : reportBoundLevels().front().excerptsPerGraph;
+    model.bounded = !input.full;
+
     CoverageSum treeCoverage;
-    for (const Run& run : input.index->runs) {
+    for (std::size_t r = 0; r < input.index->runs.size(); ++r) {
+        const Run& run = input.index->runs[r];
         ReportRun reportRun;
         reportRun.run = &run;
         reportRun.versions = runVersions(run, input.index->root);
         reportRun.summary = summarize(run);
         CoverageSum runCoverage;
-        for (const Graph& graph : run.graphs) {
-            reportRun.graphs.push_back(reportGraph(graph, input.index->root));
+        for (std::size_t g = 0; g < run.graphs.size(); ++g) {
+            const Graph& graph = run.graphs[g];
+            const ReportFold* fold = folds.empty() ? nullptr : &folds[r][g];
+            if (fold && fold->folded) {
+                ReportGraph folded;
+                folded.graph = &graph;
+                folded.verdict = graphVerdict(graph);
+                folded.reasons = notEngagedReasons(graph);
+                folded.summary = summarize(graph);
+                folded.folded = true;
+                folded.foldedIntoRun = fold->intoRun;
+                folded.foldedIntoGraph = fold->intoGraph;
+                reportRun.graphs.push_back(std::move(folded));
+                ++model.foldedGraphs;
+            } else {
+                reportRun.graphs.push_back(reportGraph(graph, input.index->root, maxExcerpts));
+                if (fold) {
+                    reportRun.graphs.back().identicalRuns = fold->identicalRuns;
+                    reportRun.graphs.back().identicalRanks = fold->identicalRanks;
+                }
+            }
             if (graph.outputCode) {
                 runCoverage.add(*graph.outputCode);
                 treeCoverage.add(*graph.outputCode);

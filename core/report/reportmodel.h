@@ -30,6 +30,9 @@ struct ReportInput
     // "Where it fell back": trace kernels and fallbacks to model source lines (sources/), reading
     // the graph folders again. Off by default so a report of an index alone reads nothing more.
     bool modelSources = false;
+    // --full: every graph, kernel, excerpt and fallback. Otherwise the report is bounded
+    // (reportbounds.h): identical rank graphs once, tables cut with a count of what was left out.
+    bool full = false;
 };
 
 enum class ReportFormat
@@ -64,6 +67,18 @@ struct ReportGraph
     std::vector<ReportKernel> dvmKernels;
     std::vector<ReportFallback> fallbacks;
     std::vector<std::size_t> findings; // indices into ReportModel::findings
+
+    // Bounded reports (reportbounds.h). What the lists above no longer hold, counted:
+    std::size_t dvmKernelsLeftOut = 0;
+    std::size_t excerptsLeftOut = 0; // DVM kernels listed without their source
+    std::size_t fallbacksLeftOut = 0;
+    // Identical on every rank: the graph of the first rank is shown in full and names the runs
+    // (`identicalRuns`, every run in rank order); the others are `folded` into it.
+    std::vector<std::size_t> identicalRuns; // on the shown graph; empty otherwise
+    std::string identicalRanks; // "ranks 0–7" on the shown graph
+    bool folded = false;
+    std::size_t foldedIntoRun = 0; // of a folded graph: where it is shown (runs, graphs positions)
+    std::size_t foldedIntoGraph = 0;
 };
 
 struct ReportRun
@@ -93,6 +108,11 @@ struct ReportModel
     const ProfileJoin* profile = nullptr; // "Where the time goes" (reportprofile.h); null: no section
     std::optional<ProfileComparison> timeComparison; // with a comparison and a profile on either side
     std::optional<SourceSummary> sources; // ReportInput::modelSources: by model source line, worst first
+    // Not --full: the bounds applied (reportbounds.h), and what they left out over the report.
+    bool bounded = false;
+    std::size_t foldedGraphs = 0;
+    std::size_t dvmKernelsLeftOut = 0;
+    std::size_t fallbacksLeftOut = 0;
 
     // `path` relative to the reported tree's root ("." for the root itself); other paths unchanged.
     std::string relative(const std::string& path) const;

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: MIT
+#include "report/reportbounds.h"
+
+#include "ranks/rankconsistency.h"
+
+namespace dvmlens {
+
+const std::vector<ReportBounds>& reportBoundLevels()
+{
+    // A DVM kernel row costs ~200 bytes, an excerpt up to 80 lines: the first level keeps what a
+    // reader looks at on ordinary trees, the last keeps every count and no list.
+    static const std::vector<ReportBounds> levels {
+        { 100, 10, 100 },
+        { 30, 3, 30 },
+        { 10, 0, 10 },
+        { 0, 0, 0 },
+    };
+    return levels;
+}
+
+std::vector<std::vector<ReportFold>> identicalRankFolds(const Index& index)
+{
+    std::vector<std::vector<ReportFold>> folds;
+    for (const Run& run : index.runs)
+        folds.emplace_back(run.graphs.size());
+    const RankConsistency ranks = rankConsistency(index);
+    if (ranks.runs < 2)
+        return folds;
+    for (const RankGraph& graph : ranks.graphs) {
+        if (!graph.identical() || graph.members.size() != std::size_t(ranks.runs)
+            || graph.variants.front().verdict == Verdict::NotEngaged)
+            continue;
+        const RankMember& shown = graph.members.front();
+        ReportFold& first = folds[shown.run][shown.graph];
+        first.identicalRuns = graph.variants.front().runs;
+        first.identicalRanks = "ranks " + ranks.rankRangesText(first.identicalRuns);
+        for (std::size_t m = 1; m < graph.members.size(); ++m) {
+            ReportFold& fold = folds[graph.members[m].run][graph.members[m].graph];
+            fold.folded = true;
+            fold.intoRun = shown.run;
+            fold.intoGraph = shown.graph;
+        }
+    }
+    return folds;
+}
+
+void applyReportBounds(ReportModel& model, const ReportBounds& bounds)
+{
+    model.bounded = true;
+    model.dvmKernelsLeftOut = 0;
+    model.fallbacksLeftOut = 0;
+    for (ReportRun& run : model.runs) {
+        for (ReportGraph& graph : run.graphs) {
+            if (graph.dvmKernels.size() > bounds.dvmKernelsPerGraph) {
+                graph.dvmKernelsLeftOut += graph.dvmKernels.size() - bounds.dvmKernelsPerGraph;
+                graph.dvmKernels.resize(bounds.dvmKernelsPerGraph);
+            }
+            std::size_t excerpts = 0;
+            for (ReportKernel& kernel : graph.dvmKernels) {
+                if (kernel.source.empty())
+                    continue;
+                if (++excerpts > bounds.excerptsPerGraph) {
+                    kernel.source.clear();
+                    kernel.source.shrink_to_fit();
+                    kernel.sourceFirstLine = 0;
+                    kernel.sourceCut = false;
+                    ++graph.excerptsLeftOut;
+                }
+            }
+            if (graph.fallbacks.size() > bounds.fallbacksPerGraph) {
+                graph.fallbacksLeftOut += graph.fallbacks.size() - bounds.fallbacksPerGraph;
+                graph.fallbacks.resize(bounds.fallbacksPerGraph);
+            }
+            model.dvmKernelsLeftOut += graph.dvmKernelsLeftOut;
+            model.fallbacksLeftOut += graph.fallbacksLeftOut;
+        }
+    }
+}
+
+std::string identicalRanksText(const ReportModel& model, const ReportGraph& graph)
+{
+    if (graph.identicalRanks.empty())
+        return {};
+    std::string text = graph.identicalRanks;
+    text += " identical (";
+    for (std::size_t i = 0; i < graph.identicalRuns.size(); ++i) {
+        const Run& each = model.index->runs[graph.identicalRuns[i]];
+        if (i > 0)
+            text += ", ";
+        text += each.name.value_or(model.relative(each.path));
+    }
+    text += "): shown once";
+    return text;
+}
+
+namespace {
+
+// "1 DVM kernel", "312 DVM kernels" (appended: GCC 12 warns on `"…" + std::string` chains).
+void appendCount(std::string& text, std::size_t count, const char* singular, const char* plural)
+{
+    text += std::to_string(count);
+    text += ' ';
+    text += count == 1 ? singular : plural;
+}
+
+} // namespace
+
+std::string boundsNote(const ReportModel& model)
+{
+    if (!model.bounded
+        || (model.foldedGraphs == 0 && model.dvmKernelsLeftOut == 0 && model.fallbacksLeftOut == 0))
+        return {};
+    std::string note = "Bounded report:";
+    if (model.foldedGraphs > 0) {
+        note += ' ';
+        appendCount(note, model.foldedGraphs, "graph", "graphs");
+        note += model.foldedGraphs == 1 ? " identical on every rank is" : " identical on every rank are";
+        note += " shown once, at the first rank;";
+    }
+    if (model.dvmKernelsLeftOut > 0 || model.fallbacksLeftOut > 0) {
+        note += ' ';
+        if (model.dvmKernelsLeftOut > 0)
+            appendCount(note, model.dvmKernelsLeftOut, "DVM kernel", "DVM kernels");
+        if (model.dvmKernelsLeftOut > 0 && model.fallbacksLeftOut > 0)
+            note += " and ";
+        if (model.fallbacksLeftOut > 0)
+            appendCount(note, model.fallbacksLeftOut, "fallback call", "fallback calls");
+        note += " not listed;";
+    }
+    note.back() = '.';
+    note += " --full lists everything.";
+    return note;
+}
+
+std::string leftOutText(std::size_t count, const char* singular, const char* plural)
+{
+    std::string text = "… and ";
+    text += std::to_string(count);
+    text += " more ";
+    text += count == 1 ? singular : plural;
+    text += "; --full lists them";
+    return text;
+}
+
+} // namespace dvmlens

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: MIT
+// Reports that fit an issue tracker. Unless --full, a report (any format) is cut to fit
+// kMaxReportBytes: graphs identical on every rank (ranks/rankconsistency.h) are shown once, at the
+// first rank, naming the runs; every not-engaged or divergent graph is shown; each graph's DVM
+// kernel table, kernel source excerpts and fallback calls are cut with a count of what was left
+// out. The cuts get tighter level by level (reportBoundLevels) until the report fits; the writers
+// say what each cut left out ("… and 312 more DVM kernels; --full lists them").
+#pragma once
+
+#include "report/reportmodel.h"
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace dvmlens {
+
+inline constexpr std::size_t kMaxReportBytes = 5'000'000;
+
+struct ReportBounds
+{
+    std::size_t dvmKernelsPerGraph = 0; // rows of a graph's DVM kernel table
+    std::size_t excerptsPerGraph = 0; // of those, how many show their builder source
+    std::size_t fallbacksPerGraph = 0;
+};
+
+// Loosest first; the last shows counts only.
+const std::vector<ReportBounds>& reportBoundLevels();
+
+// Which graphs fold into which: by run, then graph position, of `index`.
+struct ReportFold
+{
+    bool folded = false; // shown at (intoRun, intoGraph) instead
+    std::size_t intoRun = 0;
+    std::size_t intoGraph = 0;
+    std::vector<std::size_t> identicalRuns; // on the graph shown: every run holding it, rank order
+    std::string identicalRanks; // "ranks 0–7"
+};
+// Graphs of a key identical on every rank (one folder per rank, none missing, not "not engaged")
+// fold into the first rank's. Nothing folds with fewer than two ranks.
+std::vector<std::vector<ReportFold>> identicalRankFolds(const Index& index);
+
+// Cuts every graph's lists to `bounds` in place (a tighter level after a looser one cuts further),
+// counting what was left out in the graphs and the model's totals.
+void applyReportBounds(ReportModel& model, const ReportBounds& bounds);
+
+// "ranks 0–7 identical (run_a, run_b, …): shown once" on the graph shown for its ranks; empty
+// on every other graph.
+std::string identicalRanksText(const ReportModel& model, const ReportGraph& graph);
+// The report's note on its bounds, empty when nothing was cut: "Bounded report: 315 graphs
+// identical on every rank are shown once; 1234 DVM kernels and 56 fallback calls are not listed.
+// --full lists everything."
+std::string boundsNote(const ReportModel& model);
+
+// The one line a writer shows under a cut list: "… and 312 more DVM kernels; --full lists them".
+std::string leftOutText(std::size_t count, const char* singular, const char* plural);
+
+} // namespace dvmlens
