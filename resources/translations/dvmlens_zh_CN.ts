@@ -700,6 +700,113 @@
     </message>
 </context>
 <context>
+    <name>GraphTreeModel</name>
+    <message>
+        <source>rank %1 · %2</source>
+        <translation>rank %1 · %2</translation>
+    </message>
+    <message>
+        <source>Variant %1: %2, %3 (DVM %4, other %5)</source>
+        <translation>变体 %1：%2，%3（DVM %4，其他 %5）</translation>
+    </message>
+    <message>
+        <source>differs</source>
+        <translation>不同</translation>
+    </message>
+    <message>
+        <source>differs (variant %1 of %2)</source>
+        <translation>不同（变体 %1/%2）</translation>
+    </message>
+    <message>
+        <source>as the majority (variant %1 of %2)</source>
+        <translation>与多数相同（变体 %1/%2）</translation>
+    </message>
+    <message>
+        <source>identical</source>
+        <translation>相同</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <source>missing in ranks %1</source>
+        <translation>rank %1 缺失</translation>
+    </message>
+    <message>
+        <source>missing in rank %1</source>
+        <translation>rank %1 缺失</translation>
+    </message>
+    <message>
+        <source>verdicts differ</source>
+        <translation>判定不同</translation>
+    </message>
+    <message>
+        <source>ranks %1 differ</source>
+        <translation>rank %1 不同</translation>
+    </message>
+    <message>
+        <source>rank %1 differs</source>
+        <translation>rank %1 不同</translation>
+    </message>
+    <message>
+        <source>%1/%2 ranks agree</source>
+        <translation>%1/%2 个 rank 一致</translation>
+    </message>
+    <message>
+        <source>%1/%2 ranks identical</source>
+        <translation>%1/%2 个 rank 相同</translation>
+    </message>
+    <message>
+        <source>ranks %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <source>Other kernel definitions: import_fx (FX fallbacks), Triton, C++, MLIR…</source>
+        <translation>其他内核定义：import_fx（FX 回退）、Triton、C++、MLIR…</translation>
+    </message>
+    <message>
+        <source>DVM kernels: real @dvm.kernel builders</source>
+        <translation>DVM 内核：真正的 @dvm.kernel 构建函数</translation>
+    </message>
+    <message>
+        <source>Whether DVM engaged: the dvm import and at least one real @dvm.kernel</source>
+        <translation>DVM 是否生效：有 dvm 导入，且至少有一个真正的 @dvm.kernel</translation>
+    </message>
+    <message>
+        <source>Whether every rank holds the same output_code.py (comments, strings, paths and pids aside)</source>
+        <translation>各 rank 的 output_code.py 是否相同（不计注释、字符串、路径和 pid）</translation>
+    </message>
+    <message>
+        <source>Graphs of different ranks are the same graph when their folder names pair, as Compare pairs them</source>
+        <translation>不同 rank 的图在文件夹名称配对时（与比较的配对方式相同）视为同一个图</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>DVM</source>
+        <translation>DVM</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>判定</translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation>各 rank</translation>
+    </message>
+    <message>
+        <source>Graph</source>
+        <translation>图</translation>
+    </message>
+</context>
+<context>
     <name>HotKernelsDock</name>
     <message>
         <source>Hot Kernels</source>
@@ -1495,6 +1602,29 @@
     <message>
         <source>That time by backend; sorted by the DVM share of compiled time</source>
         <translation>按后端划分的该时间；按 DVM 占编译内核时间的比例排序</translation>
+    </message>
+</context>
+<context>
+    <name>RunTreePane</name>
+    <message>
+        <source>Run Tree &amp;By Graph</source>
+        <translation>运行树按图显示(&amp;B)</translation>
+    </message>
+    <message>
+        <source>One row per graph: do all ranks hold the same code? (%1)</source>
+        <translation>每个图一行：各 rank 的代码是否相同？（%1）</translation>
+    </message>
+    <message>
+        <source>By graph</source>
+        <translation>按图</translation>
+    </message>
+    <message>
+        <source>Runs ▸ graphs ▸ files</source>
+        <translation>运行 ▸ 图 ▸ 文件</translation>
+    </message>
+    <message>
+        <source>By run</source>
+        <translation>按运行</translation>
     </message>
 </context>
 <context>

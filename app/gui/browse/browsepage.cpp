@@ -6,6 +6,7 @@
 #include "browse/kerneltablemodel.h"
 #include "browse/notengagedreasontext.h"
 #include "browse/runtreemodel.h"
+#include "browse/runtreepane.h"
 #include "codeview/codeview.h"
 #include "common/compactsortheader.h"
 #include "io/pathtext.h"
@@ -67,6 +68,7 @@ BrowsePage::BrowsePage(QWidget* parent)
             m_runTree->resizeColumnToContents(RunTreeModel::NameColumn);
     });
     m_runTree->setObjectName(QStringLiteral("RunTree"));
+    m_runTreePane = new RunTreePane(m_runTree, m_runModel);
     m_kernelPanel->setObjectName(QStringLiteral("KernelPanel"));
     m_details->setObjectName(QStringLiteral("KernelDetails"));
 
@@ -84,7 +86,7 @@ BrowsePage::BrowsePage(QWidget* parent)
 
 BrowsePage::~BrowsePage()
 {
-    for (QWidget* panel : { static_cast<QWidget*>(m_runTree.data()),
+    for (QWidget* panel : { static_cast<QWidget*>(m_runTreePane.data()),
              static_cast<QWidget*>(m_kernelPanel.data()), static_cast<QWidget*>(m_details.data()) }) {
         if (panel && !panel->parent())
             delete panel;
@@ -103,7 +105,8 @@ void BrowsePage::setIndex(
     const std::shared_ptr<const dvmlens::Index> keepAlive = m_runModel->index();
     m_details->clearKernel();
     m_kernelModel->clear();
-    m_runModel->setIndex(std::move(index), std::move(summaries));
+    m_runModel->setIndex(std::move(index), summaries);
+    m_runTreePane->setIndex(std::move(summaries));
     showTimeColumns();
     if (m_runModel->rowCount() <= kMaxRunsExpanded)
         m_runTree->expandToDepth(0);
@@ -391,6 +394,11 @@ bool BrowsePage::restoreRunTreeHeaderState(const QByteArray& state)
 QTreeView* BrowsePage::runTree() const
 {
     return m_runTree;
+}
+
+RunTreePane* BrowsePage::runTreePane() const
+{
+    return m_runTreePane;
 }
 
 RunTreeModel* BrowsePage::runModel() const

@@ -18,6 +18,7 @@ class KernelPanel;
 class KernelTableModel;
 class QTreeView;
 class RunTreeModel;
+class RunTreePane;
 
 class BrowsePage : public QWidget
 {
@@ -55,6 +56,7 @@ public:
     void resetRunTreeHeader();
 
     QTreeView* runTree() const;
+    RunTreePane* runTreePane() const; // the run tree with its By run / By graph switch, for the dock
     RunTreeModel* runModel() const;
     KernelPanel* kernelPanel() const;
     KernelDetails* details() const;
@@ -78,6 +80,7 @@ private:
     KernelTableModel* m_kernelModel;
     // Created without a parent for MainWindow's docks; guarded because the docks may go first.
     QPointer<QTreeView> m_runTree;
+    QPointer<RunTreePane> m_runTreePane; // holds m_runTree
     QPointer<KernelPanel> m_kernelPanel;
     QPointer<KernelDetails> m_details;
     CodeView* m_codeView;

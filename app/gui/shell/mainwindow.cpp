@@ -6,6 +6,7 @@
 #include "browse/kerneldetails.h"
 #include "browse/kernelpanel.h"
 #include "browse/runtreemodel.h"
+#include "browse/runtreepane.h"
 #include "browse/verdicttext.h"
 #include "codeview/codehighlighter.h"
 #include "codeview/codeview.h"
@@ -60,6 +61,7 @@ namespace {
 const auto kGeometrySetting = QStringLiteral("window/geometry");
 const auto kStateSetting = QStringLiteral("window/state");
 const auto kRunTreeHeaderSetting = QStringLiteral("window/runTreeHeader");
+const auto kRunTreeByGraphSetting = QStringLiteral("window/runTreeByGraph");
 const auto kKernelTableHeaderSetting = QStringLiteral("window/kernelTableHeader");
 constexpr int kLayoutVersion = 1; // bump when the docks change so old layouts are not applied
 // inotify watches are a shared, limited resource; a huge tree gets its top levels watched only.
@@ -177,7 +179,7 @@ void MainWindow::createDocks()
         dock->setWidget(content);
         return dock;
     };
-    m_runsDock = makeDock(QString(), QStringLiteral("RunsDock"), m_browse->runTree());
+    m_runsDock = makeDock(QString(), QStringLiteral("RunsDock"), m_browse->runTreePane());
     m_kernelsDock = makeDock(QString(), QStringLiteral("KernelsDock"), m_browse->kernelPanel());
     m_detailsDock = makeDock(QString(), QStringLiteral("DetailsDock"), m_browse->details());
     translateNowAndOnChange(this, [this] {
@@ -278,10 +280,11 @@ void MainWindow::createMenus()
         modeGroup->addAction(action);
     }
     m_browseModeAction->setChecked(true);
+    m_viewMenu->addAction(m_browse->runTreePane()->byGraphAction());
     m_viewMenu->addSeparator();
 
     // Keyboard users jump between the panes directly.
-    const std::pair<QDockWidget*, QWidget*> panes[] = { { m_runsDock, m_browse->runTree() },
+    const std::pair<QDockWidget*, QWidget*> panes[] = { { m_runsDock, m_browse->runTreePane() },
         { m_kernelsDock, m_browse->kernelPanel()->view() }, { nullptr, m_browse->codeView()->editor() },
         { m_detailsDock, m_browse->details() }, { m_diagnosticsDock, m_diagnosticsDock->view() } };
     QList<QAction*> paneActions;
@@ -421,6 +424,7 @@ void MainWindow::restoreLayout()
     // A restored layout keeps the user's dock sizes; only a fresh one gets the defaults.
     m_layoutSized = restoreState(settings.value(kStateSetting).toByteArray(), kLayoutVersion);
     m_browse->restoreRunTreeHeaderState(settings.value(kRunTreeHeaderSetting).toByteArray());
+    m_browse->runTreePane()->setByGraph(settings.value(kRunTreeByGraphSetting, false).toBool());
     m_browse->kernelPanel()->restoreHeaderState(settings.value(kKernelTableHeaderSetting).toByteArray());
 }
 
@@ -444,6 +448,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
         settings.setValue(kGeometrySetting, saveGeometry());
         settings.setValue(kStateSetting, saveState(kLayoutVersion));
         settings.setValue(kRunTreeHeaderSetting, m_browse->runTreeHeaderState());
+        settings.setValue(kRunTreeByGraphSetting, m_browse->runTreePane()->byGraph());
         settings.setValue(kKernelTableHeaderSetting, m_browse->kernelPanel()->headerState());
     }
     m_document->cancel();
@@ -572,7 +577,7 @@ void MainWindow::onIndexFinished(const QString& path, const QString& error)
     if (!m_keepSelection) {
         if (!m_quiet)
             m_recent->add(path);
-        m_browse->runTree()->setFocus(Qt::OtherFocusReason); // arrow keys browse right away
+        m_browse->runTreePane()->setFocus(Qt::OtherFocusReason); // arrow keys browse right away
     }
     updateTitle();
     Q_EMIT indexFinished(path, {});

@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: MIT
+#include "browse/runtreepane.h"
+
+#include "browse/graphtreemodel.h"
+#include "browse/runtreemodel.h"
+#include "shell/languagechange.h"
+
+#include <QAction>
+#include <QButtonGroup>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QScopedValueRollback>
+#include <QStackedWidget>
+#include <QToolButton>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace {
+
+// Divergent keys open by themselves when there are few enough to read through.
+constexpr int kMaxDivergentExpanded = 12;
+
+} // namespace
+
+RunTreePane::RunTreePane(QTreeView* runTree, RunTreeModel* runModel, QWidget* parent)
+    : QWidget(parent)
+    , m_runTree(runTree)
+    , m_runModel(runModel)
+    , m_graphModel(new GraphTreeModel(this))
+    , m_graphTree(new QTreeView)
+    , m_stack(new QStackedWidget)
+    , m_byRunButton(new QToolButton)
+    , m_byGraphButton(new QToolButton)
+    , m_byGraphAction(new QAction(this))
+{
+    setObjectName(QStringLiteral("RunTreePane"));
+    m_graphTree->setObjectName(QStringLiteral("GraphTree"));
+    m_graphTree->setModel(m_graphModel);
+    m_graphTree->setUniformRowHeights(true);
+    m_graphTree->setAllColumnsShowFocus(true);
+    m_graphTree->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_graphTree->header()->setStretchLastSection(false);
+    m_graphTree->header()->setSectionResizeMode(GraphTreeModel::NameColumn, QHeaderView::Interactive);
+    for (int column = GraphTreeModel::RanksColumn; column < GraphTreeModel::ColumnCount; ++column)
+        m_graphTree->header()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+
+    // Words on the buttons, not icons: a screen reader says which mode is on.
+    for (QToolButton* button : { m_byRunButton, m_byGraphButton }) {
+        button->setCheckable(true);
+        button->setAutoRaise(true);
+        button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    }
+    m_byRunButton->setObjectName(QStringLiteral("ByRunButton"));
+    m_byGraphButton->setObjectName(QStringLiteral("ByGraphButton"));
+    m_byRunButton->setChecked(true);
+    auto* buttons = new QButtonGroup(this);
+    buttons->setExclusive(true);
+    buttons->addButton(m_byRunButton);
+    buttons->addButton(m_byGraphButton);
+    m_byGraphAction->setCheckable(true);
+    m_byGraphAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_G));
+    translateNowAndOnChange(this, [this] {
+        m_byRunButton->setText(tr("By run"));
+        m_byRunButton->setToolTip(tr("Runs ▸ graphs ▸ files"));
+        m_byGraphButton->setText(tr("By graph"));
+        m_byGraphButton->setToolTip(tr("One row per graph: do all ranks hold the same code? (%1)")
+                                        .arg(m_byGraphAction->shortcut().toString(QKeySequence::NativeText)));
+        m_byGraphAction->setText(tr("Run Tree &By Graph"));
+    });
+    connect(m_byGraphButton, &QToolButton::toggled, this, &RunTreePane::setByGraph);
+    connect(m_byGraphAction, &QAction::toggled, this, &RunTreePane::setByGraph);
+
+    auto* bar = new QHBoxLayout;
+    bar->setContentsMargins(2, 2, 2, 0);
+    bar->setSpacing(2);
+    bar->addWidget(m_byRunButton);
+    bar->addWidget(m_byGraphButton);
+    bar->addStretch();
+    m_stack->addWidget(m_runTree);
+    m_stack->addWidget(m_graphTree);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addLayout(bar);
+    layout->addWidget(m_stack);
+    setFocusProxy(m_runTree);
+
+    connect(m_graphTree->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        &RunTreePane::onGraphCurrentChanged);
+    connect(m_runTree->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        &RunTreePane::followRunTree);
+}
+
+void RunTreePane::setIndex(std::shared_ptr<const IndexSummaries> summaries)
+{
+    m_summaries = std::move(summaries);
+    m_graphModelStale = true;
+    refreshGraphModel();
+}
+
+bool RunTreePane::byGraph() const
+{
+    return m_stack->currentWidget() == m_graphTree;
+}
+
+void RunTreePane::setByGraph(bool byGraph)
+{
+    m_byGraphButton->setChecked(byGraph);
+    m_byRunButton->setChecked(!byGraph);
+    m_byGraphAction->setChecked(byGraph);
+    if (byGraph == this->byGraph())
+        return;
+    const bool hadFocus = currentView()->hasFocus();
+    m_stack->setCurrentWidget(byGraph ? m_graphTree : static_cast<QWidget*>(m_runTree));
+    setFocusProxy(currentView());
+    refreshGraphModel();
+    if (byGraph)
+        followRunTree(m_runTree->selectionModel()->currentIndex());
+    if (hadFocus)
+        currentView()->setFocus(Qt::OtherFocusReason);
+    Q_EMIT byGraphChanged(byGraph);
+}
+
+QAction* RunTreePane::byGraphAction() const
+{
+    return m_byGraphAction;
+}
+
+QTreeView* RunTreePane::graphTree() const
+{
+    return m_graphTree;
+}
+
+GraphTreeModel* RunTreePane::graphModel() const
+{
+    return m_graphModel;
+}
+
+QTreeView* RunTreePane::currentView() const
+{
+    return byGraph() ? m_graphTree : m_runTree;
+}
+
+void RunTreePane::refreshGraphModel()
+{
+    // The ranks are computed only for a by-graph tree someone looks at.
+    if (!byGraph() || !m_graphModelStale)
+        return;
+    m_graphModelStale = false;
+    const QScopedValueRollback following(m_following, true);
+    m_graphModel->setIndex(m_runModel->index(), m_summaries);
+    int expanded = 0;
+    for (int row = 0; row < m_graphModel->rowCount() && expanded < kMaxDivergentExpanded; ++row) {
+        const QModelIndex key = m_graphModel->index(row, 0);
+        if (key.data(GraphTreeModel::DivergentRole).toBool()) {
+            m_graphTree->expand(key);
+            ++expanded;
+        }
+    }
+    m_graphTree->resizeColumnToContents(GraphTreeModel::NameColumn);
+}
+
+void RunTreePane::onGraphCurrentChanged(const QModelIndex& current)
+{
+    if (m_following)
+        return;
+    const auto [run, graph] = m_graphModel->graphPositionAt(current);
+    if (run < 0)
+        return; // a missing rank opens nothing
+    const QModelIndex target = m_runModel->indexForGraph(run, graph);
+    if (!target.isValid() || target == m_runTree->selectionModel()->currentIndex().siblingAtColumn(0))
+        return;
+    const QScopedValueRollback following(m_following, true);
+    m_runTree->selectionModel()->setCurrentIndex(
+        target, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+}
+
+void RunTreePane::followRunTree(const QModelIndex& current)
+{
+    if (m_following || !byGraph())
+        return;
+    const std::shared_ptr<const dvmlens::Index>& index = m_runModel->index();
+    const dvmlens::Graph* graph = m_runModel->graphAt(current);
+    const dvmlens::Run* run = m_runModel->runAt(current);
+    if (!index || !graph || !run)
+        return;
+    const int runPosition = int(run - index->runs.data());
+    const int graphPosition = int(graph - run->graphs.data());
+    const QModelIndex target = m_graphModel->indexForGraph(runPosition, graphPosition);
+    if (!target.isValid())
+        return;
+    const QScopedValueRollback following(m_following, true);
+    m_graphTree->scrollTo(target);
+    m_graphTree->selectionModel()->setCurrentIndex(
+        target, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+}
