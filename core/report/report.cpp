@@ -34,7 +34,18 @@ std::string renderReport(const ReportInput& input, ReportFormat format)
     std::string out;
     for (const ReportBounds& bounds : reportBoundLevels()) {
         applyReportBounds(model, bounds);
-        out = rendered(model, format);
+        if (format != ReportFormat::Json) {
+            out = rendered(model, format);
+            if (out.size() <= kMaxReportBytes)
+                break;
+            continue;
+        }
+        // JSON on one line is about half as long: tried before cutting further.
+        const nlohmann::ordered_json document = reportJson(model);
+        out = jsonReportText(document, true);
+        if (out.size() <= kMaxReportBytes)
+            break;
+        out = jsonReportText(document, false);
         if (out.size() <= kMaxReportBytes)
             break;
     }

@@ -3,6 +3,9 @@
 
 #include "ranks/rankconsistency.h"
 
+#include <cstdint>
+#include <unordered_map>
+
 namespace dvmlens {
 
 const std::vector<ReportBounds>& reportBoundLevels()
@@ -10,10 +13,10 @@ const std::vector<ReportBounds>& reportBoundLevels()
     // A DVM kernel row costs ~200 bytes, an excerpt up to 80 lines: the first level keeps what a
     // reader looks at on ordinary trees, the last keeps every count and no list.
     static const std::vector<ReportBounds> levels {
-        { 100, 10, 100 },
-        { 30, 3, 30 },
-        { 10, 0, 10 },
-        { 0, 0, 0 },
+        { 100, 10, 100, 50 },
+        { 30, 3, 30, 20 },
+        { 10, 0, 10, 10 },
+        { 0, 0, 0, 5 },
     };
     return levels;
 }
@@ -44,9 +47,45 @@ std::vector<std::vector<ReportFold>> identicalRankFolds(const Index& index)
     return folds;
 }
 
+namespace {
+
+// Keeps the first `perRule` findings of each rule; graphs' indices follow the kept ones.
+void cutFindings(ReportModel& model, std::size_t perRule)
+{
+    std::unordered_map<std::string, std::size_t> seen;
+    std::vector<std::size_t> newIndex(model.findings.size(), SIZE_MAX);
+    std::size_t keeps = 0;
+    for (std::size_t i = 0; i < model.findings.size(); ++i) {
+        if (seen[model.findings[i].rule.id]++ < perRule)
+            newIndex[i] = keeps++;
+    }
+    if (keeps == model.findings.size())
+        return;
+    std::vector<Finding> kept;
+    for (std::size_t i = 0; i < model.findings.size(); ++i) {
+        if (newIndex[i] != SIZE_MAX)
+            kept.push_back(std::move(model.findings[i]));
+    }
+    model.findingsLeftOut += model.findings.size() - kept.size();
+    model.findings = std::move(kept);
+    for (ReportRun& run : model.runs) {
+        for (ReportGraph& graph : run.graphs) {
+            std::vector<std::size_t> indices;
+            for (const std::size_t old : graph.findings) {
+                if (newIndex[old] != SIZE_MAX)
+                    indices.push_back(newIndex[old]);
+            }
+            graph.findings = std::move(indices);
+        }
+    }
+}
+
+} // namespace
+
 void applyReportBounds(ReportModel& model, const ReportBounds& bounds)
 {
     model.bounded = true;
+    cutFindings(model, bounds.findingsPerRule);
     model.dvmKernelsLeftOut = 0;
     model.fallbacksLeftOut = 0;
     for (ReportRun& run : model.runs) {
@@ -108,7 +147,8 @@ void appendCount(std::string& text, std::size_t count, const char* singular, con
 std::string boundsNote(const ReportModel& model)
 {
     if (!model.bounded
-        || (model.foldedGraphs == 0 && model.dvmKernelsLeftOut == 0 && model.fallbacksLeftOut == 0))
+        || (model.foldedGraphs == 0 && model.dvmKernelsLeftOut == 0 && model.fallbacksLeftOut == 0
+            && model.findingsLeftOut == 0))
         return {};
     std::string note = "Bounded report:";
     if (model.foldedGraphs > 0) {
@@ -126,6 +166,11 @@ std::string boundsNote(const ReportModel& model)
         if (model.fallbacksLeftOut > 0)
             appendCount(note, model.fallbacksLeftOut, "fallback call", "fallback calls");
         note += " not listed;";
+    }
+    if (model.findingsLeftOut > 0) {
+        note += ' ';
+        appendCount(note, model.findingsLeftOut, "more known failure", "more known failures");
+        note += " of rules already listed not shown;";
     }
     note.back() = '.';
     note += " --full lists everything.";

@@ -3,7 +3,8 @@
 // kMaxReportBytes: graphs identical on every rank (ranks/rankconsistency.h) are shown once, at the
 // first rank, naming the runs; every not-engaged or divergent graph is shown; each graph's DVM
 // kernel table, kernel source excerpts and fallback calls are cut with a count of what was left
-// out. The cuts get tighter level by level (reportBoundLevels) until the report fits; the writers
+// out. The cuts get tighter level by level (reportBoundLevels; JSON is tried on one line before the
+// next) until the report fits; the writers
 // say what each cut left out ("… and 312 more DVM kernels; --full lists them").
 #pragma once
 
@@ -22,6 +23,8 @@ struct ReportBounds
     std::size_t dvmKernelsPerGraph = 0; // rows of a graph's DVM kernel table
     std::size_t excerptsPerGraph = 0; // of those, how many show their builder source
     std::size_t fallbacksPerGraph = 0;
+    // Known failures listed per rule (the first found, rank 0's first); the rest are counted.
+    std::size_t findingsPerRule = 0;
 };
 
 // Loosest first; the last shows counts only.

@@ -227,13 +227,19 @@ ordered_json reportJson(const ReportModel& model)
     }
     json["bounds"] = ordered_json { { "full", !model.bounded }, { "max_bytes", kMaxReportBytes },
         { "folded_graphs", model.foldedGraphs }, { "dvm_kernels_left_out", model.dvmKernelsLeftOut },
-        { "fallbacks_left_out", model.fallbacksLeftOut } };
+        { "fallbacks_left_out", model.fallbacksLeftOut },
+        { "known_failures_left_out", model.findingsLeftOut } };
     return json;
 }
 
-std::string jsonReport(const ReportModel& model)
+std::string jsonReport(const ReportModel& model, bool indented)
 {
-    return reportJson(model).dump(2, ' ', false, ordered_json::error_handler_t::replace) + '\n';
+    return jsonReportText(reportJson(model), indented);
+}
+
+std::string jsonReportText(const ordered_json& report, bool indented)
+{
+    return report.dump(indented ? 2 : -1, ' ', false, ordered_json::error_handler_t::replace) + '\n';
 }
 
 } // namespace dvmlens

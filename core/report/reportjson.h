@@ -39,7 +39,9 @@
 //                        "regressions": [dvmlens.compare/1 "graphs" entries whose "regression" is true]},
 //  "profile", "where_it_fell_back"   (only with a profile / model sources),
 //  "bounds": {"full": bool, "max_bytes": n, "folded_graphs": n, "dvm_kernels_left_out": n,
-//             "fallbacks_left_out": n}   (reportbounds.h; "full" with --full)}
+//             "fallbacks_left_out": n, "known_failures_left_out": n}   (reportbounds.h; "full" with
+//             --full; known failures of one rule past the first few are left out, graphs' indices
+//             follow)}
 #pragma once
 
 #include "report/reportmodel.h"
@@ -54,7 +56,9 @@ inline constexpr const char* kReportSchema = "dvmlens.report/1";
 
 nlohmann::ordered_json reportJson(const ReportModel& model);
 
-// reportJson, indented by 2 spaces, ending in a newline; invalid UTF-8 becomes U+FFFD.
-std::string jsonReport(const ReportModel& model);
+// reportJson, indented by 2 spaces (`indented` false: on one line, as a bounded report that would
+// not fit otherwise is), ending in a newline; invalid UTF-8 becomes U+FFFD.
+std::string jsonReport(const ReportModel& model, bool indented = true);
+std::string jsonReportText(const nlohmann::ordered_json& report, bool indented); // as jsonReport
 
 } // namespace dvmlens

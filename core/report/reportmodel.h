@@ -113,6 +113,7 @@ struct ReportModel
     std::size_t foldedGraphs = 0;
     std::size_t dvmKernelsLeftOut = 0;
     std::size_t fallbacksLeftOut = 0;
+    std::size_t findingsLeftOut = 0; // of rules listed more often than ReportBounds::findingsPerRule
 
     // `path` relative to the reported tree's root ("." for the root itself); other paths unchanged.
     std::string relative(const std::string& path) const;
