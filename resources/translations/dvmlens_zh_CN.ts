@@ -1832,6 +1832,21 @@
     </message>
 </context>
 <context>
+    <name>TreePathDialog</name>
+    <message>
+        <source>Choose</source>
+        <translation>选择</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Debug tree folders and archives (*.tar *.tgz *.tar.gz *.tar.xz *.tar.zst *.tar.bz2 *.zip)</source>
+        <translation>调试树文件夹和归档 (*.tar *.tgz *.tar.gz *.tar.xz *.tar.zst *.tar.bz2 *.zip)</translation>
+    </message>
+</context>
+<context>
     <name>VerdictText</name>
     <message>
         <source>DVM</source>

@@ -23,6 +23,7 @@
 #include "shell/recentfolders.h"
 #include "shell/translations.h"
 #include "shell/treedocument.h"
+#include "shell/treepathdialog.h"
 #include "sources/sourcesdock.h"
 #include "verdict/summary.h"
 #include "version.h"
@@ -915,12 +916,12 @@ void MainWindow::compareWithDialog()
 {
     QString pathA = m_document->path();
     if (pathA.isEmpty()) {
-        pathA = QFileDialog::getExistingDirectory(
-            this, tr("Compare: Choose the Tree Before (A)"), dialogFolder());
+        pathA = TreePathDialog::getTreePath(this, tr("Compare: Choose the Tree Before (A)"), dialogFolder());
         if (pathA.isEmpty())
             return;
     }
-    const QString pathB = QFileDialog::getExistingDirectory(
+    // A folder or an archive, as the CLI's compare takes.
+    const QString pathB = TreePathDialog::getTreePath(
         this, tr("Compare %1 With (B)").arg(QFileInfo(pathA).fileName()), QFileInfo(pathA).absolutePath());
     if (!pathB.isEmpty())
         comparePaths(pathA, pathB);

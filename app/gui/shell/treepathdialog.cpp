@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: MIT
+#include "shell/treepathdialog.h"
+
+#include "archive/archivereader.h"
+#include "io/pathtext.h"
+
+#include <QFileInfo>
+
+TreePathDialog::TreePathDialog(QWidget* parent, const QString& caption, const QString& directory)
+    : QFileDialog(parent, caption, directory)
+{
+    setObjectName(QStringLiteral("TreePathDialog"));
+    setOption(QFileDialog::DontUseNativeDialog); // a native folder dialog hides the archives
+    setFileMode(QFileDialog::Directory);
+    setOption(QFileDialog::ShowDirsOnly, false);
+    setNameFilters({ tr("Debug tree folders and archives (*.tar *.tgz *.tar.gz *.tar.xz *.tar.zst *.tar.bz2 "
+                        "*.zip)"),
+        tr("All files (*)") });
+    setLabelText(QFileDialog::Accept, tr("Choose"));
+}
+
+QString TreePathDialog::chosenPath() const
+{
+    if (!m_archive.isEmpty())
+        return m_archive;
+    const QStringList files = selectedFiles();
+    return files.isEmpty() ? QString() : files.first();
+}
+
+void TreePathDialog::accept()
+{
+    const QStringList files = selectedFiles();
+    if (!files.isEmpty()) {
+        const QFileInfo chosen(files.first());
+        if (chosen.isFile() && dvmlens::looksLikeArchive(dvmlens::pathBytes(chosen.absoluteFilePath()))) {
+            m_archive = chosen.absoluteFilePath();
+            QDialog::accept(); // QFileDialog in folder mode would refuse a file
+            return;
+        }
+    }
+    m_archive.clear();
+    QFileDialog::accept(); // a folder: entered or chosen as Qt's folder dialog does
+}
+
+QString TreePathDialog::getTreePath(QWidget* parent, const QString& caption, const QString& directory)
+{
+    TreePathDialog dialog(parent, caption, directory);
+    return dialog.exec() == QDialog::Accepted ? dialog.chosenPath() : QString();
+}
