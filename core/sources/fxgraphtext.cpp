@@ -102,6 +102,48 @@ std::optional<SourceFrame> parseFileComment(std::string_view line)
     return frame;
 }
 
+std::vector<SourceFrame> parseStackTrace(std::string_view text)
+{
+    std::vector<SourceFrame> frames;
+    bool codeNext = false; // the line after a File line is its code
+    std::size_t start = 0;
+    while (start < text.size()) {
+        std::size_t end = text.find('\n', start);
+        if (end == std::string_view::npos)
+            end = text.size();
+        const std::string_view line = trimmed(text.substr(start, end - start));
+        start = end + 1;
+        if (line.starts_with("File \"")) {
+            codeNext = false;
+            const std::size_t close = line.find("\", line ", 6);
+            if (close == std::string_view::npos)
+                continue;
+            std::string_view rest = line.substr(close + 8);
+            int number = 0;
+            std::size_t digits = 0;
+            while (digits < rest.size() && rest[digits] >= '0' && rest[digits] <= '9' && number < 100'000'000)
+                number = number * 10 + (rest[digits++] - '0');
+            if (digits == 0)
+                continue;
+            rest.remove_prefix(digits);
+            SourceFrame frame;
+            frame.file = std::string(line.substr(6, close - 6));
+            frame.line = number;
+            if (rest.starts_with(", in "))
+                frame.function = std::string(rest.substr(5));
+            frame.library = isLibraryFile(frame.file);
+            if (frame.file.empty())
+                continue;
+            frames.push_back(std::move(frame));
+            codeNext = true;
+        } else if (codeNext && !line.empty() && line.find_first_not_of("^~ ") != std::string_view::npos) {
+            frames.back().code = std::string(line);
+            codeNext = false;
+        }
+    }
+    return frames;
+}
+
 const FxGraphText::Node* FxGraphText::node(const std::string& name) const
 {
     const auto it = byName.find(name);
@@ -114,7 +156,9 @@ FxGraphText parseFxGraphText(std::string_view text)
     std::optional<std::size_t> current;
     std::unordered_map<std::string_view, std::size_t> seen; // comment text -> frame (same text, same frame)
     std::size_t start = 0;
+    int lineNumber = 0;
     while (start < text.size()) {
+        ++lineNumber;
         std::size_t end = text.find('\n', start);
         if (end == std::string_view::npos)
             end = text.size();
@@ -138,6 +182,7 @@ FxGraphText parseFxGraphText(std::string_view text)
         }
         if (std::optional<FxGraphText::Node> node = parseNodeLine(line)) {
             node->frame = current;
+            node->line = lineNumber;
             graph.byName.emplace(node->name, graph.nodes.size());
             graph.nodes.push_back(std::move(*node));
         }

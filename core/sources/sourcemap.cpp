@@ -237,8 +237,30 @@ Candidate fromPostNodes(
     return candidate;
 }
 
+// Library frames only (the nodes were traced inside torch/nn/functional.py): the nearest model
+// frame of each stack the kernel stack traces JSON has for the item (`stackKeys`: its kernel name
+// or debug handles) whose innermost frame is library code, i.e. the model line that called it.
+std::vector<SourceFrame> nearestModelFrames(
+    const ProvenanceMaps& provenance, const std::vector<std::string>& stackKeys)
+{
+    std::vector<SourceFrame> found;
+    for (const std::string& key : stackKeys) {
+        for (const std::string& stack : provenance.stacksOf(key)) {
+            const std::vector<SourceFrame> frames = parseStackTrace(stack);
+            if (frames.empty() || !frames.back().library)
+                continue;
+            const auto model =
+                std::find_if(frames.rbegin(), frames.rend(), [](const SourceFrame& f) { return !f.library; });
+            if (model != frames.rend() && std::find(found.begin(), found.end(), *model) == found.end())
+                found.push_back(*model);
+        }
+    }
+    return found;
+}
+
 // The first candidate with frames; else the first with nodes.
-ItemSources choose(GraphResolver& resolver, std::vector<Candidate>& candidates)
+ItemSources choose(
+    GraphResolver& resolver, std::vector<Candidate>& candidates, const std::vector<std::string>& stackKeys)
 {
     ItemSources item;
     const Candidate* best = nullptr;
@@ -259,6 +281,14 @@ ItemSources choose(GraphResolver& resolver, std::vector<Candidate>& candidates)
     for (std::uint32_t frame : item.frames) {
         if (!resolver.out().frames[frame].library)
             item.shown.push_back(frame);
+    }
+    if (item.shown.empty() && !item.frames.empty() && !resolver.provenance().kernelStacks.empty()) {
+        for (const SourceFrame& frame : nearestModelFrames(resolver.provenance(), stackKeys)) {
+            const std::uint32_t interned = resolver.intern(frame);
+            if (std::find(item.frames.begin(), item.frames.end(), interned) == item.frames.end())
+                item.frames.push_back(interned);
+            item.shown.push_back(interned);
+        }
     }
     if (item.shown.empty())
         item.shown = item.frames;
@@ -346,7 +376,7 @@ GraphSources graphSources(const Graph& graph, const std::string& tree, std::vect
         }
         if (!comments.empty())
             candidates.push_back(fromComments(resolver, comments));
-        out.kernels.push_back(choose(resolver, candidates));
+        out.kernels.push_back(choose(resolver, candidates, { kernel.name }));
     }
 
     std::map<std::string, int> seenTargets; // k-th call of a target, for "node-name"
@@ -377,7 +407,7 @@ GraphSources graphSources(const Graph& graph, const std::string& tree, std::vect
                 byName.frames.push_back(&graphText->frames[*node->frame]);
             candidates.push_back(byName);
         }
-        out.fallbacks.push_back(choose(resolver, candidates));
+        out.fallbacks.push_back(choose(resolver, candidates, comments.debugHandles));
     }
     return std::move(out);
 }
