@@ -21,8 +21,14 @@ bool isIdentifierChar(char c)
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
-// `name: "f32[4]" = torch.ops.aten.mul.Tensor(a, b);  a = None` or `name = torch.ops…(…)`.
-std::optional<FxGraphText::Node> parseNodeLine(std::string_view line)
+} // namespace
+
+std::string_view trimmedFxLine(std::string_view line)
+{
+    return trimmed(line);
+}
+
+std::optional<FxNodeLine> parseFxNodeLine(std::string_view line)
 {
     std::size_t end = 0;
     while (end < line.size() && isIdentifierChar(line[end]))
@@ -37,17 +43,12 @@ std::optional<FxGraphText::Node> parseNodeLine(std::string_view line)
     const std::size_t equals = line.find(" = ", end);
     if (equals == std::string_view::npos)
         return std::nullopt;
-    FxGraphText::Node node;
-    node.name = std::string(name);
-    std::string_view value = line.substr(equals + 3);
-    if (value.starts_with("torch.ops.")) {
-        const std::size_t paren = value.find('(');
-        node.target = std::string(value.substr(0, paren));
-    }
+    FxNodeLine node { name, {} };
+    const std::string_view value = line.substr(equals + 3);
+    if (value.starts_with("torch.ops."))
+        node.target = value.substr(0, value.find('('));
     return node;
 }
-
-} // namespace
 
 bool isLibraryFile(std::string_view file)
 {
@@ -180,11 +181,10 @@ FxGraphText parseFxGraphText(std::string_view text)
             }
             continue;
         }
-        if (std::optional<FxGraphText::Node> node = parseNodeLine(line)) {
-            node->frame = current;
-            node->line = lineNumber;
-            graph.byName.emplace(node->name, graph.nodes.size());
-            graph.nodes.push_back(std::move(*node));
+        if (const std::optional<FxNodeLine> node = parseFxNodeLine(line)) {
+            graph.byName.emplace(std::string(node->name), graph.nodes.size());
+            graph.nodes.push_back(FxGraphText::Node {
+                std::string(node->name), std::string(node->target), current, lineNumber });
         }
     }
     return graph;

@@ -37,6 +37,19 @@ std::optional<SourceFrame> parseFileComment(std::string_view line);
 // a `^^^^` marker line). Lines of any other shape are skipped.
 std::vector<SourceFrame> parseStackTrace(std::string_view text);
 
+// A node line of a dump (`name: "f32[4]" = torch.ops.aten.mul.Tensor(a, b)` or `name = …`),
+// trimmed: its name and whether it calls a torch.ops operator; nullopt for any other line. The
+// views point into `line`.
+struct FxNodeLine
+{
+    std::string_view name;
+    std::string_view target; // "torch.ops.aten.mul.Tensor", or empty
+};
+std::optional<FxNodeLine> parseFxNodeLine(std::string_view line);
+
+// The line without leading spaces and tabs and without trailing spaces, tabs and '\r'.
+std::string_view trimmedFxLine(std::string_view line);
+
 // The nodes of one FX graph dump and their frames.
 struct FxGraphText
 {
