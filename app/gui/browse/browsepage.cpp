@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "browse/browsepage.h"
 
+#include "browse/codeheader.h"
 #include "browse/kerneldetails.h"
 #include "browse/kernelpanel.h"
 #include "browse/kerneltablemodel.h"
@@ -38,6 +39,7 @@ BrowsePage::BrowsePage(QWidget* parent)
     , m_kernelPanel(new KernelPanel(m_kernelModel))
     , m_details(new KernelDetails)
     , m_codeView(new CodeView(this))
+    , m_codeHeader(new CodeHeader(this))
 {
     auto* header = new CompactSortHeader(Qt::Horizontal, m_runTree);
     header->setSectionsMovable(true); // as QTreeView's own header
@@ -79,7 +81,9 @@ BrowsePage::BrowsePage(QWidget* parent)
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_codeView);
+    layout->setSpacing(0);
+    layout->addWidget(m_codeHeader);
+    layout->addWidget(m_codeView, 1);
 }
 
 BrowsePage::~BrowsePage()
@@ -116,7 +120,7 @@ void BrowsePage::setIndex(
         if (!previousKernelName.isEmpty())
             m_kernelPanel->selectKernel(previousKernelName);
     } else {
-        m_codeView->clear();
+        clearCode();
     }
 }
 
@@ -266,6 +270,7 @@ void BrowsePage::onTreeCurrentChanged(const QModelIndex& current)
     const auto& index = m_runModel->index();
     if (!current.isValid() || !index) {
         m_kernelModel->clear();
+        clearCode();
         Q_EMIT currentPathChanged({});
         return;
     }
@@ -277,6 +282,8 @@ void BrowsePage::onTreeCurrentChanged(const QModelIndex& current)
         for (const dvmlens::Graph& each : m_runModel->runAt(current)->graphs)
             graphs.push_back(&each);
         m_kernelModel->setGraphs(index, graphs);
+        // No graph's code stays on screen for a run: the header says what to select instead.
+        clearCode(current.siblingAtColumn(RunTreeModel::NameColumn).data().toString());
         break;
     }
     case RunTreeModel::GraphNode:
@@ -285,7 +292,7 @@ void BrowsePage::onTreeCurrentChanged(const QModelIndex& current)
         if (graph->outputCode)
             showCode(dvmlens::pathText(graph->outputCode->path), graph, 0, 0);
         else
-            m_codeView->clear();
+            clearCode(current.parent().siblingAtColumn(RunTreeModel::NameColumn).data().toString());
         break;
     case RunTreeModel::FileNode: {
         m_kernelModel->setGraphs(index, { graph });
@@ -363,9 +370,28 @@ void BrowsePage::showCode(const QString& path, const dvmlens::Graph* graph, int 
         const bool isOutputCode = graph && graph->outputCode
             && cleanPath(dvmlens::pathText(graph->outputCode->path)) == cleanPath(path);
         m_codeView->showFile(path, isOutputCode ? &*graph->outputCode : nullptr);
+        // Run ▸ graph ▸ file, from the tree's own names of the nodes above the file.
+        QStringList parts;
+        for (QModelIndex node = m_runModel->indexForPath(path); node.isValid(); node = node.parent())
+            parts.prepend(node.siblingAtColumn(RunTreeModel::NameColumn).data().toString());
+        const QString fileName = QFileInfo(path).fileName();
+        if (parts.isEmpty() || parts.back() != fileName)
+            parts << fileName;
+        m_codeHeader->showFile(parts, path);
     }
     if (line > 0)
         m_codeView->goToLine(line, endLine); // applied after the load when the file is still loading
+}
+
+void BrowsePage::clearCode(const QString& runName)
+{
+    m_codeView->clear();
+    m_codeHeader->showNoCode(runName);
+}
+
+CodeHeader* BrowsePage::codeHeader() const
+{
+    return m_codeHeader;
 }
 
 QByteArray BrowsePage::runTreeHeaderState() const

@@ -11,6 +11,7 @@
 
 #include <memory>
 
+class CodeHeader;
 class CodeView;
 struct IndexSummaries;
 class KernelDetails;
@@ -59,6 +60,7 @@ public:
     KernelPanel* kernelPanel() const;
     KernelDetails* details() const;
     CodeView* codeView() const;
+    CodeHeader* codeHeader() const; // names the run, graph and file the code view shows
 
 Q_SIGNALS:
     void currentPathChanged(const QString& path);
@@ -69,6 +71,7 @@ private:
     void onTreeCurrentChanged(const QModelIndex& current);
     void onKernelChanged(int sourceRow);
     void showCode(const QString& path, const dvmlens::Graph* graph, int line, int endLine);
+    void clearCode(const QString& runName = {});
     const dvmlens::Graph* shownGraph() const; // whose output_code.py the code view shows
     void onDvmKernelReached(int firstLine);
     void onNoDvmKernelToReach();
@@ -81,6 +84,7 @@ private:
     QPointer<KernelPanel> m_kernelPanel;
     QPointer<KernelDetails> m_details;
     CodeView* m_codeView;
+    CodeHeader* m_codeHeader;
     bool m_runTreeHeaderRestored = false;
     QByteArray m_defaultRunTreeHeader; // as built, for resetRunTreeHeader
 };
