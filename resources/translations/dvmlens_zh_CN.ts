@@ -48,6 +48,10 @@
 </context>
 <context>
     <name>CodeMarks</name>
+    <message>
+        <source>launch of DVM kernel %1</source>
+        <translation>启动 DVM 内核 %1</translation>
+    </message>
     <message numerus="yes">
         <source>, launched %n time(s)</source>
         <translation>
@@ -797,6 +801,18 @@
 <context>
     <name>KernelDetails</name>
     <message>
+        <source>DVM coverage of the run</source>
+        <translation>所在运行的 DVM 覆盖率</translation>
+    </message>
+    <message>
+        <source>%1 of kernel launches and fallback calls</source>
+        <translation>占内核启动与回退调用的 %1</translation>
+    </message>
+    <message>
+        <source>DVM coverage</source>
+        <translation>DVM 覆盖率</translation>
+    </message>
+    <message>
         <source>Select a kernel to see its ops, inputs, outputs and launch sites.</source>
         <translation>选择一个内核，查看其算子、输入、输出和启动位置。</translation>
     </message>
@@ -935,6 +951,26 @@
 <context>
     <name>KernelPanel</name>
     <message>
+        <source>Go to Launch Site</source>
+        <translation>转到启动位置</translation>
+    </message>
+    <message>
+        <source>Copy Row</source>
+        <translation>复制整行</translation>
+    </message>
+    <message>
+        <source>Copy Name</source>
+        <translation>复制名称</translation>
+    </message>
+    <message>
+        <source>The backend toggles hide all %1 kernels here.</source>
+        <translation>后端开关隐藏了此处全部 %1 个内核。</translation>
+    </message>
+    <message>
+        <source>No kernel here matches “%1” (%2 hidden).</source>
+        <translation>此处没有内核匹配“%1”（隐藏了 %2 个）。</translation>
+    </message>
+    <message>
         <source>Filter by name, op or dtype (e.g. &quot;add bf16&quot;)…</source>
         <translation>按名称、算子或 dtype 筛选（例如“add bf16”）…</translation>
     </message>
@@ -1026,6 +1062,10 @@
 </context>
 <context>
     <name>MainWindow</name>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
     <message>
         <source>Runs</source>
         <translation>运行</translation>
@@ -1521,6 +1561,21 @@
     <message>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <source>Shortcut</source>
+        <translation>快捷键</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
     </message>
 </context>
 <context>

@@ -16,8 +16,13 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QHeaderView>
+#include <QPlainTextEdit>
+#include <QScrollBar>
+#include <QTextCursor>
 #include <QTreeView>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace {
 
@@ -75,6 +80,11 @@ BrowsePage::BrowsePage(QWidget* parent)
     connect(m_runTree->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
         &BrowsePage::onTreeCurrentChanged);
     connect(m_kernelPanel, &KernelPanel::currentKernelChanged, this, &BrowsePage::onKernelChanged);
+    connect(m_kernelPanel, &KernelPanel::launchSiteRequested, this, [this](int sourceRow, int line) {
+        const dvmlens::Graph* graph = m_kernelModel->graphAt(sourceRow);
+        if (graph && graph->outputCode && line > 0)
+            showCode(dvmlens::pathText(graph->outputCode->path), graph, line, 0);
+    });
     connect(m_details, &KernelDetails::lineActivated, this, &BrowsePage::openLocation);
     connect(m_codeView, &CodeView::dvmKernelReached, this, &BrowsePage::onDvmKernelReached);
     connect(m_codeView, &CodeView::noDvmKernelToReach, this, &BrowsePage::onNoDvmKernelToReach);
@@ -116,9 +126,26 @@ void BrowsePage::setIndex(
 
     const QModelIndex restored = m_runModel->indexForPath(previousPath);
     if (restored.isValid()) {
+        // A live pick-up (new graph folders of a training run) must not move the code the user is
+        // reading: re-selecting the kernel would scroll back to it, so the view's place is kept.
+        QPlainTextEdit* editor = m_codeView->editor();
+        const QString shownPath = m_codeView->currentPath();
+        const int scrolled = editor->verticalScrollBar()->value();
+        const int scrolledSideways = editor->horizontalScrollBar()->value();
+        const int cursor = editor->textCursor().position();
+        const QPair<int, int> range = m_codeView->currentRange();
         selectTreeIndex(restored);
         if (!previousKernelName.isEmpty())
             m_kernelPanel->selectKernel(previousKernelName);
+        if (!shownPath.isEmpty() && m_codeView->currentPath() == shownPath && !m_codeView->isLoading()) {
+            if (range.first > 0)
+                m_codeView->goToLine(range.first, range.second);
+            QTextCursor restoredCursor(editor->document());
+            restoredCursor.setPosition(std::min(cursor, editor->document()->characterCount() - 1));
+            editor->setTextCursor(restoredCursor);
+            editor->verticalScrollBar()->setValue(scrolled);
+            editor->horizontalScrollBar()->setValue(scrolledSideways);
+        }
     } else {
         clearCode();
     }

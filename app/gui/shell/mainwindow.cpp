@@ -21,6 +21,7 @@
 #include "profile/profilecontroller.h"
 #include "shell/languagechange.h"
 #include "shell/recentfolders.h"
+#include "shell/shortcutsdialog.h"
 #include "shell/translations.h"
 #include "shell/treedocument.h"
 #include "shell/welcomepage.h"
@@ -338,6 +339,11 @@ void MainWindow::createMenus()
     m_languageActions = languageGroup;
 
     m_helpMenu = menuBar()->addMenu(QString());
+    QAction* shortcuts = m_helpMenu->addAction(QString(), this, [this] {
+        ShortcutsDialog dialog(this, this);
+        dialog.exec();
+    });
+    shortcuts->setObjectName(QStringLiteral("KeyboardShortcutsAction"));
     QAction* howItDecides = m_helpMenu->addAction(QString(), this, &MainWindow::showHowItDecides);
     QAction* about = m_helpMenu->addAction(QString(), this, &MainWindow::showAbout);
     about->setMenuRole(QAction::AboutRole);
@@ -370,6 +376,7 @@ void MainWindow::createMenus()
         languageMenu->setTitle(tr("&Language"));
         systemLanguage->setText(tr("&System"));
         m_helpMenu->setTitle(tr("&Help"));
+        shortcuts->setText(tr("&Keyboard Shortcuts"));
         howItDecides->setText(tr("How DVM Lens &Decides"));
         about->setText(tr("&About DVM Lens"));
         aboutQt->setText(tr("About &Qt"));
