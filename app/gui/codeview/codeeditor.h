@@ -59,6 +59,11 @@ public:
     void setRowBackgrounds(QVector<CodeRowBackground> backgrounds);
     const QVector<CodeRowBackground>& rowBackgrounds() const;
     const CodeRowBackground* rowBackgroundAt(int blockNumber) const;
+    // Lines (1-based, sorted) linked to a selection in another view (the Provenance panes):
+    // painted as the current range is, line by line, with a stripe in the margin.
+    void setLinkedLines(const QVector<int>& lines);
+    const QVector<int>& linkedLines() const;
+    bool isLinkedLine(int line) const;
 
     const CodeColors& colors() const;
     // Re-derives colours from the palette and repaints bands and margin.
@@ -87,4 +92,5 @@ private:
     std::vector<dvmlens::FillerBlock> m_fillers;
     int m_fillerRows = 0;
     QVector<CodeRowBackground> m_rowBackgrounds;
+    QVector<int> m_linkedLines;
 };

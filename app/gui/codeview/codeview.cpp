@@ -157,6 +157,7 @@ void CodeView::showFile(const QString& path, const dvmlens::OutputCode* code)
     m_path = path;
     m_pendingLine = 0;
     m_pendingLastLine = 0;
+    m_pendingLinkedLines.clear();
     setHasText(false);
     m_loader->start(path, m_editor->font());
     m_loadingMessageDelay.start();
@@ -171,6 +172,7 @@ void CodeView::clear()
     m_hasCode = false;
     m_pendingLine = 0;
     m_pendingLastLine = 0;
+    m_pendingLinkedLines.clear();
     replaceDocument(plainTextDocument(QString(), m_editor->font()));
     m_text.clear();
     m_pages->setCurrentWidget(m_editor);
@@ -206,14 +208,19 @@ void CodeView::goToLine(int line, int lastLine)
 
     // A range (a kernel) is painted under the text rather than selected, so its syntax colours
     // stay readable; the cursor goes to its first line.
-    const int block = m_editor->blockOfLine(line);
-    const int lastBlock = m_editor->blockOfLine(lastLine);
-    QTextCursor cursor(document->findBlockByNumber(block));
+    QTextCursor cursor(document->findBlockByNumber(m_editor->blockOfLine(line)));
     m_editor->setTextCursor(cursor);
     m_editor->setCurrentRange(range ? line : 0, range ? lastLine : 0);
 
+    scrollToShow(line, lastLine);
+}
+
+void CodeView::scrollToShow(int line, int lastLine)
+{
     // Without wrapping, one block is one scroll step: centre a range that fits, else show its
     // start with a little context above.
+    const int block = m_editor->blockOfLine(line); // filler rows of Compare count as lines here
+    const int lastBlock = m_editor->blockOfLine(lastLine);
     const int lineHeight = std::max(1, m_editor->fontMetrics().lineSpacing());
     const int visibleLines = std::max(1, m_editor->viewport()->height() / lineHeight);
     const int rangeLines = lastBlock - block + 1;
@@ -225,6 +232,30 @@ void CodeView::goToLine(int line, int lastLine)
 QPair<int, int> CodeView::currentRange() const
 {
     return m_editor->currentRange();
+}
+
+void CodeView::setLinkedLines(QVector<int> lines, bool scroll)
+{
+    std::sort(lines.begin(), lines.end());
+    lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
+    if (isLoading()) {
+        m_pendingLinkedLines = lines;
+        m_pendingLinkedScroll = scroll;
+        return;
+    }
+    m_editor->setLinkedLines(lines);
+    if (scroll && !lines.isEmpty()) {
+        // The first run of consecutive lines is what is centred (a kernel's nodes, a definition).
+        int last = lines.first();
+        for (int i = 1; i < lines.size() && lines[i] == last + 1; ++i)
+            last = lines[i];
+        scrollToShow(lines.first(), last);
+    }
+}
+
+QVector<int> CodeView::linkedLines() const
+{
+    return isLoading() ? m_pendingLinkedLines : m_editor->linkedLines();
 }
 
 QPlainTextEdit* CodeView::editor() const
@@ -399,6 +430,8 @@ void CodeView::onLoadFinished(const std::shared_ptr<LoadedFileText>& result)
         m_pendingLine = 0;
         m_pendingLastLine = 0;
     }
+    if (!m_pendingLinkedLines.isEmpty())
+        setLinkedLines(std::exchange(m_pendingLinkedLines, {}), m_pendingLinkedScroll);
     Q_EMIT loaded(file.path);
 }
 
