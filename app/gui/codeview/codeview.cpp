@@ -517,19 +517,19 @@ void CodeView::setFillers(const std::vector<dvmlens::FillerBlock>& fillers)
     cursor.beginEditBlock();
     // From the bottom up, so the blocks above keep their numbers while inserting. The rows go at
     // the end of the line above: the lines keep their blocks and so their highlighting.
-    bool atTop = false;
     for (auto it = fillers.rbegin(); it != fillers.rend(); ++it) {
         const QTextBlock above = document->findBlockByNumber(it->beforeLine - 2);
         if (it->beforeLine <= 1 || !above.isValid()) {
             cursor.setPosition(0);
-            atTop = true;
         } else {
             cursor.setPosition(above.position() + above.length() - 1);
         }
         cursor.insertText(QString(it->rows, u'\n'));
     }
     cursor.endEditBlock();
-    if (atTop && m_highlighter) // the first line moved to a new block, which has no colours yet
+    // The line after each filler loses its colours in the insertion: highlight again (off the
+    // GUI thread's critical path: the built-in highlighters work in idle-time chunks).
+    if (m_highlighter && !fillers.empty())
         m_highlighter->setPalette(m_editor->palette());
     m_editor->setFillers(fillers);
     m_text = document->toPlainText(); // find works on what is shown
