@@ -12,19 +12,48 @@ bool isDvmEngaged(const OutputCode& code)
     });
 }
 
+namespace {
+
+struct LaunchCounts
+{
+    long long dvm = 0;
+    long long all = 0; // kernel launches and fallback calls
+
+    void add(const OutputCode& code)
+    {
+        for (const Kernel& kernel : code.kernels) {
+            all += kernel.launches;
+            if (kernel.backend == Backend::Dvm)
+                dvm += kernel.launches;
+        }
+        all += static_cast<long long>(code.fallbacks.size());
+    }
+
+    std::optional<double> share() const
+    {
+        if (all == 0)
+            return std::nullopt;
+        return static_cast<double>(dvm) / static_cast<double>(all);
+    }
+};
+
+} // namespace
+
 std::optional<double> dvmCoverage(const OutputCode& code)
 {
-    long long dvmLaunches = 0;
-    long long allLaunches = 0;
-    for (const Kernel& kernel : code.kernels) {
-        allLaunches += kernel.launches;
-        if (kernel.backend == Backend::Dvm)
-            dvmLaunches += kernel.launches;
+    LaunchCounts counts;
+    counts.add(code);
+    return counts.share();
+}
+
+std::optional<double> dvmCoverage(const Run& run)
+{
+    LaunchCounts counts;
+    for (const Graph& graph : run.graphs) {
+        if (graph.outputCode)
+            counts.add(*graph.outputCode);
     }
-    const long long denominator = allLaunches + static_cast<long long>(code.fallbacks.size());
-    if (denominator == 0)
-        return std::nullopt;
-    return static_cast<double>(dvmLaunches) / static_cast<double>(denominator);
+    return counts.share();
 }
 
 Verdict graphVerdict(const Graph& graph)

@@ -17,6 +17,8 @@ bool isDvmEngaged(const OutputCode& code);
 
 // DVM launches / (all kernel launches + fallback calls); nullopt when that denominator is 0.
 std::optional<double> dvmCoverage(const OutputCode& code);
+// The same over every output_code.py of a run (launches and calls summed, not shares averaged).
+std::optional<double> dvmCoverage(const Run& run);
 
 // The verdict ladder. A graph is Engaged, NotEngaged, NoCode, NotIndexed or NotWrapper; a run or a
 // tree is any of them, or Partly (some graphs with code engaged, not all).

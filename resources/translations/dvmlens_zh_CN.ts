@@ -33,6 +33,17 @@
     </message>
 </context>
 <context>
+    <name>CodeHeader</name>
+    <message>
+        <source>Select a graph or a kernel to see its code</source>
+        <translation>选择一个图或内核以查看其代码</translation>
+    </message>
+    <message>
+        <source>%1  ▸  select a graph or a kernel to see its code</source>
+        <translation>%1  ▸  选择一个图或内核以查看其代码</translation>
+    </message>
+</context>
+<context>
     <name>CodeHighlighter</name>
     <message>
         <source>built-in highlighter</source>
@@ -41,6 +52,10 @@
 </context>
 <context>
     <name>CodeMarks</name>
+    <message>
+        <source>launch of DVM kernel %1</source>
+        <translation>启动 DVM 内核 %1</translation>
+    </message>
     <message numerus="yes">
         <source>, launched %n time(s)</source>
         <translation>
@@ -230,6 +245,10 @@
 </context>
 <context>
     <name>CompareSummaryModel</name>
+    <message>
+        <source>rank %1 · %2</source>
+        <translation>第 %1 号卡 · %2</translation>
+    </message>
     <message>
         <source>%1 matched</source>
         <translation>%1 个已配对</translation>
@@ -893,6 +912,18 @@
 <context>
     <name>KernelDetails</name>
     <message>
+        <source>DVM coverage of the run</source>
+        <translation>所在运行的 DVM 覆盖率</translation>
+    </message>
+    <message>
+        <source>%1 of kernel launches and fallback calls</source>
+        <translation>占内核启动与回退调用的 %1</translation>
+    </message>
+    <message>
+        <source>DVM coverage</source>
+        <translation>DVM 覆盖率</translation>
+    </message>
+    <message>
         <source>Select a kernel to see its ops, inputs, outputs and launch sites.</source>
         <translation>选择一个内核，查看其算子、输入、输出和启动位置。</translation>
     </message>
@@ -1031,6 +1062,26 @@
 <context>
     <name>KernelPanel</name>
     <message>
+        <source>Go to Launch Site</source>
+        <translation>转到启动位置</translation>
+    </message>
+    <message>
+        <source>Copy Row</source>
+        <translation>复制整行</translation>
+    </message>
+    <message>
+        <source>Copy Name</source>
+        <translation>复制名称</translation>
+    </message>
+    <message>
+        <source>The backend toggles hide all %1 kernels here.</source>
+        <translation>后端开关隐藏了此处全部 %1 个内核。</translation>
+    </message>
+    <message>
+        <source>No kernel here matches “%1” (%2 hidden).</source>
+        <translation>此处没有内核匹配“%1”（隐藏了 %2 个）。</translation>
+    </message>
+    <message>
         <source>Filter by name, op or dtype (e.g. &quot;add bf16&quot;)…</source>
         <translation>按名称、算子或 dtype 筛选（例如“add bf16”）…</translation>
     </message>
@@ -1122,6 +1173,10 @@
 </context>
 <context>
     <name>MainWindow</name>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
     <message>
         <source>Runs</source>
         <translation>运行</translation>
@@ -1762,6 +1817,21 @@
     </message>
 </context>
 <context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <source>Shortcut</source>
+        <translation>快捷键</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+</context>
+<context>
     <name>SideBySideView</name>
     <message>
         <source>&amp;Next Difference</source>
@@ -2058,6 +2128,45 @@
     <message>
         <source>Indexing was cancelled: re-index (F5) to see this graph</source>
         <translation>索引已取消：重新索引（F5）后可查看此图</translation>
+    </message>
+</context>
+<context>
+    <name>WelcomePage</name>
+    <message>
+        <source>&lt;p&gt;PyTorch writes a debug tree only when asked. Run the training again with&lt;/p&gt;&lt;pre&gt;TORCHINDUCTOR_NPU_BACKEND=dvm TORCH_COMPILE_DEBUG=1 python train.py&lt;/pre&gt;&lt;p&gt;and open the &lt;code&gt;torch_compile_debug&lt;/code&gt; folder it creates in the working directory (&lt;code&gt;run_*/torchinductor/&amp;lt;graph&amp;gt;/output_code.py&lt;/code&gt;), or the folder &lt;code&gt;debug_dir_root&lt;/code&gt; names.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;PyTorch 只在被要求时才写出调试目录树。请这样重新运行训练：&lt;/p&gt;&lt;pre&gt;TORCHINDUCTOR_NPU_BACKEND=dvm TORCH_COMPILE_DEBUG=1 python train.py&lt;/pre&gt;&lt;p&gt;然后打开它在工作目录中创建的 &lt;code&gt;torch_compile_debug&lt;/code&gt; 文件夹（&lt;code&gt;run_*/torchinductor/&amp;lt;graph&amp;gt;/output_code.py&lt;/code&gt;），或 &lt;code&gt;debug_dir_root&lt;/code&gt; 指定的文件夹。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>No torch_compile_debug runs found under %1</source>
+        <translation>在 %1 下未找到 torch_compile_debug 运行</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Open the &lt;code&gt;torch_compile_debug&lt;/code&gt; folder a training run wrote (or one &lt;code&gt;run_*&lt;/code&gt; folder, one graph folder, one &lt;code&gt;output_code.py&lt;/code&gt;, or a .tar / .zip of them) to see, per run, graph and kernel, what DVM generated and what fell back to Triton, ATen or FX.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;打开训练运行写出的 &lt;code&gt;torch_compile_debug&lt;/code&gt; 文件夹（或单个 &lt;code&gt;run_*&lt;/code&gt; 文件夹、单个图文件夹、单个 &lt;code&gt;output_code.py&lt;/code&gt;，或它们的 .tar / .zip 归档），按运行、图和内核查看 DVM 生成了什么，哪些回退到了 Triton、ATen 或 FX。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Did DVM generate the kernels?</source>
+        <translation>DVM 真的生成了内核吗？</translation>
+    </message>
+    <message>
+        <source>Or drop a torch_compile_debug folder, a run folder or an archive of one here. Shift+drop a second one to compare the two.</source>
+        <translation>也可以把 torch_compile_debug 文件夹、run 文件夹或它们的归档拖放到这里。按住 Shift 再拖入第二个即可比较二者。</translation>
+    </message>
+    <message>
+        <source>Recent</source>
+        <translation>最近打开</translation>
+    </message>
+    <message>
+        <source>Try the Sample Tree</source>
+        <translation>试用示例目录树</translation>
+    </message>
+    <message>
+        <source>Open File or Archive…</source>
+        <translation>打开文件或归档…</translation>
+    </message>
+    <message>
+        <source>Open Folder…</source>
+        <translation>打开文件夹…</translation>
     </message>
 </context>
 </TS>

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "browse/browsepage.h"
 
+#include "browse/codeheader.h"
 #include "browse/kerneldetails.h"
 #include "browse/kernelpanel.h"
 #include "browse/kerneltablemodel.h"
@@ -18,10 +19,15 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QHeaderView>
+#include <QPlainTextEdit>
+#include <QScrollBar>
 #include <QStackedWidget>
+#include <QTextCursor>
 #include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace {
 
@@ -43,6 +49,7 @@ BrowsePage::BrowsePage(QWidget* parent)
     , m_kernelPanel(new KernelPanel(m_kernelModel))
     , m_details(new KernelDetails)
     , m_codeView(new CodeView(this))
+    , m_codeHeader(new CodeHeader(this))
     , m_provenance(new ProvenanceView(this))
     , m_codeArea(new QStackedWidget(this))
     , m_provenanceAction(new QAction(this))
@@ -82,6 +89,11 @@ BrowsePage::BrowsePage(QWidget* parent)
     connect(m_runTree->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
         &BrowsePage::onTreeCurrentChanged);
     connect(m_kernelPanel, &KernelPanel::currentKernelChanged, this, &BrowsePage::onKernelChanged);
+    connect(m_kernelPanel, &KernelPanel::launchSiteRequested, this, [this](int sourceRow, int line) {
+        const dvmlens::Graph* graph = m_kernelModel->graphAt(sourceRow);
+        if (graph && graph->outputCode && line > 0)
+            showCode(dvmlens::pathText(graph->outputCode->path), graph, line, 0);
+    });
     connect(m_details, &KernelDetails::lineActivated, this, &BrowsePage::openLocation);
     connect(m_codeView, &CodeView::dvmKernelReached, this, &BrowsePage::onDvmKernelReached);
     connect(m_codeView, &CodeView::noDvmKernelToReach, this, &BrowsePage::onNoDvmKernelToReach);
@@ -99,7 +111,9 @@ BrowsePage::BrowsePage(QWidget* parent)
     m_codeArea->addWidget(m_provenance);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_codeArea);
+    layout->setSpacing(0);
+    layout->addWidget(m_codeHeader);
+    layout->addWidget(m_codeArea, 1);
 }
 
 BrowsePage::~BrowsePage()
@@ -133,11 +147,28 @@ void BrowsePage::setIndex(
 
     const QModelIndex restored = m_runModel->indexForPath(previousPath);
     if (restored.isValid()) {
+        // A live pick-up (new graph folders of a training run) must not move the code the user is
+        // reading: re-selecting the kernel would scroll back to it, so the view's place is kept.
+        QPlainTextEdit* editor = m_codeView->editor();
+        const QString shownPath = m_codeView->currentPath();
+        const int scrolled = editor->verticalScrollBar()->value();
+        const int scrolledSideways = editor->horizontalScrollBar()->value();
+        const int cursor = editor->textCursor().position();
+        const QPair<int, int> range = m_codeView->currentRange();
         selectTreeIndex(restored);
         if (!previousKernelName.isEmpty())
             m_kernelPanel->selectKernel(previousKernelName);
+        if (!shownPath.isEmpty() && m_codeView->currentPath() == shownPath && !m_codeView->isLoading()) {
+            if (range.first > 0)
+                m_codeView->goToLine(range.first, range.second);
+            QTextCursor restoredCursor(editor->document());
+            restoredCursor.setPosition(std::min(cursor, editor->document()->characterCount() - 1));
+            editor->setTextCursor(restoredCursor);
+            editor->verticalScrollBar()->setValue(scrolled);
+            editor->horizontalScrollBar()->setValue(scrolledSideways);
+        }
     } else {
-        m_codeView->clear();
+        clearCode();
         m_provenance->setGraph(nullptr, nullptr);
     }
 }
@@ -288,6 +319,7 @@ void BrowsePage::onTreeCurrentChanged(const QModelIndex& current)
     const auto& index = m_runModel->index();
     if (!current.isValid() || !index) {
         m_kernelModel->clear();
+        clearCode();
         m_provenance->setGraph(nullptr, nullptr);
         Q_EMIT currentPathChanged({});
         return;
@@ -300,6 +332,8 @@ void BrowsePage::onTreeCurrentChanged(const QModelIndex& current)
         for (const dvmlens::Graph& each : m_runModel->runAt(current)->graphs)
             graphs.push_back(&each);
         m_kernelModel->setGraphs(index, graphs);
+        // No graph's code stays on screen for a run: the header says what to select instead.
+        clearCode(current.siblingAtColumn(RunTreeModel::NameColumn).data().toString());
         break;
     }
     case RunTreeModel::GraphNode:
@@ -308,7 +342,7 @@ void BrowsePage::onTreeCurrentChanged(const QModelIndex& current)
         if (graph->outputCode)
             showCode(dvmlens::pathText(graph->outputCode->path), graph, 0, 0);
         else
-            m_codeView->clear();
+            clearCode(current.parent().siblingAtColumn(RunTreeModel::NameColumn).data().toString());
         break;
     case RunTreeModel::FileNode: {
         m_kernelModel->setGraphs(index, { graph });
@@ -392,9 +426,28 @@ void BrowsePage::showCode(const QString& path, const dvmlens::Graph* graph, int 
         const bool isOutputCode = graph && graph->outputCode
             && cleanPath(dvmlens::pathText(graph->outputCode->path)) == cleanPath(path);
         m_codeView->showFile(path, isOutputCode ? &*graph->outputCode : nullptr);
+        // Run ▸ graph ▸ file, from the tree's own names of the nodes above the file.
+        QStringList parts;
+        for (QModelIndex node = m_runModel->indexForPath(path); node.isValid(); node = node.parent())
+            parts.prepend(node.siblingAtColumn(RunTreeModel::NameColumn).data().toString());
+        const QString fileName = QFileInfo(path).fileName();
+        if (parts.isEmpty() || parts.back() != fileName)
+            parts << fileName;
+        m_codeHeader->showFile(parts, path);
     }
     if (line > 0)
         m_codeView->goToLine(line, endLine); // applied after the load when the file is still loading
+}
+
+void BrowsePage::clearCode(const QString& runName)
+{
+    m_codeView->clear();
+    m_codeHeader->showNoCode(runName);
+}
+
+CodeHeader* BrowsePage::codeHeader() const
+{
+    return m_codeHeader;
 }
 
 QByteArray BrowsePage::runTreeHeaderState() const

@@ -11,6 +11,7 @@
 
 #include <memory>
 
+class CodeHeader;
 class CodeView;
 struct IndexSummaries;
 class KernelDetails;
@@ -64,6 +65,7 @@ public:
     KernelPanel* kernelPanel() const;
     KernelDetails* details() const;
     CodeView* codeView() const;
+    CodeHeader* codeHeader() const; // names the run, graph and file the code view shows
     // View ▸ Provenance (Ctrl+Shift+P, checkable): the code area shows the selected graph's FX graph,
     // post-grad graph and code side by side instead of one file; unchecked, back to the code view.
     QAction* provenanceAction() const;
@@ -79,6 +81,7 @@ private:
     void onTreeCurrentChanged(const QModelIndex& current);
     void onKernelChanged(int sourceRow);
     void showCode(const QString& path, const dvmlens::Graph* graph, int line, int endLine);
+    void clearCode(const QString& runName = {});
     const dvmlens::Graph* shownGraph() const; // whose output_code.py the code view shows
     void onDvmKernelReached(int firstLine);
     void onNoDvmKernelToReach();
@@ -93,6 +96,7 @@ private:
     QPointer<KernelPanel> m_kernelPanel;
     QPointer<KernelDetails> m_details;
     CodeView* m_codeView;
+    CodeHeader* m_codeHeader;
     ProvenanceView* m_provenance;
     QStackedWidget* m_codeArea; // the code view, or the Provenance mode
     QAction* m_provenanceAction;

@@ -10,6 +10,7 @@
 #include "shell/languagechange.h"
 #include "sources/sourcesummary.h"
 #include "verdict/summary.h"
+#include "verdict/verdict.h"
 
 #include <QEvent>
 #include <QFile>
@@ -17,6 +18,7 @@
 #include <QTextStream>
 #include <QUrl>
 
+#include <algorithm>
 #include <cstring>
 
 namespace {
@@ -31,6 +33,12 @@ QString escaped(const std::string& text)
 QString row(const QString& label, const QString& value)
 {
     return QStringLiteral("<tr><th align=left valign=top>%1</th><td>%2</td></tr>").arg(label, value);
+}
+
+// A shape or stride that never breaks across lines: its spaces become no-break spaces.
+QString unbreakable(QString text)
+{
+    return text.replace(QLatin1Char(' '), QChar(QChar::Nbsp));
 }
 
 QString lineLink(int line)
@@ -118,6 +126,9 @@ KernelDetails::KernelDetails(QWidget* parent)
     : QTextBrowser(parent)
 {
     setOpenLinks(false);
+    // Break lines between words only: a name, shape or dtype is never cut ("primal/s_1"); a
+    // token wider than the pane scrolls instead.
+    setWordWrapMode(QTextOption::WordWrap);
     translateNowAndOnChange(this, [this] {
         setPlaceholderText(tr("Select a kernel to see its ops, inputs, outputs and launch sites."));
         if (!m_graph)
@@ -199,6 +210,14 @@ void KernelDetails::renderGraph()
                     QString::number(summary.kernelCount(backend)));
         }
         out << row(tr("Fallback calls"), QString::number(summary.fallbacks));
+        const auto percent = [](const std::optional<double>& share) {
+            return share ? QStringLiteral("%1%").arg(100.0 * *share, 0, 'f', 1) : QStringLiteral("—");
+        };
+        if (graph.outputCode)
+            out << row(tr("DVM coverage"),
+                tr("%1 of kernel launches and fallback calls").arg(percent(graph.outputCode->dvmCoverage)));
+        if (const dvmlens::Run* run = runOf(graph))
+            out << row(tr("DVM coverage of the run"), percent(dvmlens::dvmCoverage(*run)));
         out << "</table><p>" << tr("Select a kernel in the Kernels table for its details.") << "</p>";
     }
     if (!graph.diagnostics.empty()) {
@@ -207,6 +226,18 @@ void KernelDetails::renderGraph()
             out << "<p><b>" << escaped(diagnostic.code) << "</b>: " << escaped(diagnostic.message) << "</p>";
     }
     setHtml(html);
+}
+
+const dvmlens::Run* KernelDetails::runOf(const dvmlens::Graph& graph) const
+{
+    if (!m_index)
+        return nullptr;
+    for (const dvmlens::Run& run : m_index->runs) {
+        if (!run.graphs.empty() && &graph >= run.graphs.data()
+            && &graph < run.graphs.data() + run.graphs.size())
+            return &run;
+    }
+    return nullptr;
 }
 
 void KernelDetails::setModelSources(std::shared_ptr<const ModelSources> sources)
@@ -307,16 +338,24 @@ void KernelDetails::render()
             << ops.join(QStringLiteral(" → ")) << "</code></p>";
     }
     if (!kernel.inputs.empty()) {
+        // Stride is only known for view_load inputs: no column of dashes when none has one.
+        const bool anyStride = std::any_of(kernel.inputs.begin(), kernel.inputs.end(),
+            [](const dvmlens::DvmInput& input) { return input.stride.has_value(); });
         out << "<h4>" << tr("Inputs")
             << "</h4><table border=1 cellspacing=0 cellpadding=3 style=\"border-collapse:"
             << "collapse\"><tr><th>#</th><th>" << tr("Name") << "</th><th>" << tr("Op") << "</th><th>"
-            << tr("Shape") << "</th><th>" << tr("Stride") << "</th><th>" << tr("dtype") << "</th></tr>";
+            << tr("Shape") << "</th>";
+        if (anyStride)
+            out << "<th>" << tr("Stride") << "</th>";
+        out << "<th>" << tr("dtype") << "</th></tr>";
         int number = 0;
         for (const dvmlens::DvmInput& input : kernel.inputs) {
-            out << "<tr><td>" << number++ << "</td><td><code>" << escaped(input.name) << "</code></td><td>"
-                << escaped(input.op) << "</td><td><code>" << shapeText(input.shape)
-                << "</code></td><td><code>" << shapeText(input.stride) << "</code></td><td>"
-                << shortDtype(input.dtype).toHtmlEscaped() << "</td></tr>";
+            out << "<tr><td>" << number++ << "</td><td nowrap><code>" << escaped(input.name)
+                << "</code></td><td nowrap>" << escaped(input.op) << "</td><td nowrap><code>"
+                << unbreakable(shapeText(input.shape)) << "</code></td>";
+            if (anyStride)
+                out << "<td nowrap><code>" << unbreakable(shapeText(input.stride)) << "</code></td>";
+            out << "<td nowrap>" << shortDtype(input.dtype).toHtmlEscaped() << "</td></tr>";
         }
         out << "</table>";
     }
@@ -326,7 +365,8 @@ void KernelDetails::render()
             << "collapse\"><tr><th>#</th><th>" << tr("Name") << "</th><th>" << tr("dtype") << "</th></tr>";
         int number = 0;
         for (const dvmlens::DvmOutput& output : kernel.outputs) {
-            out << "<tr><td>" << number++ << "</td><td><code>" << escaped(output.name) << "</code></td><td>"
+            out << "<tr><td>" << number++ << "</td><td nowrap><code>" << escaped(output.name)
+                << "</code></td><td nowrap>"
                 << (output.dtype ? shortDtype(output.dtype).toHtmlEscaped() : QStringLiteral("—"))
                 << "</td></tr>";
         }

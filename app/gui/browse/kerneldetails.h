@@ -38,6 +38,7 @@ private:
     void render();
     void renderGraph();
     QString sourceLinesHtml() const;
+    const dvmlens::Run* runOf(const dvmlens::Graph& graph) const; // in m_index, or null
 
     std::shared_ptr<const dvmlens::Index> m_index;
     const dvmlens::Kernel* m_kernel = nullptr;

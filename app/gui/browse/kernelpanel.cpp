@@ -7,9 +7,12 @@
 #include "shell/languagechange.h"
 
 #include <QAction>
+#include <QClipboard>
 #include <QFontDatabase>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QTimer>
@@ -17,6 +20,7 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+#include <memory>
 #include <set>
 
 KernelPanel::KernelPanel(KernelTableModel* model, QWidget* parent)
@@ -27,6 +31,7 @@ KernelPanel::KernelPanel(KernelTableModel* model, QWidget* parent)
     , m_filter(new QLineEdit)
     , m_filterTimer(new QTimer(this))
     , m_toggleLayout(new QHBoxLayout)
+    , m_noMatch(new QLabel)
 {
     m_proxy->setSourceModel(m_model);
 
@@ -99,10 +104,82 @@ KernelPanel::KernelPanel(KernelTableModel* model, QWidget* parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->setSpacing(4);
     layout->addLayout(bar);
+    layout->addWidget(m_noMatch);
     layout->addWidget(m_view);
     m_view->setColumnHidden(KernelTableModel::GraphColumn, true);
     m_view->setColumnHidden(KernelTableModel::DeviceTimeColumn, true);
     fitColumns();
+
+    // The filter carries over between graphs: say so when it hides every kernel of this one.
+    m_noMatch->setObjectName(QStringLiteral("KernelNoMatch"));
+    m_noMatch->setWordWrap(true);
+    m_noMatch->setTextFormat(Qt::PlainText);
+    m_noMatch->hide();
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, &KernelPanel::updateNoMatchNote);
+    connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &KernelPanel::updateNoMatchNote);
+    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &KernelPanel::updateNoMatchNote);
+    connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &KernelPanel::updateNoMatchNote);
+    onLanguageChange(this, [this] { updateNoMatchNote(); });
+
+    m_view->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_view, &QWidget::customContextMenuRequested, this, &KernelPanel::showRowMenu);
+}
+
+QString KernelPanel::noMatchText() const
+{
+    if (m_model->rowCount() == 0 || m_proxy->rowCount() > 0)
+        return {};
+    const QString filter = m_filter->text().trimmed();
+    if (!filter.isEmpty())
+        return tr("No kernel here matches “%1” (%2 hidden).").arg(filter).arg(m_model->rowCount());
+    return tr("The backend toggles hide all %1 kernels here.").arg(m_model->rowCount());
+}
+
+void KernelPanel::updateNoMatchNote()
+{
+    const QString text = noMatchText();
+    m_noMatch->setText(text);
+    m_noMatch->setVisible(!text.isEmpty());
+}
+
+QString KernelPanel::rowText(const QModelIndex& proxyIndex) const
+{
+    QStringList cells;
+    const QHeaderView* header = m_view->header();
+    for (int visual = 0; visual < header->count(); ++visual) {
+        const int column = header->logicalIndex(visual);
+        if (!m_view->isColumnHidden(column))
+            cells << proxyIndex.siblingAtColumn(column).data().toString();
+    }
+    return cells.join(QLatin1Char('\t'));
+}
+
+std::unique_ptr<QMenu> KernelPanel::createRowMenu(const QModelIndex& proxyIndex)
+{
+    const int sourceRow = proxyIndex.isValid() ? m_proxy->mapToSource(proxyIndex).row() : -1;
+    const dvmlens::Kernel* kernel = m_model->kernelAt(sourceRow);
+    if (!kernel)
+        return nullptr;
+    auto menu = std::make_unique<QMenu>();
+    const QString name = QString::fromStdString(kernel->name);
+    connect(menu->addAction(tr("Copy Name")), &QAction::triggered, this,
+        [name] { QGuiApplication::clipboard()->setText(name); });
+    const QString row = rowText(proxyIndex);
+    connect(menu->addAction(tr("Copy Row")), &QAction::triggered, this,
+        [row] { QGuiApplication::clipboard()->setText(row); });
+    menu->addSeparator();
+    QAction* launch = menu->addAction(tr("Go to Launch Site"));
+    launch->setEnabled(!kernel->launchLines.empty());
+    const int line = kernel->launchLines.empty() ? 0 : kernel->launchLines.front();
+    connect(launch, &QAction::triggered, this,
+        [this, sourceRow, line] { Q_EMIT launchSiteRequested(sourceRow, line); });
+    return menu;
+}
+
+void KernelPanel::showRowMenu(const QPoint& position)
+{
+    if (const std::unique_ptr<QMenu> menu = createRowMenu(m_view->indexAt(position)))
+        menu->exec(m_view->viewport()->mapToGlobal(position));
 }
 
 KernelTableModel* KernelPanel::model() const

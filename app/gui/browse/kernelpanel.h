@@ -7,10 +7,13 @@
 #include <QWidget>
 
 #include <map>
+#include <memory>
 
 class KernelFilterProxy;
 class KernelTableModel;
 class QHBoxLayout;
+class QLabel;
+class QMenu;
 class QLineEdit;
 class QTimer;
 class QToolButton;
@@ -43,17 +46,30 @@ public:
 
 Q_SIGNALS:
     void currentKernelChanged(int sourceRow); // -1 when the selection is gone
+    void launchSiteRequested(int sourceRow, int line); // context menu: "Go to Launch Site"
 
 private:
     void rebuildBackendToggles();
     void fitColumns();
     void showHeaderMenu(const QPoint& position);
+    void showRowMenu(const QPoint& position); // copy name / row, go to the launch site
+    void updateNoMatchNote();
 
+public:
+    // The row of the view as text: its shown columns in header order, tab-separated.
+    QString rowText(const QModelIndex& proxyIndex) const;
+    // "No kernel here matches …" while the filter or toggles hide every kernel; empty otherwise.
+    QString noMatchText() const;
+    // The context menu of a row (Copy Name, Copy Row, Go to Launch Site); null off the rows.
+    std::unique_ptr<QMenu> createRowMenu(const QModelIndex& proxyIndex);
+
+private:
     KernelTableModel* m_model;
     KernelFilterProxy* m_proxy;
     QTreeView* m_view;
     QLineEdit* m_filter;
     QTimer* m_filterTimer;
     QHBoxLayout* m_toggleLayout;
+    QLabel* m_noMatch; // "No kernel here matches …"
     std::map<dvmlens::Backend, QToolButton*> m_toggles;
 };

@@ -803,7 +803,7 @@ QVariant RunTreeModel::graphData(
         if (column == VerdictColumn)
             return verdictColor(mark, QApplication::palette());
         if (!hasCode)
-            return QApplication::palette().color(QPalette::Disabled, QPalette::Text);
+            return mutedTextColor(QApplication::palette());
         return {};
     case Qt::ToolTipRole: {
         QString tip = QDir::toNativeSeparators(fromUtf8(graph.path));

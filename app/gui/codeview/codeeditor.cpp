@@ -71,6 +71,57 @@ const CodeMark* CodeEditor::markAt(int line) const
     return nullptr;
 }
 
+void CodeEditor::setFillers(std::vector<dvmlens::FillerBlock> fillers)
+{
+    m_fillers = std::move(fillers);
+    m_fillerRows = 0;
+    for (const dvmlens::FillerBlock& filler : m_fillers)
+        m_fillerRows += filler.rows;
+    viewport()->update();
+    m_margin->update();
+}
+
+const std::vector<dvmlens::FillerBlock>& CodeEditor::fillers() const
+{
+    return m_fillers;
+}
+
+int CodeEditor::lineOfBlock(int blockNumber) const
+{
+    return m_fillers.empty() ? blockNumber + 1 : dvmlens::lineOfRow(m_fillers, blockNumber + 1);
+}
+
+int CodeEditor::blockOfLine(int line) const
+{
+    return m_fillers.empty() ? line - 1 : dvmlens::rowOfLine(m_fillers, line) - 1;
+}
+
+int CodeEditor::lineCount() const
+{
+    return blockCount() - m_fillerRows;
+}
+
+void CodeEditor::setRowBackgrounds(QVector<CodeRowBackground> backgrounds)
+{
+    m_rowBackgrounds = std::move(backgrounds);
+    viewport()->update();
+}
+
+const QVector<CodeRowBackground>& CodeEditor::rowBackgrounds() const
+{
+    return m_rowBackgrounds;
+}
+
+const CodeRowBackground* CodeEditor::rowBackgroundAt(int blockNumber) const
+{
+    auto it = std::upper_bound(m_rowBackgrounds.cbegin(), m_rowBackgrounds.cend(), blockNumber,
+        [](int value, const CodeRowBackground& row) { return value < row.firstBlock; });
+    if (it == m_rowBackgrounds.cbegin())
+        return nullptr;
+    --it;
+    return it->lastBlock >= blockNumber ? &*it : nullptr;
+}
+
 const CodeColors& CodeEditor::colors() const
 {
     return m_colors;
@@ -85,7 +136,7 @@ void CodeEditor::updateColors()
 
 int CodeEditor::marginWidth() const
 {
-    const int digits = int(QString::number(std::max(1, blockCount())).size());
+    const int digits = int(QString::number(std::max(1, lineCount())).size());
     const double cell = fontMetrics().horizontalAdvance(QLatin1Char('9'));
     return int(cell * (digits + kPaddingCells + kStripeCells) + 0.5) + 2;
 }
@@ -112,8 +163,8 @@ void CodeEditor::paintMargin(QPaintEvent* event)
     while (block.isValid() && top <= event->rect().bottom()) {
         const int height = qRound(blockBoundingRect(block).height());
         const int bottom = top + height;
-        if (block.isVisible() && bottom >= event->rect().top()) {
-            const int line = block.blockNumber() + 1;
+        const int line = lineOfBlock(block.blockNumber());
+        if (block.isVisible() && bottom >= event->rect().top() && line > 0) {
             if (isLinkedLine(line) && !markAt(line))
                 painter.fillRect(stripeLeft, top, stripeWidth, height, m_colors.currentRangeEdge);
             else if (const CodeMark* mark = markAt(line))
@@ -135,7 +186,7 @@ int CodeEditor::lineAtMarginY(int y) const
     while (block.isValid() && top <= y) {
         const int bottom = top + qRound(blockBoundingRect(block).height());
         if (y < bottom)
-            return block.blockNumber() + 1;
+            return lineOfBlock(block.blockNumber());
         block = block.next();
         top = bottom;
     }
@@ -212,15 +263,22 @@ void CodeEditor::paintEvent(QPaintEvent* event)
     // Bands go under the text, one rectangle per visible marked line; the lookup is a binary
     // search, so thousands of kernels cost nothing here.
     const bool hasRange = m_currentRange.first > 0;
-    if (!m_marks.isEmpty() || hasRange || !m_linkedLines.isEmpty()) {
+    if (!m_marks.isEmpty() || hasRange || !m_linkedLines.isEmpty() || !m_rowBackgrounds.isEmpty()) {
         QPainter painter(viewport());
         const int right = viewport()->width();
         QTextBlock block = firstVisibleBlock();
         QRectF box = blockBoundingGeometry(block).translated(contentOffset());
         while (block.isValid() && box.top() <= event->rect().bottom()) {
-            const int line = block.blockNumber() + 1;
+            const int line = lineOfBlock(block.blockNumber());
             const QRectF row(0, box.top(), right, box.height());
-            if (hasRange && line >= m_currentRange.first && line <= m_currentRange.second) {
+            if (const CodeRowBackground* background = rowBackgroundAt(block.blockNumber())) {
+                // A diff colour wins over the kernel band: what changed must show on every line.
+                painter.fillRect(row, background->color);
+                if (background->hatched)
+                    painter.fillRect(row, QBrush(m_colors.lineNumber, Qt::BDiagPattern));
+            } else if (line == 0) {
+                // A filler row outside any painted difference: nothing of the file is here.
+            } else if (hasRange && line >= m_currentRange.first && line <= m_currentRange.second) {
                 const CodeMark* mark = markAt(line);
                 painter.fillRect(
                     row, mark ? codeMarkSelectedBand(mark->kind, m_colors) : m_colors.currentRange);

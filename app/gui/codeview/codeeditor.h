@@ -2,15 +2,33 @@
 // The read-only text area of the code view: system fixed font, no wrapping, a CodeMargin on the
 // left, and kernel bands painted under the text of the visible lines only (extra selections
 // would cost seconds to set for the tens of thousands of marks a 10 MB file can have).
+// In Compare the document also holds filler rows (empty blocks that are no line of the file, as
+// core's compare/textalignment.h places them): line numbers, marks and go-to-line count file
+// lines, and row backgrounds (removed / added / changed) paint over the kernel bands, which then
+// stay as the margin stripe only.
 #pragma once
 
 #include "codeview/codecolors.h"
 #include "codeview/codemarks.h"
+#include "compare/textalignment.h"
 
+#include <QColor>
 #include <QPlainTextEdit>
 #include <QVector>
 
+#include <vector>
+
 class CodeMargin;
+
+// Blocks [firstBlock, lastBlock] (0-based, fillers counted) painted in one colour; hatched ones are fillers.
+struct CodeRowBackground
+{
+    int firstBlock = 0;
+    int lastBlock = 0;
+    QColor color;
+    bool hatched = false;
+    bool operator==(const CodeRowBackground&) const = default;
+};
 
 class CodeEditor : public QPlainTextEdit
 {
@@ -31,6 +49,16 @@ public:
     void setCurrentRange(int first, int last);
     QPair<int, int> currentRange() const;
 
+    // Filler rows inserted into the document (see CodeView::setFillers); empty for a plain file.
+    void setFillers(std::vector<dvmlens::FillerBlock> fillers);
+    const std::vector<dvmlens::FillerBlock>& fillers() const;
+    int lineOfBlock(int blockNumber) const; // 1-based file line, 0 for a filler row
+    int blockOfLine(int line) const; // 0-based block number of a 1-based file line
+    int lineCount() const; // blocks that are file lines
+    // Sorted, not overlapping; painted instead of kernel bands on their rows.
+    void setRowBackgrounds(QVector<CodeRowBackground> backgrounds);
+    const QVector<CodeRowBackground>& rowBackgrounds() const;
+    const CodeRowBackground* rowBackgroundAt(int blockNumber) const;
     // Lines (1-based, sorted) linked to a selection in another view (the Provenance panes):
     // painted as the current range is, line by line, with a stripe in the margin.
     void setLinkedLines(const QVector<int>& lines);
@@ -61,5 +89,8 @@ private:
     CodeColors m_colors;
     QVector<CodeMark> m_marks;
     QPair<int, int> m_currentRange { 0, 0 };
+    std::vector<dvmlens::FillerBlock> m_fillers;
+    int m_fillerRows = 0;
+    QVector<CodeRowBackground> m_rowBackgrounds;
     QVector<int> m_linkedLines;
 };

@@ -38,6 +38,7 @@ CodeMarkGroup codeMarkGroup(CodeMarkKind kind)
 {
     switch (kind) {
     case CodeMarkKind::DvmKernel:
+    case CodeMarkKind::DvmLaunch:
         return CodeMarkGroup::DvmKernel;
     case CodeMarkKind::ImportFxKernel:
     case CodeMarkKind::FallbackCall:
@@ -114,8 +115,15 @@ QVector<CodeMark> codeMarksFor(const dvmlens::OutputCode& code)
     if (code.dvmImportLine)
         add(*code.dvmImportLine, *code.dvmImportLine, CodeMarkKind::DvmImport,
             QStringLiteral("from torch_npu._inductor import dvm"));
-    for (const dvmlens::Kernel& kernel : code.kernels)
+    for (const dvmlens::Kernel& kernel : code.kernels) {
         add(kernel.line, kernel.endLine, kernelMarkKind(kernel.backend), kernelLabel(kernel));
+        if (kernel.backend != dvmlens::Backend::Dvm)
+            continue;
+        for (int line : kernel.launchLines)
+            add(line, line, CodeMarkKind::DvmLaunch,
+                QCoreApplication::translate("CodeMarks", "launch of DVM kernel %1")
+                    .arg(QString::fromStdString(kernel.name)));
+    }
     for (const dvmlens::Fallback& fallback : code.fallbacks)
         add(fallback.line, fallback.line, CodeMarkKind::FallbackCall,
             QCoreApplication::translate("CodeMarks", "fallback call %1")

@@ -15,6 +15,7 @@ enum class CodeMarkKind
     DvmKernel, // a real @dvm.kernel builder
     ImportFxKernel, // async_compile.import_fx: an FX fallback, even when named dvm_fused_*
     FallbackCall, // torch.ops.aten.* / extern_kernels.* call in the entry code
+    DvmLaunch, // a call of a DVM kernel in the entry code: marked as fallback calls are, in DVM's colour
     OtherKernel, // Triton, C++, MLIR, AKG, MPS…
     DvmImport, // from torch_npu._inductor import dvm
 };

@@ -130,7 +130,7 @@ void CodeView::setUpActions()
         m_findBar->showFind(m_editor->textCursor().selectedText().section(QChar::ParagraphSeparator, 0, 0));
     });
     connect(m_goToLineAction, &QAction::triggered, this,
-        [this] { m_findBar->showGoToLine(cursorLine(), m_editor->blockCount()); });
+        [this] { m_findBar->showGoToLine(cursorLine(), m_editor->lineCount()); });
     connect(m_nextDvmKernelAction, &QAction::triggered, this, &CodeView::goToNextDvmKernel);
     connect(m_previousDvmKernelAction, &QAction::triggered, this, &CodeView::goToPreviousDvmKernel);
     setHasText(false);
@@ -149,7 +149,8 @@ void CodeView::showFile(const QString& path, const dvmlens::OutputCode* code)
 {
     m_marks = code ? codeMarksFor(*code) : QVector<CodeMark>();
     m_hasCode = code != nullptr;
-    if (path == m_path && !isLoading() && !m_path.isEmpty() && message().isEmpty()) {
+    if (path == m_path && !isLoading() && !m_path.isEmpty() && message().isEmpty()
+        && m_editor->fillers().empty()) {
         applyMarks();
         return;
     }
@@ -200,14 +201,14 @@ void CodeView::goToLine(int line, int lastLine)
         return;
     }
     QTextDocument* document = m_editor->document();
-    const int lineCount = document->blockCount();
+    const int lineCount = std::max(1, m_editor->lineCount());
     line = std::clamp(line, 1, lineCount);
     const bool range = lastLine >= line;
     lastLine = range ? std::min(lastLine, lineCount) : line;
 
     // A range (a kernel) is painted under the text rather than selected, so its syntax colours
     // stay readable; the cursor goes to its first line.
-    QTextCursor cursor(document->findBlockByNumber(line - 1));
+    QTextCursor cursor(document->findBlockByNumber(m_editor->blockOfLine(line)));
     m_editor->setTextCursor(cursor);
     m_editor->setCurrentRange(range ? line : 0, range ? lastLine : 0);
 
@@ -218,10 +219,12 @@ void CodeView::scrollToShow(int line, int lastLine)
 {
     // Without wrapping, one block is one scroll step: centre a range that fits, else show its
     // start with a little context above.
+    const int block = m_editor->blockOfLine(line); // filler rows of Compare count as lines here
+    const int lastBlock = m_editor->blockOfLine(lastLine);
     const int lineHeight = std::max(1, m_editor->fontMetrics().lineSpacing());
     const int visibleLines = std::max(1, m_editor->viewport()->height() / lineHeight);
-    const int rangeLines = lastLine - line + 1;
-    const int top = rangeLines <= visibleLines ? line - 1 - (visibleLines - rangeLines) / 2 : line - 1 - 2;
+    const int rangeLines = lastBlock - block + 1;
+    const int top = rangeLines <= visibleLines ? block - (visibleLines - rangeLines) / 2 : block - 2;
     QScrollBar* bar = m_editor->verticalScrollBar();
     bar->setValue(std::clamp(top, bar->minimum(), bar->maximum()));
 }
@@ -436,6 +439,8 @@ void CodeView::replaceDocument(std::unique_ptr<QTextDocument> document)
 {
     // The highlighter points into the old document: drop it before the document goes.
     m_highlighter.reset();
+    m_editor->setFillers({});
+    m_editor->setRowBackgrounds({});
     m_editor->showDocument(document.get());
     m_loader->disposeInBackground(std::exchange(m_document, std::move(document)));
     if (!m_path.isEmpty())
@@ -494,5 +499,59 @@ void CodeView::selectMatch(int index)
 
 int CodeView::cursorLine() const
 {
-    return m_editor->textCursor().blockNumber() + 1;
+    int block = m_editor->textCursor().blockNumber();
+    int line = m_editor->lineOfBlock(block);
+    while (line == 0 && block + 1 < m_editor->blockCount())
+        line = m_editor->lineOfBlock(++block);
+    return std::max(line, 1);
+}
+
+void CodeView::setFillers(const std::vector<dvmlens::FillerBlock>& fillers)
+{
+    if (isLoading() || fillers == m_editor->fillers())
+        return;
+    QTextDocument* document = m_editor->document();
+    if (!m_editor->fillers().empty()) // fillers only ever go into freshly loaded text
+        return;
+    QTextCursor cursor(document);
+    cursor.beginEditBlock();
+    // From the bottom up, so the blocks above keep their numbers while inserting. The rows go at
+    // the end of the line above: the lines keep their blocks and so their highlighting.
+    for (auto it = fillers.rbegin(); it != fillers.rend(); ++it) {
+        const QTextBlock above = document->findBlockByNumber(it->beforeLine - 2);
+        if (it->beforeLine <= 1 || !above.isValid()) {
+            cursor.setPosition(0);
+        } else {
+            cursor.setPosition(above.position() + above.length() - 1);
+        }
+        cursor.insertText(QString(it->rows, u'\n'));
+    }
+    cursor.endEditBlock();
+    // The line after each filler loses its colours in the insertion: highlight again (off the
+    // GUI thread's critical path: the built-in highlighters work in idle-time chunks).
+    if (m_highlighter && !fillers.empty())
+        m_highlighter->setPalette(m_editor->palette());
+    m_editor->setFillers(fillers);
+    m_text = document->toPlainText(); // find works on what is shown
+    updateMatches();
+}
+
+void CodeView::setRowBackgrounds(const QVector<CodeRowBackground>& backgrounds)
+{
+    m_editor->setRowBackgrounds(backgrounds);
+}
+
+const QVector<CodeRowBackground>& CodeView::rowBackgrounds() const
+{
+    return m_editor->rowBackgrounds();
+}
+
+int CodeView::blockOfLine(int line) const
+{
+    return m_editor->blockOfLine(line);
+}
+
+int CodeView::lineOfBlock(int blockNumber) const
+{
+    return m_editor->lineOfBlock(blockNumber);
 }

@@ -4,6 +4,7 @@
 // Shift+F8) and a colour legend. Files are read and decoded off the GUI thread.
 #pragma once
 
+#include "codeview/codeeditor.h"
 #include "codeview/codemarks.h"
 #include "model/model.h"
 
@@ -15,7 +16,6 @@
 
 #include <memory>
 
-class CodeEditor;
 class CodeHighlighter;
 class CodeLegend;
 class FileTextLoader;
@@ -52,6 +52,16 @@ public:
     void setLinkedLines(QVector<int> lines, bool scroll);
     QVector<int> linkedLines() const;
     QPlainTextEdit* editor() const; // for tests and for sync scrolling
+    // Compare: inserts empty filler rows into the loaded text (core's TextAlignment) so two views
+    // show equal lines on equal rows; lines, marks and go-to-line keep counting file lines. Showing
+    // a file again drops them. Row backgrounds paint the diff over the kernel bands.
+    void setFillers(const std::vector<dvmlens::FillerBlock>& fillers);
+    void setRowBackgrounds(const QVector<CodeRowBackground>& backgrounds);
+    const QVector<CodeRowBackground>& rowBackgrounds() const;
+    int blockOfLine(int line) const; // 0-based block of a 1-based file line
+    int lineOfBlock(int blockNumber) const; // 0 for a filler row
+    // The file line of the cursor (a filler row counts as the next line).
+    int cursorLine() const;
     QAction* findAction() const; // Ctrl+F: opens the find bar
     QAction* goToLineAction() const; // Ctrl+G
     QAction* nextDvmKernelAction() const; // F8
@@ -96,7 +106,6 @@ private:
     void applyMarks();
     void updateMatches();
     void selectMatch(int index);
-    int cursorLine() const;
     void scrollToShow(int line, int lastLine);
 
     CodeEditor* m_editor;

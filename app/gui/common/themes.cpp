@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "common/themes.h"
 
+#include "codeview/codecolors.h"
+
 #include <QApplication>
 #include <QPainter>
 #include <QPainterPath>
@@ -275,4 +277,23 @@ QIcon severityIcon(dvmlens::Severity severity)
         break;
     }
     return style->standardIcon(QStyle::SP_MessageBoxInformation);
+}
+
+QColor mutedTextColor(const QPalette& palette)
+{
+    const QColor text = palette.color(QPalette::Text);
+    const QColor from = palette.color(QPalette::Disabled, QPalette::Text);
+    const auto readable = [&](const QColor& color) {
+        return contrastRatio(color, palette.color(QPalette::Base)) >= 4.5
+            && contrastRatio(color, palette.color(QPalette::AlternateBase)) >= 4.5;
+    };
+    for (int step = 0; step <= 20; ++step) {
+        const double t = step / 20.0;
+        const QColor mixed = QColor::fromRgbF(float(from.redF() + (text.redF() - from.redF()) * t),
+            float(from.greenF() + (text.greenF() - from.greenF()) * t),
+            float(from.blueF() + (text.blueF() - from.blueF()) * t));
+        if (readable(mixed))
+            return mixed;
+    }
+    return text;
 }

@@ -32,6 +32,10 @@ void applyTheme(Theme theme);
 
 bool isDarkPalette(const QPalette& palette);
 
+// Greyed text for rows that hold less (a graph without output_code.py): the palette's disabled
+// text, moved toward its Text until it reads at 4.5:1 on both Base and AlternateBase.
+QColor mutedTextColor(const QPalette& palette);
+
 // Every rung of the ladder has its own colour and drawn icon (scales with the DPI); the text beside
 // it (verdicttext.h) says the same for screen readers.
 QColor verdictColor(dvmlens::Verdict verdict, const QPalette& palette);

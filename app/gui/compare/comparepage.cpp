@@ -149,7 +149,7 @@ bool ComparePage::selectGraph(const QString& key)
 {
     for (int row = 0; row < m_summaryProxy->rowCount(); ++row) {
         const QModelIndex index = m_summaryProxy->index(row, CompareSummaryModel::GraphColumn);
-        if (index.data().toString() == key) {
+        if (index.data(CompareSummaryModel::KeyRole).toString() == key) {
             m_summaryView->setCurrentIndex(index);
             return true;
         }

@@ -2,6 +2,7 @@
 #include "compare/comparesummarymodel.h"
 
 #include "common/themes.h"
+#include "compare/comparenames.h"
 #include "shell/languagechange.h"
 
 #include <QApplication>
@@ -115,6 +116,15 @@ QString CompareSummaryModel::summaryText(const dvmlens::CompareSummary& summary)
     if (summary.engagedOnlyA > 0)
         parts << tr("%1 DVM-engaged only in A (not a regression)").arg(summary.engagedOnlyA);
     return parts.join(QStringLiteral(" · "));
+}
+
+QString CompareSummaryModel::pairName(const dvmlens::GraphDiff& graph) const
+{
+    if (!m_result)
+        return QString::fromStdString(graph.key);
+    const dvmlens::GraphPairName name = dvmlens::graphPairName(*m_result, graph);
+    const QString key = QString::fromStdString(name.graph);
+    return name.rank ? tr("rank %1 · %2").arg(*name.rank).arg(key) : key;
 }
 
 QString CompareSummaryModel::verdictText(const std::optional<bool>& engaged, bool sidePresent)
@@ -240,10 +250,12 @@ QVariant CompareSummaryModel::data(const QModelIndex& index, int role) const
             return graph->regression ? 0 : 1;
         return {};
     case GraphColumn:
-        if (role == Qt::DisplayRole || role == SortRole)
+        if (role == Qt::DisplayRole)
+            return pairName(*graph);
+        if (role == SortRole || role == KeyRole)
             return QString::fromStdString(graph->key);
         if (role == Qt::ToolTipRole) {
-            QStringList paths;
+            QStringList paths { QString::fromStdString(graph->key) };
             if (graph->a)
                 paths << tr("A: %1").arg(QString::fromStdString(graph->a->path));
             if (graph->b)
@@ -338,9 +350,11 @@ bool CompareSummaryProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sou
     const QModelIndex index = sourceModel()->index(sourceRow, CompareSummaryModel::GraphColumn, sourceParent);
     if (m_onlyRegressions && !index.data(CompareSummaryModel::RegressionRole).toBool())
         return false;
-    const QString key = index.data().toString();
-    return std::all_of(m_words.cbegin(), m_words.cend(),
-        [&](const QString& word) { return key.contains(word, Qt::CaseInsensitive); });
+    const QString key = index.data(CompareSummaryModel::KeyRole).toString();
+    const QString name = index.data().toString();
+    return std::all_of(m_words.cbegin(), m_words.cend(), [&](const QString& word) {
+        return key.contains(word, Qt::CaseInsensitive) || name.contains(word, Qt::CaseInsensitive);
+    });
 }
 
 bool CompareSummaryProxy::lessThan(const QModelIndex& left, const QModelIndex& right) const

@@ -29,6 +29,7 @@ public:
         SortRole = Qt::UserRole + 1, // numbers for count columns (B − A), ranks for the others
         RegressionRole, // bool: GraphDiff::regression
         GraphRole, // int: the row's index in CompareResult::graphs
+        KeyRole, // QString: GraphDiff::key in full (the Graph column shows "rank 3 · <key>")
     };
     // Fixed columns; the kernel counts follow (one column per backend that any graph defines, DVM
     // always), then FallbacksColumn at columnCount() − 1.
@@ -54,6 +55,9 @@ public:
     static QString summaryText(const dvmlens::CompareSummary& summary);
     // "✔ engaged", "✖ not engaged", "— no output_code.py", "— absent"
     static QString verdictText(const std::optional<bool>& engaged, bool sidePresent);
+    // The Graph column: "rank 3 · model__0_forward_1" with several run pairs (core's graphPairName),
+    // else the key.
+    QString pairName(const dvmlens::GraphDiff& graph) const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

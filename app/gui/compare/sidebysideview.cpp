@@ -3,6 +3,7 @@
 
 #include "codeview/codeview.h"
 #include "common/themes.h"
+#include "compare/diffminimap.h"
 #include "shell/languagechange.h"
 
 #include <QAction>
@@ -42,19 +43,6 @@ DiffColors diffColors(const QPalette& palette)
         QColor(0xf4, 0xa9, 0xa9), QColor(0x9c, 0xdc, 0x9f) };
 }
 
-// Lines [first, last] in one colour. Full width only reaches the window's edge on a selection's
-// last line, so lines get one selection each, unless there are so many that every repaint would
-// crawl through them (SideBySideView::kMaxLineSelections): then a run of lines shares one.
-QTextEdit::ExtraSelection linesSelection(const QTextBlock& first, const QTextBlock& last, const QColor& color)
-{
-    QTextEdit::ExtraSelection selection;
-    selection.cursor = QTextCursor(first);
-    selection.cursor.setPosition(last.position() + last.length() - 1, QTextCursor::KeepAnchor);
-    selection.format.setBackground(color);
-    selection.format.setProperty(QTextFormat::FullWidthSelection, true);
-    return selection;
-}
-
 QTextEdit::ExtraSelection rangeSelection(
     const QTextBlock& block, const dvmlens::CharRange& range, const QColor& color)
 {
@@ -67,49 +55,56 @@ QTextEdit::ExtraSelection rangeSelection(
     return selection;
 }
 
-// Paints one side: its lines of every hunk, paired ones as changed, and their changed characters.
-QList<QTextEdit::ExtraSelection> sideSelections(
-    const dvmlens::TextDiff& diff, QTextDocument* document, bool sideA, const DiffColors& colors)
+// One side's rows: its lines of every hunk (paired ones as changed), and the filler rows that
+// stand for the other side's lines, hatched in the colour those lines have there.
+QVector<CodeRowBackground> sideRows(const dvmlens::TextDiff& diff,
+    const std::vector<dvmlens::FillerBlock>& fillers, bool sideA, const DiffColors& colors)
 {
-    int paintedLines = 0;
-    for (const dvmlens::DiffHunk& hunk : diff.hunks)
-        paintedLines += sideA ? hunk.countA : hunk.countB;
-    const bool linePerSelection = paintedLines <= SideBySideView::kMaxLineSelections;
-    QList<QTextEdit::ExtraSelection> lines;
-    QList<QTextEdit::ExtraSelection> ranges;
-    QTextBlock runStart;
-    QTextBlock runEnd;
-    QColor runColor;
-    const auto flush = [&] {
-        if (runStart.isValid())
-            lines << linesSelection(runStart, runEnd, runColor);
-        runStart = QTextBlock();
+    QVector<CodeRowBackground> rows;
+    const auto add = [&rows](int first, int last, const QColor& color, bool hatched) {
+        if (!rows.isEmpty() && rows.back().lastBlock + 1 == first && rows.back().color == color
+            && rows.back().hatched == hatched)
+            rows.back().lastBlock = last;
+        else
+            rows.push_back({ first, last, color, hatched });
     };
     for (const dvmlens::DiffHunk& hunk : diff.hunks) {
         const int start = sideA ? hunk.startA : hunk.startB;
         const int count = sideA ? hunk.countA : hunk.countB;
+        const int otherCount = sideA ? hunk.countB : hunk.countA;
         const int pairs = int(hunk.changed.size());
-        QTextBlock block = document->findBlockByNumber(start - 1);
-        for (int i = 0; i < count && block.isValid(); ++i, block = block.next()) {
+        for (int i = 0; i < count; ++i) {
             // Replaced lines that share little read better as removed and added than as edited.
             const bool edited = i < pairs && hunk.changed[std::size_t(i)].similar;
-            const QColor color = edited ? colors.changed : sideA ? colors.removed : colors.added;
-            if (runStart.isValid() && (linePerSelection || color != runColor || runEnd.next() != block))
-                flush();
-            if (!runStart.isValid()) {
-                runStart = block;
-                runColor = color;
-            }
-            runEnd = block;
-            if (!edited)
+            const int block = dvmlens::rowOfLine(fillers, start + i) - 1;
+            add(block, block, edited ? colors.changed : sideA ? colors.removed : colors.added, false);
+        }
+        if (otherCount > count) {
+            const int after = dvmlens::rowOfLine(fillers, start + count) - 1; // block of the next line
+            add(after - (otherCount - count), after - 1, sideA ? colors.added : colors.removed, true);
+        }
+    }
+    return rows;
+}
+
+QList<QTextEdit::ExtraSelection> changedCharacters(
+    const dvmlens::TextDiff& diff, const CodeView* view, bool sideA, const DiffColors& colors)
+{
+    QList<QTextEdit::ExtraSelection> ranges;
+    const QTextDocument* document = view->editor()->document();
+    for (const dvmlens::DiffHunk& hunk : diff.hunks) {
+        for (const dvmlens::ChangedLine& changed : hunk.changed) {
+            if (!changed.similar)
                 continue;
-            const dvmlens::ChangedLine& changed = hunk.changed[std::size_t(i)];
+            const QTextBlock block =
+                document->findBlockByNumber(view->blockOfLine(sideA ? changed.lineA : changed.lineB));
+            if (!block.isValid())
+                continue;
             for (const dvmlens::CharRange& range : sideA ? changed.rangesA : changed.rangesB)
                 ranges << rangeSelection(block, range, sideA ? colors.removedText : colors.addedText);
         }
-        flush();
     }
-    return lines + ranges; // ranges last, so they paint over their line
+    return ranges;
 }
 
 } // namespace
@@ -164,6 +159,12 @@ SideBySideView::SideBySideView(QWidget* parent)
                 onPaneLoaded(pane, false);
         });
         QPlainTextEdit* editor = pane.code->editor();
+        connect(pane.minimap, &DiffMinimap::rowClicked, this, [editor](int row) {
+            QScrollBar* bar = editor->verticalScrollBar();
+            bar->setValue(row - bar->pageStep() / 2); // the clicked row in the middle; the other side follows
+        });
+        connect(editor->verticalScrollBar(), &QScrollBar::rangeChanged, this,
+            [this, side] { updateMinimapFrame(side); });
         connect(editor->verticalScrollBar(), &QScrollBar::valueChanged, this,
             [this, side](int value) { syncScroll(side, value); });
         connect(editor->horizontalScrollBar(), &QScrollBar::valueChanged, this, [this, side](int value) {
@@ -216,11 +217,17 @@ QWidget* SideBySideView::createPane(Pane& pane)
     pane.stack = new QStackedWidget;
     pane.stack->addWidget(pane.code);
     pane.stack->addWidget(pane.placeholder);
+    pane.minimap = new DiffMinimap;
+    auto* body = new QHBoxLayout;
+    body->setContentsMargins(0, 0, 0, 0);
+    body->setSpacing(0);
+    body->addWidget(pane.stack, 1);
+    body->addWidget(pane.minimap);
     auto* layout = new QVBoxLayout(box);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
     layout->addWidget(pane.title);
-    layout->addWidget(pane.stack, 1);
+    layout->addLayout(body, 1);
     return box;
 }
 
@@ -238,9 +245,13 @@ void SideBySideView::showContents(const Content& a, const Content& b)
     m_ready = false;
     m_hasDiff = false;
     m_diff = {};
+    m_alignment = {};
     m_current = -1;
-    for (Pane& pane : m_panes)
+    for (Pane& pane : m_panes) {
         pane.code->editor()->setExtraSelections({});
+        pane.code->setRowBackgrounds({});
+        pane.minimap->setDifferences({}, 0);
+    }
     // The graph folder and file name tell the sides apart; the full path is in the tooltip.
     const auto shortPath = [](const QString& path) {
         const QFileInfo file(path);
@@ -302,15 +313,25 @@ void SideBySideView::startDiffWhenLoaded()
     const QString textB = m_panes[SideB].code->editor()->document()->toPlainText();
     m_diffJob->start(
         [textA, textB](JobContext&) {
-            return std::make_shared<const dvmlens::TextDiff>(dvmlens::diffTexts(textA, textB));
+            auto aligned = std::make_shared<AlignedDiff>();
+            aligned->diff = dvmlens::diffTexts(textA, textB);
+            aligned->alignment = dvmlens::alignTexts(aligned->diff);
+            return std::shared_ptr<const AlignedDiff>(std::move(aligned));
         },
-        [this](std::shared_ptr<const dvmlens::TextDiff> diff) { applyDiff(std::move(diff)); });
+        [this](std::shared_ptr<const AlignedDiff> diff) { applyDiff(std::move(diff)); });
 }
 
-void SideBySideView::applyDiff(std::shared_ptr<const dvmlens::TextDiff> diff)
+void SideBySideView::applyDiff(std::shared_ptr<const AlignedDiff> diff)
 {
-    m_diff = *diff;
+    m_diff = diff->diff;
+    m_alignment = diff->alignment;
     m_hasDiff = true;
+    m_syncing = true; // inserting rows moves the scroll bars
+    m_panes[SideA].code->setFillers(m_alignment.fillersA);
+    m_panes[SideB].code->setFillers(m_alignment.fillersB);
+    m_syncing = false;
+    m_panes[SideB].code->editor()->verticalScrollBar()->setValue(
+        m_panes[SideA].code->editor()->verticalScrollBar()->value());
     paintDiff();
     m_ready = true;
     updateDifferenceLabel();
@@ -323,22 +344,33 @@ void SideBySideView::paintDiff()
         return;
     const DiffColors colors = diffColors(palette());
     for (Side side : { SideA, SideB }) {
-        QPlainTextEdit* editor = m_panes[side].code->editor();
-        editor->setExtraSelections(sideSelections(m_diff, editor->document(), side == SideA, colors));
+        Pane& pane = m_panes[side];
+        const QVector<CodeRowBackground> rows = sideRows(
+            m_diff, side == SideA ? m_alignment.fillersA : m_alignment.fillersB, side == SideA, colors);
+        pane.code->setRowBackgrounds(rows);
+        pane.code->editor()->setExtraSelections(changedCharacters(m_diff, pane.code, side == SideA, colors));
+        pane.minimap->setDifferences(rows, m_alignment.rows);
+        updateMinimapFrame(side);
     }
+}
+
+void SideBySideView::updateMinimapFrame(Side side)
+{
+    QPlainTextEdit* editor = m_panes[side].code->editor();
+    m_panes[side].minimap->setVisibleRows(
+        editor->verticalScrollBar()->value(), editor->verticalScrollBar()->pageStep());
 }
 
 void SideBySideView::syncScroll(Side from, int value)
 {
+    updateMinimapFrame(from);
     if (m_syncing || !m_hasDiff)
         return;
-    // Without wrapping, the scroll value is the first visible line (0-based).
-    const int line = value + 1;
-    const int other =
-        from == SideA ? dvmlens::alignedLineInB(m_diff, line) : dvmlens::alignedLineInA(m_diff, line);
+    // Both sides have the same rows (fillers included): the same scroll value shows the same rows.
     m_syncing = true;
-    m_panes[from == SideA ? SideB : SideA].code->editor()->verticalScrollBar()->setValue(other - 1);
+    m_panes[from == SideA ? SideB : SideA].code->editor()->verticalScrollBar()->setValue(value);
     m_syncing = false;
+    updateMinimapFrame(from == SideA ? SideB : SideA);
 }
 
 bool SideBySideView::isReady() const
@@ -354,6 +386,16 @@ bool SideBySideView::hasDiff() const
 const dvmlens::TextDiff& SideBySideView::diff() const
 {
     return m_diff;
+}
+
+const dvmlens::TextAlignment& SideBySideView::alignment() const
+{
+    return m_alignment;
+}
+
+DiffMinimap* SideBySideView::minimap(Side side) const
+{
+    return m_panes[side].minimap;
 }
 
 CodeView* SideBySideView::codeView(Side side) const
@@ -437,7 +479,15 @@ void SideBySideView::goToLines(int lineA, int lineB)
         m_panes[SideA].code->goToLine(lineA);
     if (lineB > 0 && !isPlaceholderShown(SideB))
         m_panes[SideB].code->goToLine(lineB);
+    // Aligned rows: the side asked first sets the scroll position of both.
+    if (m_hasDiff && (lineA > 0 || lineB > 0)) {
+        const Side leader = lineA > 0 ? SideA : SideB;
+        m_panes[leader == SideA ? SideB : SideA].code->editor()->verticalScrollBar()->setValue(
+            m_panes[leader].code->editor()->verticalScrollBar()->value());
+    }
     m_syncing = false;
+    updateMinimapFrame(SideA);
+    updateMinimapFrame(SideB);
 }
 
 QAction* SideBySideView::nextDifferenceAction() const

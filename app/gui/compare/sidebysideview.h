@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: MIT
-// Two output_code.py files side by side: two read-only CodeViews (highlighting, kernel bands),
-// scrolling kept in step through the diff's hunks (dvmlens::alignedLineInB / InA), removed,
-// added and changed lines painted with the changed characters stronger, next / previous
-// difference (F7 / Shift+F7) and an "n of m differences" label. The diff runs off the GUI thread.
+// Two output_code.py files side by side, as a diff tool shows them: two read-only CodeViews
+// (highlighting, kernel stripes in the margin) with filler rows where core's TextAlignment puts
+// them, so equal lines always sit on the same row and both sides scroll by the same value;
+// removed, added and changed lines painted over every kernel band, the changed characters
+// stronger; a minimap of the differences beside each scroll bar; next / previous difference
+// (F7 / Shift+F7) and an "n of m differences" label. The diff runs off the GUI thread.
 #pragma once
 
 #include "common/jobrunner.h"
+#include "compare/textalignment.h"
 #include "compare/textdiff.h"
 #include "model/model.h"
 
@@ -17,6 +20,7 @@
 #include <memory>
 
 class CodeView;
+class DiffMinimap;
 class QAction;
 class QLabel;
 class QStackedWidget;
@@ -39,9 +43,6 @@ public:
         QString placeholder;
     };
 
-    // Above this many changed lines on a side, runs of lines share one painted selection.
-    static constexpr int kMaxLineSelections = 4000;
-
     explicit SideBySideView(QWidget* parent = nullptr);
     ~SideBySideView() override; // waits for a running diff
 
@@ -53,6 +54,9 @@ public:
     bool isReady() const;
     bool hasDiff() const; // both sides hold text and were diffed
     const dvmlens::TextDiff& diff() const;
+    const dvmlens::TextAlignment& alignment() const; // the filler rows of the shown diff
+
+    DiffMinimap* minimap(Side side) const;
 
     CodeView* codeView(Side side) const;
     bool isPlaceholderShown(Side side) const;
@@ -85,6 +89,7 @@ private:
         CodeView* code = nullptr;
         QLabel* placeholder = nullptr;
         QLabel* title = nullptr;
+        DiffMinimap* minimap = nullptr;
         QString shortPath; // the title after "A: ", kept for a language change
         bool waiting = false; // a file is loading
         bool hasText = false; // a file is shown (not a placeholder or a failed load)
@@ -94,7 +99,13 @@ private:
     void showContent(Pane& pane, const Content& content);
     void onPaneLoaded(Pane& pane, bool ok);
     void startDiffWhenLoaded();
-    void applyDiff(std::shared_ptr<const dvmlens::TextDiff> diff);
+    struct AlignedDiff
+    {
+        dvmlens::TextDiff diff;
+        dvmlens::TextAlignment alignment;
+    };
+    void applyDiff(std::shared_ptr<const AlignedDiff> diff);
+    void updateMinimapFrame(Side side);
     void paintDiff();
     void syncScroll(Side from, int value);
     void updateDifferenceLabel();
@@ -109,6 +120,7 @@ private:
     bool m_syncing = false;
     int m_current = -1;
     dvmlens::TextDiff m_diff;
+    dvmlens::TextAlignment m_alignment;
     bool m_hasDiff = false;
     bool m_showsPrompt = false; // cleared: side A asks to select a graph pair
 };

@@ -11,6 +11,7 @@
 #include "codeview/codehighlighter.h"
 #include "codeview/codeview.h"
 #include "common/themes.h"
+#include "compare/comparenames.h"
 #include "compare/comparepage.h"
 #include "compare/comparesummarymodel.h"
 #include "diagnostics/diagnosticsdock.h"
@@ -21,9 +22,11 @@
 #include "profile/profilecontroller.h"
 #include "shell/languagechange.h"
 #include "shell/recentfolders.h"
+#include "shell/shortcutsdialog.h"
 #include "shell/translations.h"
 #include "shell/treedocument.h"
 #include "shell/treepathdialog.h"
+#include "shell/welcomepage.h"
 #include "sources/sourcesdock.h"
 #include "verdict/summary.h"
 #include "version.h"
@@ -105,6 +108,8 @@ MainWindow::MainWindow(QWidget* parent)
     setAcceptDrops(true);
     m_pages->addWidget(m_browse);
     m_pages->addWidget(m_compare);
+    m_welcome = new WelcomePage;
+    m_pages->addWidget(m_welcome);
     setCentralWidget(m_pages);
 
     createDocks();
@@ -143,6 +148,10 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_document, &TreeDocument::compareProgress, this, &MainWindow::onCompareProgress);
     connect(m_document, &TreeDocument::compareFinished, this, &MainWindow::onCompareFinished);
     connect(m_recent, &RecentFolders::openRequested, this, &MainWindow::openPath);
+    connect(m_recent, &RecentFolders::changed, this, &MainWindow::updateCentralPage);
+    connect(m_welcome, &WelcomePage::openFolderRequested, this, &MainWindow::openFolderDialog);
+    connect(m_welcome, &WelcomePage::openFileRequested, this, &MainWindow::openFileDialog);
+    connect(m_welcome, &WelcomePage::openPathRequested, this, &MainWindow::openPath);
     connect(
         m_diagnosticsDock, &DiagnosticsDock::locationActivated, this, [this](const QString& path, int line) {
             const QScopedValueRollback following(m_followingDiagnostics, true);
@@ -162,6 +171,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_reindexTimer, &QTimer::timeout, this, &MainWindow::reindex);
     connect(m_watcher, &QFileSystemWatcher::directoryChanged, m_reindexTimer, qOverload<>(&QTimer::start));
     updateTitle();
+    updateCentralPage();
 }
 
 MainWindow::~MainWindow() = default;
@@ -334,6 +344,11 @@ void MainWindow::createMenus()
     m_languageActions = languageGroup;
 
     m_helpMenu = menuBar()->addMenu(QString());
+    QAction* shortcuts = m_helpMenu->addAction(QString(), this, [this] {
+        ShortcutsDialog dialog(this, this);
+        dialog.exec();
+    });
+    shortcuts->setObjectName(QStringLiteral("KeyboardShortcutsAction"));
     QAction* howItDecides = m_helpMenu->addAction(QString(), this, &MainWindow::showHowItDecides);
     QAction* about = m_helpMenu->addAction(QString(), this, &MainWindow::showAbout);
     about->setMenuRole(QAction::AboutRole);
@@ -366,6 +381,7 @@ void MainWindow::createMenus()
         languageMenu->setTitle(tr("&Language"));
         systemLanguage->setText(tr("&System"));
         m_helpMenu->setTitle(tr("&Help"));
+        shortcuts->setText(tr("&Keyboard Shortcuts"));
         howItDecides->setText(tr("How DVM Lens &Decides"));
         about->setText(tr("&About DVM Lens"));
         aboutQt->setText(tr("About &Qt"));
@@ -544,6 +560,7 @@ void MainWindow::startIndexing(const QString& path, bool keepSelection)
     else
         m_document->open(path);
     updateTitle();
+    updateCentralPage();
 }
 
 void MainWindow::onProgress(int done, int total)
@@ -561,6 +578,7 @@ void MainWindow::onIndexFinished(const QString& path, const QString& error)
 {
     m_progress->hide();
     m_cancel->hide();
+    updateCentralPage();
     if (!error.isEmpty()) {
         const QString message = tr("Cannot open %1: %2").arg(QDir::toNativeSeparators(path), error);
         m_totals->setText(message);
@@ -731,13 +749,13 @@ void MainWindow::chooseLanguage(const QString& language)
 void MainWindow::updateTitle()
 {
     if (m_mode == Mode::Compare && !m_comparePathB.isEmpty()) {
-        // Short names (the run or tree folders): full paths would not fit a title bar twice.
-        const auto shortName = [](const QString& path) {
-            const QFileInfo info(path);
-            return info.isFile() ? info.absoluteDir().dirName() : info.fileName();
-        };
-        setWindowTitle(
-            tr("%1 compared to %2 — DVM Lens").arg(shortName(m_comparePathA), shortName(m_comparePathB)));
+        // The parts of the paths that tell the sides apart (core's distinguishingNames): full
+        // paths would not fit a title bar twice, and two trees are often both "torch_compile_debug".
+        const auto [nameA, nameB] =
+            dvmlens::distinguishingNames(QDir::fromNativeSeparators(m_comparePathA).toStdString(),
+                QDir::fromNativeSeparators(m_comparePathB).toStdString());
+        setWindowTitle(tr("%1 compared to %2 — DVM Lens")
+                           .arg(QString::fromStdString(nameA), QString::fromStdString(nameB)));
         return;
     }
     if (m_document->path().isEmpty()) {
@@ -890,7 +908,7 @@ void MainWindow::setMode(Mode mode)
     }
     m_mode = mode;
     m_export->setCompareMode(mode == Mode::Compare);
-    m_pages->setCurrentWidget(mode == Mode::Compare ? static_cast<QWidget*>(m_compare) : m_browse);
+    updateCentralPage();
     (mode == Mode::Compare ? m_compareModeAction : m_browseModeAction)->setChecked(true);
     const auto& result = m_compare->outcome() ? m_compare->outcome()->result : nullptr;
     if (mode == Mode::Compare && result) {
@@ -901,6 +919,28 @@ void MainWindow::setMode(Mode mode)
         m_statusText = StatusText::Totals;
     }
     updateTitle();
+}
+
+void MainWindow::updateCentralPage()
+{
+    // The welcome page while nothing is open, the empty-tree page for a tree without runs.
+    QWidget* page = m_browse;
+    if (m_mode == Mode::Compare) {
+        page = m_compare;
+    } else if (m_document->path().isEmpty() && !m_document->isIndexing()) {
+        m_welcome->showWelcome(m_recent->paths());
+        page = m_welcome;
+    } else if (!m_document->isIndexing() && m_document->summaries()
+        && m_document->summaries()->tree.runs == 0) {
+        m_welcome->showEmptyTree(m_document->path());
+        page = m_welcome;
+    }
+    m_pages->setCurrentWidget(page);
+}
+
+WelcomePage* MainWindow::welcomePage() const
+{
+    return m_welcome;
 }
 
 MainWindow::Mode MainWindow::mode() const

@@ -21,6 +21,7 @@ class QLabel;
 class QMenu;
 class QProgressBar;
 class QStackedWidget;
+class WelcomePage;
 class QTimer;
 class QToolButton;
 class ProfileController;
@@ -73,6 +74,7 @@ public:
     DiagnosticsDock* diagnosticsDock() const;
     ExportActions* exportActions() const; // File ▸ Export…, Edit ▸ Copy Summary as Markdown
     QStackedWidget* pages() const;
+    WelcomePage* welcomePage() const;
     QMenu* fileMenu() const;
     QMenu* viewMenu() const;
     QMenu* helpMenu() const;
@@ -126,6 +128,8 @@ private:
     TreeDocument* m_document; // first: the docks and pages made next listen to it
     BrowsePage* m_browse;
     QStackedWidget* m_pages;
+    WelcomePage* m_welcome = nullptr; // nothing open, or a tree without runs
+    void updateCentralPage();
     DiagnosticsDock* m_diagnosticsDock;
     QDockWidget* m_runsDock = nullptr;
     QDockWidget* m_kernelsDock = nullptr;

@@ -5,10 +5,13 @@
 #include "index/indexer.h"
 #include "shell/translations.h"
 #include "testutil.h"
+#include "verdict/verdict.h"
 
 #include <QCoreApplication>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QTextBlock>
+#include <QTextLayout>
 #include <QTranslator>
 #include <QtTest>
 
@@ -200,6 +203,78 @@ private Q_SLOTS:
 
         details.clearKernel();
         QVERIFY(details.toPlainText().isEmpty());
+    }
+
+    void strideOnlyWhenKnownAndTokensNeverCut()
+    {
+        dvmlens::Kernel kernel;
+        kernel.name = "dvm_fused_add_0";
+        kernel.backend = dvmlens::Backend::Dvm;
+        kernel.line = 6;
+        kernel.endLine = 9;
+        kernel.inputs = { { "primals_1", "load", std::vector<std::int64_t> { 2, 1024, 3072 }, std::nullopt,
+            "bfloat16" } };
+        const std::shared_ptr<dvmlens::Index> index =
+            indexWithKernel(u"/nonexistent/output_code.py"_s, kernel);
+        const dvmlens::Graph* graph = &index->runs[0].graphs[0];
+        KernelDetails details;
+        QCOMPARE(details.wordWrapMode(), QTextOption::WordWrap);
+        details.showKernel(index, &graph->outputCode->kernels[0], graph);
+        QVERIFY(!details.toPlainText().contains(u"Stride"_s)); // no input has one
+        // Narrow: the shape stays on one line (its text is one block line of the table cell).
+        details.resize(160, 400);
+        details.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&details));
+        const QTextDocument* document = details.document();
+        bool found = false;
+        for (QTextBlock block = document->begin(); block.isValid(); block = block.next()) {
+            if (block.text().replace(QChar(QChar::Nbsp), u' ') == u"[2, 1024, 3072]"_s) {
+                QCOMPARE(block.layout()->lineCount(), 1);
+                found = true;
+            }
+        }
+        QVERIFY(found);
+
+        kernel.inputs.push_back({ "arg1_1", "view_load", std::vector<std::int64_t> { -1, 64 },
+            std::vector<std::int64_t> { 64, 1 }, "float32" });
+        const std::shared_ptr<dvmlens::Index> withStride =
+            indexWithKernel(u"/nonexistent/output_code.py"_s, kernel);
+        const dvmlens::Graph* strided = &withStride->runs[0].graphs[0];
+        details.showKernel(withStride, &strided->outputCode->kernels[0], strided);
+        QVERIFY(details.toPlainText().contains(u"Stride"_s));
+    }
+
+    void graphAndRunCoverage()
+    {
+        dvmlens::Kernel dvm;
+        dvm.name = "dvm_fused_add_0";
+        dvm.backend = dvmlens::Backend::Dvm;
+        dvm.launches = 3;
+        const std::shared_ptr<dvmlens::Index> index = indexWithKernel(u"/nonexistent/output_code.py"_s, dvm);
+        dvmlens::Graph& graph = index->runs[0].graphs[0];
+        graph.outputCode->dvmImport = true;
+        graph.outputCode->indexed = true;
+        graph.outputCode->wrapperModule = true;
+        graph.outputCode->fallbacks.resize(1);
+        graph.outputCode->dvmCoverage = dvmlens::dvmCoverage(*graph.outputCode);
+        dvmlens::Graph other;
+        other.name = "model__0_backward_1.1";
+        other.outputCode.emplace();
+        dvmlens::Kernel triton;
+        triton.backend = dvmlens::Backend::Triton;
+        triton.launches = 4;
+        other.outputCode->kernels.push_back(triton);
+        index->runs[0].graphs.push_back(other);
+        KernelDetails details;
+        details.showGraph(index, &index->runs[0].graphs[0]);
+        const QString text = details.toPlainText();
+        const QStringList lines = text.split(u'\n');
+        const qsizetype graphRow = lines.indexOf(u"DVM coverage"_s);
+        QVERIFY2(graphRow >= 0, qPrintable(text));
+        QCOMPARE(lines.value(graphRow + 1), u"75.0% of kernel launches and fallback calls"_s);
+        const qsizetype runRow = lines.indexOf(u"DVM coverage of the run"_s);
+        QVERIFY2(runRow >= 0, qPrintable(text));
+        QCOMPARE(lines.value(runRow + 1), u"37.5%"_s); // 3 DVM launches of 3 + 1 fallback + 4 Triton
     }
 
     void notEngagedReasonsInEnglish()

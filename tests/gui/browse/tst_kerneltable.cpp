@@ -8,7 +8,12 @@
 #include "testutil.h"
 
 #include <QAbstractItemModelTester>
+#include <QClipboard>
+#include <QGuiApplication>
 #include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
 #include <QTreeView>
 #include <QtTest>
 
@@ -138,6 +143,62 @@ private Q_SLOTS:
         proxy.setBackendVisible(dvmlens::Backend::Dvm, true);
         QCOMPARE(
             namesIn(proxy), QStringList({ u"dvm_fused_add_mul_relu_0"_s, u"dvm_fused__to_copy_exp_1"_s }));
+    }
+
+    void filterThatMatchesNothingSaysSo()
+    {
+        KernelTableModel model;
+        KernelPanel panel(&model);
+        model.setGraphs(m_index, { m_forward });
+        QVERIFY(panel.noMatchText().isEmpty());
+        auto* note = panel.findChild<QLabel*>(u"KernelNoMatch"_s);
+        QVERIFY(note && note->isHidden());
+        panel.filterEdit()->setText(u"sigmoid"_s);
+        QTest::keyClick(panel.filterEdit(), Qt::Key_Return);
+        QVERIFY(panel.noMatchText().isEmpty());
+        // The same filter on a graph it does not fit (as when it carries over): the note says why it is
+        // empty.
+        panel.filterEdit()->setText(u"nothing-like-this"_s);
+        QTest::keyClick(panel.filterEdit(), Qt::Key_Return);
+        QCOMPARE(panel.proxy()->rowCount(), 0);
+        QCOMPARE(panel.noMatchText(), u"No kernel here matches “nothing-like-this” (3 hidden)."_s);
+        QVERIFY(!note->isHidden());
+        QCOMPARE(note->text(), panel.noMatchText());
+        panel.filterEdit()->clear();
+        QTest::keyClick(panel.filterEdit(), Qt::Key_Return);
+        QVERIFY(note->isHidden());
+        panel.proxy()->setBackendVisible(dvmlens::Backend::Dvm, false);
+        panel.proxy()->setBackendVisible(dvmlens::Backend::ImportFx, false);
+        QCOMPARE(panel.noMatchText(), u"The backend toggles hide all 3 kernels here."_s);
+    }
+
+    void rowContextMenu()
+    {
+        KernelTableModel model;
+        KernelPanel panel(&model);
+        model.setGraphs(m_index, { m_forward });
+        QVERIFY(!panel.createRowMenu({}));
+        const QModelIndex first = panel.proxy()->index(0, 0);
+        const dvmlens::Kernel* kernel = model.kernelAt(panel.proxy()->mapToSource(first).row());
+        QVERIFY(kernel);
+        const std::unique_ptr<QMenu> menu = panel.createRowMenu(first);
+        QVERIFY(menu);
+        QStringList texts;
+        for (QAction* action : menu->actions())
+            texts << action->text();
+        QCOMPARE(texts, (QStringList { u"Copy Name"_s, u"Copy Row"_s, QString(), u"Go to Launch Site"_s }));
+        menu->actions().at(0)->trigger();
+        QCOMPARE(QGuiApplication::clipboard()->text(), QString::fromStdString(kernel->name));
+        menu->actions().at(1)->trigger();
+        const QString row = QGuiApplication::clipboard()->text();
+        QVERIFY2(row.startsWith(QString::fromStdString(kernel->name) + u'\t'), qPrintable(row));
+        QCOMPARE(row, panel.rowText(first));
+        QVERIFY(!kernel->launchLines.empty());
+        QVERIFY(menu->actions().at(3)->isEnabled());
+        QSignalSpy launch(&panel, &KernelPanel::launchSiteRequested);
+        menu->actions().at(3)->trigger();
+        QCOMPARE(launch.count(), 1);
+        QCOMPARE(launch.at(0).at(1).toInt(), kernel->launchLines.front());
     }
 
     void numericSort()

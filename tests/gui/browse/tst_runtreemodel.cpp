@@ -5,6 +5,7 @@
 // in both languages.
 #include "browse/browsepage.h"
 #include "browse/runtreemodel.h"
+#include "codeview/codecolors.h"
 #include "common/themes.h"
 #include "index/indexer.h"
 #include "shell/translations.h"
@@ -140,8 +141,7 @@ private Q_SLOTS:
         QCOMPARE(backward.siblingAtColumn(RunTreeModel::VerdictColumn).data().toString(),
             QStringLiteral("no code"));
         QVERIFY(!backward.siblingAtColumn(RunTreeModel::DvmColumn).data().isValid());
-        QCOMPARE(backward.data(Qt::ForegroundRole).value<QColor>(),
-            QApplication::palette().color(QPalette::Disabled, QPalette::Text));
+        QCOMPARE(backward.data(Qt::ForegroundRole).value<QColor>(), mutedTextColor(QApplication::palette()));
         QVERIFY(backward.data(Qt::ToolTipRole).toString().contains(QLatin1String("no output_code.py")));
 
         // Artifacts below graphs.
@@ -631,6 +631,23 @@ private Q_SLOTS:
         QCOMPARE(dark, expected);
         QVERIFY(dark != before);
         QCOMPARE(markColour(verdictDecoration(backward)), before);
+    }
+
+    void noCodeRowsReadableInDark()
+    {
+        // A graph without output_code.py is greyed, but still 4.5:1 against both row colours.
+        RunTreeModel model;
+        model.setIndex(m_index);
+        const QModelIndex backward = model.index(1, RunTreeModel::NameColumn, model.index(0, 0));
+        for (Theme theme : { Theme::Dark, Theme::Light }) {
+            applyTheme(theme);
+            const QColor grey = backward.data(Qt::ForegroundRole).value<QColor>();
+            const QPalette palette = QApplication::palette();
+            QVERIFY2(contrastRatio(grey, palette.color(QPalette::Base)) >= 4.5, qPrintable(grey.name()));
+            QVERIFY2(
+                contrastRatio(grey, palette.color(QPalette::AlternateBase)) >= 4.5, qPrintable(grey.name()));
+        }
+        applyTheme(Theme::System);
     }
 
     void titlesInChinese()

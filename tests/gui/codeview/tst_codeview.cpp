@@ -120,6 +120,7 @@ class CodeViewTest : public QObject
 
 private Q_SLOTS:
     void marksOnExactLines();
+    void dvmLaunchSitesAreMarked();
     void plainArtifactHasNoMarksOrLegend();
     void goToLineMovesCursorAndSelectsRange();
     void goToLineBeforeLoadAppliesAfterIt();
@@ -678,6 +679,29 @@ void CodeViewTest::tenMegabyteFileKeepsEventLoopTurning()
     // shared two-core machine a ready thread can wait for a core longer than it runs.
     QVERIFY2(longestGapCpu < 500, qPrintable(QString::number(longestGapCpu)));
     QVERIFY2(longestGap < 3000, qPrintable(QString::number(longestGap)));
+}
+
+void CodeViewTest::dvmLaunchSitesAreMarked()
+{
+    // The entry code's calls of DVM kernels get a mark in DVM's colour, as fallback calls get theirs;
+    // Triton launches do not.
+    dvmlens::OutputCode code;
+    code.lines = 58;
+    dvmlens::Kernel dvm = kernel("dvm_fused_add_relu_0", Backend::Dvm, 16, 23);
+    dvm.launchLines = { 50, 54 };
+    dvmlens::Kernel triton = kernel("triton_poi_fused_0", Backend::Triton, 29, 34);
+    triton.launchLines = { 52 };
+    code.kernels = { dvm, triton };
+    const QVector<CodeMark> marks = codeMarksFor(code);
+    QCOMPARE(marks.size(), 4);
+    QCOMPARE(marks[2],
+        (CodeMark {
+            50, 50, CodeMarkKind::DvmLaunch, QStringLiteral("launch of DVM kernel dvm_fused_add_relu_0") }));
+    QCOMPARE(marks[3].firstLine, 54);
+    QCOMPARE(marks[3].kind, CodeMarkKind::DvmLaunch);
+    QCOMPARE(codeMarkGroup(CodeMarkKind::DvmLaunch), CodeMarkGroup::DvmKernel);
+    const CodeColors colors = codeColorsFor(QPalette());
+    QCOMPARE(codeMarkStripe(CodeMarkKind::DvmLaunch, colors), colors.dvmStripe);
 }
 
 QTEST_MAIN(CodeViewTest)

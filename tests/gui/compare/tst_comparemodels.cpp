@@ -183,6 +183,40 @@ private Q_SLOTS:
                 "B 1 · 1 DVM-engaged only in A (not a regression)"));
     }
 
+    void severalRanksShowRankAndGraph()
+    {
+        // The whole sample tree against itself: two run pairs, so keys carry "<run A>|<run B>/".
+        const auto result = compare(testutil::sourcePath(u"resources/samples/torch_compile_debug"_s),
+            testutil::sourcePath(u"resources/samples/torch_compile_debug"_s));
+        QVERIFY(result);
+        QCOMPARE(result->runs.size(), std::size_t(2));
+        CompareSummaryModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setResult(result);
+        const QString runB = u"run_2026_07_20_11_02_07_654321-pid_4102"_s;
+        int secondRank = -1;
+        for (int row = 0; row < model.rowCount(); ++row) {
+            if (model.index(row, CompareSummaryModel::GraphColumn)
+                    .data(CompareSummaryModel::KeyRole)
+                    .toString()
+                == runB + u'|' + runB + u"/model__0_forward_1"_s)
+                secondRank = row;
+        }
+        QVERIFY(secondRank >= 0);
+        const QModelIndex cell = model.index(secondRank, CompareSummaryModel::GraphColumn);
+        QCOMPARE(cell.data().toString(), u"rank 1 · model__0_forward_1"_s);
+        QVERIFY(cell.data(Qt::ToolTipRole)
+                    .toString()
+                    .startsWith(runB + u'|' + runB + u"/model__0_forward_1\n"_s));
+        QCOMPARE(model.index(0, CompareSummaryModel::GraphColumn).data().toString().left(9), u"rank 0 · "_s);
+
+        CompareSummaryProxy proxy;
+        proxy.setSourceModel(&model);
+        proxy.setFilterText(u"pid_4102 forward_1"_s); // the full key still filters
+        QCOMPARE(column(proxy, CompareSummaryModel::GraphColumn),
+            (QStringList { u"rank 1 · model__0_forward_1"_s }));
+    }
+
     void proxyListsRegressionsFirstAndFilters()
     {
         CompareSummaryModel model;

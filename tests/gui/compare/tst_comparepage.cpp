@@ -56,7 +56,7 @@ std::shared_ptr<const CompareOutcome> runJob(const CompareRequest& request)
 
 int cursorLine(CodeView* view)
 {
-    return view->editor()->textCursor().blockNumber() + 1;
+    return view->cursorLine(); // a file line: the compare views hold filler rows too
 }
 
 } // namespace

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
-// The side-by-side view: both files load, the diff is painted on the right lines and characters,
-// scrolling follows the hunks, next / previous difference, placeholders, stale diffs dropped.
+// The side-by-side view: both files load, filler rows align them (equal lines at the same y on
+// screen, both scrolled by one value), the diff is painted on the right rows over kernel bands,
+// the changed characters marked, the minimap, next / previous difference, placeholders, stale
+// diffs dropped.
 #include "codeview/codeview.h"
 #include "common/themes.h"
+#include "compare/diffminimap.h"
 #include "compare/sidebysideview.h"
 
 #include <QPlainTextEdit>
@@ -67,7 +70,13 @@ QList<Painted> painted(const QPlainTextEdit* editor)
 
 int cursorLine(CodeView* view)
 {
-    return view->editor()->textCursor().blockNumber() + 1;
+    return view->cursorLine();
+}
+
+// The y of a block's top in its editor's viewport.
+int blockTop(const QPlainTextEdit* editor, int blockNumber)
+{
+    return editor->cursorRect(QTextCursor(editor->document()->findBlockByNumber(blockNumber))).top();
 }
 
 } // namespace
@@ -114,81 +123,133 @@ private Q_SLOTS:
         QCOMPARE(view.differenceCount(), 3);
         QCOMPARE(view.differenceLabelText(), QStringLiteral("3 differences"));
 
-        // One selection per painted line, then the changed characters.
-        const QList<Painted> a = painted(view.codeView(SideBySideView::SideA)->editor());
-        QCOMPARE(a.size(), 12); // line 5 changed, lines 11-20 removed, then the changed characters
-        QCOMPARE(a[0].line, 5);
-        QVERIFY(a[0].fullWidth);
-        for (int i = 1; i <= 10; ++i) {
-            QCOMPARE(a[i].line, 10 + i);
-            QCOMPARE(a[i].lastLine, 10 + i);
-            QVERIFY(a[i].fullWidth);
-            QCOMPARE(a[i].background, a[1].background);
-        }
-        QVERIFY(a[0].background != a[1].background); // changed is not removed
-        QCOMPARE(a[11].line, 5);
-        QVERIFY(!a[11].fullWidth);
-        QCOMPARE(a[11].selected, QStringLiteral("dvm_fused_add_0"));
+        // Fillers: 2 rows in A for B's new lines (before A's line 31), 10 in B for A's removed lines.
+        const std::vector<dvmlens::FillerBlock> fillersA { { 31, 2 } };
+        const std::vector<dvmlens::FillerBlock> fillersB { { 11, 10 } };
+        QCOMPARE(view.alignment().fillersA, fillersA);
+        QCOMPARE(view.alignment().fillersB, fillersB);
+        CodeView* a = view.codeView(SideBySideView::SideA);
+        CodeView* b = view.codeView(SideBySideView::SideB);
+        QCOMPARE(a->editor()->blockCount(), b->editor()->blockCount());
+        QCOMPARE(a->editor()->document()->findBlockByNumber(32).text(), QStringLiteral("line 31"));
+        QCOMPARE(b->editor()->document()->findBlockByNumber(32).text(), QStringLiteral("line 31"));
+        QCOMPARE(b->editor()->document()->findBlockByNumber(30).text(), QStringLiteral("new 1"));
+        QCOMPARE(a->lineOfBlock(30), 0);
+        QCOMPARE(a->lineOfBlock(32), 31);
 
-        const QList<Painted> b = painted(view.codeView(SideBySideView::SideB)->editor());
-        QCOMPARE(b.size(), 4); // line 5 changed, lines 21-22 added, the changed characters
-        QCOMPARE(b[0].line, 5);
-        QCOMPARE(b[0].background, a[0].background);
-        QCOMPARE(b[1].line, 21);
-        QCOMPARE(b[2].line, 22);
-        QVERIFY(b[1].background != a[1].background); // added is not removed
-        QCOMPARE(b[3].selected, QStringLiteral("triton_poi_fused_add_0"));
-        QVERIFY(b[3].background != a[11].background);
+        // Rows: changed, removed, and hatched fillers in the colour of the other side's lines.
+        const QVector<CodeRowBackground> rowsA = a->rowBackgrounds();
+        const QVector<CodeRowBackground> rowsB = b->rowBackgrounds();
+        QCOMPARE(rowsA.size(), 3);
+        QCOMPARE(rowsB.size(), 3);
+        const QColor changed = rowsA[0].color;
+        const QColor removed = rowsA[1].color;
+        const QColor added = rowsB[2].color;
+        QVERIFY(changed != removed && removed != added && changed != added);
+        QCOMPARE(rowsA[0], (CodeRowBackground { 4, 4, changed, false }));
+        QCOMPARE(rowsA[1], (CodeRowBackground { 10, 19, removed, false }));
+        QCOMPARE(rowsA[2], (CodeRowBackground { 30, 31, added, true }));
+        QCOMPARE(rowsB[0], (CodeRowBackground { 4, 4, changed, false }));
+        QCOMPARE(rowsB[1], (CodeRowBackground { 10, 19, removed, true }));
+        QCOMPARE(rowsB[2], (CodeRowBackground { 30, 31, added, false }));
+
+        // The changed characters, as selections over the text.
+        const QList<Painted> charsA = painted(a->editor());
+        QCOMPARE(charsA.size(), 1);
+        QCOMPARE(charsA[0].line, 5);
+        QVERIFY(!charsA[0].fullWidth);
+        QCOMPARE(charsA[0].selected, QStringLiteral("dvm_fused_add_0"));
+        const QList<Painted> charsB = painted(b->editor());
+        QCOMPARE(charsB.size(), 1);
+        QCOMPARE(charsB[0].selected, QStringLiteral("triton_poi_fused_add_0"));
+        QVERIFY(charsB[0].background != charsA[0].background);
+
+        // The minimaps hold the same rows, out of 142.
+        QCOMPARE(view.minimap(SideBySideView::SideA)->differences(), rowsA);
+        QCOMPARE(view.minimap(SideBySideView::SideB)->differences(), rowsB);
+        QCOMPARE(view.minimap(SideBySideView::SideA)->rowCount(), 142);
     }
 
-    void manyChangedLinesShareSelections()
-    {
-        QStringList removed;
-        for (int i = 0; i < SideBySideView::kMaxLineSelections + 1; ++i)
-            removed << QStringLiteral("gone %1").arg(i);
-        const QString pathA = m_dir.filePath(QStringLiteral("many_a.py"));
-        const QString pathB = m_dir.filePath(QStringLiteral("many_b.py"));
-        QVERIFY(
-            writeFile(pathA, QStringLiteral("top\n") + removed.join(u'\n') + QStringLiteral("\nbottom\n")));
-        QVERIFY(writeFile(pathB, QStringLiteral("top\nbottom\n")));
-        SideBySideView view;
-        QSignalSpy ready(&view, &SideBySideView::ready);
-        view.showContents({ pathA, nullptr, {} }, { pathB, nullptr, {} });
-        QTRY_COMPARE(ready.count(), 1);
-        const QList<Painted> a = painted(view.codeView(SideBySideView::SideA)->editor());
-        QCOMPARE(a.size(), 1);
-        QCOMPARE(a[0].line, 2);
-        QCOMPARE(a[0].lastLine, SideBySideView::kMaxLineSelections + 2);
-    }
-
-    void scrollingFollowsTheHunks()
+    void equalLinesSitSideBySide()
     {
         SideBySideView view;
         view.resize(900, 320);
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         showPair(view);
-        QScrollBar* barA = view.codeView(SideBySideView::SideA)->editor()->verticalScrollBar();
-        QScrollBar* barB = view.codeView(SideBySideView::SideB)->editor()->verticalScrollBar();
-        QVERIFY(barB->maximum() > 40);
+        QPlainTextEdit* a = view.codeView(SideBySideView::SideA)->editor();
+        QPlainTextEdit* b = view.codeView(SideBySideView::SideB)->editor();
+        QCOMPARE(a->verticalScrollBar()->maximum(), b->verticalScrollBar()->maximum());
+        for (int value : { 0, 8, 14, 26, 60, a->verticalScrollBar()->maximum() }) {
+            a->verticalScrollBar()->setValue(value);
+            QCOMPARE(b->verticalScrollBar()->value(), value);
+            QCoreApplication::processEvents();
+            // Every row on screen: the same y on both sides, and an unchanged line has its twin there.
+            int compared = 0;
+            for (int block = value; block < value + 12; ++block) {
+                QCOMPARE(blockTop(a, block), blockTop(b, block));
+                const QString textA = a->document()->findBlockByNumber(block).text();
+                const bool bothLines = view.codeView(SideBySideView::SideA)->lineOfBlock(block) > 0
+                    && view.codeView(SideBySideView::SideB)->lineOfBlock(block) > 0;
+                if (bothLines && textA != QStringLiteral("x = dvm_fused_add_0(buf0)")) {
+                    QCOMPARE(b->document()->findBlockByNumber(block).text(), textA);
+                    ++compared;
+                }
+            }
+            QVERIFY(compared > 0);
+        }
+    }
 
-        barA->setValue(3); // line 4, above every hunk
-        QCOMPARE(barB->value(), 3);
-        barA->setValue(14); // line 15 was removed: B waits at its line 11 ("line 21")
-        QCOMPARE(barB->value(), 10);
-        barA->setValue(19);
-        QCOMPARE(barB->value(), 10);
-        barA->setValue(24); // "line 25" is B's line 15
-        QCOMPARE(barB->value(), 14);
-        barA->setValue(35); // below the added lines: shifted by -10 + 2
-        QCOMPARE(barB->value(), 27);
+    void diffColoursPaintOverKernelBands()
+    {
+        // Lines 11-20 of A are one DVM kernel: removed, they show the removed colour, not the band.
+        dvmlens::OutputCode code;
+        code.lines = 140;
+        dvmlens::Kernel kernel;
+        kernel.name = "dvm_fused_gone_0";
+        kernel.backend = dvmlens::Backend::Dvm;
+        kernel.line = 11;
+        kernel.endLine = 20;
+        code.kernels.push_back(kernel);
+        SideBySideView view;
+        view.resize(900, 400);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QSignalSpy ready(&view, &SideBySideView::ready);
+        view.showContents({ m_pathA, &code, {} }, { m_pathB, nullptr, {} });
+        QTRY_COMPARE(ready.count(), 1);
+        CodeView* a = view.codeView(SideBySideView::SideA);
+        QCOMPARE(a->marks().size(), 1);
+        a->editor()->verticalScrollBar()->setValue(0);
+        QCoreApplication::processEvents();
+        const QImage image = a->editor()->viewport()->grab().toImage();
+        const QColor removed = a->rowBackgrounds().at(1).color;
+        const int x = image.width() - 4; // right of any text
+        const int y = blockTop(a->editor(), 14) + 2; // line 15, inside the kernel
+        QCOMPARE(QColor(image.pixel(x, y)), removed);
+        const int plainY = blockTop(a->editor(), 2) + 2; // line 3, unchanged, no kernel
+        QCOMPARE(QColor(image.pixel(x, plainY)), a->editor()->palette().color(QPalette::Base));
+    }
 
-        barB->setValue(20); // B's line 21 is new: A waits at "line 31"
-        QCOMPARE(barA->value(), 30);
-        barB->setValue(21);
-        QCOMPARE(barA->value(), 30);
-        barB->setValue(4);
-        QCOMPARE(barA->value(), 4);
+    void minimapClickScrollsBothSides()
+    {
+        SideBySideView view;
+        view.resize(900, 320);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        showPair(view);
+        DiffMinimap* minimap = view.minimap(SideBySideView::SideB);
+        QVERIFY(minimap->isVisible());
+        const QRect added = minimap->markRect(minimap->differences().at(2));
+        QVERIFY(added.height() >= 2);
+        QTest::mouseClick(minimap, Qt::LeftButton, {}, added.center());
+        QPlainTextEdit* a = view.codeView(SideBySideView::SideA)->editor();
+        QPlainTextEdit* b = view.codeView(SideBySideView::SideB)->editor();
+        QVERIFY(b->verticalScrollBar()->value() > 10);
+        QCOMPARE(a->verticalScrollBar()->value(), b->verticalScrollBar()->value());
+        const int first = b->verticalScrollBar()->value();
+        QVERIFY(
+            first <= 30 && 31 < first + b->verticalScrollBar()->pageStep()); // the added rows are on screen
     }
 
     void nextAndPreviousDifference()
@@ -227,6 +288,7 @@ private Q_SLOTS:
         view.goToLines(40, 7);
         QCOMPARE(cursorLine(a), 40);
         QCOMPARE(cursorLine(b), 7); // not moved by the sync
+        QCOMPARE(b->editor()->verticalScrollBar()->value(), a->editor()->verticalScrollBar()->value());
     }
 
     void identicalFiles()
