@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "report/reporthtml.h"
 
-#include "report/reportmarkdown.h"
 #include "report/reportprofile.h"
 #include "report/reporttables.h"
+#include "text/kernelwording.h"
 #include "text/pythontokens.h"
+#include "text/scantext.h"
 
 #include <algorithm>
 #include <array>
@@ -73,7 +74,30 @@ std::string code(std::string_view text)
     return text.empty() ? std::string("—") : "<code>" + htmlEscaped(text) + "</code>";
 }
 
-// The HTML of a table both writers show (reporttables.h).
+// One piece of a table cell or of an inline value (reporttables.h).
+std::string piece(const ReportCell& each)
+{
+    switch (each.kind) {
+    case ReportCell::Kind::Text:
+    case ReportCell::Kind::Marked:
+        return htmlEscaped(each.text);
+    case ReportCell::Kind::Code:
+        return code(each.text);
+    case ReportCell::Kind::Plain:
+        break;
+    }
+    return each.text;
+}
+
+std::string inlineValue(const std::vector<ReportCell>& value)
+{
+    std::string out;
+    for (const ReportCell& each : value)
+        out += piece(each);
+    return out;
+}
+
+// The HTML of a table both writers show (reporttables.h); a verdict cell gets its colour class.
 std::string table(const ReportTable& table)
 {
     std::string out = "<table>\n<tr>";
@@ -83,17 +107,8 @@ std::string table(const ReportTable& table)
     for (const std::vector<ReportCell>& row : table.rows) {
         out += "<tr>";
         for (const ReportCell& each : row) {
-            switch (each.kind) {
-            case ReportCell::Kind::Text:
-                out += "<td>" + htmlEscaped(each.text) + "</td>";
-                break;
-            case ReportCell::Kind::Code:
-                out += "<td>" + code(each.text) + "</td>";
-                break;
-            case ReportCell::Kind::Plain:
-                out += "<td>" + each.text + "</td>";
-                break;
-            }
+            out += each.verdict ? "<td class=\"" + verdictClass(*each.verdict) + "\">" : std::string("<td>");
+            out += piece(each) + "</td>";
         }
         out += "</tr>\n";
     }
@@ -110,14 +125,6 @@ std::string codeBlock(const std::vector<std::string>& lines, int firstLine)
         out += highlightPythonLine(lines[i]) + "\n";
     }
     return out + "</pre>\n";
-}
-
-std::string where(const ReportModel& model, const Finding& finding)
-{
-    std::string text = model.relative(finding.path);
-    if (finding.line)
-        text += ":" + std::to_string(*finding.line);
-    return text;
 }
 
 void writeHeader(std::string& out, const ReportModel& model)
@@ -202,32 +209,23 @@ void writeFindings(std::string& out, const ReportModel& model)
 {
     out += "<h2>Known failures</h2>\n";
     if (model.findings.empty())
-        out += "<p>None of the known failures was found in the logs or the tree.</p>\n";
-    for (std::size_t i = 0; i < model.findings.size(); ++i) {
-        const Finding& finding = model.findings[i];
-        const RuleText& rule = finding.rule;
-        const std::string severity(severityName(rule.severity));
-        out += "<h3>" + std::to_string(i + 1) + ". <span class=\"" + severity + "\">"
-            + htmlEscaped(rule.title.en) + "</span></h3>\n<table>\n";
-        out += "<tr><th>Rule</th><td><code>" + htmlEscaped(rule.id) + "</code> · " + htmlEscaped(rule.layer)
-            + " · " + severity + " · " + std::string(confidenceName(finding.confidence))
-            + " confidence</td></tr>\n";
-        out += "<tr><th>Where</th><td>" + code(where(model, finding));
-        if (finding.occurrences > 1)
-            out += " (" + std::to_string(finding.occurrences) + " occurrences; the first is shown)";
-        out += "</td></tr>\n";
-        if (!finding.excerpt.empty())
-            out += "<tr><th>Evidence</th><td>" + code(finding.excerpt) + "</td></tr>\n";
-        out += "<tr><th>Cause</th><td>" + htmlEscaped(rule.cause.en) + "</td></tr>\n";
-        out += "<tr><th>Fix</th><td>" + htmlEscaped(rule.fix.en) + "</td></tr>\n</table>\n";
-        if (!rule.fixCode.empty())
-            out += "<pre>" + htmlEscaped(rule.fixCode) + "\n</pre>\n";
+        out += "<p>" + std::string(kNoKnownFailures) + "</p>\n";
+    const ReportFindings findings = findingsEntries(model);
+    for (std::size_t i = 0; i < findings.entries.size(); ++i) {
+        const ReportFindingEntry& entry = findings.entries[i];
+        out += "<h3>" + std::to_string(i + 1) + ". <span class=\"" + std::string(severityName(entry.severity))
+            + "\">" + htmlEscaped(entry.title) + "</span></h3>\n<table>\n";
+        for (const ReportField& field : entry.fields)
+            out += "<tr><th>" + field.label + "</th><td>" + inlineValue(field.value) + "</td></tr>\n";
+        out += "</table>\n";
+        if (!entry.fixCode.empty())
+            out += "<pre>" + htmlEscaped(entry.fixCode) + "\n</pre>\n";
     }
-    if (model.problems.empty())
+    if (findings.problems.empty())
         return;
     out += "<ul>\n";
-    for (const Diagnostic& problem : model.problems)
-        out += "<li>" + code(model.relative(problem.path)) + ": " + htmlEscaped(problem.message) + "</li>\n";
+    for (const ReportProblemLine& problem : findings.problems)
+        out += "<li>" + inlineValue(problem.value) + "</li>\n";
     out += "</ul>\n";
 }
 
@@ -238,21 +236,8 @@ void writeGraphs(std::string& out, const ReportModel& model)
         out += "<h3>" + htmlEscaped(run.run->name.value_or(model.relative(run.run->path))) + "</h3>\n<p>"
             + htmlEscaped(verdictSentence(run.summary)) + " · DVM coverage " + percentText(run.coverage)
             + "</p>\n";
-        if (run.graphs.empty())
-            continue;
-        out += "<table>\n<tr><th>Graph</th><th>Verdict</th><th>DVM coverage</th><th>Kernels</th><th>Fallback "
-               "calls</th>"
-               "<th>Why not DVM</th></tr>\n";
-        for (const ReportGraph& graph : run.graphs) {
-            out += "<tr><td>" + code(graph.graph->name) + "</td><td class=\"" + verdictClass(graph.verdict)
-                + "\">" + graphVerdictText(graph.verdict) + "</td><td>"
-                + (graph.graph->outputCode ? percentText(graph.graph->outputCode->dvmCoverage)
-                                           : std::string("—"))
-                + "</td><td>" + htmlEscaped(kernelCountsText(graph.summary)) + "</td><td>"
-                + htmlEscaped(fallbackCountsText(graph.summary)) + "</td><td>"
-                + htmlEscaped(joined(graph.reasons, "; ")) + "</td></tr>\n";
-        }
-        out += "</table>\n";
+        if (!run.graphs.empty())
+            out += table(graphsTable(run));
     }
 }
 

@@ -61,14 +61,6 @@ std::string cell(const std::string& text)
     return result.empty() ? "—" : result;
 }
 
-// The "Why not DVM" cell: core's own sentences, which mark code with backticks themselves (the
-// kernel names in them are parsed identifiers); only controls, HTML and pipes are escaped.
-std::string reasonsCell(const std::vector<std::string>& reasons)
-{
-    const std::string result = safeText(joined(reasons, "; "), true, false);
-    return result.empty() ? "—" : result;
-}
-
 // `text` as inline code, fenced by more backticks than its longest run of them.
 std::string code(const std::string& text)
 {
@@ -108,36 +100,6 @@ std::string fenced(const std::string& language, const std::string& body)
     return fence + info + "\n" + body + (body.empty() || body.back() == '\n' ? "" : "\n") + fence + "\n";
 }
 
-// The Markdown of a table both writers show (reporttables.h).
-std::string table(const ReportTable& table)
-{
-    std::string out = "|";
-    for (const std::string& header : table.headers)
-        out += " " + header + " |";
-    out += "\n|";
-    for (std::size_t i = 0; i < table.headers.size(); ++i)
-        out += "---|";
-    out += "\n";
-    for (const std::vector<ReportCell>& row : table.rows) {
-        out += "|";
-        for (const ReportCell& each : row) {
-            switch (each.kind) {
-            case ReportCell::Kind::Text:
-                out += " " + cell(each.text) + " |";
-                break;
-            case ReportCell::Kind::Code:
-                out += " " + code(each.text) + " |";
-                break;
-            case ReportCell::Kind::Plain:
-                out += " " + each.text + " |";
-                break;
-            }
-        }
-        out += "\n";
-    }
-    return out;
-}
-
 std::string orDash(const std::optional<std::string>& value)
 {
     return value && !value->empty() ? code(*value) : "—";
@@ -173,6 +135,58 @@ std::string verdictMark(Verdict verdict)
         break;
     }
     return "⚠️";
+}
+
+// One piece of a table cell (`inCell`) or of an inline value (reporttables.h). Marked text is
+// core's own sentences, which mark code with backticks themselves (the kernel names in them are
+// parsed identifiers): only controls, HTML and, in a cell, pipes are escaped.
+std::string piece(const ReportCell& each, bool inCell)
+{
+    std::string result;
+    switch (each.kind) {
+    case ReportCell::Kind::Text:
+        result = inCell ? cell(each.text) : plain(each.text);
+        break;
+    case ReportCell::Kind::Code:
+        result = code(each.text);
+        break;
+    case ReportCell::Kind::Plain:
+        result = each.text;
+        break;
+    case ReportCell::Kind::Marked:
+        result = safeText(each.text, inCell, false);
+        if (inCell && result.empty())
+            result = "—";
+        break;
+    }
+    return each.verdict ? verdictMark(*each.verdict) + " " + result : result;
+}
+
+std::string inlineValue(const std::vector<ReportCell>& value)
+{
+    std::string out;
+    for (const ReportCell& each : value)
+        out += piece(each, false);
+    return out;
+}
+
+// The Markdown of a table both writers show (reporttables.h).
+std::string table(const ReportTable& table)
+{
+    std::string out = "|";
+    for (const std::string& header : table.headers)
+        out += " " + header + " |";
+    out += "\n|";
+    for (std::size_t i = 0; i < table.headers.size(); ++i)
+        out += "---|";
+    out += "\n";
+    for (const std::vector<ReportCell>& row : table.rows) {
+        out += "|";
+        for (const ReportCell& each : row)
+            out += ' ' + piece(each, true) + " |";
+        out += "\n";
+    }
+    return out;
 }
 
 std::string where(const ReportModel& model, const Finding& finding)
@@ -261,32 +275,23 @@ void writeFindings(std::string& out, const ReportModel& model)
 {
     out += "## Known failures\n\n";
     if (model.findings.empty()) {
-        out += "None of the known failures was found in the logs or the tree.\n\n";
+        out += std::string(kNoKnownFailures) + "\n\n";
         return;
     }
-    for (std::size_t i = 0; i < model.findings.size(); ++i) {
-        const Finding& finding = model.findings[i];
-        const RuleText& rule = finding.rule;
-        out += "### " + std::to_string(i + 1) + ". " + severityMark(rule.severity) + " "
-            + plain(rule.title.en) + "\n\n";
-        out += "- **Rule:** " + code(rule.id) + " · " + plain(rule.layer) + " · "
-            + std::string(severityName(rule.severity)) + " · "
-            + std::string(confidenceName(finding.confidence)) + " confidence\n";
-        out += "- **Where:** " + code(where(model, finding));
-        if (finding.occurrences > 1)
-            out += " (" + std::to_string(finding.occurrences) + " occurrences; the first is shown)";
+    const ReportFindings findings = findingsEntries(model);
+    for (std::size_t i = 0; i < findings.entries.size(); ++i) {
+        const ReportFindingEntry& entry = findings.entries[i];
+        out += "### " + std::to_string(i + 1) + ". " + severityMark(entry.severity) + " " + plain(entry.title)
+            + "\n\n";
+        for (const ReportField& field : entry.fields)
+            out += "- **" + field.label + ":** " + inlineValue(field.value) + "\n";
         out += "\n";
-        if (!finding.excerpt.empty())
-            out += "- **Evidence:** " + code(finding.excerpt) + "\n";
-        out += "- **Cause:** " + plain(rule.cause.en) + "\n";
-        out += "- **Fix:** " + plain(rule.fix.en) + "\n\n";
-        if (!rule.fixCode.empty())
-            out += fenced(rule.fixCodeLanguage, rule.fixCode) + "\n";
+        if (!entry.fixCode.empty())
+            out += fenced(entry.fixCodeLanguage, entry.fixCode) + "\n";
     }
-    for (const Diagnostic& problem : model.problems)
-        out += "- " + severityMark(problem.severity) + " " + code(model.relative(problem.path)) + ": "
-            + plain(problem.message) + "\n";
-    if (!model.problems.empty())
+    for (const ReportProblemLine& problem : findings.problems)
+        out += "- " + severityMark(problem.severity) + " " + inlineValue(problem.value) + "\n";
+    if (!findings.problems.empty())
         out += "\n";
 }
 
@@ -301,16 +306,7 @@ void writeGraphs(std::string& out, const ReportModel& model)
             out += "No graph folders.\n\n";
             continue;
         }
-        out += "| Graph | Verdict | DVM coverage | Kernels | Fallback calls | Why not DVM "
-               "|\n|---|---|---|---|---|---|\n";
-        for (const ReportGraph& graph : run.graphs) {
-            out += "| " + code(graph.graph->name) + " | " + verdictMark(graph.verdict) + " "
-                + graphVerdictText(graph.verdict) + " | "
-                + (graph.graph->outputCode ? percentText(graph.graph->outputCode->dvmCoverage)
-                                           : std::string("—"))
-                + " | " + kernelCountsText(graph.summary) + " | " + fallbackCountsText(graph.summary) + " | "
-                + reasonsCell(graph.reasons) + " |\n";
-        }
+        out += table(graphsTable(run));
         out += "\n";
     }
 }
@@ -376,26 +372,6 @@ void writeFallbacks(std::string& out, const ReportModel& model)
 }
 
 } // namespace
-
-std::string graphVerdictText(Verdict verdict)
-{
-    switch (verdict) {
-    case Verdict::NoCode:
-        return "no output_code.py";
-    case Verdict::Partly:
-        return "partly engaged";
-    default:
-        return std::string(verdictName(verdict));
-    }
-}
-
-std::string kernelBackendsText(const Summary& summary)
-{
-    std::string text;
-    for (Backend backend : backendsWithKernels(summary))
-        text += (text.empty() ? "" : ", ") + std::string(backendName(backend));
-    return text;
-}
 
 std::string markdownReport(const ReportModel& model)
 {

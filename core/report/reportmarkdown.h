@@ -20,11 +20,4 @@ std::string markdownReport(const ReportModel& model);
 // logs and fx_graph_runnable.py headers, so call it off the GUI thread for big trees.
 std::string summaryMarkdown(const Index& index);
 
-// Pieces the other writers share, so every format words things the same way (counts per backend
-// and per fallback kind come from scantext.h, kernel facts from kernelwording.h).
-std::string graphVerdictText(
-    Verdict verdict); // "engaged", "not engaged", "no output_code.py", "not indexed"…
-// The backends the summary's kernels came from: "dvm, triton" (empty when there are none).
-std::string kernelBackendsText(const Summary& summary);
-
 } // namespace dvmlens

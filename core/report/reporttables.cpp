@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "report/reporttables.h"
 
-#include "report/reportmarkdown.h" // kernelBackendsText
 #include "text/kernelwording.h"
+#include "text/scantext.h"
 
 #include <algorithm>
 
@@ -12,17 +12,17 @@ namespace {
 
 ReportCell text(std::string value)
 {
-    return { ReportCell::Kind::Text, std::move(value) };
+    return { ReportCell::Kind::Text, std::move(value), std::nullopt };
 }
 
 ReportCell code(std::string value)
 {
-    return { ReportCell::Kind::Code, std::move(value) };
+    return { ReportCell::Kind::Code, std::move(value), std::nullopt };
 }
 
 ReportCell plain(std::string value)
 {
-    return { ReportCell::Kind::Plain, std::move(value) };
+    return { ReportCell::Kind::Plain, std::move(value), std::nullopt };
 }
 
 // A version as inline code, or a dash when the tree does not record it.
@@ -69,6 +69,22 @@ ReportTable regressionsTable(const ReportModel& model)
             { code(diff.key), plain(engaged(diff.dvmEngagedA) + " → " + engaged(diff.dvmEngagedB)),
                 plain(dvmCount(diff.countsA) + " → " + dvmCount(diff.countsB)),
                 text(joined(diff.dvmOnlyA, ", ")), text(joined(diff.fallbacksAdded, ", ")) });
+    }
+    return table;
+}
+
+ReportTable graphsTable(const ReportRun& run)
+{
+    ReportTable table { { "Graph", "Verdict", "DVM coverage", "Kernels", "Fallback calls", "Why not DVM" },
+        {} };
+    for (const ReportGraph& graph : run.graphs) {
+        ReportCell verdict = plain(graphVerdictText(graph.verdict));
+        verdict.verdict = graph.verdict;
+        // The reasons are core's own sentences, which mark code with backticks themselves.
+        table.rows.push_back({ code(graph.graph->name), verdict,
+            plain(graph.graph->outputCode ? percentText(graph.graph->outputCode->dvmCoverage) : "—"),
+            plain(kernelCountsText(graph.summary)), plain(fallbackCountsText(graph.summary)),
+            { ReportCell::Kind::Marked, joined(graph.reasons, "; "), std::nullopt } });
     }
     return table;
 }
@@ -138,6 +154,60 @@ ReportTable whereItFellBackTable(const ReportModel& model)
             code(location.frame.code) });
     }
     return table;
+}
+
+ReportFindings findingsEntries(const ReportModel& model)
+{
+    ReportFindings findings;
+    for (const Finding& finding : model.findings) {
+        const RuleText& rule = finding.rule;
+        ReportFindingEntry entry;
+        entry.severity = rule.severity;
+        entry.title = rule.title.en;
+        entry.fields.push_back({ "Rule",
+            { code(rule.id), plain(" · "), text(rule.layer),
+                plain(" · " + std::string(severityName(rule.severity)) + " · "
+                    + std::string(confidenceName(finding.confidence)) + " confidence") } });
+        std::string where = model.relative(finding.path);
+        if (finding.line)
+            where += ':' + std::to_string(*finding.line);
+        ReportField whereField { "Where", { code(where) } };
+        if (finding.occurrences > 1)
+            whereField.value.push_back(
+                plain(" (" + std::to_string(finding.occurrences) + " occurrences; the first is shown)"));
+        entry.fields.push_back(std::move(whereField));
+        if (!finding.excerpt.empty())
+            entry.fields.push_back({ "Evidence", { code(finding.excerpt) } });
+        entry.fields.push_back({ "Cause", { text(rule.cause.en) } });
+        entry.fields.push_back({ "Fix", { text(rule.fix.en) } });
+        entry.fixCode = rule.fixCode;
+        entry.fixCodeLanguage = rule.fixCodeLanguage;
+        findings.entries.push_back(std::move(entry));
+    }
+    for (const Diagnostic& problem : model.problems)
+        findings.problems.push_back(
+            { problem.severity, { code(model.relative(problem.path)), plain(": "), text(problem.message) } });
+    return findings;
+}
+
+std::string graphVerdictText(Verdict verdict)
+{
+    switch (verdict) {
+    case Verdict::NoCode:
+        return "no output_code.py";
+    case Verdict::Partly:
+        return "partly engaged";
+    default:
+        return std::string(verdictName(verdict));
+    }
+}
+
+std::string kernelBackendsText(const Summary& summary)
+{
+    std::string text;
+    for (Backend backend : backendsWithKernels(summary))
+        text += (text.empty() ? "" : ", ") + std::string(backendName(backend));
+    return text;
 }
 
 } // namespace dvmlens

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: MIT
-// The tables both report writers show (toolchain, regressions, DVM kernels), built once from the
-// report model; reportmarkdown and reporthtml only render them, so a column added or reworded
+// The tables both report writers show (toolchain, regressions, graphs, DVM kernels, where it fell
+// back) and the known-failure entries, built once from the report model; reportmarkdown and
+// reporthtml only render them with their own escaping, so a column or field added or reworded
 // here appears in both formats.
 #pragma once
 
 #include "report/reportmodel.h"
 
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace dvmlens {
@@ -18,9 +21,12 @@ struct ReportCell
         Text, // words from the tree or the rules: escaped; Markdown shows "—" for an empty one
         Code, // a name or path: inline code ("—" when empty)
         Plain, // numbers and our own words, shown as they are
+        Marked, // core's sentences that mark code with `backticks` themselves: Markdown keeps them
     };
     Kind kind = Kind::Text;
     std::string text;
+    // A verdict cell: Markdown puts its mark (✅, ❌…) before the text, HTML colours the cell.
+    std::optional<Verdict> verdict;
 };
 
 struct ReportTable
@@ -35,6 +41,8 @@ ReportTable toolchainTable(const ReportModel& model);
 // Graph, DVM (baseline → this), DVM kernels, No longer DVM, Fallback calls added; one row a
 // regressed graph (model.regressions).
 ReportTable regressionsTable(const ReportModel& model);
+// Graph, Verdict, DVM coverage, Kernels, Fallback calls, Why not DVM; one row a graph of `run`.
+ReportTable graphsTable(const ReportRun& run);
 // Kernel, Line, ktype, dyn_shape, Ops, Inputs, Outputs, Launches; one row a DVM kernel of `graph`.
 ReportTable dvmKernelsTable(const ReportGraph& graph);
 
@@ -44,5 +52,46 @@ inline constexpr std::size_t kReportSourceRows = 15;
 ReportTable whereItFellBackTable(const ReportModel& model);
 // How many locations fell back in all (the table shows the first kReportSourceRows).
 std::size_t fellBackLocations(const ReportModel& model);
+
+// One field of a known failure ("Rule", "Where", "Evidence", "Cause", "Fix"): its label and the
+// pieces of its value in order (a Markdown bullet, an HTML table row). Text pieces here are
+// inline, not table cells: Markdown escapes no pipe and shows nothing for an empty one.
+struct ReportField
+{
+    std::string label;
+    std::vector<ReportCell> value;
+};
+
+struct ReportFindingEntry
+{
+    Severity severity = Severity::Error;
+    std::string title; // the rule's English title (text)
+    std::vector<ReportField> fields;
+    std::string fixCode; // shown as a code block when not empty
+    std::string fixCodeLanguage;
+};
+
+// An unreadable log met while looking for known failures: "path: message".
+struct ReportProblemLine
+{
+    Severity severity = Severity::Error;
+    std::vector<ReportCell> value;
+};
+
+struct ReportFindings
+{
+    std::vector<ReportFindingEntry> entries; // numbered from 1 in this order
+    std::vector<ReportProblemLine> problems;
+};
+ReportFindings findingsEntries(const ReportModel& model);
+inline constexpr std::string_view kNoKnownFailures =
+    "None of the known failures was found in the logs or the tree.";
+
+// Pieces the other writers share, so every format words things the same way (counts per backend
+// and per fallback kind come from scantext.h, kernel facts from kernelwording.h).
+std::string graphVerdictText(
+    Verdict verdict); // "engaged", "not engaged", "no output_code.py", "not indexed"…
+// The backends the summary's kernels came from: "dvm, triton" (empty when there are none).
+std::string kernelBackendsText(const Summary& summary);
 
 } // namespace dvmlens

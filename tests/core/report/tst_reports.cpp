@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 // Bug reports: Markdown and JSON against golden files (DVMLENS_UPDATE_GOLDEN=1 rewrites them),
-// HTML parsed as XML, the short summary, the code highlighter, and reports on unreadable trees.
+// HTML parsed as XML, the tables both writers render, the short summary, the code highlighter, and reports on
+// unreadable trees.
 #include "report/report.h"
 #include "report/reporthtml.h"
 #include "report/reportjson.h"
 #include "report/reportmarkdown.h"
+#include "report/reporttables.h"
 #include "testutil.h"
 
 #include <QFile>
@@ -295,6 +297,51 @@ private Q_SLOTS:
         QCOMPARE(renderReport(input, ReportFormat::Html), html); // deterministic
     }
 
+    // The graphs table and the known-failure entries are decided once (reporttables.h); each
+    // writer renders the same cells with its own escaping and marks.
+    void graphsAndFindingsComeFromOneTableModel()
+    {
+        const Index index = fixtureIndex(treeRoot());
+        ReportInput input;
+        input.index = &index;
+        const ReportModel model = buildReportModel(input);
+        const ReportTable graphs = graphsTable(model.runs[0]);
+        QCOMPARE(graphs.headers,
+            std::vector<std::string>(
+                { "Graph", "Verdict", "DVM coverage", "Kernels", "Fallback calls", "Why not DVM" }));
+        QCOMPARE(graphs.rows.size(), std::size_t(3));
+        const std::vector<ReportCell>& notEngaged = graphs.rows[1];
+        QCOMPARE(notEngaged[0].text, std::string("model__1_forward_3.1"));
+        QCOMPARE(notEngaged[1].text, std::string("not engaged"));
+        QVERIFY(notEngaged[1].verdict == Verdict::NotEngaged);
+        QCOMPARE(notEngaged[3].text, std::string("import_fx 1, triton 1"));
+        QCOMPARE(notEngaged[5].kind, ReportCell::Kind::Marked);
+        QCOMPARE(graphs.rows[2][2].text, std::string("—")); // no output_code.py, no coverage
+
+        const ReportFindings findings = findingsEntries(model);
+        QCOMPARE(findings.entries.size(), model.findings.size());
+        QVERIFY(!findings.entries.empty());
+        std::vector<std::string> labels;
+        for (const ReportField& field : findings.entries[0].fields)
+            labels.push_back(field.label);
+        const bool hasEvidence = !model.findings[0].excerpt.empty();
+        QCOMPARE(labels,
+            hasEvidence ? std::vector<std::string>({ "Rule", "Where", "Evidence", "Cause", "Fix" })
+                        : std::vector<std::string>({ "Rule", "Where", "Cause", "Fix" }));
+        QCOMPARE(findings.entries[0].fields[0].value[0].text, model.findings[0].rule.id);
+
+        const std::string markdown = renderReport(input, ReportFormat::Markdown);
+        const std::string html = renderReport(input, ReportFormat::Html);
+        QVERIFY(markdown.find("| `model__1_forward_3.1` | ❌ not engaged | 0.0% | import_fx 1, triton 1 |")
+            != std::string::npos);
+        QVERIFY(html.find("<tr><td><code>model__1_forward_3.1</code></td><td class=\"not-engaged\">not "
+                          "engaged</td><td>0.0%</td><td>import_fx 1, triton 1</td>")
+            != std::string::npos);
+        QVERIFY(markdown.find("- **Rule:** `" + model.findings[0].rule.id + "` · ") != std::string::npos);
+        QVERIFY(html.find("<tr><th>Rule</th><td><code>" + model.findings[0].rule.id + "</code> · ")
+            != std::string::npos);
+    }
+
     void highlightsPython_data()
     {
         QTest::addColumn<QString>("line");
@@ -367,6 +414,15 @@ private Q_SLOTS:
         QVERIFY(xmlProblem(renderReport(input, ReportFormat::Html)).isEmpty());
         const auto json = nlohmann::json::parse(renderReport(input, ReportFormat::Json));
         QVERIFY(json["runs"][0]["graphs"][0]["dvm_kernels"][0]["source"].is_null());
+        // The unreadable log is listed under the known failures in both writers.
+        const std::string where = "`" + model.relative(model.problems[0].path) + "`: ";
+        QVERIFY(renderReport(input, ReportFormat::Markdown)
+                    .find("\n- ⚠️ " + where + "The log could not be read: ")
+            != std::string::npos);
+        QVERIFY(renderReport(input, ReportFormat::Html)
+                    .find("<ul>\n<li><code>" + model.relative(model.problems[0].path)
+                        + "</code>: The log could not be read: ")
+            != std::string::npos);
     }
 
     // Excerpts after a 10 KB line (minified data in a comment) still come from the right lines.
