@@ -15,6 +15,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QHeaderView>
+#include <QScrollBar>
 #include <QTreeView>
 #include <QVBoxLayout>
 
@@ -144,10 +145,16 @@ void BrowsePage::setProfile(std::shared_ptr<const dvmlens::ProfileJoin> join)
 
 void BrowsePage::showTimeColumns()
 {
-    // The time columns only mean something with a profile joined to this index.
-    const bool shown = m_runModel->hasProfile();
+    // The model has the time columns only with a profile; sections it inserts come with the
+    // header's defaults, so they are set up each time.
+    if (!m_runModel->hasProfile())
+        return;
+    QHeaderView* header = m_runTree->header();
+    header->setSectionResizeMode(RunTreeModel::DeviceTimeColumn, QHeaderView::ResizeToContents);
+    header->setSectionResizeMode(RunTreeModel::TimeShareColumn, QHeaderView::Interactive);
     for (const int column : { RunTreeModel::DeviceTimeColumn, RunTreeModel::TimeShareColumn })
-        m_runTree->setColumnHidden(column, !shown);
+        m_runTree->setColumnHidden(column, false);
+    m_runTree->resizeColumnToContents(RunTreeModel::TimeShareColumn); // the bar's width (its delegate's)
 }
 
 bool BrowsePage::selectFirstDvmKernel()
@@ -391,6 +398,22 @@ bool BrowsePage::restoreRunTreeHeaderState(const QByteArray& state)
 QTreeView* BrowsePage::runTree() const
 {
     return m_runTree;
+}
+
+int BrowsePage::runTreeWidthForAllColumns() const
+{
+    // Sections that fit their contents are measured now: the header resizes them at its next layout.
+    const QHeaderView* header = m_runTree->header();
+    const QAbstractItemView* view = m_runTree;
+    int width = 0;
+    for (int column = 0; column < header->count(); ++column) {
+        if (header->isSectionHidden(column))
+            continue;
+        width += header->sectionResizeMode(column) == QHeaderView::ResizeToContents
+            ? std::max(view->sizeHintForColumn(column), header->sectionSizeHint(column))
+            : header->sectionSize(column);
+    }
+    return width + m_runTree->verticalScrollBar()->sizeHint().width() + 2 * m_runTree->frameWidth();
 }
 
 RunTreeModel* BrowsePage::runModel() const

@@ -55,6 +55,8 @@ public:
     void resetRunTreeHeader();
 
     QTreeView* runTree() const;
+    // The width the run tree needs to show every column it has (frame and scroll bar included).
+    int runTreeWidthForAllColumns() const;
     RunTreeModel* runModel() const;
     KernelPanel* kernelPanel() const;
     KernelDetails* details() const;

@@ -110,7 +110,7 @@ private Q_SLOTS:
         model.setIndex(m_index);
 
         QCOMPARE(model.rowCount(), 1);
-        QCOMPARE(model.columnCount(), int(RunTreeModel::ColumnCount));
+        QCOMPARE(model.columnCount(), int(RunTreeModel::DeviceTimeColumn)); // no profile: no time columns
         const QModelIndex run = model.index(0, RunTreeModel::NameColumn);
         QCOMPARE(run.data().toString(), QStringLiteral("2026-01-02 03:04:05 · pid 100"));
         QCOMPARE(model.kindAt(run), RunTreeModel::RunNode);
