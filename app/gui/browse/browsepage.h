@@ -68,6 +68,7 @@ Q_SIGNALS:
 
 private:
     void showTimeColumns(); // the run tree's time columns, shown with a profile only
+    bool applyRunTreeHeaderState(const QByteArray& state); // to the sections the tree has now
     void onTreeCurrentChanged(const QModelIndex& current);
     void onKernelChanged(int sourceRow);
     void showCode(const QString& path, const dvmlens::Graph* graph, int line, int endLine);

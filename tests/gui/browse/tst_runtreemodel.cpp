@@ -506,7 +506,7 @@ private Q_SLOTS:
             QVERIFY2(severityOf(node) == expectedSeverity[i], qPrintable(name));
             QVERIFY2(titlesOf(node) == expectedTitles[i], qPrintable(name));
             // The same tooltip on every column: what it said before, then the findings.
-            for (int column = 0; column < RunTreeModel::ColumnCount; ++column)
+            for (int column = 0; column < model.columnCount(); ++column)
                 QCOMPARE(node.siblingAtColumn(column).data(Qt::ToolTipRole).toString(),
                     tipsBefore[i] + expectedTipEnd[i]);
             const QImage decoration = verdictDecoration(node);
