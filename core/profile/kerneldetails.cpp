@@ -6,6 +6,7 @@
 #include "profile/csvfile.h"
 #include "profile/launchgrouptable.h"
 #include "profile/profile.h"
+#include "profile/rowshortcut.h"
 
 #include <algorithm>
 #include <array>
@@ -143,6 +144,7 @@ public:
             if (column)
                 columns_.needed = std::max(columns_.needed, *column + 1);
         }
+        setShortcutRoles();
         return true;
     }
 
@@ -153,6 +155,7 @@ public:
     void setColumns(const Columns& columns)
     {
         columns_ = columns;
+        setShortcutRoles();
     }
 
     void row(std::string_view line, std::int64_t lineNumber)
@@ -160,6 +163,12 @@ public:
         partial_.lines = lineNumber;
         if (line.empty())
             return; // a blank line (often the last one) is no row
+        for (const std::uint32_t predicted : groups_.predicted()) {
+            if (predicted != LaunchGroupTable::kNone && shortcut_.matches(predicted, line, values_.data())) {
+                predictedRow(predicted, lineNumber);
+                return;
+            }
+        }
         const std::string_view* fields = cut_.data();
         std::size_t count =
             columns_.needed <= cut_.size() ? cutCsvFields(line, cut_.data(), columns_.needed) : kNeedsSplit;
@@ -205,8 +214,34 @@ public:
             group.firstLine = lineNumber;
             partial_.groups.push_back(std::move(group));
             sums_.emplace_back();
+            shortcut_.remember(found, line);
         }
-        Sum& sum = sums_[found];
+        addLaunch(found, duration, step);
+    }
+
+    // A row RowShortcut found to be one of `group`: only its Duration(us) and Step Id are read, with
+    // the checks and messages of row().
+    void predictedRow(std::uint32_t group, std::int64_t lineNumber)
+    {
+        double duration = 0;
+        const std::string_view durationText = values_[durationValue_];
+        if (!parseDuration(durationText, duration) || duration < 0) {
+            bad(lineNumber, "Duration(us) is '" + std::string(durationText) + "', not a time");
+            return;
+        }
+        std::int64_t step = 0;
+        if (columns_.step && !parseStep(values_[stepValue_], step)) {
+            bad(lineNumber, "Step Id is '" + std::string(values_[stepValue_]) + "', not a number");
+            return;
+        }
+        ++partial_.rows;
+        groups_.confirm(group);
+        addLaunch(group, duration, step);
+    }
+
+    void addLaunch(std::uint32_t group, double duration, std::int64_t step)
+    {
+        Sum& sum = sums_[group];
         ++sum.launches;
         sum.totalUs += duration;
         if (columns_.step) {
@@ -245,9 +280,31 @@ public:
     }
 
 private:
+    // The key columns are compared as bytes, Duration(us) and Step Id handed back (in column order).
+    void setShortcutRoles()
+    {
+        using Role = RowShortcut::Role;
+        std::vector<Role> roles(columns_.needed, Role::Skip);
+        for (const auto& column :
+            { columns_.name, columns_.type, columns_.core, columns_.shapes, columns_.dtypes }) {
+            if (column)
+                roles[*column] = Role::Key;
+        }
+        roles[*columns_.duration] = Role::Value;
+        if (columns_.step)
+            roles[*columns_.step] = Role::Value;
+        durationValue_ = columns_.step && *columns_.step < *columns_.duration ? 1 : 0;
+        stepValue_ = columns_.step && *columns_.step > *columns_.duration ? 1 : 0;
+        shortcut_.setRoles(roles);
+    }
+
     const std::string& path_;
     Partial& partial_;
     Columns columns_;
+    RowShortcut shortcut_;
+    std::array<std::string_view, 2> values_; // the shortcut's Duration(us) and Step Id
+    std::size_t durationValue_ = 0; // their places in values_
+    std::size_t stepValue_ = 0;
     std::array<std::string_view, 32> cut_; // the fast path's fields (cutCsvFields)
     std::vector<std::string_view> fields_; // the general splitter's
     std::string scratch_;

@@ -165,29 +165,59 @@ void LaunchGroupTable::grow()
     }
 }
 
+std::array<std::uint32_t, 2> LaunchGroupTable::predicted() const
+{
+    if (last_ == kNone)
+        return { kNone, kNone };
+    const bool inHistory = cursor_ < rows_ && rows_ - cursor_ <= kHistory;
+    const std::uint32_t byHistory = inHistory ? history_[cursor_ & (kHistory - 1)] : kNone;
+    const std::uint32_t byLast = next_[last_];
+    if (byHistory == kNone || byHistory == byLast)
+        return { byLast, kNone };
+    return { byHistory, byLast };
+}
+
 std::uint32_t LaunchGroupTable::groupOf(const LaunchKey& key, bool& added, bool padded)
 {
     added = false;
     rowPadded_ = padded;
-    const std::uint32_t predicted = last_ == kNone ? kNone : next_[last_];
-    std::uint32_t group = predicted;
-    if (predicted == kNone || !matches(predicted, key)) {
+    std::uint32_t group = kNone;
+    for (const std::uint32_t candidate : predicted()) {
+        if (candidate != kNone && matches(candidate, key)) {
+            group = candidate;
+            break;
+        }
+    }
+    if (group == kNone) {
         const std::uint64_t h = hash(key);
         group = find(key, h);
         if (group == kNone) {
             group = add(key, h);
             added = true;
         }
-        if (last_ != kNone)
-            next_[last_] = group;
     }
-    last_ = group;
-    // The row after this one is most likely the group that came after it last time.
-    if (const std::uint32_t after = next_[group]; after != kNone) {
-        __builtin_prefetch(arena_.data() + keyAt_[after]);
-        __builtin_prefetch(arena_.data() + keyAt_[after] + 64);
-    }
+    confirm(group);
     return group;
+}
+
+void LaunchGroupTable::confirm(std::uint32_t group)
+{
+    const bool inHistory = cursor_ < rows_ && rows_ - cursor_ <= kHistory;
+    if (inHistory && history_[cursor_ & (kHistory - 1)] == group)
+        ++cursor_;
+    else
+        cursor_ = group < lastRow_.size() ? lastRow_[group] + 1 : rows_ + 1; // past the end: none
+    if (lastRow_.size() <= group)
+        lastRow_.resize(group + 1);
+    lastRow_[group] = rows_;
+    if (history_.size() < kHistory)
+        history_.push_back(group);
+    else
+        history_[rows_ & (kHistory - 1)] = group;
+    ++rows_;
+    if (last_ != kNone)
+        next_[last_] = group;
+    last_ = group;
 }
 
 } // namespace dvmlens

@@ -33,6 +33,14 @@ public:
         return keyAt_.size();
     }
 
+    // The groups the launch order predicts for the next row, best first (kNone when there is
+    // none): the one that came after the same rows last time (the launch order of a step repeats;
+    // a name that repeats across graphs makes the previous row alone too little context), then the
+    // one that followed the previous row's group last time. When the caller has checked the row is
+    // one of them (RowShortcut), confirm does groupOf's bookkeeping for it.
+    std::array<std::uint32_t, 2> predicted() const;
+    void confirm(std::uint32_t group);
+
 private:
     static std::uint64_t hash(const LaunchKey& key);
     bool matches(std::uint32_t group, const LaunchKey& key) const;
@@ -52,6 +60,14 @@ private:
     std::vector<std::size_t> keyAt_; // by group: where its key starts in arena_
     std::vector<std::uint32_t> next_; // by group: the group of the row after it, last time
     std::uint32_t last_ = kNone; // the previous row's group
+    // The groups of the last kHistory rows (a ring), each group's last row, and the row of the
+    // history whose group is predicted next: it moves one row on while the order repeats, and
+    // back to the row after the group's previous launch when it does not.
+    static constexpr std::size_t kHistory = std::size_t(1) << 17;
+    std::vector<std::uint32_t> history_; // grows to kHistory (a small file allocates little)
+    std::vector<std::uint64_t> lastRow_; // by group
+    std::uint64_t rows_ = 0;
+    std::uint64_t cursor_ = 0;
     bool rowPadded_ = false; // the key being looked up may be read 64 bytes past each part
     static constexpr std::size_t kPadding = 64; // zero bytes kept after the last key in arena_
 };

@@ -22,6 +22,7 @@
 #include <QPlainTextEdit>
 #include <QScrollBar>
 #include <QStackedWidget>
+#include <QStandardItemModel>
 #include <QTextCursor>
 #include <QToolButton>
 #include <QTreeView>
@@ -69,11 +70,11 @@ BrowsePage::BrowsePage(QWidget* parent)
     m_runTree->header()->setSortIndicatorClearable(true);
     m_runTree->setSortingEnabled(true);
     m_runTree->header()->setSectionResizeMode(RunTreeModel::NameColumn, QHeaderView::Interactive);
-    for (int column = RunTreeModel::VerdictColumn; column < RunTreeModel::ColumnCount; ++column)
+    // Only the sections there are (QHeaderView must not be asked about others): the time columns
+    // come with a profile, and showTimeColumns sets them up then.
+    for (int column = RunTreeModel::VerdictColumn; column < m_runModel->columnCount(); ++column)
         m_runTree->header()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
     m_runTree->setItemDelegateForColumn(RunTreeModel::TimeShareColumn, new TimeShareDelegate(m_runTree));
-    m_runTree->header()->setSectionResizeMode(RunTreeModel::TimeShareColumn, QHeaderView::Interactive);
-    showTimeColumns();
     m_defaultRunTreeHeader = m_runTree->header()->saveState();
     // Run names say "pid" in the user's language: fit the Name column to them as setIndex does.
     // (The model, an earlier child, has refreshed its texts by the time this runs.)
@@ -197,10 +198,16 @@ void BrowsePage::setProfile(std::shared_ptr<const dvmlens::ProfileJoin> join)
 
 void BrowsePage::showTimeColumns()
 {
-    // The time columns only mean something with a profile joined to this index.
-    const bool shown = m_runModel->hasProfile();
+    // The model has the time columns only with a profile; sections it inserts come with the
+    // header's defaults, so they are set up each time.
+    if (!m_runModel->hasProfile())
+        return;
+    QHeaderView* header = m_runTree->header();
+    header->setSectionResizeMode(RunTreeModel::DeviceTimeColumn, QHeaderView::ResizeToContents);
+    header->setSectionResizeMode(RunTreeModel::TimeShareColumn, QHeaderView::Interactive);
     for (const int column : { RunTreeModel::DeviceTimeColumn, RunTreeModel::TimeShareColumn })
-        m_runTree->setColumnHidden(column, !shown);
+        m_runTree->setColumnHidden(column, false);
+    m_runTree->resizeColumnToContents(RunTreeModel::TimeShareColumn); // the bar's width (its delegate's)
 }
 
 bool BrowsePage::selectFirstDvmKernel()
@@ -457,7 +464,7 @@ QByteArray BrowsePage::runTreeHeaderState() const
 
 void BrowsePage::resetRunTreeHeader()
 {
-    m_runTree->header()->restoreState(m_defaultRunTreeHeader);
+    applyRunTreeHeaderState(m_defaultRunTreeHeader);
     m_runTreeHeaderRestored = false;
     showTimeColumns();
     m_runTree->resizeColumnToContents(RunTreeModel::NameColumn);
@@ -465,9 +472,37 @@ void BrowsePage::resetRunTreeHeader()
 
 bool BrowsePage::restoreRunTreeHeaderState(const QByteArray& state)
 {
-    m_runTreeHeaderRestored = m_runTree->header()->restoreState(state);
+    m_runTreeHeaderRestored = applyRunTreeHeaderState(state);
     showTimeColumns(); // a saved state says nothing about whether a profile is loaded now
     return m_runTreeHeaderRestored;
+}
+
+bool BrowsePage::applyRunTreeHeaderState(const QByteArray& state)
+{
+    // A state saved with the time columns (a profile was joined) may come back without them, or
+    // the other way round, and QHeaderView takes its section count from the state, not from the
+    // model. So the state is read into a header of its own and what applies to the sections there
+    // are now is copied: order, widths, hidden sections, the sort.
+    QStandardItemModel columns(0, RunTreeModel::ColumnCount);
+    QHeaderView saved(Qt::Horizontal);
+    saved.setModel(&columns);
+    if (!saved.restoreState(state))
+        return false;
+    QHeaderView* header = m_runTree->header();
+    const int count = header->count();
+    int to = 0;
+    for (int visual = 0; visual < saved.count(); ++visual) {
+        const int logical = saved.logicalIndex(visual);
+        if (logical < 0 || logical >= count)
+            continue;
+        header->moveSection(header->visualIndex(logical), to++);
+        header->setSectionHidden(logical, saved.isSectionHidden(logical));
+        if (!saved.isSectionHidden(logical))
+            header->resizeSection(logical, saved.sectionSize(logical));
+    }
+    const int sorted = saved.sortIndicatorSection();
+    header->setSortIndicator(sorted < count ? sorted : -1, saved.sortIndicatorOrder());
+    return true;
 }
 
 QTreeView* BrowsePage::runTree() const
@@ -478,6 +513,22 @@ QTreeView* BrowsePage::runTree() const
 RunTreePane* BrowsePage::runTreePane() const
 {
     return m_runTreePane;
+}
+
+int BrowsePage::runTreeWidthForAllColumns() const
+{
+    // Sections that fit their contents are measured now: the header resizes them at its next layout.
+    const QHeaderView* header = m_runTree->header();
+    const QAbstractItemView* view = m_runTree;
+    int width = 0;
+    for (int column = 0; column < header->count(); ++column) {
+        if (header->isSectionHidden(column))
+            continue;
+        width += header->sectionResizeMode(column) == QHeaderView::ResizeToContents
+            ? std::max(view->sizeHintForColumn(column), header->sectionSizeHint(column))
+            : header->sectionSize(column);
+    }
+    return width + m_runTree->verticalScrollBar()->sizeHint().width() + 2 * m_runTree->frameWidth();
 }
 
 RunTreeModel* BrowsePage::runModel() const

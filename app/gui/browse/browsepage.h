@@ -61,6 +61,8 @@ public:
 
     QTreeView* runTree() const;
     RunTreePane* runTreePane() const; // the run tree with its By run / By graph switch, for the dock
+    // The width the run tree needs to show every column it has (frame and scroll bar included).
+    int runTreeWidthForAllColumns() const;
     RunTreeModel* runModel() const;
     KernelPanel* kernelPanel() const;
     KernelDetails* details() const;
@@ -78,6 +80,7 @@ Q_SIGNALS:
 
 private:
     void showTimeColumns(); // the run tree's time columns, shown with a profile only
+    bool applyRunTreeHeaderState(const QByteArray& state); // to the sections the tree has now
     void onTreeCurrentChanged(const QModelIndex& current);
     void onKernelChanged(int sourceRow);
     void showCode(const QString& path, const dvmlens::Graph* graph, int line, int endLine);

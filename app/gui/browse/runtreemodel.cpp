@@ -197,9 +197,25 @@ void RunTreeModel::setProfile(std::shared_ptr<const dvmlens::ProfileJoin> join)
         if (!fits)
             join.reset();
     }
-    m_join = m_index ? std::move(join) : nullptr;
+    if (!m_index)
+        join.reset();
+    // The time columns exist only with a profile (a screen reader lists a view's hidden columns).
+    const bool hadColumns = m_join != nullptr;
+    if (!hadColumns && join) {
+        beginInsertColumns({}, DeviceTimeColumn, TimeShareColumn);
+        m_join = std::move(join);
+        endInsertColumns();
+    } else if (hadColumns && !join) {
+        beginRemoveColumns({}, DeviceTimeColumn, TimeShareColumn);
+        m_join.reset();
+        endRemoveColumns();
+    } else {
+        m_join = std::move(join);
+    }
     if (m_sortColumn >= 0 && isTimeColumn(m_sortColumn))
         sort(m_sortColumn, m_sortOrder);
+    if (!hadColumns || !m_join)
+        return; // the columns are new, or gone: no cell of them to refresh
     const int runs = rowCount();
     for (int r = 0; r < runs; ++r) {
         const QModelIndex run = index(r, 0);
@@ -405,12 +421,12 @@ void RunTreeModel::emitKnownFailuresChanged()
     const int runs = rowCount();
     if (runs == 0)
         return;
-    Q_EMIT dataChanged(index(0, 0), index(runs - 1, ColumnCount - 1), roles);
+    Q_EMIT dataChanged(index(0, 0), index(runs - 1, columnCount() - 1), roles);
     for (int r = 0; r < runs; ++r) {
         const QModelIndex run = index(r, 0);
         const int graphs = rowCount(run);
         if (graphs > 0)
-            Q_EMIT dataChanged(index(0, 0, run), index(graphs - 1, ColumnCount - 1, run), roles);
+            Q_EMIT dataChanged(index(0, 0, run), index(graphs - 1, columnCount() - 1, run), roles);
     }
 }
 
@@ -581,7 +597,7 @@ int RunTreeModel::rowCount(const QModelIndex& parent) const
 
 int RunTreeModel::columnCount(const QModelIndex&) const
 {
-    return ColumnCount;
+    return m_join ? ColumnCount : DeviceTimeColumn;
 }
 
 QVariant RunTreeModel::headerData(int section, Qt::Orientation orientation, int role) const

@@ -61,8 +61,9 @@ public:
     // tree-wide ones (not its graphs'). None for artifacts.
     std::vector<const dvmlens::Finding*> findingsAt(const QModelIndex& index) const;
 
-    // The profile joined to the current index (null: none; the time columns stay empty). Dropped
-    // by setIndex; a join whose shape is not the index's is refused.
+    // The profile joined to the current index (null: none). The time columns exist only with one:
+    // setProfile inserts or removes them (columnCount is DeviceTimeColumn without). Dropped by
+    // setIndex; a join whose shape is not the index's is refused.
     void setProfile(std::shared_ptr<const dvmlens::ProfileJoin> join);
     bool hasProfile() const;
 

@@ -123,6 +123,12 @@ MainWindow::MainWindow(QWidget* parent)
         m_browse->selectBySpec(spec);
     });
     connect(m_profile, &ProfileController::joinChanged, m_browse, &BrowsePage::setProfile);
+    connect(m_profile, &ProfileController::joinChanged, this, [this](const auto& join) {
+        // The run tree's time columns come last: widen its dock so they are on screen (within reason).
+        const int wanted = m_browse->runTreeWidthForAllColumns();
+        if (join && m_runsDock->width() < wanted)
+            resizeDocks({ m_runsDock }, { std::min(wanted, width() * 60 / 100) }, Qt::Horizontal);
+    });
     // Where in the model: a dock tabbed with the others, filled off the GUI thread after each index.
     m_sourcesDock = new SourcesDock(this);
     addDockWidget(Qt::BottomDockWidgetArea, m_sourcesDock);

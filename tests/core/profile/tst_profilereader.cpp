@@ -12,6 +12,8 @@
 
 #include <array>
 #include <sys/stat.h>
+#include <tuple>
+#include <vector>
 
 using namespace Qt::StringLiterals;
 
@@ -180,6 +182,69 @@ private Q_SLOTS:
         QCOMPARE(a->totalUs, 20.0);
         QCOMPARE(b->totalUs, 40.0);
         QCOMPARE(profile.steps.at(3).totalUs, 15.0);
+    }
+
+    // Most rows are read by RowShortcut: the group the launch order predicts, confirmed by comparing
+    // the key columns' bytes with its first row's. Rows that look like a predicted one but differ
+    // in a byte, in quoting, in where the line ends or in a value the shortcut hands back must
+    // count exactly as the full path counts them, with the same diagnostics.
+    void predictedRowsCountAsTheFullPathCountsThem()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"kernel_details.csv"_s);
+        QByteArray csv = "Step Id,Name,Type,Accelerator Core,Duration(us),Input Shapes,Input Data Types\n";
+        // One step: the same name in two graphs (other shapes), twice in a row, and an operator.
+        const QByteArray step[] = {
+            "dvm_fused_add_0,dvm_fused_add,AI_CORE,1,\"8,16\",FLOAT16",
+            "dvm_fused_add_0,dvm_fused_add,AI_CORE,2,\"8,160\",FLOAT16",
+            "MatMulV2,MatMulV2,AI_CORE,4,\"8,16;16,16\",FLOAT16;FLOAT16",
+            "MatMulV2,MatMulV2,AI_CORE,4,\"8,16;16,16\",FLOAT16;FLOAT16",
+        };
+        for (int s = 1; s <= 4; ++s) {
+            for (const QByteArray& row : step)
+                csv += QByteArray::number(s) + "," + row + "\n";
+        }
+        // Step 5 (lines 18-25): the predicted rows again, each with a twist.
+        csv += "5,dvm_fused_add_0,dvm_fused_add,AI_CORE,\"16\",\"8,16\",FLOAT16\n"; // quoted value
+        csv += "5,dvm_fused_add_0,dvm_fused_add,AI_CORE,32,\"8,16\",FLOAT16,extra\n"; // one more field
+        csv += "5,\"dvm_fused_add_0\",dvm_fused_add,AI_CORE,64,8\",\n"; // a quote in shapes
+        csv += "5,MatMulV2,MatMulV2,AI_CORE,abc,\"8,16;16,16\",FLOAT16;FLOAT16\n"; // bad duration: line 21
+        csv += "x,MatMulV2,MatMulV2,AI_CORE,4,\"8,16;16,16\",FLOAT16;FLOAT16\n"; // bad step: line 22
+        csv += "5,MatMulV2,MatMulV2,AI_CORE,8\n"; // too few fields: line 23
+        csv += "5,MatMulV2,MatMulV2,AI_CORE,128,\"8,16;16,16\",FLOAT\n"; // another dtype
+        csv += "5, dvm_fused_add_0,dvm_fused_add,AI_CORE,256,\"8,160\",FLOAT16\n"; // a space: trimmed
+        writeFile(path, csv);
+        for (const unsigned ranges : { 1u, 2u }) {
+            Profile profile;
+            std::string error;
+            QVERIFY2(readKernelDetails(path.toStdString(), profile, error, ranges), error.c_str());
+            QCOMPARE(profile.badRows, std::int64_t(3));
+            QCOMPARE(profile.rows, std::int64_t(16 + 5));
+            std::vector<std::tuple<std::string, std::string, std::string, std::int64_t, double>> groups;
+            for (const LaunchGroup& group : profile.groups)
+                groups.emplace_back(
+                    group.name, group.inputShapes, group.inputDtypes, group.launches, group.totalUs);
+            const decltype(groups) expected = {
+                { "dvm_fused_add_0", "8,16", "FLOAT16", 6, 4 * 1 + 16 + 32 },
+                { "dvm_fused_add_0", "8,160", "FLOAT16", 5, 4 * 2 + 256 },
+                { "MatMulV2", "8,16;16,16", "FLOAT16;FLOAT16", 8, 8 * 4 },
+                { "dvm_fused_add_0", "8\"", "", 1, 64 },
+                { "MatMulV2", "8,16;16,16", "FLOAT", 1, 128 },
+            };
+            QCOMPARE(groups, expected);
+            QCOMPARE(profile.steps.at(5).launches, std::int64_t(5));
+            QCOMPARE(profile.steps.at(5).totalUs, 16.0 + 32 + 64 + 128 + 256);
+            std::vector<int> lines;
+            for (const Diagnostic& diagnostic : profile.diagnostics)
+                lines.push_back(diagnostic.line.value_or(0));
+            QCOMPARE(lines, std::vector<int>({ 21, 22, 23 }));
+            QVERIFY2(profile.diagnostics[0].message.find("Duration(us) is 'abc'") != std::string::npos,
+                profile.diagnostics[0].message.c_str());
+            QVERIFY2(profile.diagnostics[1].message.find("Step Id is 'x'") != std::string::npos,
+                profile.diagnostics[1].message.c_str());
+            QVERIFY2(profile.diagnostics[2].message.find("5 fields") != std::string::npos,
+                profile.diagnostics[2].message.c_str());
+        }
     }
 
     void readsDurationsExactly_data()

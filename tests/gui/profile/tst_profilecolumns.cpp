@@ -15,8 +15,10 @@
 #include "testutil.h"
 
 #include <QAbstractItemModelTester>
+#include <QHeaderView>
 #include <QImage>
 #include <QPainter>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTreeView>
 #include <QtTest>
@@ -130,17 +132,34 @@ private Q_SLOTS:
         RunTreeModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setIndex(loaded.index);
+        // Without a profile the time columns do not exist (the tester checks the insertion).
+        QCOMPARE(model.columnCount(), int(RunTreeModel::DeviceTimeColumn));
+        QVERIFY(!model.index(0, RunTreeModel::DeviceTimeColumn).isValid());
+        QSignalSpy inserted(&model, &QAbstractItemModel::columnsInserted);
+        QSignalSpy removed(&model, &QAbstractItemModel::columnsRemoved);
+        model.setProfile(loaded.join);
         QCOMPARE(model.columnCount(), int(RunTreeModel::ColumnCount));
+        QCOMPARE(model.columnCount(model.index(0, 0)), int(RunTreeModel::ColumnCount));
+        QCOMPARE(inserted.size(), 1);
+        QCOMPARE(inserted[0][1].toInt(), int(RunTreeModel::DeviceTimeColumn));
+        QCOMPARE(inserted[0][2].toInt(), int(RunTreeModel::TimeShareColumn));
+        model.setProfile(loaded.join); // the same columns: nothing inserted again
+        QCOMPARE(inserted.size(), 1);
+        model.setProfile(nullptr);
+        QCOMPARE(model.columnCount(), int(RunTreeModel::DeviceTimeColumn));
+        QCOMPARE(removed.size(), 1);
+        model.setProfile(loaded.join);
+        QCOMPARE(inserted.size(), 2);
+        model.setProfile(nullptr);
         QCOMPARE(model.headerData(RunTreeModel::DeviceTimeColumn, Qt::Horizontal).toString(),
             QString(u"Device time"_s));
         QCOMPARE(model.headerData(RunTreeModel::TimeShareColumn, Qt::Horizontal).toString(),
             QString(u"Time by backend"_s));
-        const QModelIndex runTime = model.index(0, RunTreeModel::DeviceTimeColumn);
-        QVERIFY(!runTime.data().isValid());
-        QVERIFY(!model.index(0, RunTreeModel::TimeShareColumn).data(TimeShareDelegate::SharesRole).isValid());
+        QVERIFY(!model.index(0, RunTreeModel::TimeShareColumn).isValid());
 
         model.setProfile(loaded.join);
         QVERIFY(model.hasProfile());
+        const QModelIndex runTime = model.index(0, RunTreeModel::DeviceTimeColumn);
         // The run: every row, outside compiled kernels too (12 + 30 + 5 + 53).
         QCOMPARE(runTime.data().toString(), QString(u"100.0 µs"_s));
         QVERIFY(model.index(0, RunTreeModel::TimeShareColumn).data(TimeShareDelegate::OutsideRole).toBool());
@@ -224,14 +243,41 @@ private Q_SLOTS:
         BrowsePage page;
         page.setIndex(loaded.index);
         QTreeView* tree = page.runTree();
-        QVERIFY(tree->isColumnHidden(RunTreeModel::DeviceTimeColumn));
-        QVERIFY(tree->isColumnHidden(RunTreeModel::TimeShareColumn));
+        QHeaderView* header = tree->header();
+        // No profile: the header has no time sections at all (a screen reader lists hidden ones).
+        QCOMPARE(header->count(), int(RunTreeModel::DeviceTimeColumn));
+        const int withoutTime = page.runTreeWidthForAllColumns();
         page.setProfile(loaded.join);
+        QCOMPARE(header->count(), int(RunTreeModel::ColumnCount));
         QVERIFY(!tree->isColumnHidden(RunTreeModel::DeviceTimeColumn));
         QVERIFY(!tree->isColumnHidden(RunTreeModel::TimeShareColumn));
+        QCOMPARE(header->sectionResizeMode(RunTreeModel::DeviceTimeColumn), QHeaderView::ResizeToContents);
+        QCOMPARE(header->sectionResizeMode(RunTreeModel::TimeShareColumn), QHeaderView::Interactive);
+        // The bar is as wide as its delegate asks (12 average characters) or its title, and the
+        // width the window widens the dock to counts both time columns.
+        const int barWidth = std::max(12 * tree->fontMetrics().averageCharWidth(),
+            header->sectionSizeHint(RunTreeModel::TimeShareColumn));
+        QCOMPARE(header->sectionSize(RunTreeModel::TimeShareColumn), barWidth);
+        QVERIFY2(page.runTreeWidthForAllColumns() >= withoutTime + barWidth
+                    + static_cast<QAbstractItemView*>(tree)->sizeHintForColumn(
+                        RunTreeModel::DeviceTimeColumn),
+            qPrintable(QString::number(page.runTreeWidthForAllColumns())));
         QVERIFY(qobject_cast<TimeShareDelegate*>(tree->itemDelegateForColumn(RunTreeModel::TimeShareColumn)));
+        // A header state saved with the time columns, restored while there are none, then a profile.
+        const QByteArray withColumns = page.runTreeHeaderState();
         page.setIndex(loaded.index); // a new index: the profile is gone until joined again
-        QVERIFY(tree->isColumnHidden(RunTreeModel::DeviceTimeColumn));
+        QCOMPARE(header->count(), int(RunTreeModel::DeviceTimeColumn));
+        page.restoreRunTreeHeaderState(withColumns);
+        QCOMPARE(header->count(), int(RunTreeModel::DeviceTimeColumn));
+        page.setProfile(loaded.join);
+        QCOMPARE(header->count(), int(RunTreeModel::ColumnCount));
+        QVERIFY(!tree->isColumnHidden(RunTreeModel::TimeShareColumn));
+        QCOMPARE(header->sectionSize(RunTreeModel::TimeShareColumn), barWidth);
+        // View ▸ Reset Layout's header (saved before any profile) keeps the time columns shown.
+        page.resetRunTreeHeader();
+        QCOMPARE(header->count(), int(RunTreeModel::ColumnCount));
+        QVERIFY(!tree->isColumnHidden(RunTreeModel::DeviceTimeColumn));
+        QVERIFY(!tree->isColumnHidden(RunTreeModel::TimeShareColumn));
     }
 
     void fusionTableTimeAToB()

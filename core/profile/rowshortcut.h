@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: MIT
+// The profile reader's shortcut for the usual row of kernel_details.csv: a launch of the group the
+// launch order predicts (LaunchGroupTable::predicted). Instead of cutting every column the join
+// uses and comparing five decoded parts, the row's bytes are compared, span of key columns by span,
+// with the bytes of that group's first row, and only the columns between them are cut (to reach
+// Duration(us) and Step Id). Equal bytes from the start of a field parse to equal fields, so a match
+// is that group; anything else (another group, other quoting or spacing, a quoted value column, too
+// few fields) says no, and the row takes the full path, which decides and reports as before.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace dvmlens {
+
+class RowShortcut
+{
+public:
+    enum class Role : std::uint8_t
+    {
+        Skip, // cut past, never looked at
+        Key, // part of the launch group's key: compared as bytes
+        Value, // cut and handed back, in column order
+    };
+
+    // `roles` of the columns 0 … n-1, n being the fields the reader cuts per row.
+    void setRoles(const std::vector<Role>& roles);
+
+    // Keeps the key bytes of `line` (a row of `group`, the first one seen; later calls for the same
+    // group change nothing). A line the full path could not cut is not kept.
+    void remember(std::uint32_t group, std::string_view line);
+
+    // True when `line` has the kept key bytes of `group`; then values[0…] are its Value columns
+    // (views into the line). 64 bytes after the line must be readable (CsvFile::forEachLine's).
+    bool matches(std::uint32_t group, std::string_view line, std::string_view* values) const;
+
+private:
+    struct Step
+    {
+        Role role = Role::Skip;
+        std::uint32_t columns = 1; // a Key step: that many consecutive key columns
+    };
+    std::vector<Step> steps_; // the columns, consecutive key columns folded into one step
+    std::size_t columnCount_ = 0;
+    // Per group: for each Key step its byte length (bit 31: it ends the line; else the bytes end
+    // with the comma after its last column) and the bytes; kPadding zero bytes after the last.
+    std::string arena_;
+    std::vector<std::uint64_t> keyAt_; // by group; kNotKept when none
+    static constexpr std::uint64_t kNotKept = UINT64_MAX;
+    static constexpr std::size_t kPadding = 64;
+    static constexpr std::uint32_t kEndsLine = std::uint32_t(1) << 31;
+};
+
+} // namespace dvmlens
