@@ -23,6 +23,7 @@
 #include "shell/translations.h"
 #include "shell/treedocument.h"
 #include "sources/sourcesdock.h"
+#include "verdict/derivedcounts.h"
 #include "verdict/summary.h"
 #include "version.h"
 
@@ -601,7 +602,7 @@ QString MainWindow::indexTotalsText(const dvmlens::Index& index)
     if (counts.notIndexed > 0)
         totals += QStringLiteral(" · ")
             + tr("indexing cancelled: %1 of %2 graphs parsed, F5 to re-index")
-                  .arg(groupedNumber(counts.withCode - counts.notIndexed), groupedNumber(counts.withCode));
+                  .arg(groupedNumber(dvmlens::parsedGraphs(counts)), groupedNumber(counts.withCode));
     return totals;
 }
 
