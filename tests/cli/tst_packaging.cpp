@@ -2,6 +2,7 @@
 // Installs the build into a temporary prefix and checks what a user gets: the exact file layout, programs
 // that run without the build tree, a valid desktop entry and AppStream metainfo, and the .deb/.tar.gz
 // that CPack makes from the same install rules.
+// Over 600 lines: the cases of one install, each short; split by feature when it grows further.
 #include "testutil.h"
 
 #include <QDir>

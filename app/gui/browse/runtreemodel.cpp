@@ -1,4 +1,7 @@
 // SPDX-License-Identifier: MIT
+// Over 600 lines: one model, its rows (runs, graphs), columns (counts, verdict, device time),
+// sorting and tooltips share the cached summaries; being edited by others this session, it is
+// not split now. Words come from verdicttext and notengagedreasontext, counts from core.
 #include "browse/runtreemodel.h"
 
 #include "browse/notengagedreasontext.h"
