@@ -63,7 +63,8 @@ public:
 
     // A file whose bytes are already read (an archive entry as it streams). Waits while the bytes
     // queued and not parsed yet pass kMaxPendingBytes, so the reader never runs far ahead of the
-    // workers; only a caller with worker threads may add bytes.
+    // workers; only a caller with worker threads, or one that parses what it added right after
+    // (drainQueued), may add bytes.
     void add(const std::string& path, std::string&& bytes)
     {
         {
@@ -97,42 +98,15 @@ public:
     void drain()
     {
         std::string scratch; // one buffer per worker, reused for every file it reads
-        for (;;) {
-            std::size_t slot = 0;
-            std::string path;
-            std::optional<std::string> bytes;
-            {
-                std::unique_lock<std::mutex> lock(m_mutex);
-                m_ready.wait(
-                    lock, [this] { return m_next < m_slots.size() || m_closed || cancelled(m_options); });
-                if (cancelled(m_options) || m_next == m_slots.size())
-                    return;
-                slot = m_next++;
-                path = m_slots[slot].path;
-                bytes = std::move(m_slots[slot].bytes);
-                m_slots[slot].bytes.reset();
-            }
-            const KernelDetail detail = m_options.kernelDetail == KernelDetail::Full
-                    && (m_options.kernelBodyBudget == 0
-                        || m_bodyBytes.load(std::memory_order_relaxed) < m_options.kernelBodyBudget)
-                ? KernelDetail::Full
-                : KernelDetail::Summary;
-            OutputCode parsed = bytes ? parseOutputCode(*bytes, path, detail)
-                                      : parseOutputCodeFile(path, scratch, detail, m_tree);
-            if (bytes) {
-                const std::size_t size = bytes->size();
-                bytes.reset();
-                const std::lock_guard<std::mutex> lock(m_mutex);
-                m_pendingBytes -= size;
-                m_room.notify_all();
-            }
-            if (m_options.kernelBodyBudget > 0 && parsed.kernelBodies)
-                m_bodyBytes.fetch_add(kernelBodyBytes(parsed), std::memory_order_relaxed);
-            const std::lock_guard<std::mutex> lock(m_mutex);
-            m_slots[slot].result = std::move(parsed);
-            ++m_done;
-            reportProgress();
-        }
+        while (parseNext(scratch, true)) { }
+    }
+
+    // The calling thread parses what is queued now, without waiting for more (one job reading an
+    // archive: no thread to hand each file to).
+    void drainQueued()
+    {
+        std::string scratch;
+        while (parseNext(scratch, false)) { }
     }
 
     // After every worker stopped: the result for slot `slot`, null when cancel came first.
@@ -147,6 +121,48 @@ public:
     }
 
 private:
+    // Parses the next unclaimed file; false when there is none (after waiting for one, when `wait`
+    // and the queue is still open) or on cancel.
+    bool parseNext(std::string& scratch, bool wait)
+    {
+        std::size_t slot = 0;
+        std::string path;
+        std::optional<std::string> bytes;
+        {
+            std::unique_lock<std::mutex> lock(m_mutex);
+            if (wait)
+                m_ready.wait(
+                    lock, [this] { return m_next < m_slots.size() || m_closed || cancelled(m_options); });
+            if (cancelled(m_options) || m_next == m_slots.size())
+                return false;
+            slot = m_next++;
+            path = m_slots[slot].path;
+            bytes = std::move(m_slots[slot].bytes);
+            m_slots[slot].bytes.reset();
+        }
+        const KernelDetail detail = m_options.kernelDetail == KernelDetail::Full
+                && (m_options.kernelBodyBudget == 0
+                    || m_bodyBytes.load(std::memory_order_relaxed) < m_options.kernelBodyBudget)
+            ? KernelDetail::Full
+            : KernelDetail::Summary;
+        OutputCode parsed = bytes ? parseOutputCode(*bytes, path, detail)
+                                  : parseOutputCodeFile(path, scratch, detail, m_tree);
+        if (bytes) {
+            const std::size_t size = bytes->size();
+            bytes.reset();
+            const std::lock_guard<std::mutex> lock(m_mutex);
+            m_pendingBytes -= size;
+            m_room.notify_all();
+        }
+        if (m_options.kernelBodyBudget > 0 && parsed.kernelBodies)
+            m_bodyBytes.fetch_add(kernelBodyBytes(parsed), std::memory_order_relaxed);
+        const std::lock_guard<std::mutex> lock(m_mutex);
+        m_slots[slot].result = std::move(parsed);
+        ++m_done;
+        reportProgress();
+        return true;
+    }
+
     struct Slot
     {
         std::string path;
@@ -184,10 +200,14 @@ private:
 class WorkerPool
 {
 public:
-    // `readerThread`: the calling thread is busy reading (an archive), so every worker is a thread.
+    // `readerThread`: the calling thread is busy reading (an archive), so every worker is a thread,
+    // except with one job: then the reader parses each file as it comes (handing every file to one
+    // other thread and back only added waits).
     WorkerPool(ParseQueue& queue, int workers, bool readerThread = false)
         : m_queue(queue)
-        , m_extraThreads(static_cast<std::size_t>(std::max(readerThread ? workers : workers - 1, 0)))
+        , m_extraThreads(
+              static_cast<std::size_t>(std::max(readerThread && workers > 1 ? workers : workers - 1, 0)))
+        , m_parseInline(readerThread && workers <= 1)
     {
     }
 
@@ -210,6 +230,8 @@ public:
         if (m_threads.size() < m_extraThreads)
             m_threads.emplace_back([this] { m_queue.drain(); });
         m_queue.add(path, std::move(bytes));
+        if (m_parseInline)
+            m_queue.drainQueued();
     }
 
     // The calling thread works too, once it has nothing else to do.
@@ -222,6 +244,7 @@ public:
 private:
     ParseQueue& m_queue;
     std::size_t m_extraThreads;
+    bool m_parseInline;
     std::vector<std::thread> m_threads;
 };
 

@@ -132,6 +132,8 @@ bool CsvFile::forEachLine(std::uint64_t begin, std::uint64_t end, OnLine&& onLin
             filled -= start;
             start = 0;
         }
+        if (!skippingLongLine && bufferOffset + start >= end)
+            break; // the line being cut starts the next range: its reader takes it
         if (filled == capacity) {
             // One line fills the whole buffer: grow up to the limit, then report and skip it.
             if (capacity < kMaxLineBytes) {

@@ -3,24 +3,15 @@
 // entry names, links, duplicates, truncation), as `dvmlens-cli scan ARCHIVE` reads it. It must
 // never crash, hang, escape the archive or write anything but the scratch file.
 #include "index/indexer.h"
+#include "scratchfile.h"
 
 #include <cstdint>
-#include <cstdio>
 #include <string>
-#include <unistd.h>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
-    static const std::string path = [] {
-        char pattern[] = "/tmp/dvmlens-fuzz-archive-XXXXXX";
-        const char* made = mkdtemp(pattern);
-        return std::string(made ? made : "/tmp") + "/input.tar";
-    }();
-    std::FILE* file = std::fopen(path.c_str(), "wb");
-    if (!file)
-        return 0;
-    const bool written = std::fwrite(data, 1, size, file) == size;
-    if (std::fclose(file) != 0 || !written)
+    const std::string path = fuzzscratch::write("input.tar", data, size);
+    if (path.empty())
         return 0;
     dvmlens::IndexOptions options;
     options.jobs = 1; // one thread: libFuzzer measures and limits this one

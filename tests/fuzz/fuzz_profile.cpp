@@ -4,41 +4,15 @@
 // scratch file first. It must never crash or hang, and every bad row it reports must point at a
 // line of the file.
 #include "profile/profile.h"
+#include "scratchfile.h"
 
 #include <cstdint>
-#include <cstdio>
 #include <string>
-#include <unistd.h>
-
-namespace {
-
-const std::string& scratchFile(const char* name)
-{
-    static const std::string folder = [] {
-        char pattern[] = "/tmp/dvmlens-fuzz-profile-XXXXXX";
-        const char* made = mkdtemp(pattern);
-        return std::string(made ? made : "/tmp");
-    }();
-    static std::string path;
-    path = folder + '/' + name;
-    return path;
-}
-
-bool writeAll(const std::string& path, const std::uint8_t* data, std::size_t size)
-{
-    std::FILE* file = std::fopen(path.c_str(), "wb");
-    if (!file)
-        return false;
-    const bool ok = std::fwrite(data, 1, size, file) == size;
-    return std::fclose(file) == 0 && ok;
-}
-
-} // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
-    const std::string path = scratchFile("kernel_details.csv");
-    if (!writeAll(path, data, size))
+    const std::string path = fuzzscratch::write("kernel_details.csv", data, size);
+    if (path.empty())
         return 0;
     dvmlens::Profile profile;
     std::string error;
@@ -53,8 +27,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (profile.rows < 0 || profile.badRows < 0)
             __builtin_trap();
     }
-    const std::string statistic = scratchFile("op_statistic.csv");
-    if (writeAll(statistic, data, size)) {
+    const std::string statistic = fuzzscratch::write("op_statistic.csv", data, size);
+    if (!statistic.empty()) {
         dvmlens::Profile other;
         dvmlens::readOpStatistic(statistic, other);
     }

@@ -2,6 +2,7 @@
 // buildIndex / parseOutputCodes: the same Index for any number of jobs, whether parsing overlaps
 // the walk (buildIndex) or follows it (parseOutputCodes), progress reports, cancel, parser
 // diagnostics moved onto their graph, files that vanish between scan and parse.
+#include "archivewriter.h"
 #include "index/indexer.h"
 #include "json/scanjson.h"
 #include "scan/treescanner.h"
@@ -223,6 +224,50 @@ private Q_SLOTS:
             QCOMPARE(summary.graphs, kLargeRuns * kLargeGraphsPerRun);
             QCOMPARE(summary.graphsWithOutputCode, kLargeOutputCodes);
             QCOMPARE(serial->runs.at(2).logs.size(), std::size_t(1));
+        }
+    }
+
+    // An archive is read by the calling thread while workers parse what it hands them; with one job
+    // the reader parses each file itself. Either way the index equals the folder's, and progress
+    // counts up the same.
+    void archiveGivesTheFolderResultForAnyJobs()
+    {
+        QTemporaryDir dir;
+        const QString archive = dir.filePath(QStringLiteral("large.tar.gz"));
+        QVERIFY(testutil::packFolder(m_large, archive, testutil::ArchiveFormat::TarGz));
+        IndexOptions options;
+        options.jobs = 1;
+        // Paths differ (ARCHIVE!/inner), so compare what was found in each graph.
+        const auto found = [](const Index& index) {
+            std::multiset<std::string> graphs;
+            for (const Run& run : index.runs) {
+                for (const Graph& graph : run.graphs) {
+                    std::string text = graph.name;
+                    if (graph.outputCode) {
+                        text += graph.outputCode->dvmEngaged ? " dvm" : " no-dvm";
+                        for (const Kernel& kernel : graph.outputCode->kernels)
+                            text += ' ' + kernel.name;
+                    }
+                    graphs.insert(text);
+                }
+            }
+            return graphs;
+        };
+        const std::multiset<std::string> reference = found(build(m_large, options));
+        QCOMPARE(reference.size(), std::size_t(kLargeRuns * kLargeGraphsPerRun));
+        for (int jobs : { 1, 2, 8, 0 }) {
+            std::vector<std::pair<int, int>> reported;
+            std::mutex mutex;
+            options.jobs = jobs;
+            options.progress = [&](int done, int total) {
+                const std::lock_guard<std::mutex> lock(mutex);
+                reported.emplace_back(done, total);
+            };
+            const Index packed = build(archive, options);
+            QCOMPARE(found(packed), reference);
+            QCOMPARE(summarize(packed).graphsWithOutputCode, kLargeOutputCodes);
+            QCOMPARE(reported.size(), std::size_t(kLargeOutputCodes));
+            QCOMPARE(reported.back(), std::make_pair(kLargeOutputCodes, kLargeOutputCodes));
         }
     }
 

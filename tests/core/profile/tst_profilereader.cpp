@@ -350,6 +350,34 @@ private Q_SLOTS:
         QCOMPARE(serial.steps.at(2).totalUs, 3000.0); // 1000 rows of 1..5 µs, 200 of each
     }
 
+    // A row over the 4 MiB line limit is one bad row at its own line, read by the range it starts in:
+    // the header's read (range [0, 1)) once reported it as an overlong header and refused the file.
+    void overlongRowIsOneBadRowInEveryRangeCut()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"kernel_details.csv"_s);
+        QByteArray csv = "Name,Type,Accelerator Core,Duration(us)\n";
+        csv += "k_0,k,AI_CORE," + QByteArray(5 << 20, '7') + "\n"; // line 2
+        for (int i = 0; i < 100; ++i)
+            csv += "k_1,k,AI_CORE,2\n";
+        csv += "k_2,k,AI_CORE," + QByteArray(5 << 20, '8') + "\n"; // line 103
+        csv += "k_1,k,AI_CORE,2\n";
+        writeFile(path, csv);
+        for (unsigned ranges : { 1u, 2u, 3u, 5u }) {
+            Profile profile;
+            std::string error;
+            QVERIFY2(readKernelDetails(path.toStdString(), profile, error, ranges), error.c_str());
+            QCOMPARE(profile.rows, std::int64_t(101));
+            QCOMPARE(profile.badRows, std::int64_t(2));
+            QCOMPARE(profile.diagnostics.size(), std::size_t(2));
+            QCOMPARE(profile.diagnostics[0].line, std::optional<int>(2));
+            QCOMPARE(profile.diagnostics[1].line, std::optional<int>(103));
+            QVERIFY(profile.diagnostics[0].message.find("longer than 4 MiB") != std::string::npos);
+            QVERIFY(groupNamed(profile, "k_1"));
+            QCOMPARE(groupNamed(profile, "k_1")->launches, std::int64_t(101));
+        }
+    }
+
     void manyBadRowsAreCountedNotListed()
     {
         QTemporaryDir dir;
