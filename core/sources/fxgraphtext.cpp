@@ -14,8 +14,14 @@ bool isIdentifierChar(char c)
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
-// `name: "f32[4]" = torch.ops.aten.mul.Tensor(a, b);  a = None` or `name = torch.ops…(…)`.
-std::optional<FxGraphText::Node> parseNodeLine(std::string_view line)
+} // namespace
+
+std::string_view trimmedFxLine(std::string_view line)
+{
+    return trimmed(line);
+}
+
+std::optional<FxNodeLine> parseFxNodeLine(std::string_view line)
 {
     std::size_t end = 0;
     while (end < line.size() && isIdentifierChar(line[end]))
@@ -30,17 +36,12 @@ std::optional<FxGraphText::Node> parseNodeLine(std::string_view line)
     const std::size_t equals = line.find(" = ", end);
     if (equals == std::string_view::npos)
         return std::nullopt;
-    FxGraphText::Node node;
-    node.name = std::string(name);
-    std::string_view value = line.substr(equals + 3);
-    if (value.starts_with("torch.ops.")) {
-        const std::size_t paren = value.find('(');
-        node.target = std::string(value.substr(0, paren));
-    }
+    FxNodeLine node { name, {} };
+    const std::string_view value = line.substr(equals + 3);
+    if (value.starts_with("torch.ops."))
+        node.target = value.substr(0, value.find('('));
     return node;
 }
-
-} // namespace
 
 bool isLibraryFile(std::string_view file)
 {
@@ -95,6 +96,48 @@ std::optional<SourceFrame> parseFileComment(std::string_view line)
     return frame;
 }
 
+std::vector<SourceFrame> parseStackTrace(std::string_view text)
+{
+    std::vector<SourceFrame> frames;
+    bool codeNext = false; // the line after a File line is its code
+    std::size_t start = 0;
+    while (start < text.size()) {
+        std::size_t end = text.find('\n', start);
+        if (end == std::string_view::npos)
+            end = text.size();
+        const std::string_view line = trimmed(text.substr(start, end - start));
+        start = end + 1;
+        if (line.starts_with("File \"")) {
+            codeNext = false;
+            const std::size_t close = line.find("\", line ", 6);
+            if (close == std::string_view::npos)
+                continue;
+            std::string_view rest = line.substr(close + 8);
+            int number = 0;
+            std::size_t digits = 0;
+            while (digits < rest.size() && rest[digits] >= '0' && rest[digits] <= '9' && number < 100'000'000)
+                number = number * 10 + (rest[digits++] - '0');
+            if (digits == 0)
+                continue;
+            rest.remove_prefix(digits);
+            SourceFrame frame;
+            frame.file = std::string(line.substr(6, close - 6));
+            frame.line = number;
+            if (rest.starts_with(", in "))
+                frame.function = std::string(rest.substr(5));
+            frame.library = isLibraryFile(frame.file);
+            if (frame.file.empty())
+                continue;
+            frames.push_back(std::move(frame));
+            codeNext = true;
+        } else if (codeNext && !line.empty() && line.find_first_not_of("^~ ") != std::string_view::npos) {
+            frames.back().code = std::string(line);
+            codeNext = false;
+        }
+    }
+    return frames;
+}
+
 const FxGraphText::Node* FxGraphText::node(const std::string& name) const
 {
     const auto it = byName.find(name);
@@ -107,7 +150,9 @@ FxGraphText parseFxGraphText(std::string_view text)
     std::optional<std::size_t> current;
     std::unordered_map<std::string_view, std::size_t> seen; // comment text -> frame (same text, same frame)
     std::size_t start = 0;
+    int lineNumber = 0;
     while (start < text.size()) {
+        ++lineNumber;
         std::size_t end = text.find('\n', start);
         if (end == std::string_view::npos)
             end = text.size();
@@ -129,10 +174,10 @@ FxGraphText parseFxGraphText(std::string_view text)
             }
             continue;
         }
-        if (std::optional<FxGraphText::Node> node = parseNodeLine(line)) {
-            node->frame = current;
-            graph.byName.emplace(node->name, graph.nodes.size());
-            graph.nodes.push_back(std::move(*node));
+        if (const std::optional<FxNodeLine> node = parseFxNodeLine(line)) {
+            graph.byName.emplace(std::string(node->name), graph.nodes.size());
+            graph.nodes.push_back(FxGraphText::Node {
+                std::string(node->name), std::string(node->target), current, lineNumber });
         }
     }
     return graph;

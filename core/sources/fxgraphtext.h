@@ -32,6 +32,24 @@ bool isLibraryFile(std::string_view file);
 // `#` included); nullopt when the line is no such comment.
 std::optional<SourceFrame> parseFileComment(std::string_view line);
 
+// The frames of one Python traceback as node.stack_trace holds it (outermost first):
+// `  File "/w/layers.py", line 113, in forward` lines, each followed by its code line (and maybe
+// a `^^^^` marker line). Lines of any other shape are skipped.
+std::vector<SourceFrame> parseStackTrace(std::string_view text);
+
+// A node line of a dump (`name: "f32[4]" = torch.ops.aten.mul.Tensor(a, b)` or `name = …`),
+// trimmed: its name and whether it calls a torch.ops operator; nullopt for any other line. The
+// views point into `line`.
+struct FxNodeLine
+{
+    std::string_view name;
+    std::string_view target; // "torch.ops.aten.mul.Tensor", or empty
+};
+std::optional<FxNodeLine> parseFxNodeLine(std::string_view line);
+
+// The line without leading spaces and tabs and without trailing spaces, tabs and '\r'.
+std::string_view trimmedFxLine(std::string_view line);
+
 // The nodes of one FX graph dump and their frames.
 struct FxGraphText
 {
@@ -41,6 +59,7 @@ struct FxGraphText
         std::string name;
         std::string target; // "torch.ops.aten.mm.default", or empty when not a torch.ops call
         std::optional<std::size_t> frame; // into frames; null under "No stacktrace found"
+        int line = 0; // 1-based, in the text given to parseFxGraphText
     };
     std::vector<Node> nodes; // in text order
     std::unordered_map<std::string, std::size_t> byName; // node name -> index into nodes (first)

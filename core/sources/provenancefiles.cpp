@@ -62,6 +62,35 @@ std::vector<std::string> ProvenanceMaps::postNodesOfHandle(const std::string& ha
     return exact == kernelToPost.end() ? std::vector<std::string> {} : exact->second;
 }
 
+std::vector<std::string> ProvenanceMaps::stacksOf(const std::string& key) const
+{
+    const auto exact = kernelStacks.find(key);
+    if (exact != kernelStacks.end())
+        return exact->second;
+    std::vector<std::string> stacks;
+    const std::string prefix = key + ':';
+    for (auto it = kernelStacks.lower_bound(prefix);
+         it != kernelStacks.end() && it->first.starts_with(prefix); ++it)
+        stacks.insert(stacks.end(), it->second.begin(), it->second.end());
+    return stacks;
+}
+
+bool addKernelStackTracesJson(ProvenanceMaps& maps, const std::string& text)
+{
+    const nlohmann::json json = nlohmann::json::parse(text, nullptr, false);
+    if (!json.is_object())
+        return false;
+    maps.any = true;
+    for (auto it = json.begin(); it != json.end(); ++it) {
+        std::vector<std::string>& stacks = maps.kernelStacks[it.key()];
+        if (it.value().is_string())
+            stacks.push_back(it.value().get<std::string>());
+        else
+            addNames(stacks, it.value()); // a list of stack texts
+    }
+    return true;
+}
+
 bool addProvenanceJson(ProvenanceMaps& maps, const std::string& text, bool nodeMappings)
 {
     const nlohmann::json json = nlohmann::json::parse(text, nullptr, false);
@@ -88,7 +117,8 @@ ProvenanceMaps readProvenanceMaps(
     const Graph& graph, const std::string& tree, std::vector<Diagnostic>& problems)
 {
     ProvenanceMaps maps;
-    for (const char* name : { kNodeMappingsFile, kTritonKernelNodesFile, kGeneratedKernelNodesFile }) {
+    for (const char* name :
+        { kNodeMappingsFile, kTritonKernelNodesFile, kGeneratedKernelNodesFile, kKernelStackTracesFile }) {
         if (!hasFile(graph, name))
             continue;
         const std::string path = graph.path + '/' + name;
@@ -101,7 +131,10 @@ ProvenanceMaps readProvenanceMaps(
             continue;
         }
         buffer.resize(size);
-        if (!addProvenanceJson(maps, buffer, std::string_view(name) == kNodeMappingsFile)) {
+        const bool added = std::string_view(name) == kKernelStackTracesFile
+            ? addKernelStackTracesJson(maps, buffer)
+            : addProvenanceJson(maps, buffer, std::string_view(name) == kNodeMappingsFile);
+        if (!added) {
             problems.push_back(Diagnostic { path, std::nullopt, Severity::Warning, "provenance-unreadable",
                 "not a JSON object: the provenance file is left out" });
             continue;

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <charconv>
 #include <map>
 #include <optional>
 #include <thread>
@@ -66,11 +67,47 @@ public:
         return m_provenance;
     }
 
+    // A frame of the FX graph files (they live as long as the resolver): interned once per frame.
+    std::uint32_t internFileFrame(const SourceFrame* frame)
+    {
+        const auto [it, added] = m_byFileFrame.emplace(frame, 0);
+        if (added)
+            it->second = intern(*frame);
+        return it->second;
+    }
+
+    // A trimmed `#` comment line of output_code.py (`text` outlives the resolver's use of it): its
+    // interned frame, parsed once per distinct text; nullopt when it is no `# File:` comment.
+    std::optional<std::uint32_t> internComment(std::string_view text)
+    {
+        const auto [it, added] = m_byComment.emplace(text, std::nullopt);
+        if (added) {
+            if (std::optional<SourceFrame> frame = parseFileComment(text))
+                it->second = intern(*frame);
+        }
+        return it->second;
+    }
+
+    // Both FX graph files have been looked for (and read when there); any node lookup does that.
+    bool fxGraphFilesRead() const
+    {
+        return m_transformed && m_readable;
+    }
+
+    const SourceFrame& frame(std::uint32_t index) const
+    {
+        return m_out.frames[index];
+    }
+
     std::uint32_t intern(const SourceFrame& frame)
     {
-        std::string key = frame.file;
+        char number[16];
+        const auto end = std::to_chars(number, number + sizeof number, frame.line).ptr;
+        std::string key;
+        key.reserve(frame.file.size() + frame.function.size() + frame.code.size() + 16);
+        key += frame.file;
         key += '\n';
-        key += std::to_string(frame.line);
+        key.append(number, end);
         key += '\n';
         key += frame.function;
         key += '\n';
@@ -202,19 +239,64 @@ private:
     std::optional<std::map<std::string, std::vector<const FxGraphText::Node*>>> m_byTarget;
     GraphSources m_out;
     std::unordered_map<std::string, std::uint32_t> m_interned; // frame -> index into m_out.frames
+    std::unordered_map<const SourceFrame*, std::uint32_t> m_byFileFrame;
+    std::unordered_map<std::string_view, std::optional<std::uint32_t>> m_byComment;
 };
 
-// One candidate source of an item: the nodes it names and the frames they reach.
+// One candidate source of an item: the nodes it names and the frames they reach (frames of the
+// FX graph files, or frames already interned: a docstring's).
 struct Candidate
 {
     SourceEvidence evidence = SourceEvidence::None;
     std::vector<std::string> nodes;
     std::vector<const SourceFrame*> frames;
+    std::vector<std::uint32_t> interned;
+    bool hasFrames() const
+    {
+        return !frames.empty() || !interned.empty();
+    }
 };
+
+// The FX graph docstring above a DVM / import_fx builder, read as parseFxGraphText would (its
+// distinct `# File:` frames in order; its nodes that call an operator or have a frame, i.e. not
+// placeholders) but without copying it: it is read once per kernel, the hot part of the sources.
+Candidate fromDocstring(GraphResolver& resolver, std::string_view text)
+{
+    Candidate candidate { SourceEvidence::Docstring, {}, {}, {} };
+    bool hasFrame = false;
+    std::size_t start = 0;
+    while (start < text.size()) {
+        std::size_t end = text.find('\n', start);
+        if (end == std::string_view::npos)
+            end = text.size();
+        const std::string_view line = trimmedFxLine(text.substr(start, end - start));
+        start = end + 1;
+        if (line.empty())
+            continue;
+        if (line.front() == '#') {
+            if (const std::optional<std::uint32_t> frame = resolver.internComment(line)) {
+                hasFrame = true;
+                if (std::find(candidate.interned.begin(), candidate.interned.end(), *frame)
+                    == candidate.interned.end())
+                    candidate.interned.push_back(*frame);
+            } else if (line.find("No stacktrace found") != std::string_view::npos) {
+                hasFrame = false;
+            }
+            continue;
+        }
+        if (const std::optional<FxNodeLine> node = parseFxNodeLine(line);
+            node && (!node->target.empty() || hasFrame)) {
+            if (std::find(candidate.nodes.begin(), candidate.nodes.end(), node->name)
+                == candidate.nodes.end())
+                candidate.nodes.emplace_back(node->name);
+        }
+    }
+    return candidate;
+}
 
 Candidate fromComments(GraphResolver& resolver, const InductorComments& comments)
 {
-    Candidate candidate { SourceEvidence::TritonComment, {}, {} };
+    Candidate candidate { SourceEvidence::TritonComment, {}, {}, {} };
     for (const std::string& node : comments.atenNodes) {
         addUnique(candidate.nodes, node);
         GraphResolver::addFrames(candidate.frames, resolver.framesOfPost(node));
@@ -231,19 +313,41 @@ Candidate fromComments(GraphResolver& resolver, const InductorComments& comments
 Candidate fromPostNodes(
     GraphResolver& resolver, SourceEvidence evidence, const std::vector<std::string>& nodes)
 {
-    Candidate candidate { evidence, nodes, {} };
+    Candidate candidate { evidence, nodes, {}, {} };
     for (const std::string& node : nodes)
         GraphResolver::addFrames(candidate.frames, resolver.framesOfPost(node));
     return candidate;
 }
 
+// Library frames only (the nodes were traced inside torch/nn/functional.py): the nearest model
+// frame of each stack the kernel stack traces JSON has for the item (`stackKeys`: its kernel name
+// or debug handles) whose innermost frame is library code, i.e. the model line that called it.
+std::vector<SourceFrame> nearestModelFrames(
+    const ProvenanceMaps& provenance, const std::vector<std::string>& stackKeys)
+{
+    std::vector<SourceFrame> found;
+    for (const std::string& key : stackKeys) {
+        for (const std::string& stack : provenance.stacksOf(key)) {
+            const std::vector<SourceFrame> frames = parseStackTrace(stack);
+            if (frames.empty() || !frames.back().library)
+                continue;
+            const auto model =
+                std::find_if(frames.rbegin(), frames.rend(), [](const SourceFrame& f) { return !f.library; });
+            if (model != frames.rend() && std::find(found.begin(), found.end(), *model) == found.end())
+                found.push_back(*model);
+        }
+    }
+    return found;
+}
+
 // The first candidate with frames; else the first with nodes.
-ItemSources choose(GraphResolver& resolver, std::vector<Candidate>& candidates)
+ItemSources choose(
+    GraphResolver& resolver, std::vector<Candidate>& candidates, const std::vector<std::string>& stackKeys)
 {
     ItemSources item;
     const Candidate* best = nullptr;
     for (const Candidate& candidate : candidates) {
-        if (!candidate.frames.empty()) {
+        if (candidate.hasFrames()) {
             best = &candidate;
             break;
         }
@@ -254,11 +358,20 @@ ItemSources choose(GraphResolver& resolver, std::vector<Candidate>& candidates)
         return item;
     item.evidence = best->evidence;
     item.nodes = best->nodes;
+    item.frames = best->interned;
     for (const SourceFrame* frame : best->frames)
-        item.frames.push_back(resolver.intern(*frame));
+        item.frames.push_back(resolver.internFileFrame(frame));
     for (std::uint32_t frame : item.frames) {
-        if (!resolver.out().frames[frame].library)
+        if (!resolver.frame(frame).library)
             item.shown.push_back(frame);
+    }
+    if (item.shown.empty() && !item.frames.empty() && !resolver.provenance().kernelStacks.empty()) {
+        for (const SourceFrame& frame : nearestModelFrames(resolver.provenance(), stackKeys)) {
+            const std::uint32_t interned = resolver.intern(frame);
+            if (std::find(item.frames.begin(), item.frames.end(), interned) == item.frames.end())
+                item.frames.push_back(interned);
+            item.shown.push_back(interned);
+        }
     }
     if (item.shown.empty())
         item.shown = item.frames;
@@ -318,35 +431,41 @@ GraphSources graphSources(const Graph& graph, const std::string& tree, std::vect
     out.kernels.reserve(code.kernels.size());
     for (const Kernel& kernel : code.kernels) {
         std::vector<Candidate> candidates;
-        std::optional<FxGraphText> docstring; // the candidates point into it until choose()
         if (kernel.fxGraphLine && kernel.fxGraphEndLine) {
-            docstring = parseFxGraphText(lines.span(*kernel.fxGraphLine, *kernel.fxGraphEndLine));
-            Candidate direct { SourceEvidence::Docstring, {}, {} };
-            for (const FxGraphText::Node& node : docstring->nodes) {
-                if (!node.target.empty() || node.frame)
-                    addUnique(direct.nodes, node.name); // not placeholders
-            }
-            for (const SourceFrame& frame : docstring->frames)
-                direct.frames.push_back(&frame);
+            Candidate direct =
+                fromDocstring(resolver, lines.span(*kernel.fxGraphLine, *kernel.fxGraphEndLine));
             // A docstring without `# File:` lines: its node names in the FX graph files.
-            if (direct.frames.empty() && !direct.nodes.empty())
+            if (!direct.hasFrames() && !direct.nodes.empty())
                 candidates.push_back(fromPostNodes(resolver, SourceEvidence::FxGraphReadable, direct.nodes));
             candidates.insert(candidates.begin(), std::move(direct));
         }
-        const std::vector<std::string> post = resolver.provenance().postNodesOfKernel(kernel.name);
-        if (!post.empty())
-            candidates.push_back(fromPostNodes(resolver, SourceEvidence::ProvenanceJson, post));
-        InductorComments comments = parseInductorComments(lines.commentsAbove(kernel.line));
-        for (int launch : kernel.launchLines) {
-            const InductorComments atCall = parseInductorComments(lines.commentsAbove(launch));
-            for (const std::string& node : atCall.sourceNodes)
-                addUnique(comments.sourceNodes, node);
-            for (const std::string& node : atCall.atenNodes)
-                addUnique(comments.atenNodes, node);
+        // choose() takes the first candidate with frames, so once one has them the later ones
+        // cannot change the answer: they are skipped (most kernels: a docstring with `# File:`
+        // lines), unless the FX graph files are still unread, whose reading (and its warnings) the
+        // later ones would cause here.
+        const auto decided = [&] {
+            return resolver.fxGraphFilesRead()
+                && std::any_of(
+                    candidates.begin(), candidates.end(), [](const Candidate& c) { return c.hasFrames(); });
+        };
+        if (!decided()) {
+            const std::vector<std::string> post = resolver.provenance().postNodesOfKernel(kernel.name);
+            if (!post.empty())
+                candidates.push_back(fromPostNodes(resolver, SourceEvidence::ProvenanceJson, post));
         }
-        if (!comments.empty())
-            candidates.push_back(fromComments(resolver, comments));
-        out.kernels.push_back(choose(resolver, candidates));
+        if (!decided()) {
+            InductorComments comments = parseInductorComments(lines.commentsAbove(kernel.line));
+            for (int launch : kernel.launchLines) {
+                const InductorComments atCall = parseInductorComments(lines.commentsAbove(launch));
+                for (const std::string& node : atCall.sourceNodes)
+                    addUnique(comments.sourceNodes, node);
+                for (const std::string& node : atCall.atenNodes)
+                    addUnique(comments.atenNodes, node);
+            }
+            if (!comments.empty())
+                candidates.push_back(fromComments(resolver, comments));
+        }
+        out.kernels.push_back(choose(resolver, candidates, { kernel.name }));
     }
 
     std::map<std::string, int> seenTargets; // k-th call of a target, for "node-name"
@@ -372,12 +491,12 @@ GraphSources graphSources(const Graph& graph, const std::string& tree, std::vect
         const std::vector<const FxGraphText::Node*>& nodes = resolver.nodesCalling(target);
         if (!nodes.empty() && nodes.size() == static_cast<std::size_t>(calls)) {
             const FxGraphText::Node* node = nodes[static_cast<std::size_t>(nth)];
-            Candidate byName { SourceEvidence::NodeName, { node->name }, {} };
+            Candidate byName { SourceEvidence::NodeName, { node->name }, {}, {} };
             if (const FxGraphText* graphText = resolver.graphOf(node); graphText && node->frame)
                 byName.frames.push_back(&graphText->frames[*node->frame]);
             candidates.push_back(byName);
         }
-        out.fallbacks.push_back(choose(resolver, candidates));
+        out.fallbacks.push_back(choose(resolver, candidates, comments.debugHandles));
     }
     return std::move(out);
 }

@@ -18,8 +18,10 @@
 // Node names become frames through fx_graph_transformed.py (post-grad), then fx_graph_readable.py;
 // a node under "No stacktrace found" takes the frames of its pre-grad node's other post-grad nodes
 // (postToPre / preToPost). A source (pre-grad) name goes through preToPost, else is looked up as
-// a node name. Frames in torch/ and torch_npu/ are library frames: an item shows its model frames,
-// and its library frames only when it has no model frame.
+// a node name. Frames in torch/ and torch_npu/ are library frames: an item shows its model frames;
+// with library frames only, the nearest model frame of its stacks in
+// inductor_provenance_tracking_kernel_stack_traces.json (the caller of the library code, kept in
+// `frames` too), else its library frames.
 #pragma once
 
 #include "model/model.h"

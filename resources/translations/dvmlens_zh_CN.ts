@@ -27,6 +27,10 @@
         <source>No graph matches &quot;%1&quot;.</source>
         <translation>没有与“%1”匹配的图。</translation>
     </message>
+    <message>
+        <source>&amp;Provenance</source>
+        <translation>溯源(&amp;P)</translation>
+    </message>
 </context>
 <context>
     <name>CodeHighlighter</name>
@@ -1340,6 +1344,125 @@
     <message>
         <source>Open Profile</source>
         <translation>打开性能数据</translation>
+    </message>
+</context>
+<context>
+    <name>ProvenanceView</name>
+    <message>
+        <source>Back to Code</source>
+        <translation>返回代码</translation>
+    </message>
+    <message>
+        <source>Leave the Provenance mode (View ▸ Provenance, Ctrl+Shift+P)</source>
+        <translation>退出溯源模式（视图 ▸ 溯源，Ctrl+Shift+P）</translation>
+    </message>
+    <message>
+        <source>Provenance of %1</source>
+        <translation>%1 的溯源</translation>
+    </message>
+    <message>
+        <source>Provenance</source>
+        <translation>溯源</translation>
+    </message>
+    <message>
+        <source>FX graph</source>
+        <translation>FX 图</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <source>Post-grad graph · DVM docstrings in output_code.py (no fx_graph_transformed.py)</source>
+        <translation>Post-grad 图 · output_code.py 中的 DVM 文档字符串（没有 fx_graph_transformed.py）</translation>
+    </message>
+    <message>
+        <source>Post-grad graph</source>
+        <translation>Post-grad 图</translation>
+    </message>
+    <message>
+        <source>Generated code</source>
+        <translation>生成的代码</translation>
+    </message>
+    <message>
+        <source>Select a graph in the run tree to see its FX graph, post-grad graph and generated code side by side.</source>
+        <translation>在运行树中选择一个图，即可并排查看其 FX 图、post-grad 图和生成的代码。</translation>
+    </message>
+    <message>
+        <source>This graph folder has no fx_graph_readable.py, so there is no FX graph to show. TORCH_COMPILE_DEBUG=1 writes it beside output_code.py.</source>
+        <translation>此图文件夹中没有 fx_graph_readable.py，因此没有可显示的 FX 图。TORCH_COMPILE_DEBUG=1 会把它写在 output_code.py 旁边。</translation>
+    </message>
+    <message>
+        <source>This graph folder has no fx_graph_transformed.py and its output_code.py has no DVM docstrings, so there is no post-grad graph to show.</source>
+        <translation>此图文件夹中没有 fx_graph_transformed.py，其 output_code.py 中也没有 DVM 文档字符串，因此没有可显示的 post-grad 图。</translation>
+    </message>
+    <message>
+        <source>This graph folder has no output_code.py (an FX cache hit, a crash or an AOTInductor build), so there are no kernels to link.</source>
+        <translation>此图文件夹中没有 output_code.py（FX 缓存命中、崩溃或 AOTInductor 构建），因此没有可关联的内核。</translation>
+    </message>
+    <message>
+        <source>Click a kernel or fallback call in the code to see its FX nodes, or a node in an FX graph to see its kernels.</source>
+        <translation>点击代码中的内核或回退调用可查看其 FX 节点；点击 FX 图中的节点可查看其内核。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) of this graph could not be read (see Diagnostics).</source>
+        <translation>
+            <numerusform>此图有 %n 个文件无法读取（见诊断）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Node %1: no kernel or fallback call of this graph was traced to it.</source>
+        <translation>节点 %1：此图中没有追溯到它的内核或回退调用。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Node %1 went into %n kernel(s) or fallback call(s): %2.</source>
+        <translation>
+            <numerusform>节点 %1 进入了 %n 个内核或回退调用：%2。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: no FX node was traced to it (no docstring, provenance JSON, Inductor comment or matching node).</source>
+        <translation>%1：没有追溯到任何 FX 节点（没有文档字符串、溯源 JSON、Inductor 注释或匹配的节点）。</translation>
+    </message>
+    <message>
+        <source>the FX graph docstring above its DVM builder</source>
+        <translation>其 DVM 构建函数上方的 FX 图文档字符串</translation>
+    </message>
+    <message>
+        <source>the provenance JSONs of the graph folder</source>
+        <translation>图文件夹中的溯源 JSON</translation>
+    </message>
+    <message>
+        <source>its provenance debug handle, looked up in the provenance JSONs</source>
+        <translation>其溯源调试句柄（在溯源 JSON 中查找）</translation>
+    </message>
+    <message>
+        <source>Inductor&apos;s comments above it (source nodes, ATen mapping, graph fragment)</source>
+        <translation>其上方的 Inductor 注释（源节点、ATen 映射、图片段）</translation>
+    </message>
+    <message>
+        <source>its docstring&apos;s node names, found in the FX graph files</source>
+        <translation>其文档字符串中的节点名（在 FX 图文件中找到）</translation>
+    </message>
+    <message>
+        <source>the FX node calling the same operator (the k-th call is the k-th node)</source>
+        <translation>调用同一算子的 FX 节点（第 k 次调用即第 k 个节点）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Fallback call %1: %n FX node(s), traced through %2.</source>
+        <translation>
+            <numerusform>回退调用 %1：%n 个 FX 节点，通过%2追溯。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Kernel %1: %n FX node(s), traced through %2.</source>
+        <translation>
+            <numerusform>内核 %1：%n 个 FX 节点，通过%2追溯。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nodes the post-grad passes made are shown in the FX graph by their model source line.</source>
+        <translation>post-grad 变换生成的节点在 FX 图中按其模型源代码行显示。</translation>
     </message>
 </context>
 <context>

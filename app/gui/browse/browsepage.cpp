@@ -10,11 +10,15 @@
 #include "common/compactsortheader.h"
 #include "io/pathtext.h"
 #include "profile/timesharedelegate.h"
+#include "provenance/provenanceview.h"
 #include "shell/languagechange.h"
 
+#include <QAction>
 #include <QDir>
 #include <QFileInfo>
 #include <QHeaderView>
+#include <QStackedWidget>
+#include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
 
@@ -38,6 +42,9 @@ BrowsePage::BrowsePage(QWidget* parent)
     , m_kernelPanel(new KernelPanel(m_kernelModel))
     , m_details(new KernelDetails)
     , m_codeView(new CodeView(this))
+    , m_provenance(new ProvenanceView(this))
+    , m_codeArea(new QStackedWidget(this))
+    , m_provenanceAction(new QAction(this))
 {
     auto* header = new CompactSortHeader(Qt::Horizontal, m_runTree);
     header->setSectionsMovable(true); // as QTreeView's own header
@@ -77,9 +84,20 @@ BrowsePage::BrowsePage(QWidget* parent)
     connect(m_codeView, &CodeView::dvmKernelReached, this, &BrowsePage::onDvmKernelReached);
     connect(m_codeView, &CodeView::noDvmKernelToReach, this, &BrowsePage::onNoDvmKernelToReach);
 
+    m_provenanceAction->setCheckable(true);
+    m_provenanceAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    translateNowAndOnChange(this, [this] { m_provenanceAction->setText(tr("&Provenance")); });
+    connect(m_provenanceAction, &QAction::toggled, this, &BrowsePage::showProvenance);
+    addAction(m_provenanceAction); // its shortcut works wherever the page is
+    m_runTree->setContextMenuPolicy(Qt::ActionsContextMenu); // right-click a graph: Provenance
+    m_runTree->addAction(m_provenanceAction);
+    connect(m_provenance->backButton(), &QToolButton::clicked, m_provenanceAction,
+        [this] { m_provenanceAction->setChecked(false); });
+    m_codeArea->addWidget(m_codeView);
+    m_codeArea->addWidget(m_provenance);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_codeView);
+    layout->addWidget(m_codeArea);
 }
 
 BrowsePage::~BrowsePage()
@@ -117,6 +135,7 @@ void BrowsePage::setIndex(
             m_kernelPanel->selectKernel(previousKernelName);
     } else {
         m_codeView->clear();
+        m_provenance->setGraph(nullptr, nullptr);
     }
 }
 
@@ -266,6 +285,7 @@ void BrowsePage::onTreeCurrentChanged(const QModelIndex& current)
     const auto& index = m_runModel->index();
     if (!current.isValid() || !index) {
         m_kernelModel->clear();
+        m_provenance->setGraph(nullptr, nullptr);
         Q_EMIT currentPathChanged({});
         return;
     }
@@ -296,6 +316,8 @@ void BrowsePage::onTreeCurrentChanged(const QModelIndex& current)
         break;
     }
     }
+    if (isProvenanceShown())
+        m_provenance->setGraph(index, graph);
     Q_EMIT currentPathChanged(m_runModel->pathAt(current));
 }
 
@@ -313,6 +335,10 @@ void BrowsePage::onKernelChanged(int sourceRow)
         return;
     }
     m_details->showKernel(m_runModel->index(), kernel, graph);
+    if (isProvenanceShown()) {
+        m_provenance->setGraph(m_runModel->index(), graph);
+        m_provenance->selectKernel(QString::fromStdString(kernel->name));
+    }
     showCode(dvmlens::pathText(graph->outputCode->path), graph, kernel->line, kernel->endLine);
 }
 
@@ -411,4 +437,31 @@ KernelDetails* BrowsePage::details() const
 CodeView* BrowsePage::codeView() const
 {
     return m_codeView;
+}
+
+QAction* BrowsePage::provenanceAction() const
+{
+    return m_provenanceAction;
+}
+
+ProvenanceView* BrowsePage::provenanceView() const
+{
+    return m_provenance;
+}
+
+bool BrowsePage::isProvenanceShown() const
+{
+    return m_codeArea->currentWidget() == m_provenance;
+}
+
+void BrowsePage::showProvenance(bool shown)
+{
+    m_codeArea->setCurrentWidget(shown ? static_cast<QWidget*>(m_provenance) : m_codeView);
+    if (!shown) {
+        m_provenance->setGraph(nullptr, nullptr); // lets go of the index and the files
+        return;
+    }
+    m_provenance->setGraph(m_runModel->index(), currentGraph());
+    if (const dvmlens::Kernel* kernel = currentKernel())
+        m_provenance->selectKernel(QString::fromStdString(kernel->name));
 }

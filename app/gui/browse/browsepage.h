@@ -16,6 +16,9 @@ struct IndexSummaries;
 class KernelDetails;
 class KernelPanel;
 class KernelTableModel;
+class ProvenanceView;
+class QAction;
+class QStackedWidget;
 class QTreeView;
 class RunTreeModel;
 
@@ -59,6 +62,11 @@ public:
     KernelPanel* kernelPanel() const;
     KernelDetails* details() const;
     CodeView* codeView() const;
+    // View ▸ Provenance (Ctrl+Shift+P, checkable): the code area shows the selected graph's FX graph,
+    // post-grad graph and code side by side instead of one file; unchecked, back to the code view.
+    QAction* provenanceAction() const;
+    ProvenanceView* provenanceView() const;
+    bool isProvenanceShown() const;
 
 Q_SIGNALS:
     void currentPathChanged(const QString& path);
@@ -73,6 +81,7 @@ private:
     void onDvmKernelReached(int firstLine);
     void onNoDvmKernelToReach();
     bool selectTreeIndex(const QModelIndex& index);
+    void showProvenance(bool shown);
 
     RunTreeModel* m_runModel;
     KernelTableModel* m_kernelModel;
@@ -81,6 +90,9 @@ private:
     QPointer<KernelPanel> m_kernelPanel;
     QPointer<KernelDetails> m_details;
     CodeView* m_codeView;
+    ProvenanceView* m_provenance;
+    QStackedWidget* m_codeArea; // the code view, or the Provenance mode
+    QAction* m_provenanceAction;
     bool m_runTreeHeaderRestored = false;
     QByteArray m_defaultRunTreeHeader; // as built, for resetRunTreeHeader
 };

@@ -39,6 +39,7 @@ void CodeEditor::showDocument(QTextDocument* document)
 {
     setDocument(document);
     m_currentRange = { 0, 0 };
+    m_linkedLines.clear();
     updateMarginWidth();
 }
 
@@ -113,7 +114,9 @@ void CodeEditor::paintMargin(QPaintEvent* event)
         const int bottom = top + height;
         if (block.isVisible() && bottom >= event->rect().top()) {
             const int line = block.blockNumber() + 1;
-            if (const CodeMark* mark = markAt(line))
+            if (isLinkedLine(line) && !markAt(line))
+                painter.fillRect(stripeLeft, top, stripeWidth, height, m_colors.currentRangeEdge);
+            else if (const CodeMark* mark = markAt(line))
                 painter.fillRect(stripeLeft, top, stripeWidth, height, codeMarkStripe(mark->kind, m_colors));
             painter.setPen(
                 block.blockNumber() == currentBlock ? m_colors.currentLineNumber : m_colors.lineNumber);
@@ -185,12 +188,31 @@ QPair<int, int> CodeEditor::currentRange() const
     return m_currentRange;
 }
 
+void CodeEditor::setLinkedLines(const QVector<int>& lines)
+{
+    if (m_linkedLines == lines)
+        return;
+    m_linkedLines = lines;
+    viewport()->update();
+    m_margin->update();
+}
+
+const QVector<int>& CodeEditor::linkedLines() const
+{
+    return m_linkedLines;
+}
+
+bool CodeEditor::isLinkedLine(int line) const
+{
+    return std::binary_search(m_linkedLines.cbegin(), m_linkedLines.cend(), line);
+}
+
 void CodeEditor::paintEvent(QPaintEvent* event)
 {
     // Bands go under the text, one rectangle per visible marked line; the lookup is a binary
     // search, so thousands of kernels cost nothing here.
     const bool hasRange = m_currentRange.first > 0;
-    if (!m_marks.isEmpty() || hasRange) {
+    if (!m_marks.isEmpty() || hasRange || !m_linkedLines.isEmpty()) {
         QPainter painter(viewport());
         const int right = viewport()->width();
         QTextBlock block = firstVisibleBlock();
@@ -207,6 +229,11 @@ void CodeEditor::paintEvent(QPaintEvent* event)
                     painter.fillRect(QRectF(0, row.top(), right, 1), edge);
                 if (line == m_currentRange.second)
                     painter.fillRect(QRectF(0, row.bottom() - 1, right, 1), edge);
+            } else if (isLinkedLine(line)) {
+                // A linked kernel keeps its own hue (a DVM kernel stays green), as a selected one does.
+                const CodeMark* mark = markAt(line);
+                painter.fillRect(
+                    row, mark ? codeMarkSelectedBand(mark->kind, m_colors) : m_colors.currentRange);
             } else if (const CodeMark* mark = markAt(line)) {
                 painter.fillRect(row, codeMarkBand(mark->kind, m_colors));
             }

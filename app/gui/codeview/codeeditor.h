@@ -31,6 +31,12 @@ public:
     void setCurrentRange(int first, int last);
     QPair<int, int> currentRange() const;
 
+    // Lines (1-based, sorted) linked to a selection in another view (the Provenance panes):
+    // painted as the current range is, line by line, with a stripe in the margin.
+    void setLinkedLines(const QVector<int>& lines);
+    const QVector<int>& linkedLines() const;
+    bool isLinkedLine(int line) const;
+
     const CodeColors& colors() const;
     // Re-derives colours from the palette and repaints bands and margin.
     void updateColors();
@@ -55,4 +61,5 @@ private:
     CodeColors m_colors;
     QVector<CodeMark> m_marks;
     QPair<int, int> m_currentRange { 0, 0 };
+    QVector<int> m_linkedLines;
 };

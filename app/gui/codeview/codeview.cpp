@@ -156,6 +156,7 @@ void CodeView::showFile(const QString& path, const dvmlens::OutputCode* code)
     m_path = path;
     m_pendingLine = 0;
     m_pendingLastLine = 0;
+    m_pendingLinkedLines.clear();
     setHasText(false);
     m_loader->start(path, m_editor->font());
     m_loadingMessageDelay.start();
@@ -170,6 +171,7 @@ void CodeView::clear()
     m_hasCode = false;
     m_pendingLine = 0;
     m_pendingLastLine = 0;
+    m_pendingLinkedLines.clear();
     replaceDocument(plainTextDocument(QString(), m_editor->font()));
     m_text.clear();
     m_pages->setCurrentWidget(m_editor);
@@ -209,6 +211,11 @@ void CodeView::goToLine(int line, int lastLine)
     m_editor->setTextCursor(cursor);
     m_editor->setCurrentRange(range ? line : 0, range ? lastLine : 0);
 
+    scrollToShow(line, lastLine);
+}
+
+void CodeView::scrollToShow(int line, int lastLine)
+{
     // Without wrapping, one block is one scroll step: centre a range that fits, else show its
     // start with a little context above.
     const int lineHeight = std::max(1, m_editor->fontMetrics().lineSpacing());
@@ -222,6 +229,30 @@ void CodeView::goToLine(int line, int lastLine)
 QPair<int, int> CodeView::currentRange() const
 {
     return m_editor->currentRange();
+}
+
+void CodeView::setLinkedLines(QVector<int> lines, bool scroll)
+{
+    std::sort(lines.begin(), lines.end());
+    lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
+    if (isLoading()) {
+        m_pendingLinkedLines = lines;
+        m_pendingLinkedScroll = scroll;
+        return;
+    }
+    m_editor->setLinkedLines(lines);
+    if (scroll && !lines.isEmpty()) {
+        // The first run of consecutive lines is what is centred (a kernel's nodes, a definition).
+        int last = lines.first();
+        for (int i = 1; i < lines.size() && lines[i] == last + 1; ++i)
+            last = lines[i];
+        scrollToShow(lines.first(), last);
+    }
+}
+
+QVector<int> CodeView::linkedLines() const
+{
+    return isLoading() ? m_pendingLinkedLines : m_editor->linkedLines();
 }
 
 QPlainTextEdit* CodeView::editor() const
@@ -396,6 +427,8 @@ void CodeView::onLoadFinished(const std::shared_ptr<LoadedFileText>& result)
         m_pendingLine = 0;
         m_pendingLastLine = 0;
     }
+    if (!m_pendingLinkedLines.isEmpty())
+        setLinkedLines(std::exchange(m_pendingLinkedLines, {}), m_pendingLinkedScroll);
     Q_EMIT loaded(file.path);
 }
 

@@ -46,6 +46,11 @@ public:
     void goToLine(int line, int lastLine = 0);
     // The range the last goToLine(line, lastLine) painted, 1-based; 0, 0 for none.
     QPair<int, int> currentRange() const;
+    // Paints `lines` (1-based) as linked to a selection in another view and, with `scroll`,
+    // brings the first into view without moving the cursor; kept until another file or clear().
+    // Called while a file loads, it applies once the text is in.
+    void setLinkedLines(QVector<int> lines, bool scroll);
+    QVector<int> linkedLines() const;
     QPlainTextEdit* editor() const; // for tests and for sync scrolling
     QAction* findAction() const; // Ctrl+F: opens the find bar
     QAction* goToLineAction() const; // Ctrl+G
@@ -92,6 +97,7 @@ private:
     void updateMatches();
     void selectMatch(int index);
     int cursorLine() const;
+    void scrollToShow(int line, int lastLine);
 
     CodeEditor* m_editor;
     QStackedWidget* m_pages;
@@ -115,6 +121,8 @@ private:
     QVector<CodeMark> m_marks;
     int m_pendingLine = 0; // a goToLine() that waits for the load
     int m_pendingLastLine = 0;
+    QVector<int> m_pendingLinkedLines; // a setLinkedLines() that waits for the load
+    bool m_pendingLinkedScroll = false;
 
     QVector<qsizetype> m_matches; // start positions of the find bar's text
     int m_currentMatch = -1;

@@ -27,7 +27,7 @@ namespace {
 QStringList knownViews()
 {
     return { QStringLiteral("browse"), QStringLiteral("diagnostics"), QStringLiteral("compare"),
-        QStringLiteral("sources") };
+        QStringLiteral("sources"), QStringLiteral("provenance") };
 }
 
 QStringList knownLanguages()

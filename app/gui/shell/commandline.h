@@ -13,8 +13,8 @@ struct CommandLine
     QString path; // tree, run, graph folder or output_code.py to open (--sample: the sample); empty = none
     QString screenshotFile; // --screenshot FILE: render the window there and exit
     QString select; // --select [RUN/]GRAPH[/KERNEL]; in compare mode a graph pair's key
-    QString view =
-        QStringLiteral("browse"); // --view browse|diagnostics|compare|sources (compare with --compare)
+    // --view browse|diagnostics|compare|sources|provenance (compare with --compare)
+    QString view = QStringLiteral("browse");
     QString compareWith; // --compare B: compare `path` (A) with B
     QString runA; // --run-a / --run-b NAME: one run of a side, as dvmlens-cli compare takes them
     QString runB;

@@ -268,6 +268,7 @@ void MainWindow::createMenus()
         { m_runsDock, m_kernelsDock, m_detailsDock, static_cast<QDockWidget*>(m_diagnosticsDock),
             static_cast<QDockWidget*>(m_profile->dock()), static_cast<QDockWidget*>(m_sourcesDock) })
         m_viewMenu->addAction(dock->toggleViewAction());
+    m_viewMenu->addAction(m_browse->provenanceAction()); // the code area's Provenance mode
     QAction* resetLayout = m_viewMenu->addAction(QString(), this, &MainWindow::resetLayout);
     m_viewMenu->addSeparator();
 

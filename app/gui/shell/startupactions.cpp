@@ -7,6 +7,7 @@
 #include "shell/mainwindow.h"
 #include "sources/sourcesdock.h"
 
+#include <QAction>
 #include <QCoreApplication>
 
 QString applyStartupActions(MainWindow& window, const CommandLine& options)
@@ -25,7 +26,8 @@ QString applyStartupActions(MainWindow& window, const CommandLine& options)
         const QString error = browse->selectBySpec(options.select);
         if (!error.isEmpty())
             return error;
-    } else if (!options.screenshotFile.isEmpty() || options.view == QLatin1String("browse")) {
+    } else if (!options.screenshotFile.isEmpty() || options.view == QLatin1String("browse")
+        || options.view == QLatin1String("provenance")) {
         // Nothing named: show the first place where DVM engaged, which is what people open the tool
         // for, or else the first generated code there is.
         if (!browse->selectFirstDvmKernel())
@@ -39,6 +41,8 @@ QString applyStartupActions(MainWindow& window, const CommandLine& options)
         window.resizeDocks({ dock }, { window.height() * 3 / 5 }, Qt::Vertical);
         dock->showFirstKnownFailure(); // the evidence a bug report wants: cause and fix visible
     }
+    if (options.view == QLatin1String("provenance"))
+        browse->provenanceAction()->setChecked(true); // the selected graph and kernel, three panes
     if (options.view == QLatin1String("sources")) {
         SourcesDock* dock = window.sourcesDock();
         dock->show();

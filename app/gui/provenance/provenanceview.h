@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: MIT
+// The Provenance mode of the code area: a graph's FX graph (fx_graph_readable.py), post-grad graph
+// (fx_graph_transformed.py, or the DVM docstrings in output_code.py) and output_code.py side by
+// side, as tlparse's provenance highlighter shows them. Clicking a kernel or fallback call in the
+// code paints its FX nodes in both FX panes and scrolls them there; clicking a node paints its
+// kernels in the code. Which lines are linked is core's answer (sources/provenancelinks.h); the
+// view only paints it and says which evidence linked them.
+#pragma once
+
+#include "model/model.h"
+#include "sources/provenancelinks.h"
+
+#include <QString>
+#include <QWidget>
+
+#include <array>
+#include <memory>
+
+class CodeView;
+class QLabel;
+class QStackedWidget;
+class QToolButton;
+
+class ProvenanceView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ProvenanceView(QWidget* parent = nullptr);
+
+    // Shows the panes of `graph`, which `index` keeps alive (null: none). Reads the graph's FX
+    // graph files and provenance JSONs again (small next to the code it shows).
+    void setGraph(std::shared_ptr<const dvmlens::Index> index, const dvmlens::Graph* graph);
+    const dvmlens::Graph* graph() const;
+    const dvmlens::GraphProvenance& provenance() const;
+
+    CodeView* pane(dvmlens::ProvenancePane pane) const;
+    // The note shown in place of a pane whose file the graph lacks, or empty when the pane shows a file.
+    QString paneNote(dvmlens::ProvenancePane pane) const;
+    QString paneTitle(dvmlens::ProvenancePane pane) const;
+    // What the selection is linked to and through which evidence.
+    QString linkText() const;
+
+    // As a click on `line` of `pane`: paints what is linked to it in every pane.
+    void selectLine(dvmlens::ProvenancePane pane, int line);
+    // Puts the code pane's cursor on the kernel `name` (as clicking it); false when the graph has none.
+    bool selectKernel(const QString& name);
+    // The back button (it triggers the action that entered the mode).
+    QToolButton* backButton() const;
+
+private:
+    void retranslate();
+    void showPanes();
+    void clearLinks();
+    void showLinks(dvmlens::ProvenancePane from, int line);
+    QString describeLink(const dvmlens::ProvenanceLink& link) const;
+
+    std::shared_ptr<const dvmlens::Index> m_index;
+    const dvmlens::Graph* m_graph = nullptr;
+    dvmlens::GraphProvenance m_provenance;
+    int m_problems = 0; // files that could not be read
+
+    QLabel* m_title;
+    QLabel* m_link;
+    QToolButton* m_back;
+    std::array<QLabel*, dvmlens::kProvenancePaneCount> m_titles {};
+    std::array<QStackedWidget*, dvmlens::kProvenancePaneCount> m_stacks {};
+    std::array<CodeView*, dvmlens::kProvenancePaneCount> m_panes {};
+    std::array<QLabel*, dvmlens::kProvenancePaneCount> m_notes {};
+    // The last selection, to word it again when the language changes.
+    dvmlens::ProvenancePane m_selectedPane = dvmlens::ProvenancePane::Code;
+    int m_selectedLine = 0;
+};
