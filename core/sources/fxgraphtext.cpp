@@ -18,7 +18,7 @@ bool isIdentifierChar(char c)
 
 std::string_view trimmedFxLine(std::string_view line)
 {
-    return trimmed(line);
+    return trimmedLine(line);
 }
 
 std::optional<FxNodeLine> parseFxNodeLine(std::string_view line)
@@ -105,7 +105,7 @@ std::vector<SourceFrame> parseStackTrace(std::string_view text)
         std::size_t end = text.find('\n', start);
         if (end == std::string_view::npos)
             end = text.size();
-        const std::string_view line = trimmed(text.substr(start, end - start));
+        const std::string_view line = trimmedLine(text.substr(start, end - start));
         start = end + 1;
         if (line.starts_with("File \"")) {
             codeNext = false;
