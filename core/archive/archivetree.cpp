@@ -1,4 +1,7 @@
 // SPDX-License-Identifier: MIT
+// Over 600 lines: one streaming pass and the tree it builds (entry names, links, duplicates,
+// hostile entries) share the pass's state; the reader (archivereader) and member paths
+// (archivepath) are already apart.
 #include "archive/archivetree.h"
 
 #include "archive/archivereader.h"

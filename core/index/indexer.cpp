@@ -274,6 +274,31 @@ void settleAotId(Graph& graph)
     graph.diagnostics.push_back(std::move(diagnostic));
 }
 
+// The parsed file becomes the graph's: its diagnostics join the graph's, and the AOT id settles.
+void attachOutputCode(Graph& graph, OutputCode&& code)
+{
+    std::move(code.diagnostics.begin(), code.diagnostics.end(), std::back_inserter(graph.diagnostics));
+    code.diagnostics.clear();
+    graph.outputCode = std::move(code);
+    settleAotId(graph);
+}
+
+// Says on the index that `skipped` of `total` output_code.py files were not parsed (nothing when
+// none was skipped).
+void noteCancelled(Index& index, std::size_t skipped, std::size_t total)
+{
+    if (skipped == 0)
+        return;
+    Diagnostic diagnostic;
+    diagnostic.path = index.root;
+    diagnostic.severity = Severity::Info;
+    diagnostic.code = "cancelled";
+    diagnostic.message = "The scan was cancelled: " + std::to_string(skipped) + " of " + std::to_string(total)
+        + " output_code.py files were not parsed, so their graphs are not indexed (no verdict until the "
+          "tree is indexed again).";
+    index.diagnostics.push_back(std::move(diagnostic));
+}
+
 // Moves each parsed file onto `graphs[slot]` (its diagnostics after the scanner's) and notes a
 // cancel that left some unparsed.
 void applyResults(Index& index, const std::vector<Graph*>& graphs, ParseQueue& queue)
@@ -285,24 +310,9 @@ void applyResults(Index& index, const std::vector<Graph*>& graphs, ParseQueue& q
             ++skipped;
             continue;
         }
-        Graph& graph = *graphs[slot];
-        OutputCode& code = *parsed;
-        std::move(code.diagnostics.begin(), code.diagnostics.end(), std::back_inserter(graph.diagnostics));
-        code.diagnostics.clear();
-        graph.outputCode = std::move(code);
-        settleAotId(graph);
+        attachOutputCode(*graphs[slot], std::move(*parsed));
     }
-    if (skipped > 0) {
-        Diagnostic diagnostic;
-        diagnostic.path = index.root;
-        diagnostic.severity = Severity::Info;
-        diagnostic.code = "cancelled";
-        diagnostic.message = "The scan was cancelled: " + std::to_string(skipped) + " of "
-            + std::to_string(graphs.size())
-            + " output_code.py files were not parsed, so their graphs are not indexed (no verdict until the "
-              "tree is indexed again).";
-        index.diagnostics.push_back(std::move(diagnostic));
-    }
+    noteCancelled(index, skipped, graphs.size());
 }
 
 // The graph each queued path belongs to (the walk named each output_code.py for exactly one).
@@ -414,24 +424,10 @@ std::optional<Index> buildArchiveIndex(
                 const KernelDetail detail = options.kernelDetail;
                 code = parseOutputCodeFile(member, scratch, detail, index.root);
             }
-            std::move(
-                code.diagnostics.begin(), code.diagnostics.end(), std::back_inserter(graph.diagnostics));
-            code.diagnostics.clear();
-            graph.outputCode = std::move(code);
-            settleAotId(graph);
+            attachOutputCode(graph, std::move(code));
         }
     }
-    if (skipped > 0) {
-        Diagnostic diagnostic;
-        diagnostic.path = index.root;
-        diagnostic.severity = Severity::Info;
-        diagnostic.code = "cancelled";
-        diagnostic.message = "The scan was cancelled: " + std::to_string(skipped) + " of "
-            + std::to_string(total)
-            + " output_code.py files were not parsed, so their graphs are not indexed (no verdict until the "
-              "tree is indexed again).";
-        index.diagnostics.push_back(std::move(diagnostic));
-    }
+    noteCancelled(index, skipped, total);
     return index;
 }
 

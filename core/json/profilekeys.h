@@ -61,11 +61,10 @@ template <typename W> void writeSharesDeviceTime(W& w, const TimeShares* shares,
     w.endObject();
 }
 
-// "profile": {"paths","rows","matched","ambiguous","unmatched","steps"}
-template <typename W> void writeProfileSummary(W& w, const ProfileJoin& join)
+// The members of "profile": "paths","rows","matched","ambiguous","unmatched","steps" (the report's
+// profile object continues with more).
+template <typename W> void writeProfileSummaryMembers(W& w, const ProfileJoin& join)
 {
-    w.key("profile");
-    w.beginObject();
     w.key("paths");
     w.beginArray();
     for (const std::string& path : join.paths)
@@ -84,6 +83,14 @@ template <typename W> void writeProfileSummary(W& w, const ProfileJoin& join)
         w.value(*join.steps);
     else
         w.value(nullptr);
+}
+
+// "profile": {"paths","rows","matched","ambiguous","unmatched","steps"}
+template <typename W> void writeProfileSummary(W& w, const ProfileJoin& join)
+{
+    w.key("profile");
+    w.beginObject();
+    writeProfileSummaryMembers(w, join);
     w.endObject();
 }
 

@@ -136,9 +136,13 @@ std::optional<std::string_view> callArguments(std::string_view text, std::string
     return text.substr(open + 1, close - open - 1);
 }
 
-void splitArguments(std::string_view inner, std::vector<std::string_view>& parts)
+namespace {
+
+// Calls `onPart` with each part of `inner` between the commas outside brackets, trimmed; the last
+// part only when it is not empty (`[1, 2, ]`, `[]`) and every bracket closed (an unclosed bracket
+// swallows the rest).
+template <typename OnPart> void forEachTopLevelPart(std::string_view inner, OnPart&& onPart)
 {
-    parts.clear();
     int depth = 0;
     std::size_t start = 0;
     for (std::size_t at = 0; at < inner.size(); ++at) {
@@ -148,13 +152,21 @@ void splitArguments(std::string_view inner, std::vector<std::string_view>& parts
         } else if (role == kClose) {
             --depth;
         } else if (role == kComma && depth <= 0) {
-            parts.push_back(trimmed(inner.substr(start, at - start)));
+            onPart(trimmed(inner.substr(start, at - start)));
             start = at + 1;
         }
     }
     const std::string_view last = trimmed(inner.substr(start));
-    if (!last.empty() && depth <= 0) // an unclosed bracket swallows the rest
-        parts.push_back(last);
+    if (!last.empty() && depth <= 0)
+        onPart(last);
+}
+
+} // namespace
+
+void splitArguments(std::string_view inner, std::vector<std::string_view>& parts)
+{
+    parts.clear();
+    forEachTopLevelPart(inner, [&](std::string_view part) { parts.push_back(part); });
 }
 
 std::optional<std::pair<std::string_view, std::string_view>> keywordArgument(std::string_view argument)
@@ -202,23 +214,8 @@ bool intList(std::string_view text, std::vector<std::int64_t>& values)
     text = trimmed(text);
     if (text.size() < 2 || text.front() != '[' || text.back() != ']')
         return false;
-    const std::string_view inner = text.substr(1, text.size() - 2);
-    std::size_t start = 0;
-    int depth = 0;
-    for (std::size_t at = 0; at < inner.size(); ++at) {
-        const ByteRole role = roleOf(inner[at]);
-        if (role == kOpen) {
-            ++depth;
-        } else if (role == kClose) {
-            --depth;
-        } else if (role == kComma && depth <= 0) {
-            values.push_back(integer(inner.substr(start, at - start)).value_or(-1));
-            start = at + 1;
-        }
-    }
-    const std::string_view last = inner.substr(start);
-    if (!trimmed(last).empty() && depth <= 0)
-        values.push_back(integer(last).value_or(-1)); // not after `[1, 2, ]`, nor for `[]`
+    forEachTopLevelPart(text.substr(1, text.size() - 2),
+        [&](std::string_view part) { values.push_back(integer(part).value_or(-1)); });
     return true;
 }
 

@@ -2,6 +2,7 @@
 #include "parse/versions.h"
 
 #include "io/safefile.h"
+#include "parse/linetext.h"
 
 #include <algorithm>
 
@@ -11,15 +12,6 @@ namespace {
 
 constexpr std::size_t kHeaderBytes = 64 * 1024;
 
-std::string_view trimmed(std::string_view text)
-{
-    while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
-        text.remove_prefix(1);
-    while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r'))
-        text.remove_suffix(1);
-    return text;
-}
-
 bool startsWith(std::string_view text, std::string_view prefix)
 {
     return text.substr(0, prefix.size()) == prefix;
@@ -28,7 +20,7 @@ bool startsWith(std::string_view text, std::string_view prefix)
 // "'dvm'" or "\"dvm\"" -> dvm; anything else is not a Python string literal we understand.
 std::optional<std::string> pythonString(std::string_view text)
 {
-    text = trimmed(text);
+    text = trimmedLine(text);
     if (text.size() < 2 || (text.front() != '\'' && text.front() != '"') || text.back() != text.front())
         return std::nullopt;
     return std::string(text.substr(1, text.size() - 2));
@@ -36,7 +28,7 @@ std::optional<std::string> pythonString(std::string_view text)
 
 void setOnce(std::optional<std::string>& field, std::string_view value)
 {
-    value = trimmed(value);
+    value = trimmedLine(value);
     if (!field && !value.empty())
         field = std::string(value);
 }
@@ -77,7 +69,7 @@ Versions parseReproHeader(std::string_view text)
         std::size_t end = text.find('\n', start);
         if (end == std::string_view::npos)
             end = text.size();
-        const std::string_view line = trimmed(text.substr(start, end - start));
+        const std::string_view line = trimmedLine(text.substr(start, end - start));
         start = end + 1;
         // The module body follows the header; nothing after it describes the toolchain.
         if (startsWith(line, "class Repro") || startsWith(line, "def load_args")

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "report/reportprofile.h"
 
+#include "json/jsonwriter.h"
 #include "json/profilekeys.h"
 #include "report/reporthtml.h"
 #include "text/profiletext.h"
@@ -194,19 +195,13 @@ ordered_json profileReportJson(const ReportModel& model)
     ordered_json json = ordered_json::object();
     if (model.profile) {
         const ProfileJoin& join = *model.profile;
-        json["paths"] = join.paths;
-        json["rows"] = join.rows;
-        json["matched"] = join.matched;
-        json["ambiguous"] = join.ambiguous;
-        json["unmatched"] = join.unmatched;
-        json["steps"] = join.steps ? ordered_json(*join.steps) : ordered_json(nullptr);
-        ordered_json byBackend = ordered_json::object();
-        for (const Backend backend : kAllBackends)
-            byBackend[std::string(backendName(backend))] =
-                roundedMicroseconds(join.total.byBackend[static_cast<std::size_t>(backend)]);
-        json["device_time_us"] = ordered_json { { "by_backend", byBackend },
-            { "outside", roundedMicroseconds(join.total.outside) },
-            { "ambiguous", roundedMicroseconds(join.total.ambiguous) } };
+        // The same keys as scan --json's "profile" and a run's "device_time_us" (profilekeys.h).
+        JsonValueBuilder builder;
+        builder.beginObject();
+        writeProfileSummaryMembers(builder, join);
+        writeSharesDeviceTime(builder, &join.total, true);
+        builder.endObject();
+        json = builder.take();
         const auto share = join.total.dvmShare();
         json["dvm_share"] = share ? ordered_json(*share) : ordered_json(nullptr);
         ordered_json top = ordered_json::array();

@@ -5,6 +5,7 @@
 #include "io/pathtext.h"
 #include "io/safefile.h"
 #include "rules/requiredliteral.h"
+#include "rules/rulefiletext.h"
 
 #include <QFile>
 #include <QStandardPaths>
@@ -31,10 +32,10 @@ using nlohmann::json;
 
 namespace {
 
+using namespace rulefile;
+
 // Rule files are small; a huge one is a mistake, not rules.
 constexpr std::uint64_t kMaxRuleFileBytes = 16 * 1024 * 1024;
-// How much of an offending value an error message quotes.
-constexpr std::size_t kQuotedBytes = 80;
 // "within" beyond this is a mistake (and would overflow line arithmetic).
 constexpr std::int64_t kMaxContextWithin = 1000000;
 // RE2's memory for one compiled pattern; a bigger pattern is refused, not compiled.
@@ -44,180 +45,6 @@ struct RuleFileError
 {
     std::string message;
 };
-
-struct Position
-{
-    int line = 1;
-    int column = 1;
-};
-
-Position positionAt(std::string_view text, std::size_t byteOffset)
-{
-    byteOffset = std::min(byteOffset, text.size());
-    Position position;
-    std::size_t lineStart = 0;
-    for (std::size_t i = 0; i < byteOffset; ++i) {
-        if (text[i] == '\n') {
-            ++position.line;
-            lineStart = i + 1;
-        }
-    }
-    position.column = static_cast<int>(byteOffset - lineStart) + 1;
-    return position;
-}
-
-std::string where(const std::string& origin, Position position)
-{
-    return origin + ":" + std::to_string(position.line) + ":" + std::to_string(position.column);
-}
-
-// A value quoted in an error: at most kQuotedBytes of it, cut on a UTF-8 boundary.
-std::string quotedStart(std::string_view value)
-{
-    if (value.size() <= kQuotedBytes)
-        return "'" + std::string(value) + "'";
-    std::size_t end = kQuotedBytes;
-    while (end > 0 && (static_cast<unsigned char>(value[end]) & 0xC0) == 0x80)
-        --end;
-    return "'" + std::string(value.substr(0, end)) + "…' (" + std::to_string(value.size()) + " bytes)";
-}
-
-// Positions of the objects in the top-level "rules" array, found with a string-aware bracket
-// walk: nlohmann keeps no positions, and a schema error should point at its rule.
-std::vector<Position> ruleObjectPositions(std::string_view text)
-{
-    std::vector<Position> positions;
-    int line = 1;
-    std::size_t lineStart = 0;
-    int depth = 0;
-    bool inString = false;
-    bool escaped = false;
-    bool inRules = false;
-    std::string lastString;
-    std::string topLevelKey;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (c == '\n') {
-            ++line;
-            lineStart = i + 1;
-        }
-        if (inString) {
-            if (escaped)
-                escaped = false;
-            else if (c == '\\')
-                escaped = true;
-            else if (c == '"')
-                inString = false;
-            else if (depth == 1 && lastString.size() < 16)
-                lastString.push_back(c);
-            continue;
-        }
-        switch (c) {
-        case '"':
-            inString = true;
-            lastString.clear();
-            break;
-        case ':':
-            if (depth == 1)
-                topLevelKey = lastString;
-            break;
-        case '[':
-            ++depth;
-            inRules = inRules || (depth == 2 && topLevelKey == "rules");
-            break;
-        case '{':
-            ++depth;
-            if (inRules && depth == 3)
-                positions.push_back({ line, static_cast<int>(i - lineStart) + 1 });
-            break;
-        case ']':
-            if (depth == 2)
-                inRules = false;
-            --depth;
-            break;
-        case '}':
-            --depth;
-            break;
-        default:
-            break;
-        }
-    }
-    return positions;
-}
-
-// Finds where nlohmann's parser gave up (number overflow and the like carry no byte offset when
-// thrown): the SAX interface reports the position of every parse error.
-struct ErrorPosition : nlohmann::json_sax<json>
-{
-    std::size_t position = 0;
-    std::string reason;
-    bool null() override
-    {
-        return true;
-    }
-    bool boolean(bool) override
-    {
-        return true;
-    }
-    bool number_integer(number_integer_t) override
-    {
-        return true;
-    }
-    bool number_unsigned(number_unsigned_t) override
-    {
-        return true;
-    }
-    bool number_float(number_float_t, const string_t&) override
-    {
-        return true;
-    }
-    bool string(string_t&) override
-    {
-        return true;
-    }
-    bool binary(binary_t&) override
-    {
-        return true;
-    }
-    bool start_object(std::size_t) override
-    {
-        return true;
-    }
-    bool key(string_t&) override
-    {
-        return true;
-    }
-    bool end_object() override
-    {
-        return true;
-    }
-    bool start_array(std::size_t) override
-    {
-        return true;
-    }
-    bool end_array() override
-    {
-        return true;
-    }
-    bool parse_error(std::size_t at, const std::string& token, const nlohmann::detail::exception& e) override
-    {
-        position = at >= token.size() ? at - token.size() : 0; // the offending token's first byte
-        reason = e.what();
-        return false;
-    }
-};
-
-// nlohmann's message without its "[json.exception…] parse error at line 1, column 2:" prefix.
-std::string shortReason(std::string reason)
-{
-    const std::size_t bracket = reason.find("] ");
-    if (bracket != std::string::npos)
-        reason = reason.substr(bracket + 2);
-    const std::size_t colon = reason.find(": ", reason.find("column"));
-    if (reason.find("column") != std::string::npos && colon != std::string::npos)
-        reason = reason.substr(colon + 2);
-    return reason;
-}
 
 constexpr TreeCheck kAllTreeChecks[] = { TreeCheck::GraphWithoutDvmKernel, TreeCheck::DvmNamedImportFx,
     TreeCheck::MissingOutputCode, TreeCheck::NoDvmInTree, TreeCheck::TorchNpuWithoutDvm };

@@ -1,7 +1,13 @@
 // SPDX-License-Identifier: MIT
+// The walk itself, one class (TreeScanner) whose parts share its state: the stack of folders, the
+// links seen, the runs found. About 620 lines, kept whole for that reason; what needs no walk
+// state lives beside it (scanpaths: path arithmetic, graphfolder: graph folder names and why one
+// has no output_code.py).
 #include "scan/treescanner.h"
 
 #include "model/graphname.h"
+#include "scan/graphfolder.h"
+#include "scan/scanpaths.h"
 #include "scan/treesource.h"
 
 #include <algorithm>
@@ -23,85 +29,13 @@ namespace fs = std::filesystem;
 
 namespace {
 
+using namespace graphfolder;
+using namespace scanpath;
+
 constexpr std::string_view kOutputCode = "output_code.py";
 constexpr std::string_view kAotiOutputCode = "output_code.cpp";
 // How much of a loose *.py file is read to tell whether it is a wrapper module.
 constexpr std::size_t kWrapperProbeBytes = 4096;
-
-// Files Inductor writes into a graph folder, in the order it writes them (debug.py). The last
-// one present tells how far a crashed compile got.
-constexpr std::string_view kWriteOrder[] = { "fx_graph_runnable.py", "fx_graph_readable.py",
-    "fx_graph_transformed.py", "ir_pre_fusion.txt", "ir_post_fusion.txt" };
-
-Diagnostic makeDiagnostic(std::string path, Severity severity, std::string code, std::string message)
-{
-    Diagnostic diagnostic;
-    diagnostic.path = std::move(path);
-    diagnostic.severity = severity;
-    diagnostic.code = std::move(code);
-    diagnostic.message = std::move(message);
-    return diagnostic;
-}
-
-bool endsWith(std::string_view text, std::string_view suffix)
-{
-    return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
-}
-
-// `path` without a trailing separator, made absolute and lexically clean ("a/./b/" -> "/cwd/a/b").
-fs::path absoluteClean(const std::string& path, std::error_code& error)
-{
-    fs::path clean = fs::absolute(fs::path(path), error).lexically_normal();
-    if (clean.has_relative_path() && !clean.has_filename())
-        clean = clean.parent_path();
-    return clean;
-}
-
-// Every walked path is clean and absolute, so joining is plain concatenation (as fs::path's
-// operator/ would do, without splitting the path into components on every call).
-std::string joinPath(std::string_view folder, std::string_view name)
-{
-    std::string path;
-    path.reserve(folder.size() + 1 + name.size());
-    path.append(folder);
-    if (path.empty() || path.back() != '/')
-        path += '/';
-    path.append(name);
-    return path;
-}
-
-std::string_view fileName(std::string_view path)
-{
-    const std::size_t slash = path.rfind('/');
-    return slash == std::string_view::npos ? path : path.substr(slash + 1);
-}
-
-std::string errnoMessage(int error)
-{
-    return std::generic_category().message(error);
-}
-
-bool isWithin(std::string_view child, std::string_view root)
-{
-    if (child == root)
-        return true;
-    if (!root.empty() && root.back() == '/')
-        root.remove_suffix(1);
-    return child.size() > root.size() && child.compare(0, root.size(), root) == 0
-        && child[root.size()] == '/';
-}
-
-// The nearest ancestor of the clean absolute `path` named like a run folder, if any.
-std::optional<std::string> runAncestor(std::string_view path)
-{
-    for (std::size_t slash = path.rfind('/'); slash != std::string_view::npos && slash > 0;
-         slash = path.rfind('/', slash - 1)) {
-        const std::string_view parent = path.substr(0, slash);
-        if (parseRunName(fileName(parent)))
-            return std::string(parent);
-    }
-    return std::nullopt;
-}
 
 // One directory entry after links were checked: what it is and where it really lives.
 struct Entry
@@ -183,21 +117,6 @@ public:
     }
 
 private:
-    // What the walk knows of an output_code.py before the parser has read it.
-    static OutputCode skeleton(std::string path)
-    {
-        OutputCode code;
-        code.path = std::move(path);
-        code.indexed = false;
-        return code;
-    }
-
-    static bool looksLikeGraphFolder(std::string_view name)
-    {
-        const std::optional<GraphName> parsed = parseGraphName(name);
-        return parsed && parsed->seq; // the trailing .<n> sets Inductor's folders apart from user folders
-    }
-
     // The folder around a lone file, listed for context only: nothing in it is followed or read.
     static std::vector<std::string> siblingNames(const fs::path& folder)
     {
@@ -274,21 +193,6 @@ private:
             m_index.runs.push_back(std::move(run));
         }
         return found->second;
-    }
-
-    static Graph graphFor(const std::string& folder)
-    {
-        Graph graph;
-        graph.name = std::string(fileName(folder));
-        graph.path = folder;
-        if (std::optional<GraphName> parsed = parseGraphName(graph.name)) {
-            graph.model = parsed->model;
-            graph.aotId = parsed->aotId;
-            graph.kind = parsed->kind;
-            graph.nthGraph = parsed->nthGraph;
-            graph.seq = parsed->seq;
-        }
-        return graph;
     }
 
     void addDiagnostic(std::string path, Severity severity, std::string code, std::string message)
@@ -629,50 +533,7 @@ private:
             if (entry.usable)
                 names.push_back(entry.name);
         }
-        const std::string_view last = lastWritten(names);
-        std::string message;
-        if (!anyShown) {
-            message =
-                "The graph folder is empty (hidden files aside), which usually means an FX graph cache hit: "
-                "Inductor reused a cached compile and wrote no files (or the compile stopped before "
-                "writing any). Set a fresh TORCHINDUCTOR_CACHE_DIR or disable the FX graph cache "
-                "(TORCHINDUCTOR_FX_GRAPH_CACHE=0) and rerun; until then there is nothing to verify DVM "
-                "against.";
-        } else if (aotiListed) {
-            message =
-                "The graph folder has output_code.cpp (an AOTInductor C++ wrapper) but no output_code.py, "
-                "so there is no Python wrapper to verify DVM against.";
-        } else if (!last.empty()) {
-            message = "The graph folder has no output_code.py. Inductor writes it after the FX and IR dumps, "
-                      "and the last of those here is "
-                + std::string(last)
-                + ": the compile may have stopped (a crash, an interrupt) after writing it, or, since "
-                  "PyTorch "
-                  "of May 2026 (#185621), this may be an FX graph cache hit that still wrote them. There is "
-                  "nothing to verify DVM against; look for an error in the run's logs.";
-        } else {
-            message =
-                "The graph folder has no output_code.py and none of the files Inductor writes before it "
-                "(fx_graph_*.py, ir_*_fusion.txt), so nothing here tells how far the compile got. There "
-                "is nothing to verify DVM against; look for an error in the run's logs.";
-        }
-        return makeDiagnostic(graph.path, Severity::Warning, "missing-output-code", std::move(message));
-    }
-
-    static std::string_view lastWritten(const std::vector<std::string_view>& names)
-    {
-        int lastRank = -1;
-        std::string_view last;
-        for (const std::string_view name : names) {
-            const auto known = std::find(std::begin(kWriteOrder), std::end(kWriteOrder), name);
-            const int rank =
-                known == std::end(kWriteOrder) ? -1 : static_cast<int>(known - std::begin(kWriteOrder));
-            if (rank > lastRank) {
-                lastRank = rank;
-                last = name;
-            }
-        }
-        return lastRank >= 0 ? last : std::string_view();
+        return graphfolder::missingOutputCode(graph.path, names, anyShown, aotiListed);
     }
 
     Index finish()

@@ -1,20 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "sources/fxgraphtext.h"
 
+#include "parse/linetext.h"
+
 #include <algorithm>
 
 namespace dvmlens {
 
 namespace {
-
-std::string_view trimmed(std::string_view text)
-{
-    while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
-        text.remove_prefix(1);
-    while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r'))
-        text.remove_suffix(1);
-    return text;
-}
 
 bool isIdentifierChar(char c)
 {
@@ -25,7 +18,7 @@ bool isIdentifierChar(char c)
 
 std::string_view trimmedFxLine(std::string_view line)
 {
-    return trimmed(line);
+    return trimmedLine(line);
 }
 
 std::optional<FxNodeLine> parseFxNodeLine(std::string_view line)
@@ -67,10 +60,10 @@ bool isLibraryFile(std::string_view file)
 
 std::optional<SourceFrame> parseFileComment(std::string_view line)
 {
-    line = trimmed(line);
+    line = trimmedLine(line);
     if (!line.starts_with("#"))
         return std::nullopt;
-    line = trimmed(line.substr(1));
+    line = trimmedLine(line.substr(1));
     if (!line.starts_with("File: "))
         return std::nullopt;
     line.remove_prefix(6);
@@ -112,7 +105,7 @@ std::vector<SourceFrame> parseStackTrace(std::string_view text)
         std::size_t end = text.find('\n', start);
         if (end == std::string_view::npos)
             end = text.size();
-        const std::string_view line = trimmed(text.substr(start, end - start));
+        const std::string_view line = trimmedLine(text.substr(start, end - start));
         start = end + 1;
         if (line.starts_with("File \"")) {
             codeNext = false;
@@ -163,7 +156,7 @@ FxGraphText parseFxGraphText(std::string_view text)
         std::size_t end = text.find('\n', start);
         if (end == std::string_view::npos)
             end = text.size();
-        const std::string_view line = trimmed(text.substr(start, end - start));
+        const std::string_view line = trimmedLine(text.substr(start, end - start));
         start = end + 1;
         if (line.empty())
             continue;

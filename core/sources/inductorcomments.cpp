@@ -1,24 +1,17 @@
 // SPDX-License-Identifier: MIT
 #include "sources/inductorcomments.h"
 
+#include "parse/linetext.h"
+
 #include <algorithm>
 
 namespace dvmlens {
 
 namespace {
 
-std::string_view trimmed(std::string_view text)
-{
-    while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
-        text.remove_prefix(1);
-    while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r'))
-        text.remove_suffix(1);
-    return text;
-}
-
 void addUnique(std::vector<std::string>& names, std::string_view name)
 {
-    name = trimmed(name);
+    name = trimmedLine(name);
     if (name.empty() || name.size() > 512)
         return;
     if (std::find(names.begin(), names.end(), name) == names.end())
@@ -49,10 +42,10 @@ InductorComments parseInductorComments(const std::vector<std::string_view>& comm
 {
     InductorComments comments;
     for (std::string_view line : commentLines) {
-        line = trimmed(line);
+        line = trimmedLine(line);
         if (!line.starts_with("#"))
             continue;
-        line = trimmed(line.substr(1));
+        line = trimmedLine(line.substr(1));
         if (line.starts_with("[Provenance debug handles]")) {
             addUnique(comments.debugHandles, line.substr(26));
             continue;
@@ -76,7 +69,7 @@ InductorComments parseInductorComments(const std::vector<std::string_view>& comm
         }
         const std::size_t arrow = line.find("=>");
         if (arrow != std::string_view::npos && !line.starts_with("Original ATen")) {
-            const std::string_view source = trimmed(line.substr(0, arrow));
+            const std::string_view source = trimmedLine(line.substr(0, arrow));
             if (!source.empty() && std::all_of(source.begin(), source.end(), isIdentifierChar))
                 addUnique(comments.sourceNodes, source);
             addList(comments.atenNodes, line.substr(arrow + 2));
@@ -117,13 +110,13 @@ std::vector<std::string_view> TextLines::commentsAbove(int number) const
     // Between the comments and the line they describe Inductor may leave a blank line (a
     // definition) or the stream lookup (`stream0 = get_raw_stream(0)` before a launch).
     for (int skipped = 0; n >= 1 && skipped < 3; --n, ++skipped) {
-        const std::string_view text = trimmed(line(n));
+        const std::string_view text = trimmedLine(line(n));
         if (!text.empty() && text.find("get_raw_stream(") == std::string_view::npos
             && text.find("get_cuda_stream(") == std::string_view::npos)
             break;
     }
     for (; n >= 1; --n) {
-        const std::string_view text = trimmed(line(n));
+        const std::string_view text = trimmedLine(line(n));
         if (!text.starts_with("#"))
             break;
         lines.push_back(text);

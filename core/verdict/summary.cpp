@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "verdict/summary.h"
 
+#include "verdict/derivedcounts.h"
+
 #include <algorithm>
 #include <optional>
 
@@ -104,8 +106,8 @@ std::string partialIndexNote(const Summary& summary)
     const VerdictCounts& counts = summary.verdicts;
     if (counts.notIndexed == 0)
         return {};
-    return "partial index: " + std::to_string(counts.withCode - counts.notIndexed) + " of "
-        + std::to_string(counts.withCode) + " graphs parsed";
+    return "partial index: " + std::to_string(parsedGraphs(counts)) + " of " + std::to_string(counts.withCode)
+        + " graphs parsed";
 }
 
 bool hasDvmKernelName(std::string_view name)

@@ -24,10 +24,7 @@ Result run(const QStringList& arguments)
     return testutil::runCli(arguments, 120000);
 }
 
-QString sampleTree()
-{
-    return testutil::sourcePath(QStringLiteral("resources/samples/torch_compile_debug"));
-}
+using testutil::sampleTree;
 
 // Every fixture tree of the repository, and the real samples when they are there.
 QStringList fixtureTrees()

@@ -2,7 +2,6 @@
 // dvmlens-cli compare on the fixture trees in tests/fixtures/compare: text, JSON, run selection, exit codes.
 #include "testutil.h"
 
-#include <QProcess>
 #include <QTest>
 
 #include <nlohmann/json.hpp>
@@ -11,22 +10,12 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-struct CliResult
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using testutil::CliResult;
 
+// dvmlens-cli compare ARGS…
 CliResult runCli(const QStringList& args)
 {
-    QProcess process;
-    process.start(QStringLiteral(DVMLENS_CLI), QStringList { QStringLiteral("compare") } + args);
-    if (!process.waitForFinished(60000))
-        return {};
-    return CliResult { process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-        QString::fromUtf8(process.readAllStandardOutput()),
-        QString::fromUtf8(process.readAllStandardError()) };
+    return testutil::runCli(QStringList { QStringLiteral("compare") } + args);
 }
 
 QString tree(const char* name)

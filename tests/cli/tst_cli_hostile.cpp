@@ -7,7 +7,6 @@
 
 #include <QDir>
 #include <QFile>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -18,6 +17,7 @@ const QString kRun = QStringLiteral("run_2026_07_20_10_15_30_123456-pid_4242");
 const QByteArray kHostile =
     "g\x1b[31mred\x1b]0;pwned\x07\nFORGED <img src=x onerror=alert(1)> ``x`` [a](javascript:b)";
 
+// The output as bytes: a control byte that reached it must be seen as it is.
 struct Result
 {
     int exitCode = -1;
@@ -40,15 +40,13 @@ class TestCliHostile : public QObject
 private:
     Result run(const QStringList& args)
     {
-        QProcess process;
-        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-        environment.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir.path()); // no user rules
-        process.setProcessEnvironment(environment);
-        process.start(QStringLiteral(DVMLENS_CLI), args);
-        if (!process.waitForFinished(120000))
-            qFatal("dvmlens-cli did not finish");
-        return { process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-            process.readAllStandardOutput() };
+        testutil::RunOptions options;
+        options.timeoutMs = 120000;
+        options.setEnvironment = { QStringLiteral("XDG_CONFIG_HOME=") + m_dir.path() }; // no user rules
+        const testutil::CliResult result = testutil::runCli(args, options);
+        if (!result.finished)
+            qFatal("dvmlens-cli did not finish: %s", qPrintable(result.err));
+        return { result.exitCode, result.rawOut };
     }
 
     QString m_tree;

@@ -9,7 +9,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -18,20 +17,10 @@ using namespace Qt::StringLiterals;
 namespace {
 
 using Result = testutil::CliResult;
-
-Result run(const QStringList& arguments)
-{
-    return testutil::runCli(arguments);
-}
-
-QString sample(const QString& relative = QString())
-{
-    const QString root = testutil::sourcePath(QStringLiteral("resources/samples/torch_compile_debug"));
-    return relative.isEmpty() ? root : root + QLatin1Char('/') + relative;
-}
-
-const QString kEngagedRun = QStringLiteral("run_2026_07_20_10_15_30_123456-pid_4101");
-const QString kLostRun = QStringLiteral("run_2026_07_20_11_02_07_654321-pid_4102");
+using testutil::kSampleEngagedRun;
+using testutil::kSampleLostRun;
+using testutil::runCli;
+using testutil::sampleTree;
 
 const QByteArray kHeader =
     "Step Id,Device_id,Name,Type,Accelerator Core,Start Time(us),Duration(us),Wait Time(us),"
@@ -90,7 +79,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString profiles = writeProfiles(dir);
-        const Result result = run({ u"scan"_s, u"--json"_s, u"--profile"_s, profiles, sample() });
+        const Result result = runCli({ u"scan"_s, u"--json"_s, u"--profile"_s, profiles, sampleTree() });
         QCOMPARE(result.err, QString());
         QCOMPARE(result.exitCode, 0);
         const QJsonObject json = QJsonDocument::fromJson(result.out.toUtf8()).object();
@@ -139,7 +128,7 @@ private Q_SLOTS:
 
     void scanJsonWithoutProfileHasNoProfileKey()
     {
-        const Result result = run({ u"scan"_s, u"--json"_s, sample() });
+        const Result result = runCli({ u"scan"_s, u"--json"_s, sampleTree() });
         QCOMPARE(result.exitCode, 0);
         QVERIFY(!result.out.contains(u"device_time_us"_s));
         QVERIFY(!result.out.contains(QStringLiteral("\"profile\"")));
@@ -149,17 +138,17 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString profiles = writeProfiles(dir);
-        const Result result = run({ u"scan"_s, u"--profile="_s + profiles, sample() });
+        const Result result = runCli({ u"scan"_s, u"--profile="_s + profiles, sampleTree() });
         QCOMPARE(result.exitCode, 0);
         QVERIFY2(result.out.contains(QStringLiteral(
                      "Profile: 2 profiles, 7 kernel rows: 4 matched, 0 ambiguous, 3 outside compiled "
                      "kernels, 2 steps")),
             qPrintable(result.out));
         QVERIFY2(result.out.contains(QString(u" 1. 19.8 µs  triton  1× mean 19.8 µs  AI_VECTOR_CORE  "_s
-                     + kLostRun + u"/model__0_forward_1.0/triton_unk_fused_add_mul_1"_s)),
+                     + kSampleLostRun + u"/model__0_forward_1.0/triton_unk_fused_add_mul_1"_s)),
             qPrintable(result.out));
-        QVERIFY2(result.out.contains(QString(u" 2. 12.0 µs  dvm  2× mean 6.0 µs  AI_CORE  "_s + kEngagedRun
-                     + u"/model__0_forward_1.0/dvm_fused_add_mul_1"_s)),
+        QVERIFY2(result.out.contains(QString(u" 2. 12.0 µs  dvm  2× mean 6.0 µs  AI_CORE  "_s
+                     + kSampleEngagedRun + u"/model__0_forward_1.0/dvm_fused_add_mul_1"_s)),
             qPrintable(result.out));
         QVERIFY2(result.out.contains(u"Outside compiled kernels (by Type): MatMulV2 250.0 µs (3×)"_s),
             qPrintable(result.out));
@@ -170,9 +159,10 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString profiles = writeProfiles(dir);
-        const Result result = run(
-            { u"compare"_s, u"--profile-a"_s, profiles + u"/node_100_20260720_ascend_pt"_s, u"--profile-b"_s,
-                profiles + u"/node_200_20260720_ascend_pt"_s, sample(kEngagedRun), sample(kLostRun) });
+        const Result result =
+            runCli({ u"compare"_s, u"--profile-a"_s, profiles + u"/node_100_20260720_ascend_pt"_s,
+                u"--profile-b"_s, profiles + u"/node_200_20260720_ascend_pt"_s, sampleTree(kSampleEngagedRun),
+                sampleTree(kSampleLostRun) });
         QCOMPARE(result.err, QString());
         QCOMPARE(result.exitCode, 0);
         QVERIFY2(result.out.contains(u"  fused_add_mul: dvm 12.0 µs → triton 19.8 µs (+7.8 µs)"_s),
@@ -189,9 +179,10 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString profiles = writeProfiles(dir);
-        const Result result = run({ u"compare"_s, u"--json"_s, u"--profile-a"_s,
-            profiles + u"/node_100_20260720_ascend_pt"_s, u"--profile-b"_s,
-            profiles + u"/node_200_20260720_ascend_pt"_s, sample(kEngagedRun), sample(kLostRun) });
+        const Result result = runCli(
+            { u"compare"_s, u"--json"_s, u"--profile-a"_s, profiles + u"/node_100_20260720_ascend_pt"_s,
+                u"--profile-b"_s, profiles + u"/node_200_20260720_ascend_pt"_s, sampleTree(kSampleEngagedRun),
+                sampleTree(kSampleLostRun) });
         QCOMPARE(result.err, QString());
         QCOMPARE(result.exitCode, 0);
         const QJsonObject json = QJsonDocument::fromJson(result.out.toUtf8()).object();
@@ -235,13 +226,15 @@ private Q_SLOTS:
         QCOMPARE(first[u"delta"_s].toDouble(), 7.8);
 
         // One side only: the other is null, and without profiles no key at all.
-        const Result oneSide = run({ u"compare"_s, u"--json"_s, u"--profile-b"_s,
-            profiles + u"/node_200_20260720_ascend_pt"_s, sample(kEngagedRun), sample(kLostRun) });
+        const Result oneSide = runCli(
+            { u"compare"_s, u"--json"_s, u"--profile-b"_s, profiles + u"/node_200_20260720_ascend_pt"_s,
+                sampleTree(kSampleEngagedRun), sampleTree(kSampleLostRun) });
         QCOMPARE(oneSide.exitCode, 0);
         const QJsonObject oneJson = QJsonDocument::fromJson(oneSide.out.toUtf8()).object();
         QVERIFY(oneJson[u"profile"_s].toObject()[u"a"_s].isNull());
         QCOMPARE(oneJson[u"profile"_s].toObject()[u"b"_s].toObject()[u"rows"_s].toInt(), 2);
-        const Result none = run({ u"compare"_s, u"--json"_s, sample(kEngagedRun), sample(kLostRun) });
+        const Result none =
+            runCli({ u"compare"_s, u"--json"_s, sampleTree(kSampleEngagedRun), sampleTree(kSampleLostRun) });
         QCOMPARE(none.exitCode, 0);
         QVERIFY(!none.out.contains(u"device_time_us"_s));
         QVERIFY(!none.out.contains(u"\"profile\""_s));
@@ -251,7 +244,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString profiles = writeProfiles(dir);
-        const Result md = run({ u"report"_s, u"--profile"_s, profiles, sample() });
+        const Result md = runCli({ u"report"_s, u"--profile"_s, profiles, sampleTree() });
         QCOMPARE(md.exitCode, 0);
         QVERIFY2(md.out.contains(u"## Where the time goes"_s), qPrintable(md.out));
         QVERIFY2(md.out.contains(u"| triton | 19.8 µs |"_s), qPrintable(md.out));
@@ -260,18 +253,18 @@ private Q_SLOTS:
         QVERIFY2(md.out.contains(u"| 2 | 68.0 µs |"_s), qPrintable(md.out));
         QVERIFY2(md.out.contains(u"| mean | 145.9 µs |"_s), qPrintable(md.out));
         const Result json =
-            run({ u"report"_s, u"--format"_s, u"json"_s, u"--profile"_s, profiles, sample() });
+            runCli({ u"report"_s, u"--format"_s, u"json"_s, u"--profile"_s, profiles, sampleTree() });
         QCOMPARE(json.exitCode, 0);
         const QJsonObject profile =
             QJsonDocument::fromJson(json.out.toUtf8()).object()[u"profile"_s].toObject();
         QCOMPARE(profile[u"top_kernels"_s].toArray().size(), 3);
         QCOMPARE(
             profile[u"top_kernels"_s].toArray()[0].toObject()[u"backend"_s].toString(), QString(u"triton"_s));
-        const Result plain = run({ u"report"_s, sample() });
+        const Result plain = runCli({ u"report"_s, sampleTree() });
         QVERIFY(!plain.out.contains(u"Where the time goes"_s));
-        const Result compared = run({ u"report"_s, u"--compare"_s, sample(kEngagedRun),
+        const Result compared = runCli({ u"report"_s, u"--compare"_s, sampleTree(kSampleEngagedRun),
             u"--baseline-profile"_s, profiles + u"/node_100_20260720_ascend_pt"_s, u"--profile"_s,
-            profiles + u"/node_200_20260720_ascend_pt"_s, sample(kLostRun) });
+            profiles + u"/node_200_20260720_ascend_pt"_s, sampleTree(kSampleLostRun) });
         QCOMPARE(compared.exitCode, 0);
         QVERIFY2(compared.out.contains(u"Time regressions by fusion"_s), qPrintable(compared.out));
         QVERIFY2(compared.out.contains(u"| fused_add_mul | dvm 12.0 µs → triton 19.8 µs | +7.8 µs |"_s),
@@ -281,21 +274,23 @@ private Q_SLOTS:
     void unreadableProfileExitsTwo()
     {
         QTemporaryDir dir;
-        const Result missing = run({ u"scan"_s, u"--profile"_s, dir.filePath(u"absent"_s), sample() });
+        const Result missing = runCli({ u"scan"_s, u"--profile"_s, dir.filePath(u"absent"_s), sampleTree() });
         QCOMPARE(missing.exitCode, 2);
         QVERIFY2(missing.err.contains(u"cannot read profile"_s), qPrintable(missing.err));
         writeFile(dir.filePath(u"bad/kernel_details.csv"_s), "Name,Type,Accelerator Core\nx,y,z\n");
         const Result noColumn =
-            run({ u"scan"_s, u"--json"_s, u"--profile"_s, dir.filePath(u"bad"_s), sample() });
+            runCli({ u"scan"_s, u"--json"_s, u"--profile"_s, dir.filePath(u"bad"_s), sampleTree() });
         QCOMPARE(noColumn.exitCode, 2);
         QVERIFY2(noColumn.err.contains(u"no 'Duration(us)' column"_s), qPrintable(noColumn.err));
         QCOMPARE(noColumn.out, QString());
-        QCOMPARE(run({ u"scan"_s, u"--profile"_s }).exitCode, 2);
-        QCOMPARE(run({ u"compare"_s, u"--profile-a"_s, dir.filePath(u"absent"_s), sample(kEngagedRun),
-                         sample(kLostRun) })
+        QCOMPARE(runCli({ u"scan"_s, u"--profile"_s }).exitCode, 2);
+        QCOMPARE(runCli({ u"compare"_s, u"--profile-a"_s, dir.filePath(u"absent"_s),
+                            sampleTree(kSampleEngagedRun), sampleTree(kSampleLostRun) })
                      .exitCode,
             2);
-        QCOMPARE(run({ u"report"_s, u"--baseline-profile"_s, dir.filePath(u"bad"_s), sample() }).exitCode, 2);
+        QCOMPARE(
+            runCli({ u"report"_s, u"--baseline-profile"_s, dir.filePath(u"bad"_s), sampleTree() }).exitCode,
+            2);
     }
 };
 

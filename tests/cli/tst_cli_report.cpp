@@ -3,7 +3,6 @@
 #include "testutil.h"
 
 #include <QFile>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QXmlStreamReader>
@@ -43,15 +42,19 @@ class TestCliReport : public QObject
 private:
     Result run(const QStringList& args)
     {
-        QProcess process;
-        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-        environment.insert(QStringLiteral("XDG_CONFIG_HOME"), m_config.path()); // no user rules
-        process.setProcessEnvironment(environment);
-        process.start(QStringLiteral(DVMLENS_CLI), QStringList { QStringLiteral("report") } + args);
-        if (!process.waitForFinished(120000))
-            qFatal("dvmlens-cli report did not finish");
-        return { process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-            process.readAllStandardOutput(), process.readAllStandardError() };
+        return runCommand(QStringList { QStringLiteral("report") } + args);
+    }
+
+    // dvmlens-cli ARGS… with no user rules file (an empty XDG_CONFIG_HOME).
+    Result runCommand(const QStringList& args)
+    {
+        testutil::RunOptions options;
+        options.timeoutMs = 120000;
+        options.setEnvironment = { QStringLiteral("XDG_CONFIG_HOME=") + m_config.path() };
+        const testutil::CliResult result = testutil::runCli(args, options);
+        if (!result.finished)
+            qFatal("dvmlens-cli did not finish: %s", qPrintable(result.err));
+        return { result.exitCode, result.rawOut, result.rawErr };
     }
 
     QTemporaryDir m_config;
@@ -159,21 +162,15 @@ private Q_SLOTS:
     // scan applies the same rules (built-in, user file, --rules) as diagnostics.
     void scanShowsKnownFailures()
     {
-        QProcess process;
-        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-        environment.insert(QStringLiteral("XDG_CONFIG_HOME"), m_config.path());
-        process.setProcessEnvironment(environment);
         QTemporaryDir dir;
         const QString rules = dir.filePath(QStringLiteral("team.json"));
         writeFile(rules,
             R"({"rules": [{"id": "team-debug-trace", "severity": "info", "title": "Debug trace folder logged",
                 "cause": "c", "fix": "f", "match": {"allOf": ["debug trace:"]}}]})");
-        process.start(QStringLiteral(DVMLENS_CLI),
-            { QStringLiteral("scan"), QStringLiteral("--json"), QStringLiteral("--rules=") + rules,
-                fixtureTree() });
-        QVERIFY(process.waitForFinished(120000));
-        QCOMPARE(process.exitCode(), 0);
-        const auto json = nlohmann::json::parse(process.readAllStandardOutput().toStdString());
+        const Result scan = runCommand({ QStringLiteral("scan"), QStringLiteral("--json"),
+            QStringLiteral("--rules=") + rules, fixtureTree() });
+        QCOMPARE(scan.exitCode, 0);
+        const auto json = nlohmann::json::parse(scan.out.toStdString());
         std::vector<std::string> codes;
         for (const auto& diagnostic : json["diagnostics"])
             codes.push_back(diagnostic["code"].get<std::string>());
@@ -181,11 +178,10 @@ private Q_SLOTS:
         QCOMPARE(json["diagnostics"][0]["line"].get<int>(), 10);
 
         writeFile(rules, "{ \"rules\": [ }");
-        process.start(QStringLiteral(DVMLENS_CLI),
-            { QStringLiteral("scan"), QStringLiteral("--rules"), rules, fixtureTree() });
-        QVERIFY(process.waitForFinished(120000));
-        QCOMPARE(process.exitCode(), 2);
-        QVERIFY(process.readAllStandardError().contains("team.json:1:14: invalid JSON"));
+        const Result bad =
+            runCommand({ QStringLiteral("scan"), QStringLiteral("--rules"), rules, fixtureTree() });
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY(bad.err.contains("team.json:1:14: invalid JSON"));
     }
 
     void badUsageAndPaths_data()

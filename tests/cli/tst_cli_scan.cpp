@@ -9,7 +9,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -19,20 +18,10 @@
 namespace {
 
 using Result = testutil::CliResult;
-
-Result run(const QStringList& arguments)
-{
-    return testutil::runCli(arguments);
-}
-
-QString sample(const QString& relative = QString())
-{
-    const QString root = testutil::sourcePath(QStringLiteral("resources/samples/torch_compile_debug"));
-    return relative.isEmpty() ? root : root + QLatin1Char('/') + relative;
-}
-
-const QString kEngagedRun = QStringLiteral("run_2026_07_20_10_15_30_123456-pid_4101");
-const QString kLostRun = QStringLiteral("run_2026_07_20_11_02_07_654321-pid_4102");
+using testutil::kSampleEngagedRun;
+using testutil::kSampleLostRun;
+using testutil::runCli;
+using testutil::sampleTree;
 
 } // namespace
 
@@ -43,20 +32,20 @@ class TestCliScan : public QObject
 private Q_SLOTS:
     void scanText()
     {
-        const Result result = run({ QStringLiteral("scan"), sample() });
+        const Result result = runCli({ QStringLiteral("scan"), sampleTree() });
         QCOMPARE(result.err, QString());
         QCOMPARE(result.exitCode, 0);
         const QStringList lines = result.out.split(QLatin1Char('\n'));
-        QCOMPARE(lines.first(), QStringLiteral("DVM Lens scan of ") + sample());
+        QCOMPARE(lines.first(), QStringLiteral("DVM Lens scan of ") + sampleTree());
         QVERIFY(lines.contains(
             QStringLiteral("run %1  pid 4101  started 2026-07-20T10:15:30.123456  engaged 3/3, "
                            "3 graphs, 3 DVM engaged, 3 logs")
-                .arg(kEngagedRun)));
+                .arg(kSampleEngagedRun)));
         // The run that lost DVM: the ladder word and count, and what the count leaves out.
         QVERIFY(
             lines.contains(QStringLiteral("run %1  pid 4102  started 2026-07-20T11:02:07.654321  not engaged "
                                           "0/2 (1 without code), 3 graphs, 0 DVM engaged, 3 logs")
-                               .arg(kLostRun)));
+                               .arg(kSampleLostRun)));
         QVERIFY(
             lines.contains(QStringLiteral("  ENGAGED     model__0_forward_1.0    kernels: dvm 4; launches 4; "
                                           "fallbacks: aten 1, extern 1")));
@@ -67,7 +56,7 @@ private Q_SLOTS:
             "no @dvm.kernel definitions; only import_fx FX fallbacks named like DVM kernels "
             "(dvm_fused__to_copy_mul_permute_0, dvm_fused_add_div_relu_1), which are not DVM code")));
         // Runs in start order, each graph under its run.
-        QVERIFY(result.out.indexOf(kEngagedRun) < result.out.indexOf(kLostRun));
+        QVERIFY(result.out.indexOf(kSampleEngagedRun) < result.out.indexOf(kSampleLostRun));
         // The diagnostics count also holds known-failure findings from the logs, which evolve with
         // the rule book; the scanner's own missing-output-code warning is always among them.
         const qsizetype totals =
@@ -85,7 +74,7 @@ private Q_SLOTS:
 
     void scanJson()
     {
-        const Result result = run({ QStringLiteral("scan"), QStringLiteral("--json"), sample() });
+        const Result result = runCli({ QStringLiteral("scan"), QStringLiteral("--json"), sampleTree() });
         QCOMPARE(result.exitCode, 0);
         QCOMPARE(result.err, QString());
         QJsonParseError error;
@@ -93,7 +82,7 @@ private Q_SLOTS:
         QCOMPARE(error.error, QJsonParseError::NoError);
         const QJsonObject json = document.object();
         QCOMPARE(json.value(QStringLiteral("schema")).toString(), QStringLiteral("dvmlens.scan/1"));
-        QCOMPARE(json.value(QStringLiteral("root")).toString(), sample());
+        QCOMPARE(json.value(QStringLiteral("root")).toString(), sampleTree());
         const QJsonArray runs = json.value(QStringLiteral("runs")).toArray();
         QCOMPARE(runs.size(), 2);
         QCOMPARE(runs[1].toObject().value(QStringLiteral("pid")).toInt(), 4102);
@@ -107,8 +96,8 @@ private Q_SLOTS:
         // Any number of jobs, either spelling, gives the same bytes.
         for (const QStringList& jobs : { QStringList { QStringLiteral("--jobs"), QStringLiteral("1") },
                  QStringList { QStringLiteral("--jobs=7") } }) {
-            const Result again = run(QStringList { QStringLiteral("scan") } + jobs
-                + QStringList { QStringLiteral("--json"), sample() });
+            const Result again = runCli(QStringList { QStringLiteral("scan") } + jobs
+                + QStringList { QStringLiteral("--json"), sampleTree() });
             QCOMPARE(again.exitCode, 0);
             QCOMPARE(again.out, result.out);
         }
@@ -116,16 +105,17 @@ private Q_SLOTS:
 
     void scanLevels()
     {
-        const Result graph = run({ QStringLiteral("scan"), QStringLiteral("--json"),
-            sample(kLostRun + QStringLiteral("/torchinductor/model__0_forward_1.0/output_code.py")) });
+        const Result graph = runCli({ QStringLiteral("scan"), QStringLiteral("--json"),
+            sampleTree(
+                kSampleLostRun + QStringLiteral("/torchinductor/model__0_forward_1.0/output_code.py")) });
         QCOMPARE(graph.exitCode, 0);
         const QJsonArray runs =
             QJsonDocument::fromJson(graph.out.toUtf8()).object().value(QStringLiteral("runs")).toArray();
         QCOMPARE(runs.size(), 1);
-        QCOMPARE(runs[0].toObject().value(QStringLiteral("name")).toString(), kLostRun);
+        QCOMPARE(runs[0].toObject().value(QStringLiteral("name")).toString(), kSampleLostRun);
 
         QTemporaryDir empty;
-        const Result nothing = run({ QStringLiteral("scan"), empty.path() });
+        const Result nothing = runCli({ QStringLiteral("scan"), empty.path() });
         QCOMPARE(nothing.exitCode, 0);
         QVERIFY(nothing.out.contains(
             QStringLiteral("totals: 0 runs, 0 graphs (0 with output_code.py, 0 DVM engaged)")));
@@ -142,7 +132,7 @@ private Q_SLOTS:
             QVERIFY(file);
             std::fclose(file);
         }
-        const Result result = run({ QStringLiteral("scan"), QStringLiteral("--json"), dir.path() });
+        const Result result = runCli({ QStringLiteral("scan"), QStringLiteral("--json"), dir.path() });
         QCOMPARE(result.exitCode, 0);
         QJsonParseError error;
         const QJsonDocument document = QJsonDocument::fromJson(result.out.toUtf8(), &error);
@@ -158,7 +148,7 @@ private Q_SLOTS:
     {
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<QString>("message");
-        const QString path = sample();
+        const QString path = sampleTree();
         QTest::newRow("missing path")
             << QStringList { QStringLiteral("/no/such/tree") }
             << QStringLiteral("dvmlens-cli: scan: cannot read /no/such/tree: No such file or "
@@ -183,7 +173,7 @@ private Q_SLOTS:
     {
         QFETCH(QStringList, arguments);
         QFETCH(QString, message);
-        const Result result = run(QStringList { QStringLiteral("scan") } + arguments);
+        const Result result = runCli(QStringList { QStringLiteral("scan") } + arguments);
         QCOMPARE(result.exitCode, 2);
         QCOMPARE(result.out, QString());
         QVERIFY2(result.err.startsWith(message), qPrintable(result.err));
@@ -193,19 +183,18 @@ private Q_SLOTS:
     {
         if (!QFileInfo::exists(QStringLiteral("/dev/full")))
             QSKIP("no /dev/full on this system");
-        QProcess process;
-        process.setStandardOutputFile(QStringLiteral("/dev/full"));
-        process.start(
-            QStringLiteral(DVMLENS_CLI), { QStringLiteral("scan"), QStringLiteral("--json"), sample() });
-        QVERIFY(process.waitForFinished(60000));
-        QCOMPARE(process.exitCode(), 2);
-        QVERIFY(QString::fromUtf8(process.readAllStandardError())
-                    .startsWith(QStringLiteral("dvmlens-cli: scan: cannot write the output: ")));
+        testutil::RunOptions options;
+        options.standardOutputFile = QStringLiteral("/dev/full");
+        const Result result =
+            testutil::runCli({ QStringLiteral("scan"), QStringLiteral("--json"), sampleTree() }, options);
+        QVERIFY(result.finished);
+        QCOMPARE(result.exitCode, 2);
+        QVERIFY(result.err.startsWith(QStringLiteral("dvmlens-cli: scan: cannot write the output: ")));
     }
 
     void checkFailsAndSaysWhy()
     {
-        const Result result = run({ QStringLiteral("check"), sample() });
+        const Result result = runCli({ QStringLiteral("check"), sampleTree() });
         QCOMPARE(result.exitCode, 1);
         QCOMPARE(result.err, QString());
         QCOMPARE(result.out,
@@ -220,18 +209,18 @@ private Q_SLOTS:
                            "are not DVM code\n"
                            "verdict: partly 3/5 (1 without code)\n"
                            "check failed: DVM engaged in 3 of 5 graphs with an output_code.py\n")
-                .arg(kLostRun));
+                .arg(kSampleLostRun));
     }
 
     void checkPasses_data()
     {
         QTest::addColumn<QString>("path");
         QTest::addColumn<QString>("last");
-        QTest::newRow("engaged run") << sample(kEngagedRun)
+        QTest::newRow("engaged run") << sampleTree(kSampleEngagedRun)
                                      << QStringLiteral("verdict: engaged 3/3\ncheck passed: DVM engaged in "
                                                        "all 3 graphs with an output_code.py\n");
-        QTest::newRow("one file") << sample(
-            kEngagedRun + QStringLiteral("/torchinductor/model__1_inference_3.2/output_code.py"))
+        QTest::newRow("one file") << sampleTree(
+            kSampleEngagedRun + QStringLiteral("/torchinductor/model__1_inference_3.2/output_code.py"))
                                   << QStringLiteral("verdict: engaged 1/1\ncheck passed: DVM engaged in all "
                                                     "1 graphs with an output_code.py\n");
     }
@@ -241,15 +230,16 @@ private Q_SLOTS:
         QFETCH(QString, path);
         QFETCH(QString, last);
         const Result result =
-            run({ QStringLiteral("check"), QStringLiteral("--jobs"), QStringLiteral("2"), path });
+            runCli({ QStringLiteral("check"), QStringLiteral("--jobs"), QStringLiteral("2"), path });
         QCOMPARE(result.exitCode, 0);
         QCOMPARE(result.out, last);
     }
 
     void checkWithNothingToVerify()
     {
-        const QString cacheHit = sample(kLostRun + QStringLiteral("/torchinductor/model__0_backward_2.1"));
-        const Result result = run({ QStringLiteral("check"), cacheHit });
+        const QString cacheHit =
+            sampleTree(kSampleLostRun + QStringLiteral("/torchinductor/model__0_backward_2.1"));
+        const Result result = runCli({ QStringLiteral("check"), cacheHit });
         QCOMPARE(result.exitCode, 1);
         QVERIFY2(result.out.endsWith(
                      QStringLiteral("check failed: no output_code.py in %1 (is TORCH_COMPILE_DEBUG=1 "
@@ -257,7 +247,7 @@ private Q_SLOTS:
                          .arg(cacheHit)),
             qPrintable(result.out));
         QTemporaryDir empty;
-        QCOMPARE(run({ QStringLiteral("check"), empty.path() }).exitCode, 1);
+        QCOMPARE(runCli({ QStringLiteral("check"), empty.path() }).exitCode, 1);
     }
 
     void checkNotesUnreadableGraphs()
@@ -272,7 +262,7 @@ private Q_SLOTS:
             good + QStringLiteral("/output_code.py")));
         QFile::setPermissions(locked, QFileDevice::Permissions());
         const bool bypassed = ::access(QFile::encodeName(locked).constData(), R_OK) == 0;
-        const Result result = run({ QStringLiteral("check"), dir.path() });
+        const Result result = runCli({ QStringLiteral("check"), dir.path() });
         QFile::setPermissions(
             locked, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
         if (bypassed)
@@ -298,11 +288,11 @@ private Q_SLOTS:
     void fileThatIsNoWrapperExits2()
     {
         QFETCH(QString, command);
-        const QString readable =
-            sample(kEngagedRun + QStringLiteral("/torchinductor/model__0_forward_1.0/fx_graph_readable.py"));
+        const QString readable = sampleTree(
+            kSampleEngagedRun + QStringLiteral("/torchinductor/model__0_forward_1.0/fx_graph_readable.py"));
         QStringList arguments = command.split(QLatin1Char(' '));
         arguments << readable;
-        const Result result = run(arguments);
+        const Result result = runCli(arguments);
         QCOMPARE(result.exitCode, 2);
         QCOMPARE(result.out, QString());
         QCOMPARE(result.err,
@@ -320,12 +310,12 @@ private Q_SLOTS:
             QVERIFY(QFile::copy(testutil::fixture(QStringLiteral("trees/small/dvm_output_code.py")),
                 folder + QStringLiteral("/output_code.py")));
         }
-        const Result result = run({ QStringLiteral("check"), dir.path() });
+        const Result result = runCli({ QStringLiteral("check"), dir.path() });
         QCOMPARE(result.exitCode, 0);
         QCOMPARE(result.out,
             QStringLiteral(
                 "verdict: engaged 2/2\ncheck passed: DVM engaged in all 2 graphs with an output_code.py\n"));
-        const Result scan = run({ QStringLiteral("scan"), dir.path() });
+        const Result scan = runCli({ QStringLiteral("scan"), dir.path() });
         QVERIFY2(scan.out.contains(QStringLiteral("  ENGAGED     graph")), qPrintable(scan.out));
         QVERIFY2(scan.out.contains(
                      QStringLiteral("totals: 1 run, 2 graphs (2 with output_code.py, 2 DVM engaged)")),
@@ -335,7 +325,7 @@ private Q_SLOTS:
     // check --ranks: the sample's second run lost DVM in two graphs and has no code in a third.
     void checkRanks()
     {
-        const Result sample2 = run({ QStringLiteral("check"), QStringLiteral("--ranks"), sample() });
+        const Result sample2 = runCli({ QStringLiteral("check"), QStringLiteral("--ranks"), sampleTree() });
         QCOMPARE(sample2.exitCode, 1);
         QVERIFY2(sample2.out.contains(QStringLiteral("ranks: 2 runs, 3 graphs, 0 identical, 3 divergent\n")),
             qPrintable(sample2.out));
@@ -347,7 +337,7 @@ private Q_SLOTS:
         // Two copies of the engaged run under other pids: they agree, and check --ranks passes.
         QTemporaryDir dir;
         for (const QString& pid : { QStringLiteral("7"), QStringLiteral("8") }) {
-            const QString from = sample(kEngagedRun + QStringLiteral("/torchinductor"));
+            const QString from = sampleTree(kSampleEngagedRun + QStringLiteral("/torchinductor"));
             const QString to =
                 dir.filePath(QStringLiteral("run_2026_07_20_10_15_30_12345%1-pid_%1/torchinductor").arg(pid));
             for (const QString& graph : QDir(from).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
@@ -356,29 +346,30 @@ private Q_SLOTS:
                     to + QLatin1Char('/') + graph + QStringLiteral("/output_code.py")));
             }
         }
-        const Result agree = run({ QStringLiteral("check"), QStringLiteral("--ranks"), dir.path() });
+        const Result agree = runCli({ QStringLiteral("check"), QStringLiteral("--ranks"), dir.path() });
         QCOMPARE(agree.exitCode, 0);
         QVERIFY2(
             agree.out.endsWith(QStringLiteral("ranks: 2 runs, 3 graphs, 3 identical, 0 divergent\n"
                                               "ranks agree: every graph on every rank, with one verdict\n")),
             qPrintable(agree.out));
         // Without --ranks, check says nothing about ranks.
-        QVERIFY(!run({ QStringLiteral("check"), dir.path() }).out.contains(QStringLiteral("ranks")));
+        QVERIFY(!runCli({ QStringLiteral("check"), dir.path() }).out.contains(QStringLiteral("ranks")));
     }
 
     void checkUsageErrors()
     {
-        const Result missing = run({ QStringLiteral("check"), QStringLiteral("/no/such/tree") });
+        const Result missing = runCli({ QStringLiteral("check"), QStringLiteral("/no/such/tree") });
         QCOMPARE(missing.exitCode, 2);
         QCOMPARE(missing.err,
             QStringLiteral("dvmlens-cli: check: cannot read /no/such/tree: No such file or directory\n"));
-        const Result json = run({ QStringLiteral("check"), QStringLiteral("--json"), sample() });
+        const Result json = runCli({ QStringLiteral("check"), QStringLiteral("--json"), sampleTree() });
         QCOMPARE(json.exitCode, 2);
         QVERIFY(json.err.startsWith(
             QStringLiteral("dvmlens-cli: unknown option '--json'\nusage: dvmlens-cli check")));
-        QCOMPARE(run({ QStringLiteral("check") }).exitCode, 2);
-        QCOMPARE(run({ QStringLiteral("check"), QStringLiteral("--jobs"), QStringLiteral("x"), sample() })
-                     .exitCode,
+        QCOMPARE(runCli({ QStringLiteral("check") }).exitCode, 2);
+        QCOMPARE(
+            runCli({ QStringLiteral("check"), QStringLiteral("--jobs"), QStringLiteral("x"), sampleTree() })
+                .exitCode,
             2);
     }
 };

@@ -11,12 +11,7 @@
 namespace {
 
 using Result = testutil::CliResult;
-
-Result run(const QStringList& arguments)
-{
-    return testutil::runCli(arguments);
-}
-
+using testutil::runCli;
 QString tree(const QString& relative = QString())
 {
     const QString root = testutil::fixture(QStringLiteral("sources/torch_compile_debug"));
@@ -43,7 +38,7 @@ class TestCliSources : public QObject
 private Q_SLOTS:
     void text()
     {
-        const Result result = run({ QStringLiteral("sources"), tree() });
+        const Result result = runCli({ QStringLiteral("sources"), tree() });
         QCOMPARE(result.err, QString());
         QCOMPARE(result.exitCode, 0);
         const QStringList lines = result.out.split(QLatin1Char('\n'));
@@ -65,7 +60,7 @@ private Q_SLOTS:
 
     void json()
     {
-        const Result result = run({ QStringLiteral("sources"), QStringLiteral("--json"), tree() });
+        const Result result = runCli({ QStringLiteral("sources"), QStringLiteral("--json"), tree() });
         QCOMPARE(result.exitCode, 0);
         const auto json = nlohmann::ordered_json::parse(result.out.toStdString());
         QCOMPARE(keys(json), QStringLiteral("schema,root,sources,unattributed,evidence"));
@@ -88,24 +83,25 @@ private Q_SLOTS:
         QCOMPARE(json["evidence"]["kernels"]["docstring"].get<int>(), 2);
 
         const Result all =
-            run({ QStringLiteral("sources"), QStringLiteral("--json"), QStringLiteral("--all"), tree() });
+            runCli({ QStringLiteral("sources"), QStringLiteral("--json"), QStringLiteral("--all"), tree() });
         const auto withLibrary = nlohmann::ordered_json::parse(all.out.toStdString());
         QCOMPARE(withLibrary["sources"][4]["kernels"]["dvm"].get<int>(), 2);
     }
 
     void usage()
     {
-        QCOMPARE(run({ QStringLiteral("sources") }).exitCode, 2);
-        QCOMPARE(run({ QStringLiteral("sources"), QStringLiteral("--bogus"), tree() }).exitCode, 2);
-        const Result missing = run({ QStringLiteral("sources"), tree(QStringLiteral("nothing-here")) });
+        QCOMPARE(runCli({ QStringLiteral("sources") }).exitCode, 2);
+        QCOMPARE(runCli({ QStringLiteral("sources"), QStringLiteral("--bogus"), tree() }).exitCode, 2);
+        const Result missing = runCli({ QStringLiteral("sources"), tree(QStringLiteral("nothing-here")) });
         QCOMPARE(missing.exitCode, 2);
         QVERIFY(missing.err.startsWith(QStringLiteral("dvmlens-cli: sources: ")));
-        QVERIFY(run({ QStringLiteral("--help") }).out.contains(QStringLiteral("sources [--json] [--all]")));
+        QVERIFY(
+            runCli({ QStringLiteral("--help") }).out.contains(QStringLiteral("sources [--json] [--all]")));
     }
 
     void scanJsonSources()
     {
-        const Result result = run({ QStringLiteral("scan"), QStringLiteral("--json"), tree() });
+        const Result result = runCli({ QStringLiteral("scan"), QStringLiteral("--json"), tree() });
         QCOMPARE(result.exitCode, 0);
         const auto json = nlohmann::ordered_json::parse(result.out.toStdString());
         const auto& code = json["runs"][0]["graphs"][0]["output_code"];
@@ -123,17 +119,17 @@ private Q_SLOTS:
 
     void reportSection()
     {
-        const Result markdown = run({ QStringLiteral("report"), tree() });
+        const Result markdown = runCli({ QStringLiteral("report"), tree() });
         QCOMPARE(markdown.exitCode, 0);
         QVERIFY(markdown.out.contains(QStringLiteral("\n## Where it fell back\n\n")));
         QVERIFY(markdown.out.contains(QStringLiteral(
             "| `/workspace/model/layers.py:118` | forward | 0 | import_fx 1, triton 1 | aten 2 | 2 | 2 | "
             "`h = F.silu(self.fc1(x_mod))` |")));
         const Result html =
-            run({ QStringLiteral("report"), QStringLiteral("--format"), QStringLiteral("html"), tree() });
+            runCli({ QStringLiteral("report"), QStringLiteral("--format"), QStringLiteral("html"), tree() });
         QVERIFY(html.out.contains(QStringLiteral("<h2>Where it fell back</h2>")));
         const Result json =
-            run({ QStringLiteral("report"), QStringLiteral("--format"), QStringLiteral("json"), tree() });
+            runCli({ QStringLiteral("report"), QStringLiteral("--format"), QStringLiteral("json"), tree() });
         const auto report = nlohmann::ordered_json::parse(json.out.toStdString());
         QCOMPARE(report["where_it_fell_back"]["locations"].get<int>(), 4);
         QCOMPARE(report["where_it_fell_back"]["top"][0]["line"].get<int>(), 118);
@@ -141,14 +137,14 @@ private Q_SLOTS:
 
     void compareLines()
     {
-        const Result text = run({ QStringLiteral("compare"), tree(kRank0), tree(kRank1) });
+        const Result text = runCli({ QStringLiteral("compare"), tree(kRank0), tree(kRank1) });
         QCOMPARE(text.exitCode, 0);
         QVERIFY2(text.out.contains(QStringLiteral("\nmodel source lines whose DVM kernels changed (A → B):\n"
                                                   "  layers.py:113 left DVM in B: DVM 1 → 0 · other 0 → 1 · "
                                                   "fallbacks 0 → 0\n")),
             qPrintable(text.out));
         const Result json =
-            run({ QStringLiteral("compare"), QStringLiteral("--json"), tree(kRank0), tree(kRank1) });
+            runCli({ QStringLiteral("compare"), QStringLiteral("--json"), tree(kRank0), tree(kRank1) });
         const auto compare = nlohmann::ordered_json::parse(json.out.toStdString());
         QCOMPARE(keys(compare).section(QLatin1Char(','), -1), QStringLiteral("sources"));
         QCOMPARE(compare["sources"][0]["change"].get<std::string>(), std::string("left_dvm"));

@@ -1,38 +1,22 @@
 // SPDX-License-Identifier: MIT
 // `--help` and `--version` of both programs: exit code 0, the version, and the documented options. The GUI
 // runs on the offscreen platform (set by CTest), so no display is needed.
-#include <QProcess>
+#include "testutil.h"
+
 #include <QRegularExpression>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
 
-using namespace Qt::StringLiterals;
-
 namespace {
 
-struct Result
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using Result = testutil::CliResult;
 
 Result run(const QString& program, const QStringList& arguments)
 {
-    QProcess process;
-    process.start(program, arguments);
-    Result result;
-    if (!process.waitForStarted() || !process.waitForFinished(30000)) {
-        process.kill();
-        process.waitForFinished();
-        result.err = QStringLiteral("%1 did not finish: %2").arg(program, process.errorString());
-        return result;
-    }
-    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    result.out = QString::fromUtf8(process.readAllStandardOutput());
-    result.err = QString::fromUtf8(process.readAllStandardError());
-    return result;
+    testutil::RunOptions options;
+    options.timeoutMs = 30000;
+    return testutil::runProgram(program, arguments, options);
 }
 
 const QString kCli = QStringLiteral(DVMLENS_CLI);

@@ -2,11 +2,13 @@
 // Installs the build into a temporary prefix and checks what a user gets: the exact file layout, programs
 // that run without the build tree, a valid desktop entry and AppStream metainfo, and the .deb/.tar.gz
 // that CPack makes from the same install rules.
+// Over 600 lines: the cases of one install, each short; split by feature when it grows further.
+#include "testutil.h"
+
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
 #include <QLibraryInfo>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -20,31 +22,14 @@ namespace {
 const auto kAppId = QStringLiteral("io.gitcode.dvmlens");
 const QStringList kIconSizes { u"16"_s, u"22"_s, u"32"_s, u"48"_s, u"64"_s, u"128"_s, u"256"_s };
 
-struct Result
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using Result = testutil::CliResult;
 
 Result run(const QString& program, const QStringList& arguments, int timeoutMs = 120000)
 {
-    QProcess process;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.remove(QStringLiteral("DESTDIR")); // would redirect `cmake --install` away from the prefix
-    process.setProcessEnvironment(environment);
-    process.start(program, arguments);
-    Result result;
-    if (!process.waitForStarted() || !process.waitForFinished(timeoutMs)) {
-        process.kill();
-        process.waitForFinished();
-        result.err = QStringLiteral("%1 did not finish: %2").arg(program, process.errorString());
-        return result;
-    }
-    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    result.out = QString::fromUtf8(process.readAllStandardOutput());
-    result.err = QString::fromUtf8(process.readAllStandardError());
-    return result;
+    testutil::RunOptions options;
+    options.timeoutMs = timeoutMs;
+    options.unsetEnvironment = { QStringLiteral("DESTDIR") }; // would redirect `cmake --install` away
+    return testutil::runProgram(program, arguments, options);
 }
 
 // A value from the build's CMakeCache.txt ("NAME:TYPE=value"), e.g. which cmake configured it.

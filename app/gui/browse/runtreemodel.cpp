@@ -1,4 +1,7 @@
 // SPDX-License-Identifier: MIT
+// Over 600 lines: one model, its rows (runs, graphs), columns (counts, verdict, device time),
+// sorting and tooltips share the cached summaries; being edited by others this session, it is
+// not split now. Words come from verdicttext and notengagedreasontext, counts from core.
 #include "browse/runtreemodel.h"
 
 #include "browse/notengagedreasontext.h"
@@ -8,6 +11,7 @@
 #include "profile/profilecompare.h"
 #include "profile/timesharedelegate.h"
 #include "shell/languagechange.h"
+#include "verdict/derivedcounts.h"
 
 #include <QApplication>
 #include <QDir>
@@ -66,12 +70,11 @@ double shownTime(const dvmlens::TimeShares& shares, bool isRun)
 
 QVariant countValue(const dvmlens::Summary& summary, int column)
 {
-    const int dvm = summary.kernelCount(dvmlens::Backend::Dvm);
     switch (column) {
     case RunTreeModel::DvmColumn:
-        return dvm;
+        return summary.kernelCount(dvmlens::Backend::Dvm);
     case RunTreeModel::OtherColumn:
-        return summary.kernels - dvm;
+        return dvmlens::nonDvmKernels(summary);
     case RunTreeModel::FallbacksColumn:
         return summary.fallbacks;
     default:
@@ -325,9 +328,7 @@ void RunTreeModel::applySortOrder()
         const dvmlens::Summary& summary = m_summaries->of(r);
         runNames.push_back(runLabel(run));
         if (m_sortColumn == VerdictColumn)
-            runNumbers.push_back(verdictRank(summary.verdict,
-                summary.verdicts.withCode > 0 ? double(summary.verdicts.engaged) / summary.verdicts.withCode
-                                              : 0.0));
+            runNumbers.push_back(verdictRank(summary.verdict, dvmlens::engagedShare(summary.verdicts)));
         else if (isTimeColumn(m_sortColumn)) // no time before every time
             runNumbers.push_back(timeValue(int(r), -1, m_sortColumn).value_or(-1.0));
         else

@@ -4,6 +4,7 @@
 // missing output_code.py, links (loop, out of the tree, inside it), unreadable and vanished
 // entries, empty and deeply nested trees, the callback naming each output_code.py. Trees are built in a
 // QTemporaryDir at test time.
+// Over 600 lines: the cases of one walk, each short; split by feature when it grows further.
 #include "model/graphname.h"
 #include "rules/knownfailures.h"
 #include "scan/treescanner.h"

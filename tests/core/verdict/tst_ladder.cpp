@@ -3,6 +3,7 @@
 // front end shows, files that are not wrapper modules, loose layouts and the AOT ID a file states.
 #include "index/indexer.h"
 #include "testutil.h"
+#include "verdict/derivedcounts.h"
 #include "verdict/summary.h"
 #include "verdict/verdict.h"
 
@@ -165,6 +166,29 @@ private Q_SLOTS:
         QCOMPARE(counts.withoutCode, 1);
         QCOMPARE(ladderVerdict(counts), Verdict::Partly);
         QCOMPARE(summarize(index).verdict, Verdict::Partly);
+        QCOMPARE(parsedGraphs(counts), 3);
+        QCOMPARE(engagedShare(counts), 2.0 / 3.0);
+    }
+
+    // A cancelled index: what was parsed is the graphs with code less those not indexed, as the
+    // status bar and the partial-index note say it; no code at all ranks lowest.
+    void countsParsedAndEngagedShare()
+    {
+        const VerdictCounts counts = verdictCounts(runOf({ graphWith(true, true),
+            graphWith(true, true, false), graphWith(true, false, false), graphWith(false, false) }));
+        QCOMPARE(counts.withCode, 3);
+        QCOMPARE(counts.notIndexed, 2);
+        QCOMPARE(parsedGraphs(counts), 1);
+        QCOMPARE(engagedShare(counts), 1.0 / 3.0);
+        QCOMPARE(partialIndexNote(summarize(runOf({ graphWith(true, true), graphWith(true, true, false),
+                     graphWith(true, false, false) }))),
+            std::string("partial index: 1 of 3 graphs parsed"));
+        QCOMPARE(parsedGraphs(VerdictCounts()), 0);
+        QCOMPARE(engagedShare(VerdictCounts()), 0.0);
+        Summary kernels;
+        kernels.kernels = 5;
+        kernels.kernelsByBackend[static_cast<std::size_t>(Backend::Dvm)] = 2;
+        QCOMPARE(nonDvmKernels(kernels), 3);
     }
 
     void namesRoundTrip()

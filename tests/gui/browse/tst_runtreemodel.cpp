@@ -3,6 +3,7 @@
 // the known-failure marks (severity icon by the verdict, titles in the tooltip) on the sample tree,
 // a run-level log failure and a tree-wide one, in English and Chinese; why a graph did not engage DVM
 // in both languages.
+// Over 600 lines: the cases of one model, each short; split by feature when it grows further.
 #include "browse/browsepage.h"
 #include "browse/runtreemodel.h"
 #include "codeview/codecolors.h"

@@ -1,61 +1,19 @@
 // SPDX-License-Identifier: MIT
-// The Hot kernels dock on the sample tree with a profile written here: the model's exact rows
+// The Hot kernels dock on the sample tree with the sample profile (sampleprofile.h): the model's exact rows
 // (checked by QAbstractItemModelTester), sorting, the time-share chart's bars, the summary line,
 // and activating a row naming the kernel for the browse view.
-#include "index/indexer.h"
+#include "gui/profile/sampleprofile.h"
 #include "profile/hotkernelsdock.h"
 #include "profile/hotkernelsmodel.h"
 #include "profile/timesharechart.h"
-#include "testutil.h"
 
 #include <QAbstractItemModelTester>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QTableView>
-#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace Qt::StringLiterals;
-
-namespace {
-
-const QByteArray kCsv = "Name,Type,Accelerator Core,Duration(us),Input Shapes\n"
-                        "dvm_fused_add_mul_1,dvm_fused_add_mul,AI_CORE,4,\n"
-                        "dvm_fused_add_mul_1,dvm_fused_add_mul,AI_CORE,8,\n"
-                        "dvm_fused_silu_view_2,dvm_fused_silu_view,MIX_AIC,30,\n"
-                        "dvm_fused_mul_view_0,dvm_fused_mul_view,AI_CORE,5,\n"
-                        "MatMulV2,MatMulV2,AI_CORE,53,\n";
-
-struct Loaded
-{
-    std::shared_ptr<const dvmlens::Index> index;
-    std::shared_ptr<const dvmlens::ProfileJoin> join;
-};
-
-Loaded load(const QTemporaryDir& dir)
-{
-    Loaded loaded;
-    std::string error;
-    const QString run = testutil::sourcePath(
-        u"resources/samples/torch_compile_debug/run_2026_07_20_10_15_30_123456-pid_4101"_s);
-    auto index = dvmlens::buildIndex(run.toStdString(), {}, error);
-    if (!index)
-        return loaded;
-    QFile file(dir.filePath(u"kernel_details.csv"_s));
-    if (!file.open(QIODevice::WriteOnly))
-        return loaded;
-    file.write(kCsv);
-    file.close();
-    auto profiles = dvmlens::loadProfiles(file.fileName().toStdString(), error);
-    if (!profiles)
-        return loaded;
-    loaded.index = std::make_shared<const dvmlens::Index>(std::move(*index));
-    loaded.join =
-        std::make_shared<const dvmlens::ProfileJoin>(dvmlens::joinProfiles(*loaded.index, *profiles, {}));
-    return loaded;
-}
-
-} // namespace
 
 class TestHotKernels : public QObject
 {
@@ -64,8 +22,7 @@ class TestHotKernels : public QObject
 private Q_SLOTS:
     void modelRowsAndSorting()
     {
-        QTemporaryDir dir;
-        const Loaded loaded = load(dir);
+        const testprofile::Loaded loaded = testprofile::loadSampleProfile();
         QVERIFY(loaded.join);
         HotKernelsModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -93,8 +50,7 @@ private Q_SLOTS:
 
     void chartHasOneBarPerTimedGraph()
     {
-        QTemporaryDir dir;
-        const Loaded loaded = load(dir);
+        const testprofile::Loaded loaded = testprofile::loadSampleProfile();
         QVERIFY(loaded.join);
         TimeShareChart chart;
         chart.setProfile(loaded.index.get(), loaded.join.get());
@@ -120,8 +76,7 @@ private Q_SLOTS:
 
     void dockSummaryAndActivation()
     {
-        QTemporaryDir dir;
-        const Loaded loaded = load(dir);
+        const testprofile::Loaded loaded = testprofile::loadSampleProfile();
         QVERIFY(loaded.join);
         HotKernelsDock dock;
         QVERIFY(dock.summary()->text().contains(u"Open Profile"_s));

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Device time in the browse views, with a profile written here for the sample run: the kernel
+// Device time in the browse views, with the sample run's profile (sampleprofile.h): the kernel
 // table's Device time column and the run tree's Device time and Time by backend columns (exact
 // cells, sorting, tooltips, the shares the delegate draws, all under QAbstractItemModelTester),
 // the bar the delegate paints, the columns hidden until a profile is joined, and the compare
@@ -9,60 +9,21 @@
 #include "browse/runtreemodel.h"
 #include "compare/comparesummarymodel.h"
 #include "compare/fusiontablemodel.h"
-#include "index/indexer.h"
+#include "gui/profile/sampleprofile.h"
 #include "profile/timesharechart.h"
 #include "profile/timesharedelegate.h"
-#include "testutil.h"
 
 #include <QAbstractItemModelTester>
 #include <QHeaderView>
 #include <QImage>
 #include <QPainter>
 #include <QSignalSpy>
-#include <QTemporaryDir>
 #include <QTreeView>
 #include <QtTest>
 
 using namespace Qt::StringLiterals;
 
 namespace {
-
-// add_mul and silu_view are forward kernels, mul_view_0 a backward one; MatMulV2 no kernel's.
-const QByteArray kCsv = "Name,Type,Accelerator Core,Duration(us),Input Shapes\n"
-                        "dvm_fused_add_mul_1,dvm_fused_add_mul,AI_CORE,4,\n"
-                        "dvm_fused_add_mul_1,dvm_fused_add_mul,AI_CORE,8,\n"
-                        "dvm_fused_silu_view_2,dvm_fused_silu_view,MIX_AIC,30,\n"
-                        "dvm_fused_mul_view_0,dvm_fused_mul_view,AI_CORE,5,\n"
-                        "MatMulV2,MatMulV2,AI_CORE,53,\n";
-
-struct Loaded
-{
-    std::shared_ptr<const dvmlens::Index> index;
-    std::shared_ptr<const dvmlens::ProfileJoin> join;
-};
-
-Loaded load(const QTemporaryDir& dir)
-{
-    Loaded loaded;
-    std::string error;
-    const QString run = testutil::sourcePath(
-        u"resources/samples/torch_compile_debug/run_2026_07_20_10_15_30_123456-pid_4101"_s);
-    auto index = dvmlens::buildIndex(run.toStdString(), {}, error);
-    if (!index)
-        return loaded;
-    QFile file(dir.filePath(u"kernel_details.csv"_s));
-    if (!file.open(QIODevice::WriteOnly))
-        return loaded;
-    file.write(kCsv);
-    file.close();
-    auto profiles = dvmlens::loadProfiles(file.fileName().toStdString(), error);
-    if (!profiles)
-        return loaded;
-    loaded.index = std::make_shared<const dvmlens::Index>(std::move(*index));
-    loaded.join =
-        std::make_shared<const dvmlens::ProfileJoin>(dvmlens::joinProfiles(*loaded.index, *profiles, {}));
-    return loaded;
-}
 
 QModelIndex graphNamed(const RunTreeModel& model, const QString& name, int column)
 {
@@ -92,8 +53,7 @@ class TestProfileColumns : public QObject
 private Q_SLOTS:
     void kernelTableDeviceTime()
     {
-        QTemporaryDir dir;
-        const Loaded loaded = load(dir);
+        const testprofile::Loaded loaded = testprofile::loadSampleProfile();
         QVERIFY(loaded.join);
         KernelTableModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -126,8 +86,7 @@ private Q_SLOTS:
 
     void runTreeTimeColumns()
     {
-        QTemporaryDir dir;
-        const Loaded loaded = load(dir);
+        const testprofile::Loaded loaded = testprofile::loadSampleProfile();
         QVERIFY(loaded.join);
         RunTreeModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -213,8 +172,7 @@ private Q_SLOTS:
 
     void delegatePaintsTheShares()
     {
-        QTemporaryDir dir;
-        const Loaded loaded = load(dir);
+        const testprofile::Loaded loaded = testprofile::loadSampleProfile();
         QVERIFY(loaded.join);
         RunTreeModel model;
         model.setIndex(loaded.index);
@@ -237,8 +195,7 @@ private Q_SLOTS:
 
     void browsePageShowsTimeColumnsWithAProfile()
     {
-        QTemporaryDir dir;
-        const Loaded loaded = load(dir);
+        const testprofile::Loaded loaded = testprofile::loadSampleProfile();
         QVERIFY(loaded.join);
         BrowsePage page;
         page.setIndex(loaded.index);
