@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
-// Over 600 lines: one model, its rows (runs, graphs), columns (counts, verdict, device time),
-// sorting and tooltips share the cached summaries; being edited by others this session, it is
-// not split now. Words come from verdicttext and notengagedreasontext, counts from core.
+// Over 600 lines on purpose: one QAbstractItemModel whose index arithmetic (run, graph and file
+// nodes), sort order, count, verdict, known-failure and device-time columns share its private
+// state (the cached summaries, the shown row orders, the icon caches); split, each part would
+// reach into the others. What it shows is decided elsewhere: words in verdicttext and
+// notengagedreasontext, counts in core.
 #include "browse/runtreemodel.h"
 
 #include "browse/notengagedreasontext.h"

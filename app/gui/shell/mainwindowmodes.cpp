@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: MIT
+// MainWindow's two modes: browsing the open tree, and comparing it with another (the compare
+// job's progress and outcome), and which central page each shows.
+#include "archive/archivereader.h"
+#include "browse/browsepage.h"
+#include "browse/kerneldetails.h"
+#include "browse/kernelpanel.h"
+#include "browse/runtreemodel.h"
+#include "browse/runtreepane.h"
+#include "browse/verdicttext.h"
+#include "codeview/codehighlighter.h"
+#include "codeview/codeview.h"
+#include "common/themes.h"
+#include "compare/comparenames.h"
+#include "compare/comparepage.h"
+#include "compare/comparesummarymodel.h"
+#include "diagnostics/diagnosticsdock.h"
+#include "diagnostics/diagnosticsmodel.h"
+#include "export/exportactions.h"
+#include "io/pathtext.h"
+#include "profile/hotkernelsdock.h"
+#include "profile/profilecontroller.h"
+#include "shell/languagechange.h"
+#include "shell/mainwindow.h"
+#include "shell/recentfolders.h"
+#include "shell/shortcutsdialog.h"
+#include "shell/translations.h"
+#include "shell/treedocument.h"
+#include "shell/treepathdialog.h"
+#include "shell/welcomepage.h"
+#include "sources/sourcesdock.h"
+#include "verdict/derivedcounts.h"
+#include "verdict/summary.h"
+#include "version.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFileSystemWatcher>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScopedValueRollback>
+#include <QScreen>
+#include <QSettings>
+#include <QShowEvent>
+#include <QSortFilterProxyModel>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QStyle>
+#include <QTimer>
+#include <QToolButton>
+#include <QTreeView>
+
+#include <algorithm>
+#include <iterator>
+
+void MainWindow::comparePaths(
+    const QString& pathA, const QString& pathB, const QString& runA, const QString& runB)
+{
+    m_comparePathA = QFileInfo(pathA).absoluteFilePath();
+    m_comparePathB = QFileInfo(pathB).absoluteFilePath();
+    m_progress->setRange(0, 0);
+    m_progress->show();
+    m_cancel->show();
+    m_cancel->setEnabled(true);
+    m_totals->setText(
+        tr("Comparing %1 with %2…")
+            .arg(QDir::toNativeSeparators(m_comparePathA), QDir::toNativeSeparators(m_comparePathB)));
+    m_statusText = StatusText::Progress;
+    m_document->compare({ m_comparePathA, m_comparePathB, runA, runB });
+    updateTitle();
+}
+
+bool MainWindow::isComparing() const
+{
+    return m_document->isComparing();
+}
+
+void MainWindow::onCompareProgress(int side, int done, int total)
+{
+    m_progress->setFormat(side == 0 ? tr("Indexing A %p%") : tr("Indexing B %p%"));
+    m_progress->setRange(0, qMax(total, 1));
+    m_progress->setValue(done);
+}
+
+void MainWindow::onCompareFinished(const QString& error)
+{
+    m_progress->hide();
+    m_cancel->hide();
+    m_progress->setFormat(tr("Indexing %p%"));
+    if (!error.isEmpty()) {
+        m_totals->setText(error);
+        m_statusText = StatusText::Error;
+        if (!m_quiet)
+            QMessageBox::warning(this, tr("Cannot Compare"), error);
+        updateTitle();
+        Q_EMIT compareFinished(error);
+        return;
+    }
+    // Side A became the open tree when nothing else was (TreeDocument::compare).
+    m_compare->setOutcome(m_document->comparison());
+    m_compareModeAction->setEnabled(true);
+    setMode(Mode::Compare);
+    Q_EMIT compareFinished({});
+}
+
+void MainWindow::setMode(Mode mode)
+{
+    if (mode == Mode::Compare && m_mode != Mode::Compare) {
+        // The browse docks describe one tree; the compare page has its own tables.
+        m_browseDocksShown.clear();
+        for (QDockWidget* dock :
+            { m_runsDock, m_kernelsDock, m_detailsDock, static_cast<QDockWidget*>(m_diagnosticsDock),
+                static_cast<QDockWidget*>(m_profile->dock()), static_cast<QDockWidget*>(m_sourcesDock) }) {
+            if (dock->isVisible())
+                m_browseDocksShown << dock;
+            dock->hide();
+        }
+    } else if (mode == Mode::Browse && m_mode != Mode::Browse) {
+        for (QDockWidget* dock : std::as_const(m_browseDocksShown))
+            dock->show();
+    }
+    m_mode = mode;
+    m_export->setCompareMode(mode == Mode::Compare);
+    updateCentralPage();
+    (mode == Mode::Compare ? m_compareModeAction : m_browseModeAction)->setChecked(true);
+    const auto& result = m_compare->outcome() ? m_compare->outcome()->result : nullptr;
+    if (mode == Mode::Compare && result) {
+        m_totals->setText(CompareSummaryModel::summaryText(result->summary));
+        m_statusText = StatusText::Totals;
+    } else if (mode == Mode::Browse && m_document->index()) {
+        m_totals->setText(totalsText(*m_document->index()));
+        m_statusText = StatusText::Totals;
+    }
+    updateTitle();
+}
+
+void MainWindow::updateCentralPage()
+{
+    // The welcome page while nothing is open, the empty-tree page for a tree without runs.
+    QWidget* page = m_browse;
+    if (m_mode == Mode::Compare) {
+        page = m_compare;
+    } else if (m_document->path().isEmpty() && !m_document->isIndexing()) {
+        m_welcome->showWelcome(m_recent->paths());
+        page = m_welcome;
+    } else if (!m_document->isIndexing() && m_document->summaries()
+        && m_document->summaries()->tree.runs == 0) {
+        m_welcome->showEmptyTree(m_document->path());
+        page = m_welcome;
+    }
+    m_pages->setCurrentWidget(page);
+}
