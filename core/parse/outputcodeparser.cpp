@@ -66,10 +66,12 @@ private:
     void moduleLine(const LogicalLine& line);
     void runnerLine(const LogicalLine& line);
     void entryLine(const LogicalLine& line);
-    // `from torch._inductor.async_compile import AsyncCompile` / `async_compile = AsyncCompile()`.
-    void noteAsyncCompile(std::string_view code)
+    // `from torch._inductor.async_compile import AsyncCompile` / `async_compile = AsyncCompile()`:
+    // outside an import only a call counts (prose that names AsyncCompile, as a README does, is
+    // not a wrapper).
+    void noteAsyncCompile(std::string_view code, bool import)
     {
-        if (!wrapperMarker_ && code.find("AsyncCompile") != std::string_view::npos)
+        if (!wrapperMarker_ && code.find(import ? "AsyncCompile" : "AsyncCompile(") != std::string_view::npos)
             wrapperMarker_ = true;
     }
     bool aliasLine(const LogicalLine& line);
@@ -203,10 +205,10 @@ void Parser::moduleLine(const LogicalLine& line)
     }
     if (startsWithWord(code, "from") || startsWithWord(code, "import")) {
         importLine(line);
-        noteAsyncCompile(code);
+        noteAsyncCompile(code, true);
         return;
     }
-    noteAsyncCompile(code);
+    noteAsyncCompile(code, false);
     const std::size_t kernelsBefore = code_.kernels.size();
     assignmentLine(line);
     if (stringAbove && code_.kernels.size() > kernelsBefore) {

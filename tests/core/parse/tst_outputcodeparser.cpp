@@ -151,6 +151,30 @@ class TestOutputCodeParser : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    // What makes a lone file a wrapper module: AsyncCompile imported or called, not named in prose
+    // (README.md was once judged a wrapper through a line of text naming it).
+    void wrapperModuleMarkers_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<bool>("wrapper");
+        QTest::newRow("import") << QByteArray("from torch._inductor.async_compile import AsyncCompile\n")
+                                << true;
+        QTest::newRow("call") << QByteArray("async_compile = AsyncCompile()\n") << true;
+        QTest::newRow("prose") << QByteArray(
+            "- the markers (`AsyncCompile`, `call` / `Runner`) of a wrapper\n")
+                               << false;
+        QTest::newRow("name only") << QByteArray("x = AsyncCompile\n") << false;
+    }
+
+    void wrapperModuleMarkers()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(bool, wrapper);
+        QCOMPARE(parseOutputCode(std::string_view(text.constData(), std::size_t(text.size())), "/f.py")
+                     .wrapperModule,
+            wrapper);
+    }
+
     void mlirFusionFile()
     {
         const OutputCode code = parseFixture(QStringLiteral("dvm_mlir_fusion.py"));
