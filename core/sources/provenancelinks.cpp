@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "sources/provenancelinks.h"
 
-#include "io/safefile.h"
 #include "sources/fxgraphtext.h"
+#include "sources/graphfiles.h"
 #include "sources/inductorcomments.h"
 #include "sources/provenancefiles.h"
 
@@ -13,27 +13,10 @@ namespace dvmlens {
 
 namespace {
 
-constexpr std::uint64_t kMaxOutputCodeBytes = 512ull << 20;
-constexpr std::uint64_t kMaxFxGraphBytes = 256ull << 20;
-
-bool hasFile(const Graph& graph, std::string_view name)
-{
-    return std::find(graph.files.begin(), graph.files.end(), name) != graph.files.end();
-}
-
 std::optional<std::string> readText(
     const std::string& path, const std::string& tree, std::uint64_t budget, std::vector<Diagnostic>& problems)
 {
-    std::string buffer;
-    std::size_t size = 0;
-    FileError error;
-    if (!readWholeFile(path, tree, budget, buffer, size, error)) {
-        problems.push_back(Diagnostic { path, std::nullopt, Severity::Warning, "provenance-unreadable",
-            "cannot read it for the provenance panes: " + error.message });
-        return std::nullopt;
-    }
-    buffer.resize(size);
-    return buffer;
+    return readGraphText(path, tree, budget, problems, "provenance-unreadable", "for the provenance panes");
 }
 
 void addLine(std::vector<int>& lines, int line)
@@ -156,7 +139,7 @@ GraphProvenance graphProvenance(
 
     PaneNodes readable;
     std::optional<FxGraphText> readableText;
-    if (hasFile(graph, "fx_graph_readable.py")) {
+    if (graphHasFile(graph, "fx_graph_readable.py")) {
         out.paths[fxPane] = graph.path + "/fx_graph_readable.py";
         if (std::optional<std::string> text = readText(out.paths[fxPane], tree, kMaxFxGraphBytes, problems)) {
             readableText = parseFxGraphText(*text);
@@ -165,7 +148,7 @@ GraphProvenance graphProvenance(
     }
     PaneNodes post;
     std::optional<FxGraphText> transformedText;
-    if (hasFile(graph, "fx_graph_transformed.py")) {
+    if (graphHasFile(graph, "fx_graph_transformed.py")) {
         out.paths[postPane] = graph.path + "/fx_graph_transformed.py";
         if (std::optional<std::string> text =
                 readText(out.paths[postPane], tree, kMaxFxGraphBytes, problems)) {

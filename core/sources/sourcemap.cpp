@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "sources/sourcemap.h"
 
-#include "io/safefile.h"
+#include "sources/graphfiles.h"
 #include "sources/inductorcomments.h"
 #include "sources/provenancefiles.h"
 
@@ -17,27 +17,10 @@ namespace dvmlens {
 
 namespace {
 
-constexpr std::uint64_t kMaxOutputCodeBytes = 512ull << 20;
-constexpr std::uint64_t kMaxFxGraphBytes = 256ull << 20;
-
-bool hasFile(const Graph& graph, std::string_view name)
-{
-    return std::find(graph.files.begin(), graph.files.end(), name) != graph.files.end();
-}
-
 std::optional<std::string> readTreeFile(
     const std::string& path, const std::string& tree, std::uint64_t budget, std::vector<Diagnostic>& problems)
 {
-    std::string buffer;
-    std::size_t size = 0;
-    FileError error;
-    if (!readWholeFile(path, tree, budget, buffer, size, error)) {
-        problems.push_back(Diagnostic { path, std::nullopt, Severity::Warning, "sources-unreadable",
-            "cannot read it for model source lines: " + error.message });
-        return std::nullopt;
-    }
-    buffer.resize(size);
-    return buffer;
+    return readGraphText(path, tree, budget, problems, "sources-unreadable", "for model source lines");
 }
 
 void addUnique(std::vector<std::string>& to, const std::string& name)
@@ -221,7 +204,7 @@ private:
     {
         if (!slot) {
             slot.emplace();
-            if (hasFile(m_graph, name)) {
+            if (graphHasFile(m_graph, name)) {
                 if (std::optional<std::string> text = readTreeFile(
                         m_graph.path + '/' + std::string(name), m_tree, kMaxFxGraphBytes, m_problems))
                     slot->emplace(parseFxGraphText(*text));

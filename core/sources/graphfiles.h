@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: MIT
+// Reading a graph folder's text files for the model sources and the Provenance panes: the same
+// budgets, the same safe read (io/safefile.h), a warning naming what the file was wanted for.
+#pragma once
+
+#include "io/safefile.h"
+#include "model/model.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace dvmlens {
+
+inline constexpr std::uint64_t kMaxOutputCodeBytes = 512ull << 20;
+inline constexpr std::uint64_t kMaxFxGraphBytes = 256ull << 20;
+
+inline bool graphHasFile(const Graph& graph, std::string_view name)
+{
+    return std::find(graph.files.begin(), graph.files.end(), name) != graph.files.end();
+}
+
+// The whole file at `path` inside `tree`, or nullopt with a warning `code` saying it could not be
+// read `purpose` ("for model source lines").
+inline std::optional<std::string> readGraphText(const std::string& path, const std::string& tree,
+    std::uint64_t budget, std::vector<Diagnostic>& problems, const char* code, const char* purpose)
+{
+    std::string buffer;
+    std::size_t size = 0;
+    FileError error;
+    if (!readWholeFile(path, tree, budget, buffer, size, error)) {
+        problems.push_back(Diagnostic { path, std::nullopt, Severity::Warning, code,
+            std::string("cannot read it ") + purpose + ": " + error.message });
+        return std::nullopt;
+    }
+    buffer.resize(size);
+    return buffer;
+}
+
+} // namespace dvmlens
