@@ -84,6 +84,18 @@ std::size_t RankGraph::majorityVariant() const
     return best;
 }
 
+std::vector<std::size_t> RankGraph::runsOutsideMajority() const
+{
+    const std::size_t majority = majorityVariant();
+    std::vector<std::size_t> runs;
+    for (std::size_t v = 0; v < variants.size(); ++v) {
+        if (v != majority)
+            runs.insert(runs.end(), variants[v].runs.begin(), variants[v].runs.end());
+    }
+    std::sort(runs.begin(), runs.end());
+    return runs;
+}
+
 std::size_t RankGraph::runsWithGraph() const
 {
     std::size_t runs = 0;

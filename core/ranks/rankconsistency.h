@@ -48,6 +48,7 @@ struct RankGraph
     // The variant most runs hold (ties: the first seen): the reference the others "differ" from.
     std::size_t majorityVariant() const;
     std::size_t runsWithGraph() const; // runs that hold the key, over every variant
+    std::vector<std::size_t> runsOutsideMajority() const; // runs of the other variants, in run order
 
     bool identical() const
     {

@@ -195,13 +195,7 @@ QString GraphTreeModel::ranksText(const dvmlens::RankGraph& graph) const
         parts << tr("%1/%2 ranks identical").arg(graph.runsWithGraph()).arg(m_ranks.runs);
     } else {
         parts << tr("%1/%2 ranks agree").arg(graph.variants[majority].runs.size()).arg(m_ranks.runs);
-        std::vector<std::size_t> differing;
-        for (std::size_t v = 0; v < graph.variants.size(); ++v) {
-            if (v != majority)
-                differing.insert(
-                    differing.end(), graph.variants[v].runs.begin(), graph.variants[v].runs.end());
-        }
-        std::sort(differing.begin(), differing.end());
+        const std::vector<std::size_t> differing = graph.runsOutsideMajority();
         const QString ranges = fromUtf8(m_ranks.rankRangesText(differing));
         parts << (differing.size() == 1 ? tr("rank %1 differs").arg(ranges)
                                         : tr("ranks %1 differ").arg(ranges));

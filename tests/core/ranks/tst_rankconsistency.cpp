@@ -112,6 +112,8 @@ private Q_SLOTS:
         QCOMPARE(forward.variants[1].verdict, Verdict::NotEngaged);
         QVERIFY(forward.verdictsDiffer());
         QVERIFY(forward.missingIn.empty());
+        QCOMPARE(forward.majorityVariant(), std::size_t(0));
+        QCOMPARE(forward.runsOutsideMajority(), (std::vector<std::size_t> { 2 }));
         const RankGraph& backward = *divergent[1];
         QCOMPARE(backward.variants.size(), std::size_t(1));
         QCOMPARE(backward.missingIn, (std::vector<std::size_t> { 3 }));
