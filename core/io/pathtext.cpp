@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "io/pathtext.h"
 
+#include <QDir>
+
+#include <filesystem>
+
 namespace dvmlens {
 
 namespace {
@@ -80,6 +84,15 @@ std::string pathBytes(const QString& text)
     }
     flush(text.size());
     return bytes;
+}
+
+QString absolutePathText(const QString& text)
+{
+    if (QDir::isAbsolutePath(text))
+        return QDir::cleanPath(text);
+    std::error_code error;
+    const std::filesystem::path current = std::filesystem::current_path(error);
+    return QDir::cleanPath(pathText(current.native()) + QLatin1Char('/') + text);
 }
 
 } // namespace dvmlens

@@ -18,4 +18,8 @@ QString pathText(std::string_view bytes);
 // The bytes `text` stands for (the inverse of pathText; other text is encoded as UTF-8).
 std::string pathBytes(const QString& text);
 
+// `text` made absolute (against the current folder) and clean, as QFileInfo::absoluteFilePath
+// does, keeping every byte: QFileInfo goes through encodeName and loses those that are not UTF-8.
+QString absolutePathText(const QString& text);
+
 } // namespace dvmlens

@@ -379,7 +379,7 @@ void MainWindow::setQuiet(bool quiet)
 
 void MainWindow::openPath(const QString& path)
 {
-    const QString absolute = QFileInfo(path).absoluteFilePath();
+    const QString absolute = dvmlens::absolutePathText(path);
     if (absolute != m_document->path()) {
         // A different tree: forget the old watch list right away.
         const QStringList watched = m_watcher->directories();

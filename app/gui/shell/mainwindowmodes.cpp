@@ -66,8 +66,8 @@
 void MainWindow::comparePaths(
     const QString& pathA, const QString& pathB, const QString& runA, const QString& runB)
 {
-    m_comparePathA = QFileInfo(pathA).absoluteFilePath();
-    m_comparePathB = QFileInfo(pathB).absoluteFilePath();
+    m_comparePathA = dvmlens::absolutePathText(pathA);
+    m_comparePathB = dvmlens::absolutePathText(pathB);
     m_progress->setRange(0, 0);
     m_progress->show();
     m_cancel->show();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "shell/treedocument.h"
 
+#include "io/pathtext.h"
 #include "shell/indexjob.h"
 
 #include <QFileInfo>
@@ -27,7 +28,7 @@ TreeDocument::TreeDocument(QObject* parent)
 
 void TreeDocument::open(const QString& path)
 {
-    m_path = QFileInfo(path).absoluteFilePath();
+    m_path = dvmlens::absolutePathText(path);
     m_reindexing = false;
     m_indexJob->start(m_path);
     Q_EMIT indexStarted(m_path, false);

@@ -2,6 +2,7 @@
 // SafeFile: only regular files (FIFOs, sockets, devices and folders are refused at once, never
 // waited on), only inside the tree (checked on the descriptor: links and linked folders that lead
 // out are refused), a byte budget counted while reading (st_size is not trusted), typed errors.
+#include "io/pathtext.h"
 #include "io/safefile.h"
 
 #include <QDir>
@@ -54,6 +55,17 @@ class TestSafeFile : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    // A relative path whose bytes are not UTF-8 (a Latin-1 folder) made absolute keeps its bytes;
+    // QFileInfo::absoluteFilePath turned them into U+FFFD, so the GUI could not open "caf\xe9".
+    void absolutePathKeepsEveryByte()
+    {
+        const QString relative = pathText("caf\xe9/./run");
+        const std::string expected = QFile::encodeName(QDir::currentPath()).toStdString() + "/caf\xe9/run";
+        QCOMPARE(pathBytes(absolutePathText(relative)), expected);
+        QCOMPARE(pathBytes(absolutePathText(pathText("/tmp/caf\xe9/../x/"))), std::string("/tmp/x"));
+        QCOMPARE(absolutePathText(QStringLiteral("/a/b")), QStringLiteral("/a/b"));
+    }
+
     void init()
     {
         QVERIFY(m_dir.isValid());
