@@ -912,6 +912,10 @@
 <context>
     <name>KernelDetails</name>
     <message>
+        <source>Reading its ops, inputs and outputs…</source>
+        <translation>正在读取其算子、输入和输出…</translation>
+    </message>
+    <message>
         <source>DVM coverage of the run</source>
         <translation>所在运行的 DVM 覆盖率</translation>
     </message>
