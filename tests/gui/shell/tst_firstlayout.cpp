@@ -5,7 +5,11 @@
 #include "browse/browsepage.h"
 #include "browse/kernelpanel.h"
 #include "browse/runtreemodel.h"
+#include "compare/comparepage.h"
+#include "diagnostics/diagnosticsdock.h"
+#include "shell/commandline.h"
 #include "shell/mainwindow.h"
+#include "shell/startupactions.h"
 #include "testutil.h"
 
 #include <QDockWidget>
@@ -13,6 +17,7 @@
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTableView>
 #include <QTreeView>
 #include <QtTest>
 
@@ -21,9 +26,8 @@ using namespace Qt::StringLiterals;
 namespace {
 
 // The visible sections, left to right, that end beyond the view's viewport.
-QStringList sectionsCut(const QTreeView& view)
+QStringList sectionsCut(const QAbstractItemView& view, const QHeaderView* header)
 {
-    const QHeaderView* header = view.header();
     QStringList cut;
     for (int visual = 0; visual < header->count(); ++visual) {
         const int logical = header->logicalIndex(visual);
@@ -34,6 +38,16 @@ QStringList sectionsCut(const QTreeView& view)
             cut << view.model()->headerData(logical, Qt::Horizontal).toString();
     }
     return cut;
+}
+
+QStringList sectionsCut(const QTreeView& view)
+{
+    return sectionsCut(view, view.header());
+}
+
+QStringList sectionsCut(const QTableView& view)
+{
+    return sectionsCut(view, view.horizontalHeader());
 }
 
 } // namespace
@@ -89,6 +103,50 @@ private Q_SLOTS:
         QCOMPARE(kernels->horizontalScrollBar()->maximum(), 0);
         auto* kernelsDock = window.findChild<QDockWidget*>(u"KernelsDock"_s);
         QVERIFY(kernelsDock->width() >= size.width() * 9 / 10);
+    }
+
+    // The pairs table gets the width of its columns (Fallbacks was off screen at 1280x800).
+    void comparePairsShowEveryColumn()
+    {
+        MainWindow window;
+        window.setQuiet(true);
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QSignalSpy finished(&window, &MainWindow::compareFinished);
+        window.comparePaths(testutil::sampleTree(testutil::kSampleEngagedRun),
+            testutil::sampleTree(testutil::kSampleLostRun));
+        QVERIFY(finished.wait(30000));
+        QCOMPARE(finished.at(0).at(0).toString(), QString());
+        QTableView* pairs = window.comparePage()->summaryView();
+        QCOMPARE(pairs->model()->rowCount(), 3);
+        QTRY_COMPARE(sectionsCut(*pairs), QStringList());
+        QCOMPARE(pairs->horizontalScrollBar()->maximum(), 0);
+        // The fusions keep a useful share beside it.
+        QVERIFY(window.comparePage()->fusionView()->width() >= 1280 / 5);
+    }
+
+    // --view diagnostics (the screenshot's): the sample's six findings in view, none scrolled away.
+    void diagnosticsViewShowsEveryFinding()
+    {
+        MainWindow window;
+        window.setQuiet(true);
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QSignalSpy finished(&window, &MainWindow::indexFinished);
+        window.openPath(testutil::sampleTree());
+        QVERIFY(finished.wait(30000));
+        CommandLine options;
+        options.view = u"diagnostics"_s;
+        QCOMPARE(applyStartupActions(window, options), QString());
+        QTreeView* findings = window.diagnosticsDock()->view();
+        QTRY_COMPARE(findings->model()->rowCount(), 6);
+        QTRY_VERIFY(findings->isVisible());
+        QTest::qWait(50);
+        QCOMPARE(findings->verticalScrollBar()->maximum(), 0);
+        const QRect last = findings->visualRect(findings->model()->index(5, 0));
+        QVERIFY2(findings->viewport()->rect().contains(last), "the last finding is below the list's edge");
     }
 };
 
