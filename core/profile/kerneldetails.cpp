@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstring>
 #include <functional>
 #include <thread>
@@ -51,7 +52,7 @@ bool parseDuration(std::string_view text, double& value)
             mantissa = mantissa * 10 + static_cast<unsigned>(*p - '0');
     }
     if (p != end || digits == 0 || digits > 19 || decimals > 22 || mantissa > (std::uint64_t(1) << 53))
-        return parseNumber(text, value);
+        return parseNumber(text, value) && std::isfinite(value); // "nan" and "inf" are no time
     value = static_cast<double>(mantissa) / kPowersOfTen[decimals];
     return true;
 }

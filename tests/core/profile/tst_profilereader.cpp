@@ -443,6 +443,28 @@ private Q_SLOTS:
         QCOMPARE(profile.groups[0].totalUs, value);
     }
 
+    // from_chars reads "nan" and "inf": as durations they would make every total NaN or infinite.
+    void nonFiniteDurationsAreBadRows()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"kernel_details.csv"_s);
+        writeFile(path,
+            "Name,Type,Accelerator Core,Duration(us)\nk_0,k,AI_CORE,nan\nk_0,k,AI_CORE,inf\n"
+            "k_0,k,AI_CORE,-inf\nk_0,k,AI_CORE,2.5\nk_0,k,AI_CORE,1e3\n");
+        Profile profile;
+        std::string error;
+        QVERIFY2(readKernelDetails(path.toStdString(), profile, error, 1), error.c_str());
+        QCOMPARE(profile.rows, std::int64_t(2));
+        QCOMPARE(profile.badRows, std::int64_t(3));
+        QCOMPARE(profile.groups.size(), std::size_t(1));
+        QCOMPARE(profile.groups[0].totalUs, 1002.5);
+        QCOMPARE(profile.diagnostics.size(), std::size_t(3));
+        QCOMPARE(profile.diagnostics[0].line, std::optional<int>(2));
+        QVERIFY2(
+            profile.diagnostics[0].message.find("Duration(us) is 'nan', not a time") != std::string::npos,
+            profile.diagnostics[0].message.c_str());
+    }
+
     void readsRowsIntoLaunchGroups()
     {
         QTemporaryDir dir;
