@@ -912,6 +912,10 @@
 <context>
     <name>KernelDetails</name>
     <message>
+        <source>— : not known. No launch in the entry code passes this output a buffer whose allocation is in the file (graph_fusion and mfusion kernels return their outputs).</source>
+        <translation>—：未知。入口代码中没有哪次启动为该输出传入在本文件中分配的缓冲区（graph_fusion 和 mfusion 内核直接返回其输出）。</translation>
+    </message>
+    <message>
         <source>DVM coverage of the run</source>
         <translation>所在运行的 DVM 覆盖率</translation>
     </message>
