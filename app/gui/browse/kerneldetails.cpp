@@ -4,6 +4,7 @@
 #include "browse/kernelformat.h"
 #include "browse/notengagedreasontext.h"
 #include "browse/verdicttext.h"
+#include "common/diagnostictext.h"
 #include "common/themes.h"
 #include "io/pathtext.h"
 #include "io/safefile.h"
@@ -223,7 +224,8 @@ void KernelDetails::renderGraph()
     if (!graph.diagnostics.empty()) {
         out << "<h4>" << tr("Diagnostics") << "</h4>";
         for (const dvmlens::Diagnostic& diagnostic : graph.diagnostics)
-            out << "<p><b>" << escaped(diagnostic.code) << "</b>: " << escaped(diagnostic.message) << "</p>";
+            out << "<p><b>" << escaped(diagnostic.code)
+                << "</b>: " << diagnosticText(diagnostic).toHtmlEscaped() << "</p>";
     }
     setHtml(html);
 }
