@@ -935,6 +935,10 @@
         <translation>—：未知。入口代码中没有哪次启动为该输出传入在本文件中分配的缓冲区（graph_fusion 和 mfusion 内核直接返回其输出）。</translation>
     </message>
     <message>
+        <source>Reading its ops, inputs and outputs…</source>
+        <translation>正在读取其算子、输入和输出…</translation>
+    </message>
+    <message>
         <source>DVM coverage of the run</source>
         <translation>所在运行的 DVM 覆盖率</translation>
     </message>

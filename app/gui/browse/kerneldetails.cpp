@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "browse/kerneldetails.h"
 
+#include "browse/kernelbodiesjob.h"
 #include "browse/kernelformat.h"
 #include "browse/notengagedreasontext.h"
 #include "browse/verdicttext.h"
@@ -162,11 +163,19 @@ void KernelDetails::showGraph(std::shared_ptr<const dvmlens::Index> index, const
     render();
 }
 
+void KernelDetails::setKernelBodies(std::shared_ptr<const KernelBodies> bodies)
+{
+    m_bodies = std::move(bodies);
+    if (m_kernel)
+        render();
+}
+
 void KernelDetails::clearKernel()
 {
     m_kernel = nullptr;
     m_graph = nullptr;
     m_index.reset();
+    m_bodies.reset();
     clear();
 }
 
@@ -294,7 +303,8 @@ void KernelDetails::render()
         renderGraph();
         return;
     }
-    const dvmlens::Kernel& kernel = *m_kernel;
+    const bool bodyRead = m_bodies && m_bodies->index() == m_index.get() && m_bodies->covers(*m_graph);
+    const dvmlens::Kernel& kernel = bodyRead ? m_bodies->of(*m_graph, *m_kernel) : *m_kernel;
     const QString colour = backendColor(kernel.backend, palette()).name();
     QString html;
     QTextStream out(&html);
@@ -332,6 +342,8 @@ void KernelDetails::render()
     out << "</table>";
     out << sourceLinesHtml();
 
+    if (kernel.backend == dvmlens::Backend::Dvm && lacksKernelBodies(*m_graph) && !bodyRead)
+        out << "<p><i>" << tr("Reading its ops, inputs and outputs…") << "</i></p>";
     if (!kernel.ops.empty()) {
         QStringList ops;
         for (const std::string& op : kernel.ops)

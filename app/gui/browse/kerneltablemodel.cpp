@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "browse/kerneltablemodel.h"
 
+#include "browse/kernelbodiesjob.h"
 #include "browse/kernelformat.h"
 #include "common/themes.h"
 #include "profile/profilecompare.h"
@@ -23,6 +24,7 @@ void KernelTableModel::setGraphs(
     beginResetModel();
     m_index = std::move(index);
     m_rows.clear();
+    m_bodies.reset();
     int graphsWithKernels = 0;
     for (const dvmlens::Graph* graph : graphs) {
         if (!graph->outputCode || graph->outputCode->kernels.empty())
@@ -53,8 +55,23 @@ void KernelTableModel::clear()
     beginResetModel();
     m_rows.clear();
     m_index.reset();
+    m_bodies.reset();
     m_severalGraphs = false;
     endResetModel();
+}
+
+void KernelTableModel::setKernelBodies(std::shared_ptr<const KernelBodies> bodies)
+{
+    if (bodies && bodies->index() != m_index.get())
+        return;
+    m_bodies = std::move(bodies);
+    if (!m_rows.empty()) // the kernels keep their rows: a filter or sort by ops follows the new values
+        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
+bool KernelTableModel::hasBody(const Row& row) const
+{
+    return !lacksKernelBodies(*row.graph) || (m_bodies && m_bodies->covers(*row.graph));
 }
 
 const dvmlens::Kernel* KernelTableModel::kernelAt(int row) const
@@ -164,8 +181,9 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid))
         return {};
-    const dvmlens::Kernel& kernel = *m_rows[size_t(index.row())].kernel;
-    const dvmlens::Graph& graph = *m_rows[size_t(index.row())].graph;
+    const Row& row = m_rows[size_t(index.row())];
+    const dvmlens::Graph& graph = *row.graph;
+    const dvmlens::Kernel& kernel = m_bodies ? m_bodies->of(graph, *row.kernel) : *row.kernel;
     const bool dvm = kernel.backend == dvmlens::Backend::Dvm;
     const int column = index.column();
 
@@ -181,7 +199,7 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
         case DynShapeColumn:
             return yesNo(kernel.dynShape);
         case OpsColumn:
-            return dvm ? QVariant(int(kernel.ops.size())) : QVariant();
+            return dvm && hasBody(row) ? QVariant(int(kernel.ops.size())) : QVariant();
         case InputsColumn:
             return compactInputs(kernel);
         case OutputsColumn:

@@ -10,6 +10,8 @@
 #include <memory>
 #include <vector>
 
+class KernelBodies;
+
 class KernelTableModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -39,10 +41,14 @@ public:
 
     explicit KernelTableModel(QObject* parent = nullptr);
 
-    // `index` keeps the graphs alive; they must belong to it.
+    // `index` keeps the graphs alive; they must belong to it. Drops the bodies read for others.
     void setGraphs(
         std::shared_ptr<const dvmlens::Index> index, const std::vector<const dvmlens::Graph*>& graphs);
     void clear();
+    // The ops, inputs and outputs of kernels whose graph the index holds without them (read again
+    // by KernelBodiesJob); until they come, those columns are blank. Bodies of another index are
+    // ignored.
+    void setKernelBodies(std::shared_ptr<const KernelBodies> bodies);
     // Device time per kernel; `join` belongs to the index of the graphs shown (null: no profile).
     void setProfile(std::shared_ptr<const dvmlens::ProfileJoin> join);
     bool hasProfile() const;
@@ -65,7 +71,9 @@ private:
         std::optional<dvmlens::KernelRef> ref; // its place in the index, for the profile
     };
     const dvmlens::KernelTime* timeAt(int row) const;
+    bool hasBody(const Row& row) const; // its ops, inputs and outputs are known
     std::shared_ptr<const dvmlens::ProfileJoin> m_join;
+    std::shared_ptr<const KernelBodies> m_bodies;
     std::shared_ptr<const dvmlens::Index> m_index;
     std::vector<Row> m_rows;
     bool m_severalGraphs = false;
