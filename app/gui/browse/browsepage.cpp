@@ -2,6 +2,7 @@
 #include "browse/browsepage.h"
 
 #include "browse/codeheader.h"
+#include "browse/kernelbodiesjob.h"
 #include "browse/kerneldetails.h"
 #include "browse/kernelpanel.h"
 #include "browse/kerneltablemodel.h"
@@ -54,6 +55,7 @@ BrowsePage::BrowsePage(QWidget* parent)
     , m_provenance(new ProvenanceView(this))
     , m_codeArea(new QStackedWidget(this))
     , m_provenanceAction(new QAction(this))
+    , m_bodiesJob(new KernelBodiesJob(this))
 {
     auto* header = new CompactSortHeader(Qt::Horizontal, m_runTree);
     header->setSectionsMovable(true); // as QTreeView's own header
@@ -96,6 +98,12 @@ BrowsePage::BrowsePage(QWidget* parent)
             showCode(dvmlens::pathText(graph->outputCode->path), graph, line, 0);
     });
     connect(m_details, &KernelDetails::lineActivated, this, &BrowsePage::openLocation);
+    connect(
+        m_bodiesJob, &KernelBodiesJob::finished, this, [this](std::shared_ptr<const KernelBodies> bodies) {
+            m_kernelModel->setKernelBodies(bodies);
+            m_details->setKernelBodies(std::move(bodies));
+            Q_EMIT kernelBodiesRead();
+        });
     connect(m_codeView, &CodeView::dvmKernelReached, this, &BrowsePage::onDvmKernelReached);
     connect(m_codeView, &CodeView::noDvmKernelToReach, this, &BrowsePage::onNoDvmKernelToReach);
 
@@ -142,6 +150,7 @@ void BrowsePage::setIndex(
 
     // The old index must stay alive until every view has let go of its pointers.
     const std::shared_ptr<const dvmlens::Index> keepAlive = m_runModel->index();
+    m_bodiesJob->discard();
     m_details->clearKernel();
     m_kernelModel->clear();
     m_runModel->setIndex(std::move(index), summaries);
@@ -357,6 +366,7 @@ void BrowsePage::onTreeCurrentChanged(const QModelIndex& current)
     m_details->clearKernel();
     const auto& index = m_runModel->index();
     if (!current.isValid() || !index) {
+        m_bodiesJob->discard();
         m_kernelModel->clear();
         clearCode();
         m_provenance->setGraph(nullptr, nullptr);
@@ -371,12 +381,14 @@ void BrowsePage::onTreeCurrentChanged(const QModelIndex& current)
         for (const dvmlens::Graph& each : m_runModel->runAt(current)->graphs)
             graphs.push_back(&each);
         m_kernelModel->setGraphs(index, graphs);
+        readKernelBodies(graphs);
         // No graph's code stays on screen for a run: the header says what to select instead.
         clearCode(current.siblingAtColumn(RunTreeModel::NameColumn).data().toString());
         break;
     }
     case RunTreeModel::GraphNode:
         m_kernelModel->setGraphs(index, { graph });
+        readKernelBodies({ graph });
         m_details->showGraph(index, graph);
         if (graph->outputCode)
             showCode(dvmlens::pathText(graph->outputCode->path), graph, 0, 0);
@@ -385,6 +397,7 @@ void BrowsePage::onTreeCurrentChanged(const QModelIndex& current)
         break;
     case RunTreeModel::FileNode: {
         m_kernelModel->setGraphs(index, { graph });
+        readKernelBodies({ graph });
         m_details->showGraph(index, graph);
         const QString path = m_runModel->pathAt(current);
         if (QFileInfo(path).isFile())
@@ -395,6 +408,17 @@ void BrowsePage::onTreeCurrentChanged(const QModelIndex& current)
     if (isProvenanceShown())
         m_provenance->setGraph(index, graph);
     Q_EMIT currentPathChanged(m_runModel->pathAt(current));
+}
+
+void BrowsePage::readKernelBodies(const std::vector<const dvmlens::Graph*>& graphs)
+{
+    if (!m_bodiesJob->start(m_runModel->index(), graphs))
+        m_details->setKernelBodies(nullptr); // the index holds them all: nothing to read
+}
+
+bool BrowsePage::isReadingKernelBodies() const
+{
+    return m_bodiesJob->isRunning();
 }
 
 void BrowsePage::onKernelChanged(int sourceRow)

@@ -16,6 +16,7 @@
 class CodeHeader;
 class CodeView;
 struct IndexSummaries;
+class KernelBodiesJob;
 class KernelDetails;
 class KernelPanel;
 class KernelTableModel;
@@ -82,9 +83,12 @@ public:
     QAction* provenanceAction() const;
     ProvenanceView* provenanceView() const;
     bool isProvenanceShown() const;
+    // The kernel bodies of the selected graphs are being read again (the index left them out).
+    bool isReadingKernelBodies() const;
 
 Q_SIGNALS:
     void currentPathChanged(const QString& path);
+    void kernelBodiesRead(); // the kernel table and details show the bodies read again
     void statusMessage(const QString& message); // for the window's status bar
 
 private:
@@ -99,6 +103,8 @@ private:
     void onNoDvmKernelToReach();
     bool selectTreeIndex(const QModelIndex& index);
     void showProvenance(bool shown);
+    // The kernel table's graphs were set: reads their kernel bodies when the index left them out.
+    void readKernelBodies(const std::vector<const dvmlens::Graph*>& graphs);
 
     RunTreeModel* m_runModel;
     KernelTableModel* m_kernelModel;
@@ -112,6 +118,7 @@ private:
     ProvenanceView* m_provenance;
     QStackedWidget* m_codeArea; // the code view, or the Provenance mode
     QAction* m_provenanceAction;
+    KernelBodiesJob* m_bodiesJob;
     bool m_runTreeHeaderRestored = false;
     QByteArray m_defaultRunTreeHeader; // as built, for resetRunTreeHeader
 };

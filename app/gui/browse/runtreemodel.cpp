@@ -8,6 +8,7 @@
 
 #include "browse/notengagedreasontext.h"
 #include "browse/verdicttext.h"
+#include "common/diagnostictext.h"
 #include "diagnostics/findingdetails.h"
 #include "io/pathtext.h"
 #include "profile/profilecompare.h"
@@ -889,7 +890,7 @@ QVariant RunTreeModel::graphData(
         for (const dvmlens::NotEngagedReason& reason : dvmlens::notEngagedReasonList(graph))
             tip += QLatin1Char('\n') + tr("Not DVM: %1").arg(notEngagedReasonText(reason));
         for (const dvmlens::Diagnostic& diagnostic : graph.diagnostics)
-            tip += QLatin1Char('\n') + fromUtf8(diagnostic.message);
+            tip += QLatin1Char('\n') + diagnosticText(diagnostic);
         return tip;
     }
     default:

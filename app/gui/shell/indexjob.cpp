@@ -6,6 +6,11 @@
 
 namespace {
 
+// Kernel bodies (ops, inputs, outputs) held for the whole tree at most; graphs parsed beyond it
+// keep their kernels without, and the browse page reads the selected graphs' again
+// (browse/kernelbodiesjob.h). A tree of about 100 MB keeps them all.
+constexpr std::size_t kKernelBodyBudget = std::size_t(16) << 20;
+
 struct Built
 {
     std::shared_ptr<const dvmlens::Index> index;
@@ -34,6 +39,7 @@ quint64 IndexJob::start(const QString& path, bool stream)
         [this, nativePath, stream](JobContext& job) {
             dvmlens::IndexOptions options;
             options.cancel = job.cancelFlag();
+            options.kernelBodyBudget = kKernelBodyBudget;
             options.progress = [&job](int done, int total) { job.progress(done, total); };
             // The parts go to the GUI thread as they come; `this` is only used there.
             dvmlens::IndexStream parts;
