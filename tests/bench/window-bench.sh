@@ -46,8 +46,9 @@ window() {
     DVMLENS_TIMING=1 QT_QPA_PLATFORM=offscreen "$gui" --screenshot "$shot" --size 1600x1000 "$@" \
         >/dev/null 2>"$log" || { cat "$log" >&2; return 1; }
 }
-# at EVENT: the ms of the first EVENT line of $log.
+# at EVENT: the ms of the first EVENT line of $log; cpu_at EVENT: the process CPU ms then.
 at() { awk -v e="$1" '$1 == "dvmlens-timing:" && $3 == e { print $2; exit }' "$log"; }
+cpu_at() { awk -v e="$1" '$1 == "dvmlens-timing:" && $3 == e { sub("cpu=", "", $4); print $4; exit }' "$log"; }
 # Seconds from event A to event B in $log; empty when B did not come (the screenshot may be taken
 # before highlighting ends) and OPTIONAL is set.
 between() {
@@ -58,15 +59,18 @@ between() {
     calc "($b - $a) / 1000"
 }
 
-scan_times="" verdict_times="" first_times="" screen_times="" whole_times="" highlight_times=""
+scan_times="" scan_cpu="" verdict_cpu="" verdict_times="" first_times="" screen_times="" whole_times="" highlight_times=""
 for ((i = 0; i < runs; i++)); do
     start=$(date +%s.%N)
     "$cli" scan "$tree" >/dev/null
     end=$(date +%s.%N)
     scan_times+=" $(calc "$end - $start")"
+    /usr/bin/time -f '%U %S' -o "$log" "$cli" scan "$tree" >/dev/null
+    scan_cpu+=" $(awk '{ printf "%.3f", $1 + $2 }' "$log")"
 
     window "$tree"
     verdict_times+=" $(between window-shown all-verdicts-shown)"
+    verdict_cpu+=" $(calc "($(cpu_at all-verdicts-shown) - $(cpu_at window-shown)) / 1000")"
     first_times+=" $(between window-shown first-verdict-shown)"
 
     window --select "$big_graph" "$big"
@@ -75,6 +79,8 @@ for ((i = 0; i < runs; i++)); do
     highlight_times+=" $(between code-requested code-highlighted optional)"
 done
 t_scan=$(min_of <<<"$scan_times")
+c_scan=$(min_of <<<"$scan_cpu")
+c_verdicts=$(min_of <<<"$verdict_cpu")
 t_verdicts=$(min_of <<<"$verdict_times")
 t_first=$(min_of <<<"$first_times")
 t_screen=$(min_of <<<"$screen_times")
@@ -94,6 +100,9 @@ printf "$row" "dvmlens-cli scan TREE (wall)" "$t_scan" "1.00" ""
 printf "$row" "window: shown -> first graph verdict" "$t_first" \
     "$(awk -v a="$t_first" -v b="$t_scan" 'BEGIN { printf "%.2f", a / b }')" ""
 printf "$row" "window: shown -> all verdicts (totals)" "$t_verdicts" "$ratio" "$v_ratio"
+printf "$row" "  CPU: scan (user + sys)" "$c_scan" "1.00" ""
+printf "$row" "  CPU: window, shown -> all verdicts" "$c_verdicts" \
+    "$(awk -v a="$c_verdicts" -v b="$c_scan" 'BEGIN { printf "%.2f", a / b }')" ""
 printf "$row" "10 MB output_code.py: first screen of text" "$t_screen" "" "$v_screen"
 printf "$row" "10 MB output_code.py: the whole file in" "$t_whole" "" ""
 printf "$row" "10 MB output_code.py: highlighting done" "$t_highlight" "" ""
