@@ -2085,6 +2085,10 @@
 <context>
     <name>VerdictText</name>
     <message>
+        <source>indexing…</source>
+        <translation>正在索引…</translation>
+    </message>
+    <message>
         <source>DVM</source>
         <translation>DVM</translation>
     </message>
