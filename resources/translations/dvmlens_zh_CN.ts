@@ -1089,6 +1089,10 @@
 <context>
     <name>KernelPanel</name>
     <message>
+        <source>Kernels</source>
+        <translation>内核</translation>
+    </message>
+    <message>
         <source>Go to Launch Site</source>
         <translation>转到启动位置</translation>
     </message>
@@ -2013,6 +2017,10 @@
 </context>
 <context>
     <name>SourcesDock</name>
+    <message>
+        <source>Kernels and fallback calls of the selected line</source>
+        <translation>所选行的内核与回退调用</translation>
+    </message>
     <message>
         <source>Model Sources</source>
         <translation>模型源码</translation>

@@ -55,6 +55,7 @@ KernelPanel::KernelPanel(KernelTableModel* model, QWidget* parent)
         m_filter->setPlaceholderText(tr("Filter by name, op or dtype (e.g. \"add bf16\")…"));
         m_filter->setToolTip(tr("Every word must match the kernel name, one of its ops or a dtype"));
         focusFilter->setText(tr("Filter Kernels"));
+        m_view->setAccessibleName(tr("Kernels"));
         for (const auto& [backend, toggle] : m_toggles) {
             toggle->setText(backendLabel(backend));
             toggle->setToolTip(tr("Show %1 kernels").arg(backendLabel(backend)));

@@ -66,6 +66,9 @@ RunTreePane::RunTreePane(QTreeView* runTree, RunTreeModel* runModel, QWidget* pa
         m_byGraphButton->setToolTip(tr("One row per graph: do all ranks hold the same code? (%1)")
                                         .arg(m_byGraphAction->shortcut().toString(QKeySequence::NativeText)));
         m_byGraphAction->setText(tr("Run Tree &By Graph"));
+        // What a screen reader names the two trees by.
+        m_runTree->setAccessibleName(m_byRunButton->toolTip());
+        m_graphTree->setAccessibleName(m_byGraphButton->text());
     });
     connect(m_byGraphButton, &QToolButton::toggled, this, &RunTreePane::setByGraph);
     connect(m_byGraphAction, &QAction::toggled, this, &RunTreePane::setByGraph);

@@ -103,6 +103,7 @@ DiagnosticsDock::DiagnosticsDock(const TreeDocument& document, QWidget* parent)
 void DiagnosticsDock::retranslate()
 {
     setWindowTitle(tr("Diagnostics"));
+    m_view->setAccessibleName(windowTitle());
     m_severity->setItemText(0, tr("All severities"));
     m_severity->setItemText(1, tr("Warnings and errors"));
     m_severity->setItemText(2, tr("Errors only"));

@@ -100,6 +100,7 @@ QLabel* HotKernelsDock::summary() const
 void HotKernelsDock::retranslate()
 {
     setWindowTitle(tr("Hot Kernels"));
+    m_table->setAccessibleName(windowTitle());
     updateSummary();
 }
 

@@ -69,13 +69,13 @@ private:
     const dvmlens::Graph* m_graph = nullptr;
     dvmlens::GraphProvenance m_provenance;
     int m_problems = 0; // files that could not be read
-    JobRunner* m_jobs;
-    bool m_computing = false;
-    QString m_pendingKernel; // selectKernel() while computing
 
     QLabel* m_title;
     QLabel* m_link;
     QToolButton* m_back;
+    JobRunner* m_jobs;
+    bool m_computing = false;
+    QString m_pendingKernel; // selectKernel() while computing
     std::array<QLabel*, dvmlens::kProvenancePaneCount> m_titles {};
     std::array<QStackedWidget*, dvmlens::kProvenancePaneCount> m_stacks {};
     std::array<CodeView*, dvmlens::kProvenancePaneCount> m_panes {};

@@ -8,6 +8,7 @@
 #include "compare/sidebysideview.h"
 #include "diagnostics/diagnosticsdock.h"
 #include "export/imageexport.h"
+#include "provenance/provenanceview.h"
 #include "shell/mainwindow.h"
 #include "shell/startupactions.h"
 #include "sources/sourcesdock.h"
@@ -83,6 +84,13 @@ void ScreenshotFlow::waitForCode()
     // The kernel table and details of a graph whose bodies the index left out show them once read.
     if (m_window.browsePage()->isReadingKernelBodies()) {
         connect(m_window.browsePage(), &BrowsePage::kernelBodiesRead, this, &ScreenshotFlow::waitForCode,
+            Qt::SingleShotConnection);
+        return;
+    }
+    // --view provenance: its links are computed off the GUI thread; the panes load after them.
+    ProvenanceView* provenance = m_window.browsePage()->provenanceView();
+    if (m_window.browsePage()->isProvenanceShown() && provenance->isComputingLinks()) {
+        connect(provenance, &ProvenanceView::linksReady, this, &ScreenshotFlow::waitForCode,
             Qt::SingleShotConnection);
         return;
     }

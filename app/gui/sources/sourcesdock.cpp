@@ -158,6 +158,8 @@ QLabel* SourcesDock::summary() const
 void SourcesDock::retranslate()
 {
     setWindowTitle(tr("Model Sources"));
+    m_locationsTable->setAccessibleName(windowTitle());
+    m_itemsTable->setAccessibleName(tr("Kernels and fallback calls of the selected line"));
     m_filter->setPlaceholderText(tr("Filter model lines (file, code, backend)"));
     updateSummary();
 }

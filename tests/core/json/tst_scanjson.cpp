@@ -58,7 +58,9 @@ Index sampleIndex()
     dvm.inputs = { { "arg1_1", "view_load", std::vector<std::int64_t> { -1, 128 },
                        std::vector<std::int64_t> { 128, 1 }, "float32" },
         { "arg0_1", "scalar", std::nullopt, std::nullopt, "int64" } };
-    dvm.outputs = { { "div", "float32" }, { "relu", std::nullopt } };
+    dvm.outputs = { { "div", "float32", std::vector<std::int64_t> { -1, 128 },
+                        std::vector<std::int64_t> { 128, 1 } },
+        { "relu", std::nullopt } };
 
     Kernel triton;
     triton.name = "triton_unk_fused_add_1";
@@ -143,7 +145,7 @@ private Q_SLOTS:
         QCOMPARE(keysOf(code["kernels"][1]), split("name,backend,line,end_line,launches"));
         JSON_COMPARE(code["kernels"][1]["backend"], ordered_json("triton"));
         QCOMPARE(keysOf(code["kernels"][0]["inputs"][0]), split("name,op,shape,stride,dtype"));
-        QCOMPARE(keysOf(code["kernels"][0]["outputs"][0]), split("name,dtype"));
+        QCOMPARE(keysOf(code["kernels"][0]["outputs"][0]), split("name,dtype,shape,stride"));
         QCOMPARE(keysOf(code["fallbacks"][0]), split("target,kind,line"));
         JSON_COMPARE(code["fallbacks"][0]["kind"], ordered_json("npu"));
         QCOMPARE(keysOf(graph["diagnostics"][0]), split("path,line,severity,code,message"));
@@ -160,7 +162,8 @@ private Q_SLOTS:
             "inputs": [
                 {"name": "arg1_1", "op": "view_load", "shape": [-1, 128], "stride": [128, 1], "dtype": "float32"},
                 {"name": "arg0_1", "op": "scalar", "shape": null, "stride": null, "dtype": "int64"}],
-            "outputs": [{"name": "div", "dtype": "float32"}, {"name": "relu", "dtype": null}]})");
+            "outputs": [{"name": "div", "dtype": "float32", "shape": [-1, 128], "stride": [128, 1]},
+                        {"name": "relu", "dtype": null, "shape": null, "stride": null}]})");
         JSON_COMPARE(kernel, expected);
     }
 
