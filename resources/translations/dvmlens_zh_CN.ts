@@ -219,6 +219,14 @@
 <context>
     <name>ComparePage</name>
     <message>
+        <source>Fusions of the selected pair</source>
+        <translation>所选图对的融合</translation>
+    </message>
+    <message>
+        <source>Graph pairs</source>
+        <translation>图对</translation>
+    </message>
+    <message>
         <source>Only &amp;regressions</source>
         <translation>仅显示退化(&amp;R)</translation>
     </message>

@@ -68,6 +68,9 @@ ComparePage::ComparePage(QWidget* parent)
     translateNowAndOnChange(this, [this] {
         m_onlyRegressions->setText(tr("Only &regressions"));
         m_filter->setPlaceholderText(tr("Filter graphs…"));
+        // Screen readers name the two tables (AT-SPI lists them as unnamed tables otherwise).
+        m_summaryView->setAccessibleName(tr("Graph pairs"));
+        m_fusionView->setAccessibleName(tr("Fusions of the selected pair"));
         if (m_outcome && m_outcome->result)
             m_summaryLabel->setText(CompareSummaryModel::summaryText(m_outcome->result->summary));
         if (const dvmlens::GraphDiff* diff = currentGraph()) {

@@ -120,6 +120,9 @@ private Q_SLOTS:
         QCOMPARE(page.summaryLabel()->text(),
             QStringLiteral("3 graphs · 3 matched · 2 regressions · DVM engaged A 3 → B 0"));
         QCOMPARE(page.summaryView()->model()->rowCount(), 3);
+        // A screen reader names both tables.
+        QCOMPARE(page.summaryView()->accessibleName(), u"Graph pairs"_s);
+        QCOMPARE(page.fusionView()->accessibleName(), u"Fusions of the selected pair"_s);
         QVERIFY(page.currentGraph());
         QCOMPARE(page.currentGraph()->key, std::string("model__0_forward_1"));
         QCOMPARE(page.fusionModel()->rowCount(), 5);
