@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "shell/indexjob.h"
 
+#include "common/freedmemory.h"
 #include "index/indexer.h"
+#include "index/shrinkindex.h"
 #include "io/pathtext.h"
 
 namespace {
@@ -44,8 +46,11 @@ quint64 IndexJob::start(const QString& path)
             std::string error;
             std::optional<dvmlens::Index> built = dvmlens::buildIndex(nativePath, options, error);
             Built result;
-            if (built)
+            if (built) {
+                dvmlens::shrinkToFit(*built); // the window holds it as long as the tree is open
+                releaseFreedMemory(); // what the parse workers freed (their read buffers, the slack)
                 result.index = std::make_shared<const dvmlens::Index>(std::move(*built));
+            }
             result.error = QString::fromStdString(error);
             return result;
         },
