@@ -4,7 +4,7 @@
 # cache, best of 5 wall-clock runs) and measures its peak RSS. Prints a table and PASS/FAIL against
 # the targets: scan ≤ 1.5 × `grep -rc @dvm.kernel`, peak RSS ≤ 256 MiB. Exit status 1 on a FAIL.
 #
-# usage: DVMLENS_CLI=… DVMLENS_GENTREE=… run-bench.sh OUTDIR
+# usage: DVMLENS_CLI=… DVMLENS_GENTREE=… [DVMLENS_GUI=…] run-bench.sh OUTDIR
 #   (what `cmake --build <dir> --target bench` runs). The tree is generated once under OUTDIR and
 #   reused; BENCH_RANKS, BENCH_GRAPHS, BENCH_FILE_KB and BENCH_RUNS override the defaults.
 set -euo pipefail
@@ -240,5 +240,12 @@ if [[ ${BENCH_ARCHIVE:-1} != 0 ]] && command -v zstd >/dev/null; then
     for v in "$v_archive" "$v_rss_archive"; do
         [[ $v == PASS ]] || bench_failed=1
     done
+fi
+
+# The window (issue 12): time to all verdicts against scan, and a 10 MB file's first screen
+# (window-bench.sh, offscreen). Needs DVMLENS_GUI (the bench target sets it when the GUI is
+# built); BENCH_WINDOW=0 skips it.
+if [[ -n ${DVMLENS_GUI:-} && ${BENCH_WINDOW:-1} != 0 ]]; then
+    bash "$(dirname "$0")/window-bench.sh" "$tree" "$out" || bench_failed=1
 fi
 exit "$bench_failed"

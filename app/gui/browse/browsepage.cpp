@@ -137,6 +137,12 @@ BrowsePage::~BrowsePage()
 void BrowsePage::setIndex(
     std::shared_ptr<const dvmlens::Index> index, std::shared_ptr<const IndexSummaries> summaries)
 {
+    if (index && index == m_runModel->index()) {
+        // The index that grew here is complete: the rows, the selection and the code stay.
+        m_runModel->setIndex(std::move(index), summaries);
+        m_runTreePane->setIndex(std::move(summaries));
+        return;
+    }
     const QString previousPath = currentPath();
     const dvmlens::Kernel* previousKernel = currentKernel();
     const QString previousKernelName =
@@ -186,6 +192,32 @@ void BrowsePage::setIndex(
 const std::shared_ptr<const dvmlens::Index>& BrowsePage::index() const
 {
     return m_runModel->index();
+}
+
+void BrowsePage::showGrowingIndex(
+    std::shared_ptr<const dvmlens::Index> index, std::shared_ptr<const IndexSummaries> summaries)
+{
+    setIndex(std::move(index), std::move(summaries));
+    m_runModel->setIndexing(true);
+}
+
+void BrowsePage::updateParsedGraphs(const std::vector<std::pair<std::size_t, std::size_t>>& positions,
+    std::shared_ptr<const IndexSummaries> summaries)
+{
+    m_runModel->updateGraphs(positions, std::move(summaries));
+    // What is selected shows the parsed graph now: its kernels, details and code marks.
+    const QModelIndex current = m_runTree->selectionModel()->currentIndex();
+    const dvmlens::Run* run = m_runModel->runAt(current);
+    if (!run)
+        return;
+    const std::size_t runPosition = std::size_t(run - m_runModel->index()->runs.data());
+    const dvmlens::Graph* graph = m_runModel->graphAt(current);
+    const std::size_t graphPosition = graph ? std::size_t(graph - run->graphs.data()) : 0;
+    const bool changed = std::any_of(positions.begin(), positions.end(), [&](const auto& position) {
+        return position.first == runPosition && (!graph || position.second == graphPosition);
+    });
+    if (changed)
+        onTreeCurrentChanged(current);
 }
 
 bool BrowsePage::selectTreeIndex(const QModelIndex& index)

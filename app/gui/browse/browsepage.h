@@ -10,6 +10,8 @@
 #include <QWidget>
 
 #include <memory>
+#include <utility>
+#include <vector>
 
 class CodeHeader;
 class CodeView;
@@ -38,6 +40,13 @@ public:
     void setIndex(std::shared_ptr<const dvmlens::Index> index,
         std::shared_ptr<const IndexSummaries> summaries = nullptr);
     const std::shared_ptr<const dvmlens::Index>& index() const;
+    // A folder being opened (TreeDocument::growingIndex): its skeleton at once, every unparsed
+    // verdict "indexing…"; updateParsedGraphs gives graphs their verdicts as they are parsed, and
+    // setIndex with the same index, complete, ends it without a reset.
+    void showGrowingIndex(
+        std::shared_ptr<const dvmlens::Index> index, std::shared_ptr<const IndexSummaries> summaries);
+    void updateParsedGraphs(const std::vector<std::pair<std::size_t, std::size_t>>& positions,
+        std::shared_ptr<const IndexSummaries> summaries);
     // Device time in the kernel table; `join` belongs to the current index (null: none).
     void setProfile(std::shared_ptr<const dvmlens::ProfileJoin> join);
 

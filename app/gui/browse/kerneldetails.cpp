@@ -5,6 +5,7 @@
 #include "browse/kernelformat.h"
 #include "browse/notengagedreasontext.h"
 #include "browse/verdicttext.h"
+#include "common/diagnostictext.h"
 #include "common/themes.h"
 #include "io/pathtext.h"
 #include "io/safefile.h"
@@ -232,7 +233,8 @@ void KernelDetails::renderGraph()
     if (!graph.diagnostics.empty()) {
         out << "<h4>" << tr("Diagnostics") << "</h4>";
         for (const dvmlens::Diagnostic& diagnostic : graph.diagnostics)
-            out << "<p><b>" << escaped(diagnostic.code) << "</b>: " << escaped(diagnostic.message) << "</p>";
+            out << "<p><b>" << escaped(diagnostic.code)
+                << "</b>: " << diagnosticText(diagnostic).toHtmlEscaped() << "</p>";
     }
     setHtml(html);
 }
@@ -372,17 +374,37 @@ void KernelDetails::render()
         out << "</table>";
     }
     if (!kernel.outputs.empty()) {
+        // Shapes come from the launch sites (core's parse/launchoutputs.h); stride only when known.
+        const bool anyStride = std::any_of(kernel.outputs.begin(), kernel.outputs.end(),
+            [](const dvmlens::DvmOutput& output) { return output.stride.has_value(); });
+        const bool anyUnknown = std::any_of(kernel.outputs.begin(), kernel.outputs.end(),
+            [](const dvmlens::DvmOutput& output) { return !output.shape.has_value(); });
+        const QString unknown = QStringLiteral("—");
         out << "<h4>" << tr("Outputs")
             << "</h4><table border=1 cellspacing=0 cellpadding=3 style=\"border-collapse:"
-            << "collapse\"><tr><th>#</th><th>" << tr("Name") << "</th><th>" << tr("dtype") << "</th></tr>";
+            << "collapse\"><tr><th>#</th><th>" << tr("Name") << "</th><th>" << tr("Shape") << "</th>";
+        if (anyStride)
+            out << "<th>" << tr("Stride") << "</th>";
+        out << "<th>" << tr("dtype") << "</th></tr>";
         int number = 0;
         for (const dvmlens::DvmOutput& output : kernel.outputs) {
             out << "<tr><td>" << number++ << "</td><td nowrap><code>" << escaped(output.name)
-                << "</code></td><td nowrap>"
-                << (output.dtype ? shortDtype(output.dtype).toHtmlEscaped() : QStringLiteral("—"))
+                << "</code></td><td nowrap><code>"
+                << (output.shape ? unbreakable(shapeText(output.shape)) : unknown) << "</code></td>";
+            if (anyStride) {
+                out << "<td nowrap><code>"
+                    << (output.stride ? unbreakable(shapeText(output.stride)) : unknown) << "</code></td>";
+            }
+            out << "<td nowrap>" << (output.dtype ? shortDtype(output.dtype).toHtmlEscaped() : unknown)
                 << "</td></tr>";
         }
         out << "</table>";
+        if (anyUnknown) {
+            out << "<p><i>"
+                << tr("— : not known. No launch in the entry code passes this output a buffer whose "
+                      "allocation is in the file (graph_fusion and mfusion kernels return their outputs).")
+                << "</i></p>";
+        }
     }
     if (!kernel.launchLines.empty()) {
         QStringList links;

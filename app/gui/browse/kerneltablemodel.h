@@ -16,21 +16,28 @@ class KernelTableModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
+    // The columns; the model's sections are these numbers up to OutputsColumn. The optional ones
+    // come after and exist only when they have something to say, as a screen reader lists the
+    // hidden columns of a view: sectionOf gives their section. KernelPanel shows them in
+    // kDefaultOrder (Graph after the name, Device time before the wide columns).
     enum Column
     {
         NameColumn,
-        GraphColumn, // hidden unless the rows come from several graphs
         BackendColumn,
         KtypeColumn,
         DynShapeColumn,
         OpsColumn,
         LaunchesColumn,
         LineColumn,
-        DeviceTimeColumn, // total device time from a profile; hidden without one
         InputsColumn, // the wide columns last, so the short facts stay in view
         OutputsColumn,
+        DeviceTimeColumn, // total device time, while a profile is joined
+        GraphColumn, // while the rows come from several graphs
         ColumnCount
     };
+    static constexpr Column kDefaultOrder[ColumnCount] = { NameColumn, GraphColumn, BackendColumn,
+        KtypeColumn, DynShapeColumn, OpsColumn, LaunchesColumn, LineColumn, DeviceTimeColumn, InputsColumn,
+        OutputsColumn };
     enum Role
     {
         SortRole = Qt::UserRole + 1, // numbers for numeric columns
@@ -53,6 +60,14 @@ public:
     void setProfile(std::shared_ptr<const dvmlens::ProfileJoin> join);
     bool hasProfile() const;
 
+    // The section of `column`, -1 while it is not there; the column of a section.
+    int sectionOf(Column column) const;
+    Column columnAt(int section) const;
+    static bool isOptional(Column column)
+    {
+        return column == DeviceTimeColumn || column == GraphColumn;
+    }
+
     const dvmlens::Kernel* kernelAt(int row) const;
     const dvmlens::Graph* graphAt(int row) const;
     int rowOf(const QString& kernelName) const; // -1 when absent
@@ -72,9 +87,10 @@ private:
     };
     const dvmlens::KernelTime* timeAt(int row) const;
     bool hasBody(const Row& row) const; // its ops, inputs and outputs are known
+    void setGraphColumn(bool present);
     std::shared_ptr<const dvmlens::ProfileJoin> m_join;
     std::shared_ptr<const KernelBodies> m_bodies;
     std::shared_ptr<const dvmlens::Index> m_index;
     std::vector<Row> m_rows;
-    bool m_severalGraphs = false;
+    bool m_severalGraphs = false; // and so the Graph column is there
 };
