@@ -3,8 +3,6 @@
 
 namespace dvmlens {
 
-namespace {
-
 void shrinkToFit(OutputCode& code)
 {
     code.kernels.shrink_to_fit();
@@ -17,8 +15,6 @@ void shrinkToFit(OutputCode& code)
     code.fallbacks.shrink_to_fit();
     code.diagnostics.shrink_to_fit();
 }
-
-} // namespace
 
 void shrinkToFit(Index& index)
 {

@@ -13,5 +13,7 @@ namespace dvmlens {
 // fallbacks, logs, diagnostics) at its size. Moves the elements: call it before handing out
 // pointers into the index.
 void shrinkToFit(Index& index);
+// The same for one parsed file (kernels, their launch lines and bodies, fallbacks, diagnostics).
+void shrinkToFit(OutputCode& code);
 
 } // namespace dvmlens
