@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // dvmlens: the desktop inspector. Parses the command line, applies language and theme, then
 // either shows the main window or runs the --screenshot flow.
+#include "common/freedmemory.h"
 #include "common/themes.h"
 #include "io/pathtext.h"
 #include "shell/commandline.h"
@@ -53,6 +54,7 @@ QIcon appIcon()
 
 int main(int argc, char** argv)
 {
+    shareMallocArenas(); // before any thread starts
     if (!prepareDisplay(argc, argv))
         return 2;
     QApplication app(argc, argv);

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "shell/indexjob.h"
 
+#include "common/freedmemory.h"
 #include "index/indexer.h"
+#include "index/shrinkindex.h"
 #include "io/pathtext.h"
 
 namespace {
@@ -48,6 +50,8 @@ quint64 IndexJob::start(const QString& path, bool stream)
                 job.postPartial([this, id = job.id(), shared] { Q_EMIT skeletonReady(id, shared); });
             };
             parts.parsed = [this, &job](std::vector<dvmlens::ParsedGraph> batch) {
+                for (dvmlens::ParsedGraph& parsed : batch)
+                    dvmlens::shrinkToFit(parsed.code); // the window holds them as long as the tree is open
                 auto shared = std::make_shared<std::vector<dvmlens::ParsedGraph>>(std::move(batch));
                 job.postPartial([this, id = job.id(), shared] { Q_EMIT graphsParsed(id, shared); });
             };
@@ -56,8 +60,11 @@ quint64 IndexJob::start(const QString& path, bool stream)
             std::string error;
             std::optional<dvmlens::Index> built = dvmlens::buildIndex(nativePath, options, error);
             Built result;
-            if (built)
+            if (built) {
+                dvmlens::shrinkToFit(*built); // streamed: the skeleton; else the whole index
+                releaseFreedMemory(); // what the parse workers freed (their read buffers, the slack)
                 result.index = std::make_shared<const dvmlens::Index>(std::move(*built));
+            }
             result.error = QString::fromStdString(error);
             return result;
         },

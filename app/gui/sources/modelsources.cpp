@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "sources/modelsources.h"
 
+#include "common/freedmemory.h"
+
 #include <string>
 #include <vector>
 
@@ -29,6 +31,7 @@ std::shared_ptr<const ModelSources> computeModelSources(const dvmlens::Index& in
     sources->index = &index;
     sources->map = dvmlens::buildSourceMap(index);
     dropNodeNames(sources->map);
+    releaseFreedMemory(); // the names, freed in the map's worker threads' arenas
     sources->summary = dvmlens::summarizeSources(index, sources->map);
     return sources;
 }
