@@ -6,6 +6,7 @@
 #include "codeview/codelegend.h"
 #include "codeview/filetextloader.h"
 #include "codeview/findbar.h"
+#include "common/timing.h"
 #include "shell/languagechange.h"
 
 #include <QAction>
@@ -94,6 +95,8 @@ CodeView::CodeView(QWidget* parent)
     connect(m_findBar, &FindBar::closed, this, [this] { m_editor->setFocus(Qt::OtherFocusReason); });
 
     m_editor->installEventFilter(this);
+    if (timing::enabled()) // when a loaded file's first screen is painted
+        m_editor->viewport()->installEventFilter(this);
     setUpActions();
 }
 
@@ -159,6 +162,7 @@ void CodeView::showFile(const QString& path, const dvmlens::OutputCode* code)
     m_pendingLastLine = 0;
     m_pendingLinkedLines.clear();
     setHasText(false);
+    timing::mark("code-requested", false);
     m_loader->start(path, m_editor->font());
     m_loadingMessageDelay.start();
 }
@@ -389,6 +393,13 @@ void CodeView::changeEvent(QEvent* event)
 
 bool CodeView::eventFilter(QObject* watched, QEvent* event)
 {
+    if (m_firstPaintPending && watched == m_editor->viewport() && event->type() == QEvent::Paint) {
+        m_firstPaintPending = false;
+        const bool done = QWidget::eventFilter(watched, event);
+        // After this paint: the text is on screen.
+        QTimer::singleShot(0, this, [] { timing::mark("code-first-screen", false); });
+        return done;
+    }
     // Esc in the text closes the find bar too, not only Esc in its fields.
     if (watched == m_editor && event->type() == QEvent::KeyPress && !m_findBar->isHidden()
         && static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape) {
@@ -425,6 +436,14 @@ void CodeView::onLoadFinished(const std::shared_ptr<LoadedFileText>& result)
     applyMarks();
     updateMatches();
     setHasText(true);
+    timing::mark("code-text-in", false);
+    m_firstPaintPending = timing::enabled();
+    if (m_highlighter && timing::enabled()) {
+        connect(m_highlighter.get(), &CodeHighlighter::finished, this,
+            [] { timing::mark("code-highlighted", false); });
+        if (m_highlighter->isFinished())
+            timing::mark("code-highlighted", false);
+    }
     if (m_pendingLine > 0) {
         goToLine(m_pendingLine, m_pendingLastLine);
         m_pendingLine = 0;

@@ -15,6 +15,7 @@
 #include "codeview/codehighlighter.h"
 #include "codeview/codeview.h"
 #include "common/themes.h"
+#include "common/timing.h"
 #include "compare/comparenames.h"
 #include "compare/comparepage.h"
 #include "compare/comparesummarymodel.h"
@@ -155,6 +156,15 @@ MainWindow::MainWindow(QWidget* parent)
 
     connect(m_document, &TreeDocument::indexProgress, this, &MainWindow::onProgress);
     connect(m_document, &TreeDocument::indexChanged, this, &MainWindow::onIndexChanged);
+    // A folder being opened shows its runs and graphs at once, and each verdict once it is parsed.
+    connect(m_document, &TreeDocument::indexGrowing, this, [this] {
+        m_browse->showGrowingIndex(m_document->growingIndex(), m_document->growingSummaries());
+        timing::mark("skeleton-shown");
+    });
+    connect(m_document, &TreeDocument::graphsParsed, this, [this](const auto& positions) {
+        m_browse->updateParsedGraphs(positions, m_document->growingSummaries());
+        timing::mark("first-verdict-shown");
+    });
     connect(m_document, &TreeDocument::indexFinished, this, &MainWindow::onIndexFinished);
     connect(m_document, &TreeDocument::compareProgress, this, &MainWindow::onCompareProgress);
     connect(m_document, &TreeDocument::compareFinished, this, &MainWindow::onCompareFinished);
@@ -256,6 +266,7 @@ void MainWindow::showEvent(QShowEvent* event)
         m_layoutSized = true;
         applyDefaultDockSizes();
     }
+    QTimer::singleShot(0, this, [] { timing::mark("window-shown"); });
 }
 
 void MainWindow::createStatusBar()
@@ -463,6 +474,7 @@ void MainWindow::onIndexFinished(const QString& path, const QString& error)
     m_sourcesDock->setIndex(m_document->index());
     m_totals->setText(indexTotalsText(index));
     m_statusText = StatusText::Totals;
+    timing::mark("all-verdicts-shown", false);
     watchTree(index);
     // A default layout makes room for the columns of the tree just opened (a user's layout is kept).
     if (!m_keepSelection && m_defaultDockSizes)
