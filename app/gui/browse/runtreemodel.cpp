@@ -784,6 +784,7 @@ void RunTreeModel::followPalette() const
     if (palette.cacheKey() == m_iconPaletteKey)
         return;
     m_iconPaletteKey = palette.cacheKey();
+    m_mutedText = mutedTextColor(palette); // a contrast search: every unparsed graph's cells ask
     for (dvmlens::Verdict each : dvmlens::kAllVerdicts)
         m_verdictIcons[int(each)] = verdictIcon(each, palette);
     for (dvmlens::Severity each :
@@ -795,6 +796,12 @@ QIcon RunTreeModel::cachedVerdictIcon(dvmlens::Verdict mark) const
 {
     followPalette();
     return m_verdictIcons[int(mark)];
+}
+
+QColor RunTreeModel::cachedMutedText() const
+{
+    followPalette();
+    return m_mutedText;
 }
 
 QIcon RunTreeModel::cachedKnownFailureIcon(dvmlens::Severity severity) const
@@ -873,7 +880,7 @@ QVariant RunTreeModel::graphData(
         if (column == VerdictColumn)
             return verdictColor(mark, QApplication::palette());
         if (!hasCode)
-            return mutedTextColor(QApplication::palette());
+            return cachedMutedText();
         return {};
     case Qt::ToolTipRole: {
         QString tip = QDir::toNativeSeparators(fromUtf8(graph.path));

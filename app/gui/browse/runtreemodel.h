@@ -121,6 +121,7 @@ private:
     void followPalette() const; // draws the icons again after a theme change
     QIcon cachedVerdictIcon(dvmlens::Verdict verdict) const;
     QIcon cachedKnownFailureIcon(dvmlens::Severity severity) const;
+    QColor cachedMutedText() const;
     QVariant knownFailureData(const Location& location, int column, int role) const;
     void emitKnownFailuresChanged();
     void emitAllDataChanged();
@@ -155,4 +156,5 @@ private:
     mutable QIcon m_verdictIcons[std::size(dvmlens::kAllVerdicts)];
     mutable QIcon m_knownFailureIcons[3]; // by severity
     mutable QIcon m_blankIcon; // holds the mark's room on unmarked verdicts
+    mutable QColor m_mutedText; // mutedTextColor of the palette the icons follow
 };

@@ -39,10 +39,10 @@ QVector<int> toVector(const std::vector<int>& lines)
 
 ProvenanceView::ProvenanceView(QWidget* parent)
     : QWidget(parent)
+    , m_jobs(new JobRunner(this))
     , m_title(new QLabel(this))
     , m_link(new QLabel(this))
     , m_back(new QToolButton(this))
-    , m_jobs(new JobRunner(this))
 {
     setObjectName(QStringLiteral("ProvenanceView"));
     m_title->setTextFormat(Qt::PlainText);
