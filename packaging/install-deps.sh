@@ -15,6 +15,8 @@ packages=(
   time clang-format
   # the archive tests pack fixture trees with the usual tools too
   tar zip zstd xz-utils bzip2
+  # resources/screenshots/make-screenshots.sh shrinks its PNGs losslessly
+  optipng
 )
 
 missing=()

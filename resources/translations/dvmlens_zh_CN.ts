@@ -1101,6 +1101,10 @@
         <translation>内核</translation>
     </message>
     <message>
+        <source>No kernels to show. Select a run or a graph in Runs; a graph without output_code.py has none.</source>
+        <translation>没有可显示的内核。请在“运行”中选择一次运行或一个图；没有 output_code.py 的图不含内核。</translation>
+    </message>
+    <message>
         <source>Go to Launch Site</source>
         <translation>转到启动位置</translation>
     </message>
@@ -1831,6 +1835,10 @@
 </context>
 <context>
     <name>RunTreePane</name>
+    <message>
+        <source>No runs to show. Open a torch_compile_debug folder (File ▸ Open Folder…) or drop one here.</source>
+        <translation>没有可显示的运行。请打开 torch_compile_debug 文件夹（文件 ▸ 打开文件夹…），或把它拖放到这里。</translation>
+    </message>
     <message>
         <source>Run Tree &amp;By Graph</source>
         <translation>运行树按图显示(&amp;B)</translation>

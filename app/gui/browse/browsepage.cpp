@@ -581,7 +581,8 @@ int BrowsePage::runTreeWidthForAllColumns() const
         if (header->isSectionHidden(column))
             continue;
         width += header->sectionResizeMode(column) == QHeaderView::ResizeToContents
-            ? std::max(view->sizeHintForColumn(column), header->sectionSizeHint(column))
+            ? std::max({ view->sizeHintForColumn(column), header->sectionSizeHint(column),
+                header->sectionSize(column) })
             : header->sectionSize(column);
     }
     return width + m_runTree->verticalScrollBar()->sizeHint().width() + 2 * m_runTree->frameWidth();

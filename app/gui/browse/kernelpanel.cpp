@@ -5,6 +5,7 @@
 #include "browse/kernelformat.h"
 #include "browse/kernelheaderstate.h"
 #include "browse/kerneltablemodel.h"
+#include "common/emptyviewhint.h"
 #include "shell/languagechange.h"
 
 #include <QAction>
@@ -70,6 +71,12 @@ KernelPanel::KernelPanel(KernelTableModel* model, QWidget* parent)
     addAction(focusFilter);
 
     m_view->setModel(m_proxy);
+    // Nothing selected yet, or a graph without code (a filter hiding all says so above instead).
+    new EmptyViewHint(m_view, [this] {
+        return m_model->rowCount() == 0 ? tr("No kernels to show. Select a run or a graph in Runs; a graph "
+                                             "without output_code.py has none.")
+                                        : QString();
+    });
     m_view->setRootIsDecorated(false);
     m_view->setUniformRowHeights(true);
     m_view->setAlternatingRowColors(true);

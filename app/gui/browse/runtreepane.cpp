@@ -3,6 +3,7 @@
 
 #include "browse/graphtreemodel.h"
 #include "browse/runtreemodel.h"
+#include "common/emptyviewhint.h"
 #include "shell/languagechange.h"
 
 #include <QAction>
@@ -36,6 +37,13 @@ RunTreePane::RunTreePane(QTreeView* runTree, RunTreeModel* runModel, QWidget* pa
     setObjectName(QStringLiteral("RunTreePane"));
     m_graphTree->setObjectName(QStringLiteral("GraphTree"));
     m_graphTree->setModel(m_graphModel);
+    // Before a tree is open (and for one without runs, whose page says more) the panes say so.
+    for (QTreeView* tree : { m_runTree, m_graphTree }) {
+        new EmptyViewHint(tree, [] {
+            return tr(
+                "No runs to show. Open a torch_compile_debug folder (File ▸ Open Folder…) or drop one here.");
+        });
+    }
     m_graphTree->setUniformRowHeights(true);
     m_graphTree->setAllColumnsShowFocus(true);
     m_graphTree->setSelectionMode(QAbstractItemView::SingleSelection);

@@ -163,6 +163,8 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(m_document, &TreeDocument::graphsParsed, this, [this](const auto& positions) {
         m_browse->updateParsedGraphs(positions, m_document->growingSummaries());
+        if (m_defaultDockSizes) // verdicts arrive in batches, some after indexFinished's check
+            widenRunsDockToColumns();
         timing::mark("first-verdict-shown");
     });
     connect(m_document, &TreeDocument::indexFinished, this, &MainWindow::onIndexFinished);
@@ -251,12 +253,15 @@ void MainWindow::widenRunsDockToColumns()
 {
     // Once the tree has laid out its new rows (measured before, the verdicts read short), the
     // tree's width plus the dock's frame around it.
-    QTimer::singleShot(0, this, [this] {
-        const int wanted =
-            m_browse->runTreeWidthForAllColumns() + m_runsDock->width() - m_runsDock->widget()->width();
-        if (m_runsDock->width() < wanted)
-            resizeDocks({ m_runsDock }, { std::min(wanted, width() / 2) }, Qt::Horizontal);
-    });
+    // Again a moment later: the header sizes its columns to their contents lazily.
+    for (const int delayMs : { 0, 250 }) {
+        QTimer::singleShot(delayMs, this, [this] {
+            const int wanted =
+                m_browse->runTreeWidthForAllColumns() + m_runsDock->width() - m_runsDock->widget()->width();
+            if (m_runsDock->width() < wanted)
+                resizeDocks({ m_runsDock }, { std::min(wanted, width() / 2) }, Qt::Horizontal);
+        });
+    }
 }
 
 void MainWindow::showEvent(QShowEvent* event)
