@@ -96,13 +96,14 @@ void applyReportBounds(ReportModel& model, const ReportBounds& bounds)
             }
             std::size_t excerpts = 0;
             for (ReportKernel& kernel : graph.dvmKernels) {
-                if (kernel.source.empty())
+                if (kernel.source.empty() && !kernel.sourceLeftOut)
                     continue;
                 if (++excerpts > bounds.excerptsPerGraph) {
                     kernel.source.clear();
                     kernel.source.shrink_to_fit();
                     kernel.sourceFirstLine = 0;
                     kernel.sourceCut = false;
+                    kernel.sourceLeftOut = false;
                     ++graph.excerptsLeftOut;
                 }
             }

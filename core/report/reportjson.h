@@ -60,5 +60,9 @@ nlohmann::ordered_json reportJson(const ReportModel& model);
 // not fit otherwise is), ending in a newline; invalid UTF-8 becomes U+FFFD.
 std::string jsonReport(const ReportModel& model, bool indented = true);
 std::string jsonReportText(const nlohmann::ordered_json& report, bool indented); // as jsonReport
+// The bytes of every graph's object in jsonReport on one line, summed up to just past `stopAfter`:
+// a document holding them is at least this long, so a bounded report skips a level that cannot
+// fit without building its whole document.
+std::size_t graphsJsonBytes(const ReportModel& model, std::size_t stopAfter);
 
 } // namespace dvmlens
