@@ -241,11 +241,15 @@ void writeGraphs(std::string& out, const ReportModel& model)
             + "</p>\n";
         if (!run.graphs.empty())
             out += table(graphsTable(run));
+        if (const std::string cut = graphRowsLeftOutText(run); !cut.empty())
+            out += "<p class=\"muted\">" + htmlEscaped(cut) + "</p>\n";
     }
 }
 
 void writeKernelsAndFallbacks(std::string& out, const ReportModel& model, std::size_t stopAfter)
 {
+    if (!model.graphSections)
+        return;
     bool anyKernels = false;
     for (const ReportRun& run : model.runs) {
         for (const ReportGraph& graph : run.graphs) {

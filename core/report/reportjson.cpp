@@ -130,7 +130,7 @@ ordered_json graphJsonOf(const ReportModel& model, const ReportGraph& entry)
     if (entry.folded) {
         const Run& run = model.index->runs[entry.foldedIntoRun];
         json["same_as"] = ordered_json { { "run", run.name.value_or(model.relative(run.path)) },
-            { "graph", run.graphs[entry.foldedIntoGraph].name } };
+            { "graph", run.graphs[entry.foldedIntoGraph].name }, { "rank", entry.foldedIntoRank } };
     } else {
         json["same_as"] = nullptr;
     }
@@ -156,9 +156,12 @@ ordered_json runJson(const ReportModel& model, const ReportRun& entry)
     json["environment"] = std::move(environment);
     json["dvm_coverage"] = orNull(entry.coverage);
     ordered_json graphs = ordered_json::array();
-    for (const ReportGraph& graph : entry.graphs)
-        graphs.push_back(graphJsonOf(model, graph));
+    for (const ReportGraph& graph : entry.graphs) {
+        if (graph.listed)
+            graphs.push_back(graphJsonOf(model, graph));
+    }
     json["graphs"] = std::move(graphs);
+    json["graphs_left_out"] = entry.graphsLeftOut;
     json["verdict"] = std::string(verdictName(entry.summary.verdict));
     json["kernel_backends"] = backendNames(entry.summary);
     return json;
@@ -173,6 +176,8 @@ std::size_t graphsJsonBytes(const ReportModel& model, std::size_t stopAfter)
         for (const ReportGraph& graph : run.graphs) {
             if (bytes > stopAfter)
                 return bytes;
+            if (!graph.listed)
+                continue;
             bytes += graphJsonOf(model, graph)
                          .dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
                          .size();
@@ -244,7 +249,7 @@ ordered_json reportJson(const ReportModel& model)
     }
     json["bounds"] = ordered_json { { "full", !model.bounded }, { "max_bytes", kMaxReportBytes },
         { "folded_graphs", model.foldedGraphs }, { "dvm_kernels_left_out", model.dvmKernelsLeftOut },
-        { "fallbacks_left_out", model.fallbacksLeftOut },
+        { "fallbacks_left_out", model.fallbacksLeftOut }, { "graphs_left_out", model.graphsLeftOut },
         { "known_failures_left_out", model.findingsLeftOut } };
     return json;
 }

@@ -310,12 +310,16 @@ void writeGraphs(std::string& out, const ReportModel& model)
             continue;
         }
         out += table(graphsTable(run));
+        if (const std::string cut = graphRowsLeftOutText(run); !cut.empty())
+            out += "\n" + plain(cut) + "\n";
         out += "\n";
     }
 }
 
 void writeDvmKernels(std::string& out, const ReportModel& model, std::size_t stopAfter)
 {
+    if (!model.graphSections)
+        return;
     bool any = false;
     for (const ReportRun& run : model.runs) {
         for (const ReportGraph& graph : run.graphs) {
@@ -357,6 +361,8 @@ void writeDvmKernels(std::string& out, const ReportModel& model, std::size_t sto
 
 void writeFallbacks(std::string& out, const ReportModel& model, std::size_t stopAfter)
 {
+    if (!model.graphSections)
+        return;
     bool any = false;
     for (const ReportRun& run : model.runs) {
         for (const ReportGraph& graph : run.graphs) {

@@ -109,6 +109,7 @@ ReportModel buildUnreadReportModel(const ReportInput& input)
                 folded.folded = true;
                 folded.foldedIntoRun = fold->intoRun;
                 folded.foldedIntoGraph = fold->intoGraph;
+                folded.foldedIntoRank = fold->intoRank;
                 reportRun.graphs.push_back(std::move(folded));
                 ++model.foldedGraphs;
             } else {
@@ -119,6 +120,7 @@ ReportModel buildUnreadReportModel(const ReportInput& input)
                 shown.summary = summarize(graph);
                 reportRun.graphs.push_back(std::move(shown));
                 if (fold) {
+                    reportRun.graphs.back().divergent = fold->divergent;
                     reportRun.graphs.back().identicalRuns = fold->identicalRuns;
                     reportRun.graphs.back().identicalRanks = fold->identicalRanks;
                 }

@@ -85,6 +85,9 @@ struct ReportGraph
     bool folded = false;
     std::size_t foldedIntoRun = 0; // of a folded graph: where it is shown (runs, graphs positions)
     std::size_t foldedIntoGraph = 0;
+    int foldedIntoRank = -1; // the rank of foldedIntoRun
+    bool divergent = false; // its ranks do not all agree
+    bool listed = true; // false: its row (and sections) cut by the bounds, counted in its run
 };
 
 struct ReportRun
@@ -94,6 +97,7 @@ struct ReportRun
     Summary summary;
     std::optional<double> coverage; // as OutputCode::dvmCoverage, over every output_code.py of the run
     std::vector<ReportGraph> graphs;
+    std::size_t graphsLeftOut = 0; // graphs not `listed`
 };
 
 struct ReportModel
@@ -120,6 +124,8 @@ struct ReportModel
     std::size_t dvmKernelsLeftOut = 0;
     std::size_t fallbacksLeftOut = 0;
     std::size_t findingsLeftOut = 0; // of rules listed more often than ReportBounds::findingsPerRule
+    std::size_t graphsLeftOut = 0; // graph rows cut (ReportBounds::foldedRows … rowsPerRun)
+    bool graphSections = true; // ReportBounds::graphSections
 
     // `path` relative to the reported tree's root ("." for the root itself); other paths unchanged.
     std::string relative(const std::string& path) const;
