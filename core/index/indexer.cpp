@@ -4,6 +4,7 @@
 #include "archive/archivereader.h"
 #include "archive/archivesource.h"
 #include "archive/archivetree.h"
+#include "index/indexstream.h"
 #include "model/graphname.h"
 #include "parse/kernelbodies.h"
 #include "parse/outputcodeparser.h"
@@ -11,6 +12,7 @@
 #include "scan/treescanner.h"
 
 #include <algorithm>
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <dirent.h>
@@ -21,6 +23,7 @@
 #include <sys/stat.h>
 #include <thread>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace dvmlens {
@@ -120,6 +123,46 @@ public:
         return m_slots[slot].path;
     }
 
+    // Streaming (IndexStream): the files parsed and not handed over yet, by slot, in slot order;
+    // each result is taken once, and taken() tells applyResults to leave its slot alone.
+    std::vector<std::pair<std::size_t, OutputCode>> takeParsed()
+    {
+        std::vector<std::pair<std::size_t, OutputCode>> parsed;
+        const std::lock_guard<std::mutex> lock(m_mutex);
+        for (std::size_t slot = m_firstUntaken; slot < m_slots.size(); ++slot) {
+            Slot& each = m_slots[slot];
+            if (each.taken || !each.result)
+                continue;
+            parsed.emplace_back(slot, std::move(*each.result));
+            each.result.reset();
+            each.taken = true;
+        }
+        while (m_firstUntaken < m_slots.size() && m_slots[m_firstUntaken].taken)
+            ++m_firstUntaken;
+        return parsed;
+    }
+
+    bool taken(std::size_t slot) const
+    {
+        return m_slots[slot].taken;
+    }
+
+    // The calling thread parses one queued file without waiting for more; false when none is left.
+    bool parseOne(std::string& scratch)
+    {
+        return parseNext(scratch, false);
+    }
+
+    // Waits up to `timeout` for a file to be parsed; true once every queued file is (or on cancel).
+    bool waitForParsed(std::chrono::milliseconds timeout)
+    {
+        std::unique_lock<std::mutex> lock(m_mutex);
+        const auto allDone = [this] { return std::size_t(m_done) == m_slots.size() || cancelled(m_options); };
+        m_parsed.wait_for(lock, timeout, [&] { return allDone() || m_done != m_doneSeen; });
+        m_doneSeen = m_done;
+        return allDone();
+    }
+
 private:
     // Parses the next unclaimed file; false when there is none (after waiting for one, when `wait`
     // and the queue is still open) or on cancel.
@@ -160,6 +203,7 @@ private:
         m_slots[slot].result = std::move(parsed);
         ++m_done;
         reportProgress();
+        m_parsed.notify_all();
         return true;
     }
 
@@ -168,6 +212,7 @@ private:
         std::string path;
         std::optional<std::string> bytes; // read already (archives); parsed from memory
         std::optional<OutputCode> result;
+        bool taken = false; // handed over to an IndexStream
     };
     static constexpr std::size_t kMaxPendingBytes = 128u << 20;
 
@@ -186,6 +231,9 @@ private:
     std::mutex m_mutex;
     std::condition_variable m_ready;
     std::condition_variable m_room; // bytes queued fell under kMaxPendingBytes
+    std::condition_variable m_parsed; // a file was parsed (waitForParsed)
+    int m_doneSeen = 0;
+    std::size_t m_firstUntaken = 0;
     std::size_t m_pendingBytes = 0;
     std::deque<Slot> m_slots; // a deque: adding never moves the slots workers fill
     std::size_t m_next = 0;
@@ -274,7 +322,8 @@ void settleAotId(Graph& graph)
     graph.diagnostics.push_back(std::move(diagnostic));
 }
 
-// The parsed file becomes the graph's: its diagnostics join the graph's, and the AOT id settles.
+} // namespace
+
 void attachOutputCode(Graph& graph, OutputCode&& code)
 {
     std::move(code.diagnostics.begin(), code.diagnostics.end(), std::back_inserter(graph.diagnostics));
@@ -282,6 +331,8 @@ void attachOutputCode(Graph& graph, OutputCode&& code)
     graph.outputCode = std::move(code);
     settleAotId(graph);
 }
+
+namespace {
 
 // Says on the index that `skipped` of `total` output_code.py files were not parsed (nothing when
 // none was skipped).
@@ -305,6 +356,8 @@ void applyResults(Index& index, const std::vector<Graph*>& graphs, ParseQueue& q
 {
     int skipped = 0;
     for (std::size_t slot = 0; slot < graphs.size(); ++slot) {
+        if (queue.taken(slot))
+            continue; // the stream's receiver has it
         std::optional<OutputCode>& parsed = queue.result(slot);
         if (!parsed) {
             ++skipped;
@@ -329,6 +382,66 @@ std::vector<Graph*> graphsBySlot(Index& index, const ParseQueue& queue, std::siz
     for (std::size_t slot = 0; slot < count; ++slot)
         graphs[slot] = byPath.at(queue.path(slot));
     return graphs;
+}
+
+using GraphPosition = std::pair<std::size_t, std::size_t>; // (run, graph) in the index
+
+// Where each queued file's graph sits in `index`, by slot.
+std::vector<GraphPosition> positionsBySlot(Index& index, const ParseQueue& queue, std::size_t count)
+{
+    std::unordered_map<const Graph*, GraphPosition> where;
+    for (std::size_t r = 0; r < index.runs.size(); ++r) {
+        for (std::size_t g = 0; g < index.runs[r].graphs.size(); ++g)
+            where.emplace(&index.runs[r].graphs[g], GraphPosition { r, g });
+    }
+    std::vector<GraphPosition> positions;
+    positions.reserve(count);
+    for (const Graph* graph : graphsBySlot(index, queue, count))
+        positions.push_back(where.at(graph));
+    return positions;
+}
+
+// Hands the files parsed since the last call to the stream (nothing when none was).
+void handOver(ParseQueue& queue, const std::vector<GraphPosition>& positions, const IndexStream& stream)
+{
+    std::vector<std::pair<std::size_t, OutputCode>> parsed = queue.takeParsed();
+    if (parsed.empty())
+        return;
+    std::vector<ParsedGraph> batch;
+    batch.reserve(parsed.size());
+    for (auto& [slot, code] : parsed)
+        batch.push_back({ positions[slot].first, positions[slot].second, std::move(code) });
+    // The walk queues files as it finds them; receivers read a batch in the index's order.
+    std::sort(batch.begin(), batch.end(), [](const ParsedGraph& a, const ParsedGraph& b) {
+        return std::pair(a.run, a.graph) < std::pair(b.run, b.graph);
+    });
+    if (stream.parsed)
+        stream.parsed(std::move(batch));
+}
+
+// The calling thread once the walk is over: parses along with the workers and hands what they
+// all parsed over in batches, until every file is parsed or cancel comes.
+void streamParsing(
+    ParseQueue& queue, const std::vector<GraphPosition>& positions, const IndexOptions& options)
+{
+    using Clock = std::chrono::steady_clock;
+    const IndexStream& stream = *options.stream;
+    Clock::time_point lastBatch = Clock::now() - stream.batchInterval;
+    std::string scratch;
+    for (;;) {
+        bool done = false;
+        if (!queue.parseOne(scratch)) {
+            const auto untilBatch = std::chrono::duration_cast<std::chrono::milliseconds>(
+                lastBatch + stream.batchInterval - Clock::now());
+            done = queue.waitForParsed(std::max(untilBatch, std::chrono::milliseconds(1)));
+        }
+        if (Clock::now() - lastBatch >= stream.batchInterval) {
+            handOver(queue, positions, stream);
+            lastBatch = Clock::now();
+        }
+        if (done || cancelled(options))
+            return;
+    }
 }
 
 } // namespace
@@ -447,13 +560,23 @@ std::optional<Index> buildIndex(const std::string& path, const IndexOptions& opt
     }
     ParseQueue queue(options, path);
     std::optional<Index> index;
+    std::vector<GraphPosition> positions; // with a stream
     {
         // Workers parse while the walk goes on: the walk hands over each output_code.py it finds.
         WorkerPool pool(queue, workerCount(options));
         index = scanTree(path, error, [&pool](const std::string& found) { pool.add(found); });
+        if (index && options.stream) {
+            queue.close();
+            positions = positionsBySlot(*index, queue, queue.size());
+            if (options.stream->skeleton)
+                options.stream->skeleton(Index(*index));
+            streamParsing(queue, positions, options);
+        }
         pool.finish();
     }
     if (index) {
+        if (options.stream) // what the workers finished after the last batch (or after cancel)
+            handOver(queue, positions, *options.stream);
         applyResults(*index, graphsBySlot(*index, queue, queue.size()), queue);
     }
     return index;

@@ -13,6 +13,8 @@
 
 namespace dvmlens {
 
+struct IndexStream;
+
 struct IndexOptions
 {
     int jobs = 0; // worker threads; 0 = one per core
@@ -29,6 +31,9 @@ struct IndexOptions
     // An archive (tar, zip; see archive/archivetree.h) stops being read after this many bytes of
     // entry data; 0: kDefaultArchiveBudget (4 GiB).
     std::uint64_t archiveBudget = 0;
+    // Hands the index over while it grows (index/indexstream.h: the skeleton after the walk, then
+    // parsed files in batches); null: only the returned index. Must outlive the call.
+    const IndexStream* stream = nullptr;
 };
 
 // `path` may also be an archive (.tar, .tar.gz/.tgz, .tar.xz, .tar.zst, .tar.bz2, .zip, told by its

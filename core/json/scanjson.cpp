@@ -73,6 +73,11 @@ template <typename W> void writeOutput(W& w, const DvmOutput& output)
     w.value(output.name);
     w.key("dtype");
     writeOptional(w, output.dtype);
+    // Added in 0.4, after dtype: from the launch site (parse/launchoutputs.h).
+    w.key("shape");
+    writeOptional(w, output.shape);
+    w.key("stride");
+    writeOptional(w, output.stride);
     w.endObject();
 }
 

@@ -73,6 +73,13 @@ struct DvmOutput
 {
     std::string name; // the stored value's local name
     std::optional<std::string> dtype; // normalised as for inputs; null for k.store(x) without a dtype
+    // The buffer the entry code passes for this output, from the first launch site whose argument's
+    // allocation is found (empty_strided, empty_strided_npu, reinterpret_tensor): -1 for a dim that
+    // is not an int literal (a size symbol, an expression). Null when unknown (no such launch, the
+    // kernel returns its outputs, as graph_fusion and mfusion do); never guessed.
+    // (Initialised here so `{ name, dtype }` stays a complete initialiser.)
+    std::optional<std::vector<std::int64_t>> shape = std::nullopt;
+    std::optional<std::vector<std::int64_t>> stride = std::nullopt;
 };
 
 struct Kernel

@@ -208,15 +208,29 @@ std::optional<bool> boolean(std::string_view text)
     return std::nullopt;
 }
 
-bool intList(std::string_view text, std::vector<std::int64_t>& values)
+namespace {
+
+bool intSequence(std::string_view text, char open, char close, std::vector<std::int64_t>& values)
 {
     values.clear();
     text = trimmed(text);
-    if (text.size() < 2 || text.front() != '[' || text.back() != ']')
+    if (text.size() < 2 || text.front() != open || text.back() != close)
         return false;
     forEachTopLevelPart(text.substr(1, text.size() - 2),
         [&](std::string_view part) { values.push_back(integer(part).value_or(-1)); });
     return true;
+}
+
+} // namespace
+
+bool intList(std::string_view text, std::vector<std::int64_t>& values)
+{
+    return intSequence(text, '[', ']', values);
+}
+
+bool intTuple(std::string_view text, std::vector<std::int64_t>& values)
+{
+    return intSequence(text, '(', ')', values);
 }
 
 } // namespace dvmlens::expr

@@ -74,5 +74,8 @@ std::optional<bool> boolean(std::string_view text); // True / False
 // `[1, -1, s0]` → 1, -1, -1: anything that is not an int literal (a symbol, an expression) is a
 // dynamic dim. False when `text` is not a bracketed list.
 bool intList(std::string_view text, std::vector<std::int64_t>& values);
+// The same for a parenthesised tuple, as the wrapper writes sizes and strides: `(s0, 128)` → -1,
+// 128; `(128, )` → 128; `()` → none (a 0-d tensor). False when `text` is not in parentheses.
+bool intTuple(std::string_view text, std::vector<std::int64_t>& values);
 
 } // namespace dvmlens::expr

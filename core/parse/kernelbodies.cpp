@@ -32,13 +32,14 @@ std::size_t kernelBodyBytes(const OutputCode& code)
     for (const Kernel& kernel : code.kernels) {
         bytes += kernel.ops.capacity() * sizeof(std::string) + kernel.inputs.capacity() * sizeof(DvmInput)
             + kernel.outputs.capacity() * sizeof(DvmOutput);
-        for (const DvmInput& input : kernel.inputs) {
-            // Each shape and stride is its own allocation (with malloc's 16-byte header).
-            for (const auto* dims : { &input.shape, &input.stride }) {
-                if (*dims)
-                    bytes += (*dims)->capacity() * sizeof(std::int64_t) + 16;
-            }
-        }
+        // Each shape and stride is its own allocation (with malloc's 16-byte header).
+        const auto dimsBytes = [](const std::optional<std::vector<std::int64_t>>& dims) {
+            return dims ? dims->capacity() * sizeof(std::int64_t) + 16 : 0;
+        };
+        for (const DvmInput& input : kernel.inputs)
+            bytes += dimsBytes(input.shape) + dimsBytes(input.stride);
+        for (const DvmOutput& output : kernel.outputs)
+            bytes += dimsBytes(output.shape) + dimsBytes(output.stride);
     }
     return bytes;
 }

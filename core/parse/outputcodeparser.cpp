@@ -7,6 +7,7 @@
 #include "io/safefile.h"
 #include "parse/dvmkernel.h"
 #include "parse/exprreader.h"
+#include "parse/launchoutputs.h"
 #include "parse/pylexer.h"
 #include "parse/utf8sanitizer.h"
 #include "parse/wrapperlines.h"
@@ -81,7 +82,8 @@ private:
     void closeDvmBuilder();
     void addKernel(Kernel kernel, bool alsoAsBuilder = false);
     std::optional<std::size_t> findKernel(std::string_view name) const;
-    void callSite(const LogicalLine& line, std::size_t offset, std::string_view callee);
+    // The kernel a call launches, when it launches one.
+    Kernel* callSite(const LogicalLine& line, std::size_t offset, std::string_view callee);
 
     PyLexer lexer_;
     OutputCode& code_;
@@ -97,6 +99,8 @@ private:
     bool wrapperMarker_ = false; // AsyncCompile or entry code seen (see wrapperModule)
     Kernel dvmKernel_; // the decorator's and then the builder's fields until the builder closes
     DvmBodyReader dvmReader_;
+    LaunchOutputReader launchOutputs_; // the shapes of DVM outputs, with the bodies only
+    bool dvmOutputs_ = false; // a DVM builder with outputs was read: allocations are worth noting
     std::optional<std::size_t> aliasKernel_; // mlir_fusion builder waiting for its alias line
     bool aliasSeen_ = false;
 
@@ -287,6 +291,8 @@ void Parser::defLine(const LogicalLine& line, int indent)
         scope_ = Scope::Entry;
         entryIndent_ = indent;
         wrapperMarker_ = true;
+        if (readBodies_)
+            launchOutputs_.startEntry();
     }
 }
 
@@ -300,8 +306,10 @@ void Parser::runnerLine(const LogicalLine& line)
 void Parser::closeDvmBuilder()
 {
     scope_ = Scope::Module;
-    if (readBodies_)
+    if (readBodies_) {
         dvmReader_.finish(dvmKernel_);
+        dvmOutputs_ = dvmOutputs_ || !dvmKernel_.outputs.empty();
+    }
     const bool mlirFusion = dvmKernel_.framing == "mlir_fusion";
     addKernel(std::move(dvmKernel_), mlirFusion);
     dvmKernel_ = Kernel();
@@ -442,6 +450,8 @@ void Parser::entryLine(const LogicalLine& line)
     // read the dotted name before it, rather than every identifier of the line. Nested calls count
     // too, in textual order.
     const std::string_view code = line.code;
+    if (dvmOutputs_)
+        launchOutputs_.readStatement(code);
     for (std::size_t open = code.find('('); open != std::string_view::npos; open = code.find('(', open + 1)) {
         std::size_t end = open;
         while (end > 0 && (code[end - 1] == ' ' || code[end - 1] == '\t'))
@@ -452,11 +462,13 @@ void Parser::entryLine(const LogicalLine& line)
         if (callee.empty()
             || (start > 0 && (expr::isIdentifierChar(code[start - 1]) || code[start - 1] == '.')))
             continue;
-        callSite(line, start, callee);
+        Kernel* launched = callSite(line, start, callee);
+        if (launched && dvmOutputs_ && launched->backend == Backend::Dvm)
+            launchOutputs_.readLaunch(code, open, *launched);
     }
 }
 
-void Parser::callSite(const LogicalLine& line, std::size_t offset, std::string_view callee)
+Kernel* Parser::callSite(const LogicalLine& line, std::size_t offset, std::string_view callee)
 {
     std::size_t count = 0;
     std::size_t start = 0;
@@ -476,25 +488,26 @@ void Parser::callSite(const LogicalLine& line, std::size_t offset, std::string_v
             ns == "aten"      ? FallbackKind::Aten
                 : ns == "npu" ? FallbackKind::Npu
                               : FallbackKind::Other);
-        return;
+        return nullptr;
     }
     if (count >= 2 && parts_[0] == "aten") {
         addFallback(dottedTarget(parts_.data(), std::min<std::size_t>(count, 3)), FallbackKind::Aten);
-        return;
+        return nullptr;
     }
     if (count == 2 && parts_[0] == "extern_kernels") {
         addFallback(dottedTarget(parts_.data(), 2), FallbackKind::Extern);
-        return;
+        return nullptr;
     }
     // `name(…)`, `name.run(…)`, CATLASS `name.name(…)`, MPS `name.generated_kernel(…)`.
     if (count > 2)
-        return;
+        return nullptr;
     const std::optional<std::size_t> found = findKernel(parts_[0]);
     if (!found)
-        return;
+        return nullptr;
     Kernel& kernel = code_.kernels[*found];
     ++kernel.launches;
     kernel.launchLines.push_back(line.lineAt(offset));
+    return &kernel;
 }
 
 } // namespace

@@ -10,7 +10,7 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
+#include <cmath>
 #include <cstring>
 #include <functional>
 #include <thread>
@@ -33,24 +33,6 @@ struct Columns
     std::size_t needed = 0; // fields to cut per row: the last column used + 1
 };
 
-std::optional<std::size_t> columnOf(const std::vector<std::string_view>& header, std::string_view name)
-{
-    for (std::size_t i = 0; i < header.size(); ++i) {
-        if (trimmed(header[i]) == name)
-            return i;
-    }
-    return std::nullopt;
-}
-
-template <typename T> bool parseNumber(std::string_view text, T& value)
-{
-    text = trimmed(text);
-    if (text.empty())
-        return false;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    return ec == std::errc() && end == text.data() + text.size();
-}
-
 // Duration(us) as torch_npu writes it ("12.345"): digits, a point, digits. Up to 2^53 as an integer
 // and 22 decimals, mantissa / 10^decimals is one correctly rounded division, so the value is the
 // one from_chars gives, at a fraction of its cost; anything else goes to from_chars.
@@ -70,7 +52,7 @@ bool parseDuration(std::string_view text, double& value)
             mantissa = mantissa * 10 + static_cast<unsigned>(*p - '0');
     }
     if (p != end || digits == 0 || digits > 19 || decimals > 22 || mantissa > (std::uint64_t(1) << 53))
-        return parseNumber(text, value);
+        return parseNumber(text, value) && std::isfinite(value); // "nan" and "inf" are no time
     value = static_cast<double>(mantissa) / kPowersOfTen[decimals];
     return true;
 }
@@ -163,12 +145,6 @@ public:
         partial_.lines = lineNumber;
         if (line.empty())
             return; // a blank line (often the last one) is no row
-        for (const std::uint32_t predicted : groups_.predicted()) {
-            if (predicted != LaunchGroupTable::kNone && shortcut_.matches(predicted, line, values_.data())) {
-                predictedRow(predicted, lineNumber);
-                return;
-            }
-        }
         const std::string_view* fields = cut_.data();
         std::size_t count =
             columns_.needed <= cut_.size() ? cutCsvFields(line, cut_.data(), columns_.needed) : kNeedsSplit;
@@ -217,6 +193,22 @@ public:
             shortcut_.remember(found, line);
         }
         addLaunch(found, duration, step);
+    }
+
+    // CsvFile::forEachRow's shortcut: a row of a group the launch order predicts, read from the
+    // buffer (RowShortcut::matchRow); the byte past its LF, or null when it is not such a row.
+    const char* predictedRowAt(const char* row, const char* limit, std::int64_t lineNumber)
+    {
+        for (const std::uint32_t predicted : groups_.predicted()) {
+            if (predicted == LaunchGroupTable::kNone)
+                break;
+            if (const char* next = shortcut_.matchRow(predicted, row, limit, values_.data())) {
+                partial_.lines = lineNumber;
+                predictedRow(predicted, lineNumber);
+                return next;
+            }
+        }
+        return nullptr;
     }
 
     // A row RowShortcut found to be one of `group`: only its Duration(us) and Step Id are read, with
@@ -386,7 +378,8 @@ std::string tooLong()
 
 } // namespace
 
-bool readKernelDetails(const std::string& path, Profile& profile, std::string& error, unsigned ranges)
+bool readKernelDetails(
+    const std::string& path, Profile& profile, std::string& error, unsigned ranges, bool rowShortcut)
 {
     std::optional<CsvFile> file = CsvFile::open(path, error);
     if (!file)
@@ -435,8 +428,11 @@ bool readKernelDetails(const std::string& path, Profile& profile, std::string& e
     const auto readRange = [&](unsigned i) {
         Reader reader(path, partials[i]);
         reader.setColumns(headerReader.columns());
-        ok[i] = file->forEachLine(
-            bounds[i], bounds[i + 1],
+        const auto predicted = [&](const char* row, const char* limit, std::int64_t number) {
+            return rowShortcut ? reader.predictedRowAt(row, limit, number) : nullptr;
+        };
+        ok[i] = file->forEachRow(
+            bounds[i], bounds[i + 1], predicted,
             [&](std::string_view line, std::int64_t number) { reader.row(line, number); },
             [&](std::int64_t number) { reader.bad(number, tooLong()); }, errors[i]);
         reader.finish();

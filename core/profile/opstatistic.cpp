@@ -3,27 +3,9 @@
 #include "profile/csvfile.h"
 #include "profile/profile.h"
 
-#include <charconv>
-
 namespace dvmlens {
 
 namespace {
-
-std::optional<std::size_t> columnOf(const std::vector<std::string_view>& header, std::string_view name)
-{
-    for (std::size_t i = 0; i < header.size(); ++i) {
-        if (trimmed(header[i]) == name)
-            return i;
-    }
-    return std::nullopt;
-}
-
-template <typename T> bool parseNumber(std::string_view text, T& value)
-{
-    text = trimmed(text);
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    return !text.empty() && ec == std::errc() && end == text.data() + text.size();
-}
 
 Diagnostic problem(const std::string& path, std::optional<std::int64_t> line, const std::string& message)
 {

@@ -67,8 +67,10 @@ struct Profile
 // with `error` set when the file cannot be read or lacks a required column (Name, Type,
 // Accelerator Core, Duration(us)): "kernel_details.csv: no 'Duration(us)' column".
 // `ranges` > 0 reads the file as that many ranges on as many threads (0: one per core, up to 4, for
-// files of 32 MiB and more; one below).
-bool readKernelDetails(const std::string& path, Profile& profile, std::string& error, unsigned ranges = 0);
+// files of 32 MiB and more; one below). `rowShortcut` false reads every row the full way instead of
+// confirming the predicted launch group on its bytes (the result is the same: tests compare both).
+bool readKernelDetails(const std::string& path, Profile& profile, std::string& error, unsigned ranges = 0,
+    bool rowShortcut = true);
 
 // Reads op_statistic.csv into profile.opStatistics; problems become diagnostics (it is optional).
 void readOpStatistic(const std::string& path, Profile& profile);

@@ -3,9 +3,10 @@
 // launch order predicts (LaunchGroupTable::predicted). Instead of cutting every column the join
 // uses and comparing five decoded parts, the row's bytes are compared, span of key columns by span,
 // with the bytes of that group's first row, and only the columns between them are cut (to reach
-// Duration(us) and Step Id). Equal bytes from the start of a field parse to equal fields, so a match
-// is that group; anything else (another group, other quoting or spacing, a quoted value column, too
-// few fields) says no, and the row takes the full path, which decides and reports as before.
+// Duration(us) and Step Id), in the same pass that finds the line's end. Equal bytes from the start
+// of a field parse to equal fields, so a match is that group; anything else (another group, other quoting or
+// spacing, a quoted value column, too few fields) says no, and the row takes the full path, which decides and
+// reports as before.
 #pragma once
 
 #include <cstdint>
@@ -32,9 +33,13 @@ public:
     // group change nothing). A line the full path could not cut is not kept.
     void remember(std::uint32_t group, std::string_view line);
 
-    // True when `line` has the kept key bytes of `group`; then values[0…] are its Value columns
-    // (views into the line). 64 bytes after the line must be readable (CsvFile::forEachLine's).
-    bool matches(std::uint32_t group, std::string_view line, std::string_view* values) const;
+    // The row starting at `row`, read straight from the file's buffer ([row, limit) holds file
+    // bytes, 64 readable bytes follow `limit`): when its line (up to the LF, a CR before it
+    // dropped) has the kept key bytes of `group`, returns the byte past its LF, values[0…] being
+    // its Value columns (views into the row); otherwise null. It says yes exactly where the line,
+    // cut by CsvFile::forEachLine, would match, so a row it declines takes the full path unchanged.
+    const char* matchRow(
+        std::uint32_t group, const char* row, const char* limit, std::string_view* values) const;
 
 private:
     struct Step

@@ -74,35 +74,67 @@ std::string_view lastWritten(const std::vector<std::string_view>& names)
     return lastRank >= 0 ? last : std::string_view();
 }
 
+namespace {
+
+// The four messages of missingOutputCode; readMissingOutputCode reads them back.
+constexpr std::string_view kEmptyFolderMessage =
+    "The graph folder is empty (hidden files aside), which usually means an FX graph cache hit: "
+    "Inductor reused a cached compile and wrote no files (or the compile stopped before "
+    "writing any). Set a fresh TORCHINDUCTOR_CACHE_DIR or disable the FX graph cache "
+    "(TORCHINDUCTOR_FX_GRAPH_CACHE=0) and rerun; until then there is nothing to verify DVM "
+    "against.";
+constexpr std::string_view kAotiMessage =
+    "The graph folder has output_code.cpp (an AOTInductor C++ wrapper) but no output_code.py, "
+    "so there is no Python wrapper to verify DVM against.";
+constexpr std::string_view kStoppedBefore =
+    "The graph folder has no output_code.py. Inductor writes it after "
+    "the FX and IR dumps, and the last of those here is ";
+constexpr std::string_view kStoppedAfter =
+    ": the compile may have stopped (a crash, an interrupt) after writing it, or, since PyTorch "
+    "of May 2026 (#185621), this may be an FX graph cache hit that still wrote them. There is "
+    "nothing to verify DVM against; look for an error in the run's logs.";
+constexpr std::string_view kNothingWrittenMessage =
+    "The graph folder has no output_code.py and none of the files Inductor writes before it "
+    "(fx_graph_*.py, ir_*_fusion.txt), so nothing here tells how far the compile got. There "
+    "is nothing to verify DVM against; look for an error in the run's logs.";
+
+} // namespace
+
 Diagnostic missingOutputCode(
     const std::string& graphPath, const std::vector<std::string_view>& names, bool anyShown, bool aotiListed)
 {
     const std::string_view last = lastWritten(names);
     std::string message;
-    if (!anyShown) {
-        message =
-            "The graph folder is empty (hidden files aside), which usually means an FX graph cache hit: "
-            "Inductor reused a cached compile and wrote no files (or the compile stopped before "
-            "writing any). Set a fresh TORCHINDUCTOR_CACHE_DIR or disable the FX graph cache "
-            "(TORCHINDUCTOR_FX_GRAPH_CACHE=0) and rerun; until then there is nothing to verify DVM "
-            "against.";
-    } else if (aotiListed) {
-        message = "The graph folder has output_code.cpp (an AOTInductor C++ wrapper) but no output_code.py, "
-                  "so there is no Python wrapper to verify DVM against.";
-    } else if (!last.empty()) {
-        message = "The graph folder has no output_code.py. Inductor writes it after the FX and IR dumps, "
-                  "and the last of those here is "
-            + std::string(last)
-            + ": the compile may have stopped (a crash, an interrupt) after writing it, or, since "
-              "PyTorch "
-              "of May 2026 (#185621), this may be an FX graph cache hit that still wrote them. There is "
-              "nothing to verify DVM against; look for an error in the run's logs.";
-    } else {
-        message = "The graph folder has no output_code.py and none of the files Inductor writes before it "
-                  "(fx_graph_*.py, ir_*_fusion.txt), so nothing here tells how far the compile got. There "
-                  "is nothing to verify DVM against; look for an error in the run's logs.";
-    }
+    if (!anyShown)
+        message = kEmptyFolderMessage;
+    else if (aotiListed)
+        message = kAotiMessage;
+    else if (!last.empty())
+        message = std::string(kStoppedBefore) + std::string(last) + std::string(kStoppedAfter);
+    else
+        message = kNothingWrittenMessage;
     return makeDiagnostic(graphPath, Severity::Warning, "missing-output-code", std::move(message));
+}
+
+std::optional<MissingOutputCode> readMissingOutputCode(const Diagnostic& diagnostic)
+{
+    if (diagnostic.code != "missing-output-code")
+        return std::nullopt;
+    const std::string_view message = diagnostic.message;
+    if (message == kEmptyFolderMessage)
+        return MissingOutputCode { MissingOutputCode::Case::EmptyFolder, {} };
+    if (message == kAotiMessage)
+        return MissingOutputCode { MissingOutputCode::Case::AotiWrapper, {} };
+    if (message == kNothingWrittenMessage)
+        return MissingOutputCode { MissingOutputCode::Case::NothingWritten, {} };
+    if (message.size() > kStoppedBefore.size() + kStoppedAfter.size()
+        && message.substr(0, kStoppedBefore.size()) == kStoppedBefore
+        && message.substr(message.size() - kStoppedAfter.size()) == kStoppedAfter) {
+        const std::string_view last = message.substr(
+            kStoppedBefore.size(), message.size() - kStoppedBefore.size() - kStoppedAfter.size());
+        return MissingOutputCode { MissingOutputCode::Case::StoppedAfter, std::string(last) };
+    }
+    return std::nullopt;
 }
 
 } // namespace dvmlens::graphfolder

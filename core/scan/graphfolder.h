@@ -5,6 +5,7 @@
 
 #include "model/model.h"
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,5 +32,22 @@ std::string_view lastWritten(const std::vector<std::string_view>& names);
 // output_code.cpp is there. The message tells a cache hit, an AOTI folder and a crash apart.
 Diagnostic missingOutputCode(
     const std::string& graphPath, const std::vector<std::string_view>& names, bool anyShown, bool aotiListed);
+
+// Which of those messages a "missing-output-code" diagnostic holds, so a front end can word it in
+// another language (the message itself stays English, for the CLI and JSON).
+struct MissingOutputCode
+{
+    enum class Case
+    {
+        EmptyFolder, // nothing written: usually an FX graph cache hit
+        AotiWrapper, // output_code.cpp instead
+        StoppedAfter, // the compile stopped after writing `lastWritten`
+        NothingWritten, // none of the files Inductor writes before output_code.py
+    };
+    Case which;
+    std::string lastWritten; // StoppedAfter only
+};
+// Nullopt for another code or a message missingOutputCode does not write.
+std::optional<MissingOutputCode> readMissingOutputCode(const Diagnostic& diagnostic);
 
 } // namespace dvmlens::graphfolder

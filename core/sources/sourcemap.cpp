@@ -341,7 +341,10 @@ ItemSources choose(
         return item;
     item.evidence = best->evidence;
     item.nodes = best->nodes;
+    // Reserved to size: a map of a big tree holds one item a kernel and fallback call.
+    item.frames.reserve(best->interned.size() + best->frames.size());
     item.frames = best->interned;
+    item.shown.reserve(item.frames.capacity());
     for (const SourceFrame* frame : best->frames)
         item.frames.push_back(resolver.internFileFrame(frame));
     for (std::uint32_t frame : item.frames) {
@@ -481,6 +484,7 @@ GraphSources graphSources(const Graph& graph, const std::string& tree, std::vect
         }
         out.fallbacks.push_back(choose(resolver, candidates, comments.debugHandles));
     }
+    out.frames.shrink_to_fit(); // grown one distinct frame at a time, then held as long as the map
     return std::move(out);
 }
 

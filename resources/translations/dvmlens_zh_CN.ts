@@ -375,6 +375,25 @@
     </message>
 </context>
 <context>
+    <name>DiagnosticText</name>
+    <message>
+        <source>The graph folder has no output_code.py and none of the files Inductor writes before it (fx_graph_*.py, ir_*_fusion.txt), so nothing here tells how far the compile got. There is nothing to verify DVM against; look for an error in the run's logs.</source>
+        <translation>该图文件夹中没有 output_code.py，也没有 Inductor 在它之前写出的任何文件（fx_graph_*.py、ir_*_fusion.txt），因此无从判断编译进行到了哪一步。没有可用来验证 DVM 的代码；请在该运行的日志中查找错误。</translation>
+    </message>
+    <message>
+        <source>The graph folder has no output_code.py. Inductor writes it after the FX and IR dumps, and the last of those here is %1: the compile may have stopped (a crash, an interrupt) after writing it, or, since PyTorch of May 2026 (#185621), this may be an FX graph cache hit that still wrote them. There is nothing to verify DVM against; look for an error in the run's logs.</source>
+        <translation>该图文件夹中没有 output_code.py。Inductor 在写完 FX 和 IR 转储之后才写它，而这里最后写出的是 %1：编译可能在写完它之后停止了（崩溃或中断）；或者，自 2026 年 5 月的 PyTorch（#185621）起，这也可能是仍会写出这些文件的 FX 图缓存命中。没有可用来验证 DVM 的代码；请在该运行的日志中查找错误。</translation>
+    </message>
+    <message>
+        <source>The graph folder has output_code.cpp (an AOTInductor C++ wrapper) but no output_code.py, so there is no Python wrapper to verify DVM against.</source>
+        <translation>该图文件夹中有 output_code.cpp（AOTInductor 的 C++ 包装代码），但没有 output_code.py，因此没有可用来验证 DVM 的 Python 包装模块。</translation>
+    </message>
+    <message>
+        <source>The graph folder is empty (hidden files aside), which usually means an FX graph cache hit: Inductor reused a cached compile and wrote no files (or the compile stopped before writing any). Set a fresh TORCHINDUCTOR_CACHE_DIR or disable the FX graph cache (TORCHINDUCTOR_FX_GRAPH_CACHE=0) and rerun; until then there is nothing to verify DVM against.</source>
+        <translation>该图文件夹是空的（隐藏文件除外），这通常意味着 FX 图缓存命中：Inductor 复用了缓存的编译结果，没有写出任何文件（或者编译在写出任何文件之前就停止了）。请设置新的 TORCHINDUCTOR_CACHE_DIR 或关闭 FX 图缓存（TORCHINDUCTOR_FX_GRAPH_CACHE=0）后重新运行；在此之前没有可用来验证 DVM 的代码。</translation>
+    </message>
+</context>
+<context>
     <name>DiagnosticsDock</name>
     <message>
         <source>Diagnostics</source>
@@ -911,6 +930,14 @@
 </context>
 <context>
     <name>KernelDetails</name>
+    <message>
+        <source>— : not known. No launch in the entry code passes this output a buffer whose allocation is in the file (graph_fusion and mfusion kernels return their outputs).</source>
+        <translation>—：未知。入口代码中没有哪次启动为该输出传入在本文件中分配的缓冲区（graph_fusion 和 mfusion 内核直接返回其输出）。</translation>
+    </message>
+    <message>
+        <source>Reading its ops, inputs and outputs…</source>
+        <translation>正在读取其算子、输入和输出…</translation>
+    </message>
     <message>
         <source>DVM coverage of the run</source>
         <translation>所在运行的 DVM 覆盖率</translation>
@@ -1511,6 +1538,14 @@
 <context>
     <name>ProvenanceView</name>
     <message>
+        <source>Computing links between the FX graphs and the code of %1…</source>
+        <translation>正在计算 %1 的 FX 图与代码之间的关联…</translation>
+    </message>
+    <message>
+        <source>Computing links…</source>
+        <translation>正在计算关联…</translation>
+    </message>
+    <message>
         <source>Back to Code</source>
         <translation>返回代码</translation>
     </message>
@@ -2041,6 +2076,10 @@
 </context>
 <context>
     <name>VerdictText</name>
+    <message>
+        <source>indexing…</source>
+        <translation>正在索引…</translation>
+    </message>
     <message>
         <source>DVM</source>
         <translation>DVM</translation>

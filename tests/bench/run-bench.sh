@@ -4,7 +4,7 @@
 # cache, best of 5 wall-clock runs) and measures its peak RSS. Prints a table and PASS/FAIL against
 # the targets: scan ≤ 1.5 × `grep -rc @dvm.kernel`, peak RSS ≤ 256 MiB. Exit status 1 on a FAIL.
 #
-# usage: DVMLENS_CLI=… DVMLENS_GENTREE=… run-bench.sh OUTDIR
+# usage: DVMLENS_CLI=… DVMLENS_GENTREE=… [DVMLENS_GUI=…] run-bench.sh OUTDIR
 #   (what `cmake --build <dir> --target bench` runs). The tree is generated once under OUTDIR and
 #   reused; BENCH_RANKS, BENCH_GRAPHS, BENCH_FILE_KB and BENCH_RUNS override the defaults.
 set -euo pipefail
@@ -132,6 +132,25 @@ for v in "$v_json" "$v_text" "$v_rss_json" "$v_rss_text"; do
     [[ $v == PASS ]] || bench_failed=1
 done
 
+# The window's memory: `dvmlens --screenshot` (offscreen) indexes the tree, shows the first DVM
+# graph and its kernel table, the model sources and known failures, and grabs the window; its peak
+# RSS against that of `scan --json` on the same tree (target 2 x). DVMLENS_GUI names the binary.
+gui=${DVMLENS_GUI:-}
+if [[ -n $gui && ${BENCH_GUI:-1} != 0 ]]; then
+    shot=$(mktemp --suffix=.png)
+    read -r cpu_gui rss_gui <<<"$(measure env QT_QPA_PLATFORM=offscreen "$gui" --screenshot "$shot" --size 1600x1000 "$tree")"
+    rm -f "$shot"
+    r_gui=$(ratio "$rss_gui" "$rss_json")
+    v_gui=$(at_most "$r_gui" 2 && echo PASS || echo FAIL)
+    echo
+    echo "DVM Lens window memory: dvmlens --screenshot (offscreen) of the tree"
+    printf "$row" "command" "" "x json" "" "CPU s" "peak RSS" "verdict"
+    printf "$row" "dvmlens-cli scan --json TREE" "" "1.00" "" "$cpu_json" "$((rss_json / 1024)) MiB" ""
+    printf "$row" "dvmlens --screenshot F TREE" "" "$r_gui" "" "$cpu_gui" "$((rss_gui / 1024)) MiB" "$v_gui"
+    echo "  target: the window's peak RSS <= 2 x that of scan --json"
+    [[ $v_gui == PASS ]] || bench_failed=1
+fi
+
 # The profile read: a ~1 GB kernel_details.csv (5 million rows by default) for rank 0 of the tree,
 # read by `dvmlens-cli scan --profile` against `wc -l` on the same warm file (target 1.5 x), with
 # peak RSS. The scan is of one graph folder, so the figure is the profile's: reading, grouping and
@@ -221,5 +240,12 @@ if [[ ${BENCH_ARCHIVE:-1} != 0 ]] && command -v zstd >/dev/null; then
     for v in "$v_archive" "$v_rss_archive"; do
         [[ $v == PASS ]] || bench_failed=1
     done
+fi
+
+# The window (issue 12): time to all verdicts against scan, and a 10 MB file's first screen
+# (window-bench.sh, offscreen). Needs DVMLENS_GUI (the bench target sets it when the GUI is
+# built); BENCH_WINDOW=0 skips it.
+if [[ -n ${DVMLENS_GUI:-} && ${BENCH_WINDOW:-1} != 0 ]]; then
+    bash "$(dirname "$0")/window-bench.sh" "$tree" "$out" || bench_failed=1
 fi
 exit "$bench_failed"

@@ -1,13 +1,38 @@
 // SPDX-License-Identifier: MIT
 // libFuzzer target: any bytes as a kernel_details.csv and as an op_statistic.csv (quotes, CRLF,
 // BOM, Step Id, huge or broken numbers). The reader takes a path, so each input is written to one
-// scratch file first. It must never crash or hang, and every bad row it reports must point at a
-// line of the file.
+// scratch file first. It must never crash or hang, every bad row it reports must point at a line
+// of the file, and the row shortcut must read what the full path reads.
 #include "profile/profile.h"
 #include "scratchfile.h"
 
 #include <cstdint>
 #include <string>
+
+namespace {
+
+bool sameReading(const dvmlens::Profile& a, const dvmlens::Profile& b)
+{
+    if (a.rows != b.rows || a.badRows != b.badRows || a.groups.size() != b.groups.size()
+        || a.steps.size() != b.steps.size() || a.diagnostics.size() != b.diagnostics.size())
+        return false;
+    for (std::size_t i = 0; i < a.groups.size(); ++i) {
+        const dvmlens::LaunchGroup& x = a.groups[i];
+        const dvmlens::LaunchGroup& y = b.groups[i];
+        if (x.name != y.name || x.type != y.type || x.core != y.core || x.inputShapes != y.inputShapes
+            || x.inputDtypes != y.inputDtypes || x.blockDim != y.blockDim || x.launches != y.launches
+            || x.totalUs != y.totalUs || x.firstLine != y.firstLine)
+            return false;
+    }
+    for (std::size_t i = 0; i < a.diagnostics.size(); ++i) {
+        if (a.diagnostics[i].line != b.diagnostics[i].line
+            || a.diagnostics[i].message != b.diagnostics[i].message)
+            return false;
+    }
+    return true;
+}
+
+} // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
@@ -26,6 +51,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         }
         if (profile.rows < 0 || profile.badRows < 0)
             __builtin_trap();
+        dvmlens::Profile fullPath;
+        if (!dvmlens::readKernelDetails(path, fullPath, error, 1, false) || !sameReading(profile, fullPath))
+            __builtin_trap(); // the shortcut and the full path disagree
     }
     const std::string statistic = fuzzscratch::write("op_statistic.csv", data, size);
     if (!statistic.empty()) {

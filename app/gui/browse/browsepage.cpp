@@ -2,6 +2,7 @@
 #include "browse/browsepage.h"
 
 #include "browse/codeheader.h"
+#include "browse/kernelbodiesjob.h"
 #include "browse/kerneldetails.h"
 #include "browse/kernelpanel.h"
 #include "browse/kerneltablemodel.h"
@@ -54,6 +55,7 @@ BrowsePage::BrowsePage(QWidget* parent)
     , m_provenance(new ProvenanceView(this))
     , m_codeArea(new QStackedWidget(this))
     , m_provenanceAction(new QAction(this))
+    , m_bodiesJob(new KernelBodiesJob(this))
 {
     auto* header = new CompactSortHeader(Qt::Horizontal, m_runTree);
     header->setSectionsMovable(true); // as QTreeView's own header
@@ -96,6 +98,12 @@ BrowsePage::BrowsePage(QWidget* parent)
             showCode(dvmlens::pathText(graph->outputCode->path), graph, line, 0);
     });
     connect(m_details, &KernelDetails::lineActivated, this, &BrowsePage::openLocation);
+    connect(
+        m_bodiesJob, &KernelBodiesJob::finished, this, [this](std::shared_ptr<const KernelBodies> bodies) {
+            m_kernelModel->setKernelBodies(bodies);
+            m_details->setKernelBodies(std::move(bodies));
+            Q_EMIT kernelBodiesRead();
+        });
     connect(m_codeView, &CodeView::dvmKernelReached, this, &BrowsePage::onDvmKernelReached);
     connect(m_codeView, &CodeView::noDvmKernelToReach, this, &BrowsePage::onNoDvmKernelToReach);
 
@@ -129,6 +137,12 @@ BrowsePage::~BrowsePage()
 void BrowsePage::setIndex(
     std::shared_ptr<const dvmlens::Index> index, std::shared_ptr<const IndexSummaries> summaries)
 {
+    if (index && index == m_runModel->index()) {
+        // The index that grew here is complete: the rows, the selection and the code stay.
+        m_runModel->setIndex(std::move(index), summaries);
+        m_runTreePane->setIndex(std::move(summaries));
+        return;
+    }
     const QString previousPath = currentPath();
     const dvmlens::Kernel* previousKernel = currentKernel();
     const QString previousKernelName =
@@ -136,6 +150,7 @@ void BrowsePage::setIndex(
 
     // The old index must stay alive until every view has let go of its pointers.
     const std::shared_ptr<const dvmlens::Index> keepAlive = m_runModel->index();
+    m_bodiesJob->discard();
     m_details->clearKernel();
     m_kernelModel->clear();
     m_runModel->setIndex(std::move(index), summaries);
@@ -177,6 +192,32 @@ void BrowsePage::setIndex(
 const std::shared_ptr<const dvmlens::Index>& BrowsePage::index() const
 {
     return m_runModel->index();
+}
+
+void BrowsePage::showGrowingIndex(
+    std::shared_ptr<const dvmlens::Index> index, std::shared_ptr<const IndexSummaries> summaries)
+{
+    setIndex(std::move(index), std::move(summaries));
+    m_runModel->setIndexing(true);
+}
+
+void BrowsePage::updateParsedGraphs(const std::vector<std::pair<std::size_t, std::size_t>>& positions,
+    std::shared_ptr<const IndexSummaries> summaries)
+{
+    m_runModel->updateGraphs(positions, std::move(summaries));
+    // What is selected shows the parsed graph now: its kernels, details and code marks.
+    const QModelIndex current = m_runTree->selectionModel()->currentIndex();
+    const dvmlens::Run* run = m_runModel->runAt(current);
+    if (!run)
+        return;
+    const std::size_t runPosition = std::size_t(run - m_runModel->index()->runs.data());
+    const dvmlens::Graph* graph = m_runModel->graphAt(current);
+    const std::size_t graphPosition = graph ? std::size_t(graph - run->graphs.data()) : 0;
+    const bool changed = std::any_of(positions.begin(), positions.end(), [&](const auto& position) {
+        return position.first == runPosition && (!graph || position.second == graphPosition);
+    });
+    if (changed)
+        onTreeCurrentChanged(current);
 }
 
 bool BrowsePage::selectTreeIndex(const QModelIndex& index)
@@ -325,6 +366,7 @@ void BrowsePage::onTreeCurrentChanged(const QModelIndex& current)
     m_details->clearKernel();
     const auto& index = m_runModel->index();
     if (!current.isValid() || !index) {
+        m_bodiesJob->discard();
         m_kernelModel->clear();
         clearCode();
         m_provenance->setGraph(nullptr, nullptr);
@@ -339,12 +381,14 @@ void BrowsePage::onTreeCurrentChanged(const QModelIndex& current)
         for (const dvmlens::Graph& each : m_runModel->runAt(current)->graphs)
             graphs.push_back(&each);
         m_kernelModel->setGraphs(index, graphs);
+        readKernelBodies(graphs);
         // No graph's code stays on screen for a run: the header says what to select instead.
         clearCode(current.siblingAtColumn(RunTreeModel::NameColumn).data().toString());
         break;
     }
     case RunTreeModel::GraphNode:
         m_kernelModel->setGraphs(index, { graph });
+        readKernelBodies({ graph });
         m_details->showGraph(index, graph);
         if (graph->outputCode)
             showCode(dvmlens::pathText(graph->outputCode->path), graph, 0, 0);
@@ -353,6 +397,7 @@ void BrowsePage::onTreeCurrentChanged(const QModelIndex& current)
         break;
     case RunTreeModel::FileNode: {
         m_kernelModel->setGraphs(index, { graph });
+        readKernelBodies({ graph });
         m_details->showGraph(index, graph);
         const QString path = m_runModel->pathAt(current);
         if (QFileInfo(path).isFile())
@@ -363,6 +408,17 @@ void BrowsePage::onTreeCurrentChanged(const QModelIndex& current)
     if (isProvenanceShown())
         m_provenance->setGraph(index, graph);
     Q_EMIT currentPathChanged(m_runModel->pathAt(current));
+}
+
+void BrowsePage::readKernelBodies(const std::vector<const dvmlens::Graph*>& graphs)
+{
+    if (!m_bodiesJob->start(m_runModel->index(), graphs))
+        m_details->setKernelBodies(nullptr); // the index holds them all: nothing to read
+}
+
+bool BrowsePage::isReadingKernelBodies() const
+{
+    return m_bodiesJob->isRunning();
 }
 
 void BrowsePage::onKernelChanged(int sourceRow)

@@ -10,10 +10,13 @@
 #include <QWidget>
 
 #include <memory>
+#include <utility>
+#include <vector>
 
 class CodeHeader;
 class CodeView;
 struct IndexSummaries;
+class KernelBodiesJob;
 class KernelDetails;
 class KernelPanel;
 class KernelTableModel;
@@ -37,6 +40,13 @@ public:
     void setIndex(std::shared_ptr<const dvmlens::Index> index,
         std::shared_ptr<const IndexSummaries> summaries = nullptr);
     const std::shared_ptr<const dvmlens::Index>& index() const;
+    // A folder being opened (TreeDocument::growingIndex): its skeleton at once, every unparsed
+    // verdict "indexing…"; updateParsedGraphs gives graphs their verdicts as they are parsed, and
+    // setIndex with the same index, complete, ends it without a reset.
+    void showGrowingIndex(
+        std::shared_ptr<const dvmlens::Index> index, std::shared_ptr<const IndexSummaries> summaries);
+    void updateParsedGraphs(const std::vector<std::pair<std::size_t, std::size_t>>& positions,
+        std::shared_ptr<const IndexSummaries> summaries);
     // Device time in the kernel table; `join` belongs to the current index (null: none).
     void setProfile(std::shared_ptr<const dvmlens::ProfileJoin> join);
 
@@ -73,9 +83,12 @@ public:
     QAction* provenanceAction() const;
     ProvenanceView* provenanceView() const;
     bool isProvenanceShown() const;
+    // The kernel bodies of the selected graphs are being read again (the index left them out).
+    bool isReadingKernelBodies() const;
 
 Q_SIGNALS:
     void currentPathChanged(const QString& path);
+    void kernelBodiesRead(); // the kernel table and details show the bodies read again
     void statusMessage(const QString& message); // for the window's status bar
 
 private:
@@ -90,6 +103,8 @@ private:
     void onNoDvmKernelToReach();
     bool selectTreeIndex(const QModelIndex& index);
     void showProvenance(bool shown);
+    // The kernel table's graphs were set: reads their kernel bodies when the index left them out.
+    void readKernelBodies(const std::vector<const dvmlens::Graph*>& graphs);
 
     RunTreeModel* m_runModel;
     KernelTableModel* m_kernelModel;
@@ -103,6 +118,7 @@ private:
     ProvenanceView* m_provenance;
     QStackedWidget* m_codeArea; // the code view, or the Provenance mode
     QAction* m_provenanceAction;
+    KernelBodiesJob* m_bodiesJob;
     bool m_runTreeHeaderRestored = false;
     QByteArray m_defaultRunTreeHeader; // as built, for resetRunTreeHeader
 };

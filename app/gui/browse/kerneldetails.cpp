@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "browse/kerneldetails.h"
 
+#include "browse/kernelbodiesjob.h"
 #include "browse/kernelformat.h"
 #include "browse/notengagedreasontext.h"
 #include "browse/verdicttext.h"
+#include "common/diagnostictext.h"
 #include "common/themes.h"
 #include "io/pathtext.h"
 #include "io/safefile.h"
@@ -161,11 +163,19 @@ void KernelDetails::showGraph(std::shared_ptr<const dvmlens::Index> index, const
     render();
 }
 
+void KernelDetails::setKernelBodies(std::shared_ptr<const KernelBodies> bodies)
+{
+    m_bodies = std::move(bodies);
+    if (m_kernel)
+        render();
+}
+
 void KernelDetails::clearKernel()
 {
     m_kernel = nullptr;
     m_graph = nullptr;
     m_index.reset();
+    m_bodies.reset();
     clear();
 }
 
@@ -223,7 +233,8 @@ void KernelDetails::renderGraph()
     if (!graph.diagnostics.empty()) {
         out << "<h4>" << tr("Diagnostics") << "</h4>";
         for (const dvmlens::Diagnostic& diagnostic : graph.diagnostics)
-            out << "<p><b>" << escaped(diagnostic.code) << "</b>: " << escaped(diagnostic.message) << "</p>";
+            out << "<p><b>" << escaped(diagnostic.code)
+                << "</b>: " << diagnosticText(diagnostic).toHtmlEscaped() << "</p>";
     }
     setHtml(html);
 }
@@ -292,7 +303,8 @@ void KernelDetails::render()
         renderGraph();
         return;
     }
-    const dvmlens::Kernel& kernel = *m_kernel;
+    const bool bodyRead = m_bodies && m_bodies->index() == m_index.get() && m_bodies->covers(*m_graph);
+    const dvmlens::Kernel& kernel = bodyRead ? m_bodies->of(*m_graph, *m_kernel) : *m_kernel;
     const QString colour = backendColor(kernel.backend, palette()).name();
     QString html;
     QTextStream out(&html);
@@ -330,6 +342,8 @@ void KernelDetails::render()
     out << "</table>";
     out << sourceLinesHtml();
 
+    if (kernel.backend == dvmlens::Backend::Dvm && lacksKernelBodies(*m_graph) && !bodyRead)
+        out << "<p><i>" << tr("Reading its ops, inputs and outputs…") << "</i></p>";
     if (!kernel.ops.empty()) {
         QStringList ops;
         for (const std::string& op : kernel.ops)
@@ -360,17 +374,37 @@ void KernelDetails::render()
         out << "</table>";
     }
     if (!kernel.outputs.empty()) {
+        // Shapes come from the launch sites (core's parse/launchoutputs.h); stride only when known.
+        const bool anyStride = std::any_of(kernel.outputs.begin(), kernel.outputs.end(),
+            [](const dvmlens::DvmOutput& output) { return output.stride.has_value(); });
+        const bool anyUnknown = std::any_of(kernel.outputs.begin(), kernel.outputs.end(),
+            [](const dvmlens::DvmOutput& output) { return !output.shape.has_value(); });
+        const QString unknown = QStringLiteral("—");
         out << "<h4>" << tr("Outputs")
             << "</h4><table border=1 cellspacing=0 cellpadding=3 style=\"border-collapse:"
-            << "collapse\"><tr><th>#</th><th>" << tr("Name") << "</th><th>" << tr("dtype") << "</th></tr>";
+            << "collapse\"><tr><th>#</th><th>" << tr("Name") << "</th><th>" << tr("Shape") << "</th>";
+        if (anyStride)
+            out << "<th>" << tr("Stride") << "</th>";
+        out << "<th>" << tr("dtype") << "</th></tr>";
         int number = 0;
         for (const dvmlens::DvmOutput& output : kernel.outputs) {
             out << "<tr><td>" << number++ << "</td><td nowrap><code>" << escaped(output.name)
-                << "</code></td><td nowrap>"
-                << (output.dtype ? shortDtype(output.dtype).toHtmlEscaped() : QStringLiteral("—"))
+                << "</code></td><td nowrap><code>"
+                << (output.shape ? unbreakable(shapeText(output.shape)) : unknown) << "</code></td>";
+            if (anyStride) {
+                out << "<td nowrap><code>"
+                    << (output.stride ? unbreakable(shapeText(output.stride)) : unknown) << "</code></td>";
+            }
+            out << "<td nowrap>" << (output.dtype ? shortDtype(output.dtype).toHtmlEscaped() : unknown)
                 << "</td></tr>";
         }
         out << "</table>";
+        if (anyUnknown) {
+            out << "<p><i>"
+                << tr("— : not known. No launch in the entry code passes this output a buffer whose "
+                      "allocation is in the file (graph_fusion and mfusion kernels return their outputs).")
+                << "</i></p>";
+        }
     }
     if (!kernel.launchLines.empty()) {
         QStringList links;

@@ -11,6 +11,8 @@
 
 #include <memory>
 
+class KernelBodies;
+
 class KernelDetails : public QTextBrowser
 {
     Q_OBJECT
@@ -26,6 +28,9 @@ public:
     // The model source lines of the shown index's kernels (null: not found yet); sources of another
     // index are ignored.
     void setModelSources(std::shared_ptr<const ModelSources> sources);
+    // The ops, inputs and outputs of kernels whose graph the index holds without them (read again
+    // by KernelBodiesJob; null: none read yet). The shown kernel is drawn again with them.
+    void setKernelBodies(std::shared_ptr<const KernelBodies> bodies);
 
 Q_SIGNALS:
     // A launch-site or definition link was clicked.
@@ -44,6 +49,7 @@ private:
     const dvmlens::Kernel* m_kernel = nullptr;
     const dvmlens::Graph* m_graph = nullptr;
     std::shared_ptr<const ModelSources> m_sources;
+    std::shared_ptr<const KernelBodies> m_bodies;
 };
 
 // The text of a string statement given as its physical lines (core's Kernel::fxGraphLine to

@@ -56,7 +56,8 @@ QString compactOutputs(const dvmlens::Kernel& kernel)
 {
     QStringList parts;
     for (const dvmlens::DvmOutput& output : kernel.outputs)
-        parts << (output.dtype ? shortDtype(output.dtype) : QString::fromStdString(output.name));
+        parts << (output.dtype ? shortDtype(output.dtype) : QString::fromStdString(output.name))
+                + shapeText(output.shape);
     return parts.join(QLatin1String(", "));
 }
 

@@ -12,5 +12,5 @@ QString shortDtype(const std::optional<std::string>& dtype); // float32 → f32;
 QString shapeText(const std::optional<std::vector<std::int64_t>>& dims); // [128, 128]; "" for scalars
 QString compactInput(const dvmlens::DvmInput& input); // f32[128, 128]
 QString compactInputs(const dvmlens::Kernel& kernel); // joined with ", "
-QString compactOutputs(const dvmlens::Kernel& kernel); // dtypes, or the stored name when untyped
+QString compactOutputs(const dvmlens::Kernel& kernel); // dtype (or the stored name when untyped) and shape
 QString yesNo(const std::optional<bool>& value); // "yes", "no", "" when unknown

@@ -3,6 +3,7 @@
 
 #include "browse/kernelfilterproxy.h"
 #include "browse/kernelformat.h"
+#include "browse/kernelheaderstate.h"
 #include "browse/kerneltablemodel.h"
 #include "shell/languagechange.h"
 
@@ -84,13 +85,17 @@ KernelPanel::KernelPanel(KernelTableModel* model, QWidget* parent)
         [this](const QModelIndex& current) {
             Q_EMIT currentKernelChanged(current.isValid() ? m_proxy->mapToSource(current).row() : -1);
         });
-    connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
-        rebuildBackendToggles();
-        m_view->setColumnHidden(KernelTableModel::GraphColumn, !m_model->spansSeveralGraphs());
-    });
-    // The device time column shows while a profile is joined.
-    connect(m_model, &QAbstractItemModel::headerDataChanged, this,
-        [this] { m_view->setColumnHidden(KernelTableModel::DeviceTimeColumn, !m_model->hasProfile()); });
+    connect(m_model, &QAbstractItemModel::modelReset, this, &KernelPanel::rebuildBackendToggles);
+    // The Graph and Device time columns come with several graphs' rows and with a profile: shown,
+    // at their place, fitted.
+    connect(
+        m_model, &QAbstractItemModel::columnsInserted, this, [this](const QModelIndex&, int first, int last) {
+            for (int section = first; section <= last; ++section) {
+                placeKernelSection(*m_view->header(), *m_model, section);
+                m_view->setColumnHidden(section, false);
+            }
+            fitColumns(first, last);
+        });
 
     auto* bar = new QHBoxLayout;
     bar->setContentsMargins(0, 0, 0, 0);
@@ -106,8 +111,6 @@ KernelPanel::KernelPanel(KernelTableModel* model, QWidget* parent)
     layout->addLayout(bar);
     layout->addWidget(m_noMatch);
     layout->addWidget(m_view);
-    m_view->setColumnHidden(KernelTableModel::GraphColumn, true);
-    m_view->setColumnHidden(KernelTableModel::DeviceTimeColumn, true);
     fitColumns();
 
     // The filter carries over between graphs: say so when it hides every kernel of this one.
@@ -232,26 +235,25 @@ int KernelPanel::currentSourceRow() const
 
 QByteArray KernelPanel::headerState() const
 {
-    return m_view->header()->saveState();
+    return saveKernelHeaderState(*m_view->header(), *m_model);
 }
 
 bool KernelPanel::restoreHeaderState(const QByteArray& state)
 {
-    // The Graph column's visibility follows the kernels shown (one graph or several), not the state.
-    const bool graphHidden = m_view->isColumnHidden(KernelTableModel::GraphColumn);
-    const bool restored = m_view->header()->restoreState(state);
-    m_view->setColumnHidden(KernelTableModel::GraphColumn, graphHidden);
-    m_view->setColumnHidden(KernelTableModel::DeviceTimeColumn, !m_model->hasProfile());
-    return restored;
+    // Whether the Graph and Device time columns are there follows the rows and the profile.
+    return restoreKernelHeaderState(*m_view->header(), *m_model, state);
 }
 
 void KernelPanel::resetHeader()
 {
     QHeaderView* header = m_view->header();
-    for (int column = 0; column < KernelTableModel::ColumnCount; ++column) {
-        header->moveSection(header->visualIndex(column), column);
-        if (column != KernelTableModel::GraphColumn && column != KernelTableModel::DeviceTimeColumn)
-            m_view->setColumnHidden(column, false);
+    int to = 0;
+    for (const KernelTableModel::Column column : KernelTableModel::kDefaultOrder) {
+        const int section = m_model->sectionOf(column);
+        if (section < 0)
+            continue;
+        header->moveSection(header->visualIndex(section), to++);
+        m_view->setColumnHidden(section, false);
     }
     fitColumns();
     m_view->sortByColumn(KernelTableModel::LineColumn, Qt::AscendingOrder);
@@ -262,14 +264,15 @@ void KernelPanel::showHeaderMenu(const QPoint& position)
     // One check box per column but the kernel's name (a row must say which kernel it is) and the
     // Graph column (shown when the table spans several graphs).
     QMenu menu;
-    for (int column = 0; column < KernelTableModel::ColumnCount; ++column) {
-        if (column == KernelTableModel::NameColumn || column == KernelTableModel::GraphColumn)
+    for (const KernelTableModel::Column column : KernelTableModel::kDefaultOrder) {
+        const int section = m_model->sectionOf(column);
+        if (section < 0 || column == KernelTableModel::NameColumn || column == KernelTableModel::GraphColumn)
             continue;
-        QAction* action = menu.addAction(m_model->headerData(column, Qt::Horizontal).toString());
+        QAction* action = menu.addAction(m_model->headerData(section, Qt::Horizontal).toString());
         action->setCheckable(true);
-        action->setChecked(!m_view->isColumnHidden(column));
+        action->setChecked(!m_view->isColumnHidden(section));
         connect(action, &QAction::toggled, this,
-            [this, column](bool shown) { m_view->setColumnHidden(column, !shown); });
+            [this, section](bool shown) { m_view->setColumnHidden(section, !shown); });
     }
     menu.exec(m_view->header()->viewport()->mapToGlobal(position));
 }
@@ -308,18 +311,22 @@ void KernelPanel::rebuildBackendToggles()
         m_toggleLayout->addWidget(toggle);
 }
 
-void KernelPanel::fitColumns()
+void KernelPanel::fitColumns(int first, int last)
 {
     // Sized for typical content so the first look needs no manual resizing; the header text
     // (plus room for the sort arrow) is the floor.
     const QFontMetrics metrics = m_view->fontMetrics();
     const QFontMetrics fixedMetrics(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     QHeaderView* header = m_view->header();
-    const auto fit = [&](int column, const QFontMetrics& contentMetrics, const char* sample) {
+    const auto fit = [&](KernelTableModel::Column column, const QFontMetrics& contentMetrics,
+                         const char* sample) {
+        const int section = m_model->sectionOf(column);
+        if (section < 0 || section < first || (last >= 0 && section > last))
+            return;
         const int headerWidth =
-            metrics.horizontalAdvance(m_model->headerData(column, Qt::Horizontal).toString()) + 28;
+            metrics.horizontalAdvance(m_model->headerData(section, Qt::Horizontal).toString()) + 28;
         header->resizeSection(
-            column, qMax(headerWidth, contentMetrics.horizontalAdvance(QLatin1String(sample)) + 16));
+            section, qMax(headerWidth, contentMetrics.horizontalAdvance(QLatin1String(sample)) + 16));
     };
     fit(KernelTableModel::NameColumn, metrics, "dvm_fused_add_mul_native_layer_nor");
     fit(KernelTableModel::BackendColumn, metrics, "import_fx");

@@ -50,7 +50,8 @@ Q_SIGNALS:
 
 private:
     void rebuildBackendToggles();
-    void fitColumns();
+    // Widths for typical contents, of the sections first … last (all by default).
+    void fitColumns(int first = 0, int last = -1);
     void showHeaderMenu(const QPoint& position);
     void showRowMenu(const QPoint& position); // copy name / row, go to the launch site
     void updateNoMatchNote();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "browse/kerneltablemodel.h"
 
+#include "browse/kernelbodiesjob.h"
 #include "browse/kernelformat.h"
 #include "common/themes.h"
 #include "profile/profilecompare.h"
@@ -20,9 +21,7 @@ KernelTableModel::KernelTableModel(QObject* parent)
 void KernelTableModel::setGraphs(
     std::shared_ptr<const dvmlens::Index> index, const std::vector<const dvmlens::Graph*>& graphs)
 {
-    beginResetModel();
-    m_index = std::move(index);
-    m_rows.clear();
+    std::vector<Row> rows;
     int graphsWithKernels = 0;
     for (const dvmlens::Graph* graph : graphs) {
         if (!graph->outputCode || graph->outputCode->kernels.empty())
@@ -30,8 +29,8 @@ void KernelTableModel::setGraphs(
         ++graphsWithKernels;
         // Where the graph sits in the index (pointer arithmetic: the graphs belong to it).
         std::optional<std::pair<std::size_t, std::size_t>> place;
-        for (std::size_t r = 0; m_index && r < m_index->runs.size() && !place; ++r) {
-            const auto& runGraphs = m_index->runs[r].graphs;
+        for (std::size_t r = 0; index && r < index->runs.size() && !place; ++r) {
+            const auto& runGraphs = index->runs[r].graphs;
             if (!runGraphs.empty() && graph >= runGraphs.data()
                 && graph < runGraphs.data() + runGraphs.size())
                 place = std::pair { r, static_cast<std::size_t>(graph - runGraphs.data()) };
@@ -41,20 +40,82 @@ void KernelTableModel::setGraphs(
             std::optional<dvmlens::KernelRef> ref;
             if (place)
                 ref = dvmlens::KernelRef { place->first, place->second, k };
-            m_rows.push_back({ &kernels[k], graph, ref });
+            rows.push_back({ &kernels[k], graph, ref });
         }
     }
-    m_severalGraphs = graphsWithKernels > 1;
+    const bool severalGraphs = graphsWithKernels > 1;
+    if (!severalGraphs)
+        setGraphColumn(false); // before the new rows, so the views keep their other sections
+    beginResetModel();
+    m_index = std::move(index);
+    m_rows = std::move(rows);
+    m_bodies.reset();
     endResetModel();
+    setGraphColumn(severalGraphs);
 }
 
 void KernelTableModel::clear()
 {
+    setGraphColumn(false);
     beginResetModel();
     m_rows.clear();
     m_index.reset();
-    m_severalGraphs = false;
+    m_bodies.reset();
     endResetModel();
+}
+
+void KernelTableModel::setGraphColumn(bool present)
+{
+    if (present == m_severalGraphs)
+        return;
+    // Inserted or removed, not reset: the header keeps the other sections' widths and order.
+    const int section = int(DeviceTimeColumn) + (m_join ? 1 : 0);
+    if (present)
+        beginInsertColumns({}, section, section);
+    else
+        beginRemoveColumns({}, section, section);
+    m_severalGraphs = present;
+    if (present)
+        endInsertColumns();
+    else
+        endRemoveColumns();
+}
+
+int KernelTableModel::sectionOf(Column column) const
+{
+    switch (column) {
+    case DeviceTimeColumn:
+        return m_join ? int(DeviceTimeColumn) : -1;
+    case GraphColumn:
+        return m_severalGraphs ? int(DeviceTimeColumn) + (m_join ? 1 : 0) : -1;
+    case ColumnCount:
+        return -1;
+    default:
+        return int(column);
+    }
+}
+
+KernelTableModel::Column KernelTableModel::columnAt(int section) const
+{
+    if (section < 0 || section >= columnCount())
+        return ColumnCount;
+    if (section < int(DeviceTimeColumn))
+        return Column(section);
+    return section == int(DeviceTimeColumn) && m_join ? DeviceTimeColumn : GraphColumn;
+}
+
+void KernelTableModel::setKernelBodies(std::shared_ptr<const KernelBodies> bodies)
+{
+    if (bodies && bodies->index() != m_index.get())
+        return;
+    m_bodies = std::move(bodies);
+    if (!m_rows.empty()) // the kernels keep their rows: a filter or sort by ops follows the new values
+        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
+}
+
+bool KernelTableModel::hasBody(const Row& row) const
+{
+    return !lacksKernelBodies(*row.graph) || (m_bodies && m_bodies->covers(*row.graph));
 }
 
 const dvmlens::Kernel* KernelTableModel::kernelAt(int row) const
@@ -79,10 +140,21 @@ int KernelTableModel::rowOf(const QString& kernelName) const
 
 void KernelTableModel::setProfile(std::shared_ptr<const dvmlens::ProfileJoin> join)
 {
-    m_join = std::move(join);
-    if (!m_rows.empty())
-        Q_EMIT dataChanged(index(0, DeviceTimeColumn), index(rowCount() - 1, DeviceTimeColumn));
-    Q_EMIT headerDataChanged(Qt::Horizontal, DeviceTimeColumn, DeviceTimeColumn);
+    // The Device time column exists only with a profile (a screen reader lists hidden columns).
+    const int section = int(DeviceTimeColumn);
+    if (!m_join && join) {
+        beginInsertColumns({}, section, section);
+        m_join = std::move(join);
+        endInsertColumns();
+    } else if (m_join && !join) {
+        beginRemoveColumns({}, section, section);
+        m_join.reset();
+        endRemoveColumns();
+    } else {
+        m_join = std::move(join);
+        if (m_join && !m_rows.empty())
+            Q_EMIT dataChanged(index(0, section), index(rowCount() - 1, section));
+    }
 }
 
 bool KernelTableModel::hasProfile() const
@@ -108,13 +180,14 @@ int KernelTableModel::rowCount(const QModelIndex& parent) const
 
 int KernelTableModel::columnCount(const QModelIndex& parent) const
 {
-    return parent.isValid() ? 0 : ColumnCount;
+    return parent.isValid() ? 0 : int(DeviceTimeColumn) + (m_join ? 1 : 0) + (m_severalGraphs ? 1 : 0);
 }
 
 QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation != Qt::Horizontal)
         return {};
+    section = columnAt(section);
     if (role == Qt::DisplayRole) {
         switch (section) {
         case NameColumn:
@@ -164,10 +237,11 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid))
         return {};
-    const dvmlens::Kernel& kernel = *m_rows[size_t(index.row())].kernel;
-    const dvmlens::Graph& graph = *m_rows[size_t(index.row())].graph;
+    const Row& row = m_rows[size_t(index.row())];
+    const dvmlens::Graph& graph = *row.graph;
+    const dvmlens::Kernel& kernel = m_bodies ? m_bodies->of(graph, *row.kernel) : *row.kernel;
     const bool dvm = kernel.backend == dvmlens::Backend::Dvm;
-    const int column = index.column();
+    const int column = columnAt(index.column());
 
     switch (role) {
     case Qt::DisplayRole:
@@ -181,7 +255,7 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
         case DynShapeColumn:
             return yesNo(kernel.dynShape);
         case OpsColumn:
-            return dvm ? QVariant(int(kernel.ops.size())) : QVariant();
+            return dvm && hasBody(row) ? QVariant(int(kernel.ops.size())) : QVariant();
         case InputsColumn:
             return compactInputs(kernel);
         case OutputsColumn:

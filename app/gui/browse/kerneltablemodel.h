@@ -10,25 +10,34 @@
 #include <memory>
 #include <vector>
 
+class KernelBodies;
+
 class KernelTableModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
+    // The columns; the model's sections are these numbers up to OutputsColumn. The optional ones
+    // come after and exist only when they have something to say, as a screen reader lists the
+    // hidden columns of a view: sectionOf gives their section. KernelPanel shows them in
+    // kDefaultOrder (Graph after the name, Device time before the wide columns).
     enum Column
     {
         NameColumn,
-        GraphColumn, // hidden unless the rows come from several graphs
         BackendColumn,
         KtypeColumn,
         DynShapeColumn,
         OpsColumn,
         LaunchesColumn,
         LineColumn,
-        DeviceTimeColumn, // total device time from a profile; hidden without one
         InputsColumn, // the wide columns last, so the short facts stay in view
         OutputsColumn,
+        DeviceTimeColumn, // total device time, while a profile is joined
+        GraphColumn, // while the rows come from several graphs
         ColumnCount
     };
+    static constexpr Column kDefaultOrder[ColumnCount] = { NameColumn, GraphColumn, BackendColumn,
+        KtypeColumn, DynShapeColumn, OpsColumn, LaunchesColumn, LineColumn, DeviceTimeColumn, InputsColumn,
+        OutputsColumn };
     enum Role
     {
         SortRole = Qt::UserRole + 1, // numbers for numeric columns
@@ -39,13 +48,25 @@ public:
 
     explicit KernelTableModel(QObject* parent = nullptr);
 
-    // `index` keeps the graphs alive; they must belong to it.
+    // `index` keeps the graphs alive; they must belong to it. Drops the bodies read for others.
     void setGraphs(
         std::shared_ptr<const dvmlens::Index> index, const std::vector<const dvmlens::Graph*>& graphs);
     void clear();
+    // The ops, inputs and outputs of kernels whose graph the index holds without them (read again
+    // by KernelBodiesJob); until they come, those columns are blank. Bodies of another index are
+    // ignored.
+    void setKernelBodies(std::shared_ptr<const KernelBodies> bodies);
     // Device time per kernel; `join` belongs to the index of the graphs shown (null: no profile).
     void setProfile(std::shared_ptr<const dvmlens::ProfileJoin> join);
     bool hasProfile() const;
+
+    // The section of `column`, -1 while it is not there; the column of a section.
+    int sectionOf(Column column) const;
+    Column columnAt(int section) const;
+    static bool isOptional(Column column)
+    {
+        return column == DeviceTimeColumn || column == GraphColumn;
+    }
 
     const dvmlens::Kernel* kernelAt(int row) const;
     const dvmlens::Graph* graphAt(int row) const;
@@ -65,8 +86,11 @@ private:
         std::optional<dvmlens::KernelRef> ref; // its place in the index, for the profile
     };
     const dvmlens::KernelTime* timeAt(int row) const;
+    bool hasBody(const Row& row) const; // its ops, inputs and outputs are known
+    void setGraphColumn(bool present);
     std::shared_ptr<const dvmlens::ProfileJoin> m_join;
+    std::shared_ptr<const KernelBodies> m_bodies;
     std::shared_ptr<const dvmlens::Index> m_index;
     std::vector<Row> m_rows;
-    bool m_severalGraphs = false;
+    bool m_severalGraphs = false; // and so the Graph column is there
 };

@@ -8,6 +8,7 @@
 
 #include "browse/notengagedreasontext.h"
 #include "browse/verdicttext.h"
+#include "common/diagnostictext.h"
 #include "diagnostics/findingdetails.h"
 #include "io/pathtext.h"
 #include "profile/profilecompare.h"
@@ -181,7 +182,20 @@ RunTreeModel::RunTreeModel(QObject* parent)
 void RunTreeModel::setIndex(
     std::shared_ptr<const dvmlens::Index> index, std::shared_ptr<const IndexSummaries> summaries)
 {
+    if (index && index == m_index) {
+        // The index that grew here is complete: new counts, same rows (no reset).
+        // The known failures and the profile go as for any index (none came while it grew).
+        m_summaries = summaries ? std::move(summaries) : IndexSummaries::of(*m_index);
+        m_indexing = false;
+        m_knownFailures.reset();
+        m_findings.clear();
+        m_anyMarks = false;
+        setProfile(nullptr);
+        emitAllDataChanged(); // sorts again too
+        return;
+    }
     beginResetModel();
+    m_indexing = false;
     m_index = std::move(index);
     m_summaries = summaries || !m_index ? std::move(summaries) : IndexSummaries::of(*m_index);
     m_knownFailures.reset();
@@ -190,6 +204,38 @@ void RunTreeModel::setIndex(
     m_anyMarks = false;
     applySortOrder();
     endResetModel();
+}
+
+void RunTreeModel::updateGraphs(const std::vector<std::pair<std::size_t, std::size_t>>& positions,
+    std::shared_ptr<const IndexSummaries> summaries)
+{
+    if (!m_index || !summaries || positions.empty())
+        return;
+    m_summaries = std::move(summaries);
+    // Parsed graphs move to where their verdict and counts sort, and their cells change: one layout
+    // change says both (see emitAllDataChanged).
+    relayout();
+}
+
+void RunTreeModel::setIndexing(bool indexing)
+{
+    if (m_indexing == indexing)
+        return;
+    m_indexing = indexing;
+    emitAllDataChanged();
+}
+
+bool RunTreeModel::isIndexing() const
+{
+    return m_indexing;
+}
+
+void RunTreeModel::emitAllDataChanged()
+{
+    // One layout change rather than a dataChanged per run: each dataChanged makes the header size
+    // its ResizeToContents columns again over every row (Qt 6.4), a pass per signal; a layout
+    // change is one pass, and selection and expansion are kept through the persistent indexes.
+    relayout();
 }
 
 void RunTreeModel::setProfile(std::shared_ptr<const dvmlens::ProfileJoin> join)
@@ -301,9 +347,14 @@ void RunTreeModel::sort(int column, Qt::SortOrder order)
 {
     m_sortColumn = column >= 0 && column < ColumnCount ? column : -1;
     m_sortOrder = order;
+    relayout(QAbstractItemModel::VerticalSortHint);
+}
+
+void RunTreeModel::relayout(QAbstractItemModel::LayoutChangeHint hint)
+{
     if (!m_index)
         return;
-    Q_EMIT layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
+    Q_EMIT layoutAboutToBeChanged({}, hint);
     const QModelIndexList before = persistentIndexList();
     std::vector<Location> locations;
     locations.reserve(size_t(before.size()));
@@ -315,7 +366,7 @@ void RunTreeModel::sort(int column, Qt::SortOrder order)
     for (qsizetype i = 0; i < before.size(); ++i)
         after << indexAt(locations[size_t(i)], before[i].column());
     changePersistentIndexList(before, after);
-    Q_EMIT layoutChanged({}, QAbstractItemModel::VerticalSortHint);
+    Q_EMIT layoutChanged({}, hint);
 }
 
 void RunTreeModel::applySortOrder()
@@ -733,6 +784,7 @@ void RunTreeModel::followPalette() const
     if (palette.cacheKey() == m_iconPaletteKey)
         return;
     m_iconPaletteKey = palette.cacheKey();
+    m_mutedText = mutedTextColor(palette); // a contrast search: every unparsed graph's cells ask
     for (dvmlens::Verdict each : dvmlens::kAllVerdicts)
         m_verdictIcons[int(each)] = verdictIcon(each, palette);
     for (dvmlens::Severity each :
@@ -744,6 +796,12 @@ QIcon RunTreeModel::cachedVerdictIcon(dvmlens::Verdict mark) const
 {
     followPalette();
     return m_verdictIcons[int(mark)];
+}
+
+QColor RunTreeModel::cachedMutedText() const
+{
+    followPalette();
+    return m_mutedText;
 }
 
 QIcon RunTreeModel::cachedKnownFailureIcon(dvmlens::Severity severity) const
@@ -761,12 +819,12 @@ QVariant RunTreeModel::runData(
         if (column == NameColumn)
             return runLabel(run);
         if (column == VerdictColumn)
-            return VerdictText::ladderCell(summary.verdicts);
+            return verdictCell(summary.verdicts);
         return countValue(summary, column);
     case Qt::AccessibleTextRole:
         // What the icon beside the name says, for screen readers (the Verdict cell reads itself).
         if (column == NameColumn)
-            return QString(runLabel(run) + QStringLiteral(", ") + VerdictText::ladderCell(summary.verdicts));
+            return QString(runLabel(run) + QStringLiteral(", ") + verdictCell(summary.verdicts));
         return {};
     case Qt::DecorationRole:
         if (column == NameColumn)
@@ -808,11 +866,11 @@ QVariant RunTreeModel::graphData(
         if (column == NameColumn)
             return fromUtf8(graph.name);
         if (column == VerdictColumn)
-            return VerdictText::graphCell(mark);
+            return graphCell(mark);
         return hasCode ? countValue(summary, column) : QVariant();
     case Qt::AccessibleTextRole:
         if (column == NameColumn)
-            return QString(fromUtf8(graph.name) + QStringLiteral(", ") + VerdictText::graphCell(mark));
+            return QString(fromUtf8(graph.name) + QStringLiteral(", ") + graphCell(mark));
         return {};
     case Qt::DecorationRole:
         if (column == NameColumn)
@@ -822,7 +880,7 @@ QVariant RunTreeModel::graphData(
         if (column == VerdictColumn)
             return verdictColor(mark, QApplication::palette());
         if (!hasCode)
-            return mutedTextColor(QApplication::palette());
+            return cachedMutedText();
         return {};
     case Qt::ToolTipRole: {
         QString tip = QDir::toNativeSeparators(fromUtf8(graph.path));
@@ -839,12 +897,26 @@ QVariant RunTreeModel::graphData(
         for (const dvmlens::NotEngagedReason& reason : dvmlens::notEngagedReasonList(graph))
             tip += QLatin1Char('\n') + tr("Not DVM: %1").arg(notEngagedReasonText(reason));
         for (const dvmlens::Diagnostic& diagnostic : graph.diagnostics)
-            tip += QLatin1Char('\n') + fromUtf8(diagnostic.message);
+            tip += QLatin1Char('\n') + diagnosticText(diagnostic);
         return tip;
     }
     default:
         return {};
     }
+}
+
+QString RunTreeModel::graphCell(dvmlens::Verdict verdict) const
+{
+    return m_indexing && verdict == dvmlens::Verdict::NotIndexed ? VerdictText::indexing()
+                                                                 : VerdictText::graphCell(verdict);
+}
+
+QString RunTreeModel::verdictCell(const dvmlens::VerdictCounts& counts) const
+{
+    // A run with a graph not parsed yet has no verdict (core's ladder says NotIndexed).
+    return m_indexing && dvmlens::ladderVerdict(counts) == dvmlens::Verdict::NotIndexed
+        ? VerdictText::indexing()
+        : VerdictText::ladderCell(counts);
 }
 
 QVariant RunTreeModel::fileData(const dvmlens::Graph& graph, int file, int column, int role) const

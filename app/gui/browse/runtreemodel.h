@@ -51,10 +51,20 @@ public:
     explicit RunTreeModel(QObject* parent = nullptr);
 
     // Drops the known failures. `summaries` are the index's counts (TreeDocument computes them
-    // once per index); null: the model computes them.
+    // once per index); null: the model computes them. The index shown already (one that grew while
+    // indexing, now complete) keeps its rows: no reset, the selection and expansion stay.
     void setIndex(std::shared_ptr<const dvmlens::Index> index,
         std::shared_ptr<const IndexSummaries> summaries = nullptr);
     const std::shared_ptr<const dvmlens::Index>& index() const;
+    // While the index grows (TreeDocument::growingIndex): the graphs at `positions` (run, graph)
+    // were parsed and `summaries` are its counts now. Their rows and their runs' rows change in
+    // place (dataChanged, and a re-sort keeping selection and expansion when sorted), never a reset.
+    void updateGraphs(const std::vector<std::pair<std::size_t, std::size_t>>& positions,
+        std::shared_ptr<const IndexSummaries> summaries);
+    // True while the index is still being parsed: an unparsed graph, and a run with one, reads
+    // "indexing…" instead of "not indexed" (what a cancel leaves).
+    void setIndexing(bool indexing);
+    bool isIndexing() const;
     // What FindingsJob found in the current index (ignored when it searched another one).
     void setKnownFailures(std::shared_ptr<const KnownFailures> knownFailures);
     // The findings on a node, in findKnownFailures order: a graph's own; a run's run-level and
@@ -98,6 +108,8 @@ private:
     Location locate(const QModelIndex& index) const;
     QModelIndex indexAt(const Location& location, int column) const;
     void applySortOrder(); // fills the row orders below from m_sortColumn/m_sortOrder
+    // applySortOrder inside a layout change that keeps every persistent index on its node.
+    void relayout(QAbstractItemModel::LayoutChangeHint hint = QAbstractItemModel::NoLayoutChangeHint);
     QVariant runData(const dvmlens::Run& run, const dvmlens::Summary& summary, int column, int role) const;
     QVariant graphData(
         const dvmlens::Graph& graph, const dvmlens::Summary& summary, int column, int role) const;
@@ -109,8 +121,13 @@ private:
     void followPalette() const; // draws the icons again after a theme change
     QIcon cachedVerdictIcon(dvmlens::Verdict verdict) const;
     QIcon cachedKnownFailureIcon(dvmlens::Severity severity) const;
+    QColor cachedMutedText() const;
     QVariant knownFailureData(const Location& location, int column, int role) const;
     void emitKnownFailuresChanged();
+    void emitAllDataChanged();
+    // The Verdict cells: core's words, or "indexing…" for what the running indexing has not parsed.
+    QString graphCell(dvmlens::Verdict verdict) const;
+    QString verdictCell(const dvmlens::VerdictCounts& counts) const;
 
     // The findings of one run, by the node they mark.
     struct RunFindings
@@ -127,6 +144,7 @@ private:
     std::shared_ptr<const dvmlens::ProfileJoin> m_join;
     std::vector<RunFindings> m_findings; // by run row; empty without known failures
     bool m_anyMarks = false; // some node has a mark
+    bool m_indexing = false;
     int m_sortColumn = -1;
     Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
     // Shown row -> position in the Index and back: runs, and the graphs of each run (by run position).
@@ -138,4 +156,5 @@ private:
     mutable QIcon m_verdictIcons[std::size(dvmlens::kAllVerdicts)];
     mutable QIcon m_knownFailureIcons[3]; // by severity
     mutable QIcon m_blankIcon; // holds the mark's room on unmarked verdicts
+    mutable QColor m_mutedText; // mutedTextColor of the palette the icons follow
 };

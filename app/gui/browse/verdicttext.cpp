@@ -104,3 +104,8 @@ QString VerdictText::notIndexed()
 {
     return tr("Indexing was cancelled: re-index (F5) to see this graph");
 }
+
+QString VerdictText::indexing()
+{
+    return tr("indexing…");
+}

@@ -27,4 +27,7 @@ public:
     static QString ladderSentence(const dvmlens::VerdictCounts& counts);
     // Why a graph is not indexed, and what to do about it.
     static QString notIndexed();
+    // The Verdict cell of a graph (or a run with such graphs) whose output_code.py the running
+    // indexing has not parsed yet: no verdict before then.
+    static QString indexing();
 };

@@ -96,6 +96,12 @@ int CodeEditor::blockOfLine(int line) const
     return m_fillers.empty() ? line - 1 : dvmlens::rowOfLine(m_fillers, line) - 1;
 }
 
+void CodeEditor::setLineCountHint(int lines)
+{
+    m_lineCountHint = lines;
+    updateMarginWidth();
+}
+
 int CodeEditor::lineCount() const
 {
     return blockCount() - m_fillerRows;
@@ -136,7 +142,7 @@ void CodeEditor::updateColors()
 
 int CodeEditor::marginWidth() const
 {
-    const int digits = int(QString::number(std::max(1, lineCount())).size());
+    const int digits = int(QString::number(std::max({ 1, lineCount(), m_lineCountHint })).size());
     const double cell = fontMetrics().horizontalAdvance(QLatin1Char('9'));
     return int(cell * (digits + kPaddingCells + kStripeCells) + 0.5) + 2;
 }

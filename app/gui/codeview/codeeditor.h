@@ -55,6 +55,9 @@ public:
     int lineOfBlock(int blockNumber) const; // 1-based file line, 0 for a filler row
     int blockOfLine(int line) const; // 0-based block number of a 1-based file line
     int lineCount() const; // blocks that are file lines
+    // While only a file's first lines are shown: the whole file's line count, so the margin is
+    // as wide as it will be (0: none, the document's own count).
+    void setLineCountHint(int lines);
     // Sorted, not overlapping; painted instead of kernel bands on their rows.
     void setRowBackgrounds(QVector<CodeRowBackground> backgrounds);
     const QVector<CodeRowBackground>& rowBackgrounds() const;
@@ -91,6 +94,7 @@ private:
     QPair<int, int> m_currentRange { 0, 0 };
     std::vector<dvmlens::FillerBlock> m_fillers;
     int m_fillerRows = 0;
+    int m_lineCountHint = 0; // setLineCountHint
     QVector<CodeRowBackground> m_rowBackgrounds;
     QVector<int> m_linkedLines;
 };

@@ -6,6 +6,7 @@
 #include "codeview/codelegend.h"
 #include "codeview/filetextloader.h"
 #include "codeview/findbar.h"
+#include "common/timing.h"
 #include "shell/languagechange.h"
 
 #include <QAction>
@@ -94,6 +95,8 @@ CodeView::CodeView(QWidget* parent)
     connect(m_findBar, &FindBar::closed, this, [this] { m_editor->setFocus(Qt::OtherFocusReason); });
 
     m_editor->installEventFilter(this);
+    if (timing::enabled()) // when a loaded file's first screen is painted
+        m_editor->viewport()->installEventFilter(this);
     setUpActions();
 }
 
@@ -159,6 +162,8 @@ void CodeView::showFile(const QString& path, const dvmlens::OutputCode* code)
     m_pendingLastLine = 0;
     m_pendingLinkedLines.clear();
     setHasText(false);
+    m_showingPrefix = false;
+    timing::mark("code-requested", false);
     m_loader->start(path, m_editor->font());
     m_loadingMessageDelay.start();
 }
@@ -167,6 +172,7 @@ void CodeView::clear()
 {
     m_loader->cancel();
     m_loadingMessageDelay.stop();
+    m_showingPrefix = false;
     m_path.clear();
     m_marks.clear();
     m_hasCode = false;
@@ -389,6 +395,13 @@ void CodeView::changeEvent(QEvent* event)
 
 bool CodeView::eventFilter(QObject* watched, QEvent* event)
 {
+    if (m_firstPaintPending && watched == m_editor->viewport() && event->type() == QEvent::Paint) {
+        m_firstPaintPending = false;
+        const bool done = QWidget::eventFilter(watched, event);
+        // After this paint: the text is on screen.
+        QTimer::singleShot(0, this, [] { timing::mark("code-first-screen", false); });
+        return done;
+    }
     // Esc in the text closes the find bar too, not only Esc in its fields.
     if (watched == m_editor && event->type() == QEvent::KeyPress && !m_findBar->isHidden()
         && static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape) {
@@ -414,17 +427,49 @@ void CodeView::onLoadFinished(const std::shared_ptr<LoadedFileText>& result)
         Q_EMIT loadFailed(file.path, file.message);
         return;
     }
+    // The whole file after its first lines: the same text from the top, so the place the user
+    // scrolled to and the cursor carry over (unless a go-to-line waits for the whole file).
+    const bool afterPrefix = m_showingPrefix && !result->prefix;
+    QScrollBar* vertical = m_editor->verticalScrollBar();
+    QScrollBar* horizontal = m_editor->horizontalScrollBar();
+    const int scrolled = vertical->value();
+    const int scrolledSideways = horizontal->value();
+    const int cursor = m_editor->textCursor().position();
+    m_showingPrefix = result->prefix;
     // Chrome first: showing or hiding a bar re-lays out the editor at once, which is only cheap
     // while it still holds the small old document.
     m_pages->setCurrentWidget(m_editor);
     m_message->clear();
     showNote(file.invalidUtf8 ? invalidUtf8Note() : QString());
     m_legend->setVisible(m_hasCode);
+    // The margin is as wide as the whole file's line numbers from the first lines on.
+    m_editor->setLineCountHint(result->prefix ? result->lineCount : 0);
     replaceDocument(std::move(result->document));
     m_text = std::move(file.text);
     applyMarks();
     updateMatches();
     setHasText(true);
+    if (afterPrefix) {
+        QTextCursor restored(m_editor->document());
+        restored.setPosition(std::min(cursor, m_editor->document()->characterCount() - 1));
+        m_editor->setTextCursor(restored);
+        vertical->setValue(scrolled);
+        horizontal->setValue(scrolledSideways);
+    }
+    if (result->prefix) {
+        // Scrollable now; what waits for the whole file (go to line, linked lines) still waits.
+        timing::mark("code-prefix-in", false);
+        m_firstPaintPending = timing::enabled();
+        return;
+    }
+    timing::mark("code-text-in", false);
+    m_firstPaintPending = timing::enabled() && !afterPrefix;
+    if (m_highlighter && timing::enabled()) {
+        connect(m_highlighter.get(), &CodeHighlighter::finished, this,
+            [] { timing::mark("code-highlighted", false); });
+        if (m_highlighter->isFinished())
+            timing::mark("code-highlighted", false);
+    }
     if (m_pendingLine > 0) {
         goToLine(m_pendingLine, m_pendingLastLine);
         m_pendingLine = 0;

@@ -133,6 +133,8 @@ private:
     QVector<int> m_pendingLinkedLines; // a setLinkedLines() that waits for the load
     bool m_pendingLinkedScroll = false;
 
+    bool m_firstPaintPending = false; // DVMLENS_TIMING: the loaded text's first paint is to come
+    bool m_showingPrefix = false; // a large file's first lines, until the whole file is in
     QVector<qsizetype> m_matches; // start positions of the find bar's text
     int m_currentMatch = -1;
 };

@@ -58,7 +58,22 @@ std::unique_ptr<QTextDocument> plainTextDocument(const QString& text, const QFon
     return document;
 }
 
-FileText readFileText(const QString& path, qint64 maxBytes)
+namespace {
+
+// A large file's first lines as a document (LoadedFileText::prefix).
+std::shared_ptr<LoadedFileText> prefixOf(FileText&& head, const QFont& font)
+{
+    auto prefix = std::make_shared<LoadedFileText>();
+    prefix->prefix = true;
+    prefix->lineCount = head.lineCount;
+    prefix->document = plainTextDocument(head.text, font);
+    prefix->file = std::move(head);
+    return prefix;
+}
+
+} // namespace
+
+FileText readFileText(const QString& path, qint64 maxBytes, const std::function<void(FileText&&)>& onHead)
 {
     FileText result;
     result.path = path;
@@ -108,6 +123,26 @@ FileText readFileText(const QString& path, qint64 maxBytes)
             "This looks like a binary file (it contains NUL bytes), so it is not shown as text.");
         return result;
     }
+    if (onHead && bytes.size() > kPrefixFromChars) {
+        // The first lines, decoded before the whole (a UTF-8 sequence never holds a '\n').
+        FileText head = result;
+        const char* data = bytes.constData();
+        const char* end = data + bytes.size();
+        const char* cut = data;
+        head.lineCount = 1;
+        for (const char* at = data; (at = static_cast<const char*>(std::memchr(at, '\n', size_t(end - at))));
+             ++at) {
+            if (head.lineCount++ == kPrefixLines)
+                cut = at;
+        }
+        if (cut == data)
+            cut = end;
+        QStringDecoder headDecoder(QStringDecoder::Utf8);
+        head.text = headDecoder.decode(QByteArrayView(data, cut - data));
+        head.invalidUtf8 = headDecoder.hasError();
+        foldLineEnds(head.text);
+        onHead(std::move(head));
+    }
     QStringDecoder decoder(QStringDecoder::Utf8);
     result.text = decoder.decode(bytes);
     result.invalidUtf8 = decoder.hasError();
@@ -130,9 +165,16 @@ void FileTextLoader::start(const QString& path, const QFont& font)
 {
     QThread* guiThread = thread();
     m_runner->start(
-        [guiThread, path, font](JobContext& job) {
+        [this, guiThread, path, font](JobContext& job) {
             auto result = std::make_shared<LoadedFileText>();
-            result->file = readFileText(path);
+            // Building a 10 MB document takes a second: its first lines go on screen before.
+            result->file = readFileText(path, kMaxFileTextBytes, [&](FileText&& head) {
+                if (job.cancelled())
+                    return;
+                std::shared_ptr<LoadedFileText> prefix = prefixOf(std::move(head), font);
+                prefix->document->moveToThread(guiThread);
+                job.postPartial([this, prefix] { Q_EMIT finished(prefix); });
+            });
             if (!job.cancelled() && result->file.status == FileText::Status::Ok) {
                 result->document = plainTextDocument(result->file.text, font);
                 result->document->moveToThread(guiThread);

@@ -10,6 +10,7 @@
 #include <QObject>
 #include <QString>
 
+#include <functional>
 #include <memory>
 
 class QTextDocument;
@@ -31,13 +32,20 @@ struct FileText
     QString text; // '\n' line ends only; document positions equal string indexes
     bool invalidUtf8 = false; // some bytes were replaced by U+FFFD
     QString message; // why the text is not shown; empty when Ok
+    int lineCount = 0; // set for a head (readFileText's onHead): the whole file's lines
 };
 
 // Files above this are refused: a QTextDocument needs ~10× the file size in memory.
 inline constexpr qint64 kMaxFileTextBytes = 64LL * 1024 * 1024;
 
-// Reads and decodes `path`; thread-safe, never throws.
-FileText readFileText(const QString& path, qint64 maxBytes = kMaxFileTextBytes);
+// Files with more bytes than this are shown by their first lines first.
+inline constexpr qsizetype kPrefixFromChars = 1 << 20;
+inline constexpr int kPrefixLines = 400;
+
+// Reads and decodes `path`; thread-safe, never throws. `onHead`, for a file above
+// kPrefixFromChars bytes: its first kPrefixLines lines, before the whole is decoded.
+FileText readFileText(const QString& path, qint64 maxBytes = kMaxFileTextBytes,
+    const std::function<void(FileText&&)>& onHead = {});
 
 // A read-only plain-text document for a QPlainTextEdit holding `text`, built so that setting it on
 // the editor is cheap; safe to call on any thread.
@@ -49,6 +57,10 @@ struct LoadedFileText
 {
     FileText file;
     std::unique_ptr<QTextDocument> document;
+    // A large file comes twice: first its first kPrefixLines lines (`prefix`, with the whole
+    // file's line count), shown while the whole document is built, then the whole file.
+    bool prefix = false;
+    int lineCount = 0; // of the whole file
 };
 
 class FileTextLoader : public QObject
@@ -59,7 +71,8 @@ public:
     ~FileTextLoader() override; // waits for a running read; its result is dropped
 
     // Starts reading `path`; the document gets `font` as its default font. A newer start() or
-    // cancel() makes the running load stale: its result is dropped, never emitted.
+    // cancel() makes the running load stale: its result is dropped, never emitted. A large file
+    // emits finished() twice: its first lines (LoadedFileText::prefix), then the whole.
     void start(const QString& path, const QFont& font);
     void cancel();
     bool isRunning() const;

@@ -25,4 +25,8 @@ struct IndexSummaries
     }
 
     static std::shared_ptr<const IndexSummaries> of(const dvmlens::Index& index);
+    // `previous` (of the same index before some graphs were parsed) with the graphs at `changed`
+    // (run, graph positions), their runs and the tree counted again.
+    static std::shared_ptr<const IndexSummaries> updated(const IndexSummaries& previous,
+        const dvmlens::Index& index, const std::vector<std::pair<std::size_t, std::size_t>>& changed);
 };

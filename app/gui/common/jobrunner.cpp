@@ -13,6 +13,11 @@ void JobContext::progress(int done, int total, int stage)
     m_runner->postProgress(m_id, stage, done, total);
 }
 
+void JobContext::postPartial(std::function<void()> deliver)
+{
+    m_runner->postPartial(m_id, std::move(deliver));
+}
+
 JobRunner::JobRunner(QObject* parent, int maxThreads)
     : QObject(parent)
 {
@@ -109,6 +114,17 @@ void JobRunner::postProgress(quint64 jobId, int stage, int done, int total)
         [this, jobId, stage, done, total] {
             if (isCurrent(jobId) && !m_current->cancelled())
                 Q_EMIT progress(stage, done, total);
+        },
+        Qt::QueuedConnection);
+}
+
+void JobRunner::postPartial(quint64 jobId, std::function<void()> deliver)
+{
+    QMetaObject::invokeMethod(
+        this,
+        [this, jobId, deliver = std::move(deliver)] {
+            if (isCurrent(jobId))
+                deliver();
         },
         Qt::QueuedConnection);
 }

@@ -40,6 +40,10 @@ public:
     {
         return m_id;
     }
+    // Hands part of the result over while the job runs (an index as it grows): `deliver` runs on
+    // the runner's thread, in the order posted and before the final result, unless the job became
+    // stale. A cancelled job's parts still arrive, since what it returns goes with them.
+    void postPartial(std::function<void()> deliver);
 
 private:
     friend class JobRunner;
@@ -108,6 +112,7 @@ private:
     void post(quint64 jobId, std::function<void()> deliver);
     void postFailure(quint64 jobId, const QString& message);
     void postProgress(quint64 jobId, int stage, int done, int total);
+    void postPartial(quint64 jobId, std::function<void()> deliver);
     bool isCurrent(quint64 jobId) const;
     void finish(); // the current job ended: delivered, failed or discarded
 

@@ -11,10 +11,13 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <tuple>
 
 namespace {
@@ -81,7 +84,9 @@ ComparePage::ComparePage(QWidget* parent)
     filters->addWidget(m_onlyRegressions);
     filters->addWidget(m_filter);
 
-    auto* top = new QSplitter(Qt::Horizontal);
+    m_tablesSplit = new QSplitter(Qt::Horizontal);
+    auto* top = m_tablesSplit;
+    top->setObjectName(QStringLiteral("CompareTablesSplit"));
     top->setChildrenCollapsible(false);
     top->addWidget(m_summaryView);
     top->addWidget(m_fusionView);
@@ -130,9 +135,25 @@ void ComparePage::setOutcome(std::shared_ptr<const CompareOutcome> outcome)
             ? CompareSummaryModel::summaryText(m_outcome->result->summary)
             : QString());
     m_summaryView->resizeColumnsToContents();
+    // Once the page is laid out at its size (it is often shown right after this).
+    QTimer::singleShot(0, this, &ComparePage::fitTablesSplit);
     selectFirstPair();
     if (m_currentGraph < 0)
         onCurrentRowChanged();
+}
+
+void ComparePage::fitTablesSplit()
+{
+    // At 1280 pixels a third for the fusions pushed the pairs table's Fallbacks column out of view;
+    // at 1600 two thirds left it empty space the fusions' kernel names lacked.
+    const int total = m_tablesSplit->width() - m_tablesSplit->handleWidth();
+    if (!m_outcome || total <= 0)
+        return;
+    const int columns = m_summaryView->horizontalHeader()->length();
+    const int wanted =
+        columns + m_summaryView->verticalScrollBar()->sizeHint().width() + 2 * m_summaryView->frameWidth();
+    const int summary = std::min(wanted, total * 3 / 4);
+    m_tablesSplit->setSizes({ summary, total - summary });
 }
 
 void ComparePage::clear()

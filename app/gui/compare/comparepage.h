@@ -15,6 +15,7 @@ class FusionTableModel;
 class QCheckBox;
 class QLabel;
 class QLineEdit;
+class QSplitter;
 class QTableView;
 class SideBySideView;
 
@@ -57,6 +58,8 @@ Q_SIGNALS:
 private:
     void onCurrentRowChanged();
     void showFusion(const QModelIndex& index);
+    // Gives the pairs table the width of all its columns (up to three quarters), the fusions the rest.
+    void fitTablesSplit();
     const dvmlens::OutputCode* outputCodeOf(const std::optional<dvmlens::GraphSide>& side, bool sideA) const;
     // What a side shows instead of code: it is missing or has no output_code.py; empty when it has.
     static QString placeholderFor(const std::optional<dvmlens::GraphSide>& side, bool sideA);
@@ -70,6 +73,7 @@ private:
     QLineEdit* m_filter;
     QTableView* m_summaryView;
     QTableView* m_fusionView;
+    QSplitter* m_tablesSplit;
     SideBySideView* m_sideBySide;
     int m_currentGraph = -1; // index into CompareResult::graphs
 };

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "diagnostics/diagnosticsmodel.h"
 
+#include "common/diagnostictext.h"
 #include "common/themes.h"
 #include "diagnostics/findingdetails.h"
 #include "io/pathtext.h"
@@ -153,8 +154,7 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const
         case CodeColumn:
             return QString::fromStdString(diagnostic.code);
         case MessageColumn:
-            return finding ? localizedRuleText(finding->rule.title)
-                           : QString::fromStdString(diagnostic.message);
+            return finding ? localizedRuleText(finding->rule.title) : diagnosticText(diagnostic);
         case LocationColumn: {
             // The run (by its pid, when the tree has several), the graph folder and the file name
             // say enough; the full path is in the tooltip.
@@ -181,8 +181,7 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const
             return severityColor(diagnostic.severity, QApplication::palette());
         return {};
     case Qt::ToolTipRole: {
-        QString tip =
-            (finding ? localizedRuleText(finding->rule.title) : QString::fromStdString(diagnostic.message))
+        QString tip = (finding ? localizedRuleText(finding->rule.title) : diagnosticText(diagnostic))
             + QLatin1Char('\n') + QDir::toNativeSeparators(path);
         if (diagnostic.line)
             tip += QLatin1Char(':') + QString::number(*diagnostic.line);

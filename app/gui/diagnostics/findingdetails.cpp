@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "diagnostics/findingdetails.h"
 
+#include "common/diagnostictext.h"
 #include "shell/languagechange.h"
 
 #include <QApplication>
@@ -125,7 +126,7 @@ void FindingDetails::showEntry(const dvmlens::Diagnostic* diagnostic, const dvml
         if (!rule.fixCode.empty())
             m_fix += QStringLiteral("\n\n") + QString::fromStdString(rule.fixCode);
     } else {
-        html += QStringLiteral("<h3>%1</h3>").arg(escaped(diagnostic->message));
+        html += QStringLiteral("<h3>%1</h3>").arg(diagnosticText(*diagnostic).toHtmlEscaped());
         html += QStringLiteral("<p><code>%1</code> · %2</p>")
                     .arg(escaped(diagnostic->code), severityWord(diagnostic->severity));
         html += paragraph(tr("Where:"), place(m_root, diagnostic->path, diagnostic->line));

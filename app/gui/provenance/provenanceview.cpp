@@ -2,6 +2,7 @@
 #include "provenance/provenanceview.h"
 
 #include "codeview/codeview.h"
+#include "common/jobrunner.h"
 #include "io/pathtext.h"
 #include "shell/languagechange.h"
 
@@ -12,6 +13,9 @@
 #include <QStackedWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <utility>
 
 using dvmlens::ProvenanceLink;
 using dvmlens::ProvenancePane;
@@ -35,6 +39,7 @@ QVector<int> toVector(const std::vector<int>& lines)
 
 ProvenanceView::ProvenanceView(QWidget* parent)
     : QWidget(parent)
+    , m_jobs(new JobRunner(this))
     , m_title(new QLabel(this))
     , m_link(new QLabel(this))
     , m_back(new QToolButton(this))
@@ -104,14 +109,52 @@ void ProvenanceView::setGraph(std::shared_ptr<const dvmlens::Index> index, const
     m_graph = m_index ? graph : nullptr;
     m_provenance = {};
     m_problems = 0;
-    if (m_graph) {
-        std::vector<dvmlens::Diagnostic> problems;
-        m_provenance = dvmlens::graphProvenance(*m_graph, m_index->root, problems);
-        m_problems = int(problems.size());
-    }
     m_selectedLine = 0;
+    m_pendingKernel.clear();
+    m_computing = m_graph != nullptr;
+    if (!m_computing) {
+        m_jobs->discard();
+        showPanes();
+        retranslate();
+        return;
+    }
+    // The job keeps the index (and so the graph) alive; a newer setGraph() drops its result.
+    struct Computed
+    {
+        dvmlens::GraphProvenance provenance;
+        int problems = 0;
+    };
+    m_jobs->start(
+        [index = m_index, graph = m_graph](JobContext&) {
+            std::vector<dvmlens::Diagnostic> problems;
+            Computed computed;
+            computed.provenance = dvmlens::graphProvenance(*graph, index->root, problems);
+            computed.problems = int(problems.size());
+            return computed;
+        },
+        [this](Computed computed) { linksComputed(std::move(computed.provenance), computed.problems); });
+    for (ProvenancePane pane : kPanes) {
+        m_panes[slot(pane)]->clear();
+        m_stacks[slot(pane)]->setCurrentWidget(m_notes[slot(pane)]);
+    }
+    retranslate();
+}
+
+void ProvenanceView::linksComputed(dvmlens::GraphProvenance provenance, int problems)
+{
+    m_provenance = std::move(provenance);
+    m_problems = problems;
+    m_computing = false;
     showPanes();
     retranslate();
+    if (!m_pendingKernel.isEmpty())
+        selectKernel(std::exchange(m_pendingKernel, QString()));
+    Q_EMIT linksReady();
+}
+
+bool ProvenanceView::isComputingLinks() const
+{
+    return m_computing;
 }
 
 const dvmlens::Graph* ProvenanceView::graph() const
@@ -178,6 +221,19 @@ void ProvenanceView::retranslate()
         return QFileInfo(dvmlens::pathText(m_provenance.paths[slot(pane)])).fileName();
     };
     const bool hasCode = m_graph && m_graph->outputCode;
+    if (m_computing) {
+        // Which files the panes show is part of what is being computed.
+        m_titles[slot(ProvenancePane::FxGraph)]->setText(tr("FX graph"));
+        m_titles[slot(ProvenancePane::PostGrad)]->setText(tr("Post-grad graph"));
+        m_titles[slot(ProvenancePane::Code)]->setText(tr("Generated code"));
+        for (QLabel* title : m_titles)
+            title->setToolTip(title->text());
+        for (QLabel* note : m_notes)
+            note->setText(tr("Computing links…"));
+        m_link->setText(tr("Computing links between the FX graphs and the code of %1…")
+                            .arg(QString::fromStdString(m_graph->name)));
+        return;
+    }
     m_titles[slot(ProvenancePane::FxGraph)]->setText(tr("FX graph") + QStringLiteral(" · ")
         + (m_provenance.paths[0].empty() ? tr("missing") : fileName(ProvenancePane::FxGraph)));
     m_titles[slot(ProvenancePane::PostGrad)]->setText(m_provenance.postGradFromDocstrings
@@ -233,6 +289,16 @@ void ProvenanceView::selectLine(ProvenancePane pane, int line)
 
 bool ProvenanceView::selectKernel(const QString& name)
 {
+    if (m_computing) {
+        const std::vector<dvmlens::Kernel>* kernels =
+            m_graph->outputCode ? &m_graph->outputCode->kernels : nullptr;
+        const bool known =
+            kernels && std::any_of(kernels->begin(), kernels->end(), [&name](const dvmlens::Kernel& kernel) {
+                return QString::fromStdString(kernel.name) == name;
+            });
+        m_pendingKernel = known ? name : QString();
+        return known;
+    }
     for (const ProvenanceLink& link : m_provenance.links) {
         if (link.fallback || QString::fromStdString(link.name) != name)
             continue;

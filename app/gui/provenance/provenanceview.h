@@ -4,7 +4,9 @@
 // side, as tlparse's provenance highlighter shows them. Clicking a kernel or fallback call in the
 // code paints its FX nodes in both FX panes and scrolls them there; clicking a node paints its
 // kernels in the code. Which lines are linked is core's answer (sources/provenancelinks.h); the
-// view only paints it and says which evidence linked them.
+// view only paints it and says which evidence linked them. The links are computed off the GUI
+// thread (a JobRunner job: on a 10 MB output_code.py they take seconds); until they arrive the
+// panes and the line above them say "Computing links…".
 #pragma once
 
 #include "model/model.h"
@@ -17,6 +19,7 @@
 #include <memory>
 
 class CodeView;
+class JobRunner;
 class QLabel;
 class QStackedWidget;
 class QToolButton;
@@ -27,11 +30,13 @@ class ProvenanceView : public QWidget
 public:
     explicit ProvenanceView(QWidget* parent = nullptr);
 
-    // Shows the panes of `graph`, which `index` keeps alive (null: none). Reads the graph's FX
-    // graph files and provenance JSONs again (small next to the code it shows).
+    // Shows the panes of `graph`, which `index` keeps alive (null: none), once its links are
+    // computed in the background (the graph's FX graph files and provenance JSONs are read again).
     void setGraph(std::shared_ptr<const dvmlens::Index> index, const dvmlens::Graph* graph);
     const dvmlens::Graph* graph() const;
-    const dvmlens::GraphProvenance& provenance() const;
+    const dvmlens::GraphProvenance& provenance() const; // empty while computing
+    // True from setGraph() until the graph's links arrive (linksReady()).
+    bool isComputingLinks() const;
 
     CodeView* pane(dvmlens::ProvenancePane pane) const;
     // The note shown in place of a pane whose file the graph lacks, or empty when the pane shows a file.
@@ -43,11 +48,17 @@ public:
     // As a click on `line` of `pane`: paints what is linked to it in every pane.
     void selectLine(dvmlens::ProvenancePane pane, int line);
     // Puts the code pane's cursor on the kernel `name` (as clicking it); false when the graph has none.
+    // While the links are computed, the kernel is selected when they arrive.
     bool selectKernel(const QString& name);
     // The back button (it triggers the action that entered the mode).
     QToolButton* backButton() const;
 
+Q_SIGNALS:
+    // The links of the shown graph arrived and the panes show its files.
+    void linksReady();
+
 private:
+    void linksComputed(dvmlens::GraphProvenance provenance, int problems);
     void retranslate();
     void showPanes();
     void clearLinks();
@@ -58,6 +69,9 @@ private:
     const dvmlens::Graph* m_graph = nullptr;
     dvmlens::GraphProvenance m_provenance;
     int m_problems = 0; // files that could not be read
+    JobRunner* m_jobs;
+    bool m_computing = false;
+    QString m_pendingKernel; // selectKernel() while computing
 
     QLabel* m_title;
     QLabel* m_link;

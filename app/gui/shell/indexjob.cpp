@@ -6,6 +6,11 @@
 
 namespace {
 
+// Kernel bodies (ops, inputs, outputs) held for the whole tree at most; graphs parsed beyond it
+// keep their kernels without, and the browse page reads the selected graphs' again
+// (browse/kernelbodiesjob.h). A tree of about 100 MB keeps them all.
+constexpr std::size_t kKernelBodyBudget = std::size_t(16) << 20;
+
 struct Built
 {
     std::shared_ptr<const dvmlens::Index> index;
@@ -25,16 +30,29 @@ IndexJob::IndexJob(QObject* parent)
         [this](quint64 jobId, const QString& message) { Q_EMIT finished(jobId, m_path, nullptr, message); });
 }
 
-quint64 IndexJob::start(const QString& path)
+quint64 IndexJob::start(const QString& path, bool stream)
 {
     m_path = path; // a failure is only reported for the current job
     const std::string nativePath = dvmlens::pathBytes(path);
     auto jobId = std::make_shared<quint64>(0);
     *jobId = m_runner->start(
-        [nativePath](JobContext& job) {
+        [this, nativePath, stream](JobContext& job) {
             dvmlens::IndexOptions options;
             options.cancel = job.cancelFlag();
+            options.kernelBodyBudget = kKernelBodyBudget;
             options.progress = [&job](int done, int total) { job.progress(done, total); };
+            // The parts go to the GUI thread as they come; `this` is only used there.
+            dvmlens::IndexStream parts;
+            parts.skeleton = [this, &job](dvmlens::Index skeleton) {
+                auto shared = std::make_shared<dvmlens::Index>(std::move(skeleton));
+                job.postPartial([this, id = job.id(), shared] { Q_EMIT skeletonReady(id, shared); });
+            };
+            parts.parsed = [this, &job](std::vector<dvmlens::ParsedGraph> batch) {
+                auto shared = std::make_shared<std::vector<dvmlens::ParsedGraph>>(std::move(batch));
+                job.postPartial([this, id = job.id(), shared] { Q_EMIT graphsParsed(id, shared); });
+            };
+            if (stream)
+                options.stream = &parts;
             std::string error;
             std::optional<dvmlens::Index> built = dvmlens::buildIndex(nativePath, options, error);
             Built result;

@@ -15,6 +15,7 @@
 #include "codeview/codehighlighter.h"
 #include "codeview/codeview.h"
 #include "common/themes.h"
+#include "common/timing.h"
 #include "compare/comparenames.h"
 #include "compare/comparepage.h"
 #include "compare/comparesummarymodel.h"
@@ -155,6 +156,15 @@ MainWindow::MainWindow(QWidget* parent)
 
     connect(m_document, &TreeDocument::indexProgress, this, &MainWindow::onProgress);
     connect(m_document, &TreeDocument::indexChanged, this, &MainWindow::onIndexChanged);
+    // A folder being opened shows its runs and graphs at once, and each verdict once it is parsed.
+    connect(m_document, &TreeDocument::indexGrowing, this, [this] {
+        m_browse->showGrowingIndex(m_document->growingIndex(), m_document->growingSummaries());
+        timing::mark("skeleton-shown");
+    });
+    connect(m_document, &TreeDocument::graphsParsed, this, [this](const auto& positions) {
+        m_browse->updateParsedGraphs(positions, m_document->growingSummaries());
+        timing::mark("first-verdict-shown");
+    });
     connect(m_document, &TreeDocument::indexFinished, this, &MainWindow::onIndexFinished);
     connect(m_document, &TreeDocument::compareProgress, this, &MainWindow::onCompareProgress);
     connect(m_document, &TreeDocument::compareFinished, this, &MainWindow::onCompareFinished);
@@ -190,8 +200,9 @@ MainWindow::~MainWindow() = default;
 void MainWindow::createDocks()
 {
     // Left column: runs above the kernel details; the code fills the centre and the kernel table
-    // (tabbed with the diagnostics) gets the full width below it, where its many columns fit.
-    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    // (tabbed with the diagnostics) gets the window's full width below both, where all its columns
+    // fit at 1280×800 (below the code alone they did not).
+    setCorner(Qt::BottomLeftCorner, Qt::BottomDockWidgetArea);
     setCorner(Qt::TopLeftCorner, Qt::LeftDockWidgetArea);
     setDockOptions(AnimatedDocks | AllowTabbedDocks | AllowNestedDocks);
 
@@ -224,11 +235,28 @@ void MainWindow::applyDefaultDockSizes()
     const int em = fontMetrics().horizontalAdvance(QLatin1Char('M'));
     // 40%: the run tree shows its verdict words ("not engaged 0/12") and three counts beside the names.
     const int runsWidth = qBound(30 * em, width() * 40 / 100, 64 * em);
+    // The kernel table spans the window's width below: a quarter of the height shows ~8 kernels and
+    // leaves the run tree room for both runs of a two-run tree above the details.
     const int bottomHeight =
-        qBound(8 * fontMetrics().height(), height() * 30 / 100, 24 * fontMetrics().height());
+        qBound(8 * fontMetrics().height(), height() * 26 / 100, 24 * fontMetrics().height());
     resizeDocks({ m_runsDock }, { runsWidth }, Qt::Horizontal);
-    resizeDocks({ m_runsDock, m_detailsDock }, { height() * 30 / 100, height() * 70 / 100 }, Qt::Vertical);
+    resizeDocks({ m_runsDock, m_detailsDock }, { height() * 45 / 100, height() * 55 / 100 }, Qt::Vertical);
     resizeDocks({ m_kernelsDock }, { bottomHeight }, Qt::Vertical);
+    m_defaultDockSizes = true;
+    if (m_document->index())
+        widenRunsDockToColumns();
+}
+
+void MainWindow::widenRunsDockToColumns()
+{
+    // Once the tree has laid out its new rows (measured before, the verdicts read short), the
+    // tree's width plus the dock's frame around it.
+    QTimer::singleShot(0, this, [this] {
+        const int wanted =
+            m_browse->runTreeWidthForAllColumns() + m_runsDock->width() - m_runsDock->widget()->width();
+        if (m_runsDock->width() < wanted)
+            resizeDocks({ m_runsDock }, { std::min(wanted, width() / 2) }, Qt::Horizontal);
+    });
 }
 
 void MainWindow::showEvent(QShowEvent* event)
@@ -238,6 +266,7 @@ void MainWindow::showEvent(QShowEvent* event)
         m_layoutSized = true;
         applyDefaultDockSizes();
     }
+    QTimer::singleShot(0, this, [] { timing::mark("window-shown"); });
 }
 
 void MainWindow::createStatusBar()
@@ -445,7 +474,11 @@ void MainWindow::onIndexFinished(const QString& path, const QString& error)
     m_sourcesDock->setIndex(m_document->index());
     m_totals->setText(indexTotalsText(index));
     m_statusText = StatusText::Totals;
+    timing::mark("all-verdicts-shown", false);
     watchTree(index);
+    // A default layout makes room for the columns of the tree just opened (a user's layout is kept).
+    if (!m_keepSelection && m_defaultDockSizes)
+        widenRunsDockToColumns();
     if (!m_keepSelection) {
         if (!m_quiet)
             m_recent->add(path);

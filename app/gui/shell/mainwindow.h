@@ -106,6 +106,8 @@ private:
     // The totals of a finished indexing, with the note when it was cancelled.
     static QString indexTotalsText(const dvmlens::Index& index);
     void applyDefaultDockSizes();
+    // Widens the Runs dock so every run tree column is on screen, up to half the window.
+    void widenRunsDockToColumns();
     void startIndexing(const QString& path, bool keepSelection);
     void onIndexChanged();
     void onIndexFinished(const QString& path, const QString& error);
@@ -166,6 +168,7 @@ private:
     };
     StatusText m_statusText = StatusText::Prompt;
     bool m_layoutSized = false; // dock sizes set (restored or defaulted) once the window has its size
+    bool m_defaultDockSizes = false; // the dock sizes are this session's defaults, not the user's saved ones
     bool m_keepSelection = false; // the running job is a re-index
     bool m_followingDiagnostics = false; // the tree moves because a dock entry was activated
 };

@@ -2,23 +2,15 @@
 // MainWindow's menus (texts set again on a language change) and the dialogs they open: open a
 // folder, a file or an archive, compare with another tree, about, how the verdict is decided,
 // the language.
-#include "archive/archivereader.h"
 #include "browse/browsepage.h"
 #include "browse/kerneldetails.h"
 #include "browse/kernelpanel.h"
-#include "browse/runtreemodel.h"
 #include "browse/runtreepane.h"
-#include "browse/verdicttext.h"
 #include "codeview/codehighlighter.h"
 #include "codeview/codeview.h"
 #include "common/themes.h"
-#include "compare/comparenames.h"
-#include "compare/comparepage.h"
-#include "compare/comparesummarymodel.h"
 #include "diagnostics/diagnosticsdock.h"
-#include "diagnostics/diagnosticsmodel.h"
 #include "export/exportactions.h"
-#include "io/pathtext.h"
 #include "profile/hotkernelsdock.h"
 #include "profile/profilecontroller.h"
 #include "shell/languagechange.h"
@@ -28,40 +20,22 @@
 #include "shell/translations.h"
 #include "shell/treedocument.h"
 #include "shell/treepathdialog.h"
-#include "shell/welcomepage.h"
 #include "sources/sourcesdock.h"
-#include "verdict/derivedcounts.h"
-#include "verdict/summary.h"
 #include "version.h"
 
 #include <QActionGroup>
 #include <QApplication>
-#include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFileSystemWatcher>
-#include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QMimeData>
-#include <QProgressBar>
-#include <QPushButton>
-#include <QScopedValueRollback>
-#include <QScreen>
-#include <QSettings>
-#include <QShowEvent>
-#include <QSortFilterProxyModel>
-#include <QStackedWidget>
-#include <QStatusBar>
 #include <QStyle>
-#include <QTimer>
-#include <QToolButton>
 #include <QTreeView>
 
-#include <algorithm>
 #include <iterator>
+#include <utility>
 
 void MainWindow::createMenus()
 {

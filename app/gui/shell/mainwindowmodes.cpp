@@ -1,67 +1,28 @@
 // SPDX-License-Identifier: MIT
 // MainWindow's two modes: browsing the open tree, and comparing it with another (the compare
 // job's progress and outcome), and which central page each shows.
-#include "archive/archivereader.h"
 #include "browse/browsepage.h"
-#include "browse/kerneldetails.h"
-#include "browse/kernelpanel.h"
-#include "browse/runtreemodel.h"
-#include "browse/runtreepane.h"
-#include "browse/verdicttext.h"
-#include "codeview/codehighlighter.h"
-#include "codeview/codeview.h"
-#include "common/themes.h"
-#include "compare/comparenames.h"
 #include "compare/comparepage.h"
 #include "compare/comparesummarymodel.h"
 #include "diagnostics/diagnosticsdock.h"
-#include "diagnostics/diagnosticsmodel.h"
 #include "export/exportactions.h"
 #include "io/pathtext.h"
 #include "profile/hotkernelsdock.h"
 #include "profile/profilecontroller.h"
-#include "shell/languagechange.h"
 #include "shell/mainwindow.h"
 #include "shell/recentfolders.h"
-#include "shell/shortcutsdialog.h"
-#include "shell/translations.h"
 #include "shell/treedocument.h"
-#include "shell/treepathdialog.h"
 #include "shell/welcomepage.h"
 #include "sources/sourcesdock.h"
-#include "verdict/derivedcounts.h"
-#include "verdict/summary.h"
-#include "version.h"
 
 #include <QAction>
-#include <QActionGroup>
-#include <QApplication>
-#include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
-#include <QFileDialog>
-#include <QFileInfo>
-#include <QFileSystemWatcher>
 #include <QLabel>
-#include <QMenuBar>
 #include <QMessageBox>
-#include <QMimeData>
 #include <QProgressBar>
-#include <QPushButton>
-#include <QScopedValueRollback>
-#include <QScreen>
-#include <QSettings>
-#include <QShowEvent>
-#include <QSortFilterProxyModel>
 #include <QStackedWidget>
-#include <QStatusBar>
-#include <QStyle>
-#include <QTimer>
 #include <QToolButton>
-#include <QTreeView>
-
-#include <algorithm>
-#include <iterator>
 
 void MainWindow::comparePaths(
     const QString& pathA, const QString& pathB, const QString& runA, const QString& runB)

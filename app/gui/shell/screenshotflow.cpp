@@ -80,6 +80,12 @@ void ScreenshotFlow::onIndexFinished(const QString& path, const QString& error)
 
 void ScreenshotFlow::waitForCode()
 {
+    // The kernel table and details of a graph whose bodies the index left out show them once read.
+    if (m_window.browsePage()->isReadingKernelBodies()) {
+        connect(m_window.browsePage(), &BrowsePage::kernelBodiesRead, this, &ScreenshotFlow::waitForCode,
+            Qt::SingleShotConnection);
+        return;
+    }
     CodeView* code = m_window.browsePage()->codeView();
     if (!code->isLoading()) {
         waitForHighlighting();

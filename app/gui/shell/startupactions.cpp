@@ -37,8 +37,9 @@ QString applyStartupActions(MainWindow& window, const CommandLine& options)
         DiagnosticsDock* dock = window.diagnosticsDock();
         dock->show();
         dock->raise();
-        // Room for the list and the selected entry's cause and fix under it.
-        window.resizeDocks({ dock }, { window.height() * 3 / 5 }, Qt::Vertical);
+        // Room for the list and the selected entry's cause and fix under it; the dock spans the
+        // window's width, and a little over half its height leaves the runs and the code in view.
+        window.resizeDocks({ dock }, { window.height() * 55 / 100 }, Qt::Vertical);
         dock->showFirstKnownFailure(); // the evidence a bug report wants: cause and fix visible
     }
     if (options.view == QLatin1String("provenance"))

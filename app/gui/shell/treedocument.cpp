@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "shell/treedocument.h"
 
+#include "common/timing.h"
 #include "io/pathtext.h"
 #include "shell/indexjob.h"
 
@@ -13,6 +14,10 @@ TreeDocument::TreeDocument(QObject* parent)
     , m_compareJob(new CompareJob(this))
 {
     connect(m_indexJob, &IndexJob::progress, this, &TreeDocument::indexProgress);
+    connect(m_indexJob, &IndexJob::skeletonReady, this,
+        [this](quint64, std::shared_ptr<dvmlens::Index> skeleton) { onSkeleton(std::move(skeleton)); });
+    connect(m_indexJob, &IndexJob::graphsParsed, this,
+        [this](quint64, const ParsedGraphBatch& batch) { onGraphsParsed(*batch); });
     connect(m_indexJob, &IndexJob::finished, this,
         [this](quint64, const QString& path, std::shared_ptr<const dvmlens::Index> index,
             const QString& error) { onIndexed(path, std::move(index), error); });
@@ -30,7 +35,9 @@ void TreeDocument::open(const QString& path)
 {
     m_path = dvmlens::absolutePathText(path);
     m_reindexing = false;
-    m_indexJob->start(m_path);
+    dropGrowing();
+    // A new tree comes in parts, so the first verdicts show before the last file is parsed.
+    m_indexJob->start(m_path, true);
     Q_EMIT indexStarted(m_path, false);
 }
 
@@ -39,7 +46,8 @@ void TreeDocument::reindex()
     if (m_path.isEmpty())
         return;
     m_reindexing = true;
-    m_indexJob->start(m_path);
+    dropGrowing();
+    m_indexJob->start(m_path); // the open tree stays on screen, whole, until the new index is in
     Q_EMIT indexStarted(m_path, true);
 }
 
@@ -64,10 +72,46 @@ void TreeDocument::adopt(std::shared_ptr<const dvmlens::Index> index)
     Q_EMIT indexChanged();
 }
 
+void TreeDocument::dropGrowing()
+{
+    m_growing.reset();
+    m_growingView.reset();
+    m_growingSummaries.reset();
+}
+
+void TreeDocument::onSkeleton(std::shared_ptr<dvmlens::Index> skeleton)
+{
+    m_growing = std::move(skeleton);
+    m_growingView = m_growing;
+    m_growingSummaries = IndexSummaries::of(*m_growing);
+    Q_EMIT indexGrowing();
+}
+
+void TreeDocument::onGraphsParsed(std::vector<dvmlens::ParsedGraph>& batch)
+{
+    if (!m_growing)
+        return;
+    std::vector<std::pair<std::size_t, std::size_t>> positions;
+    positions.reserve(batch.size());
+    for (const dvmlens::ParsedGraph& parsed : batch)
+        positions.emplace_back(parsed.run, parsed.graph);
+    if (!dvmlens::applyParsedGraphs(*m_growing, std::move(batch)))
+        return;
+    m_growingSummaries = IndexSummaries::updated(*m_growingSummaries, *m_growing, positions);
+    Q_EMIT graphsParsed(positions);
+}
+
 void TreeDocument::onIndexed(
     const QString& path, std::shared_ptr<const dvmlens::Index> index, const QString& error)
 {
     m_reindexing = false;
+    timing::mark("index-delivered", false);
+    if (index && m_growing) {
+        // What the job returned closes the index the stream grew here (index/indexstream.h).
+        dvmlens::finishStreamedIndex(*m_growing, *index);
+        index = m_growingView;
+    }
+    dropGrowing();
     if (!index) {
         Q_EMIT indexFinished(path, error.isEmpty() ? tr("it cannot be read") : error);
         return;
@@ -117,6 +161,16 @@ const std::shared_ptr<const KnownFailures>& TreeDocument::knownFailures() const
 const std::shared_ptr<const CompareOutcome>& TreeDocument::comparison() const
 {
     return m_comparison;
+}
+
+const std::shared_ptr<const dvmlens::Index>& TreeDocument::growingIndex() const
+{
+    return m_growingView;
+}
+
+const std::shared_ptr<const IndexSummaries>& TreeDocument::growingSummaries() const
+{
+    return m_growingSummaries;
 }
 
 bool TreeDocument::isIndexing() const

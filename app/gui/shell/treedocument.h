@@ -7,12 +7,15 @@
 #include "common/indexsummaries.h"
 #include "compare/comparejob.h"
 #include "diagnostics/findingsjob.h"
+#include "index/indexstream.h"
 #include "model/model.h"
 
 #include <QObject>
 #include <QString>
 
 #include <memory>
+#include <utility>
+#include <vector>
 
 class IndexJob;
 
@@ -44,6 +47,12 @@ public:
     // The last comparison that succeeded; null when none did.
     const std::shared_ptr<const CompareOutcome>& comparison() const;
 
+    // While a folder is being opened: its index as it grows (the skeleton, then graph after graph
+    // parsed) and its counts, for the run tree; null otherwise. index() stays the open tree's until
+    // indexChanged, when the grown index becomes index() (the same object).
+    const std::shared_ptr<const dvmlens::Index>& growingIndex() const;
+    const std::shared_ptr<const IndexSummaries>& growingSummaries() const;
+
     bool isIndexing() const;
     bool isReindexing() const; // the running indexing is a reindex()
     bool isSearchingKnownFailures() const;
@@ -52,6 +61,10 @@ public:
 Q_SIGNALS:
     void indexStarted(const QString& path, bool reindex);
     void indexProgress(int done, int total);
+    // growingIndex() is new: the skeleton of the folder being opened (no graph parsed yet).
+    void indexGrowing();
+    // Graphs of growingIndex() at these (run, graph) positions were parsed; its counts are new.
+    void graphsParsed(const std::vector<std::pair<std::size_t, std::size_t>>& positions);
     // A new index (and its summaries) is open; its known failures are being searched.
     void indexChanged();
     // After every indexing, after indexChanged when it succeeded: `error` is empty on success.
@@ -65,6 +78,9 @@ private:
     void onIndexed(const QString& path, std::shared_ptr<const dvmlens::Index> index, const QString& error);
     void onCompared(std::shared_ptr<const CompareOutcome> outcome);
     void adopt(std::shared_ptr<const dvmlens::Index> index);
+    void dropGrowing();
+    void onSkeleton(std::shared_ptr<dvmlens::Index> skeleton);
+    void onGraphsParsed(std::vector<dvmlens::ParsedGraph>& batch);
 
     IndexJob* m_indexJob;
     FindingsJob* m_findingsJob;
@@ -75,4 +91,7 @@ private:
     std::shared_ptr<const IndexSummaries> m_summaries;
     std::shared_ptr<const KnownFailures> m_knownFailures;
     std::shared_ptr<const CompareOutcome> m_comparison;
+    std::shared_ptr<dvmlens::Index> m_growing; // owned here; the run tree reads it as const
+    std::shared_ptr<const dvmlens::Index> m_growingView; // the same object, as growingIndex() gives it
+    std::shared_ptr<const IndexSummaries> m_growingSummaries;
 };

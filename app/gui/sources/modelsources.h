@@ -12,7 +12,7 @@
 struct ModelSources
 {
     const dvmlens::Index* index = nullptr; // the index they describe (identity only, never read here)
-    dvmlens::SourceMap map;
+    dvmlens::SourceMap map; // without the items' FX node names (ItemSources::nodes), which nothing here shows
     dvmlens::SourceSummary summary; // model frames only (library frames when an item has no other)
 };
 

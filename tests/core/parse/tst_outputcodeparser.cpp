@@ -106,6 +106,16 @@ QStringList outputSummary(const Kernel& kernel)
     return lines;
 }
 
+// "name shape stride" of each output, null when unknown.
+QStringList outputShapes(const Kernel& kernel)
+{
+    QStringList lines;
+    for (const DvmOutput& output : kernel.outputs)
+        lines << QString::fromStdString(output.name) + QLatin1Char(' ') + dims(output.shape)
+                + QLatin1Char(' ') + dims(output.stride);
+    return lines;
+}
+
 QStringList ops(const Kernel& kernel)
 {
     QStringList names;
@@ -233,6 +243,41 @@ private Q_SLOTS:
         QCOMPARE(*code.dvmCoverage, 3.0 / 11.0);
     }
 
+    // Output shapes come from the launch site: the arguments after the inputs, each looked up in
+    // the entry function's allocations (empty_strided, empty_strided_npu, reinterpret_tensor) or
+    // read inline; the first launch whose argument is found wins; never guessed.
+    void outputShapesFromLaunchSites()
+    {
+        const OutputCode code = parseFixture(QStringLiteral("dvm_output_shapes.py"));
+        QVERIFY(code.diagnostics.empty());
+        QCOMPARE(code.kernels.size(), std::size_t(7));
+        const auto shapesOf = [&](std::size_t kernel) { return outputShapes(code.kernels[kernel]); };
+        // A later launch with another buffer does not replace the first one found.
+        QCOMPARE(shapesOf(0), QStringList({ u"add [128,128] [128,1]"_s }));
+        // In place: buf0 is an input and the output; the first launch's arg2_1 is a graph input.
+        QCOMPARE(shapesOf(1), QStringList({ u"mul [128,128] [128,1]"_s }));
+        // A reinterpret_tensor view assigned to a name, and one written in the call itself.
+        QCOMPARE(shapesOf(2), QStringList({ u"relu [64,256] [256,1]"_s, u"relu [256,64] [1,256]"_s }));
+        // A size symbol is a dynamic dim; the _uwu_ temporary is the scalar input.
+        QCOMPARE(shapesOf(3), QStringList({ u"neg [-1,128] [128,1]"_s }));
+        // Reassigned (`buf4 = buf0[0]`), too few or too many arguments, a graph input, another
+        // entry function's buffer: unknown.
+        QCOMPARE(shapesOf(4), QStringList({ u"exp null null"_s }));
+        QCOMPARE(shapesOf(5), QStringList({ u"x null null"_s })); // never launched
+        QCOMPARE(shapesOf(6), QStringList({ u"x null null"_s })); // graph_fusion returns its outputs
+
+        // The Summary detail reads no bodies, so no shapes either.
+        const QByteArray bytes = readFixture(QStringLiteral("dvm_output_shapes.py"));
+        const OutputCode summary = parseOutputCode(
+            std::string_view(bytes.constData(), std::size_t(bytes.size())), "/f.py", KernelDetail::Summary);
+        QVERIFY(summary.kernels[0].outputs.empty());
+
+        const OutputCode mlir = parseFixture(QStringLiteral("dvm_mlir_fusion.py"));
+        QCOMPARE(outputShapes(mlir.kernels[0]), QStringList({ u"relu [128,128] [128,1]"_s }));
+        QCOMPARE(
+            outputShapes(mlir.kernels[1]), QStringList({ u"big [128,1] [1,1]"_s, u"big [128,1] [1,1]"_s }));
+    }
+
     void graphFusionAndMfusion()
     {
         const OutputCode code = parseFixture(QStringLiteral("dvm_graph_fusion.py"));
@@ -257,6 +302,7 @@ private Q_SLOTS:
                 u"s0 intref null null int64"_s, u"f0 floatref null null float32"_s }));
         QCOMPARE(ops(graph), QStringList({ u"mul"_s, u"add"_s, u"mul"_s, u"broadcast_scalar"_s, u"cast"_s }));
         QCOMPARE(outputSummary(graph), QStringList({ u"cast float32"_s, u"filled null"_s }));
+        QCOMPARE(outputShapes(graph), QStringList({ u"cast null null"_s, u"filled null null"_s }));
 
         const Kernel& mfusion = code.kernels[1];
         QCOMPARE(mfusion.framing, std::optional<std::string>("mfusion"));

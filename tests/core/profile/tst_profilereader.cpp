@@ -42,6 +42,33 @@ const LaunchGroup* groupNamed(const Profile& profile, const std::string& name)
     return nullptr;
 }
 
+// a and b read the same rows into the same groups, steps and diagnostics.
+void compareProfiles(const Profile& a, const Profile& b)
+{
+    QCOMPARE(a.rows, b.rows);
+    QCOMPARE(a.badRows, b.badRows);
+    QCOMPARE(a.hasSteps, b.hasSteps);
+    QCOMPARE(a.groups.size(), b.groups.size());
+    for (std::size_t i = 0; i < a.groups.size(); ++i) {
+        const LaunchGroup& x = a.groups[i];
+        const LaunchGroup& y = b.groups[i];
+        QCOMPARE(std::tie(x.name, x.type, x.core, x.inputShapes, x.inputDtypes, x.blockDim),
+            std::tie(y.name, y.type, y.core, y.inputShapes, y.inputDtypes, y.blockDim));
+        QCOMPARE(std::tie(x.launches, x.totalUs, x.firstLine), std::tie(y.launches, y.totalUs, y.firstLine));
+    }
+    QCOMPARE(a.steps.size(), b.steps.size());
+    for (const auto& [step, time] : a.steps) {
+        QVERIFY(b.steps.count(step));
+        QCOMPARE(time.launches, b.steps.at(step).launches);
+        QCOMPARE(time.totalUs, b.steps.at(step).totalUs);
+    }
+    QCOMPARE(a.diagnostics.size(), b.diagnostics.size());
+    for (std::size_t i = 0; i < a.diagnostics.size(); ++i) {
+        QCOMPARE(a.diagnostics[i].line, b.diagnostics[i].line);
+        QCOMPARE(a.diagnostics[i].message, b.diagnostics[i].message);
+    }
+}
+
 } // namespace
 
 class TestProfileReader : public QObject
@@ -247,6 +274,148 @@ private Q_SLOTS:
         }
     }
 
+    // The row shortcut reads rows straight from the buffer (the line's end found in the same pass):
+    // whatever the layout, line ends and oddities, and wherever a buffer refill or a range cut
+    // falls (the file is over 2 MiB), it must give what reading every row the full way gives.
+    void shortcutReadsAsTheFullPath_data()
+    {
+        QTest::addColumn<QByteArray>("header");
+        QTest::addColumn<QByteArray>("eol");
+        const QByteArray full = QByteArray("Step Id,") + kHeader;
+        QTest::newRow("torch_npu, LF") << full << QByteArray("\n");
+        QTest::newRow("torch_npu, CRLF") << full << QByteArray("\r\n");
+        QTest::newRow("Duration(us) last, LF")
+            << QByteArray("Name,Type,Accelerator Core,Duration(us)") << QByteArray("\n");
+        QTest::newRow("Duration(us) last, CRLF")
+            << QByteArray("Name,Type,Accelerator Core,Duration(us)") << QByteArray("\r\n");
+        const QByteArray keyLast =
+            "Step Id,Name,Type,Accelerator Core,Duration(us),Input Shapes,Input Data Types";
+        QTest::newRow("key last, LF") << keyLast << QByteArray("\n");
+        QTest::newRow("key last, CRLF") << keyLast << QByteArray("\r\n");
+        QTest::newRow("Block Dim first, CRLF")
+            << QByteArray("Block Dim,Input Shapes,Duration(us),Name,Accelerator Core,Type,Step Id")
+            << QByteArray("\r\n");
+    }
+
+    void shortcutReadsAsTheFullPath()
+    {
+        QFETCH(QByteArray, header);
+        QFETCH(QByteArray, eol);
+        const QList<QByteArray> columns = header.split(',');
+        // A launch order of 13 kernels: a name in two graphs (other shapes), a builder without a
+        // name, a 70-byte name, operators.
+        struct Kernel
+        {
+            QByteArray name, type, core, shapes, dtypes;
+        };
+        const QByteArray longName = "dvm_fused_" + QByteArray(60, 'x') + "_3";
+        const std::vector<Kernel> order = {
+            { "dvm_fused_add_0", "dvm_fused_add", "AI_CORE", "\"8,16\"", "FLOAT16" },
+            { "dvm_fused_add_0", "dvm_fused_add", "AI_CORE", "\"8,160\"", "FLOAT16" },
+            { "", "dvm_graph_fused", "AI_CORE", "\"8,1;8,8,8\"", "BF16;BF16" },
+            { longName, longName.left(longName.size() - 2), "MIX_AIC", "\"128,256\"", "FLOAT" },
+            { "MatMulV2", "MatMulV2", "AI_CORE", "\"8,16;16,16\"", "FLOAT16;FLOAT16" },
+            { "triton_unk_fused_sum_0", "triton_unk_fused_sum_0", "AI_VECTOR_CORE", "32768", "FLOAT" },
+            { "Cast", "Cast", "AI_VECTOR_CORE", "\"8,16\"", "FLOAT" },
+            { "dvm_fused_mul_1", "dvm_fused_mul", "AI_CORE", "\"8,16\"", "FLOAT16" },
+            { "dvm_fused_add_0", "dvm_fused_add", "AI_CORE", "\"8,16\"", "FLOAT16" },
+            { "hcom_allReduce_", "hcom_allReduce_", "AI_CPU", "", "" },
+            { "dvm_fused_mul_1", "dvm_fused_mul", "AI_CORE", "\"8,16\"", "BF16" },
+            { "Cast", "Cast", "AI_VECTOR_CORE", "\"8,16\"", "FLOAT" },
+            { "dvm_fused_relu_2", "dvm_fused_relu", "AI_CORE", "\"4,4\"", "FLOAT16" },
+        };
+        QByteArray csv = header + eol;
+        int rows = 0;
+        for (int i = 0; csv.size() < (5 << 19); ++i) {
+            const Kernel& kernel = order[std::size_t(i) % order.size()];
+            QList<QByteArray> fields;
+            for (const QByteArray& column : columns) {
+                if (column == "Step Id")
+                    fields << QByteArray::number(1 + i / int(order.size()));
+                else if (column == "Name")
+                    fields << kernel.name;
+                else if (column == "Type")
+                    fields << kernel.type;
+                else if (column == "Accelerator Core")
+                    fields << kernel.core;
+                else if (column == "Duration(us)")
+                    fields << QByteArray::number(1 + (i * 37) % 500) + "." + QByteArray::number(i % 1000);
+                else if (column == "Input Shapes")
+                    fields << kernel.shapes;
+                else if (column == "Input Data Types")
+                    fields << kernel.dtypes;
+                else if (column == "Start Time(us)")
+                    fields << "1733000000" + QByteArray::number(100000 + i) + ".250";
+                else if (column == "Block Num" || column == "Block Dim")
+                    fields << QByteArray::number(i % 48);
+                else
+                    fields << "FORMAT_ND";
+            }
+            // Now and then a twist: each is a row the shortcut must decline or read as the full path.
+            const int twist = (i * 7919) % 211;
+            if (twist < 12) {
+                const int at = twist % int(fields.size());
+                switch (twist) {
+                case 0:
+                    fields[at] = "\"" + fields[at] + "\"";
+                    break; // a value quoted
+                case 1:
+                    fields[at] = "x" + fields[at];
+                    break; // another key, or a bad number
+                case 2:
+                    fields.removeLast();
+                    break; // too few fields
+                case 3:
+                    fields << "extra";
+                    break; // one more
+                case 4:
+                    fields[at] = " " + fields[at];
+                    break; // a space (trimmed by the full path)
+                case 5:
+                    fields[at] += "\r";
+                    break; // a CR inside the line
+                case 6:
+                    fields[at] = "\"a\"\"b\"";
+                    break; // a doubled quote
+                case 7:
+                    fields[at] = "\"open";
+                    break; // unterminated
+                case 8:
+                    csv += eol;
+                    break; // a blank line before the row
+                case 9:
+                    fields[at] = "";
+                    break; // an empty field
+                case 10:
+                    fields.last() += "\r";
+                    break; // CR CR LF when the line ends in CRLF
+                default:
+                    fields[at] = "\"" + fields[at] + "\"x";
+                    break; // text after a quote
+                }
+            }
+            csv += fields.join(',') + eol;
+            ++rows;
+        }
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"kernel_details.csv"_s);
+        writeFile(path, csv);
+        // Per number of ranges: the sums of a range are added in another order than one pass's.
+        for (const unsigned ranges : { 1u, 2u, 3u }) {
+            Profile fullPath;
+            std::string error;
+            QVERIFY2(readKernelDetails(path.toStdString(), fullPath, error, ranges, false), error.c_str());
+            QCOMPARE(fullPath.rows + fullPath.badRows, std::int64_t(rows));
+            QVERIFY(fullPath.badRows > 0);
+            QVERIFY(fullPath.rows > rows * 9 / 10);
+            Profile shortcut;
+            QVERIFY2(readKernelDetails(path.toStdString(), shortcut, error, ranges, true), error.c_str());
+            compareProfiles(shortcut, fullPath);
+            if (QTest::currentTestFailed())
+                QFAIL(qPrintable(u"%1 ranges"_s.arg(ranges)));
+        }
+    }
+
     void readsDurationsExactly_data()
     {
         QTest::addColumn<QByteArray>("text");
@@ -272,6 +441,28 @@ private Q_SLOTS:
         QVERIFY2(readKernelDetails(path.toStdString(), profile, error), error.c_str());
         QCOMPARE(profile.groups.size(), std::size_t(1));
         QCOMPARE(profile.groups[0].totalUs, value);
+    }
+
+    // from_chars reads "nan" and "inf": as durations they would make every total NaN or infinite.
+    void nonFiniteDurationsAreBadRows()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"kernel_details.csv"_s);
+        writeFile(path,
+            "Name,Type,Accelerator Core,Duration(us)\nk_0,k,AI_CORE,nan\nk_0,k,AI_CORE,inf\n"
+            "k_0,k,AI_CORE,-inf\nk_0,k,AI_CORE,2.5\nk_0,k,AI_CORE,1e3\n");
+        Profile profile;
+        std::string error;
+        QVERIFY2(readKernelDetails(path.toStdString(), profile, error, 1), error.c_str());
+        QCOMPARE(profile.rows, std::int64_t(2));
+        QCOMPARE(profile.badRows, std::int64_t(3));
+        QCOMPARE(profile.groups.size(), std::size_t(1));
+        QCOMPARE(profile.groups[0].totalUs, 1002.5);
+        QCOMPARE(profile.diagnostics.size(), std::size_t(3));
+        QCOMPARE(profile.diagnostics[0].line, std::optional<int>(2));
+        QVERIFY2(
+            profile.diagnostics[0].message.find("Duration(us) is 'nan', not a time") != std::string::npos,
+            profile.diagnostics[0].message.c_str());
     }
 
     void readsRowsIntoLaunchGroups()

@@ -165,7 +165,10 @@ private Q_SLOTS:
         kernel.ops = { "view_load", "mul" };
         kernel.inputs = { { "arg0_1", "view_load", std::vector<std::int64_t> { -1, 64 },
             std::vector<std::int64_t> { 64, 1 }, "bfloat16" } };
-        kernel.outputs = { { "mul", "float32" } };
+        // One output whose launch site allocates it, one no launch site says anything about.
+        kernel.outputs = { { "mul", "float32", std::vector<std::int64_t> { 4096, 64 },
+                               std::vector<std::int64_t> { 64, 1 } },
+            { "flag", "bool" } };
         const std::shared_ptr<dvmlens::Index> index = indexWithKernel(path, kernel);
         const dvmlens::Graph* shownGraph = &index->runs[0].graphs[0];
 
@@ -177,6 +180,13 @@ private Q_SLOTS:
         QVERIFY(text.contains(QLatin1String("[-1, 64]")));
         QVERIFY(text.contains(QLatin1String("[64, 1]")));
         QVERIFY(text.contains(QLatin1String("bf16")));
+        // Outputs: shape, stride and dtype in their row (cells end in line breaks as plain text); the
+        // unknown one says so in words.
+        const QString outputs = text.mid(text.indexOf(QLatin1String("Outputs")));
+        QVERIFY2(outputs.contains(QStringLiteral("Shape\nStride\ndtype\n0\nmul\n[4096, 64]\n[64, 1]\nf32\n")),
+            qPrintable(outputs));
+        QVERIFY(outputs.contains(QStringLiteral("\n1\nflag\n—\n—\nb8\n")));
+        QVERIFY(outputs.contains(QLatin1String("not known")));
         QVERIFY(text.contains(QLatin1String("mix")));
         QVERIFY(text.contains(QLatin1String("mul = torch.ops.aten.mul.Tensor(a, b)")));
         QVERIFY(!text.contains(QLatin1String("import torch")));

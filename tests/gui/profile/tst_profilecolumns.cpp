@@ -5,6 +5,8 @@
 // the bar the delegate paints, the columns hidden until a profile is joined, and the compare
 // fusion table's Device time A → B.
 #include "browse/browsepage.h"
+#include "browse/kernelfilterproxy.h"
+#include "browse/kernelpanel.h"
 #include "browse/kerneltablemodel.h"
 #include "browse/runtreemodel.h"
 #include "compare/comparesummarymodel.h"
@@ -18,6 +20,7 @@
 #include <QImage>
 #include <QPainter>
 #include <QSignalSpy>
+#include <QStandardItemModel>
 #include <QTreeView>
 #include <QtTest>
 
@@ -33,6 +36,27 @@ QModelIndex graphNamed(const RunTreeModel& model, const QString& name, int colum
             return model.index(row, column, run);
     }
     return {};
+}
+
+QStringList headerTitles(const QAbstractItemModel& model)
+{
+    QStringList titles;
+    for (int section = 0; section < model.columnCount(); ++section)
+        titles << model.headerData(section, Qt::Horizontal).toString();
+    return titles;
+}
+
+// The header's titles in visual order, the hidden ones left out.
+QStringList shownTitles(const QTreeView& view)
+{
+    QStringList titles;
+    const QHeaderView* header = view.header();
+    for (int visual = 0; visual < header->count(); ++visual) {
+        const int section = header->logicalIndex(visual);
+        if (!header->isSectionHidden(section))
+            titles << view.model()->headerData(section, Qt::Horizontal).toString();
+    }
+    return titles;
 }
 
 QStringList graphOrder(const RunTreeModel& model)
@@ -65,7 +89,7 @@ private Q_SLOTS:
         const int silu = model.rowOf(u"dvm_fused_silu_view_2"_s);
         QVERIFY(addMul >= 0 && silu >= 0);
         const auto cell = [&model](int row, int role = Qt::DisplayRole) {
-            return model.index(row, KernelTableModel::DeviceTimeColumn).data(role);
+            return model.index(row, model.sectionOf(KernelTableModel::DeviceTimeColumn)).data(role);
         };
         QCOMPARE(cell(addMul).toString(), QString());
         model.setProfile(loaded.join);
@@ -82,6 +106,108 @@ private Q_SLOTS:
         }
         model.setProfile(nullptr);
         QCOMPARE(cell(addMul).toString(), QString());
+    }
+
+    // The kernel table's Graph and Device time columns exist only while there is something to show
+    // in them (a screen reader lists a view's hidden columns): inserted and removed, never hidden.
+    void kernelTableOptionalColumns()
+    {
+        const testprofile::Loaded loaded = testprofile::loadSampleProfile();
+        QVERIFY(loaded.join);
+        const dvmlens::Graph* forward = &loaded.index->runs.at(0).graphs.at(0);
+        std::vector<const dvmlens::Graph*> all;
+        for (const dvmlens::Graph& graph : loaded.index->runs.at(0).graphs)
+            all.push_back(&graph);
+        KernelTableModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const QStringList always = { u"Kernel"_s, u"Backend"_s, u"ktype"_s, u"dyn_shape"_s, u"Ops"_s,
+            u"Launches"_s, u"Line"_s, u"Inputs"_s, u"Outputs"_s };
+        model.setGraphs(loaded.index, { forward });
+        QCOMPARE(headerTitles(model), always);
+        QCOMPARE(model.sectionOf(KernelTableModel::DeviceTimeColumn), -1);
+        QCOMPARE(model.sectionOf(KernelTableModel::GraphColumn), -1);
+        QSignalSpy inserted(&model, &QAbstractItemModel::columnsInserted);
+        QSignalSpy removed(&model, &QAbstractItemModel::columnsRemoved);
+        model.setProfile(loaded.join);
+        QCOMPARE(headerTitles(model), always + QStringList { u"Device time"_s });
+        QCOMPARE(inserted.size(), 1);
+        model.setGraphs(loaded.index, all); // the run's kernels
+        QCOMPARE(headerTitles(model), always + QStringList({ u"Device time"_s, u"Graph"_s }));
+        QCOMPARE(model.sectionOf(KernelTableModel::GraphColumn), 10);
+        QCOMPARE(model.index(0, 10).data().toString(), QString(u"model__0_forward_1.0"_s));
+        QCOMPARE(model.columnAt(9), KernelTableModel::DeviceTimeColumn);
+        model.setProfile(nullptr);
+        QCOMPARE(headerTitles(model), always + QStringList { u"Graph"_s });
+        QCOMPARE(model.sectionOf(KernelTableModel::GraphColumn), 9);
+        QCOMPARE(model.columnAt(9), KernelTableModel::GraphColumn);
+        model.setGraphs(loaded.index, { forward });
+        QCOMPARE(headerTitles(model), always);
+        QCOMPARE(inserted.size(), 2);
+        QCOMPARE(removed.size(), 2);
+        model.clear();
+        QCOMPARE(model.columnCount(), int(KernelTableModel::DeviceTimeColumn));
+    }
+
+    // The panel shows an inserted column at its place, and a header state keeps by column: saved
+    // with both optional columns, it applies without them and they come back at their place.
+    void kernelPanelHeaderStateWithoutTheOptionalColumns()
+    {
+        const testprofile::Loaded loaded = testprofile::loadSampleProfile();
+        QVERIFY(loaded.join);
+        const dvmlens::Graph* forward = &loaded.index->runs.at(0).graphs.at(0);
+        std::vector<const dvmlens::Graph*> all;
+        for (const dvmlens::Graph& graph : loaded.index->runs.at(0).graphs)
+            all.push_back(&graph);
+        KernelTableModel model;
+        KernelPanel panel(&model);
+        model.setGraphs(loaded.index, all);
+        model.setProfile(loaded.join);
+        QCOMPARE(shownTitles(*panel.view()),
+            QStringList({ u"Kernel"_s, u"Graph"_s, u"Backend"_s, u"ktype"_s, u"dyn_shape"_s, u"Ops"_s,
+                u"Launches"_s, u"Line"_s, u"Device time"_s, u"Inputs"_s, u"Outputs"_s }));
+        QHeaderView* header = panel.view()->header();
+        const int deviceTime = model.sectionOf(KernelTableModel::DeviceTimeColumn);
+        header->resizeSection(KernelTableModel::OpsColumn, 71);
+        header->setSectionHidden(KernelTableModel::KtypeColumn, true);
+        header->moveSection(header->visualIndex(KernelTableModel::LineColumn), 0);
+        header->setSortIndicator(deviceTime, Qt::DescendingOrder);
+        const QByteArray state = panel.headerState();
+
+        KernelTableModel otherModel;
+        KernelPanel restored(&otherModel);
+        otherModel.setGraphs(loaded.index, { forward });
+        QVERIFY(restored.restoreHeaderState(state));
+        QHeaderView* restoredHeader = restored.view()->header();
+        QCOMPARE(restoredHeader->count(), int(KernelTableModel::DeviceTimeColumn));
+        QCOMPARE(shownTitles(*restored.view()),
+            QStringList({ u"Line"_s, u"Kernel"_s, u"Backend"_s, u"dyn_shape"_s, u"Ops"_s, u"Launches"_s,
+                u"Inputs"_s, u"Outputs"_s }));
+        QCOMPARE(restoredHeader->sectionSize(KernelTableModel::OpsColumn), 71);
+        QCOMPARE(restoredHeader->sortIndicatorSection(), int(KernelTableModel::LineColumn)); // no time
+        otherModel.setProfile(loaded.join);
+        QCOMPARE(shownTitles(*restored.view()),
+            QStringList({ u"Line"_s, u"Kernel"_s, u"Backend"_s, u"dyn_shape"_s, u"Ops"_s, u"Launches"_s,
+                u"Device time"_s, u"Inputs"_s, u"Outputs"_s }));
+        // Restored while the column is there: the saved sort applies.
+        QVERIFY(restored.restoreHeaderState(state));
+        QCOMPARE(
+            restoredHeader->sortIndicatorSection(), otherModel.sectionOf(KernelTableModel::DeviceTimeColumn));
+        QCOMPARE(restored.proxy()->sortOrder(), Qt::DescendingOrder);
+
+        // A state of the former layout (Graph second, Device time before Inputs, both hidden).
+        QStandardItemModel formerColumns(0, 11);
+        QHeaderView former(Qt::Horizontal);
+        former.setModel(&formerColumns);
+        former.resizeSection(5, 66); // Ops
+        former.setSectionHidden(3, true); // ktype
+        former.setSectionHidden(1, true);
+        former.setSectionHidden(8, true);
+        KernelPanel fromFormer(&otherModel);
+        QVERIFY(fromFormer.restoreHeaderState(former.saveState()));
+        QCOMPARE(fromFormer.view()->header()->sectionSize(KernelTableModel::OpsColumn), 66);
+        QCOMPARE(shownTitles(*fromFormer.view()),
+            QStringList({ u"Kernel"_s, u"Backend"_s, u"dyn_shape"_s, u"Ops"_s, u"Launches"_s, u"Line"_s,
+                u"Device time"_s, u"Inputs"_s, u"Outputs"_s }));
     }
 
     void runTreeTimeColumns()

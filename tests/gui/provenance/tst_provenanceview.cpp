@@ -3,7 +3,9 @@
 // both FX panes (and scrolls them there), a node clicked paints its kernels in the code, the
 // evidence is said; a graph without fx_graph_readable.py shows a note in that pane, one without
 // fx_graph_transformed.py shows the DVM docstrings; the browse page enters and leaves the mode
-// (View ▸ Provenance, Ctrl+Shift+P) and follows the run tree.
+// (View ▸ Provenance, Ctrl+Shift+P) and follows the run tree; the links are computed off the GUI
+// thread, with a "Computing links…" state, a kernel selected meanwhile selected when they arrive,
+// and a stale graph's links dropped.
 #include "browse/browsepage.h"
 #include "browse/kernelpanel.h"
 #include "codeview/codeview.h"
@@ -14,6 +16,7 @@
 #include <QAction>
 #include <QPlainTextEdit>
 #include <QScrollBar>
+#include <QSignalSpy>
 #include <QTextBlock>
 #include <QToolButton>
 #include <QTreeView>
@@ -35,6 +38,8 @@ std::shared_ptr<const dvmlens::Index> indexOf(const QString& relative)
 
 bool loaded(const ProvenanceView& view)
 {
+    if (view.isComputingLinks())
+        return false;
     for (ProvenancePane pane : { ProvenancePane::FxGraph, ProvenancePane::PostGrad, ProvenancePane::Code }) {
         if (view.pane(pane)->isLoading())
             return false;
@@ -129,6 +134,45 @@ private Q_SLOTS:
         QVERIFY(view.selectKernel(u"dvm_fused_silu_view_2"_s));
         QCOMPARE(linked(view, ProvenancePane::FxGraph), QVector<int>({ 9, 10 }));
         QVERIFY(!view.selectKernel(u"no_such_kernel"_s));
+    }
+
+    void computingLinksState()
+    {
+        const auto index = indexOf(u"sources/torch_compile_debug"_s);
+        ProvenanceView view;
+        view.resize(1500, 300);
+        view.show();
+        QSignalSpy ready(&view, &ProvenanceView::linksReady);
+        // The job's result comes through the event loop, so right after setGraph() it cannot be there.
+        view.setGraph(index, &index->runs.at(1).graphs.at(0));
+        QVERIFY(view.isComputingLinks());
+        view.setGraph(index, &index->runs.at(0).graphs.at(0)); // the first graph's links are stale
+        QVERIFY(view.isComputingLinks());
+        QVERIFY(view.provenance().links.empty());
+        QVERIFY2(view.linkText().startsWith(u"Computing links"_s), qPrintable(view.linkText()));
+        QVERIFY(view.linkText().contains(u"model__0_forward_1.0"_s));
+        for (ProvenancePane pane :
+            { ProvenancePane::FxGraph, ProvenancePane::PostGrad, ProvenancePane::Code }) {
+            QCOMPARE(view.paneNote(pane), u"Computing links…"_s);
+            QVERIFY(!view.paneTitle(pane).contains(u"missing"_s));
+        }
+        QVERIFY(view.selectKernel(u"dvm_fused_silu_view_2"_s)); // known: selected once the links arrive
+        QVERIFY(!view.selectKernel(u"no_such_kernel"_s));
+        QVERIFY(view.selectKernel(u"dvm_fused_silu_view_2"_s));
+
+        QVERIFY(ready.wait(10000));
+        QTRY_VERIFY(loaded(view));
+        QCOMPARE(ready.count(), 1); // the stale graph's result was dropped
+        QVERIFY(!view.isComputingLinks());
+        QVERIFY(view.provenance().paths[2] == index->runs.at(0).graphs.at(0).outputCode->path);
+        QVERIFY(view.paneNote(ProvenancePane::FxGraph).isEmpty());
+        QCOMPARE(linked(view, ProvenancePane::FxGraph), QVector<int>({ 9, 10 }));
+        QVERIFY(view.linkText().contains(u"dvm_fused_silu_view_2"_s));
+
+        // No graph: nothing to compute.
+        view.setGraph(nullptr, nullptr);
+        QVERIFY(!view.isComputingLinks());
+        QVERIFY(view.paneNote(ProvenancePane::Code).startsWith(u"Select a graph"_s));
     }
 
     void missingPanesSayWhy()

@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: MIT
+#include "index/indexstream.h"
+
+namespace dvmlens {
+
+bool applyParsedGraphs(Index& index, std::vector<ParsedGraph>&& batch)
+{
+    for (const ParsedGraph& parsed : batch) {
+        if (parsed.run >= index.runs.size() || parsed.graph >= index.runs[parsed.run].graphs.size()
+            || !index.runs[parsed.run].graphs[parsed.graph].outputCode)
+            return false;
+    }
+    for (ParsedGraph& parsed : batch)
+        attachOutputCode(index.runs[parsed.run].graphs[parsed.graph], std::move(parsed.code));
+    return true;
+}
+
+void finishStreamedIndex(Index& index, const Index& returned)
+{
+    index.diagnostics = returned.diagnostics;
+}
+
+} // namespace dvmlens
