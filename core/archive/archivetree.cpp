@@ -4,6 +4,7 @@
 // (archivepath) are already apart.
 #include "archive/archivetree.h"
 
+#include "archive/archiveprefetch.h"
 #include "archive/archivereader.h"
 
 #include <algorithm>
@@ -132,6 +133,7 @@ public:
             m_reader = std::make_unique<ArchiveReader>();
             if (!m_reader->open(tree.archive(), error))
                 return false;
+            countArchivePass();
         }
         t_cursor.reader.reset();
         ArchiveHeader header;
@@ -324,6 +326,7 @@ public:
         }
         if (!m_reader.open(m_tree->m_archive, error))
             return nullptr;
+        countArchivePass();
         for (std::uint64_t ordinal = 0;; ++ordinal) {
             ArchiveHeader header;
             std::string failure;
@@ -665,6 +668,10 @@ std::shared_ptr<const ArchiveTree> archiveTreeFor(std::string_view path)
 std::unique_ptr<ArchiveMember> openArchiveMember(
     const ArchiveTree& tree, std::string_view inner, std::uint64_t wanted, int& error, std::string& message)
 {
+    if (std::shared_ptr<const std::string> ahead = prefetchedMember(tree.archive(), inner)) {
+        const std::uint64_t size = ahead->size();
+        return std::make_unique<MemoryMember>(std::move(ahead), size);
+    }
     ArchiveTree::Resolved resolved = tree.resolve(inner, true);
     if (resolved.error == EXDEV) {
         error = EXDEV;

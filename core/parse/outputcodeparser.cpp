@@ -535,6 +535,10 @@ OutputCode parseOutputCode(std::string_view bytes, const std::string& path, Kern
     }
     code.aotId = headerAotId(bytes);
     Parser(bytes, code, detail).run();
+    // Grown one at a time and then kept as long as the index: without the slack of the last
+    // doubling (a tree's kernels are most of an index's memory).
+    code.kernels.shrink_to_fit();
+    code.fallbacks.shrink_to_fit();
     code.dvmEngaged = isDvmEngaged(code);
     code.dvmCoverage = dvmCoverage(code);
     return code;

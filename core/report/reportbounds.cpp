@@ -4,6 +4,7 @@
 #include "ranks/rankconsistency.h"
 
 #include <cstdint>
+#include <optional>
 #include <unordered_map>
 
 namespace dvmlens {
@@ -17,6 +18,13 @@ const std::vector<ReportBounds>& reportBoundLevels()
         { 30, 3, 30, 20 },
         { 10, 0, 10, 10 },
         { 0, 0, 0, 5 },
+        // Trees of tens of thousands of graphs: graph-table rows, folded rank graphs' first, never
+        // a not-engaged or divergent graph's while the others can go.
+        { 0, 0, 0, 5, false, true, SIZE_MAX, false },
+        { 0, 0, 0, 5, false, false, SIZE_MAX, false },
+        { 0, 0, 0, 5, false, false, 10000, false },
+        { 0, 0, 0, 5, false, false, 1000, false },
+        { 0, 0, 0, 5, false, false, 0, false },
     };
     return levels;
 }
@@ -30,6 +38,11 @@ std::vector<std::vector<ReportFold>> identicalRankFolds(const Index& index)
     if (ranks.runs < 2)
         return folds;
     for (const RankGraph& graph : ranks.graphs) {
+        if (!graph.identical()) {
+            for (const RankMember& member : graph.members)
+                folds[member.run][member.graph].divergent = true;
+            continue;
+        }
         if (!graph.identical() || graph.members.size() != std::size_t(ranks.runs)
             || graph.variants.front().verdict == Verdict::NotEngaged)
             continue;
@@ -42,6 +55,7 @@ std::vector<std::vector<ReportFold>> identicalRankFolds(const Index& index)
             fold.folded = true;
             fold.intoRun = shown.run;
             fold.intoGraph = shown.graph;
+            fold.intoRank = ranks.rankOf(shown.run);
         }
     }
     return folds;
@@ -88,7 +102,19 @@ void applyReportBounds(ReportModel& model, const ReportBounds& bounds)
     cutFindings(model, bounds.findingsPerRule);
     model.dvmKernelsLeftOut = 0;
     model.fallbacksLeftOut = 0;
+    model.graphSections = bounds.graphSections;
+    model.graphsLeftOut = 0;
     for (ReportRun& run : model.runs) {
+        run.graphsLeftOut = 0;
+        std::size_t rows = 0;
+        for (ReportGraph& graph : run.graphs) {
+            graph.listed = graph.listed && !(graph.folded && !bounds.foldedRows)
+                && !(!bounds.engagedRows && graph.verdict == Verdict::Engaged && !graph.divergent)
+                && rows < bounds.rowsPerRun;
+            rows += graph.listed ? 1 : 0;
+            run.graphsLeftOut += graph.listed ? 0 : 1;
+        }
+        model.graphsLeftOut += run.graphsLeftOut;
         for (ReportGraph& graph : run.graphs) {
             if (graph.dvmKernels.size() > bounds.dvmKernelsPerGraph) {
                 graph.dvmKernelsLeftOut += graph.dvmKernels.size() - bounds.dvmKernelsPerGraph;
@@ -96,13 +122,14 @@ void applyReportBounds(ReportModel& model, const ReportBounds& bounds)
             }
             std::size_t excerpts = 0;
             for (ReportKernel& kernel : graph.dvmKernels) {
-                if (kernel.source.empty())
+                if (kernel.source.empty() && !kernel.sourceLeftOut)
                     continue;
                 if (++excerpts > bounds.excerptsPerGraph) {
                     kernel.source.clear();
                     kernel.source.shrink_to_fit();
                     kernel.sourceFirstLine = 0;
                     kernel.sourceCut = false;
+                    kernel.sourceLeftOut = false;
                     ++graph.excerptsLeftOut;
                 }
             }
@@ -114,6 +141,28 @@ void applyReportBounds(ReportModel& model, const ReportBounds& bounds)
             model.fallbacksLeftOut += graph.fallbacksLeftOut;
         }
     }
+}
+
+std::string graphRowsLeftOutText(const ReportRun& run)
+{
+    if (run.graphsLeftOut == 0)
+        return {};
+    std::optional<int> rank;
+    bool allFolded = true;
+    for (const ReportGraph& graph : run.graphs) {
+        if (graph.listed)
+            continue;
+        allFolded = allFolded && graph.folded && (!rank || *rank == graph.foldedIntoRank);
+        rank = graph.foldedIntoRank;
+    }
+    if (!allFolded || !rank || *rank < 0)
+        return leftOutText(run.graphsLeftOut, "graph", "graphs");
+    std::string text = "… and ";
+    text += std::to_string(run.graphsLeftOut);
+    text += run.graphsLeftOut == 1 ? " more graph (the same as rank " : " more graphs (the same as rank ";
+    text += std::to_string(*rank);
+    text += "'s); --full lists them";
+    return text;
 }
 
 std::string identicalRanksText(const ReportModel& model, const ReportGraph& graph)
@@ -148,7 +197,7 @@ std::string boundsNote(const ReportModel& model)
 {
     if (!model.bounded
         || (model.foldedGraphs == 0 && model.dvmKernelsLeftOut == 0 && model.fallbacksLeftOut == 0
-            && model.findingsLeftOut == 0))
+            && model.findingsLeftOut == 0 && model.graphsLeftOut == 0))
         return {};
     std::string note = "Bounded report:";
     if (model.foldedGraphs > 0) {
@@ -166,6 +215,11 @@ std::string boundsNote(const ReportModel& model)
         if (model.fallbacksLeftOut > 0)
             appendCount(note, model.fallbacksLeftOut, "fallback call", "fallback calls");
         note += " not listed;";
+    }
+    if (model.graphsLeftOut > 0) {
+        note += ' ';
+        appendCount(note, model.graphsLeftOut, "graph", "graphs");
+        note += " not listed in the graphs tables (nor their kernel and fallback sections);";
     }
     if (model.findingsLeftOut > 0) {
         note += ' ';

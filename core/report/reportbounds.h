@@ -11,6 +11,7 @@
 #include "report/reportmodel.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,12 @@ struct ReportBounds
     std::size_t fallbacksPerGraph = 0;
     // Known failures listed per rule (the first found, rank 0's first); the rest are counted.
     std::size_t findingsPerRule = 0;
+    // Rows of the graphs tables, cut only by the last levels (trees of tens of thousands of
+    // graphs), each run's cut rows said in one count line under its table:
+    bool foldedRows = true; // rows of graphs folded into another rank's
+    bool engagedRows = true; // rows of engaged graphs that are not divergent
+    std::size_t rowsPerRun = SIZE_MAX; // rows a run keeps at most, in graph order
+    bool graphSections = true; // the per-graph DVM kernel and fallback call sections
 };
 
 // Loosest first; the last shows counts only.
@@ -38,6 +45,8 @@ struct ReportFold
     std::size_t intoGraph = 0;
     std::vector<std::size_t> identicalRuns; // on the graph shown: every run holding it, rank order
     std::string identicalRanks; // "ranks 0–7"
+    int intoRank = -1; // of a folded graph: the rank of (intoRun)
+    bool divergent = false; // its graph key's ranks do not all agree (rankconsistency.h)
 };
 // Graphs of a key identical on every rank (one folder per rank, none missing, not "not engaged")
 // fold into the first rank's. Nothing folds with fewer than two ranks.
@@ -46,6 +55,11 @@ std::vector<std::vector<ReportFold>> identicalRankFolds(const Index& index);
 // Cuts every graph's lists to `bounds` in place (a tighter level after a looser one cuts further),
 // counting what was left out in the graphs and the model's totals.
 void applyReportBounds(ReportModel& model, const ReportBounds& bounds);
+
+// The line under a run's graphs table when rows were cut, empty otherwise: "… and 312 more graphs
+// (the same as rank 0's); --full lists them" (the words in brackets when every cut row is folded
+// into that rank).
+std::string graphRowsLeftOutText(const ReportRun& run);
 
 // "ranks 0–7 identical (run_a, run_b, …): shown once" on the graph shown for its ranks; empty
 // on every other graph.

@@ -241,14 +241,20 @@ void writeGraphs(std::string& out, const ReportModel& model)
             + "</p>\n";
         if (!run.graphs.empty())
             out += table(graphsTable(run));
+        if (const std::string cut = graphRowsLeftOutText(run); !cut.empty())
+            out += "<p class=\"muted\">" + htmlEscaped(cut) + "</p>\n";
     }
 }
 
-void writeKernelsAndFallbacks(std::string& out, const ReportModel& model)
+void writeKernelsAndFallbacks(std::string& out, const ReportModel& model, std::size_t stopAfter)
 {
+    if (!model.graphSections)
+        return;
     bool anyKernels = false;
     for (const ReportRun& run : model.runs) {
         for (const ReportGraph& graph : run.graphs) {
+            if (out.size() > stopAfter)
+                return;
             if (graph.folded || (graph.dvmKernels.empty() && graph.dvmKernelsLeftOut == 0))
                 continue;
             if (!anyKernels)
@@ -283,6 +289,8 @@ void writeKernelsAndFallbacks(std::string& out, const ReportModel& model)
     bool anyFallbacks = false;
     for (const ReportRun& run : model.runs) {
         for (const ReportGraph& graph : run.graphs) {
+            if (out.size() > stopAfter)
+                return;
             const std::size_t calls = graph.fallbacks.size() + graph.fallbacksLeftOut;
             if (graph.folded || calls == 0)
                 continue;
@@ -388,7 +396,7 @@ std::string highlightPythonLine(std::string_view line)
     return out;
 }
 
-std::string htmlReport(const ReportModel& model)
+std::string htmlReport(const ReportModel& model, std::size_t stopAfter)
 {
     std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
                       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
@@ -403,7 +411,7 @@ std::string htmlReport(const ReportModel& model)
     writeWhereItFellBack(out, model);
     writeFindings(out, model);
     writeGraphs(out, model);
-    writeKernelsAndFallbacks(out, model);
+    writeKernelsAndFallbacks(out, model, stopAfter);
     out += "</body>\n</html>\n";
     return out;
 }

@@ -6,12 +6,14 @@
 
 #include "report/reportmodel.h"
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
 namespace dvmlens {
 
-std::string htmlReport(const ReportModel& model);
+// `stopAfter`: as markdownReport's (the text is left unfinished once it is longer).
+std::string htmlReport(const ReportModel& model, std::size_t stopAfter = SIZE_MAX);
 
 // One line of Python, HTML-escaped, with <span class="kw|str|com|num|op|ty|dec"> around keywords,
 // strings, comments, numbers, DVM ops (k.<op>), dtypes (dvm.<type>, torch.float32…) and decorators.

@@ -8,6 +8,8 @@
 #include "report/reportprofile.h"
 #include "report/reporttables.h"
 
+#include <utility>
+
 namespace dvmlens {
 
 using nlohmann::ordered_json;
@@ -89,12 +91,12 @@ ordered_json graphJsonOf(const ReportModel& model, const ReportGraph& entry)
     ordered_json kernels = ordered_json::object();
     for (Backend backend : kAllBackends)
         kernels[std::string(backendName(backend))] = entry.summary.kernelCount(backend);
-    json["kernels"] = kernels;
+    json["kernels"] = std::move(kernels);
     json["launches"] = entry.summary.launches;
     ordered_json fallbacksByKind = ordered_json::object();
     for (FallbackKind kind : kAllFallbackKinds)
         fallbacksByKind[std::string(fallbackKindName(kind))] = entry.summary.fallbackCount(kind);
-    json["fallbacks_by_kind"] = fallbacksByKind;
+    json["fallbacks_by_kind"] = std::move(fallbacksByKind);
     ordered_json dvmKernels = ordered_json::array();
     for (const ReportKernel& kernel : entry.dvmKernels) {
         ordered_json item = kernelJson(*kernel.kernel);
@@ -104,7 +106,7 @@ ordered_json graphJsonOf(const ReportModel& model, const ReportGraph& entry)
                   { "cut", kernel.sourceCut } };
         dvmKernels.push_back(std::move(item));
     }
-    json["dvm_kernels"] = dvmKernels;
+    json["dvm_kernels"] = std::move(dvmKernels);
     ordered_json fallbacks = ordered_json::array();
     for (const ReportFallback& fallback : entry.fallbacks) {
         fallbacks.push_back(ordered_json { { "target", fallback.fallback->target },
@@ -113,7 +115,7 @@ ordered_json graphJsonOf(const ReportModel& model, const ReportGraph& entry)
             { "source",
                 fallback.sourceLine.empty() ? ordered_json(nullptr) : ordered_json(fallback.sourceLine) } });
     }
-    json["fallbacks"] = fallbacks;
+    json["fallbacks"] = std::move(fallbacks);
     json["known_failures"] = entry.findings;
     // Bounded reports (reportbounds.h): what the lists above leave out, and rank folding.
     json["dvm_kernels_left_out"] = entry.dvmKernelsLeftOut;
@@ -124,11 +126,11 @@ ordered_json graphJsonOf(const ReportModel& model, const ReportGraph& entry)
         const Run& each = model.index->runs[run];
         identicalIn.push_back(each.name.value_or(model.relative(each.path)));
     }
-    json["identical_in"] = identicalIn;
+    json["identical_in"] = std::move(identicalIn);
     if (entry.folded) {
         const Run& run = model.index->runs[entry.foldedIntoRun];
         json["same_as"] = ordered_json { { "run", run.name.value_or(model.relative(run.path)) },
-            { "graph", run.graphs[entry.foldedIntoGraph].name } };
+            { "graph", run.graphs[entry.foldedIntoGraph].name }, { "rank", entry.foldedIntoRank } };
     } else {
         json["same_as"] = nullptr;
     }
@@ -151,18 +153,38 @@ ordered_json runJson(const ReportModel& model, const ReportRun& entry)
     ordered_json environment = ordered_json::object();
     for (const auto& [key, value] : v.environment)
         environment[key] = value;
-    json["environment"] = environment;
+    json["environment"] = std::move(environment);
     json["dvm_coverage"] = orNull(entry.coverage);
     ordered_json graphs = ordered_json::array();
-    for (const ReportGraph& graph : entry.graphs)
-        graphs.push_back(graphJsonOf(model, graph));
-    json["graphs"] = graphs;
+    for (const ReportGraph& graph : entry.graphs) {
+        if (graph.listed)
+            graphs.push_back(graphJsonOf(model, graph));
+    }
+    json["graphs"] = std::move(graphs);
+    json["graphs_left_out"] = entry.graphsLeftOut;
     json["verdict"] = std::string(verdictName(entry.summary.verdict));
     json["kernel_backends"] = backendNames(entry.summary);
     return json;
 }
 
 } // namespace
+
+std::size_t graphsJsonBytes(const ReportModel& model, std::size_t stopAfter)
+{
+    std::size_t bytes = 0;
+    for (const ReportRun& run : model.runs) {
+        for (const ReportGraph& graph : run.graphs) {
+            if (bytes > stopAfter)
+                return bytes;
+            if (!graph.listed)
+                continue;
+            bytes += graphJsonOf(model, graph)
+                         .dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
+                         .size();
+        }
+    }
+    return bytes;
+}
 
 ordered_json reportJson(const ReportModel& model)
 {
@@ -183,15 +205,15 @@ ordered_json reportJson(const ReportModel& model)
     ordered_json runs = ordered_json::array();
     for (const ReportRun& run : model.runs)
         runs.push_back(runJson(model, run));
-    json["runs"] = runs;
+    json["runs"] = std::move(runs);
     ordered_json findings = ordered_json::array();
     for (const Finding& finding : model.findings)
         findings.push_back(findingJson(model, finding));
-    json["known_failures"] = findings;
+    json["known_failures"] = std::move(findings);
     ordered_json problems = ordered_json::array();
     for (const Diagnostic& problem : model.problems)
         problems.push_back(diagnosticJson(problem));
-    json["problems"] = problems;
+    json["problems"] = std::move(problems);
     if (model.comparison) {
         // The compare engineer's dvmlens.compare/1 objects, unchanged, so both documents agree.
         const ordered_json compare = ordered_json::parse(compareToJson(*model.comparison, -1));
@@ -227,7 +249,7 @@ ordered_json reportJson(const ReportModel& model)
     }
     json["bounds"] = ordered_json { { "full", !model.bounded }, { "max_bytes", kMaxReportBytes },
         { "folded_graphs", model.foldedGraphs }, { "dvm_kernels_left_out", model.dvmKernelsLeftOut },
-        { "fallbacks_left_out", model.fallbacksLeftOut },
+        { "fallbacks_left_out", model.fallbacksLeftOut }, { "graphs_left_out", model.graphsLeftOut },
         { "known_failures_left_out", model.findingsLeftOut } };
     return json;
 }

@@ -26,8 +26,10 @@
 //                                        (bounded reports: entries not in the lists above),
 //                        "identical_in": [run names]   (on the graph shown for ranks identical on
 //                                        every rank; [] otherwise),
-//                        "same_as": {"run", "graph"} | null   (a graph folded into that one: its lists
-//                                        are empty)}]}],
+//                        "same_as": {"run", "graph", "rank"} | null   (a graph folded into that one:
+//                                        its lists are empty)}],
+//          "graphs_left_out": n   (graphs of the run whose entries the bounds' last levels cut from
+//                                  "graphs"; known failures' "graph" stays the Index position)}],
 //  "known_failures": [{"id", "layer", "severity": "error" | "warning" | "info",
 //                      "confidence": "high" | "medium",
 //                      "title": {"en", "zh"}, "cause": {"en", "zh"}, "fix": {"en", "zh"},
@@ -39,9 +41,9 @@
 //                        "regressions": [dvmlens.compare/1 "graphs" entries whose "regression" is true]},
 //  "profile", "where_it_fell_back"   (only with a profile / model sources),
 //  "bounds": {"full": bool, "max_bytes": n, "folded_graphs": n, "dvm_kernels_left_out": n,
-//             "fallbacks_left_out": n, "known_failures_left_out": n}   (reportbounds.h; "full" with
-//             --full; known failures of one rule past the first few are left out, graphs' indices
-//             follow)}
+//             "fallbacks_left_out": n, "graphs_left_out": n, "known_failures_left_out": n}
+//             (reportbounds.h; "full" with --full; known failures of one rule past the first few
+//             are left out, graphs' indices follow)}
 #pragma once
 
 #include "report/reportmodel.h"
@@ -60,5 +62,9 @@ nlohmann::ordered_json reportJson(const ReportModel& model);
 // not fit otherwise is), ending in a newline; invalid UTF-8 becomes U+FFFD.
 std::string jsonReport(const ReportModel& model, bool indented = true);
 std::string jsonReportText(const nlohmann::ordered_json& report, bool indented); // as jsonReport
+// The bytes of every graph's object in jsonReport on one line, summed up to just past `stopAfter`:
+// a document holding them is at least this long, so a bounded report skips a level that cannot
+// fit without building its whole document.
+std::size_t graphsJsonBytes(const ReportModel& model, std::size_t stopAfter);
 
 } // namespace dvmlens

@@ -310,15 +310,21 @@ void writeGraphs(std::string& out, const ReportModel& model)
             continue;
         }
         out += table(graphsTable(run));
+        if (const std::string cut = graphRowsLeftOutText(run); !cut.empty())
+            out += "\n" + plain(cut) + "\n";
         out += "\n";
     }
 }
 
-void writeDvmKernels(std::string& out, const ReportModel& model)
+void writeDvmKernels(std::string& out, const ReportModel& model, std::size_t stopAfter)
 {
+    if (!model.graphSections)
+        return;
     bool any = false;
     for (const ReportRun& run : model.runs) {
         for (const ReportGraph& graph : run.graphs) {
+            if (out.size() > stopAfter)
+                return;
             if (graph.folded || (graph.dvmKernels.empty() && graph.dvmKernelsLeftOut == 0))
                 continue;
             if (!any)
@@ -353,11 +359,15 @@ void writeDvmKernels(std::string& out, const ReportModel& model)
     }
 }
 
-void writeFallbacks(std::string& out, const ReportModel& model)
+void writeFallbacks(std::string& out, const ReportModel& model, std::size_t stopAfter)
 {
+    if (!model.graphSections)
+        return;
     bool any = false;
     for (const ReportRun& run : model.runs) {
         for (const ReportGraph& graph : run.graphs) {
+            if (out.size() > stopAfter)
+                return;
             const std::size_t calls = graph.fallbacks.size() + graph.fallbacksLeftOut;
             if (graph.folded || calls == 0)
                 continue;
@@ -386,7 +396,7 @@ void writeFallbacks(std::string& out, const ReportModel& model)
 
 } // namespace
 
-std::string markdownReport(const ReportModel& model)
+std::string markdownReport(const ReportModel& model, std::size_t stopAfter)
 {
     std::string out;
     writeHeader(out, model);
@@ -396,8 +406,10 @@ std::string markdownReport(const ReportModel& model)
     writeWhereItFellBack(out, model);
     writeFindings(out, model);
     writeGraphs(out, model);
-    writeDvmKernels(out, model);
-    writeFallbacks(out, model);
+    writeDvmKernels(out, model, stopAfter);
+    writeFallbacks(out, model, stopAfter);
+    if (out.size() > stopAfter)
+        return out; // too long, and left unfinished: terminalSafe only lengthens it
     return terminalSafe(out); // source lines and fenced text printed to a terminal, too
 }
 

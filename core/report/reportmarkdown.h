@@ -9,11 +9,14 @@
 #include "text/kernelwording.h" // dvmInputText, dvmOutputText, shapeText
 #include "text/scantext.h" // kernelCountsText, fallbackCountsText
 
+#include <cstdint>
 #include <string>
 
 namespace dvmlens {
 
-std::string markdownReport(const ReportModel& model);
+// `stopAfter`: once the text is longer, the rest is not written (a bounded report then tries a
+// tighter level), so an overlong level costs no more memory than the bound.
+std::string markdownReport(const ReportModel& model, std::size_t stopAfter = SIZE_MAX);
 
 // A few lines for "Copy Summary as Markdown": verdict, coverage, kernels per backend, fallbacks,
 // torch / torch_npu versions and known failures (built-in rules) by title. It reads the runs'

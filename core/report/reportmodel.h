@@ -50,6 +50,9 @@ struct ReportKernel
     int sourceFirstLine = 0; // 1-based line of `source`'s first line; 0 when the file was unreadable
     std::vector<std::string> source; // lines kernel.line..endLine (at most kMaxExcerptLines)
     bool sourceCut = false; // the definition was longer than the excerpt
+    // The source was read but not kept (a bounded report's level at which reading began shows
+    // fewer): it counts as an excerpt that level cuts, as if it had been kept.
+    bool sourceLeftOut = false;
 };
 
 struct ReportFallback
@@ -65,6 +68,9 @@ struct ReportGraph
     std::vector<std::string> reasons; // notEngagedReasons
     Summary summary;
     std::vector<ReportKernel> dvmKernels;
+    // When the index holds this graph's output_code.py without kernel bodies: the first DVM kernels
+    // read again with them (as many as the report can show); dvmKernels point here for those.
+    std::vector<Kernel> kernelCopies;
     std::vector<ReportFallback> fallbacks;
     std::vector<std::size_t> findings; // indices into ReportModel::findings
 
@@ -79,6 +85,9 @@ struct ReportGraph
     bool folded = false;
     std::size_t foldedIntoRun = 0; // of a folded graph: where it is shown (runs, graphs positions)
     std::size_t foldedIntoGraph = 0;
+    int foldedIntoRank = -1; // the rank of foldedIntoRun
+    bool divergent = false; // its ranks do not all agree
+    bool listed = true; // false: its row (and sections) cut by the bounds, counted in its run
 };
 
 struct ReportRun
@@ -88,6 +97,7 @@ struct ReportRun
     Summary summary;
     std::optional<double> coverage; // as OutputCode::dvmCoverage, over every output_code.py of the run
     std::vector<ReportGraph> graphs;
+    std::size_t graphsLeftOut = 0; // graphs not `listed`
 };
 
 struct ReportModel
@@ -114,12 +124,19 @@ struct ReportModel
     std::size_t dvmKernelsLeftOut = 0;
     std::size_t fallbacksLeftOut = 0;
     std::size_t findingsLeftOut = 0; // of rules listed more often than ReportBounds::findingsPerRule
+    std::size_t graphsLeftOut = 0; // graph rows cut (ReportBounds::foldedRows … rowsPerRun)
+    bool graphSections = true; // ReportBounds::graphSections
 
     // `path` relative to the reported tree's root ("." for the root itself); other paths unchanged.
     std::string relative(const std::string& path) const;
 };
 
+// Everything, the graphs' lists and the model sources read as the loosest bounds level (or --full)
+// shows them (reportreading.h).
 ReportModel buildReportModel(const ReportInput& input);
+// The model without what is read again from the tree: graphs' kernel and fallback lists empty, no
+// model sources; readReportGraphs (or listReportGraphsUnread) fills them.
+ReportModel buildUnreadReportModel(const ReportInput& input);
 
 // One line from the ladder (verdict.h): "DVM engaged in 3 of 3 graphs", "DVM partly engaged (1 of 2
 // graphs)", "DVM not engaged (0 of 4 graphs)", "not indexed: 2 of 9 graphs not parsed (DVM engaged in

@@ -78,7 +78,13 @@ ReportTable graphsTable(const ReportRun& run)
     ReportTable table { { "Graph", "Verdict", "DVM coverage", "Kernels", "Fallback calls", "Why not DVM" },
         {} };
     for (const ReportGraph& graph : run.graphs) {
-        ReportCell verdict = plain(graphVerdictText(graph.verdict));
+        if (!graph.listed)
+            continue;
+        // A graph folded into another rank's says so: its lists are shown there.
+        ReportCell verdict = plain(graphVerdictText(graph.verdict)
+            + (graph.folded && graph.foldedIntoRank >= 0
+                    ? ", same as rank " + std::to_string(graph.foldedIntoRank)
+                    : std::string()));
         verdict.verdict = graph.verdict;
         // The reasons are core's own sentences, which mark code with backticks themselves.
         table.rows.push_back({ code(graph.graph->name), verdict,

@@ -41,7 +41,8 @@ ReportTable toolchainTable(const ReportModel& model);
 // Graph, DVM (baseline → this), DVM kernels, No longer DVM, Fallback calls added; one row a
 // regressed graph (model.regressions).
 ReportTable regressionsTable(const ReportModel& model);
-// Graph, Verdict, DVM coverage, Kernels, Fallback calls, Why not DVM; one row a graph of `run`.
+// Graph, Verdict, DVM coverage, Kernels, Fallback calls, Why not DVM; one row a listed graph of
+// `run` (a folded one's verdict reads "engaged, same as rank 0").
 ReportTable graphsTable(const ReportRun& run);
 // Kernel, Line, ktype, dyn_shape, Ops, Inputs, Outputs, Launches; one row a DVM kernel of `graph`.
 ReportTable dvmKernelsTable(const ReportGraph& graph);

@@ -70,70 +70,110 @@ std::vector<const SourceFrame*> itemFrames(
     return frames;
 }
 
+namespace {
+
+bool indexOrderLess(const SourceItemRef& a, const SourceItemRef& b)
+{
+    return std::tie(a.run, a.graph, a.fallback, a.item) < std::tie(b.run, b.graph, b.fallback, b.item);
+}
+
+bool sameItem(const SourceItemRef& a, const SourceItemRef& b)
+{
+    return a.run == b.run && a.graph == b.graph && a.fallback == b.fallback && a.item == b.item;
+}
+
+} // namespace
+
+SourceSummaryBuilder::SourceSummaryBuilder(bool includeLibrary, bool keepItems)
+    : m_includeLibrary(includeLibrary)
+    , m_keepItems(keepItems)
+{
+}
+
+void SourceSummaryBuilder::addItem(
+    const SourceItemRef& ref, const GraphSources* sources, const Kernel* kernel, const Fallback* fallback)
+{
+    const ItemSources* item = nullptr;
+    if (sources) {
+        const std::vector<ItemSources>& items = ref.fallback ? sources->fallbacks : sources->kernels;
+        item = ref.item < items.size() ? &items[ref.item] : nullptr;
+    }
+    const SourceEvidence evidence = item ? item->evidence : SourceEvidence::None;
+    (ref.fallback ? m_summary.fallbacksByEvidence
+                  : m_summary.kernelsByEvidence)[static_cast<std::size_t>(evidence)]++;
+    std::vector<const SourceFrame*> frames;
+    if (item) {
+        for (std::uint32_t frame : m_includeLibrary ? item->frames : item->shown)
+            frames.push_back(&sources->frames[frame]);
+    }
+    const auto count = [&](LocationCounts& counts) {
+        if (kernel)
+            counts.kernels[static_cast<std::size_t>(kernel->backend)]++;
+        if (fallback)
+            counts.fallbacks[static_cast<std::size_t>(fallback->kind)]++;
+    };
+    if (frames.empty())
+        count(m_summary.unattributed);
+    std::vector<std::size_t> targets; // indices: m_summary.locations grows meanwhile
+    for (const SourceFrame* frame : frames) {
+        const auto [it, added] =
+            m_byLocation.emplace(std::make_pair(frame->file, frame->line), m_summary.locations.size());
+        if (added) {
+            m_summary.locations.push_back(SourceLocationSummary { *frame, {}, 0, 0, {} });
+            m_graphsOf.emplace_back();
+            m_runsOf.emplace_back();
+            m_firstOf.push_back(ref);
+            m_lastOf.emplace_back();
+        } else if (indexOrderLess(ref, m_firstOf[it->second])) {
+            m_summary.locations[it->second].frame = *frame; // graphs added out of index order
+            m_firstOf[it->second] = ref;
+        }
+        if (m_lastOf[it->second] && sameItem(*m_lastOf[it->second], ref))
+            continue; // two frames of one item on one line
+        m_lastOf[it->second] = ref;
+        if (m_keepItems)
+            m_summary.locations[it->second].items.push_back(ref);
+        m_graphsOf[it->second].emplace(ref.run, ref.graph);
+        m_runsOf[it->second].insert(ref.run);
+        targets.push_back(it->second);
+    }
+    for (std::size_t target : targets)
+        count(m_summary.locations[target].counts);
+}
+
+void SourceSummaryBuilder::addGraph(
+    const Index& index, std::size_t run, std::size_t graph, const GraphSources* sources)
+{
+    const std::optional<OutputCode>& code = index.runs[run].graphs[graph].outputCode;
+    if (!code || !code->indexed)
+        return;
+    for (std::size_t k = 0; k < code->kernels.size(); ++k)
+        addItem(SourceItemRef { run, graph, false, k }, sources, &code->kernels[k], nullptr);
+    for (std::size_t f = 0; f < code->fallbacks.size(); ++f)
+        addItem(SourceItemRef { run, graph, true, f }, sources, nullptr, &code->fallbacks[f]);
+}
+
+SourceSummary SourceSummaryBuilder::finish()
+{
+    for (std::size_t i = 0; i < m_summary.locations.size(); ++i) {
+        m_summary.locations[i].graphs = static_cast<int>(m_graphsOf[i].size());
+        m_summary.locations[i].runs = static_cast<int>(m_runsOf[i].size());
+    }
+    std::stable_sort(m_summary.locations.begin(), m_summary.locations.end(), sourceLocationLess);
+    return std::move(m_summary);
+}
+
 SourceSummary summarizeSources(
     const Index& index, const SourceMap& map, bool includeLibrary, std::optional<std::size_t> onlyRun)
 {
-    SourceSummary summary;
-    std::map<std::pair<std::string, int>, std::size_t> byLocation;
-    std::vector<std::set<std::pair<std::size_t, std::size_t>>> graphsOf;
-    std::vector<std::set<std::size_t>> runsOf;
-    const auto add = [&](const SourceItemRef& ref, const Kernel* kernel, const Fallback* fallback) {
-        const ItemSources* item = itemSources(map, ref);
-        const SourceEvidence evidence = item ? item->evidence : SourceEvidence::None;
-        (ref.fallback ? summary.fallbacksByEvidence
-                      : summary.kernelsByEvidence)[static_cast<std::size_t>(evidence)]++;
-        const std::vector<const SourceFrame*> frames = itemFrames(map, ref, includeLibrary);
-        std::vector<std::size_t> targets; // indices: summary.locations grows meanwhile
-        const auto count = [&](LocationCounts& counts) {
-            if (kernel)
-                counts.kernels[static_cast<std::size_t>(kernel->backend)]++;
-            if (fallback)
-                counts.fallbacks[static_cast<std::size_t>(fallback->kind)]++;
-        };
-        if (frames.empty())
-            count(summary.unattributed);
-        for (const SourceFrame* frame : frames) {
-            const auto [it, added] =
-                byLocation.emplace(std::make_pair(frame->file, frame->line), summary.locations.size());
-            if (added) {
-                summary.locations.push_back(SourceLocationSummary { *frame, {}, 0, 0, {} });
-                graphsOf.emplace_back();
-                runsOf.emplace_back();
-            }
-            SourceLocationSummary& location = summary.locations[it->second];
-            if (!location.items.empty()) {
-                const SourceItemRef& last = location.items.back();
-                if (last.run == ref.run && last.graph == ref.graph && last.fallback == ref.fallback
-                    && last.item == ref.item)
-                    continue; // two frames of one item on one line
-            }
-            location.items.push_back(ref);
-            graphsOf[it->second].emplace(ref.run, ref.graph);
-            runsOf[it->second].insert(ref.run);
-            targets.push_back(it->second);
-        }
-        for (std::size_t target : targets)
-            count(summary.locations[target].counts);
-    };
+    SourceSummaryBuilder builder(includeLibrary);
     for (std::size_t r = 0; r < index.runs.size(); ++r) {
         if (onlyRun && r != *onlyRun)
             continue;
-        for (std::size_t g = 0; g < index.runs[r].graphs.size(); ++g) {
-            const std::optional<OutputCode>& code = index.runs[r].graphs[g].outputCode;
-            if (!code || !code->indexed)
-                continue;
-            for (std::size_t k = 0; k < code->kernels.size(); ++k)
-                add(SourceItemRef { r, g, false, k }, &code->kernels[k], nullptr);
-            for (std::size_t f = 0; f < code->fallbacks.size(); ++f)
-                add(SourceItemRef { r, g, true, f }, nullptr, &code->fallbacks[f]);
-        }
+        for (std::size_t g = 0; g < index.runs[r].graphs.size(); ++g)
+            builder.addGraph(index, r, g, map.graph(r, g));
     }
-    for (std::size_t i = 0; i < summary.locations.size(); ++i) {
-        summary.locations[i].graphs = static_cast<int>(graphsOf[i].size());
-        summary.locations[i].runs = static_cast<int>(runsOf[i].size());
-    }
-    std::stable_sort(summary.locations.begin(), summary.locations.end(), sourceLocationLess);
-    return summary;
+    return builder.finish();
 }
 
 std::string shortLocation(const SourceFrame& frame)

@@ -10,7 +10,9 @@
 
 #include <array>
 #include <iterator>
+#include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -73,6 +75,32 @@ struct SourceSummary
 // Worst first: fell back without any DVM kernel, then fell back beside DVM kernels, then DVM only;
 // within each, more non-DVM items first, then fewer DVM kernels, then file and line.
 bool sourceLocationLess(const SourceLocationSummary& a, const SourceLocationSummary& b);
+
+// The summary built one graph at a time, so a caller never holds the whole SourceMap (a report of a
+// tree of thousands of graphs: each graph's GraphSources is summed and dropped). Graphs may be added
+// in any order: the result equals summarizeSources' (a location shows the frame of its first item
+// in index order), except that `items` are kept only with `keepItems` and then follow the order added.
+class SourceSummaryBuilder
+{
+public:
+    explicit SourceSummaryBuilder(bool includeLibrary = false, bool keepItems = true);
+    // The items of graph (run, graph) of `index`; `sources` null: none of them has a frame.
+    void addGraph(const Index& index, std::size_t run, std::size_t graph, const GraphSources* sources);
+    SourceSummary finish();
+
+private:
+    void addItem(const SourceItemRef& ref, const GraphSources* sources, const Kernel* kernel,
+        const Fallback* fallback);
+
+    bool m_includeLibrary = false;
+    bool m_keepItems = true;
+    SourceSummary m_summary;
+    std::map<std::pair<std::string, int>, std::size_t> m_byLocation;
+    std::vector<std::set<std::pair<std::size_t, std::size_t>>> m_graphsOf;
+    std::vector<std::set<std::size_t>> m_runsOf;
+    std::vector<SourceItemRef> m_firstOf; // the item (in index order) whose frame a location shows
+    std::vector<std::optional<SourceItemRef>> m_lastOf; // the item last counted at a location
+};
 
 // Each item counts at each of its shown frames (SourceMap: model frames, or library frames when
 // it has none); with `includeLibrary`, at every frame it has, library frames as their own rows.
