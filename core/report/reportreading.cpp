@@ -4,6 +4,7 @@
 #include "archive/archiveprefetch.h"
 #include "archive/archivetree.h"
 #include "io/safefile.h"
+#include "io/workerthreads.h"
 #include "parse/kernelbodies.h"
 #include "sources/graphfiles.h"
 #include "sources/provenancefiles.h"
@@ -287,16 +288,7 @@ std::optional<SourceSummary> readReportGraphs(ReportModel& model, const ReportRe
         }
     };
     // An archive is read on this thread alone: every member in archive order, one pass.
-    unsigned threads = archive ? 1u
-        : reading.jobs > 0     ? static_cast<unsigned>(reading.jobs)
-                               : std::max(1u, std::thread::hardware_concurrency());
-    threads = std::min<unsigned>(threads, static_cast<unsigned>(std::max<std::size_t>(work.size(), 1)));
-    std::vector<std::thread> pool;
-    for (unsigned t = 1; t < threads; ++t)
-        pool.emplace_back(worker);
-    worker();
-    for (std::thread& thread : pool)
-        thread.join();
+    runOnThreads(archive ? 1u : workerThreads(reading.jobs, work.size()), worker);
     if (!reading.modelSources)
         return std::nullopt;
     return sources.finish();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "sources/sourcemap.h"
 
+#include "io/workerthreads.h"
 #include "sources/graphfiles.h"
 #include "sources/inductorcomments.h"
 #include "sources/provenancefiles.h"
@@ -498,9 +499,6 @@ SourceMap buildSourceMap(const Index& index, int jobs)
         for (std::size_t g = 0; g < index.runs[r].graphs.size(); ++g)
             work.emplace_back(r, g);
     }
-    unsigned threads =
-        jobs > 0 ? static_cast<unsigned>(jobs) : std::max(1u, std::thread::hardware_concurrency());
-    threads = std::min<unsigned>(threads, static_cast<unsigned>(std::max<std::size_t>(work.size(), 1)));
     std::atomic<std::size_t> next { 0 };
     std::vector<std::vector<Diagnostic>> problems(work.size());
     const auto worker = [&] {
@@ -509,12 +507,7 @@ SourceMap buildSourceMap(const Index& index, int jobs)
             map.graphs[r][g] = graphSources(index.runs[r].graphs[g], index.root, problems[i]);
         }
     };
-    std::vector<std::thread> pool;
-    for (unsigned t = 1; t < threads; ++t)
-        pool.emplace_back(worker);
-    worker();
-    for (std::thread& thread : pool)
-        thread.join();
+    runOnThreads(workerThreads(jobs, work.size()), worker);
     for (std::vector<Diagnostic>& list : problems)
         map.diagnostics.insert(map.diagnostics.end(), list.begin(), list.end());
     return map;

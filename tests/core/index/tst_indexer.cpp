@@ -6,6 +6,7 @@
 #include "index/indexer.h"
 #include "json/scanjson.h"
 #include "scan/treescanner.h"
+#include "streamtree.h"
 #include "testutil.h"
 #include "verdict/summary.h"
 
@@ -59,18 +60,6 @@ constexpr int kLargeRuns = 3;
 constexpr int kLargeGraphsPerRun = 100;
 constexpr int kLargeOutputCodes = kLargeRuns * (kLargeGraphsPerRun - kLargeGraphsPerRun / 25);
 
-QByteArray fixtureBytes(const QString& name, int atLeast = 0)
-{
-    QFile file(testutil::fixture(QStringLiteral("trees/small/") + name));
-    if (!file.open(QIODevice::ReadOnly))
-        qFatal("cannot read %s", qPrintable(name));
-    const QByteArray once = file.readAll();
-    QByteArray bytes = once;
-    while (bytes.size() < atLeast)
-        bytes += once;
-    return bytes;
-}
-
 // Written directly: QFile::copy syncs every file, which makes hundreds of them slow.
 void writeBytes(const QString& path, const QByteArray& bytes)
 {
@@ -82,9 +71,9 @@ void writeBytes(const QString& path, const QByteArray& bytes)
 
 QString makeLargeTree(const QTemporaryDir& dir)
 {
-    const QByteArray dump = fixtureBytes(QStringLiteral("triton_output_code.py"));
-    const QByteArray triton = fixtureBytes(QStringLiteral("triton_output_code.py"), 64 * 1024);
-    const QByteArray dvm = fixtureBytes(QStringLiteral("dvm_output_code.py"), 64 * 1024);
+    const QByteArray dump = streamtree::repeatedFixture(QStringLiteral("triton_output_code.py"), 0);
+    const QByteArray triton = streamtree::repeatedFixture(QStringLiteral("triton_output_code.py"), 64 * 1024);
+    const QByteArray dvm = streamtree::repeatedFixture(QStringLiteral("dvm_output_code.py"), 64 * 1024);
     const QString root = dir.filePath(QStringLiteral("large"));
     for (int run = 0; run < kLargeRuns; ++run) {
         const QString inductor = root
