@@ -49,6 +49,9 @@ quint64 IndexJob::start(const QString& path, bool stream)
             options.progress = [&job](int done, int total) { job.progress(done, total); };
             // The parts go to the GUI thread as they come; `this` is only used there.
             dvmlens::IndexStream parts;
+            // Each batch costs the GUI thread a layout and a paint while the indexer wants both
+            // cores: the first verdicts at once, then batches ever further apart.
+            parts.maxBatchInterval = std::chrono::milliseconds(250);
             parts.skeleton = [this, &job](dvmlens::Index skeleton) {
                 timing::mark("walk-done", false);
                 auto shared = std::make_shared<dvmlens::Index>(std::move(skeleton));
