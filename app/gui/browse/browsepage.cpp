@@ -590,9 +590,11 @@ RunTreePane* BrowsePage::runTreePane() const
 
 int BrowsePage::runTreeWidthForAllColumns() const
 {
-    // Sections that fit their contents are measured now: the header resizes them at its next layout.
-    const QHeaderView* header = m_runTree->header();
-    const QAbstractItemView* view = m_runTree;
+    // The tree shown (By run or By graph: their columns differ). Sections that fit their contents are
+    // measured now: the header resizes them at its next layout.
+    const QTreeView* tree = m_runTreePane->currentView();
+    const QHeaderView* header = tree->header();
+    const QAbstractItemView* view = tree;
     int width = 0;
     for (int column = 0; column < header->count(); ++column) {
         if (header->isSectionHidden(column))
@@ -602,7 +604,7 @@ int BrowsePage::runTreeWidthForAllColumns() const
                 header->sectionSize(column) })
             : header->sectionSize(column);
     }
-    return width + m_runTree->verticalScrollBar()->sizeHint().width() + 2 * m_runTree->frameWidth();
+    return width + tree->verticalScrollBar()->sizeHint().width() + 2 * tree->frameWidth();
 }
 
 RunTreeModel* BrowsePage::runModel() const

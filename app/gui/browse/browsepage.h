@@ -71,7 +71,8 @@ public:
 
     QTreeView* runTree() const;
     RunTreePane* runTreePane() const; // the run tree with its By run / By graph switch, for the dock
-    // The width the run tree needs to show every column it has (frame and scroll bar included).
+    // The width the shown tree (By run or By graph) needs for every column it has (frame and scroll bar
+    // included).
     int runTreeWidthForAllColumns() const;
     RunTreeModel* runModel() const;
     KernelPanel* kernelPanel() const;

@@ -188,6 +188,11 @@ MainWindow::MainWindow(QWidget* parent)
         [this] { m_browse->runModel()->setKnownFailures(m_document->knownFailures()); });
     connect(m_browse->runTree()->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
         &MainWindow::showKnownFailureOf);
+    // By graph has a Ranks column By run lacks: the dock widens for the tree shown (never narrows).
+    connect(m_browse->runTreePane(), &RunTreePane::byGraphChanged, this, [this] {
+        if (m_layoutSized)
+            widenRunsDockToColumns();
+    });
     connect(m_browse, &BrowsePage::currentPathChanged, this, &MainWindow::updateTitle);
     connect(m_browse, &BrowsePage::statusMessage, this,
         [this](const QString& message) { statusBar()->showMessage(message, 8000); });
@@ -266,7 +271,9 @@ void MainWindow::widenRunsDockToColumns()
         const int wanted =
             m_browse->runTreeWidthForAllColumns() + m_runsDock->width() - m_runsDock->widget()->width();
         if (m_runsDock->width() < wanted)
-            resizeDocks({ m_runsDock }, { std::min(wanted, width() / 2) }, Qt::Horizontal);
+            // Up to 55%: By graph's Ranks words need ~650 px, and at 1280 wide the code keeps ~80
+            // columns.
+            resizeDocks({ m_runsDock }, { std::min(wanted, width() * 55 / 100) }, Qt::Horizontal);
     };
     QTimer::singleShot(0, this, widen);
     QTimer::singleShot(250, this, [this, widen] {

@@ -58,6 +58,8 @@ public:
         Compare
     };
     void setMode(Mode mode); // View ▸ Browse / Compare
+    // --view diagnostics: the Diagnostics dock raised and given room, the run tree above it most of the rest.
+    void showDiagnosticsView();
     Mode mode() const;
     ComparePage* comparePage() const;
 
@@ -106,7 +108,8 @@ private:
     // The totals of a finished indexing, with the note when it was cancelled.
     static QString indexTotalsText(const dvmlens::Index& index);
     void applyDefaultDockSizes();
-    // Widens the Runs dock so every run tree column is on screen, up to half the window.
+    // Widens the Runs dock so every column of the tree shown (By run or By graph) is on screen, up to 55%
+    // of the window.
     void widenRunsDockToColumns();
     void startIndexing(const QString& path, bool keepSelection);
     void onIndexChanged();

@@ -120,3 +120,14 @@ void MainWindow::updateCentralPage()
     }
     m_pages->setCurrentWidget(page);
 }
+
+void MainWindow::showDiagnosticsView()
+{
+    m_diagnosticsDock->show();
+    m_diagnosticsDock->raise();
+    // Half the height for the findings and the selected one's cause and fix (the dock spans the window's
+    // width). Above it, the run tree takes two thirds of what is left, so the graph a finding names is in
+    // view with its neighbours (at 1280x800 it showed three rows), and Kernel Details keeps a third.
+    resizeDocks({ m_diagnosticsDock }, { height() / 2 }, Qt::Vertical);
+    resizeDocks({ m_runsDock, m_detailsDock }, { height() * 2 / 6, height() / 6 }, Qt::Vertical);
+}
