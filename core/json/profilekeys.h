@@ -61,7 +61,8 @@ template <typename W> void writeSharesDeviceTime(W& w, const TimeShares* shares,
     w.endObject();
 }
 
-// The members of "profile": "paths","rows","matched","ambiguous","unmatched","steps" (the report's
+// The members of "profile": "paths","rows","matched","ambiguous","unmatched","steps", and
+// "outside_steps" when rows have an empty Step Id (the report's
 // profile object continues with more).
 template <typename W> void writeProfileSummaryMembers(W& w, const ProfileJoin& join)
 {
@@ -83,6 +84,16 @@ template <typename W> void writeProfileSummaryMembers(W& w, const ProfileJoin& j
         w.value(*join.steps);
     else
         w.value(nullptr);
+    if (join.outsideSteps.launches > 0) {
+        // Rows with an empty Step Id: counted in every total, in no step.
+        w.key("outside_steps");
+        w.beginObject();
+        w.key("launches");
+        w.value(join.outsideSteps.launches);
+        w.key("total");
+        w.value(roundedMicroseconds(join.outsideSteps.totalUs));
+        w.endObject();
+    }
 }
 
 // "profile": {"paths","rows","matched","ambiguous","unmatched","steps"}

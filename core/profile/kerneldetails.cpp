@@ -82,6 +82,7 @@ struct ThreadResult
     };
     std::vector<Sum> sums; // by group id
     std::map<std::int64_t, StepSum> steps;
+    StepSum outsideSteps; // rows with an empty Step Id
     std::int64_t rows = 0;
 };
 
@@ -178,9 +179,13 @@ public:
             return;
         }
         std::int64_t step = 0;
+        bool inStep = true;
         if (columns_.step && !parseStep(fields[*columns_.step], step)) {
-            bad(lineNumber, "Step Id is '" + std::string(fields[*columns_.step]) + "', not a number");
-            return;
+            if (!trimmed(fields[*columns_.step]).empty()) {
+                bad(lineNumber, "Step Id is '" + std::string(fields[*columns_.step]) + "', not a number");
+                return;
+            }
+            inStep = false; // a launch outside a profiled step
         }
         const LaunchKey key { trimmed(fields[*columns_.name]), trimmed(fields[*columns_.type]),
             trimmed(fields[*columns_.core]), columns_.shapes ? trimmed(fields[*columns_.shapes]) : kAbsent,
@@ -203,7 +208,7 @@ public:
             piece_->firstSeen.emplace_back(found, lineNumber);
             shortcut_.remember(found, line);
         }
-        addLaunch(found, duration, step);
+        addLaunch(found, duration, step, inStep);
     }
 
     // CsvFile::forEachRow's shortcut: the rows from `row` on, while each is of a group the launch
@@ -245,6 +250,7 @@ public:
             return;
         }
         std::int64_t step = 0;
+        bool inStep = true;
         if (columns_.step) {
             // Most rows have the Step Id of the row before: the same bytes, no parse.
             // (8 bytes from the field are readable: the row is in the reader's buffer.)
@@ -263,6 +269,8 @@ public:
                     lastStepLength_ = stepText.size();
                     lastStepParsed_ = step;
                 }
+            } else if (trimmed(stepText).empty()) {
+                inStep = false; // a launch outside a profiled step
             } else {
                 bad(lineNumber, "Step Id is '" + std::string(stepText) + "', not a number");
                 return;
@@ -270,15 +278,18 @@ public:
         }
         ++result_.rows;
         groups_.confirm(group);
-        addLaunch(group, duration, step);
+        addLaunch(group, duration, step, inStep);
     }
 
-    void addLaunch(std::uint32_t group, const Duration& duration, std::int64_t step)
+    void addLaunch(std::uint32_t group, const Duration& duration, std::int64_t step, bool inStep)
     {
         ThreadResult::Sum& sum = result_.sums[group];
         ++sum.launches;
         sum.time.add(duration);
-        if (columns_.step) {
+        if (columns_.step && !inStep) {
+            ++result_.outsideSteps.launches;
+            result_.outsideSteps.time.add(duration);
+        } else if (columns_.step) {
             // Rows come step by step: look the map up only when the step changes.
             if (!stepSum_ || step != lastStep_) {
                 stepSum_ = &result_.steps[step];
@@ -410,6 +421,12 @@ void merge(Profile& profile, std::vector<Piece>& pieces, std::vector<ThreadResul
         profile.groups[i].totalUs = times[i].microseconds();
     for (const auto& [step, sum] : steps)
         profile.steps[step] = StepTime { sum.launches, sum.time.microseconds() };
+    StepSum outside;
+    for (const ThreadResult& result : results) {
+        outside.launches += result.outsideSteps.launches;
+        outside.time.add(result.outsideSteps.time);
+    }
+    profile.outsideSteps = StepTime { outside.launches, outside.time.microseconds() };
     if (profile.badRows > kMaxRowDiagnostics) {
         Diagnostic diagnostic;
         diagnostic.path = profile.kernelDetailsPath;

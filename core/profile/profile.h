@@ -59,6 +59,8 @@ struct Profile
     std::int64_t badRows = 0;
     std::vector<LaunchGroup> groups; // in order of first launch
     std::map<std::int64_t, StepTime> steps; // by Step Id; empty without that column
+    // Rows with an empty Step Id (launches outside a profiled step): in every total, in no step.
+    StepTime outsideSteps;
     std::vector<OpStatistic> opStatistics; // op_statistic.csv rows, in file order; empty without it
     std::vector<Diagnostic> diagnostics; // bad rows (path, line), a missing op_statistic column…
 };

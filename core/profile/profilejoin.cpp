@@ -392,6 +392,8 @@ ProfileJoin joinProfiles(const Index& index, const std::vector<Profile>& profile
             steps.insert(step);
             join.stepTotalUs[step] += time.totalUs;
         }
+        join.outsideSteps.launches += profile.outsideSteps.launches;
+        join.outsideSteps.totalUs += profile.outsideSteps.totalUs;
         joiner.joinProfile(profile, p, run);
     }
     if (anySteps) {
@@ -420,6 +422,13 @@ ProfileJoin joinProfiles(const Index& index, const std::vector<Profile>& profile
                     + " kernels that its input shapes and dtypes do not tell apart: " + candidates));
     }
     return join;
+}
+
+std::optional<double> meanStepUs(const ProfileJoin& join)
+{
+    if (!join.steps || *join.steps == 0)
+        return std::nullopt;
+    return (join.total.total() - join.outsideSteps.totalUs) / *join.steps;
 }
 
 std::vector<KernelRef> topKernels(const ProfileJoin& join, std::size_t limit, std::optional<std::size_t> run,

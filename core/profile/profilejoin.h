@@ -101,6 +101,8 @@ struct ProfileJoin
     std::vector<bool> runProfiled; // [run]: a profile is paired with it
     TimeShares total; // every profile, paired or not
     std::map<std::int64_t, double> stepTotalUs; // with Step Id: all device time of each step
+    // Rows with an empty Step Id, every profile's: in every total, in no step (launches 0: none).
+    StepTime outsideSteps;
     std::vector<AmbiguousGroup> ambiguousGroups; // by time, largest first
     std::vector<OutsideType> outside; // by time, largest first
     std::vector<Diagnostic> diagnostics; // the profiles' own, then pairing and ambiguity notes
@@ -131,6 +133,10 @@ std::string normalizedProfileDtype(std::string_view dtype);
 // The kernel name without its trailing `_<digits>` (dvm_fused_add_0 → dvm_fused_add); unchanged
 // when it has none.
 std::string_view withoutNumericSuffix(std::string_view name);
+
+// The mean device time of a step: the time of the rows in steps over the number of steps; nullopt
+// without steps.
+std::optional<double> meanStepUs(const ProfileJoin& join);
 
 // The kernels with the most device time, largest first (ties: index order); run/graph limit the
 // search when given.

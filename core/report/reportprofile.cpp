@@ -97,7 +97,9 @@ Section section(const ReportModel& model)
             + " matched, " + std::to_string(join.ambiguous) + " ambiguous, " + std::to_string(join.unmatched)
             + " outside compiled kernels"
             + (join.steps ? "; " + std::to_string(*join.steps) + " steps, mean "
-                        + durationText(join.total.total() / std::max(1, *join.steps)) + " a step"
+                        + durationText(
+                            meanStepUs(join).value_or(join.total.total() - join.outsideSteps.totalUs))
+                        + " a step"
                           : std::string())
             + ".");
         out.lines.push_back("Device time " + durationText(join.total.total())
@@ -115,7 +117,11 @@ Section section(const ReportModel& model)
                 }
                 steps.rows.push_back({ std::to_string(step), durationText(totalUs) });
             }
-            steps.rows.push_back({ "mean", durationText(join.total.total() / *join.steps) });
+            if (join.outsideSteps.launches > 0) // rows with an empty Step Id
+                steps.rows.push_back({ "outside steps",
+                    durationText(join.outsideSteps.totalUs) + " ("
+                        + std::to_string(join.outsideSteps.launches) + " launches)" });
+            steps.rows.push_back({ "mean", durationText(*meanStepUs(join)) });
             out.tables.emplace_back("By step", std::move(steps));
         }
         Table top { { "Kernel", "Backend", "Launches", "Total", "Mean" }, {} };

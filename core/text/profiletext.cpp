@@ -55,6 +55,14 @@ std::string kernelPathText(const Index& index, const KernelRef& ref)
         + graph.outputCode->kernels[ref.kernel].name;
 }
 
+// Rows with an empty Step Id: "outside steps: 1.2 ms (3 launches)".
+static std::string outsideStepsText(const ProfileJoin& join)
+{
+    return "outside steps: " + durationText(join.outsideSteps.totalUs) + " ("
+        + std::to_string(join.outsideSteps.launches)
+        + (join.outsideSteps.launches == 1 ? " launch)" : " launches)");
+}
+
 std::string profileText(const Index& index, const ProfileJoin& join)
 {
     std::string out = "\nProfile: " + std::to_string(join.paths.size())
@@ -80,7 +88,11 @@ std::string profileText(const Index& index, const ProfileJoin& join)
             }
             out += " " + std::to_string(step) + ": " + durationText(totalUs) + ";";
         }
-        out += " mean " + durationText(join.total.total() / *join.steps) + "\n";
+        if (join.outsideSteps.launches > 0)
+            out += " " + outsideStepsText(join) + ";";
+        out += " mean " + durationText(*meanStepUs(join)) + "\n";
+    } else if (join.outsideSteps.launches > 0) {
+        out += "  " + outsideStepsText(join) + "\n";
     }
     if (index.runs.size() > 1) {
         for (std::size_t r = 0; r < index.runs.size(); ++r) {

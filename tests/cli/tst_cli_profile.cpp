@@ -271,6 +271,72 @@ private Q_SLOTS:
             qPrintable(compared.out));
     }
 
+    // Launches outside a profiled step (an empty Step Id) count in every total and per kernel, and
+    // appear per step as their own entry, not as a step and not as bad rows.
+    void emptyStepIdCountsOutsideSteps()
+    {
+        QTemporaryDir dir;
+        const QString rank0 = dir.filePath(u"prof/node_100_20260720_ascend_pt"_s);
+        writeFile(rank0 + u"/profiler_info_0.json"_s, "{}");
+        const QByteArray addMul = "dvm_fused_add_mul_1,dvm_fused_add_mul,AI_CORE,1,";
+        const QByteArray addMulTail =
+            ",0,48,\"2,1024,3072;2,1,3072;2,1,3072\",BF16;BF16;BF16,ND;ND;ND,\"2,1024,3072\",BF16,ND\r\n";
+        writeFile(rank0 + u"/ASCEND_PROFILER_OUTPUT/kernel_details.csv"_s,
+            kHeader + "1,0," + addMul + "4" + addMulTail + "2,0," + addMul + "8" + addMulTail + ",0," + addMul
+                + "30" + addMulTail // outside steps
+                + ",0,MatMulV2,MatMulV2,AI_CORE,4,5,0,24,,,,,,\r\n" // outside steps
+                + "x,0,MatMulV2,MatMulV2,AI_CORE,4,7,0,24,,,,,,\r\n"); // line 6: a bad row
+        const QString profile = dir.filePath(u"prof"_s);
+        const Result result = runCli({ u"scan"_s, u"--json"_s, u"--profile"_s, profile, sampleTree() });
+        QCOMPARE(result.exitCode, 0);
+        const QJsonObject json = QJsonDocument::fromJson(result.out.toUtf8()).object();
+        const QJsonObject summary = json[u"profile"_s].toObject();
+        QCOMPARE(summary[u"rows"_s].toInt(), 4);
+        QCOMPARE(summary[u"steps"_s].toInt(), 2);
+        const QJsonObject outside = summary[u"outside_steps"_s].toObject();
+        QCOMPARE(outside[u"launches"_s].toInt(), 2);
+        QCOMPARE(outside[u"total"_s].toDouble(), 35.0);
+        const QJsonObject forward =
+            json[u"runs"_s].toArray()[0].toObject()[u"graphs"_s].toArray()[0].toObject();
+        const QJsonObject time =
+            kernelNamed(forward, u"dvm_fused_add_mul_1"_s)[u"device_time_us"_s].toObject();
+        QCOMPARE(time[u"launches"_s].toInt(), 3);
+        QCOMPARE(time[u"total"_s].toDouble(), 42.0);
+        int badRows = 0;
+        for (const QJsonValue& d : json[u"diagnostics"_s].toArray()) {
+            if (d.toObject()[u"code"_s].toString() == u"profile-bad-row"_s) {
+                ++badRows;
+                QCOMPARE(d.toObject()[u"line"_s].toInt(), 6);
+            }
+        }
+        QCOMPARE(badRows, 1);
+
+        const Result text = runCli({ u"scan"_s, u"--profile"_s, profile, sampleTree() });
+        QCOMPARE(text.exitCode, 0);
+        // The mean is over the two steps' 12 µs, not over all 47 µs.
+        QVERIFY2(text.out.contains(u"  per step: 1: 4.0 µs; 2: 8.0 µs; outside steps: 35.0 µs (2 launches); "
+                                   u"mean 6.0 µs\n"_s),
+            qPrintable(text.out));
+        const Result md = runCli({ u"report"_s, u"--profile"_s, profile, sampleTree() });
+        QCOMPARE(md.exitCode, 0);
+        QVERIFY2(md.out.contains(u"| outside steps | 35.0 µs (2 launches) |"_s), qPrintable(md.out));
+        QVERIFY2(md.out.contains(u"| mean | 6.0 µs |"_s), qPrintable(md.out));
+        const Result report =
+            runCli({ u"report"_s, u"--format"_s, u"json"_s, u"--profile"_s, profile, sampleTree() });
+        QCOMPARE(QJsonDocument::fromJson(report.out.toUtf8())
+                     .object()[u"profile"_s]
+                     .toObject()[u"outside_steps"_s]
+                     .toObject()[u"launches"_s]
+                     .toInt(),
+            2);
+
+        // Without such rows the key is absent.
+        const Result plain =
+            runCli({ u"scan"_s, u"--json"_s, u"--profile"_s, writeProfiles(dir), sampleTree() });
+        QVERIFY(plain.out.contains(u"\"steps\":2"_s) || plain.out.contains(u"\"steps\": 2"_s));
+        QVERIFY(!plain.out.contains(u"outside_steps"_s));
+    }
+
     void unreadableProfileExitsTwo()
     {
         QTemporaryDir dir;

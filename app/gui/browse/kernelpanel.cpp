@@ -82,7 +82,7 @@ KernelPanel::KernelPanel(KernelTableModel* model, QWidget* parent)
     m_view->setUniformRowHeights(true);
     m_view->setAlternatingRowColors(true);
     m_view->setSortingEnabled(true);
-    m_view->sortByColumn(KernelTableModel::LineColumn, Qt::AscendingOrder);
+    m_view->sortByColumn(m_model->sectionOf(KernelTableModel::LineColumn), Qt::AscendingOrder);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setAllColumnsShowFocus(true);
@@ -265,7 +265,7 @@ void KernelPanel::resetHeader()
         m_view->setColumnHidden(section, false);
     }
     fitColumns();
-    m_view->sortByColumn(KernelTableModel::LineColumn, Qt::AscendingOrder);
+    m_view->sortByColumn(m_model->sectionOf(KernelTableModel::LineColumn), Qt::AscendingOrder);
 }
 
 void KernelPanel::showHeaderMenu(const QPoint& position)

@@ -69,7 +69,7 @@ void KernelTableModel::setGraphColumn(bool present)
     if (present == m_severalGraphs)
         return;
     // Inserted or removed, not reset: the header keeps the other sections' widths and order.
-    const int section = int(DeviceTimeColumn) + (m_join ? 1 : 0);
+    const int section = placeOf(GraphColumn);
     if (present)
         beginInsertColumns({}, section, section);
     else
@@ -81,27 +81,41 @@ void KernelTableModel::setGraphColumn(bool present)
         endRemoveColumns();
 }
 
+bool KernelTableModel::isPresent(Column column) const
+{
+    return column == DeviceTimeColumn ? m_join != nullptr
+        : column == GraphColumn       ? m_severalGraphs
+                                      : column != ColumnCount;
+}
+
+int KernelTableModel::placeOf(Column column) const
+{
+    // The sections follow kDefaultOrder (the order shown), so a screen reader reads the cells of a
+    // row in the order a sighted user does.
+    int section = 0;
+    for (const Column other : kDefaultOrder) {
+        if (other == column)
+            return section;
+        if (isPresent(other))
+            ++section;
+    }
+    return -1;
+}
+
 int KernelTableModel::sectionOf(Column column) const
 {
-    switch (column) {
-    case DeviceTimeColumn:
-        return m_join ? int(DeviceTimeColumn) : -1;
-    case GraphColumn:
-        return m_severalGraphs ? int(DeviceTimeColumn) + (m_join ? 1 : 0) : -1;
-    case ColumnCount:
-        return -1;
-    default:
-        return int(column);
-    }
+    return isPresent(column) ? placeOf(column) : -1;
 }
 
 KernelTableModel::Column KernelTableModel::columnAt(int section) const
 {
-    if (section < 0 || section >= columnCount())
+    if (section < 0)
         return ColumnCount;
-    if (section < int(DeviceTimeColumn))
-        return Column(section);
-    return section == int(DeviceTimeColumn) && m_join ? DeviceTimeColumn : GraphColumn;
+    for (const Column column : kDefaultOrder) {
+        if (isPresent(column) && section-- == 0)
+            return column;
+    }
+    return ColumnCount;
 }
 
 void KernelTableModel::setKernelBodies(std::shared_ptr<const KernelBodies> bodies)
@@ -141,7 +155,7 @@ int KernelTableModel::rowOf(const QString& kernelName) const
 void KernelTableModel::setProfile(std::shared_ptr<const dvmlens::ProfileJoin> join)
 {
     // The Device time column exists only with a profile (a screen reader lists hidden columns).
-    const int section = int(DeviceTimeColumn);
+    const int section = placeOf(DeviceTimeColumn);
     if (!m_join && join) {
         beginInsertColumns({}, section, section);
         m_join = std::move(join);

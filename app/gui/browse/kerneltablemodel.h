@@ -16,10 +16,11 @@ class KernelTableModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    // The columns; the model's sections are these numbers up to OutputsColumn. The optional ones
-    // come after and exist only when they have something to say, as a screen reader lists the
-    // hidden columns of a view: sectionOf gives their section. KernelPanel shows them in
-    // kDefaultOrder (Graph after the name, Device time before the wide columns).
+    // The columns (their numbers name them in a saved header state). The model's sections are the
+    // columns there are in kDefaultOrder, the order KernelPanel shows (Graph after the name, Device
+    // time before the wide columns), so a screen reader reads a row in the order shown; the
+    // optional ones exist only when they have something to say, as a screen reader lists the
+    // hidden columns of a view. sectionOf and columnAt map between the two.
     enum Column
     {
         NameColumn,
@@ -88,6 +89,8 @@ private:
     const dvmlens::KernelTime* timeAt(int row) const;
     bool hasBody(const Row& row) const; // its ops, inputs and outputs are known
     void setGraphColumn(bool present);
+    bool isPresent(Column column) const;
+    int placeOf(Column column) const; // its section, were it there
     std::shared_ptr<const dvmlens::ProfileJoin> m_join;
     std::shared_ptr<const KernelBodies> m_bodies;
     std::shared_ptr<const dvmlens::Index> m_index;

@@ -62,6 +62,8 @@ void compareProfiles(const Profile& a, const Profile& b)
         QCOMPARE(time.launches, b.steps.at(step).launches);
         QCOMPARE(time.totalUs, b.steps.at(step).totalUs);
     }
+    QCOMPARE(a.outsideSteps.launches, b.outsideSteps.launches);
+    QCOMPARE(a.outsideSteps.totalUs, b.outsideSteps.totalUs);
     QCOMPARE(a.diagnostics.size(), b.diagnostics.size());
     for (std::size_t i = 0; i < a.diagnostics.size(); ++i) {
         QCOMPARE(a.diagnostics[i].line, b.diagnostics[i].line);
@@ -562,6 +564,58 @@ private Q_SLOTS:
         }
         QVERIFY(profile.diagnostics[1].message.find("Duration(us)") != std::string::npos);
         QVERIFY(profile.diagnostics[2].message.find("Step Id") != std::string::npos);
+    }
+
+    // A launch outside a profiled step (an empty Step Id) counts in its kernel's time and in the
+    // totals, apart from the steps; a Step Id that is not a number stays a bad row. Read by the
+    // shortcut (the empty ones sit in the repeating launch order) and the full way alike.
+    void emptyStepIdIsOutsideSteps()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"kernel_details.csv"_s);
+        QByteArray csv = "Step Id,Name,Type,Accelerator Core,Duration(us),Input Shapes\n";
+        std::int64_t line = 1;
+        std::vector<int> badLines;
+        for (int step = 1; step <= 300; ++step) {
+            for (int k = 0; k < 4; ++k) {
+                QByteArray id = QByteArray::number(step);
+                if (k == 3 && step % 10 == 0)
+                    id = step % 20 == 0 ? " " : ""; // 30 launches outside steps, of 2.5 µs
+                if (k == 2 && step == 150) {
+                    id = "x"; // line 600: not a number
+                    badLines.push_back(int(line + 1));
+                }
+                csv += id + ",k_" + QByteArray::number(k) + ",k,AI_CORE," + (k == 3 ? "2.5" : "1")
+                    + ",\"8,8\"\n";
+                ++line;
+            }
+        }
+        writeFile(path, csv);
+        Profile full;
+        std::string error;
+        QVERIFY2(readKernelDetails(path.toStdString(), full, error, 1, false), error.c_str());
+        QCOMPARE(full.rows, std::int64_t(1199));
+        QCOMPARE(full.badRows, std::int64_t(1));
+        QCOMPARE(full.diagnostics.size(), std::size_t(1));
+        QCOMPARE(full.diagnostics[0].line, std::optional<int>(badLines[0]));
+        QVERIFY(full.diagnostics[0].message.find("Step Id is 'x'") != std::string::npos);
+        QCOMPARE(full.outsideSteps.launches, std::int64_t(30));
+        QCOMPARE(full.outsideSteps.totalUs, 75.0);
+        QCOMPARE(full.steps.size(), std::size_t(300)); // no step for the empty ones
+        QCOMPARE(full.steps.at(10).launches, std::int64_t(3));
+        QCOMPARE(full.steps.at(10).totalUs, 3.0);
+        QCOMPARE(full.steps.at(11).totalUs, 5.5);
+        QCOMPARE(full.steps.at(150).launches, std::int64_t(2)); // the bad row is in no step, k_3 outside
+        QVERIFY(groupNamed(full, "k_3"));
+        QCOMPARE(groupNamed(full, "k_3")->launches, std::int64_t(300)); // in its kernel's time
+        QCOMPARE(groupNamed(full, "k_3")->totalUs, 750.0);
+        for (const unsigned ranges : { 1u, 2u, 3u }) {
+            Profile shortcut;
+            QVERIFY2(readKernelDetails(path.toStdString(), shortcut, error, ranges, true), error.c_str());
+            compareProfiles(shortcut, full);
+            if (QTest::currentTestFailed())
+                QFAIL(qPrintable(u"%1 ranges"_s.arg(ranges)));
+        }
     }
 
     void rangesReadInParallelGiveTheSameResult()

@@ -129,21 +129,41 @@ private Q_SLOTS:
         QSignalSpy inserted(&model, &QAbstractItemModel::columnsInserted);
         QSignalSpy removed(&model, &QAbstractItemModel::columnsRemoved);
         model.setProfile(loaded.join);
-        QCOMPARE(headerTitles(model), always + QStringList { u"Device time"_s });
+        // Each at its place in the order shown (kDefaultOrder), so a screen reader reads a row as
+        // it is shown: Device time before the wide Inputs and Outputs, Graph after the name.
+        QStringList withTime = always;
+        withTime.insert(7, u"Device time"_s);
+        QCOMPARE(headerTitles(model), withTime);
         QCOMPARE(inserted.size(), 1);
+        QCOMPARE(inserted[0][1].toInt(), 7);
+        QCOMPARE(model.sectionOf(KernelTableModel::DeviceTimeColumn), 7);
+        QCOMPARE(model.sectionOf(KernelTableModel::InputsColumn), 8);
         model.setGraphs(loaded.index, all); // the run's kernels
-        QCOMPARE(headerTitles(model), always + QStringList({ u"Device time"_s, u"Graph"_s }));
-        QCOMPARE(model.sectionOf(KernelTableModel::GraphColumn), 10);
-        QCOMPARE(model.index(0, 10).data().toString(), QString(u"model__0_forward_1.0"_s));
-        QCOMPARE(model.columnAt(9), KernelTableModel::DeviceTimeColumn);
+        QStringList withBoth = withTime;
+        withBoth.insert(1, u"Graph"_s);
+        QCOMPARE(headerTitles(model), withBoth);
+        QCOMPARE(inserted.size(), 2);
+        QCOMPARE(inserted[1][1].toInt(), 1);
+        QCOMPARE(model.sectionOf(KernelTableModel::GraphColumn), 1);
+        QCOMPARE(model.index(0, 1).data().toString(), QString(u"model__0_forward_1.0"_s));
+        QCOMPARE(model.columnAt(8), KernelTableModel::DeviceTimeColumn);
+        QCOMPARE(model.columnAt(2), KernelTableModel::BackendColumn);
+        QCOMPARE(model.columnAt(11), KernelTableModel::ColumnCount);
+        for (int section = 0; section < model.columnCount(); ++section)
+            QCOMPARE(model.sectionOf(model.columnAt(section)), section);
         model.setProfile(nullptr);
-        QCOMPARE(headerTitles(model), always + QStringList { u"Graph"_s });
-        QCOMPARE(model.sectionOf(KernelTableModel::GraphColumn), 9);
-        QCOMPARE(model.columnAt(9), KernelTableModel::GraphColumn);
+        QStringList withGraph = always;
+        withGraph.insert(1, u"Graph"_s);
+        QCOMPARE(headerTitles(model), withGraph);
+        QCOMPARE(removed[0][1].toInt(), 8);
+        QCOMPARE(model.sectionOf(KernelTableModel::GraphColumn), 1);
+        QCOMPARE(model.columnAt(1), KernelTableModel::GraphColumn);
+        QCOMPARE(model.sectionOf(KernelTableModel::LineColumn), 7);
         model.setGraphs(loaded.index, { forward });
         QCOMPARE(headerTitles(model), always);
         QCOMPARE(inserted.size(), 2);
         QCOMPARE(removed.size(), 2);
+        QCOMPARE(removed[1][1].toInt(), 1);
         model.clear();
         QCOMPARE(model.columnCount(), int(KernelTableModel::DeviceTimeColumn));
     }
@@ -162,14 +182,18 @@ private Q_SLOTS:
         KernelPanel panel(&model);
         model.setGraphs(loaded.index, all);
         model.setProfile(loaded.join);
-        QCOMPARE(shownTitles(*panel.view()),
-            QStringList({ u"Kernel"_s, u"Graph"_s, u"Backend"_s, u"ktype"_s, u"dyn_shape"_s, u"Ops"_s,
-                u"Launches"_s, u"Line"_s, u"Device time"_s, u"Inputs"_s, u"Outputs"_s }));
+        const QStringList shown = { u"Kernel"_s, u"Graph"_s, u"Backend"_s, u"ktype"_s, u"dyn_shape"_s,
+            u"Ops"_s, u"Launches"_s, u"Line"_s, u"Device time"_s, u"Inputs"_s, u"Outputs"_s };
+        QCOMPARE(shownTitles(*panel.view()), shown);
+        // The model's order is the order shown (what AT-SPI lists), and no section was moved.
+        QCOMPARE(headerTitles(model), shown);
         QHeaderView* header = panel.view()->header();
+        for (int section = 0; section < header->count(); ++section)
+            QCOMPARE(header->visualIndex(section), section);
         const int deviceTime = model.sectionOf(KernelTableModel::DeviceTimeColumn);
-        header->resizeSection(KernelTableModel::OpsColumn, 71);
-        header->setSectionHidden(KernelTableModel::KtypeColumn, true);
-        header->moveSection(header->visualIndex(KernelTableModel::LineColumn), 0);
+        header->resizeSection(model.sectionOf(KernelTableModel::OpsColumn), 71);
+        header->setSectionHidden(model.sectionOf(KernelTableModel::KtypeColumn), true);
+        header->moveSection(header->visualIndex(model.sectionOf(KernelTableModel::LineColumn)), 0);
         header->setSortIndicator(deviceTime, Qt::DescendingOrder);
         const QByteArray state = panel.headerState();
 
@@ -182,8 +206,9 @@ private Q_SLOTS:
         QCOMPARE(shownTitles(*restored.view()),
             QStringList({ u"Line"_s, u"Kernel"_s, u"Backend"_s, u"dyn_shape"_s, u"Ops"_s, u"Launches"_s,
                 u"Inputs"_s, u"Outputs"_s }));
-        QCOMPARE(restoredHeader->sectionSize(KernelTableModel::OpsColumn), 71);
-        QCOMPARE(restoredHeader->sortIndicatorSection(), int(KernelTableModel::LineColumn)); // no time
+        QCOMPARE(restoredHeader->sectionSize(otherModel.sectionOf(KernelTableModel::OpsColumn)), 71);
+        QCOMPARE(restoredHeader->sortIndicatorSection(),
+            otherModel.sectionOf(KernelTableModel::LineColumn)); // no time
         otherModel.setProfile(loaded.join);
         QCOMPARE(shownTitles(*restored.view()),
             QStringList({ u"Line"_s, u"Kernel"_s, u"Backend"_s, u"dyn_shape"_s, u"Ops"_s, u"Launches"_s,
@@ -204,7 +229,8 @@ private Q_SLOTS:
         former.setSectionHidden(8, true);
         KernelPanel fromFormer(&otherModel);
         QVERIFY(fromFormer.restoreHeaderState(former.saveState()));
-        QCOMPARE(fromFormer.view()->header()->sectionSize(KernelTableModel::OpsColumn), 66);
+        QCOMPARE(
+            fromFormer.view()->header()->sectionSize(otherModel.sectionOf(KernelTableModel::OpsColumn)), 66);
         QCOMPARE(shownTitles(*fromFormer.view()),
             QStringList({ u"Kernel"_s, u"Backend"_s, u"dyn_shape"_s, u"Ops"_s, u"Launches"_s, u"Line"_s,
                 u"Device time"_s, u"Inputs"_s, u"Outputs"_s }));
