@@ -93,6 +93,9 @@ Q_SIGNALS:
     void statusMessage(const QString& message); // for the window's status bar
 
 private:
+    // setIndex with the run tree's columns fitted to `measuredRows` rows (QHeaderView's precision).
+    void showIndex(std::shared_ptr<const dvmlens::Index> index,
+        std::shared_ptr<const IndexSummaries> summaries, int measuredRows);
     void showTimeColumns(); // the run tree's time columns, shown with a profile only
     bool applyRunTreeHeaderState(const QByteArray& state); // to the sections the tree has now
     void onTreeCurrentChanged(const QModelIndex& current);

@@ -19,7 +19,6 @@ class QDockWidget;
 class QFileSystemWatcher;
 class QLabel;
 class QMenu;
-class QProgressBar;
 class QStackedWidget;
 class WelcomePage;
 class QTimer;
@@ -27,6 +26,7 @@ class QToolButton;
 class ProfileController;
 class SourcesDock;
 class RecentFolders;
+class ThrottledProgressBar;
 class TreeDocument;
 
 class MainWindow : public QMainWindow
@@ -157,7 +157,7 @@ private:
     QString m_comparePathA; // the last comparison's sides, for the title
     QString m_comparePathB;
     QLabel* m_totals = nullptr;
-    QProgressBar* m_progress = nullptr;
+    ThrottledProgressBar* m_progress = nullptr;
     QToolButton* m_cancel = nullptr;
     QByteArray m_defaultState; // the dock layout as built, for Reset Layout
     bool m_quiet = false;
@@ -172,6 +172,7 @@ private:
     StatusText m_statusText = StatusText::Prompt;
     bool m_layoutSized = false; // dock sizes set (restored or defaulted) once the window has its size
     bool m_defaultDockSizes = false; // the dock sizes are this session's defaults, not the user's saved ones
+    bool m_widenPending = false; // widenRunsDockToColumns will measure again
     bool m_keepSelection = false; // the running job is a re-index
     bool m_followingDiagnostics = false; // the tree moves because a dock entry was activated
 };
