@@ -81,6 +81,14 @@ void ScreenshotFlow::onIndexFinished(const QString& path, const QString& error)
 
 void ScreenshotFlow::waitForCode()
 {
+    // Kernel Details lists a kernel's model source lines once the sources are found: the picture
+    // (and the peak memory the bench reads from this run) is the same whichever comes first.
+    SourcesDock* sources = m_window.sourcesDock();
+    if (sources->isFinding()) {
+        connect(sources, &SourcesDock::sourcesReady, this, &ScreenshotFlow::waitForCode,
+            Qt::SingleShotConnection);
+        return;
+    }
     // The kernel table and details of a graph whose bodies the index left out show them once read.
     if (m_window.browsePage()->isReadingKernelBodies()) {
         connect(m_window.browsePage(), &BrowsePage::kernelBodiesRead, this, &ScreenshotFlow::waitForCode,
