@@ -37,7 +37,10 @@ RunTreePane::RunTreePane(QTreeView* runTree, RunTreeModel* runModel, QWidget* pa
 {
     setObjectName(QStringLiteral("RunTreePane"));
     m_graphTree->setObjectName(QStringLiteral("GraphTree"));
-    m_graphTree->setHeader(new CompactSortHeader(Qt::Horizontal, m_graphTree)); // room beside short titles
+    auto* header = new CompactSortHeader(Qt::Horizontal, m_graphTree); // room beside short titles
+    header->setSectionsMovable(true); // as QTreeView's own header: titles on the left
+    header->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    m_graphTree->setHeader(header);
     m_graphTree->setModel(m_graphModel);
     // Before a tree is open (and for one without runs, whose page says more) the panes say so.
     for (QTreeView* tree : { m_runTree, m_graphTree }) {

@@ -25,8 +25,8 @@ QSize CompactSortHeader::sectionSizeFromContents(int logicalIndex) const
         const int margin = style()->pixelMetric(QStyle::PM_HeaderMargin, &option, this);
         size.rwidth() = std::max(size.width() - size.height() - margin, 0);
     }
-    // An em beside the title: short titles (Chinese "判定", "其他") sized to their text alone sat
-    // against their neighbours' on an empty tree.
+    // An em of room beside the title, past the style's margins: short titles (Chinese "判定", "其他")
+    // sized to their text and margins alone read as one word with their neighbours on an empty tree.
     const QString title = model() ? model()->headerData(logicalIndex, orientation()).toString() : QString();
     const QFontMetrics metrics(font());
     size.rwidth() = std::max(size.width(), metrics.horizontalAdvance(title) + minimumTitlePadding());
@@ -35,5 +35,9 @@ QSize CompactSortHeader::sectionSizeFromContents(int logicalIndex) const
 
 int CompactSortHeader::minimumTitlePadding() const
 {
-    return QFontMetrics(font()).horizontalAdvance(QLatin1Char('M'));
+    // The style's margin on both sides, where the title is never drawn, plus the em of visible room.
+    QStyleOptionHeader option;
+    initStyleOption(&option);
+    const int margin = style()->pixelMetric(QStyle::PM_HeaderMargin, &option, this);
+    return 2 * margin + QFontMetrics(font()).horizontalAdvance(QLatin1Char('M'));
 }

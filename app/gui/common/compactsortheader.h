@@ -11,7 +11,8 @@ class CompactSortHeader : public QHeaderView
 public:
     explicit CompactSortHeader(Qt::Orientation orientation, QWidget* parent = nullptr);
 
-    // The least room a section keeps beside its title's text, in pixels (an em of the header's font).
+    // The least room a section keeps beside its title's text, in pixels: the style's header margins and an
+    // em of the header's font.
     int minimumTitlePadding() const;
 
 protected:

@@ -10,10 +10,13 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTreeView>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace {
 
@@ -76,15 +79,15 @@ DiagnosticsDock::DiagnosticsDock(const TreeDocument& document, QWidget* parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->setSpacing(4);
     layout->addLayout(bar);
-    auto* split = new QSplitter(Qt::Vertical);
-    split->setChildrenCollapsible(false);
-    split->addWidget(m_view);
-    split->addWidget(m_details);
-    // The list is the main table and takes three fifths: a tree's handful of findings all in view above
-    // the selected one's cause and fix (a third for the list showed 2½ rows in a short dock).
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
-    layout->addWidget(split, 1);
+    m_split = new QSplitter(Qt::Vertical);
+    m_split->setChildrenCollapsible(false);
+    m_split->addWidget(m_view);
+    m_split->addWidget(m_details);
+    // Half each: a tree's handful of findings all in view above the selected one's cause and fix
+    // (a third for the list showed 2½ rows in a short dock). fitListToRows() sizes it to its rows.
+    m_split->setStretchFactor(0, 1);
+    m_split->setStretchFactor(1, 1);
+    layout->addWidget(m_split, 1);
     setWidget(content);
 
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
@@ -98,6 +101,19 @@ DiagnosticsDock::DiagnosticsDock(const TreeDocument& document, QWidget* parent)
     connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &DiagnosticsDock::updateCount);
     setMinimumSeverity(dvmlens::Severity::Info);
     translateNowAndOnChange(this, [this] { retranslate(); });
+}
+
+void DiagnosticsDock::fitListToRows(int maxRows)
+{
+    const int total = m_split->height();
+    const int rows = std::min(m_proxy->rowCount(), maxRows);
+    const int rowHeight = std::max(m_view->sizeHintForRow(0), m_view->fontMetrics().height());
+    const int wanted = m_view->header()->height() + std::max(rows, 1) * rowHeight + 2 * m_view->frameWidth()
+        + m_view->horizontalScrollBar()->sizeHint().height();
+    // The details keep at least eight lines: cause, fix and evidence of the selected entry.
+    const int detailsMinimum = 8 * m_details->fontMetrics().lineSpacing();
+    const int list = std::max(std::min(wanted, total - detailsMinimum), total / 3);
+    m_split->setSizes({ list, total - list });
 }
 
 void DiagnosticsDock::retranslate()

@@ -17,6 +17,7 @@ class TreeDocument;
 class QComboBox;
 class QLabel;
 class QSortFilterProxyModel;
+class QSplitter;
 class QTreeView;
 
 class DiagnosticsDock : public QDockWidget
@@ -34,6 +35,9 @@ public:
     void showFirstKnownFailure();
     bool isSearchingKnownFailures() const;
     FindingDetails* details() const;
+    // Gives the list the height of its rows (up to `maxRows`) and the selected entry's details the rest,
+    // at least eight lines; the list never gets less than a third.
+    void fitListToRows(int maxRows = 12);
 
     DiagnosticsModel* model() const;
     QSortFilterProxyModel* proxy() const;
@@ -58,6 +62,7 @@ private:
     QComboBox* m_severity;
     QLabel* m_count;
     FindingDetails* m_details;
+    QSplitter* m_split;
     const TreeDocument& m_document;
     bool m_showFirstKnownFailure = false; // asked for while the search was running
 };

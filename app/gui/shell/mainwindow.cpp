@@ -46,6 +46,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFileSystemWatcher>
+#include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -188,6 +189,18 @@ MainWindow::MainWindow(QWidget* parent)
         [this] { m_browse->runModel()->setKnownFailures(m_document->knownFailures()); });
     connect(m_browse->runTree()->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
         &MainWindow::showKnownFailureOf);
+    // A default layout follows the columns as the header sizes them to their contents (lazily, after the
+    // rows arrive: a fixed delay missed it under load and cut Fallbacks); a user's layout is kept.
+    auto* rewiden = new QTimer(this);
+    rewiden->setSingleShot(true);
+    rewiden->setInterval(0);
+    connect(rewiden, &QTimer::timeout, this, [this] {
+        // Not while indexing: each batch resizes the header, and a measure sizes every cell.
+        if (m_defaultDockSizes && !m_document->isIndexing())
+            widenRunsDockNow(); // the sizes are known now: no second pass needed
+    });
+    for (QTreeView* tree : { m_browse->runTree(), m_browse->runTreePane()->graphTree() })
+        connect(tree->header(), &QHeaderView::sectionResized, rewiden, qOverload<>(&QTimer::start));
     // By graph has a Ranks column By run lacks: the dock widens for the tree shown (never narrows).
     connect(m_browse->runTreePane(), &RunTreePane::byGraphChanged, this, [this] {
         if (m_layoutSized)
@@ -267,19 +280,21 @@ void MainWindow::widenRunsDockToColumns()
     if (m_widenPending)
         return;
     m_widenPending = true;
-    const auto widen = [this] {
-        const int wanted =
-            m_browse->runTreeWidthForAllColumns() + m_runsDock->width() - m_runsDock->widget()->width();
-        if (m_runsDock->width() < wanted)
-            // Up to 55%: By graph's Ranks words need ~650 px, and at 1280 wide the code keeps ~80
-            // columns.
-            resizeDocks({ m_runsDock }, { std::min(wanted, width() * 55 / 100) }, Qt::Horizontal);
-    };
+    const auto widen = [this] { widenRunsDockNow(); };
     QTimer::singleShot(0, this, widen);
     QTimer::singleShot(250, this, [this, widen] {
         m_widenPending = false;
         widen();
     });
+}
+
+void MainWindow::widenRunsDockNow()
+{
+    const int wanted =
+        m_browse->runTreeWidthForAllColumns() + m_runsDock->width() - m_runsDock->widget()->width();
+    // Up to 55%: By graph's Ranks words need ~650 px, and at 1280 wide the code keeps ~80 columns.
+    if (m_runsDock->width() < wanted)
+        resizeDocks({ m_runsDock }, { std::min(wanted, width() * 55 / 100) }, Qt::Horizontal);
 }
 
 void MainWindow::showEvent(QShowEvent* event)

@@ -111,6 +111,7 @@ private:
     // Widens the Runs dock so every column of the tree shown (By run or By graph) is on screen, up to 55%
     // of the window.
     void widenRunsDockToColumns();
+    void widenRunsDockNow(); // one measure of the tree's columns, now
     void startIndexing(const QString& path, bool keepSelection);
     void onIndexChanged();
     void onIndexFinished(const QString& path, const QString& error);

@@ -22,6 +22,7 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QStackedWidget>
+#include <QTimer>
 #include <QToolButton>
 
 void MainWindow::comparePaths(
@@ -130,4 +131,13 @@ void MainWindow::showDiagnosticsView()
     // view with its neighbours (at 1280x800 it showed three rows), and Kernel Details keeps a third.
     resizeDocks({ m_diagnosticsDock }, { height() / 2 }, Qt::Vertical);
     resizeDocks({ m_runsDock, m_detailsDock }, { height() * 2 / 6, height() / 6 }, Qt::Vertical);
+    // Once laid out, the list gets its rows' height and the cause and fix the rest (again when the known
+    // failures arrive); the run tree widens if the selected finding's file row needs it.
+    const auto fit = [this] {
+        m_diagnosticsDock->fitListToRows();
+        if (m_layoutSized)
+            widenRunsDockToColumns();
+    };
+    QTimer::singleShot(0, this, fit);
+    connect(m_diagnosticsDock, &DiagnosticsDock::knownFailuresSearched, this, fit, Qt::SingleShotConnection);
 }
