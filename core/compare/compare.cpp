@@ -352,6 +352,10 @@ std::vector<std::string> dvmKernelChanges(const Kernel& a, const Kernel& b)
         if (a.outputs[i].dtype != b.outputs[i].dtype)
             change("output " + std::to_string(i) + " dtype", orNone(a.outputs[i].dtype),
                 orNone(b.outputs[i].dtype));
+        // Only when both are known: an unknown shape (no launch found) is no change of the kernel.
+        if (a.outputs[i].shape && b.outputs[i].shape && a.outputs[i].shape != b.outputs[i].shape)
+            change("output " + std::to_string(i) + " shape", shapeText(a.outputs[i].shape),
+                shapeText(b.outputs[i].shape));
     }
     return changes;
 }

@@ -45,7 +45,23 @@ std::string dvmInputText(const DvmInput& input)
 
 std::string dvmOutputText(const DvmOutput& output)
 {
-    return output.name + (output.dtype ? " " + *output.dtype : std::string());
+    std::string text = output.name;
+    if (output.dtype)
+        text += " " + *output.dtype;
+    text += shapeText(output.shape);
+    if (output.shape && output.stride)
+        text += " stride " + shapeText(output.stride);
+    return text;
+}
+
+std::string compactInputText(const DvmInput& input)
+{
+    return shortDtype(input.dtype) + shapeText(input.shape);
+}
+
+std::string compactOutputText(const DvmOutput& output)
+{
+    return (output.dtype ? shortDtype(output.dtype) : output.name) + shapeText(output.shape);
 }
 
 std::string joined(const std::vector<std::string>& parts, std::string_view separator)

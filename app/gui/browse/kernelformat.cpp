@@ -41,7 +41,7 @@ QString shapeText(const std::optional<std::vector<std::int64_t>>& dims)
 
 QString compactInput(const dvmlens::DvmInput& input)
 {
-    return shortDtype(input.dtype) + shapeText(input.shape);
+    return QString::fromStdString(dvmlens::compactInputText(input));
 }
 
 QString compactInputs(const dvmlens::Kernel& kernel)
@@ -56,8 +56,7 @@ QString compactOutputs(const dvmlens::Kernel& kernel)
 {
     QStringList parts;
     for (const dvmlens::DvmOutput& output : kernel.outputs)
-        parts << (output.dtype ? shortDtype(output.dtype) : QString::fromStdString(output.name))
-                + shapeText(output.shape);
+        parts << QString::fromStdString(dvmlens::compactOutputText(output));
     return parts.join(QLatin1String(", "));
 }
 

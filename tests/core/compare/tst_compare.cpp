@@ -455,6 +455,14 @@ private Q_SLOTS:
                 u"ops: +sum +sum -maximum"_s, u"inputs: 2 → 3"_s, u"input 0 op: load → view_load"_s,
                 u"input 1 shape: [128, 128] → [-1, 128]"_s, u"input 1 dtype: float32 → bfloat16"_s,
                 u"outputs: 1 → 2"_s, u"output 0 dtype: float32 → none"_s }));
+
+        // Output shapes (from the launch sites) change only when known on both sides.
+        Kernel c = a;
+        Kernel d = a;
+        d.outputs[0].shape = std::vector<std::int64_t> { 2, 1024 };
+        QVERIFY(dvmKernelChanges(c, d).empty());
+        c.outputs[0].shape = std::vector<std::int64_t> { 2, -1 };
+        QCOMPARE(qt(dvmKernelChanges(c, d)), (QStringList { u"output 0 shape: [2, -1] → [2, 1024]"_s }));
     }
 
     void ktypeAndDynShapeChangesAreNoRegression()

@@ -395,6 +395,37 @@ private Q_SLOTS:
                 "(`run_2026_07_20_10_15_30_123456-pid_4242/torchinductor/model__2_inference_5.2`)\n"));
     }
 
+    // Outputs read as in Kernel Details and scan --json: dtype and shape from the launch site, the
+    // stride when known, and "name dtype" alone when the shape is unknown (the golden files).
+    void dvmKernelOutputsShowTheirShapes()
+    {
+        Index index = fixtureIndex(treeRoot());
+        index.runs[0].graphs[0].outputCode->kernels[0].outputs = {
+            DvmOutput { "relu", std::string("bfloat16"), std::vector<std::int64_t> { 2, 1024, 3072 } },
+            DvmOutput { "sum_1", std::string("float32"), std::vector<std::int64_t> { -1, 64 },
+                std::vector<std::int64_t> { 64, 1 } },
+            DvmOutput { "amax", std::string("float32") },
+        };
+        ReportInput input;
+        input.index = &index;
+        const std::string outputs =
+            "relu bfloat16[2, 1024, 3072]; sum_1 float32[-1, 64] stride [64, 1]; amax float32";
+        const std::string markdown = renderReport(input, ReportFormat::Markdown);
+        QVERIFY2(markdown.find("| `dvm_fused_add_mul_relu_0` | 13 | vector | false | mul, add, maximum | "
+                               "load float32[128, 128]; load float32[128, 128] | "
+                     + outputs + " | 1 |\n")
+                != std::string::npos,
+            markdown.c_str());
+        QVERIFY(
+            renderReport(input, ReportFormat::Html).find("<td>" + outputs + "</td>") != std::string::npos);
+        const auto json = nlohmann::json::parse(renderReport(input, ReportFormat::Json));
+        const auto& written = json["runs"][0]["graphs"][0]["dvm_kernels"][0]["outputs"];
+        QVERIFY(written[0]["shape"] == nlohmann::json({ 2, 1024, 3072 }));
+        QVERIFY(written[0]["stride"].is_null());
+        QVERIFY(written[1]["stride"] == nlohmann::json({ 64, 1 }));
+        QVERIFY(written[2]["shape"].is_null());
+    }
+
     // Files that vanished since the scan: no excerpts, an unreadable-log problem, no crash.
     void reportsOnVanishedFiles()
     {
