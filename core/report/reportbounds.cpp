@@ -13,18 +13,19 @@ const std::vector<ReportBounds>& reportBoundLevels()
 {
     // A DVM kernel row costs ~200 bytes, an excerpt up to 80 lines: the first level keeps what a
     // reader looks at on ordinary trees, the last keeps every count and no list.
+    // A problem reading the tree costs a row of ~300 bytes.
     static const std::vector<ReportBounds> levels {
-        { 100, 10, 100, 50 },
-        { 30, 3, 30, 20 },
-        { 10, 0, 10, 10 },
-        { 0, 0, 0, 5 },
+        { 100, 10, 100, 50, true, true, SIZE_MAX, true, 1000 },
+        { 30, 3, 30, 20, true, true, SIZE_MAX, true, 200 },
+        { 10, 0, 10, 10, true, true, SIZE_MAX, true, 100 },
+        { 0, 0, 0, 5, true, true, SIZE_MAX, true, 50 },
         // Trees of tens of thousands of graphs: graph-table rows, folded rank graphs' first, never
         // a not-engaged or divergent graph's while the others can go.
-        { 0, 0, 0, 5, false, true, SIZE_MAX, false },
-        { 0, 0, 0, 5, false, false, SIZE_MAX, false },
-        { 0, 0, 0, 5, false, false, 10000, false },
-        { 0, 0, 0, 5, false, false, 1000, false },
-        { 0, 0, 0, 5, false, false, 0, false },
+        { 0, 0, 0, 5, false, true, SIZE_MAX, false, 20 },
+        { 0, 0, 0, 5, false, false, SIZE_MAX, false, 20 },
+        { 0, 0, 0, 5, false, false, 10000, false, 20 },
+        { 0, 0, 0, 5, false, false, 1000, false, 20 },
+        { 0, 0, 0, 5, false, false, 0, false, 20 },
     };
     return levels;
 }
@@ -100,6 +101,10 @@ void applyReportBounds(ReportModel& model, const ReportBounds& bounds)
 {
     model.bounded = true;
     cutFindings(model, bounds.findingsPerRule);
+    if (model.treeProblems.size() > bounds.treeProblems) {
+        model.treeProblemsLeftOut += model.treeProblems.size() - bounds.treeProblems;
+        model.treeProblems.resize(bounds.treeProblems);
+    }
     model.dvmKernelsLeftOut = 0;
     model.fallbacksLeftOut = 0;
     model.graphSections = bounds.graphSections;
@@ -197,7 +202,7 @@ std::string boundsNote(const ReportModel& model)
 {
     if (!model.bounded
         || (model.foldedGraphs == 0 && model.dvmKernelsLeftOut == 0 && model.fallbacksLeftOut == 0
-            && model.findingsLeftOut == 0 && model.graphsLeftOut == 0))
+            && model.findingsLeftOut == 0 && model.graphsLeftOut == 0 && model.treeProblemsLeftOut == 0))
         return {};
     std::string note = "Bounded report:";
     if (model.foldedGraphs > 0) {
@@ -220,6 +225,11 @@ std::string boundsNote(const ReportModel& model)
         note += ' ';
         appendCount(note, model.graphsLeftOut, "graph", "graphs");
         note += " not listed in the graphs tables (nor their kernel and fallback sections);";
+    }
+    if (model.treeProblemsLeftOut > 0) {
+        note += ' ';
+        appendCount(note, model.treeProblemsLeftOut, "more problem", "more problems");
+        note += " reading the tree not listed;";
     }
     if (model.findingsLeftOut > 0) {
         note += ' ';

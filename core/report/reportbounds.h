@@ -32,6 +32,7 @@ struct ReportBounds
     bool engagedRows = true; // rows of engaged graphs that are not divergent
     std::size_t rowsPerRun = SIZE_MAX; // rows a run keeps at most, in graph order
     bool graphSections = true; // the per-graph DVM kernel and fallback call sections
+    std::size_t treeProblems = SIZE_MAX; // rows of "Problems reading the tree"
 };
 
 // Loosest first; the last shows counts only.

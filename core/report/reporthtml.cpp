@@ -2,6 +2,7 @@
 #include "report/reporthtml.h"
 
 #include "report/reportbounds.h"
+#include "report/reportproblems.h"
 #include "report/reportprofile.h"
 #include "report/reporttables.h"
 #include "text/kernelwording.h"
@@ -142,6 +143,9 @@ void writeHeader(std::string& out, const ReportModel& model)
     if (model.comparison)
         out += " · " + std::to_string(model.regressions.size()) + " regression"
             + (model.regressions.size() == 1 ? "" : "s") + " against the baseline";
+    if (const std::size_t problems = model.treeProblems.size() + model.treeProblemsLeftOut; problems > 0)
+        out +=
+            " · " + std::to_string(problems) + " problem" + (problems == 1 ? "" : "s") + " reading the tree";
     out += "</p>\n<table>\n";
     const auto row = [&](const std::string& name, const std::string& value) {
         out += "<tr><th>" + name + "</th><td>" + value + "</td></tr>\n";
@@ -168,6 +172,25 @@ void writeHeader(std::string& out, const ReportModel& model)
     out += "</table>\n";
     if (const std::string note = boundsNote(model); !note.empty())
         out += "<p class=\"muted\">" + htmlEscaped(note) + "</p>\n";
+}
+
+// What could not be read, so a reader knows which graphs the verdicts leave out.
+void writeTreeProblems(std::string& out, const ReportModel& model)
+{
+    if (model.treeProblems.empty() && model.treeProblemsLeftOut == 0)
+        return;
+    out += "<h2>Problems reading the tree</h2>\n<p>" + htmlEscaped(treeProblemsIntro(model)) + "</p>\n";
+    const bool sides = hasTreeProblems(model, true); // the baseline has some too: say whose
+    for (const bool baseline : { false, true }) {
+        if (!hasTreeProblems(model, baseline))
+            continue;
+        if (sides)
+            out += baseline ? "<h3>Baseline</h3>\n" : "<h3>This tree</h3>\n";
+        out += table(treeProblemsTable(model, baseline));
+    }
+    if (model.treeProblemsLeftOut > 0)
+        out += "<p class=\"muted\">"
+            + htmlEscaped(leftOutText(model.treeProblemsLeftOut, "problem", "problems")) + "</p>\n";
 }
 
 void writeToolchain(std::string& out, const ReportModel& model)
@@ -405,6 +428,7 @@ std::string htmlReport(const ReportModel& model, std::size_t stopAfter)
         + "\"/>\n<title>DVM Lens report: " + htmlEscaped(verdictSentence(model.summary)) + "</title>\n<style>"
         + kStyle + "</style>\n</head>\n<body>\n";
     writeHeader(out, model);
+    writeTreeProblems(out, model);
     writeToolchain(out, model);
     writeRegressions(out, model);
     out += profileHtml(model);

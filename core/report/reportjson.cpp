@@ -5,6 +5,7 @@
 #include "json/scanjson.h"
 #include "json/sourcesjson.h"
 #include "report/reportbounds.h"
+#include "report/reportproblems.h"
 #include "report/reportprofile.h"
 #include "report/reporttables.h"
 
@@ -214,6 +215,17 @@ ordered_json reportJson(const ReportModel& model)
     for (const Diagnostic& problem : model.problems)
         problems.push_back(diagnosticJson(problem));
     json["problems"] = std::move(problems);
+    ordered_json treeProblems = ordered_json::array();
+    for (const ReportTreeProblem& problem : model.treeProblems) {
+        const Diagnostic& diagnostic = *problem.diagnostic;
+        const ReportProblemPlace place = problemPlace(problemIndex(model, problem), diagnostic);
+        treeProblems.push_back(ordered_json { { "code", diagnostic.code },
+            { "severity", std::string(severityName(diagnostic.severity)) },
+            { "path", problemPath(model, problem) }, { "line", orNull(diagnostic.line) },
+            { "message", diagnostic.message }, { "run", orNull(place.run) }, { "graph", orNull(place.graph) },
+            { "baseline", problem.baseline } });
+    }
+    json["tree_problems"] = std::move(treeProblems);
     if (model.comparison) {
         // The compare engineer's dvmlens.compare/1 objects, unchanged, so both documents agree.
         const ordered_json compare = ordered_json::parse(compareToJson(*model.comparison, -1));
@@ -250,7 +262,8 @@ ordered_json reportJson(const ReportModel& model)
     json["bounds"] = ordered_json { { "full", !model.bounded }, { "max_bytes", kMaxReportBytes },
         { "folded_graphs", model.foldedGraphs }, { "dvm_kernels_left_out", model.dvmKernelsLeftOut },
         { "fallbacks_left_out", model.fallbacksLeftOut }, { "graphs_left_out", model.graphsLeftOut },
-        { "known_failures_left_out", model.findingsLeftOut } };
+        { "known_failures_left_out", model.findingsLeftOut },
+        { "tree_problems_left_out", model.treeProblemsLeftOut } };
     return json;
 }
 

@@ -37,11 +37,16 @@
 //                      "path", "line": n | null, "occurrences": n, "excerpt": string,
 //                      "run": index | null, "graph": index | null}],
 //  "problems": [diagnosticJson…]   (logs that could not be read),
+//  "tree_problems": [{"code", "severity", "path" (relative to its tree's root), "line": n | null,
+//                     "message", "run": index | null, "graph": index | null, "baseline": bool}]
+//                   (reportproblems.h: what the walk, the archive reader and the parser could not
+//                   read, of the tree and, with a comparison, of the baseline; bounded),
 //  "comparison": null | {"baseline": the baseline's root, "summary": dvmlens.compare/1 "summary",
 //                        "regressions": [dvmlens.compare/1 "graphs" entries whose "regression" is true]},
 //  "profile", "where_it_fell_back"   (only with a profile / model sources),
 //  "bounds": {"full": bool, "max_bytes": n, "folded_graphs": n, "dvm_kernels_left_out": n,
-//             "fallbacks_left_out": n, "graphs_left_out": n, "known_failures_left_out": n}
+//             "fallbacks_left_out": n, "graphs_left_out": n, "known_failures_left_out": n,
+//             "tree_problems_left_out": n}
 //             (reportbounds.h; "full" with --full; known failures of one rule past the first few
 //             are left out, graphs' indices follow)}
 #pragma once

@@ -3,6 +3,7 @@
 
 #include "report/reportbounds.h"
 #include "report/reporthtml.h" // htmlEscaped
+#include "report/reportproblems.h"
 #include "report/reportprofile.h"
 #include "report/reporttables.h"
 #include "text/comparetext.h"
@@ -210,6 +211,9 @@ void writeHeader(std::string& out, const ReportModel& model)
     if (model.comparison)
         out += " · " + std::to_string(model.regressions.size()) + " regression"
             + (model.regressions.size() == 1 ? "" : "s") + " against the baseline";
+    if (const std::size_t problems = model.treeProblems.size() + model.treeProblemsLeftOut; problems > 0)
+        out +=
+            " · " + std::to_string(problems) + " problem" + (problems == 1 ? "" : "s") + " reading the tree";
     out += "\n\n| | |\n|---|---|\n";
     out += "| Tree | " + code(model.index->root) + " |\n";
     if (model.baseline)
@@ -229,6 +233,24 @@ void writeHeader(std::string& out, const ReportModel& model)
         + " |\n\n";
     if (const std::string note = boundsNote(model); !note.empty())
         out += "> " + plain(note) + "\n\n";
+}
+
+// What could not be read, so a reader knows which graphs the verdicts leave out.
+void writeTreeProblems(std::string& out, const ReportModel& model)
+{
+    if (model.treeProblems.empty() && model.treeProblemsLeftOut == 0)
+        return;
+    out += "## Problems reading the tree\n\n" + plain(treeProblemsIntro(model)) + "\n\n";
+    const bool sides = hasTreeProblems(model, true); // the baseline has some too: say whose
+    for (const bool baseline : { false, true }) {
+        if (!hasTreeProblems(model, baseline))
+            continue;
+        if (sides)
+            out += baseline ? "### Baseline\n\n" : "### This tree\n\n";
+        out += table(treeProblemsTable(model, baseline)) + "\n";
+    }
+    if (model.treeProblemsLeftOut > 0)
+        out += plain(leftOutText(model.treeProblemsLeftOut, "problem", "problems")) + "\n\n";
 }
 
 void writeToolchain(std::string& out, const ReportModel& model)
@@ -400,6 +422,7 @@ std::string markdownReport(const ReportModel& model, std::size_t stopAfter)
 {
     std::string out;
     writeHeader(out, model);
+    writeTreeProblems(out, model);
     writeToolchain(out, model);
     writeRegressions(out, model);
     out += profileMarkdown(model);

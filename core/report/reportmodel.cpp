@@ -2,6 +2,7 @@
 #include "report/reportmodel.h"
 
 #include "report/reportbounds.h"
+#include "report/reportproblems.h"
 #include "report/reportreading.h"
 #include "version.h"
 
@@ -152,6 +153,7 @@ ReportModel buildUnreadReportModel(const ReportInput& input)
                 *model.comparison, *input.baseline, *input.index, input.baselineProfile, input.profile);
     }
     model.profile = input.profile;
+    model.treeProblems = treeProblemsOf(model);
     return model;
 }
 

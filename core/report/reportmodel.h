@@ -100,6 +100,14 @@ struct ReportRun
     std::size_t graphsLeftOut = 0; // graphs not `listed`
 };
 
+// A problem met reading a tree: a diagnostic of the walk, the archive reader or the parser that
+// no known failure already explains (reportproblems.h).
+struct ReportTreeProblem
+{
+    const Diagnostic* diagnostic = nullptr;
+    bool baseline = false; // of the --compare baseline, not of the tree reported on
+};
+
 struct ReportModel
 {
     static constexpr int kMaxExcerptLines = 80;
@@ -112,6 +120,8 @@ struct ReportModel
     std::vector<ReportRun> runs;
     std::vector<Finding> findings; // findKnownFailures order
     std::vector<Diagnostic> problems; // unreadable logs met while looking for known failures
+    // "Problems reading the tree": the tree's, then the baseline's (reportproblems.h).
+    std::vector<ReportTreeProblem> treeProblems;
     const Index* baseline = nullptr;
     std::optional<CompareResult> comparison; // compareIndexes(*baseline, *index)
     std::vector<std::size_t> regressions; // indices into comparison->graphs, in its order
@@ -125,6 +135,7 @@ struct ReportModel
     std::size_t fallbacksLeftOut = 0;
     std::size_t findingsLeftOut = 0; // of rules listed more often than ReportBounds::findingsPerRule
     std::size_t graphsLeftOut = 0; // graph rows cut (ReportBounds::foldedRows … rowsPerRun)
+    std::size_t treeProblemsLeftOut = 0; // past ReportBounds::treeProblems
     bool graphSections = true; // ReportBounds::graphSections
 
     // `path` relative to the reported tree's root ("." for the root itself); other paths unchanged.
