@@ -15,7 +15,7 @@ namespace {
 // is their model sources (a few percent of the files) and the DVM kernels of those read again
 // with bodies, so a chunk never holds what the index's body budget left out of memory.
 constexpr std::uint64_t kChunkBodyBytes = std::uint64_t(256) << 20;
-constexpr std::uint64_t kChunkFileBytes = std::uint64_t(512) << 20;
+constexpr std::uint64_t kChunkFileBytes = std::uint64_t(256) << 20;
 
 bool needsBodies(const Graph& graph)
 {
