@@ -401,12 +401,12 @@ std::vector<GraphPosition> positionsBySlot(Index& index, const ParseQueue& queue
     return positions;
 }
 
-// Hands the files parsed since the last call to the stream (nothing when none was).
-void handOver(ParseQueue& queue, const std::vector<GraphPosition>& positions, const IndexStream& stream)
+// Hands the files parsed since the last call to the stream (nothing, and false, when none was).
+bool handOver(ParseQueue& queue, const std::vector<GraphPosition>& positions, const IndexStream& stream)
 {
     std::vector<std::pair<std::size_t, OutputCode>> parsed = queue.takeParsed();
     if (parsed.empty())
-        return;
+        return false;
     std::vector<ParsedGraph> batch;
     batch.reserve(parsed.size());
     for (auto& [slot, code] : parsed)
@@ -417,6 +417,7 @@ void handOver(ParseQueue& queue, const std::vector<GraphPosition>& positions, co
     });
     if (stream.parsed)
         stream.parsed(std::move(batch));
+    return true;
 }
 
 // The calling thread once the walk is over: parses along with the workers and hands what they
@@ -426,17 +427,19 @@ void streamParsing(
 {
     using Clock = std::chrono::steady_clock;
     const IndexStream& stream = *options.stream;
-    Clock::time_point lastBatch = Clock::now() - stream.batchInterval;
+    std::chrono::milliseconds interval = stream.batchInterval;
+    Clock::time_point lastBatch = Clock::now() - interval; // the first batch as soon as a file is parsed
     std::string scratch;
     for (;;) {
         bool done = false;
         if (!queue.parseOne(scratch)) {
-            const auto untilBatch = std::chrono::duration_cast<std::chrono::milliseconds>(
-                lastBatch + stream.batchInterval - Clock::now());
+            const auto untilBatch =
+                std::chrono::duration_cast<std::chrono::milliseconds>(lastBatch + interval - Clock::now());
             done = queue.waitForParsed(std::max(untilBatch, std::chrono::milliseconds(1)));
         }
-        if (Clock::now() - lastBatch >= stream.batchInterval) {
-            handOver(queue, positions, stream);
+        if (Clock::now() - lastBatch >= interval) {
+            if (handOver(queue, positions, stream))
+                interval = nextBatchInterval(interval, stream);
             lastBatch = Clock::now();
         }
         if (done || cancelled(options))

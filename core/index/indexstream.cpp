@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "index/indexstream.h"
 
+#include <algorithm>
+
 namespace dvmlens {
 
 bool applyParsedGraphs(Index& index, std::vector<ParsedGraph>&& batch)
@@ -13,6 +15,13 @@ bool applyParsedGraphs(Index& index, std::vector<ParsedGraph>&& batch)
     for (ParsedGraph& parsed : batch)
         attachOutputCode(index.runs[parsed.run].graphs[parsed.graph], std::move(parsed.code));
     return true;
+}
+
+std::chrono::milliseconds nextBatchInterval(std::chrono::milliseconds previous, const IndexStream& stream)
+{
+    if (stream.maxBatchInterval <= stream.batchInterval)
+        return stream.batchInterval;
+    return std::clamp(previous * 2, stream.batchInterval, stream.maxBatchInterval);
 }
 
 void finishStreamedIndex(Index& index, const Index& returned)

@@ -28,7 +28,9 @@ struct ParsedGraph
 //  - `skeleton` once, when the walk ends: every graph with an output_code.py holds only its path
 //    (OutputCode::indexed false, so graphVerdict is NotIndexed and every run with one too);
 //  - `parsed` with the files parsed since the last call, in the index's order, at most once every
-//    `batchInterval` but for the last batch, which comes before buildIndex returns.
+//    `batchInterval` but for the last batch, which comes before buildIndex returns. With
+//    `maxBatchInterval` above it, each wait is twice the one before, up to that (nextBatchInterval):
+//    the first verdicts come as soon, and a long indexing costs its receiver fewer batches.
 // What buildIndex then returns is the skeleton with the index's closing diagnostics ("cancelled");
 // the graphs it handed over are not in it: finishStreamedIndex takes them from there.
 struct IndexStream
@@ -36,7 +38,11 @@ struct IndexStream
     std::function<void(Index skeleton)> skeleton;
     std::function<void(std::vector<ParsedGraph> batch)> parsed;
     std::chrono::milliseconds batchInterval { 50 };
+    std::chrono::milliseconds maxBatchInterval { 0 }; // at most batchInterval: every wait the same
 };
+
+// The wait before the batch after one handed over `previous` after the one before it.
+std::chrono::milliseconds nextBatchInterval(std::chrono::milliseconds previous, const IndexStream& stream);
 
 // The receiver's side, which owns the skeleton (one thread: the GUI's).
 // Attaches each parsed file to its graph as buildIndex does (its diagnostics after the scanner's,

@@ -48,18 +48,28 @@ public:
     bool forEachLine(std::uint64_t begin, std::uint64_t end, OnLine&& onLine, OnLongLine&& onLongLine,
         std::string& error) const
     {
-        const auto noShortcut = [](const char*, const char*, std::int64_t) -> const char* { return nullptr; };
+        const auto noShortcut = [](const char* row, const char*, const char*, std::int64_t) {
+            return RowsTaken { row, 0 };
+        };
         return forEachRow(begin, end, noShortcut, onLine, onLongLine, error);
     }
 
-    // forEachLine with a shortcut for the usual row: before a line is looked for, tryRow(const
-    // char* row, const char* limit, std::int64_t lineNumber) is handed its first byte; [row, limit)
-    // is what the buffer holds of the file (64 readable bytes follow limit). When it takes the row
-    // it returns the byte just past the row's LF (within limit), and onLine is not called for it;
-    // otherwise it returns null having done nothing, and the line is cut and given to onLine. So
-    // the bytes are looked at once, not once for the line end and again for the fields.
-    template <typename TryRow, typename OnLine, typename OnLongLine>
-    bool forEachRow(std::uint64_t begin, std::uint64_t end, TryRow&& tryRow, OnLine&& onLine,
+    // What a shortcut took: the rows from `row` up to `next` (just past the last one's LF).
+    struct RowsTaken
+    {
+        const char* next;
+        std::int64_t rows;
+    };
+
+    // forEachLine with a shortcut for the usual rows: before a line is looked for, tryRows(const
+    // char* row, const char* stop, const char* limit, std::int64_t lineNumber) is handed its first
+    // byte; [row, limit) is what the buffer holds of the file (64 readable bytes follow limit), and
+    // rows starting at or past `stop` belong to the next range. It takes the rows it can, one after
+    // the other (lineNumber is the first one's), and returns what it took; onLine is not called for
+    // those. The row it stops at is cut and given to onLine. So the bytes are looked at once, not
+    // once for the line end and again for the fields.
+    template <typename TryRows, typename OnLine, typename OnLongLine>
+    bool forEachRow(std::uint64_t begin, std::uint64_t end, TryRows&& tryRows, OnLine&& onLine,
         OnLongLine&& onLongLine, std::string& error) const;
 
     // The offset just past the first newline at or after `offset` (size() when there is none).
@@ -127,8 +137,8 @@ template <typename T> bool parseNumber(std::string_view text, T& value)
     return ec == std::errc() && end == text.data() + text.size();
 }
 
-template <typename TryRow, typename OnLine, typename OnLongLine>
-bool CsvFile::forEachRow(std::uint64_t begin, std::uint64_t end, TryRow&& tryRow, OnLine&& onLine,
+template <typename TryRows, typename OnLine, typename OnLongLine>
+bool CsvFile::forEachRow(std::uint64_t begin, std::uint64_t end, TryRows&& tryRows, OnLine&& onLine,
     OnLongLine&& onLongLine, std::string& error) const
 {
     // Bytes read into (the padding follows): a block, or less for a small range (so a small
@@ -199,12 +209,12 @@ bool CsvFile::forEachRow(std::uint64_t begin, std::uint64_t end, TryRow&& tryRow
         for (;;) {
             if (!skippingLongLine && !atFileStart && scan == base + start && scan < last
                 && bufferOffset + start < end) {
-                if (const char* next = tryRow(base + start, last, lineNumber + 1)) {
-                    ++lineNumber;
-                    start = static_cast<std::size_t>(next - base);
-                    scan = next;
-                    continue;
-                }
+                // Then the row it stops at is cut below.
+                const char* const stop = end - bufferOffset < filled ? base + (end - bufferOffset) : last;
+                const RowsTaken taken = tryRows(base + start, stop, last, lineNumber + 1);
+                lineNumber += taken.rows;
+                start = static_cast<std::size_t>(taken.next - base);
+                scan = taken.next;
             }
             const char* newline = static_cast<const char*>(std::memchr(scan, '\n', last - scan));
             if (!newline)

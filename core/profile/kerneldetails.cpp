@@ -1,15 +1,20 @@
 // SPDX-License-Identifier: MIT
 // kernel_details.csv, read once in fixed blocks: each row is cut only as far as the last column
 // the join needs and folded into its LaunchGroup on the spot, so memory follows the number of
-// distinct kernels, not of launches. A big file is cut at newlines into one range per core, each
-// read by its own Reader; the partial results are merged in file order.
+// distinct kernels, not of launches. A big file is cut at newlines into pieces of a few MiB that
+// the reading threads (one per core) take in turn, so none waits while another works; each thread
+// keeps its own Reader (its launch groups and predictions) from piece to piece, and the pieces'
+// first sightings, line counts and bad rows are merged in file order. Times are summed exactly
+// (durationsum.h), so the totals do not depend on how the file was cut.
 #include "profile/csvfile.h"
+#include "profile/durationsum.h"
 #include "profile/launchgrouptable.h"
 #include "profile/profile.h"
 #include "profile/rowshortcut.h"
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cmath>
 #include <cstring>
 #include <functional>
@@ -33,30 +38,6 @@ struct Columns
     std::size_t needed = 0; // fields to cut per row: the last column used + 1
 };
 
-// Duration(us) as torch_npu writes it ("12.345"): digits, a point, digits. Up to 2^53 as an integer
-// and 22 decimals, mantissa / 10^decimals is one correctly rounded division, so the value is the
-// one from_chars gives, at a fraction of its cost; anything else goes to from_chars.
-bool parseDuration(std::string_view text, double& value)
-{
-    static constexpr double kPowersOfTen[] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22 };
-    const char* p = text.data();
-    const char* const end = p + text.size();
-    std::uint64_t mantissa = 0;
-    int digits = 0;
-    int decimals = 0;
-    for (; p < end && static_cast<unsigned char>(*p - '0') < 10; ++p, ++digits)
-        mantissa = mantissa * 10 + static_cast<unsigned>(*p - '0');
-    if (p < end && *p == '.') {
-        for (++p; p < end && static_cast<unsigned char>(*p - '0') < 10; ++p, ++digits, ++decimals)
-            mantissa = mantissa * 10 + static_cast<unsigned>(*p - '0');
-    }
-    if (p != end || digits == 0 || digits > 19 || decimals > 22 || mantissa > (std::uint64_t(1) << 53))
-        return parseNumber(text, value) && std::isfinite(value); // "nan" and "inf" are no time
-    value = static_cast<double>(mantissa) / kPowersOfTen[decimals];
-    return true;
-}
-
 // Step Id: plain digits, else from_chars.
 bool parseStep(std::string_view text, std::int64_t& value)
 {
@@ -72,28 +53,58 @@ bool parseStep(std::string_view text, std::int64_t& value)
     return true;
 }
 
-// What one range of the file gave; line numbers count from the range's first line.
-struct Partial
+// What one piece of the file gave; line numbers count from the piece's first line.
+struct Piece
 {
-    std::vector<LaunchGroup> groups;
-    std::map<std::int64_t, StepTime> steps;
+    unsigned thread = 0; // the thread that read it
+    // The groups its thread saw first in this piece (their ids in that thread's Reader) and their
+    // first line: a group's first launch in the file is in the first such piece.
+    std::vector<std::pair<std::uint32_t, std::int64_t>> firstSeen;
     std::vector<Diagnostic> diagnostics;
-    std::int64_t rows = 0;
     std::int64_t badRows = 0;
     std::int64_t lines = 0;
+};
+
+struct StepSum
+{
+    std::int64_t launches = 0;
+    DurationSum time;
+};
+
+// What one thread's Reader gathered over all its pieces.
+struct ThreadResult
+{
+    std::vector<LaunchGroup> groups; // by the Reader's group id; firstLine unset
+    struct Sum
+    {
+        std::int64_t launches = 0;
+        DurationSum time;
+    };
+    std::vector<Sum> sums; // by group id
+    std::map<std::int64_t, StepSum> steps;
+    std::int64_t rows = 0;
 };
 
 // Files smaller than this are read by one thread: starting more costs more than it saves.
 constexpr std::uint64_t kParallelBytes = std::uint64_t(32) << 20;
 constexpr unsigned kMaxThreads = 4;
+// The pieces a bigger file is cut into: small enough that the threads end together, big enough
+// that cutting costs nothing (a 4 KiB read for each cut).
+constexpr std::uint64_t kPieceBytes = std::uint64_t(16) << 20;
 
 class Reader
 {
 public:
-    Reader(const std::string& path, Partial& partial)
+    Reader(const std::string& path, ThreadResult& result)
         : path_(path)
-        , partial_(partial)
+        , result_(result)
     {
+    }
+
+    // The piece the next rows belong to.
+    void setPiece(Piece& piece)
+    {
+        piece_ = &piece;
     }
 
     // Returns false with `error` set for a header without a required column.
@@ -142,7 +153,7 @@ public:
 
     void row(std::string_view line, std::int64_t lineNumber)
     {
-        partial_.lines = lineNumber;
+        piece_->lines = lineNumber;
         if (line.empty())
             return; // a blank line (often the last one) is no row
         const std::string_view* fields = cut_.data();
@@ -161,8 +172,8 @@ public:
                 std::to_string(count) + " fields, the header needs " + std::to_string(columns_.needed));
             return;
         }
-        double duration = 0;
-        if (!parseDuration(fields[*columns_.duration], duration) || duration < 0) {
+        Duration duration;
+        if (!parseDuration(fields[*columns_.duration], duration)) {
             bad(lineNumber, "Duration(us) is '" + std::string(fields[*columns_.duration]) + "', not a time");
             return;
         }
@@ -174,7 +185,7 @@ public:
         const LaunchKey key { trimmed(fields[*columns_.name]), trimmed(fields[*columns_.type]),
             trimmed(fields[*columns_.core]), columns_.shapes ? trimmed(fields[*columns_.shapes]) : kAbsent,
             columns_.dtypes ? trimmed(fields[*columns_.dtypes]) : kAbsent };
-        ++partial_.rows;
+        ++result_.rows;
         bool added = false;
         const std::uint32_t found = groups_.groupOf(key, added, fields == cut_.data());
         if (added) {
@@ -187,80 +198,102 @@ public:
             std::int64_t blockDim = 0;
             if (columns_.blockDim && parseNumber(fields[*columns_.blockDim], blockDim))
                 group.blockDim = blockDim;
-            group.firstLine = lineNumber;
-            partial_.groups.push_back(std::move(group));
-            sums_.emplace_back();
+            result_.groups.push_back(std::move(group));
+            result_.sums.emplace_back();
+            piece_->firstSeen.emplace_back(found, lineNumber);
             shortcut_.remember(found, line);
         }
         addLaunch(found, duration, step);
     }
 
-    // CsvFile::forEachRow's shortcut: a row of a group the launch order predicts, read from the
-    // buffer (RowShortcut::matchRow); the byte past its LF, or null when it is not such a row.
-    const char* predictedRowAt(const char* row, const char* limit, std::int64_t lineNumber)
+    // CsvFile::forEachRow's shortcut: the rows from `row` on, while each is of a group the launch
+    // order predicts (RowShortcut::matchRow reads it from the buffer) and starts before `stop`.
+    CsvFile::RowsTaken predictedRows(
+        const char* row, const char* stop, const char* limit, std::int64_t lineNumber)
     {
-        for (const std::uint32_t predicted : groups_.predicted()) {
-            if (predicted == LaunchGroupTable::kNone)
-                break;
-            if (const char* next = shortcut_.matchRow(predicted, row, limit, values_.data())) {
-                partial_.lines = lineNumber;
-                predictedRow(predicted, lineNumber);
-                return next;
+        const char* const first = row;
+        std::int64_t taken = 0;
+        while (row < stop) {
+            const std::array<std::uint32_t, 2> predicted = groups_.predicted();
+            std::uint32_t group = predicted[0];
+            const char* next = group == LaunchGroupTable::kNone
+                ? nullptr
+                : shortcut_.matchRow(group, row, limit, values_.data());
+            if (!next && predicted[1] != LaunchGroupTable::kNone) {
+                group = predicted[1];
+                next = shortcut_.matchRow(group, row, limit, values_.data());
             }
+            if (!next)
+                break;
+            predictedRow(group, lineNumber + taken);
+            ++taken;
+            row = next;
         }
-        return nullptr;
+        if (taken > 0)
+            piece_->lines = lineNumber + taken - 1;
+        return { first == row ? first : row, taken };
     }
 
     // A row RowShortcut found to be one of `group`: only its Duration(us) and Step Id are read, with
     // the checks and messages of row().
     void predictedRow(std::uint32_t group, std::int64_t lineNumber)
     {
-        double duration = 0;
+        Duration duration;
         const std::string_view durationText = values_[durationValue_];
-        if (!parseDuration(durationText, duration) || duration < 0) {
+        if (!parseDuration(durationText, duration)) {
             bad(lineNumber, "Duration(us) is '" + std::string(durationText) + "', not a time");
             return;
         }
         std::int64_t step = 0;
-        if (columns_.step && !parseStep(values_[stepValue_], step)) {
-            bad(lineNumber, "Step Id is '" + std::string(values_[stepValue_]) + "', not a number");
-            return;
+        if (columns_.step) {
+            // Most rows have the Step Id of the row before: the same bytes, no parse.
+            // (8 bytes from the field are readable: the row is in the reader's buffer.)
+            const std::string_view stepText = values_[stepValue_];
+            std::uint64_t word = 0;
+            if (stepText.size() <= 8) {
+                std::memcpy(&word, stepText.data(), 8);
+                word &= stepText.size() == 8 ? ~std::uint64_t(0)
+                                             : (std::uint64_t(1) << (8 * stepText.size())) - 1;
+            }
+            if (stepText.size() <= 8 && stepText.size() == lastStepLength_ && word == lastStepWord_) {
+                step = lastStepParsed_;
+            } else if (parseStep(stepText, step)) {
+                if (stepText.size() <= 8) {
+                    lastStepWord_ = word;
+                    lastStepLength_ = stepText.size();
+                    lastStepParsed_ = step;
+                }
+            } else {
+                bad(lineNumber, "Step Id is '" + std::string(stepText) + "', not a number");
+                return;
+            }
         }
-        ++partial_.rows;
+        ++result_.rows;
         groups_.confirm(group);
         addLaunch(group, duration, step);
     }
 
-    void addLaunch(std::uint32_t group, double duration, std::int64_t step)
+    void addLaunch(std::uint32_t group, const Duration& duration, std::int64_t step)
     {
-        Sum& sum = sums_[group];
+        ThreadResult::Sum& sum = result_.sums[group];
         ++sum.launches;
-        sum.totalUs += duration;
+        sum.time.add(duration);
         if (columns_.step) {
             // Rows come step by step: look the map up only when the step changes.
-            if (!stepTime_ || step != lastStep_) {
-                stepTime_ = &partial_.steps[step];
+            if (!stepSum_ || step != lastStep_) {
+                stepSum_ = &result_.steps[step];
                 lastStep_ = step;
             }
-            ++stepTime_->launches;
-            stepTime_->totalUs += duration;
-        }
-    }
-
-    // After the last row: the sums into their groups.
-    void finish()
-    {
-        for (std::size_t i = 0; i < sums_.size(); ++i) {
-            partial_.groups[i].launches = sums_[i].launches;
-            partial_.groups[i].totalUs = sums_[i].totalUs;
+            ++stepSum_->launches;
+            stepSum_->time.add(duration);
         }
     }
 
     void bad(std::int64_t lineNumber, const std::string& why)
     {
-        partial_.lines = std::max(partial_.lines, lineNumber);
-        ++partial_.badRows;
-        if (partial_.badRows > kMaxRowDiagnostics)
+        piece_->lines = std::max(piece_->lines, lineNumber);
+        ++piece_->badRows;
+        if (piece_->badRows > kMaxRowDiagnostics)
             return;
         Diagnostic diagnostic;
         diagnostic.path = path_;
@@ -268,7 +301,7 @@ public:
         diagnostic.severity = Severity::Warning;
         diagnostic.code = "profile-bad-row";
         diagnostic.message = "kernel_details.csv row skipped: " + why;
-        partial_.diagnostics.push_back(std::move(diagnostic));
+        piece_->diagnostics.push_back(std::move(diagnostic));
     }
 
 private:
@@ -291,7 +324,8 @@ private:
     }
 
     const std::string& path_;
-    Partial& partial_;
+    ThreadResult& result_;
+    Piece* piece_ = nullptr;
     Columns columns_;
     RowShortcut shortcut_;
     std::array<std::string_view, 2> values_; // the shortcut's Duration(us) and Step Id
@@ -300,16 +334,14 @@ private:
     std::array<std::string_view, 32> cut_; // the fast path's fields (cutCsvFields)
     std::vector<std::string_view> fields_; // the general splitter's
     std::string scratch_;
-    StepTime* stepTime_ = nullptr; // partial_.steps[lastStep_] (std::map nodes do not move)
+    // The Step Id text (up to 8 bytes, as a word) of the last predicted row that had one, and its
+    // value.
+    std::uint64_t lastStepWord_ = 0;
+    std::size_t lastStepLength_ = SIZE_MAX;
+    std::int64_t lastStepParsed_ = 0;
+    StepSum* stepSum_ = nullptr; // result_.steps[lastStep_] (std::map nodes do not move)
     std::int64_t lastStep_ = 0;
     LaunchGroupTable groups_;
-    // By group: launches and time, apart from partial_.groups so the hot loop stays in cache.
-    struct Sum
-    {
-        std::int64_t launches = 0;
-        double totalUs = 0;
-    };
-    std::vector<Sum> sums_;
 };
 
 // The same signature the Reader groups by, for merging the ranges.
@@ -324,41 +356,60 @@ std::string groupKey(const LaunchGroup& group)
     return key;
 }
 
-void merge(Profile& profile, std::vector<Partial>& partials)
+void merge(Profile& profile, std::vector<Piece>& pieces, std::vector<ThreadResult>& results)
 {
+    // Groups in order of first launch: the pieces in file order, each one's first sightings in
+    // its order. A group several threads saw is one group (found by its key).
+    std::vector<std::vector<std::size_t>> mergedOf(results.size());
+    for (std::size_t t = 0; t < results.size(); ++t)
+        mergedOf[t].assign(results[t].groups.size(), SIZE_MAX);
     std::unordered_map<std::string, std::size_t> groupOfKey;
     std::int64_t lineOffset = 1; // the header
-    for (Partial& partial : partials) {
-        profile.rows += partial.rows;
-        profile.badRows += partial.badRows;
-        for (const auto& [step, time] : partial.steps) {
-            StepTime& merged = profile.steps[step];
-            merged.launches += time.launches;
-            merged.totalUs += time.totalUs;
-        }
-        for (LaunchGroup& group : partial.groups) {
-            group.firstLine += lineOffset;
-            if (partials.size() == 1) {
-                profile.groups.push_back(std::move(group));
-                continue;
+    for (Piece& piece : pieces) {
+        for (const auto& [id, line] : piece.firstSeen) {
+            LaunchGroup& group = results[piece.thread].groups[id];
+            std::size_t& merged = mergedOf[piece.thread][id];
+            if (results.size() > 1) {
+                const auto [it, added] = groupOfKey.emplace(groupKey(group), profile.groups.size());
+                if (!added) {
+                    merged = it->second;
+                    continue;
+                }
             }
-            const auto [it, added] = groupOfKey.emplace(groupKey(group), profile.groups.size());
-            if (added) {
-                profile.groups.push_back(std::move(group));
-            } else {
-                profile.groups[it->second].launches += group.launches;
-                profile.groups[it->second].totalUs += group.totalUs;
-            }
+            merged = profile.groups.size();
+            group.firstLine = line + lineOffset;
+            profile.groups.push_back(std::move(group));
         }
-        for (Diagnostic& diagnostic : partial.diagnostics) {
+        profile.badRows += piece.badRows;
+        for (Diagnostic& diagnostic : piece.diagnostics) {
             if (profile.diagnostics.size() >= static_cast<std::size_t>(kMaxRowDiagnostics))
                 break;
             if (diagnostic.line)
                 diagnostic.line = static_cast<int>(*diagnostic.line + lineOffset);
             profile.diagnostics.push_back(std::move(diagnostic));
         }
-        lineOffset += partial.lines;
+        lineOffset += piece.lines;
     }
+    std::vector<DurationSum> times(profile.groups.size());
+    std::map<std::int64_t, StepSum> steps;
+    for (std::size_t t = 0; t < results.size(); ++t) {
+        const ThreadResult& result = results[t];
+        profile.rows += result.rows;
+        for (std::size_t id = 0; id < result.sums.size(); ++id) {
+            const std::size_t merged = mergedOf[t][id];
+            profile.groups[merged].launches += result.sums[id].launches;
+            times[merged].add(result.sums[id].time);
+        }
+        for (const auto& [step, sum] : result.steps) {
+            StepSum& into = steps[step];
+            into.launches += sum.launches;
+            into.time.add(sum.time);
+        }
+    }
+    for (std::size_t i = 0; i < times.size(); ++i)
+        profile.groups[i].totalUs = times[i].microseconds();
+    for (const auto& [step, sum] : steps)
+        profile.steps[step] = StepTime { sum.launches, sum.time.microseconds() };
     if (profile.badRows > kMaxRowDiagnostics) {
         Diagnostic diagnostic;
         diagnostic.path = profile.kernelDetailsPath;
@@ -378,6 +429,16 @@ std::string tooLong()
 
 } // namespace
 
+bool parseInexactDuration(std::string_view text, Duration& duration)
+{
+    double value = 0;
+    if (!parseNumber(text, value) || !std::isfinite(value) || value < 0) // "nan" and "inf" are no time
+        return false;
+    duration.units = 0;
+    duration.inexact = value;
+    return true;
+}
+
 bool readKernelDetails(
     const std::string& path, Profile& profile, std::string& error, unsigned ranges, bool rowShortcut)
 {
@@ -386,8 +447,8 @@ bool readKernelDetails(
         return false;
     profile.kernelDetailsPath = path;
     // The header: the line at offset 0.
-    Partial headerPartial;
-    Reader headerReader(path, headerPartial);
+    ThreadResult headerResult;
+    Reader headerReader(path, headerResult);
     bool headerSeen = false;
     bool headerBad = false;
     if (!file->forEachLine(
@@ -412,44 +473,60 @@ bool readKernelDetails(
 
     const std::uint64_t bodyStart = file->nextLineStart(0, error);
     const std::uint64_t size = file->size();
-    if (ranges == 0) {
-        const unsigned cores = std::max(1u, std::min(kMaxThreads, std::thread::hardware_concurrency()));
-        ranges = size - bodyStart >= kParallelBytes ? cores : 1;
+    const std::uint64_t bodyBytes = size - std::min(size, bodyStart);
+    // `ranges` pieces on as many threads (up to kMaxThreads) when asked for, else pieces of about
+    // kPieceBytes on one thread a core for a big file.
+    unsigned threadCount = std::max(1u, std::min(ranges, kMaxThreads));
+    std::uint64_t pieceCount = std::max(1u, ranges);
+    if (ranges == 0 && bodyBytes >= kParallelBytes) {
+        threadCount = std::max(1u, std::min(kMaxThreads, std::thread::hardware_concurrency()));
+        pieceCount = threadCount == 1 ? 1 : std::max<std::uint64_t>(threadCount, bodyBytes / kPieceBytes);
     }
     std::vector<std::uint64_t> bounds { bodyStart };
-    for (unsigned i = 1; i < ranges; ++i)
+    for (std::uint64_t i = 1; i < pieceCount; ++i)
         bounds.push_back(
-            std::max(bounds.back(), file->nextLineStart(bodyStart + (size - bodyStart) * i / ranges, error)));
-    bounds.push_back(size);
+            std::max(bounds.back(), file->nextLineStart(bodyStart + bodyBytes * i / pieceCount, error)));
+    bounds.push_back(std::max(bounds.back(), size));
 
-    std::vector<Partial> partials(ranges);
-    std::vector<std::string> errors(ranges);
-    std::vector<char> ok(ranges, 0);
-    const auto readRange = [&](unsigned i) {
-        Reader reader(path, partials[i]);
+    std::vector<Piece> pieces(pieceCount);
+    std::vector<ThreadResult> results(threadCount);
+    std::vector<std::string> errors(threadCount);
+    std::vector<char> ok(threadCount, 1);
+    std::atomic<std::size_t> nextPiece { 0 };
+    std::atomic<bool> failed { false };
+    const auto readPieces = [&](unsigned t) {
+        Reader reader(path, results[t]);
         reader.setColumns(headerReader.columns());
-        const auto predicted = [&](const char* row, const char* limit, std::int64_t number) {
-            return rowShortcut ? reader.predictedRowAt(row, limit, number) : nullptr;
+        const auto predicted = [&](const char* row, const char* stop, const char* limit,
+                                   std::int64_t number) {
+            return rowShortcut ? reader.predictedRows(row, stop, limit, number)
+                               : CsvFile::RowsTaken { row, 0 };
         };
-        ok[i] = file->forEachRow(
-            bounds[i], bounds[i + 1], predicted,
-            [&](std::string_view line, std::int64_t number) { reader.row(line, number); },
-            [&](std::int64_t number) { reader.bad(number, tooLong()); }, errors[i]);
-        reader.finish();
+        for (std::size_t i; !failed && (i = nextPiece.fetch_add(1)) < pieces.size();) {
+            pieces[i].thread = t;
+            reader.setPiece(pieces[i]);
+            if (!file->forEachRow(
+                    bounds[i], bounds[i + 1], predicted,
+                    [&](std::string_view line, std::int64_t number) { reader.row(line, number); },
+                    [&](std::int64_t number) { reader.bad(number, tooLong()); }, errors[t])) {
+                ok[t] = 0;
+                failed = true;
+            }
+        }
     };
     std::vector<std::thread> threads;
-    for (unsigned i = 1; i < ranges; ++i)
-        threads.emplace_back(readRange, i);
-    readRange(0);
+    for (unsigned t = 1; t < threadCount; ++t)
+        threads.emplace_back(readPieces, t);
+    readPieces(0);
     for (std::thread& thread : threads)
         thread.join();
-    for (unsigned i = 0; i < ranges; ++i) {
-        if (!ok[i]) {
-            error = errors[i];
+    for (unsigned t = 0; t < threadCount; ++t) {
+        if (!ok[t]) {
+            error = errors[t];
             return false;
         }
     }
-    merge(profile, partials);
+    merge(profile, pieces, results);
     return true;
 }
 

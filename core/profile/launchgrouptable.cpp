@@ -165,18 +165,6 @@ void LaunchGroupTable::grow()
     }
 }
 
-std::array<std::uint32_t, 2> LaunchGroupTable::predicted() const
-{
-    if (last_ == kNone)
-        return { kNone, kNone };
-    const bool inHistory = cursor_ < rows_ && rows_ - cursor_ <= kHistory;
-    const std::uint32_t byHistory = inHistory ? history_[cursor_ & (kHistory - 1)] : kNone;
-    const std::uint32_t byLast = next_[last_];
-    if (byHistory == kNone || byHistory == byLast)
-        return { byLast, kNone };
-    return { byHistory, byLast };
-}
-
 std::uint32_t LaunchGroupTable::groupOf(const LaunchKey& key, bool& added, bool padded)
 {
     added = false;
@@ -198,26 +186,6 @@ std::uint32_t LaunchGroupTable::groupOf(const LaunchKey& key, bool& added, bool 
     }
     confirm(group);
     return group;
-}
-
-void LaunchGroupTable::confirm(std::uint32_t group)
-{
-    const bool inHistory = cursor_ < rows_ && rows_ - cursor_ <= kHistory;
-    if (inHistory && history_[cursor_ & (kHistory - 1)] == group)
-        ++cursor_;
-    else
-        cursor_ = group < lastRow_.size() ? lastRow_[group] + 1 : rows_ + 1; // past the end: none
-    if (lastRow_.size() <= group)
-        lastRow_.resize(group + 1);
-    lastRow_[group] = rows_;
-    if (history_.size() < kHistory)
-        history_.push_back(group);
-    else
-        history_[rows_ & (kHistory - 1)] = group;
-    ++rows_;
-    if (last_ != kNone)
-        next_[last_] = group;
-    last_ = group;
 }
 
 } // namespace dvmlens

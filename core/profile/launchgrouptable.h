@@ -38,6 +38,7 @@ public:
     // a name that repeats across graphs makes the previous row alone too little context), then the
     // one that followed the previous row's group last time. When the caller has checked the row is
     // one of them (RowShortcut), confirm does groupOf's bookkeeping for it.
+    // (Inline: both run for every row.)
     std::array<std::uint32_t, 2> predicted() const;
     void confirm(std::uint32_t group);
 
@@ -71,5 +72,37 @@ private:
     bool rowPadded_ = false; // the key being looked up may be read 64 bytes past each part
     static constexpr std::size_t kPadding = 64; // zero bytes kept after the last key in arena_
 };
+
+inline std::array<std::uint32_t, 2> LaunchGroupTable::predicted() const
+{
+    if (last_ == kNone)
+        return { kNone, kNone };
+    const bool inHistory = cursor_ < rows_ && rows_ - cursor_ <= kHistory;
+    const std::uint32_t byHistory = inHistory ? history_[cursor_ & (kHistory - 1)] : kNone;
+    const std::uint32_t byLast = next_[last_];
+    if (byHistory == kNone || byHistory == byLast)
+        return { byLast, kNone };
+    return { byHistory, byLast };
+}
+
+inline void LaunchGroupTable::confirm(std::uint32_t group)
+{
+    const bool inHistory = cursor_ < rows_ && rows_ - cursor_ <= kHistory;
+    if (inHistory && history_[cursor_ & (kHistory - 1)] == group)
+        ++cursor_;
+    else
+        cursor_ = group < lastRow_.size() ? lastRow_[group] + 1 : rows_ + 1; // past the end: none
+    if (lastRow_.size() <= group)
+        lastRow_.resize(group + 1);
+    lastRow_[group] = rows_;
+    if (history_.size() < kHistory)
+        history_.push_back(group);
+    else
+        history_[rows_ & (kHistory - 1)] = group;
+    ++rows_;
+    if (last_ != kNone)
+        next_[last_] = group;
+    last_ = group;
+}
 
 } // namespace dvmlens

@@ -66,8 +66,9 @@ struct Profile
 // Reads one kernel_details.csv into `profile` (groups, rows, hasSteps, diagnostics). Returns false
 // with `error` set when the file cannot be read or lacks a required column (Name, Type,
 // Accelerator Core, Duration(us)): "kernel_details.csv: no 'Duration(us)' column".
-// `ranges` > 0 reads the file as that many ranges on as many threads (0: one per core, up to 4, for
-// files of 32 MiB and more; one below). `rowShortcut` false reads every row the full way instead of
+// `ranges` > 0 reads the file as that many pieces on as many threads, up to 4 (0: pieces of 16 MiB
+// on one thread per core, up to 4, for files of 32 MiB and more; one piece below). Totals are
+// exact sums, the same however the file is cut. `rowShortcut` false reads every row the full way instead of
 // confirming the predicted launch group on its bytes (the result is the same: tests compare both).
 bool readKernelDetails(const std::string& path, Profile& profile, std::string& error, unsigned ranges = 0,
     bool rowShortcut = true);

@@ -649,6 +649,10 @@
 <context>
     <name>FindingDetails</name>
     <message>
+        <source>Diagnostic details</source>
+        <translation>诊断详情</translation>
+    </message>
+    <message>
         <source>error</source>
         <translation>错误</translation>
     </message>
@@ -939,6 +943,10 @@
 <context>
     <name>KernelDetails</name>
     <message>
+        <source>Kernel Details</source>
+        <translation>内核详情</translation>
+    </message>
+    <message>
         <source>— : not known. No launch in the entry code passes this output a buffer whose allocation is in the file (graph_fusion and mfusion kernels return their outputs).</source>
         <translation>—：未知。入口代码中没有哪次启动为该输出传入在本文件中分配的缓冲区（graph_fusion 和 mfusion 内核直接返回其输出）。</translation>
     </message>
@@ -1096,6 +1104,10 @@
 </context>
 <context>
     <name>KernelPanel</name>
+    <message>
+        <source>Filter kernels</source>
+        <translation>筛选内核</translation>
+    </message>
     <message>
         <source>Kernels</source>
         <translation>内核</translation>
@@ -2034,6 +2046,10 @@
 <context>
     <name>SourcesDock</name>
     <message>
+        <source>Filter model lines</source>
+        <translation>筛选模型代码行</translation>
+    </message>
+    <message>
         <source>Kernels and fallback calls of the selected line</source>
         <translation>所选行的内核与回退调用</translation>
     </message>
@@ -2195,6 +2211,22 @@
 </context>
 <context>
     <name>WelcomePage</name>
+    <message>
+        <source>Open the recent tree %1</source>
+        <translation>打开最近的目录树 %1</translation>
+    </message>
+    <message>
+        <source>Open the sample tree that comes with DVM Lens (two runs)</source>
+        <translation>打开 DVM Lens 自带的示例目录树（两次运行）</translation>
+    </message>
+    <message>
+        <source>Choose an output_code.py or a .tar / .zip archive of a tree to open</source>
+        <translation>选择要打开的 output_code.py，或某个目录树的 .tar / .zip 归档</translation>
+    </message>
+    <message>
+        <source>Choose a torch_compile_debug folder, a run folder or a graph folder to open</source>
+        <translation>选择要打开的 torch_compile_debug 文件夹、运行文件夹或图文件夹</translation>
+    </message>
     <message>
         <source>&lt;p&gt;PyTorch writes a debug tree only when asked. Run the training again with&lt;/p&gt;&lt;pre&gt;TORCHINDUCTOR_NPU_BACKEND=dvm TORCH_COMPILE_DEBUG=1 python train.py&lt;/pre&gt;&lt;p&gt;and open the &lt;code&gt;torch_compile_debug&lt;/code&gt; folder it creates in the working directory (&lt;code&gt;run_*/torchinductor/&amp;lt;graph&amp;gt;/output_code.py&lt;/code&gt;), or the folder &lt;code&gt;debug_dir_root&lt;/code&gt; names.&lt;/p&gt;</source>
         <translation>&lt;p&gt;PyTorch 只在被要求时才写出调试目录树。请这样重新运行训练：&lt;/p&gt;&lt;pre&gt;TORCHINDUCTOR_NPU_BACKEND=dvm TORCH_COMPILE_DEBUG=1 python train.py&lt;/pre&gt;&lt;p&gt;然后打开它在工作目录中创建的 &lt;code&gt;torch_compile_debug&lt;/code&gt; 文件夹（&lt;code&gt;run_*/torchinductor/&amp;lt;graph&amp;gt;/output_code.py&lt;/code&gt;），或 &lt;code&gt;debug_dir_root&lt;/code&gt; 指定的文件夹。&lt;/p&gt;</translation>

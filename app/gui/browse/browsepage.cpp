@@ -35,6 +35,8 @@ namespace {
 
 // Expanding every run is helpful for a handful of runs and slow noise for hundreds.
 constexpr int kMaxRunsExpanded = 12;
+// QHeaderView's default: the rows its ResizeToContents sections are fitted to.
+constexpr int kRunTreeMeasuredRows = 1000;
 
 QString cleanPath(const QString& path)
 {
@@ -137,6 +139,15 @@ BrowsePage::~BrowsePage()
 void BrowsePage::setIndex(
     std::shared_ptr<const dvmlens::Index> index, std::shared_ptr<const IndexSummaries> summaries)
 {
+    // Columns fit every row again (up to Qt's 1000) once the index is whole: see showGrowingIndex.
+    showIndex(std::move(index), std::move(summaries), kRunTreeMeasuredRows);
+}
+
+void BrowsePage::showIndex(std::shared_ptr<const dvmlens::Index> index,
+    std::shared_ptr<const IndexSummaries> summaries, int measuredRows)
+{
+    QHeaderView* header = m_runTree->header();
+    header->setResizeContentsPrecision(measuredRows);
     if (index && index == m_runModel->index()) {
         // The index that grew here is complete: the rows, the selection and the code stay.
         m_runModel->setIndex(std::move(index), summaries);
@@ -158,8 +169,12 @@ void BrowsePage::setIndex(
     showTimeColumns();
     if (m_runModel->rowCount() <= kMaxRunsExpanded)
         m_runTree->expandToDepth(0);
-    if (!m_runTreeHeaderRestored) // the user's saved width wins over the fit
+    if (!m_runTreeHeaderRestored) { // the user's saved width wins over the fit
+        // Every row's name, which the skeleton has too, whatever the verdicts are fitted to.
+        header->setResizeContentsPrecision(kRunTreeMeasuredRows);
         m_runTree->resizeColumnToContents(RunTreeModel::NameColumn);
+        header->setResizeContentsPrecision(measuredRows);
+    }
 
     const QModelIndex restored = m_runModel->indexForPath(previousPath);
     if (restored.isValid()) {
@@ -197,7 +212,9 @@ const std::shared_ptr<const dvmlens::Index>& BrowsePage::index() const
 void BrowsePage::showGrowingIndex(
     std::shared_ptr<const dvmlens::Index> index, std::shared_ptr<const IndexSummaries> summaries)
 {
-    setIndex(std::move(index), std::move(summaries));
+    // Each batch of verdicts makes the header fit its columns again: over the rows on screen only
+    // while the index grows (every cell of a 300-row tree was ~10 ms of the GUI thread a batch).
+    showIndex(std::move(index), std::move(summaries), 0);
     m_runModel->setIndexing(true);
 }
 
@@ -573,9 +590,11 @@ RunTreePane* BrowsePage::runTreePane() const
 
 int BrowsePage::runTreeWidthForAllColumns() const
 {
-    // Sections that fit their contents are measured now: the header resizes them at its next layout.
-    const QHeaderView* header = m_runTree->header();
-    const QAbstractItemView* view = m_runTree;
+    // The tree shown (By run or By graph: their columns differ). Sections that fit their contents are
+    // measured now: the header resizes them at its next layout.
+    const QTreeView* tree = m_runTreePane->currentView();
+    const QHeaderView* header = tree->header();
+    const QAbstractItemView* view = tree;
     int width = 0;
     for (int column = 0; column < header->count(); ++column) {
         if (header->isSectionHidden(column))
@@ -585,7 +604,7 @@ int BrowsePage::runTreeWidthForAllColumns() const
                 header->sectionSize(column) })
             : header->sectionSize(column);
     }
-    return width + m_runTree->verticalScrollBar()->sizeHint().width() + 2 * m_runTree->frameWidth();
+    return width + tree->verticalScrollBar()->sizeHint().width() + 2 * tree->frameWidth();
 }
 
 RunTreeModel* BrowsePage::runModel() const

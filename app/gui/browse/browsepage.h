@@ -71,7 +71,8 @@ public:
 
     QTreeView* runTree() const;
     RunTreePane* runTreePane() const; // the run tree with its By run / By graph switch, for the dock
-    // The width the run tree needs to show every column it has (frame and scroll bar included).
+    // The width the shown tree (By run or By graph) needs for every column it has (frame and scroll bar
+    // included).
     int runTreeWidthForAllColumns() const;
     RunTreeModel* runModel() const;
     KernelPanel* kernelPanel() const;
@@ -92,6 +93,9 @@ Q_SIGNALS:
     void statusMessage(const QString& message); // for the window's status bar
 
 private:
+    // setIndex with the run tree's columns fitted to `measuredRows` rows (QHeaderView's precision).
+    void showIndex(std::shared_ptr<const dvmlens::Index> index,
+        std::shared_ptr<const IndexSummaries> summaries, int measuredRows);
     void showTimeColumns(); // the run tree's time columns, shown with a profile only
     bool applyRunTreeHeaderState(const QByteArray& state); // to the sections the tree has now
     void onTreeCurrentChanged(const QModelIndex& current);

@@ -133,6 +133,7 @@ KernelDetails::KernelDetails(QWidget* parent)
     setWordWrapMode(QTextOption::WordWrap);
     translateNowAndOnChange(this, [this] {
         setPlaceholderText(tr("Select a kernel to see its ops, inputs, outputs and launch sites."));
+        setAccessibleName(tr("Kernel Details")); // a screen reader names the pane even while it is empty
         if (!m_graph)
             return;
         const int scrolled = verticalScrollBar()->value();

@@ -55,6 +55,7 @@ KernelPanel::KernelPanel(KernelTableModel* model, QWidget* parent)
     translateNowAndOnChange(this, [this, focusFilter] {
         m_filter->setPlaceholderText(tr("Filter by name, op or dtype (e.g. \"add bf16\")…"));
         m_filter->setToolTip(tr("Every word must match the kernel name, one of its ops or a dtype"));
+        m_filter->setAccessibleName(tr("Filter kernels"));
         focusFilter->setText(tr("Filter Kernels"));
         m_view->setAccessibleName(tr("Kernels"));
         for (const auto& [backend, toggle] : m_toggles) {

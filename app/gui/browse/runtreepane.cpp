@@ -3,6 +3,7 @@
 
 #include "browse/graphtreemodel.h"
 #include "browse/runtreemodel.h"
+#include "common/compactsortheader.h"
 #include "common/emptyviewhint.h"
 #include "shell/languagechange.h"
 
@@ -36,6 +37,7 @@ RunTreePane::RunTreePane(QTreeView* runTree, RunTreeModel* runModel, QWidget* pa
 {
     setObjectName(QStringLiteral("RunTreePane"));
     m_graphTree->setObjectName(QStringLiteral("GraphTree"));
+    m_graphTree->setHeader(new CompactSortHeader(Qt::Horizontal, m_graphTree)); // room beside short titles
     m_graphTree->setModel(m_graphModel);
     // Before a tree is open (and for one without runs, whose page says more) the panes say so.
     for (QTreeView* tree : { m_runTree, m_graphTree }) {

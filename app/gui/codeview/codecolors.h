@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Every colour the code view paints, derived from the widget palette so light and dark themes
-// (and custom palettes) stay readable: syntax colours are nudged until they contrast with the
-// base colour, band colours are a hue blended into the base at low strength.
+// (and custom palettes) stay readable: band and diff colours are a hue blended into the base at low
+// strength, and every text colour is nudged until it reads at 4.5:1 (WCAG) on each of those backgrounds.
 #pragma once
 
 #include <QColor>
@@ -36,6 +36,10 @@ struct CodeColors
     // The kernel or range picked in the kernel table: stronger than any band, but under the text
     // (unlike a text selection, it keeps the syntax colours readable).
     QColor currentRange, currentRangeEdge;
+
+    // Compare's rows (painted over the kernel bands): a line only in A, only in B, a line paired with one
+    // on the other side, and the changed characters of A and of B.
+    QColor diffRemoved, diffAdded, diffChanged, diffRemovedChars, diffAddedChars;
 
     // Margin.
     QColor marginBackground;

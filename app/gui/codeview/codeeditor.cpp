@@ -156,6 +156,8 @@ void CodeEditor::paintMargin(QPaintEvent* event)
 {
     QPainter painter(m_margin);
     painter.fillRect(event->rect(), m_colors.marginBackground);
+    if (document()->isEmpty())
+        return; // nothing shown (no file, a run selected): a lone "1" read as a one-line file
 
     const QFontMetrics metrics = fontMetrics();
     const double cell = metrics.horizontalAdvance(QLatin1Char('9'));

@@ -20,10 +20,22 @@
 
 namespace {
 
+// QTextDocument starts a block at U+2029 (paragraph separator) and at its frame marks U+FDD0 /
+// U+FDD1, which core does not count as line ends: one in a comment put every mark after it a line
+// early. They become U+2028, a line break inside the block, so blocks stay the file's lines.
+void keepParagraphSeparatorsInTheirLine(QString& text)
+{
+    for (QChar& c : text) {
+        if (c == QChar::ParagraphSeparator || c.unicode() == 0xfdd0 || c.unicode() == 0xfdd1)
+            c = QChar::LineSeparator;
+    }
+}
+
 // CRLF and lone CR become '\n' in place, so QTextDocument shows normal lines and string indexes
-// stay equal to document positions.
+// stay equal to document positions; see keepParagraphSeparatorsInTheirLine for the other breaks.
 void foldLineEnds(QString& text)
 {
+    keepParagraphSeparatorsInTheirLine(text);
     if (!text.contains(QLatin1Char('\r')))
         return;
     QChar* out = text.data();

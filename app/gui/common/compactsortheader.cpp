@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "common/compactsortheader.h"
 
+#include <QFontMetrics>
 #include <QStyle>
 #include <QStyleOptionHeader>
 
@@ -14,13 +15,25 @@ CompactSortHeader::CompactSortHeader(Qt::Orientation orientation, QWidget* paren
 QSize CompactSortHeader::sectionSizeFromContents(int logicalIndex) const
 {
     QSize size = QHeaderView::sectionSizeFromContents(logicalIndex);
-    if (!isSortIndicatorShown() || logicalIndex == sortIndicatorSection() || orientation() != Qt::Horizontal)
+    if (orientation() != Qt::Horizontal)
         return size;
-    // Take back what QHeaderView::sectionSizeFromContents adds for the arrow: the section's height
-    // plus the header margin.
-    QStyleOptionHeader option;
-    initStyleOption(&option);
-    const int margin = style()->pixelMetric(QStyle::PM_HeaderMargin, &option, this);
-    size.rwidth() = std::max(size.width() - size.height() - margin, 0);
+    if (isSortIndicatorShown() && logicalIndex != sortIndicatorSection()) {
+        // Take back what QHeaderView::sectionSizeFromContents adds for the arrow: the section's height
+        // plus the header margin.
+        QStyleOptionHeader option;
+        initStyleOption(&option);
+        const int margin = style()->pixelMetric(QStyle::PM_HeaderMargin, &option, this);
+        size.rwidth() = std::max(size.width() - size.height() - margin, 0);
+    }
+    // An em beside the title: short titles (Chinese "判定", "其他") sized to their text alone sat
+    // against their neighbours' on an empty tree.
+    const QString title = model() ? model()->headerData(logicalIndex, orientation()).toString() : QString();
+    const QFontMetrics metrics(font());
+    size.rwidth() = std::max(size.width(), metrics.horizontalAdvance(title) + minimumTitlePadding());
     return size;
+}
+
+int CompactSortHeader::minimumTitlePadding() const
+{
+    return QFontMetrics(font()).horizontalAdvance(QLatin1Char('M'));
 }

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "compare/sidebysideview.h"
 
+#include "codeview/codecolors.h"
 #include "codeview/codeview.h"
-#include "common/themes.h"
 #include "compare/diffminimap.h"
 #include "shell/languagechange.h"
 
@@ -33,14 +33,12 @@ struct DiffColors
     QColor addedText; // changed characters of B
 };
 
-// Tints that keep the syntax colours readable: pale on light bases, deep on dark ones.
+// The code view's own diff colours: every syntax colour reads at 4.5:1 on them (codecolors.h).
 DiffColors diffColors(const QPalette& palette)
 {
-    if (isDarkPalette(palette))
-        return { QColor(0x4b, 0x25, 0x2a), QColor(0x1f, 0x40, 0x2a), QColor(0x24, 0x36, 0x4d),
-            QColor(0x8c, 0x36, 0x40), QColor(0x2c, 0x75, 0x42) };
-    return { QColor(0xfd, 0xe4, 0xe4), QColor(0xe2, 0xf6, 0xe2), QColor(0xe4, 0xed, 0xfb),
-        QColor(0xf4, 0xa9, 0xa9), QColor(0x9c, 0xdc, 0x9f) };
+    const CodeColors colors = codeColorsFor(palette);
+    return { colors.diffRemoved, colors.diffAdded, colors.diffChanged, colors.diffRemovedChars,
+        colors.diffAddedChars };
 }
 
 QTextEdit::ExtraSelection rangeSelection(

@@ -80,10 +80,10 @@ DiagnosticsDock::DiagnosticsDock(const TreeDocument& document, QWidget* parent)
     split->setChildrenCollapsible(false);
     split->addWidget(m_view);
     split->addWidget(m_details);
-    // Half each: a tree's handful of findings all in view above the selected one's cause and fix
-    // (a third for the list showed 2½ rows in a short dock).
-    split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 1);
+    // The list is the main table and takes three fifths: a tree's handful of findings all in view above
+    // the selected one's cause and fix (a third for the list showed 2½ rows in a short dock).
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
     layout->addWidget(split, 1);
     setWidget(content);
 

@@ -80,6 +80,7 @@ FindingDetails::FindingDetails(QWidget* parent)
     translateNowAndOnChange(this, [this] {
         m_copyFix->setText(tr("Copy Fix"));
         m_text->setPlaceholderText(tr("Select a diagnostic to see what it means and how to fix it."));
+        m_text->setAccessibleName(tr("Diagnostic details")); // named even while it is empty
         m_copyFix->setToolTip(tr("Copy the fix and its code to the clipboard"));
     });
     connect(m_copyFix, &QPushButton::clicked, this, &FindingDetails::copyFix);

@@ -30,6 +30,13 @@ std::size_t slot(ProvenancePane pane)
     return static_cast<std::size_t>(pane);
 }
 
+// What the view shows while links are computed, and for no graph.
+const std::shared_ptr<const dvmlens::GraphProvenance>& emptyProvenance()
+{
+    static const auto empty = std::make_shared<const dvmlens::GraphProvenance>();
+    return empty;
+}
+
 QVector<int> toVector(const std::vector<int>& lines)
 {
     return QVector<int>(lines.begin(), lines.end());
@@ -44,6 +51,7 @@ ProvenanceView::ProvenanceView(QWidget* parent)
     , m_back(new QToolButton(this))
     , m_jobs(new JobRunner(this))
 {
+    m_provenance = emptyProvenance();
     setObjectName(QStringLiteral("ProvenanceView"));
     m_title->setTextFormat(Qt::PlainText);
     m_link->setTextFormat(Qt::PlainText);
@@ -107,7 +115,7 @@ void ProvenanceView::setGraph(std::shared_ptr<const dvmlens::Index> index, const
         return;
     m_index = std::move(index);
     m_graph = m_index ? graph : nullptr;
-    m_provenance = {};
+    m_provenance = emptyProvenance();
     m_problems = 0;
     m_selectedLine = 0;
     m_pendingKernel.clear();
@@ -118,21 +126,26 @@ void ProvenanceView::setGraph(std::shared_ptr<const dvmlens::Index> index, const
         retranslate();
         return;
     }
+    // A graph shown a moment ago has its links kept: no files read again.
+    if (ProvenanceCache::Links kept = m_cache.find(m_index, m_graph); kept.provenance) {
+        m_jobs->discard();
+        linksComputed(std::move(kept.provenance), kept.problems);
+        return;
+    }
     // The job keeps the index (and so the graph) alive; a newer setGraph() drops its result.
-    struct Computed
-    {
-        dvmlens::GraphProvenance provenance;
-        int problems = 0;
-    };
     m_jobs->start(
         [index = m_index, graph = m_graph](JobContext&) {
             std::vector<dvmlens::Diagnostic> problems;
-            Computed computed;
-            computed.provenance = dvmlens::graphProvenance(*graph, index->root, problems);
+            ProvenanceCache::Links computed;
+            computed.provenance = std::make_shared<const dvmlens::GraphProvenance>(
+                dvmlens::graphProvenance(*graph, index->root, problems));
             computed.problems = int(problems.size());
             return computed;
         },
-        [this](Computed computed) { linksComputed(std::move(computed.provenance), computed.problems); });
+        [this](ProvenanceCache::Links computed) {
+            m_cache.insert(m_index, m_graph, computed);
+            linksComputed(std::move(computed.provenance), computed.problems);
+        });
     for (ProvenancePane pane : kPanes) {
         m_panes[slot(pane)]->clear();
         m_stacks[slot(pane)]->setCurrentWidget(m_notes[slot(pane)]);
@@ -140,7 +153,7 @@ void ProvenanceView::setGraph(std::shared_ptr<const dvmlens::Index> index, const
     retranslate();
 }
 
-void ProvenanceView::linksComputed(dvmlens::GraphProvenance provenance, int problems)
+void ProvenanceView::linksComputed(std::shared_ptr<const dvmlens::GraphProvenance> provenance, int problems)
 {
     m_provenance = std::move(provenance);
     m_problems = problems;
@@ -150,6 +163,11 @@ void ProvenanceView::linksComputed(dvmlens::GraphProvenance provenance, int prob
     if (!m_pendingKernel.isEmpty())
         selectKernel(std::exchange(m_pendingKernel, QString()));
     Q_EMIT linksReady();
+}
+
+const ProvenanceCache& ProvenanceView::cache() const
+{
+    return m_cache;
 }
 
 bool ProvenanceView::isComputingLinks() const
@@ -164,7 +182,7 @@ const dvmlens::Graph* ProvenanceView::graph() const
 
 const dvmlens::GraphProvenance& ProvenanceView::provenance() const
 {
-    return m_provenance;
+    return *m_provenance;
 }
 
 CodeView* ProvenanceView::pane(ProvenancePane pane) const
@@ -197,7 +215,7 @@ void ProvenanceView::showPanes()
 {
     for (ProvenancePane pane : kPanes) {
         const std::size_t i = slot(pane);
-        const std::string& path = m_provenance.paths[i];
+        const std::string& path = m_provenance->paths[i];
         if (path.empty()) {
             m_panes[i]->clear();
             m_stacks[i]->setCurrentWidget(m_notes[i]);
@@ -218,7 +236,7 @@ void ProvenanceView::retranslate()
     m_title->setText(
         m_graph ? tr("Provenance of %1").arg(QString::fromStdString(m_graph->name)) : tr("Provenance"));
     const auto fileName = [this](ProvenancePane pane) {
-        return QFileInfo(dvmlens::pathText(m_provenance.paths[slot(pane)])).fileName();
+        return QFileInfo(dvmlens::pathText(m_provenance->paths[slot(pane)])).fileName();
     };
     const bool hasCode = m_graph && m_graph->outputCode;
     if (m_computing) {
@@ -235,11 +253,11 @@ void ProvenanceView::retranslate()
         return;
     }
     m_titles[slot(ProvenancePane::FxGraph)]->setText(tr("FX graph") + QStringLiteral(" · ")
-        + (m_provenance.paths[0].empty() ? tr("missing") : fileName(ProvenancePane::FxGraph)));
-    m_titles[slot(ProvenancePane::PostGrad)]->setText(m_provenance.postGradFromDocstrings
+        + (m_provenance->paths[0].empty() ? tr("missing") : fileName(ProvenancePane::FxGraph)));
+    m_titles[slot(ProvenancePane::PostGrad)]->setText(m_provenance->postGradFromDocstrings
             ? tr("Post-grad graph · DVM docstrings in output_code.py (no fx_graph_transformed.py)")
             : tr("Post-grad graph") + QStringLiteral(" · ")
-                + (m_provenance.paths[1].empty() ? tr("missing") : fileName(ProvenancePane::PostGrad)));
+                + (m_provenance->paths[1].empty() ? tr("missing") : fileName(ProvenancePane::PostGrad)));
     m_titles[slot(ProvenancePane::Code)]->setText(tr("Generated code") + QStringLiteral(" · ")
         + (hasCode ? fileName(ProvenancePane::Code) : tr("missing")));
 
@@ -299,7 +317,7 @@ bool ProvenanceView::selectKernel(const QString& name)
         m_pendingKernel = known ? name : QString();
         return known;
     }
-    for (const ProvenanceLink& link : m_provenance.links) {
+    for (const ProvenanceLink& link : m_provenance->links) {
         if (link.fallback || QString::fromStdString(link.name) != name)
             continue;
         const dvmlens::Kernel& kernel = m_graph->outputCode->kernels[link.item];
@@ -313,8 +331,8 @@ bool ProvenanceView::selectKernel(const QString& name)
 
 void ProvenanceView::showLinks(ProvenancePane from, int line)
 {
-    const std::vector<std::size_t> links = m_provenance.linksAt(from, line);
-    const std::string node = m_provenance.nodeAt(from, line);
+    const std::vector<std::size_t> links = m_provenance->linksAt(from, line);
+    const std::string node = m_provenance->nodeAt(from, line);
     if (links.empty() && node.empty()) {
         clearLinks();
         return;
@@ -322,13 +340,13 @@ void ProvenanceView::showLinks(ProvenancePane from, int line)
     std::array<std::vector<int>, dvmlens::kProvenancePaneCount> lines;
     for (std::size_t i : links) {
         for (std::size_t p = 0; p < lines.size(); ++p)
-            lines[p].insert(
-                lines[p].end(), m_provenance.links[i].lines[p].begin(), m_provenance.links[i].lines[p].end());
+            lines[p].insert(lines[p].end(), m_provenance->links[i].lines[p].begin(),
+                m_provenance->links[i].lines[p].end());
     }
     if (from != ProvenancePane::Code) {
         // A node: itself in both FX panes (by name), its kernels in the code.
         for (ProvenancePane fx : { ProvenancePane::FxGraph, ProvenancePane::PostGrad })
-            lines[slot(fx)] = m_provenance.nodeLines(fx, node);
+            lines[slot(fx)] = m_provenance->nodeLines(fx, node);
         if (lines[slot(from)].empty())
             lines[slot(from)] = { line };
     }
@@ -338,7 +356,7 @@ void ProvenanceView::showLinks(ProvenancePane from, int line)
     if (from == ProvenancePane::Code) {
         QStringList texts;
         for (std::size_t i : links)
-            texts << describeLink(m_provenance.links[i]);
+            texts << describeLink(m_provenance->links[i]);
         m_link->setText(texts.join(QLatin1Char('\n')));
         return;
     }
@@ -349,7 +367,7 @@ void ProvenanceView::showLinks(ProvenancePane from, int line)
     }
     QStringList items;
     for (std::size_t i : links)
-        items << QString::fromStdString(m_provenance.links[i].name);
+        items << QString::fromStdString(m_provenance->links[i].name);
     m_link->setText(tr("Node %1 went into %n kernel(s) or fallback call(s): %2.", "", int(links.size()))
                         .arg(name, items.join(QStringLiteral(", "))));
 }

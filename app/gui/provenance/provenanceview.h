@@ -6,10 +6,12 @@
 // kernels in the code. Which lines are linked is core's answer (sources/provenancelinks.h); the
 // view only paints it and says which evidence linked them. The links are computed off the GUI
 // thread (a JobRunner job: on a 10 MB output_code.py they take seconds); until they arrive the
-// panes and the line above them say "Computing links…".
+// panes and the line above them say "Computing links…". The last few graphs' links are kept within
+// a byte budget (ProvenanceCache), so going back to one shows it at once.
 #pragma once
 
 #include "model/model.h"
+#include "provenance/provenancecache.h"
 #include "sources/provenancelinks.h"
 
 #include <QString>
@@ -50,6 +52,8 @@ public:
     // Puts the code pane's cursor on the kernel `name` (as clicking it); false when the graph has none.
     // While the links are computed, the kernel is selected when they arrive.
     bool selectKernel(const QString& name);
+    // The links kept for graphs shown before (revisits show them without reading files again).
+    const ProvenanceCache& cache() const;
     // The back button (it triggers the action that entered the mode).
     QToolButton* backButton() const;
 
@@ -58,7 +62,7 @@ Q_SIGNALS:
     void linksReady();
 
 private:
-    void linksComputed(dvmlens::GraphProvenance provenance, int problems);
+    void linksComputed(std::shared_ptr<const dvmlens::GraphProvenance> provenance, int problems);
     void retranslate();
     void showPanes();
     void clearLinks();
@@ -67,7 +71,8 @@ private:
 
     std::shared_ptr<const dvmlens::Index> m_index;
     const dvmlens::Graph* m_graph = nullptr;
-    dvmlens::GraphProvenance m_provenance;
+    std::shared_ptr<const dvmlens::GraphProvenance> m_provenance; // never null
+    ProvenanceCache m_cache; // the last few graphs' links, within a byte budget
     int m_problems = 0; // files that could not be read
 
     QLabel* m_title;

@@ -15,6 +15,7 @@
 #include "codeview/codehighlighter.h"
 #include "codeview/codeview.h"
 #include "common/themes.h"
+#include "common/throttledprogressbar.h"
 #include "common/timing.h"
 #include "compare/comparenames.h"
 #include "compare/comparepage.h"
@@ -49,7 +50,6 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QProgressBar>
 #include <QPushButton>
 #include <QScopedValueRollback>
 #include <QScreen>
@@ -131,8 +131,10 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_profile, &ProfileController::joinChanged, m_browse, &BrowsePage::setProfile);
     connect(m_profile, &ProfileController::joinChanged, this, [this](const auto& join) {
         // The run tree's time columns come last: widen its dock so they are on screen (within reason).
+        if (!join)
+            return; // no time columns, and measuring every cell costs (a new index drops the join)
         const int wanted = m_browse->runTreeWidthForAllColumns();
-        if (join && m_runsDock->width() < wanted)
+        if (m_runsDock->width() < wanted)
             resizeDocks({ m_runsDock }, { std::min(wanted, width() * 60 / 100) }, Qt::Horizontal);
     });
     // Where in the model: a dock tabbed with the others, filled off the GUI thread after each index.
@@ -166,6 +168,7 @@ MainWindow::MainWindow(QWidget* parent)
         if (m_defaultDockSizes) // verdicts arrive in batches, some after indexFinished's check
             widenRunsDockToColumns();
         timing::mark("first-verdict-shown");
+        timing::mark("verdicts-batch-shown", false);
     });
     connect(m_document, &TreeDocument::indexFinished, this, &MainWindow::onIndexFinished);
     connect(m_document, &TreeDocument::compareProgress, this, &MainWindow::onCompareProgress);
@@ -185,6 +188,11 @@ MainWindow::MainWindow(QWidget* parent)
         [this] { m_browse->runModel()->setKnownFailures(m_document->knownFailures()); });
     connect(m_browse->runTree()->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
         &MainWindow::showKnownFailureOf);
+    // By graph has a Ranks column By run lacks: the dock widens for the tree shown (never narrows).
+    connect(m_browse->runTreePane(), &RunTreePane::byGraphChanged, this, [this] {
+        if (m_layoutSized)
+            widenRunsDockToColumns();
+    });
     connect(m_browse, &BrowsePage::currentPathChanged, this, &MainWindow::updateTitle);
     connect(m_browse, &BrowsePage::statusMessage, this,
         [this](const QString& message) { statusBar()->showMessage(message, 8000); });
@@ -254,14 +262,24 @@ void MainWindow::widenRunsDockToColumns()
     // Once the tree has laid out its new rows (measured before, the verdicts read short), the
     // tree's width plus the dock's frame around it.
     // Again a moment later: the header sizes its columns to their contents lazily.
-    for (const int delayMs : { 0, 250 }) {
-        QTimer::singleShot(delayMs, this, [this] {
-            const int wanted =
-                m_browse->runTreeWidthForAllColumns() + m_runsDock->width() - m_runsDock->widget()->width();
-            if (m_runsDock->width() < wanted)
-                resizeDocks({ m_runsDock }, { std::min(wanted, width() / 2) }, Qt::Horizontal);
-        });
-    }
+    // Measuring sizes every cell of the tree: calls while a pass is pending (a batch of verdicts
+    // every 50 ms while indexing) join it, and its second measure comes after the last call.
+    if (m_widenPending)
+        return;
+    m_widenPending = true;
+    const auto widen = [this] {
+        const int wanted =
+            m_browse->runTreeWidthForAllColumns() + m_runsDock->width() - m_runsDock->widget()->width();
+        if (m_runsDock->width() < wanted)
+            // Up to 55%: By graph's Ranks words need ~650 px, and at 1280 wide the code keeps ~80
+            // columns.
+            resizeDocks({ m_runsDock }, { std::min(wanted, width() * 55 / 100) }, Qt::Horizontal);
+    };
+    QTimer::singleShot(0, this, widen);
+    QTimer::singleShot(250, this, [this, widen] {
+        m_widenPending = false;
+        widen();
+    });
 }
 
 void MainWindow::showEvent(QShowEvent* event)
@@ -278,7 +296,7 @@ void MainWindow::createStatusBar()
 {
     m_totals = new QLabel;
     m_totals->setObjectName(QStringLiteral("TotalsLabel"));
-    m_progress = new QProgressBar;
+    m_progress = new ThrottledProgressBar;
     m_progress->setMaximumWidth(fontMetrics().horizontalAdvance(QLatin1Char('M')) * 16);
     m_progress->setTextVisible(true);
     m_cancel = new QToolButton;
@@ -433,7 +451,7 @@ void MainWindow::startIndexing(const QString& path, bool keepSelection)
 {
     m_keepSelection = keepSelection;
     m_reindexTimer->stop();
-    m_progress->setRange(0, 0); // busy until the first count arrives
+    m_progress->showBusy(); // until the first count arrives
     m_progress->show();
     m_cancel->show();
     m_cancel->setEnabled(true);
@@ -451,8 +469,7 @@ void MainWindow::startIndexing(const QString& path, bool keepSelection)
 
 void MainWindow::onProgress(int done, int total)
 {
-    m_progress->setRange(0, qMax(total, 1));
-    m_progress->setValue(done);
+    m_progress->showProgress(done, total);
 }
 
 void MainWindow::onIndexChanged()

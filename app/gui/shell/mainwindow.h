@@ -19,7 +19,6 @@ class QDockWidget;
 class QFileSystemWatcher;
 class QLabel;
 class QMenu;
-class QProgressBar;
 class QStackedWidget;
 class WelcomePage;
 class QTimer;
@@ -27,6 +26,7 @@ class QToolButton;
 class ProfileController;
 class SourcesDock;
 class RecentFolders;
+class ThrottledProgressBar;
 class TreeDocument;
 
 class MainWindow : public QMainWindow
@@ -58,6 +58,8 @@ public:
         Compare
     };
     void setMode(Mode mode); // View ▸ Browse / Compare
+    // --view diagnostics: the Diagnostics dock raised and given room, the run tree above it most of the rest.
+    void showDiagnosticsView();
     Mode mode() const;
     ComparePage* comparePage() const;
 
@@ -106,7 +108,8 @@ private:
     // The totals of a finished indexing, with the note when it was cancelled.
     static QString indexTotalsText(const dvmlens::Index& index);
     void applyDefaultDockSizes();
-    // Widens the Runs dock so every run tree column is on screen, up to half the window.
+    // Widens the Runs dock so every column of the tree shown (By run or By graph) is on screen, up to 55%
+    // of the window.
     void widenRunsDockToColumns();
     void startIndexing(const QString& path, bool keepSelection);
     void onIndexChanged();
@@ -154,7 +157,7 @@ private:
     QString m_comparePathA; // the last comparison's sides, for the title
     QString m_comparePathB;
     QLabel* m_totals = nullptr;
-    QProgressBar* m_progress = nullptr;
+    ThrottledProgressBar* m_progress = nullptr;
     QToolButton* m_cancel = nullptr;
     QByteArray m_defaultState; // the dock layout as built, for Reset Layout
     bool m_quiet = false;
@@ -169,6 +172,7 @@ private:
     StatusText m_statusText = StatusText::Prompt;
     bool m_layoutSized = false; // dock sizes set (restored or defaulted) once the window has its size
     bool m_defaultDockSizes = false; // the dock sizes are this session's defaults, not the user's saved ones
+    bool m_widenPending = false; // widenRunsDockToColumns will measure again
     bool m_keepSelection = false; // the running job is a re-index
     bool m_followingDiagnostics = false; // the tree moves because a dock entry was activated
 };

@@ -2,6 +2,7 @@
 // MainWindow's two modes: browsing the open tree, and comparing it with another (the compare
 // job's progress and outcome), and which central page each shows.
 #include "browse/browsepage.h"
+#include "common/throttledprogressbar.h"
 #include "compare/comparepage.h"
 #include "compare/comparesummarymodel.h"
 #include "diagnostics/diagnosticsdock.h"
@@ -20,7 +21,6 @@
 #include <QDockWidget>
 #include <QLabel>
 #include <QMessageBox>
-#include <QProgressBar>
 #include <QStackedWidget>
 #include <QToolButton>
 
@@ -29,7 +29,7 @@ void MainWindow::comparePaths(
 {
     m_comparePathA = dvmlens::absolutePathText(pathA);
     m_comparePathB = dvmlens::absolutePathText(pathB);
-    m_progress->setRange(0, 0);
+    m_progress->showBusy();
     m_progress->show();
     m_cancel->show();
     m_cancel->setEnabled(true);
@@ -49,8 +49,7 @@ bool MainWindow::isComparing() const
 void MainWindow::onCompareProgress(int side, int done, int total)
 {
     m_progress->setFormat(side == 0 ? tr("Indexing A %p%") : tr("Indexing B %p%"));
-    m_progress->setRange(0, qMax(total, 1));
-    m_progress->setValue(done);
+    m_progress->showProgress(done, total);
 }
 
 void MainWindow::onCompareFinished(const QString& error)
@@ -120,4 +119,15 @@ void MainWindow::updateCentralPage()
         page = m_welcome;
     }
     m_pages->setCurrentWidget(page);
+}
+
+void MainWindow::showDiagnosticsView()
+{
+    m_diagnosticsDock->show();
+    m_diagnosticsDock->raise();
+    // Half the height for the findings and the selected one's cause and fix (the dock spans the window's
+    // width). Above it, the run tree takes two thirds of what is left, so the graph a finding names is in
+    // view with its neighbours (at 1280x800 it showed three rows), and Kernel Details keeps a third.
+    resizeDocks({ m_diagnosticsDock }, { height() / 2 }, Qt::Vertical);
+    resizeDocks({ m_runsDock, m_detailsDock }, { height() * 2 / 6, height() / 6 }, Qt::Vertical);
 }

@@ -38,6 +38,7 @@ ShortcutsDialog::ShortcutsDialog(const QWidget* window, QWidget* parent)
 {
     setObjectName(QStringLiteral("ShortcutsDialog"));
     setWindowTitle(tr("Keyboard Shortcuts"));
+    m_list->setAccessibleName(windowTitle()); // the table a screen reader lists
     m_list->setColumnCount(2);
     m_list->setHeaderLabels({ tr("Action"), tr("Shortcut") });
     m_list->setRootIsDecorated(false);

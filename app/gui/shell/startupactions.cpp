@@ -34,13 +34,9 @@ QString applyStartupActions(MainWindow& window, const CommandLine& options)
             browse->selectFirstGraphWithCode();
     }
     if (options.view == QLatin1String("diagnostics")) {
-        DiagnosticsDock* dock = window.diagnosticsDock();
-        dock->show();
-        dock->raise();
-        // Room for the list and the selected entry's cause and fix under it; the dock spans the
-        // window's width, and a little over half its height leaves the runs and the code in view.
-        window.resizeDocks({ dock }, { window.height() * 55 / 100 }, Qt::Vertical);
-        dock->showFirstKnownFailure(); // the evidence a bug report wants: cause and fix visible
+        window.showDiagnosticsView();
+        // The evidence a bug report wants: cause and fix visible.
+        window.diagnosticsDock()->showFirstKnownFailure();
     }
     if (options.view == QLatin1String("provenance"))
         browse->provenanceAction()->setChecked(true); // the selected graph and kernel, three panes

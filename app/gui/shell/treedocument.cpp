@@ -63,10 +63,11 @@ void TreeDocument::setIndex(const QString& path, std::shared_ptr<const dvmlens::
     adopt(std::move(index));
 }
 
-void TreeDocument::adopt(std::shared_ptr<const dvmlens::Index> index)
+void TreeDocument::adopt(
+    std::shared_ptr<const dvmlens::Index> index, std::shared_ptr<const IndexSummaries> summaries)
 {
     m_index = std::move(index);
-    m_summaries = m_index ? IndexSummaries::of(*m_index) : nullptr;
+    m_summaries = summaries ? std::move(summaries) : m_index ? IndexSummaries::of(*m_index) : nullptr;
     m_knownFailures.reset();
     m_findingsJob->start(m_index);
     Q_EMIT indexChanged();
@@ -106,17 +107,21 @@ void TreeDocument::onIndexed(
 {
     m_reindexing = false;
     timing::mark("index-delivered", false);
+    std::shared_ptr<const IndexSummaries> summaries;
     if (index && m_growing) {
         // What the job returned closes the index the stream grew here (index/indexstream.h).
         dvmlens::finishStreamedIndex(*m_growing, *index);
         index = m_growingView;
+        // The graphs' and runs' counts are those it grew with; the tree's counts its own
+        // diagnostics too, which came last.
+        summaries = IndexSummaries::updated(*m_growingSummaries, *m_growing, {});
     }
     dropGrowing();
     if (!index) {
         Q_EMIT indexFinished(path, error.isEmpty() ? tr("it cannot be read") : error);
         return;
     }
-    adopt(std::move(index));
+    adopt(std::move(index), std::move(summaries));
     Q_EMIT indexFinished(path, {});
 }
 

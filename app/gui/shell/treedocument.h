@@ -77,7 +77,9 @@ Q_SIGNALS:
 private:
     void onIndexed(const QString& path, std::shared_ptr<const dvmlens::Index> index, const QString& error);
     void onCompared(std::shared_ptr<const CompareOutcome> outcome);
-    void adopt(std::shared_ptr<const dvmlens::Index> index);
+    // `summaries`: of `index` when known (null: counted now).
+    void adopt(std::shared_ptr<const dvmlens::Index> index,
+        std::shared_ptr<const IndexSummaries> summaries = nullptr);
     void dropGrowing();
     void onSkeleton(std::shared_ptr<dvmlens::Index> skeleton);
     void onGraphsParsed(std::vector<dvmlens::ParsedGraph>& batch);

@@ -138,6 +138,7 @@ void WelcomePage::rebuildRecent()
         button->setStyleSheet(QStringLiteral("text-align: left"));
         button->setToolTip(QDir::toNativeSeparators(path));
         button->setObjectName(QStringLiteral("WelcomeRecent"));
+        button->setAccessibleDescription(tr("Open the recent tree %1").arg(button->toolTip()));
         connect(button, &QPushButton::clicked, this, [this, path] { Q_EMIT openPathRequested(path); });
         m_recentLayout->addWidget(button);
     }
@@ -149,6 +150,14 @@ void WelcomePage::updateTexts()
     m_openFolder->setText(tr("Open Folder…"));
     m_openFile->setText(tr("Open File or Archive…"));
     m_sample->setText(tr("Try the Sample Tree"));
+    // What each button does, for screen readers (the words on them name it only).
+    m_openFolder->setAccessibleDescription(
+        tr("Choose a torch_compile_debug folder, a run folder or a graph folder to open"));
+    m_openFile->setAccessibleDescription(
+        tr("Choose an output_code.py or a .tar / .zip archive of a tree to open"));
+    m_sample->setAccessibleDescription(tr("Open the sample tree that comes with DVM Lens (two runs)"));
+    for (QPushButton* button : findChildren<QPushButton*>(QStringLiteral("WelcomeRecent")))
+        button->setAccessibleDescription(tr("Open the recent tree %1").arg(button->toolTip()));
     m_recentHeading->setText(tr("Recent"));
     m_dropHint->setText(tr("Or drop a torch_compile_debug folder, a run folder or an archive of one here. "
                            "Shift+drop a second one to compare the two."));

@@ -161,6 +161,7 @@ void SourcesDock::retranslate()
     m_locationsTable->setAccessibleName(windowTitle());
     m_itemsTable->setAccessibleName(tr("Kernels and fallback calls of the selected line"));
     m_filter->setPlaceholderText(tr("Filter model lines (file, code, backend)"));
+    m_filter->setAccessibleName(tr("Filter model lines"));
     updateSummary();
 }
 

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // buildIndex with an IndexStream: the skeleton comes first (nothing parsed), then every parsed
-// file exactly once in batches spaced by the interval; assembled on the receiver's side the result
-// equals buildIndex without a stream, for any number of jobs; a cancel keeps what was handed over
-// and counts the rest as not indexed; an archive streams nothing.
+// file exactly once in batches spaced by the interval (or ever further apart, up to a maximum);
+// assembled on the receiver's side the result equals buildIndex without a stream, for any number
+// of jobs; a cancel keeps what was handed over and counts the rest as not indexed; an archive
+// streams nothing.
 #include "archivewriter.h"
 #include "index/indexer.h"
 #include "index/indexstream.h"
@@ -143,6 +144,35 @@ private Q_SLOTS:
         // The last batch (what was parsed after the previous one) may come at any time.
         for (std::size_t i = 1; i + 1 < received.times.size(); ++i)
             QVERIFY(received.times[i] - received.times[i - 1] >= std::chrono::milliseconds(19));
+    }
+
+    void waitsGrowUpToTheMaximum()
+    {
+        using std::chrono::milliseconds;
+        IndexStream stream;
+        stream.batchInterval = milliseconds(50);
+        QCOMPARE(nextBatchInterval(milliseconds(50), stream), milliseconds(50)); // no maximum: the same
+        stream.maxBatchInterval = milliseconds(250);
+        QCOMPARE(nextBatchInterval(milliseconds(50), stream), milliseconds(100));
+        QCOMPARE(nextBatchInterval(milliseconds(100), stream), milliseconds(200));
+        QCOMPARE(nextBatchInterval(milliseconds(200), stream), milliseconds(250));
+        QCOMPARE(nextBatchInterval(milliseconds(250), stream), milliseconds(250));
+
+        // A stream with a maximum: each wait at least twice the one before, up to it.
+        Received received;
+        IndexStream growing = receiverOf(received);
+        growing.batchInterval = milliseconds(1);
+        growing.maxBatchInterval = milliseconds(8);
+        IndexOptions options;
+        options.jobs = 1;
+        options.stream = &growing;
+        build(m_tree, options);
+        QVERIFY2(received.batches.size() >= 3, "the files took less than two intervals to parse");
+        milliseconds wait = growing.batchInterval; // before the first batch
+        for (std::size_t i = 1; i + 1 < received.times.size(); ++i) {
+            wait = nextBatchInterval(wait, growing); // after batch i - 1: 2, 4, 8, 8… ms
+            QVERIFY(received.times[i] - received.times[i - 1] >= wait);
+        }
     }
 
     void cancelKeepsWhatWasHandedOver()

@@ -3,7 +3,8 @@
 // parsed graphs (QAbstractItemModelTester; no reset, verdicts in batch order, the selected graph
 // stays selected, also while sorted by verdict); the window shows no final verdict for a run with
 // unparsed graphs and no totals before the end; Cancel after the first batch keeps what was
-// parsed and marks the rest "not indexed".
+// parsed and marks the rest "not indexed"; while it grows, the header fits its columns to the rows
+// on screen only, and to every row once the index is whole.
 #include "browse/browsepage.h"
 #include "browse/runtreemodel.h"
 #include "common/indexsummaries.h"
@@ -15,6 +16,7 @@
 #include "verdict/verdict.h"
 
 #include <QAbstractItemModelTester>
+#include <QHeaderView>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -203,6 +205,30 @@ private Q_SLOTS:
             u"partly 20/39"_s);
         QVERIFY2(window.totalsLabel()->text().startsWith(u"2 runs · 80 graphs · partly 40/78"_s),
             qPrintable(window.totalsLabel()->text()));
+    }
+
+    void columnsFitTheRowsOnScreenWhileGrowingAndEveryRowAtTheEnd()
+    {
+        // Each batch makes the header fit its columns again: over the rows on screen while the
+        // index grows (cheap), over every row once it is whole.
+        MainWindow window;
+        window.setQuiet(true);
+        window.resize(1200, 800);
+        window.show();
+        QTreeView* tree = window.browsePage()->runTree();
+        const int defaultPrecision = tree->header()->resizeContentsPrecision();
+        QList<int> precisionWhileGrowing;
+        connect(window.document(), &TreeDocument::graphsParsed, this,
+            [&] { precisionWhileGrowing << tree->header()->resizeContentsPrecision(); });
+        QSignalSpy finished(&window, &MainWindow::indexFinished);
+        window.openPath(m_tree);
+        QVERIFY(finished.wait(30000));
+        QVERIFY(!precisionWhileGrowing.isEmpty());
+        for (const int precision : std::as_const(precisionWhileGrowing))
+            QCOMPARE(precision, 0);
+        QCOMPARE(tree->header()->resizeContentsPrecision(), defaultPrecision);
+        QTRY_VERIFY(tree->header()->sectionSize(RunTreeModel::VerdictColumn)
+            >= static_cast<const QAbstractItemView*>(tree)->sizeHintForColumn(RunTreeModel::VerdictColumn));
     }
 
     void cancelAfterTheFirstBatchKeepsWhatWasParsed()

@@ -130,6 +130,8 @@ private Q_SLOTS:
     void shortcutsWork();
     void binaryFileShowsMessage();
     void invalidUtf8AndCrLf();
+    void paragraphSeparatorKeepsMarksOnTheirLines();
+    void emptyViewShowsNoLineNumber();
     void tooLargeFileIsRefused();
     void missingFileFails();
     void specialFilesAndLinksOutAreNotShown();
@@ -444,6 +446,66 @@ void CodeViewTest::invalidUtf8AndCrLf()
     QCOMPARE(view.editor()->blockCount(), 1);
     view.goToLine(3);
     QCOMPARE(cursorLine(view), 1);
+}
+
+// A U+2029 (a model docstring's paragraph separator copied into a comment) is no line end for core, so
+// it must not be one here either: the marks after it stayed a line early (the "one line off" legend).
+void CodeViewTest::paragraphSeparatorKeepsMarksOnTheirLines()
+{
+    QFile fixture(testutil::fixture(kOutputCode));
+    QVERIFY(fixture.open(QIODevice::ReadOnly));
+    QByteArray bytes = fixture.readAll();
+    const qsizetype firstLineEnd = bytes.indexOf('\n');
+    bytes.insert(firstLineEnd, " # a\xe2\x80\xa9paragraph and a frame mark \xef\xb7\x90");
+    QTemporaryDir dir;
+    const QString path = writeFile(dir, QStringLiteral("output_code.py"), bytes);
+    dvmlens::OutputCode code = fixtureCode();
+    code.path = path.toStdString();
+    CodeView view;
+    QVERIFY(loadInto(view, path, &code));
+    QCOMPARE(view.editor()->blockCount(), 59); // 58 lines, as core counts them
+    const QString first = view.editor()->document()->firstBlock().text();
+    QVERIFY(first.contains(QChar::LineSeparator));
+    QVERIFY(!first.contains(QChar::ParagraphSeparator));
+    view.resize(900, 1400);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const CodeColors colors = codeColorsFor(view.editor()->palette());
+    QCOMPARE(bandColorAt(view, 15), colors.base);
+    QCOMPARE(bandColorAt(view, 16), colors.dvmBand);
+    QCOMPARE(bandColorAt(view, 23), colors.dvmBand);
+    QCOMPARE(bandColorAt(view, 24), colors.base);
+    QCOMPARE(bandColorAt(view, 53), colors.fallbackBand);
+    // Each block holds its file line: the fallback call's line reads as in the file.
+    QCOMPARE(
+        view.editor()->document()->findBlockByNumber(52).text(), QString::fromUtf8(bytes.split('\n').at(52)));
+}
+
+// Nothing shown (no file yet, or a run selected) draws no line number: the margin is its background only.
+void CodeViewTest::emptyViewShowsNoLineNumber()
+{
+    CodeView view;
+    view.resize(600, 300);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const auto marginIsBlank = [&view] {
+        auto* editor = static_cast<CodeEditor*>(view.editor());
+        const QImage image = editor->margin()->grab().toImage();
+        const QColor background = codeColorsFor(editor->palette()).marginBackground;
+        for (int y = 0; y < image.height(); y += 1) {
+            for (int x = 0; x < image.width(); ++x) {
+                if (image.pixelColor(x, y) != background)
+                    return false;
+            }
+        }
+        return true;
+    };
+    QVERIFY(marginIsBlank());
+    const dvmlens::OutputCode code = fixtureCode();
+    QVERIFY(loadInto(view, testutil::fixture(kOutputCode), &code));
+    QVERIFY(!marginIsBlank()); // numbers and stripes once there is text
+    view.clear();
+    QVERIFY(marginIsBlank());
 }
 
 void CodeViewTest::tooLargeFileIsRefused()

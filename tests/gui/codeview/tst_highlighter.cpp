@@ -288,7 +288,7 @@ void HighlighterTest::coloursContrastInLightAndDark()
             QVERIFY2(contrastRatio(syntax, band) >= 3.0,
                 qPrintable(syntax.name() + QLatin1Char('/') + band.name()));
     }
-    QVERIFY(contrastRatio(c.comment, c.base) >= 3.5);
+    QVERIFY(contrastRatio(c.comment, c.base) >= 4.5);
     for (const QColor& stripe : { c.dvmStripe, c.fallbackStripe, c.otherStripe, c.importStripe })
         QVERIFY2(contrastRatio(stripe, c.base) >= 3.0, qPrintable(stripe.name()));
     // Bands are faint: close to the base, but distinguishable from it and from each other.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // CompactSortHeader sizes sections to their contents like QHeaderView without sorting, and makes
-// room for the arrow only on the sorted section.
+// room for the arrow only on the sorted section; every section keeps an em beside its title.
 #include "common/compactsortheader.h"
 
 #include <QStandardItemModel>
@@ -46,12 +46,22 @@ private Q_SLOTS:
         const QList<int> compactUnsorted = sectionWidths(new CompactSortHeader(Qt::Horizontal), true, -1);
         const QList<int> compactSorted = sectionWidths(new CompactSortHeader(Qt::Horizontal), true, 1);
 
-        // QHeaderView widens every section once sorting is on; this header does not.
+        // QHeaderView widens every section once sorting is on; this header does not, beyond the em of room
+        // it keeps beside every title.
+        CompactSortHeader probe(Qt::Horizontal);
+        const QFontMetrics metrics(probe.font());
+        const QStringList titles { u"DVM"_s, u"Other"_s, u"Fallbacks"_s };
+        QList<int> padded;
+        for (int column = 0; column < 3; ++column)
+            padded << std::max(
+                plain[column], metrics.horizontalAdvance(titles[column]) + probe.minimumTitlePadding());
         QVERIFY(qtSorted[0] > plain[0] && qtSorted[2] > plain[2]);
-        QCOMPARE(compactUnsorted, plain);
-        QCOMPARE(compactSorted[0], plain[0]);
-        QCOMPARE(compactSorted[2], plain[2]);
-        QCOMPARE(compactSorted[1], qtSorted[1]); // the sorted section keeps room for its arrow
+        QCOMPARE(compactUnsorted, padded);
+        QCOMPARE(compactSorted[0], padded[0]);
+        QCOMPARE(compactSorted[2], padded[2]);
+        QCOMPARE(compactSorted[1],
+            std::max(qtSorted[1], padded[1])); // the sorted section keeps room for its arrow
+        QVERIFY(probe.minimumTitlePadding() >= metrics.horizontalAdvance(u'M'));
     }
 };
 

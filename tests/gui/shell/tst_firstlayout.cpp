@@ -3,13 +3,18 @@
 // and the kernel table is on screen without scrolling sideways, and the run tree shows both runs of the
 // sample.
 #include "browse/browsepage.h"
+#include "browse/graphtreemodel.h"
 #include "browse/kernelpanel.h"
 #include "browse/runtreemodel.h"
+#include "browse/runtreepane.h"
+#include "codeview/codeview.h"
 #include "compare/comparepage.h"
 #include "diagnostics/diagnosticsdock.h"
+#include "diagnostics/findingdetails.h"
 #include "shell/commandline.h"
 #include "shell/mainwindow.h"
 #include "shell/startupactions.h"
+#include "shell/translations.h"
 #include "testutil.h"
 
 #include <QDockWidget>
@@ -105,6 +110,61 @@ private Q_SLOTS:
         QVERIFY(kernelsDock->width() >= size.width() * 9 / 10);
     }
 
+    // By graph has its own columns (Ranks before Verdict): the Runs dock widens for them when the mode is
+    // switched, in both languages, and the counts stay right-aligned (Verdict read "Verdic" before).
+    void byGraphColumnsFit_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<QString>("language");
+        for (const QSize size : { QSize(1280, 800), QSize(1600, 1000) }) {
+            for (const QString& language : { u"en"_s, u"zh_CN"_s }) {
+                QTest::addRow("%dx%d-%s", size.width(), size.height(), qPrintable(language))
+                    << size << language;
+            }
+        }
+    }
+
+    void byGraphColumnsFit()
+    {
+        QFETCH(QSize, size);
+        QFETCH(QString, language);
+        QCOMPARE(installTranslations(language), language);
+        const auto english = qScopeGuard([] { installTranslations(u"en"_s); });
+        MainWindow window;
+        window.setQuiet(true);
+        window.resize(size);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QSignalSpy finished(&window, &MainWindow::indexFinished);
+        window.openPath(testutil::sampleTree());
+        QVERIFY(finished.wait(30000));
+        QTreeView* runTree = window.findChild<QTreeView*>(u"RunTree"_s);
+        QTRY_COMPARE(sectionsCut(*runTree), QStringList());
+
+        RunTreePane* pane = window.browsePage()->runTreePane();
+        pane->setByGraph(true);
+        QTreeView* graphTree = pane->graphTree();
+        QVERIFY(graphTree->isVisible());
+        QCOMPARE(graphTree->model()->rowCount(), 3); // the sample's three graph keys
+        QTRY_COMPARE_WITH_TIMEOUT(sectionsCut(*graphTree), QStringList(), 2000);
+        QCOMPARE(graphTree->horizontalScrollBar()->maximum(), 0);
+        // Each section is at least as wide as its header text and its widest cell.
+        QHeaderView* header = graphTree->header();
+        for (int column = GraphTreeModel::RanksColumn; column < GraphTreeModel::ColumnCount; ++column) {
+            QVERIFY2(header->sectionSize(column)
+                    >= static_cast<QAbstractItemView*>(graphTree)->sizeHintForColumn(column),
+                qPrintable(graphTree->model()->headerData(column, Qt::Horizontal).toString()));
+        }
+        for (const int column : { int(GraphTreeModel::DvmColumn), int(GraphTreeModel::OtherColumn) }) {
+            const QModelIndex cell = graphTree->model()->index(0, column);
+            QCOMPARE(Qt::Alignment(cell.data(Qt::TextAlignmentRole).toInt()) & Qt::AlignHorizontal_Mask,
+                Qt::AlignRight);
+        }
+        // Back to By run: its columns still fit (the dock never narrows under them).
+        pane->setByGraph(false);
+        QTRY_COMPARE(sectionsCut(*runTree), QStringList());
+    }
+
     // The pairs table gets the width of its columns (Fallbacks was off screen at 1280x800).
     void comparePairsShowEveryColumn()
     {
@@ -126,12 +186,21 @@ private Q_SLOTS:
         QVERIFY(window.comparePage()->fusionView()->width() >= 1280 / 5);
     }
 
-    // --view diagnostics (the screenshot's): the sample's six findings in view, none scrolled away.
+    // --view diagnostics (the screenshot's): the sample's six findings in view, none scrolled away, the list
+    // the larger part of its dock, and the run tree above it showing a useful number of rows (three before).
+    void diagnosticsViewShowsEveryFinding_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1280x800") << QSize(1280, 800);
+        QTest::newRow("1600x1000") << QSize(1600, 1000);
+    }
+
     void diagnosticsViewShowsEveryFinding()
     {
+        QFETCH(QSize, size);
         MainWindow window;
         window.setQuiet(true);
-        window.resize(1280, 800);
+        window.resize(size);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QSignalSpy finished(&window, &MainWindow::indexFinished);
@@ -147,6 +216,24 @@ private Q_SLOTS:
         QCOMPARE(findings->verticalScrollBar()->maximum(), 0);
         const QRect last = findings->visualRect(findings->model()->index(5, 0));
         QVERIFY2(findings->viewport()->rect().contains(last), "the last finding is below the list's edge");
+
+        // The list takes more of the dock than the selected finding's details under it.
+        const QWidget* details = window.diagnosticsDock()->details();
+        QVERIFY2(findings->height() > details->height(),
+            qPrintable(u"list %1 px, details %2 px"_s.arg(findings->height()).arg(details->height())));
+        QVERIFY(details->height() >= 6 * details->fontMetrics().lineSpacing());
+        // The run tree shows at least eight rows (both runs and a graph's files), more than Kernel Details'
+        // dock.
+        QTreeView* runTree = window.findChild<QTreeView*>(u"RunTree"_s);
+        const int rowHeight = runTree->sizeHintForRow(0);
+        QVERIFY(rowHeight > 0);
+        QVERIFY2(runTree->viewport()->height() >= 8 * rowHeight,
+            qPrintable(u"%1 px for rows of %2 px"_s.arg(runTree->viewport()->height()).arg(rowHeight)));
+        auto* runsDock = window.findChild<QDockWidget*>(u"RunsDock"_s);
+        auto* detailsDock = window.findChild<QDockWidget*>(u"DetailsDock"_s);
+        QVERIFY(runsDock->height() > detailsDock->height());
+        // The code stays in view beside them.
+        QVERIFY(window.browsePage()->codeView()->height() >= size.height() / 4);
     }
 };
 

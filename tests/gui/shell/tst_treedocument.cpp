@@ -4,10 +4,12 @@
 // and the run tree shows those, not counts of its own.
 #include "browse/runtreemodel.h"
 #include "shell/treedocument.h"
+#include "streamtree.h"
 #include "testutil.h"
 #include "verdict/summary.h"
 
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace Qt::StringLiterals;
@@ -46,6 +48,30 @@ public:
     }
     QStringList names;
 };
+
+// Every count of `a` is that of `b`.
+bool sameCounts(const dvmlens::Summary& a, const dvmlens::Summary& b)
+{
+    return a.runs == b.runs && a.graphs == b.graphs && a.graphsWithOutputCode == b.graphsWithOutputCode
+        && a.dvmEngagedGraphs == b.dvmEngagedGraphs && a.kernels == b.kernels
+        && a.kernelsByBackend == b.kernelsByBackend && a.launches == b.launches && a.fallbacks == b.fallbacks
+        && a.fallbacksByKind == b.fallbacksByKind && a.diagnosticsBySeverity == b.diagnosticsBySeverity
+        && a.verdicts == b.verdicts && a.verdict == b.verdict && a.dvmEngaged == b.dvmEngaged;
+}
+
+// `summaries` are those IndexSummaries::of counts for `index`, node by node.
+void verifySummariesOf(const IndexSummaries& summaries, const dvmlens::Index& index)
+{
+    const std::shared_ptr<const IndexSummaries> counted = IndexSummaries::of(index);
+    QVERIFY(sameCounts(summaries.tree, counted->tree));
+    QCOMPARE(summaries.runs.size(), counted->runs.size());
+    for (std::size_t r = 0; r < counted->runs.size(); ++r) {
+        QVERIFY(sameCounts(summaries.of(r), counted->of(r)));
+        QCOMPARE(summaries.graphs[r].size(), counted->graphs[r].size());
+        for (std::size_t g = 0; g < counted->graphs[r].size(); ++g)
+            QVERIFY(sameCounts(summaries.of(r, g), counted->of(r, g)));
+    }
+}
 
 bool settled(const TreeDocument& document)
 {
@@ -144,6 +170,33 @@ private Q_SLOTS:
         QVERIFY(document.index()); // a cancelled index is shown, never dropped
         QCOMPARE(
             log.names.mid(0, 3), QStringList({ u"indexStarted"_s, u"indexChanged"_s, u"indexFinished"_s }));
+    }
+
+    void aStreamedOpenKeepsTheCountsItGrewWith()
+    {
+        // The counts updated batch by batch while the index grew become the open tree's (not
+        // counted again), with the tree's own closing diagnostics ("cancelled") counted too.
+        QTemporaryDir dir;
+        const QString tree = streamtree::make(dir.path(), { 2, 40, 64 });
+        for (const bool cancel : { false, true }) {
+            TreeDocument document;
+            std::shared_ptr<const IndexSummaries> lastGrowing;
+            connect(&document, &TreeDocument::graphsParsed, this, [&] {
+                lastGrowing = document.growingSummaries();
+                if (cancel)
+                    document.cancel();
+            });
+            QSignalSpy finished(&document, &TreeDocument::indexFinished);
+            document.open(tree);
+            QVERIFY(finished.wait(30000));
+            QVERIFY(lastGrowing);
+            QVERIFY(document.summaries());
+            QCOMPARE(document.summaries()->runs.size(), std::size_t(2));
+            verifySummariesOf(*document.summaries(), *document.index());
+            if (cancel && dvmlens::verdictCounts(*document.index()).notIndexed > 0)
+                QCOMPARE(document.summaries()->tree.diagnosticCount(dvmlens::Severity::Info),
+                    lastGrowing->tree.diagnosticCount(dvmlens::Severity::Info) + 1);
+        }
     }
 
     void aNewerOpenDropsTheOlderResult()
