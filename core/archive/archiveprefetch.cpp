@@ -16,11 +16,11 @@ std::atomic<std::uint64_t> g_passes { 0 };
 
 } // namespace
 
-ArchivePrefetch::ArchivePrefetch(
+PrefetchedMembers readMembersAhead(
     const ArchiveTree& tree, const std::vector<std::string>& inners, std::uint64_t budget)
-    : m_archive(tree.archive())
-    , m_outer(t_prefetch)
 {
+    PrefetchedMembers ahead;
+    ahead.archive = tree.archive();
     std::vector<std::pair<std::uint64_t, const std::string*>> ordered;
     for (const std::string& inner : inners) {
         const ArchiveTree::Resolved resolved = tree.resolve(inner, true);
@@ -61,8 +61,23 @@ ArchivePrefetch::ArchivePrefetch(
         if (!ok)
             continue;
         left -= data->size();
-        m_members.emplace(*inner, std::move(data));
+        ahead.bytes += data->size();
+        ahead.members.emplace(*inner, std::move(data));
     }
+    return ahead;
+}
+
+ArchivePrefetch::ArchivePrefetch(
+    const ArchiveTree& tree, const std::vector<std::string>& inners, std::uint64_t budget)
+    : ArchivePrefetch(readMembersAhead(tree, inners, budget))
+{
+}
+
+ArchivePrefetch::ArchivePrefetch(PrefetchedMembers members)
+    : m_archive(std::move(members.archive))
+    , m_members(std::move(members.members))
+    , m_outer(t_prefetch)
+{
     t_prefetch = this;
 }
 

@@ -18,12 +18,25 @@
 
 namespace dvmlens {
 
+// Members read ahead on one thread, to be served on another (archivegraphpass.h).
+struct PrefetchedMembers
+{
+    std::string archive;
+    std::map<std::string, std::shared_ptr<const std::string>, std::less<>> members;
+    std::uint64_t bytes = 0;
+};
+
+// Reads the regular members `inners` of `tree` (those that exist) in archive order, keeping at
+// most `budget` bytes: a member that does not fit is left to be read as usual.
+PrefetchedMembers readMembersAhead(
+    const ArchiveTree& tree, const std::vector<std::string>& inners, std::uint64_t budget);
+
 class ArchivePrefetch
 {
 public:
-    // Reads the regular members `inners` of `tree` (those that exist) in archive order, keeping at
-    // most `budget` bytes: a member that does not fit is left to be read as usual.
+    // readMembersAhead's members, served on this thread.
     ArchivePrefetch(const ArchiveTree& tree, const std::vector<std::string>& inners, std::uint64_t budget);
+    explicit ArchivePrefetch(PrefetchedMembers members);
     ~ArchivePrefetch();
     ArchivePrefetch(const ArchivePrefetch&) = delete;
     ArchivePrefetch& operator=(const ArchivePrefetch&) = delete;

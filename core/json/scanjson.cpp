@@ -4,7 +4,7 @@
 #include "json/jsonwriter.h"
 #include "json/orderedrenderer.h"
 #include "json/profilekeys.h"
-#include "parse/kernelbodies.h"
+#include "json/scanrereads.h"
 #include "ranks/rankconsistency.h"
 #include "sources/sourcemap.h"
 
@@ -401,11 +401,10 @@ class ParallelGraphs
 public:
     ParallelGraphs(const Index& index, int jobs, const ProfileJoin* join = nullptr, bool modelSources = false)
         : graphs_(allGraphs(index, join))
-        , tree_(index.root)
-        , modelSources_(modelSources)
+        , rereads_(graphPointers(graphs_), index.root, modelSources, jobs)
         , renderer_(
-              graphs_.size(), [this](std::size_t i) { return render(graphs_[i], tree_, modelSources_); },
-              jobs, kRenderWindow)
+              graphs_.size(), [this](std::size_t i) { return render(graphs_[i], rereads_.take(i)); }, jobs,
+              kRenderWindow)
     {
     }
 
@@ -427,35 +426,23 @@ private:
         GraphProfile profile;
     };
 
-    static std::string render(const Placed& placed, const std::string& tree, bool modelSources)
+    // On the rendering threads: what the graph's files said again (scanrereads.h), dropped once written.
+    static std::string render(const Placed& placed, GraphRereads reread)
     {
         const Graph& graph = *placed.graph;
         JsonTextWriter writer = JsonTextWriter::nestedAt(kGraphDepth);
-        // Model sources are found per graph here, on the rendering threads, and dropped once written.
-        std::optional<GraphSources> sources;
-        std::vector<Diagnostic> sourceProblems;
-        if (modelSources)
-            sources = graphSources(graph, tree, sourceProblems);
-        const GraphSources* itemSources = sources ? &*sources : nullptr;
-        if (!graph.outputCode || graph.outputCode->kernelBodies) {
-            if (sourceProblems.empty()) {
-                writeGraph(writer, graph, &placed.profile, itemSources);
-                return writer.take();
-            }
-            Graph withProblems = graph;
-            withProblems.diagnostics.insert(
-                withProblems.diagnostics.end(), sourceProblems.begin(), sourceProblems.end());
-            writeGraph(writer, withProblems, &placed.profile, itemSources);
+        const GraphSources* itemSources = reread.sources ? &*reread.sources : nullptr;
+        if (!reread.withBodies && reread.sourceProblems.empty()) {
+            writeGraph(writer, graph, &placed.profile, itemSources);
             return writer.take();
         }
-        // An index kept small holds this file without its DVM kernel bodies: read them again.
-        thread_local std::string scratch;
-        std::optional<Diagnostic> problem;
         Graph complete = graph;
-        complete.outputCode = withKernelBodies(*graph.outputCode, scratch, problem, tree);
-        if (problem)
-            complete.diagnostics.push_back(std::move(*problem));
-        complete.diagnostics.insert(complete.diagnostics.end(), sourceProblems.begin(), sourceProblems.end());
+        if (reread.withBodies) // an index kept small held this file without its DVM kernel bodies
+            complete.outputCode = std::move(*reread.withBodies);
+        if (reread.bodiesProblem)
+            complete.diagnostics.push_back(std::move(*reread.bodiesProblem));
+        complete.diagnostics.insert(
+            complete.diagnostics.end(), reread.sourceProblems.begin(), reread.sourceProblems.end());
         writeGraph(writer, complete, &placed.profile, itemSources);
         return writer.take();
     }
@@ -470,9 +457,17 @@ private:
         return graphs;
     }
 
+    static std::vector<const Graph*> graphPointers(const std::vector<Placed>& placed)
+    {
+        std::vector<const Graph*> graphs;
+        graphs.reserve(placed.size());
+        for (const Placed& each : placed)
+            graphs.push_back(each.graph);
+        return graphs;
+    }
+
     std::vector<Placed> graphs_;
-    std::string tree_; // the index root: bounds the files read again
-    bool modelSources_ = false; // "sources" per kernel and fallback
+    mutable ScanRereads rereads_; // "sources" per kernel and fallback; bodies the index did not keep
     mutable OrderedRenderer renderer_;
 };
 

@@ -153,7 +153,7 @@ ReportModel buildUnreadReportModel(const ReportInput& input)
                 *model.comparison, *input.baseline, *input.index, input.baselineProfile, input.profile);
     }
     model.profile = input.profile;
-    model.treeProblems = treeProblemsOf(model);
+    model.treeProblems = treeProblemsOf(model, rules);
     return model;
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "report/reportproblems.h"
 
+#include "rules/knownfailures.h"
+
 #include <set>
 
 namespace dvmlens {
@@ -13,11 +15,11 @@ bool under(const std::string& path, const std::string& folder)
         && (path.size() == folder.size() || path[folder.size()] == '/');
 }
 
-void addIndexProblems(const Index& index, bool baseline, const std::set<std::string>& explained,
+void addIndexProblems(const Index& index, bool baseline, const std::set<const Diagnostic*>& explained,
     std::vector<ReportTreeProblem>& out)
 {
     const auto add = [&](const Diagnostic& diagnostic) {
-        if (!explained.count(diagnostic.code))
+        if (!explained.count(&diagnostic))
             out.push_back(ReportTreeProblem { &diagnostic, baseline });
     };
     for (const Diagnostic& diagnostic : index.diagnostics)
@@ -41,11 +43,13 @@ ReportCell cellOf(ReportCell::Kind kind, std::string text)
 
 } // namespace
 
-std::vector<ReportTreeProblem> treeProblemsOf(const ReportModel& model)
+std::vector<ReportTreeProblem> treeProblemsOf(const ReportModel& model, const RuleBook& rules)
 {
-    std::set<std::string> explained; // the known failures found list these themselves
-    for (const Finding& finding : model.findings)
-        explained.insert(finding.rule.id);
+    std::set<const Diagnostic*> explained; // the known failures found list these themselves
+    for (const Finding& finding : model.findings) {
+        if (const Diagnostic* restated = restatedDiagnostic(*model.index, rules, finding))
+            explained.insert(restated);
+    }
     std::vector<ReportTreeProblem> problems;
     addIndexProblems(*model.index, false, explained, problems);
     if (model.baseline) // the baseline's known failures are not looked for: nothing explains these

@@ -2,8 +2,9 @@
 // "Problems reading the tree": what the walk, the archive reader and the parser could not read or
 // read only in part (a FIFO output_code.py, a link out of the tree, an unreadable or cut file, a
 // corrupt archive member…), so a bug report says which graphs its verdicts leave out. Diagnostics
-// a known failure of the report already explains (its rule id is theirs, e.g. missing-output-code)
-// are not repeated. Listed after the summary, bounded as the other lists (reportbounds.h).
+// a known failure of the report restates (knownfailures.h: restatedDiagnostic, e.g. an FX cache
+// hit's missing-output-code) are not repeated. Listed after the summary, bounded as the other
+// lists (reportbounds.h).
 #pragma once
 
 #include "report/reportmodel.h"
@@ -16,7 +17,7 @@
 namespace dvmlens {
 
 // The tree's problems (tree-level first, then each graph's in index order), then the baseline's.
-std::vector<ReportTreeProblem> treeProblemsOf(const ReportModel& model);
+std::vector<ReportTreeProblem> treeProblemsOf(const ReportModel& model, const RuleBook& rules);
 
 // Where a problem is: the run and the graph of `index` whose folders hold its path.
 struct ReportProblemPlace

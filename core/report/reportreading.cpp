@@ -6,8 +6,6 @@
 #include "io/safefile.h"
 #include "io/workerthreads.h"
 #include "parse/kernelbodies.h"
-#include "sources/graphfiles.h"
-#include "sources/provenancefiles.h"
 #include "sources/sourcemap.h"
 #include "sources/sourcesummary.h"
 
@@ -206,19 +204,14 @@ struct GraphRef
     std::size_t graph = 0;
 };
 
-// The files of a graph this stage reads (for the read-ahead of an archive's members).
+// The files of a graph this stage reads (for the read-ahead of an archive's members): those the
+// model sources read, output_code.py first.
 std::vector<std::string> filesRead(const Graph& graph, const std::shared_ptr<const ArchiveTree>& archive)
 {
     std::vector<std::string> inners;
-    const auto add = [&](const std::string& path) {
+    for (const std::string& path : graphSourceFiles(graph)) {
         if (std::optional<std::string> inner = archive->innerOf(path))
             inners.push_back(std::move(*inner));
-    };
-    add(graph.outputCode->path);
-    for (const char* name : { "fx_graph_readable.py", "fx_graph_transformed.py", kNodeMappingsFile,
-             kTritonKernelNodesFile, kGeneratedKernelNodesFile, kKernelStackTracesFile }) {
-        if (graphHasFile(graph, name))
-            add(graph.path + '/' + name);
     }
     return inners;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "sources/sourcemap.h"
 
+#include "archive/archivegraphpass.h"
 #include "io/workerthreads.h"
 #include "sources/graphfiles.h"
 #include "sources/inductorcomments.h"
@@ -489,6 +490,20 @@ GraphSources graphSources(const Graph& graph, const std::string& tree, std::vect
     return std::move(out);
 }
 
+std::vector<std::string> graphSourceFiles(const Graph& graph)
+{
+    std::vector<std::string> paths;
+    if (!graph.outputCode)
+        return paths;
+    paths.push_back(graph.outputCode->path);
+    for (const char* name : { "fx_graph_readable.py", "fx_graph_transformed.py", kNodeMappingsFile,
+             kTritonKernelNodesFile, kGeneratedKernelNodesFile, kKernelStackTracesFile }) {
+        if (graphHasFile(graph, name))
+            paths.push_back(graph.path + '/' + name);
+    }
+    return paths;
+}
+
 SourceMap buildSourceMap(const Index& index, int jobs)
 {
     SourceMap map;
@@ -499,15 +514,30 @@ SourceMap buildSourceMap(const Index& index, int jobs)
         for (std::size_t g = 0; g < index.runs[r].graphs.size(); ++g)
             work.emplace_back(r, g);
     }
-    std::atomic<std::size_t> next { 0 };
     std::vector<std::vector<Diagnostic>> problems(work.size());
-    const auto worker = [&] {
-        for (std::size_t i = next++; i < work.size(); i = next++) {
-            const auto [r, g] = work[i];
-            map.graphs[r][g] = graphSources(index.runs[r].graphs[g], index.root, problems[i]);
-        }
+    const auto one = [&](std::size_t i) {
+        const auto [r, g] = work[i];
+        map.graphs[r][g] = graphSources(index.runs[r].graphs[g], index.root, problems[i]);
     };
-    runOnThreads(workerThreads(jobs, work.size()), worker);
+    if (const std::shared_ptr<const ArchiveTree> archive = archiveTreeFor(index.root)) {
+        // Graphs in index order would ask for members out of archive order, each a new pass.
+        std::vector<std::vector<std::string>> inners(work.size());
+        for (std::size_t i = 0; i < work.size(); ++i) {
+            for (const std::string& path :
+                graphSourceFiles(index.runs[work[i].first].graphs[work[i].second])) {
+                if (std::optional<std::string> inner = archive->innerOf(path))
+                    inners[i].push_back(std::move(*inner));
+            }
+        }
+        runInArchiveOrder(*archive, inners, one, workerThreads(jobs, work.size()));
+    } else {
+        std::atomic<std::size_t> next { 0 };
+        const auto worker = [&] {
+            for (std::size_t i = next++; i < work.size(); i = next++)
+                one(i);
+        };
+        runOnThreads(workerThreads(jobs, work.size()), worker);
+    }
     for (std::vector<Diagnostic>& list : problems)
         map.diagnostics.insert(map.diagnostics.end(), list.begin(), list.end());
     return map;

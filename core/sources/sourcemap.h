@@ -79,7 +79,12 @@ struct SourceMap
 // what the rest gave.
 GraphSources graphSources(const Graph& graph, const std::string& tree, std::vector<Diagnostic>& problems);
 
-// Every graph of `index`, on `jobs` threads (0: one per core).
+// The files graphSources reads of `graph` (absolute paths): its output_code.py, FX graph files and
+// provenance JSONs that the folder holds; none without output_code.py.
+std::vector<std::string> graphSourceFiles(const Graph& graph);
+
+// Every graph of `index`, on `jobs` threads (0: one per core); an archive's in one more pass over
+// it, in archive order (archive/archivegraphpass.h).
 SourceMap buildSourceMap(const Index& index, int jobs = 0);
 
 } // namespace dvmlens

@@ -62,7 +62,8 @@ private Q_SLOTS:
                 "REGRESSION  model__0_forward_1  DVM engaged → DVM engaged\n"
                 "    kernels: dvm 3 → 2 (-1), import_fx 0 → 1 (+1)\n"
                 "    changed: fused_add_mul_relu (dvm_fused_add_mul_relu_0): dyn_shape: false → true; "
-                "input 0 shape: [128, 128] → [-1, 128]; input 1 shape: [128, 128] → [-1, 128]\n"
+                "input 0 shape: [128, 128] → [-1, 128]; input 1 shape: [128, 128] → [-1, 128]; "
+                "output 0 shape: [128, 128] → [-1, 128]\n"
                 "    changed: fused__softmax (dvm_fused__softmax_1): ktype: vector → spec\n"
                 "    moved: fused_clamp_min_mul dvm → import_fx (dvm_fused_clamp_min_mul_2)\n"
                 "    fallbacks: +aten.mm.default ×2, -extern_kernels.addmm\n"
@@ -122,7 +123,8 @@ private Q_SLOTS:
         QCOMPARE(strings(forward["fusions"][0]["changes"]),
             (QStringList { QString::fromUtf8("dyn_shape: false → true"),
                 QString::fromUtf8("input 0 shape: [128, 128] → [-1, 128]"),
-                QString::fromUtf8("input 1 shape: [128, 128] → [-1, 128]") }));
+                QString::fromUtf8("input 1 shape: [128, 128] → [-1, 128]"),
+                QString::fromUtf8("output 0 shape: [128, 128] → [-1, 128]") }));
         QCOMPARE(strings(forward["fusions"][1]["changes"]),
             QStringList { QString::fromUtf8("ktype: vector → spec") });
         QVERIFY(forward["fusions"][2]["a"] == "dvm");

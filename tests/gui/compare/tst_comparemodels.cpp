@@ -299,10 +299,10 @@ private Q_SLOTS:
             (QStringList { u"fused_add_mul_relu"_s, u"fused__softmax"_s, u"fused_clamp_min_mul"_s }));
         QCOMPARE(model.index(0, FusionTableModel::ChangesColumn).data().toString(),
             QStringLiteral("dyn_shape: false → true; input 0 shape: [128, 128] → [-1, 128]; input 1 shape: "
-                           "[128, 128] → [-1, 128]"));
+                           "[128, 128] → [-1, 128]; output 0 shape: [128, 128] → [-1, 128]"));
         QCOMPARE(model.index(0, FusionTableModel::ChangesColumn).data(Qt::ToolTipRole).toString(),
             QStringLiteral("dyn_shape: false → true\ninput 0 shape: [128, 128] → [-1, 128]\ninput 1 shape: "
-                           "[128, 128] → [-1, 128]"));
+                           "[128, 128] → [-1, 128]\noutput 0 shape: [128, 128] → [-1, 128]"));
         QCOMPARE(row(model, 1),
             (QStringList { u"fused__softmax"_s, u"dvm → dvm"_s, u""_s, u"dvm_fused__softmax_1"_s,
                 u"dvm_fused__softmax_1"_s, u"ktype: vector → spec"_s }));

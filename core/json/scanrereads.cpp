@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: MIT
+#include "json/scanrereads.h"
+
+#include "archive/archivegraphpass.h"
+#include "io/workerthreads.h"
+#include "parse/kernelbodies.h"
+
+#include <utility>
+
+namespace dvmlens {
+
+namespace {
+
+// A chunk ends before the graphs it reads ahead pass these (bytes of their files): what is held
+// is their model sources (a few percent of the files) and the DVM kernels of those read again
+// with bodies, so a chunk never holds what the index's body budget left out of memory.
+constexpr std::uint64_t kChunkBodyBytes = std::uint64_t(256) << 20;
+constexpr std::uint64_t kChunkFileBytes = std::uint64_t(256) << 20;
+
+bool needsBodies(const Graph& graph)
+{
+    return graph.outputCode && !graph.outputCode->kernelBodies;
+}
+
+} // namespace
+
+GraphRereads rereadGraph(const Graph& graph, const std::string& tree, bool modelSources, std::string& scratch)
+{
+    GraphRereads reread;
+    // Model sources are found per graph and dropped once written.
+    if (modelSources)
+        reread.sources = graphSources(graph, tree, reread.sourceProblems);
+    if (needsBodies(graph))
+        reread.withBodies = withKernelBodies(*graph.outputCode, scratch, reread.bodiesProblem, tree);
+    return reread;
+}
+
+ScanRereads::ScanRereads(std::vector<const Graph*> graphs, std::string tree, bool modelSources, int jobs)
+    : m_graphs(std::move(graphs))
+    , m_tree(std::move(tree))
+    , m_modelSources(modelSources)
+    , m_jobs(jobs)
+    , m_archive(archiveTreeFor(m_tree))
+{
+    if (m_archive)
+        m_ready.resize(m_graphs.size());
+}
+
+GraphRereads ScanRereads::take(std::size_t i)
+{
+    if (m_archive) {
+        const std::lock_guard<std::mutex> lock(m_mutex);
+        while (m_prepared <= i)
+            prepareChunk();
+        if (m_ready[i]) {
+            GraphRereads reread = std::move(*m_ready[i]);
+            m_ready[i].reset();
+            return reread;
+        }
+    }
+    thread_local std::string scratch;
+    return rereadGraph(*m_graphs[i], m_tree, m_modelSources, scratch);
+}
+
+void ScanRereads::prepareChunk()
+{
+    const std::size_t begin = m_prepared;
+    std::vector<std::vector<std::string>> inners;
+    std::uint64_t bodyBytes = 0;
+    std::uint64_t fileBytes = 0;
+    std::size_t end = begin;
+    for (; end < m_graphs.size(); ++end) {
+        const Graph& graph = *m_graphs[end];
+        std::vector<std::string> paths;
+        if (m_modelSources)
+            paths = graphSourceFiles(graph);
+        else if (needsBodies(graph))
+            paths.push_back(graph.outputCode->path);
+        std::vector<std::string> graphInners;
+        std::uint64_t bytes = 0;
+        for (const std::string& path : paths) {
+            std::optional<std::string> inner = m_archive->innerOf(path);
+            if (!inner)
+                continue;
+            if (const ArchiveNode* node = m_archive->resolve(*inner, true).node)
+                bytes += node->size;
+            graphInners.push_back(std::move(*inner));
+        }
+        const std::uint64_t body = needsBodies(graph) ? bytes : 0;
+        if (end > begin && (bodyBytes + body > kChunkBodyBytes || fileBytes + bytes > kChunkFileBytes))
+            break;
+        bodyBytes += body;
+        fileBytes += bytes;
+        inners.push_back(std::move(graphInners));
+    }
+    runInArchiveOrder(
+        *m_archive, inners,
+        [&](std::size_t k) {
+            thread_local std::string scratch;
+            m_ready[begin + k] = std::make_unique<GraphRereads>(
+                rereadGraph(*m_graphs[begin + k], m_tree, m_modelSources, scratch));
+        },
+        workerThreads(m_jobs, inners.size()));
+    m_prepared = end;
+}
+
+} // namespace dvmlens

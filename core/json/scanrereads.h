@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: MIT
+// What dvmlens.scan/1 reads again of a graph while writing it: its model sources and, when the
+// index kept its output_code.py without DVM kernel bodies, the file parsed with them. From a folder
+// each graph reads its own files; from an archive the graphs are read ahead chunk by chunk (graphs
+// consecutive in the document), each chunk in one pass in archive order (archivegraphpass.h), so a
+// scan --json of an archive costs about one more pass, not one per graph.
+#pragma once
+
+#include "archive/archivetree.h"
+#include "model/model.h"
+#include "sources/sourcemap.h"
+
+#include <cstddef>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace dvmlens {
+
+struct GraphRereads
+{
+    std::optional<GraphSources> sources; // with model sources
+    std::vector<Diagnostic> sourceProblems;
+    std::optional<OutputCode> withBodies; // only when the index holds the file without them
+    std::optional<Diagnostic> bodiesProblem;
+};
+
+GraphRereads rereadGraph(
+    const Graph& graph, const std::string& tree, bool modelSources, std::string& scratch);
+
+class ScanRereads
+{
+public:
+    // `graphs` in document order; `tree` the index root.
+    ScanRereads(std::vector<const Graph*> graphs, std::string tree, bool modelSources, int jobs);
+
+    // Graph i's rereads (each asked once, in about increasing i from any thread).
+    GraphRereads take(std::size_t i);
+
+private:
+    void prepareChunk(); // the next chunk from m_prepared
+
+    std::vector<const Graph*> m_graphs;
+    std::string m_tree;
+    bool m_modelSources = false;
+    int m_jobs = 0;
+    std::shared_ptr<const ArchiveTree> m_archive; // null: a folder, each graph read when taken
+    std::mutex m_mutex;
+    std::size_t m_prepared = 0; // graphs before it have been read ahead
+    std::vector<std::unique_ptr<GraphRereads>> m_ready; // read ahead, not taken yet
+};
+
+} // namespace dvmlens
