@@ -18,7 +18,10 @@ std::string percent(double part, double whole)
 
 std::string signedDuration(double us)
 {
-    return (us >= 0 ? "+" : "-") + durationText(us >= 0 ? us : -us);
+    // Appended, not `"+" + text`: GCC 12 warns a false -Wrestrict on that form once inlined.
+    std::string text(1, us >= 0 ? '+' : '-');
+    text += durationText(us >= 0 ? us : -us);
+    return text;
 }
 
 void sharesLines(std::string& out, const std::string& indent, const TimeShares& shares)
@@ -86,10 +89,17 @@ std::string profileText(const Index& index, const ProfileJoin& join)
                 out += " … (" + std::to_string(join.stepTotalUs.size() - kStepsShown) + " more);";
                 break;
             }
-            out += " " + std::to_string(step) + ": " + durationText(totalUs) + ";";
+            out += ' ';
+            out += std::to_string(step);
+            out += ": ";
+            out += durationText(totalUs);
+            out += ';';
         }
-        if (join.outsideSteps.launches > 0)
-            out += " " + outsideStepsText(join) + ";";
+        if (join.outsideSteps.launches > 0) {
+            out += ' ';
+            out += outsideStepsText(join);
+            out += ';';
+        }
         out += " mean " + durationText(*meanStepUs(join)) + "\n";
     } else if (join.outsideSteps.launches > 0) {
         out += "  " + outsideStepsText(join) + "\n";
