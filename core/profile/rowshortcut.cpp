@@ -10,52 +10,70 @@ namespace dvmlens {
 
 namespace {
 
-// The bits of the ',' and of the LF bytes among the kWindow (16) at `p`, none at or past `limit`:
-// the fields between key spans are short, so a small window wastes the least.
-constexpr std::size_t kWindow = 16;
-inline void separatorsAt(const char* p, const char* limit, std::uint32_t& separators, std::uint32_t& newlines)
-{
 #if defined(__SSE2__)
-    const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    const __m128i isNewline = _mm_cmpeq_epi8(bytes, _mm_set1_epi8('\n'));
-    const __m128i isSeparator = _mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8(',')), isNewline);
-    std::uint32_t any = static_cast<std::uint32_t>(_mm_movemask_epi8(isSeparator));
-    std::uint32_t lf = static_cast<std::uint32_t>(_mm_movemask_epi8(isNewline));
+// Bits of the bytes equal to `a` or `b` among the 64 at `p`.
+inline std::uint64_t bytesOf64(const char* p, char a, char b)
+{
+    const __m128i first = _mm_set1_epi8(a);
+    const __m128i second = _mm_set1_epi8(b);
+    std::uint64_t bits = 0;
+    for (int i = 0; i < 4; ++i) {
+        const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * i));
+        const __m128i hit = _mm_or_si128(_mm_cmpeq_epi8(bytes, first), _mm_cmpeq_epi8(bytes, second));
+        bits |= std::uint64_t(static_cast<unsigned>(_mm_movemask_epi8(hit))) << (16 * i);
+    }
+    return bits;
+}
 #else
-    std::uint32_t any = 0, lf = 0;
-    for (std::size_t i = 0; i < kWindow; ++i) {
-        lf |= std::uint32_t(p[i] == '\n') << i;
-        any |= std::uint32_t(p[i] == ',' || p[i] == '\n') << i;
-    }
+inline std::uint64_t bytesOf64(const char* p, char a, char b)
+{
+    std::uint64_t bits = 0;
+    for (int i = 0; i < 64; ++i)
+        bits |= std::uint64_t(p[i] == a || p[i] == b) << i;
+    return bits;
+}
 #endif
+
+// The ',' and LF bytes of the 64 at `p`, none at or past `limit`.
+inline std::uint64_t separators(const char* p, const char* limit)
+{
+    const std::uint64_t bits = bytesOf64(p, ',', '\n');
     const auto left = static_cast<std::size_t>(limit - p);
-    if (left < kWindow) {
-        any &= (std::uint32_t(1) << left) - 1;
-        lf &= (std::uint32_t(1) << left) - 1;
-    }
-    separators = any;
-    newlines = lf;
+    return left >= 64 ? bits : bits & ((std::uint64_t(1) << left) - 1);
 }
 
-// a[0, n) == b[0, n), 16 bytes a step; 16 bytes past both are readable.
+// The first LF in [p, limit), else null.
+inline const char* newlineIn(const char* p, const char* limit)
+{
+    for (; p < limit; p += 64) {
+        std::uint64_t bits = bytesOf64(p, '\n', '\n');
+        const auto left = static_cast<std::size_t>(limit - p);
+        if (left < 64)
+            bits &= (std::uint64_t(1) << left) - 1;
+        if (bits)
+            return p + __builtin_ctzll(bits);
+    }
+    return nullptr;
+}
+
+// a[0, n) == b[0, n); 64 bytes past both are readable.
 inline bool sameBytes(const char* a, const char* b, std::size_t n)
 {
 #if defined(__SSE2__)
-    std::size_t at = 0;
-    __m128i equal = _mm_set1_epi8(-1);
-    for (; at + 16 <= n; at += 16) {
-        const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(a + at));
-        const __m128i y = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + at));
-        equal = _mm_and_si128(equal, _mm_cmpeq_epi8(x, y));
+    for (std::size_t at = 0; at < n; at += 64) {
+        std::uint64_t equal = 0;
+        for (int i = 0; i < 4; ++i) {
+            const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(a + at + 16 * i));
+            const __m128i y = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + at + 16 * i));
+            equal |= std::uint64_t(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, y))))
+                << (16 * i);
+        }
+        const std::size_t left = n - at;
+        const std::uint64_t used = left >= 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << left) - 1;
+        if (~equal & used)
+            return false;
     }
-    if (_mm_movemask_epi8(equal) != 0xffff)
-        return false;
-    if (at == n)
-        return true;
-    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(a + at));
-    const __m128i y = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + at));
-    const unsigned used = (1u << (n - at)) - 1;
-    return (static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, y))) & used) == used;
+    return true;
 #else
     return std::memcmp(a, b, n) == 0;
 #endif
@@ -70,13 +88,10 @@ void RowShortcut::setRoles(const std::vector<Role>& roles)
     keyAt_.clear();
     columnCount_ = roles.size();
     for (const Role role : roles) {
-        const bool key = role == Role::Key;
-        if (steps_.empty() || steps_.back().key != key || (!key && steps_.back().columns == 64))
-            steps_.push_back(Step { key, 0, 0 });
-        Step& step = steps_.back();
-        if (role == Role::Value)
-            step.values |= std::uint64_t(1) << step.columns;
-        ++step.columns;
+        if (role == Role::Key && !steps_.empty() && steps_.back().role == Role::Key)
+            ++steps_.back().columns;
+        else
+            steps_.push_back(Step { role, 1 });
     }
 }
 
@@ -127,7 +142,7 @@ void RowShortcut::remember(std::uint32_t group, std::string_view line)
     keyAt_[group] = arena_.size();
     std::size_t column = 0;
     for (const Step& step : steps_) {
-        if (step.key) {
+        if (step.role == Role::Key) {
             const char* const first = starts[column];
             const char* const last = starts[column + step.columns];
             auto length = static_cast<std::uint32_t>(last - first);
@@ -148,17 +163,14 @@ const char* RowShortcut::matchRow(
         return nullptr;
     const char* stored = arena_.data() + keyAt_[group];
     const char* lineEnd = nullptr; // the row's LF, once a field has ended the line
-    // The separators (',' and LF) of the kWindow bytes at windowAt, those before p cleared: the short
-    // fields of a run (Start Time, Duration, Wait Time, Block Num) are taken one set bit after the
-    // other, so finding the next one does not wait on the one before.
+    // The separators (',' and LF) of the 64 bytes at windowAt: the short fields between two key
+    // spans (Start Time, Duration, Wait Time, Block Num) are found in one window, no loop per field.
     const char* windowAt = p;
-    bool windowRead = false;
-    std::uint32_t separators = 0;
-    std::uint32_t newlines = 0;
+    std::uint64_t window = 0;
     for (const Step& step : steps_) {
-        // (Only the last step can end the line: a kept row has every column, and a run that
-        // meets the LF early says no.)
-        if (step.key) {
+        if (lineEnd)
+            return nullptr; // too few fields: the full path reports the row
+        if (step.role == Role::Key) {
             std::uint32_t word;
             std::memcpy(&word, stored, 4);
             const std::size_t length = word & ~kEndsLine;
@@ -179,46 +191,33 @@ const char* RowShortcut::matchRow(
             }
             continue;
         }
-        // A run of fields: from the window when p is in it, else from a new one at p.
-        std::uint32_t bits = 0;
-        if (const auto offset = static_cast<std::size_t>(p - windowAt); windowRead && offset < kWindow)
-            bits = separators & (~std::uint32_t(0) << offset);
-        std::uint64_t valueBits = step.values;
-        for (std::uint32_t left = step.columns; left > 0; --left, valueBits >>= 1) {
-            if (*p == '"')
-                return nullptr; // quoted: the full path unquotes it (p <= limit: a readable byte)
-            while (!bits) {
-                windowAt = windowRead && windowAt + kWindow > p ? windowAt + kWindow : p;
-                windowRead = true;
+        if (p >= limit || *p == '"')
+            return nullptr; // not all here yet, or quoted: the full path unquotes it
+        // The next separator: in the window when it reaches that far, else in new windows from p.
+        const char* separator;
+        const auto offset = static_cast<std::size_t>(p - windowAt);
+        if (const std::uint64_t bits = offset < 64 ? window >> offset : 0) {
+            separator = p + __builtin_ctzll(bits);
+        } else {
+            for (windowAt = p; !(window = separators(windowAt, limit));) {
+                windowAt += 64;
                 if (windowAt >= limit)
                     return nullptr; // the buffer ends inside the field
-                separatorsAt(windowAt, limit, separators, newlines);
-                bits = separators;
             }
-            const std::uint32_t lowest = bits & (0 - bits);
-            bits ^= lowest;
-            const char* const separator = windowAt + __builtin_ctz(lowest);
-            const char* valueEnd = separator;
-            if (lowest & newlines) {
-                if (left > 1 || &step != &steps_.back())
-                    return nullptr; // too few fields: the full path reports the row
-                lineEnd = separator;
-                if (separator > p && separator[-1] == '\r')
-                    --valueEnd; // CRLF
-            }
-            if (valueBits & 1)
-                *values++ = std::string_view(p, static_cast<std::size_t>(valueEnd - p));
-            p = separator + 1;
+            separator = windowAt + __builtin_ctzll(window);
         }
+        const char* valueEnd = separator;
+        if (*separator == '\n') {
+            lineEnd = separator;
+            if (separator > p && separator[-1] == '\r')
+                --valueEnd; // CRLF
+        }
+        if (step.role == Role::Value)
+            *values++ = std::string_view(p, static_cast<std::size_t>(valueEnd - p));
+        p = separator + 1;
     }
-    if (!lineEnd) {
-        // The LF: in the window when one follows p there, else looked for.
-        const auto offset = static_cast<std::size_t>(p - windowAt);
-        const std::uint32_t after =
-            windowRead && offset < kWindow ? newlines & (~std::uint32_t(0) << offset) : 0;
-        lineEnd = after ? windowAt + __builtin_ctz(after)
-                        : static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(limit - p)));
-    }
+    if (!lineEnd)
+        lineEnd = newlineIn(p, limit);
     return lineEnd ? lineEnd + 1 : nullptr;
 }
 

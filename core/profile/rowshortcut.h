@@ -44,11 +44,10 @@ public:
 private:
     struct Step
     {
-        bool key = false; // a span of key columns, compared as bytes; else a run of other columns
-        std::uint32_t columns = 1; // that many consecutive columns
-        std::uint64_t values = 0; // a run: bit i set when its column i is a Value (runs of <= 64)
+        Role role = Role::Skip;
+        std::uint32_t columns = 1; // a Key step: that many consecutive key columns
     };
-    std::vector<Step> steps_; // the columns, consecutive key and consecutive other columns folded
+    std::vector<Step> steps_; // the columns, consecutive key columns folded into one step
     std::size_t columnCount_ = 0;
     // Per group: for each Key step its byte length (bit 31: it ends the line; else the bytes end
     // with the comma after its last column) and the bytes; kPadding zero bytes after the last.
