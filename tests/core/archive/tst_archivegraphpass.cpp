@@ -7,6 +7,7 @@
 #include "archive/archiveprefetch.h"
 #include "archivewriter.h"
 #include "index/indexer.h"
+#include "indexfixture.h"
 #include "json/scanjson.h"
 #include "sources/sourcemap.h"
 #include "testutil.h"
@@ -21,19 +22,9 @@
 
 using namespace dvmlens;
 using testutil::ArchiveFormat;
+using testutil::indexOf;
 
 namespace {
-
-Index indexOf(const QString& path, KernelDetail detail = KernelDetail::Full)
-{
-    IndexOptions options;
-    options.kernelDetail = detail;
-    std::string error;
-    std::optional<Index> index = buildIndex(QFile::encodeName(path).toStdString(), options, error);
-    if (!index)
-        qFatal("buildIndex failed: %s", error.c_str());
-    return std::move(*index);
-}
 
 // The files of `folder` as "<folder name>/…", in descending name order: the last graph's files
 // first, so reading graphs in index order would ask for every member behind the one before.

@@ -6,6 +6,7 @@
 #include "archive/archiveprefetch.h"
 #include "archivewriter.h"
 #include "index/indexer.h"
+#include "indexfixture.h"
 #include "report/report.h"
 #include "sources/sourcemap.h"
 #include "sources/sourcesummary.h"
@@ -18,19 +19,9 @@
 
 using namespace dvmlens;
 using testutil::ArchiveFormat;
+using testutil::indexOf;
 
 namespace {
-
-Index indexOf(const QString& path, KernelDetail detail = KernelDetail::Full)
-{
-    IndexOptions options;
-    options.kernelDetail = detail;
-    std::string error;
-    std::optional<Index> index = buildIndex(QFile::encodeName(path).toStdString(), options, error);
-    if (!index)
-        qFatal("buildIndex failed: %s", error.c_str());
-    return std::move(*index);
-}
 
 std::string report(const Index& index, ReportFormat format, bool full = false)
 {
