@@ -580,11 +580,11 @@ QModelIndex RunTreeModel::indexForPath(const QString& path) const
     const QString wanted = QDir::cleanPath(path);
     for (int r = 0; r < int(m_index->runs.size()); ++r) {
         const dvmlens::Run& run = m_index->runs[size_t(r)];
-        if (QDir::cleanPath(fromUtf8(run.path)) == wanted)
+        if (QDir::cleanPath(dvmlens::pathText(run.path)) == wanted)
             return indexAt({ RunNode, r, -1, -1 }, 0);
         for (int g = 0; g < int(run.graphs.size()); ++g) {
             const dvmlens::Graph& graph = run.graphs[size_t(g)];
-            const QString graphPath = QDir::cleanPath(fromUtf8(graph.path));
+            const QString graphPath = QDir::cleanPath(dvmlens::pathText(graph.path));
             const QModelIndex graphIndex = indexForGraph(r, g);
             if (graphPath == wanted)
                 return graphIndex;

@@ -23,6 +23,9 @@
 #include <QTreeView>
 #include <QtTest>
 
+#include <filesystem>
+#include <fstream>
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -249,6 +252,30 @@ private Q_SLOTS:
         QCOMPARE(model.indexForGraph(0, 1), model.index(1, 0, run));
         QVERIFY(!model.graphAt(run));
         QCOMPARE(model.runAt(code), &m_index->runs[0]);
+    }
+
+    // A folder name that is not UTF-8 (Latin-1 "café"): the path the model hands out finds its
+    // node again, as the code header and links need.
+    void pathsRoundTripUnderNonUtf8Folder()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string root = QFile::encodeName(dir.path()).toStdString() + "/caf\xe9";
+        const std::string graph =
+            root + "/run_2026_07_20_10_15_30_123456-pid_1/torchinductor/model__0_forward_0.0";
+        // The bytes themselves: QString paths cannot carry a lone 0xE9.
+        std::filesystem::create_directories(graph);
+        std::ofstream(graph + "/output_code.py") << "def call(args):\n    return ()\n";
+        std::string error;
+        std::optional<dvmlens::Index> built = dvmlens::buildIndex(root, dvmlens::IndexOptions(), error);
+        QVERIFY2(built, error.c_str());
+        RunTreeModel model;
+        model.setIndex(std::make_shared<const dvmlens::Index>(std::move(*built)));
+        const QModelIndex run = model.index(0, 0);
+        const QModelIndex forward = model.index(0, 0, run);
+        QVERIFY(forward.isValid());
+        for (const QModelIndex& node : { run, forward, model.index(0, 0, forward) })
+            QCOMPARE(model.indexForPath(model.pathAt(node)), node);
     }
 
     void sortsTheSampleTree_data()
