@@ -11,7 +11,7 @@
 
 namespace dvmlens {
 
-std::optional<CsvFile> CsvFile::open(const std::string& path, std::string& error)
+std::optional<CsvFile> CsvFile::open(const std::string& path, std::string& error, Access access)
 {
     // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer.
     const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
@@ -30,13 +30,14 @@ std::optional<CsvFile> CsvFile::open(const std::string& path, std::string& error
     // Reads of a regular file never block; clear the flag anyway so a short read means the end.
     ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
     ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-    return CsvFile(fd, path, static_cast<std::uint64_t>(info.st_size));
+    return CsvFile(fd, path, static_cast<std::uint64_t>(info.st_size), access);
 }
 
-CsvFile::CsvFile(int fd, std::string path, std::uint64_t size)
+CsvFile::CsvFile(int fd, std::string path, std::uint64_t size, Access access)
     : fd_(fd)
     , path_(std::move(path))
     , size_(size)
+    , access_(access)
 {
 }
 
@@ -44,6 +45,7 @@ CsvFile::CsvFile(CsvFile&& other) noexcept
     : fd_(other.fd_)
     , path_(std::move(other.path_))
     , size_(other.size_)
+    , access_(other.access_)
 {
     other.fd_ = -1;
 }
@@ -65,6 +67,97 @@ long CsvFile::readAt(std::uint64_t offset, char* into, std::size_t length, std::
         error = path_ + ": " + std::strerror(errno);
         return -1;
     }
+}
+
+CsvBytes::CsvBytes(const CsvFile& file, std::uint64_t begin, std::uint64_t end)
+    : file_(file)
+    , end_(end)
+    , mapping_(file.access_ == CsvFile::Access::Mapped)
+    , offset_(begin)
+{
+}
+
+long CsvBytes::next(std::size_t keep, std::string& error)
+{
+    const std::uint64_t from = offset_ + keep; // file offset of the first byte kept
+    const std::size_t kept = size_ - keep;
+    const std::uint64_t left = file_.size_ - std::min(file_.size_, from); // bytes of the file from there
+    if (left == kept) {
+        // The end of the file: what is kept stays where it is.
+        data_ += keep;
+        size_ = kept;
+        offset_ = from;
+        return 0;
+    }
+    if (mapping_) {
+        if (window_ && window_->shrank())
+            return shrank(error);
+        // The window reaches past the range's end by at most a line: the pieces of a file read on
+        // several threads are not mapped twice over.
+        // (The caller keeps less than kMaxLineBytes, so every window holds more than it kept.)
+        const std::uint64_t reach = std::max(end_, from) + CsvFile::kMaxLineBytes + 1;
+        const auto length =
+            static_cast<std::size_t>(std::min<std::uint64_t>({ left, CsvFile::kWindowBytes, reach - from }));
+        if (std::optional<MappedWindow> window = MappedWindow::map(file_.fd_, from, length)) {
+            window_ = std::move(window);
+            data_ = window_->data();
+            size_ = window_->size();
+            offset_ = from;
+            return static_cast<long>(size_ - kept);
+        }
+        mapping_ = false; // refused: the kept bytes are copied and the rest is read
+        const std::string keptBytes(data_ + keep, kept);
+        window_.reset();
+        buffer_.assign(std::max(CsvFile::kBlockBytes, kept * 2) + CsvFile::kLinePadding, '\0');
+        keptBytes.copy(buffer_.data(), kept);
+        data_ = buffer_.data();
+        size_ = kept;
+        offset_ = from;
+        return read(kept, error);
+    }
+    if (buffer_.empty()) {
+        // A block, or less for a small range (so a small file does not cost a zeroed block).
+        const auto capacity = static_cast<std::size_t>(
+            std::clamp<std::uint64_t>(end_ - std::min(end_, from) + 1, 4096, CsvFile::kBlockBytes));
+        buffer_.assign(capacity + CsvFile::kLinePadding, '\0');
+    } else {
+        std::memmove(buffer_.data(), data_ + keep, kept);
+    }
+    if (kept == buffer_.size() - CsvFile::kLinePadding)
+        buffer_.resize(2 * kept + CsvFile::kLinePadding); // one line fills the buffer: room for more
+    data_ = buffer_.data();
+    size_ = kept;
+    offset_ = from;
+    return read(kept, error);
+}
+
+long CsvBytes::read(std::size_t kept, std::string& error)
+{
+    const std::size_t room = buffer_.size() - CsvFile::kLinePadding - kept;
+    const auto wanted =
+        static_cast<std::size_t>(std::min<std::uint64_t>(room, file_.size_ - (offset_ + kept)));
+    const long got = file_.readAt(offset_ + kept, buffer_.data() + kept, wanted, error);
+    if (got == 0 && wanted > 0)
+        return shrank(error); // fewer bytes than the file had when opened
+    if (got > 0)
+        size_ += static_cast<std::size_t>(got);
+    return got;
+}
+
+long CsvBytes::shrank(std::string& error) const
+{
+    error = file_.path_ + ": the file shrank while it was read (it had " + std::to_string(file_.size_)
+        + " bytes when opened)";
+    return -1;
+}
+
+bool CsvBytes::finish(std::string& error) const
+{
+    if (window_ && window_->shrank()) {
+        shrank(error);
+        return false;
+    }
+    return true;
 }
 
 std::uint64_t CsvFile::nextLineStart(std::uint64_t offset, std::string& error) const

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
 // Streaming reads of the profiler's CSV files: a regular file opened without blocking (a FIFO or a
-// device named kernel_details.csv must not hang the reader), read in fixed blocks so a file of
-// several GB costs a few MiB, cut into lines (CRLF or LF) and fields (RFC 4180 quoting).
+// device named kernel_details.csv must not hang the reader), mapped a window of a few MiB at a
+// time (io/mappedwindow.h; read in fixed blocks where mapping is refused) so a file of several GB
+// costs a few MiB, cut into lines (CRLF or LF) and fields (RFC 4180 quoting).
 #pragma once
+
+#include "io/mappedwindow.h"
 
 #include <algorithm>
 #include <charconv>
@@ -15,13 +18,66 @@
 
 namespace dvmlens {
 
+class CsvFile;
+
+// The bytes of a file from an offset on, for CsvFile::forEachRow: windows of the mapped file, or
+// blocks read into a buffer (CsvFile::Access::Read, or where mapping is refused). Only the bytes
+// the file had when it was opened are read; kLinePadding readable bytes follow data() + size().
+class CsvBytes
+{
+public:
+    CsvBytes(const CsvFile& file, std::uint64_t begin, std::uint64_t end);
+
+    const char* data() const
+    {
+        return data_;
+    }
+    std::size_t size() const
+    {
+        return size_;
+    }
+    // The file offset of data()[0].
+    std::uint64_t offset() const
+    {
+        return offset_;
+    }
+
+    // Moves on: the bytes from data() + keep on (keep <= size()) are kept, now at data(), and more
+    // follow. Returns how many more (0 at the end of the file), or -1 with `error` set when a read
+    // fails or the file shrank.
+    long next(std::size_t keep, std::string& error);
+    // After the last next(): false with `error` set when the file shrank while it was mapped.
+    bool finish(std::string& error) const;
+
+private:
+    long shrank(std::string& error) const; // sets `error`, returns -1
+    long read(std::size_t keep, std::string& error);
+
+    const CsvFile& file_;
+    std::uint64_t end_; // of the range: a window reaches past it only for the line that crosses it
+    std::optional<MappedWindow> window_;
+    bool mapping_ = true; // false once mapping was refused: the rest is read
+    std::string buffer_; // the read bytes, kLinePadding more allocated
+    const char* data_ = nullptr;
+    std::size_t size_ = 0;
+    std::uint64_t offset_ = 0;
+};
+
 // A read-only regular file. Moves, closes on destruction.
 class CsvFile
 {
 public:
+    // How forEachRow gets the bytes: mapped (no copy; the default), or read into a buffer.
+    enum class Access
+    {
+        Mapped,
+        Read,
+    };
+
     // Opens `path` (O_RDONLY | O_NONBLOCK | O_CLOEXEC, then fstat: regular files only). On failure
     // returns nullopt and sets `error` to "<path>: <why>".
-    static std::optional<CsvFile> open(const std::string& path, std::string& error);
+    static std::optional<CsvFile> open(
+        const std::string& path, std::string& error, Access access = Access::Mapped);
 
     CsvFile(CsvFile&& other) noexcept;
     CsvFile& operator=(CsvFile&&) = delete;
@@ -42,8 +98,8 @@ public:
     // BOM at the start of the file removed). `begin` must start a line; the last line may run past
     // `end` to its newline, so ranges cut at newlines cover the file exactly once. A line longer
     // than kMaxLineBytes is skipped and reported to onLongLine(lineNumber). The kLinePadding bytes
-    // after each line are readable (they are the reader's buffer), for cutCsvFields. Returns false
-    // with `error` set when reading fails midway.
+    // after each line are readable (they are the mapped window's or the buffer's), for
+    // cutCsvFields. Returns false with `error` set when reading fails midway or the file shrank.
     template <typename OnLine, typename OnLongLine>
     bool forEachLine(std::uint64_t begin, std::uint64_t end, OnLine&& onLine, OnLongLine&& onLongLine,
         std::string& error) const
@@ -63,8 +119,9 @@ public:
 
     // forEachLine with a shortcut for the usual rows: before a line is looked for, tryRows(const
     // char* row, const char* stop, const char* limit, std::int64_t lineNumber) is handed its first
-    // byte; [row, limit) is what the buffer holds of the file (64 readable bytes follow limit), and
-    // rows starting at or past `stop` belong to the next range. It takes the rows it can, one after
+    // byte; [row, limit) is what it may read of the file (64 readable bytes follow limit; less
+    // than kMaxLineBytes, so a row it takes is never overlong), and rows starting at or past
+    // `stop` belong to the next range. It takes the rows it can, one after
     // the other (lineNumber is the first one's), and returns what it took; onLine is not called for
     // those. The row it stops at is cut and given to onLine. So the bytes are looked at once, not
     // once for the line end and again for the fields.
@@ -77,17 +134,21 @@ public:
 
     // Half a core's L2: the bytes a read copies in are still in cache when they are cut.
     static constexpr std::size_t kBlockBytes = std::size_t(256) << 10;
+    // A mapped window: what a reading thread holds at once (a line may be up to kMaxLineBytes).
+    static constexpr std::size_t kWindowBytes = std::size_t(8) << 20;
     static constexpr std::size_t kMaxLineBytes = std::size_t(4) << 20;
-    static constexpr std::size_t kLinePadding = 64;
+    static constexpr std::size_t kLinePadding = MappedWindow::kPadding;
 
 private:
-    CsvFile(int fd, std::string path, std::uint64_t size);
+    friend class CsvBytes;
+    CsvFile(int fd, std::string path, std::uint64_t size, Access access);
     // Reads up to `length` bytes at `offset` into `into`; -1 on error (error set).
     long readAt(std::uint64_t offset, char* into, std::size_t length, std::string& error) const;
 
     int fd_ = -1;
     std::string path_;
     std::uint64_t size_ = 0;
+    Access access_ = Access::Mapped;
 };
 
 // Splits one CSV line into `fields` (views into `line`, or into `scratch` for quoted fields with
@@ -141,19 +202,24 @@ template <typename TryRows, typename OnLine, typename OnLongLine>
 bool CsvFile::forEachRow(std::uint64_t begin, std::uint64_t end, TryRows&& tryRows, OnLine&& onLine,
     OnLongLine&& onLongLine, std::string& error) const
 {
-    // Bytes read into (the padding follows): a block, or less for a small range (so a small
-    // file does not cost a zeroed megabyte); a longer line grows it below.
-    std::size_t capacity =
-        static_cast<std::size_t>(std::clamp<std::uint64_t>(end - begin + 1, 4096, kBlockBytes));
-    std::string buffer(capacity + kLinePadding, '\0');
-    std::uint64_t offset = begin; // file offset of the next read
-    std::size_t filled = 0; // bytes of buffer in use
-    std::size_t start = 0; // start of the line being cut
+    if (begin >= end)
+        return true;
+    CsvBytes bytes(*this, begin, end);
+    std::size_t start = 0; // the line being cut starts at bytes.data()[start]
+    std::size_t scanned = 0; // bytes from `start` on known to hold no LF
     std::int64_t lineNumber = 0;
     bool skippingLongLine = false;
     bool atFileStart = begin == 0;
-    bool pastEnd = false; // a line starting at or after `end` belongs to the next range
+    const auto longLine = [&] {
+        ++lineNumber;
+        onLongLine(lineNumber);
+        atFileStart = false;
+    };
     const auto emit = [&](const char* lineBegin, std::size_t length) {
+        if (length >= kMaxLineBytes) {
+            longLine(); // found whole in a mapped window, still too long
+            return;
+        }
         ++lineNumber;
         if (length > 0 && lineBegin[length - 1] == '\r')
             --length;
@@ -166,52 +232,25 @@ bool CsvFile::forEachRow(std::uint64_t begin, std::uint64_t end, TryRows&& tryRo
         }
         onLine(std::string_view(lineBegin, length), lineNumber);
     };
-    // File offset of buffer[0].
-    std::uint64_t bufferOffset = begin;
-    while (!pastEnd) {
-        if (start > 0 && start == filled) {
-            bufferOffset += filled;
-            filled = start = 0;
-        } else if (start > 0 && filled == capacity) {
-            std::memmove(buffer.data(), buffer.data() + start, filled - start);
-            bufferOffset += start;
-            filled -= start;
-            start = 0;
-        }
-        if (!skippingLongLine && bufferOffset + start >= end)
-            break; // the line being cut starts the next range: its reader takes it
-        if (filled == capacity) {
-            // One line fills the whole buffer: grow up to the limit, then report and skip it.
-            if (capacity < kMaxLineBytes) {
-                capacity *= 2;
-                buffer.resize(capacity + kLinePadding);
-            } else {
-                if (!skippingLongLine) {
-                    ++lineNumber;
-                    onLongLine(lineNumber);
-                    atFileStart = false;
-                }
-                skippingLongLine = true;
-                bufferOffset += filled;
-                filled = start = 0;
-            }
-        }
-        const long got = readAt(offset, buffer.data() + filled, capacity - filled, error);
+    for (;;) {
+        const long got = bytes.next(start, error);
         if (got < 0)
             return false;
+        start = 0;
         if (got == 0)
             break;
-        offset += static_cast<std::uint64_t>(got);
-        const char* const base = buffer.data();
-        const char* scan = base + filled;
-        filled += static_cast<std::size_t>(got);
-        const char* const last = base + filled;
+        const char* const base = bytes.data();
+        const char* const last = base + bytes.size();
+        const char* scan = base + scanned;
         for (;;) {
             if (!skippingLongLine && !atFileStart && scan == base + start && scan < last
-                && bufferOffset + start < end) {
+                && bytes.offset() + start < end) {
                 // Then the row it stops at is cut below.
-                const char* const stop = end - bufferOffset < filled ? base + (end - bufferOffset) : last;
-                const RowsTaken taken = tryRows(base + start, stop, last, lineNumber + 1);
+                const char* const stop =
+                    end - bytes.offset() < bytes.size() ? base + (end - bytes.offset()) : last;
+                const char* const limit =
+                    bytes.size() - start > kMaxLineBytes - 1 ? base + start + (kMaxLineBytes - 1) : last;
+                const RowsTaken taken = tryRows(base + start, stop, limit, lineNumber + 1);
                 lineNumber += taken.rows;
                 start = static_cast<std::size_t>(taken.next - base);
                 scan = taken.next;
@@ -219,10 +258,8 @@ bool CsvFile::forEachRow(std::uint64_t begin, std::uint64_t end, TryRows&& tryRo
             const char* newline = static_cast<const char*>(std::memchr(scan, '\n', last - scan));
             if (!newline)
                 break;
-            if (bufferOffset + start >= end) {
-                pastEnd = true;
-                break;
-            }
+            if (bytes.offset() + start >= end)
+                return bytes.finish(error); // the line starts the next range: its reader takes it
             if (skippingLongLine)
                 skippingLongLine = false;
             else
@@ -230,10 +267,20 @@ bool CsvFile::forEachRow(std::uint64_t begin, std::uint64_t end, TryRows&& tryRo
             start = static_cast<std::size_t>(newline + 1 - base);
             scan = newline + 1;
         }
+        // No LF from `start` on: the line goes on in the bytes to come.
+        if (!skippingLongLine && bytes.offset() + start >= end)
+            return bytes.finish(error);
+        if (!skippingLongLine && bytes.size() - start >= kMaxLineBytes) {
+            longLine(); // reported and skipped up to its LF
+            skippingLongLine = true;
+        }
+        if (skippingLongLine)
+            start = bytes.size();
+        scanned = bytes.size() - start;
     }
-    if (!pastEnd && start < filled && !skippingLongLine && bufferOffset + start < end)
-        emit(buffer.data() + start, filled - start);
-    return true;
+    if (!skippingLongLine && start < bytes.size() && bytes.offset() + start < end)
+        emit(bytes.data() + start, bytes.size() - start);
+    return bytes.finish(error);
 }
 
 } // namespace dvmlens

@@ -54,7 +54,7 @@ bool parseStep(std::string_view text, std::int64_t& value)
 }
 
 // What one piece of the file gave; line numbers count from the piece's first line.
-struct Piece
+struct alignas(64) Piece
 {
     unsigned thread = 0; // the thread that read it
     // The groups its thread saw first in this piece (their ids in that thread's Reader) and their
@@ -72,7 +72,7 @@ struct StepSum
 };
 
 // What one thread's Reader gathered over all its pieces.
-struct ThreadResult
+struct alignas(64) ThreadResult
 {
     std::vector<LaunchGroup> groups; // by the Reader's group id; firstLine unset
     struct Sum
@@ -457,9 +457,10 @@ bool parseInexactDuration(std::string_view text, Duration& duration)
 }
 
 bool readKernelDetails(
-    const std::string& path, Profile& profile, std::string& error, unsigned ranges, bool rowShortcut)
+    const std::string& path, Profile& profile, std::string& error, const KernelDetailsReading& how)
 {
-    std::optional<CsvFile> file = CsvFile::open(path, error);
+    std::optional<CsvFile> file =
+        CsvFile::open(path, error, how.mapped ? CsvFile::Access::Mapped : CsvFile::Access::Read);
     if (!file)
         return false;
     profile.kernelDetailsPath = path;
@@ -493,6 +494,7 @@ bool readKernelDetails(
     const std::uint64_t bodyBytes = size - std::min(size, bodyStart);
     // `ranges` pieces on as many threads (up to kMaxThreads) when asked for, else pieces of about
     // kPieceBytes on one thread a core for a big file.
+    const unsigned ranges = how.ranges;
     unsigned threadCount = std::max(1u, std::min(ranges, kMaxThreads));
     std::uint64_t pieceCount = std::max(1u, ranges);
     if (ranges == 0 && bodyBytes >= kParallelBytes) {
@@ -516,8 +518,8 @@ bool readKernelDetails(
         reader.setColumns(headerReader.columns());
         const auto predicted = [&](const char* row, const char* stop, const char* limit,
                                    std::int64_t number) {
-            return rowShortcut ? reader.predictedRows(row, stop, limit, number)
-                               : CsvFile::RowsTaken { row, 0 };
+            return how.rowShortcut ? reader.predictedRows(row, stop, limit, number)
+                                   : CsvFile::RowsTaken { row, 0 };
         };
         for (std::size_t i; !failed && (i = nextPiece.fetch_add(1)) < pieces.size();) {
             pieces[i].thread = t;

@@ -65,15 +65,25 @@ struct Profile
     std::vector<Diagnostic> diagnostics; // bad rows (path, line), a missing op_statistic column…
 };
 
+// How readKernelDetails reads; the result is the same every way (tests compare them).
+struct KernelDetailsReading
+{
+    // > 0: the file as that many pieces on as many threads, up to 4. 0: pieces of 16 MiB on one
+    // thread per core, up to 4, for files of 32 MiB and more; one piece below.
+    unsigned ranges = 0;
+    // false: every row read the full way instead of confirming the predicted launch group on its
+    // bytes.
+    bool rowShortcut = true;
+    // false: the file read into a buffer instead of mapped (CsvFile::Access).
+    bool mapped = true;
+};
+
 // Reads one kernel_details.csv into `profile` (groups, rows, hasSteps, diagnostics). Returns false
-// with `error` set when the file cannot be read or lacks a required column (Name, Type,
-// Accelerator Core, Duration(us)): "kernel_details.csv: no 'Duration(us)' column".
-// `ranges` > 0 reads the file as that many pieces on as many threads, up to 4 (0: pieces of 16 MiB
-// on one thread per core, up to 4, for files of 32 MiB and more; one piece below). Totals are
-// exact sums, the same however the file is cut. `rowShortcut` false reads every row the full way instead of
-// confirming the predicted launch group on its bytes (the result is the same: tests compare both).
-bool readKernelDetails(const std::string& path, Profile& profile, std::string& error, unsigned ranges = 0,
-    bool rowShortcut = true);
+// with `error` set when the file cannot be read, shrinks while it is read, or lacks a required
+// column (Name, Type, Accelerator Core, Duration(us)): "kernel_details.csv: no 'Duration(us)'
+// column". Totals are exact sums, the same however the file is cut.
+bool readKernelDetails(
+    const std::string& path, Profile& profile, std::string& error, const KernelDetailsReading& how = {});
 
 // Reads op_statistic.csv into profile.opStatistics; problems become diagnostics (it is optional).
 void readOpStatistic(const std::string& path, Profile& profile);

@@ -2,7 +2,7 @@
 // libFuzzer target: any bytes as a kernel_details.csv and as an op_statistic.csv (quotes, CRLF,
 // BOM, Step Id, huge or broken numbers). The reader takes a path, so each input is written to one
 // scratch file first. It must never crash or hang, every bad row it reports must point at a line
-// of the file, and the row shortcut must read what the full path reads.
+// of the file, and the row shortcut must read what the full path reads, mapped or read.
 #include "profile/profile.h"
 #include "scratchfile.h"
 
@@ -41,7 +41,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         return 0;
     dvmlens::Profile profile;
     std::string error;
-    if (dvmlens::readKernelDetails(path, profile, error, 1)) {
+    if (dvmlens::readKernelDetails(path, profile, error, { 1 })) {
         std::int64_t lines = 1;
         for (std::size_t i = 0; i < size; ++i)
             lines += data[i] == '\n';
@@ -52,8 +52,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (profile.rows < 0 || profile.badRows < 0)
             __builtin_trap();
         dvmlens::Profile fullPath;
-        if (!dvmlens::readKernelDetails(path, fullPath, error, 1, false) || !sameReading(profile, fullPath))
+        if (!dvmlens::readKernelDetails(path, fullPath, error, { 1, false })
+            || !sameReading(profile, fullPath))
             __builtin_trap(); // the shortcut and the full path disagree
+        dvmlens::Profile copied;
+        if (!dvmlens::readKernelDetails(path, copied, error, { 1, true, false })
+            || !sameReading(profile, copied))
+            __builtin_trap(); // the file mapped and read into a buffer give different rows
     }
     const std::string statistic = fuzzscratch::write("op_statistic.csv", data, size);
     if (!statistic.empty()) {

@@ -13,6 +13,7 @@
 #include <array>
 #include <sys/stat.h>
 #include <tuple>
+#include <unistd.h>
 #include <vector>
 
 using namespace Qt::StringLiterals;
@@ -89,7 +90,7 @@ private Q_SLOTS:
         for (const QString& name : crashes) {
             Profile profile;
             std::string error;
-            const bool read = readKernelDetails(fixtures.filePath(name).toStdString(), profile, error, 1);
+            const bool read = readKernelDetails(fixtures.filePath(name).toStdString(), profile, error, { 1 });
             QVERIFY2(read || !error.empty(), qPrintable(name));
             QVERIFY(profile.rows >= 0 && profile.badRows >= 0);
         }
@@ -246,7 +247,7 @@ private Q_SLOTS:
         for (const unsigned ranges : { 1u, 2u }) {
             Profile profile;
             std::string error;
-            QVERIFY2(readKernelDetails(path.toStdString(), profile, error, ranges), error.c_str());
+            QVERIFY2(readKernelDetails(path.toStdString(), profile, error, { ranges }), error.c_str());
             QCOMPARE(profile.badRows, std::int64_t(3));
             QCOMPARE(profile.rows, std::int64_t(16 + 5));
             std::vector<std::tuple<std::string, std::string, std::string, std::int64_t, double>> groups;
@@ -406,13 +407,18 @@ private Q_SLOTS:
         for (const unsigned ranges : { 1u, 2u, 3u }) {
             Profile fullPath;
             std::string error;
-            QVERIFY2(readKernelDetails(path.toStdString(), fullPath, error, ranges, false), error.c_str());
+            QVERIFY2(
+                readKernelDetails(path.toStdString(), fullPath, error, { ranges, false }), error.c_str());
             QCOMPARE(fullPath.rows + fullPath.badRows, std::int64_t(rows));
             QVERIFY(fullPath.badRows > 0);
             QVERIFY(fullPath.rows > rows * 9 / 10);
             Profile shortcut;
-            QVERIFY2(readKernelDetails(path.toStdString(), shortcut, error, ranges, true), error.c_str());
+            QVERIFY2(readKernelDetails(path.toStdString(), shortcut, error, { ranges, true }), error.c_str());
             compareProfiles(shortcut, fullPath);
+            Profile copied; // read into a buffer, not mapped
+            QVERIFY2(
+                readKernelDetails(path.toStdString(), copied, error, { ranges, true, false }), error.c_str());
+            compareProfiles(copied, fullPath);
             if (QTest::currentTestFailed())
                 QFAIL(qPrintable(u"%1 ranges"_s.arg(ranges)));
         }
@@ -455,7 +461,7 @@ private Q_SLOTS:
             "k_0,k,AI_CORE,-inf\nk_0,k,AI_CORE,2.5\nk_0,k,AI_CORE,1e3\n");
         Profile profile;
         std::string error;
-        QVERIFY2(readKernelDetails(path.toStdString(), profile, error, 1), error.c_str());
+        QVERIFY2(readKernelDetails(path.toStdString(), profile, error, { 1 }), error.c_str());
         QCOMPARE(profile.rows, std::int64_t(2));
         QCOMPARE(profile.badRows, std::int64_t(3));
         QCOMPARE(profile.groups.size(), std::size_t(1));
@@ -593,7 +599,7 @@ private Q_SLOTS:
         writeFile(path, csv);
         Profile full;
         std::string error;
-        QVERIFY2(readKernelDetails(path.toStdString(), full, error, 1, false), error.c_str());
+        QVERIFY2(readKernelDetails(path.toStdString(), full, error, { 1, false }), error.c_str());
         QCOMPARE(full.rows, std::int64_t(1199));
         QCOMPARE(full.badRows, std::int64_t(1));
         QCOMPARE(full.diagnostics.size(), std::size_t(1));
@@ -611,7 +617,7 @@ private Q_SLOTS:
         QCOMPARE(groupNamed(full, "k_3")->totalUs, 750.0);
         for (const unsigned ranges : { 1u, 2u, 3u }) {
             Profile shortcut;
-            QVERIFY2(readKernelDetails(path.toStdString(), shortcut, error, ranges, true), error.c_str());
+            QVERIFY2(readKernelDetails(path.toStdString(), shortcut, error, { ranges, true }), error.c_str());
             compareProfiles(shortcut, full);
             if (QTest::currentTestFailed())
                 QFAIL(qPrintable(u"%1 ranges"_s.arg(ranges)));
@@ -632,10 +638,10 @@ private Q_SLOTS:
         writeFile(path, csv);
         Profile serial;
         std::string error;
-        QVERIFY(readKernelDetails(path.toStdString(), serial, error, 1));
+        QVERIFY(readKernelDetails(path.toStdString(), serial, error, { 1 }));
         for (unsigned ranges : { 2u, 3u, 7u }) {
             Profile parallel;
-            QVERIFY(readKernelDetails(path.toStdString(), parallel, error, ranges));
+            QVERIFY(readKernelDetails(path.toStdString(), parallel, error, { ranges }));
             QCOMPARE(parallel.rows, std::int64_t(3000));
             QCOMPARE(parallel.rows, serial.rows);
             QCOMPARE(parallel.badRows, std::int64_t(2));
@@ -660,6 +666,81 @@ private Q_SLOTS:
         QCOMPARE(serial.steps.at(2).totalUs, 3000.0); // 1000 rows of 1..5 µs, 200 of each
     }
 
+    // Mapped 8 MiB at a time or read 256 KiB at a time, the same rows: lines cross the ends of
+    // windows and blocks, an overlong row crosses a window's end, lines end in CRLF.
+    void mappedAndReadGiveTheSameResult()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"kernel_details.csv"_s);
+        QByteArray csv = "Step Id,Name,Type,Accelerator Core,Duration(us),Input Shapes\r\n";
+        int rows = 0;
+        int overlongLine = 0;
+        for (int i = 0; csv.size() < (21 << 20); ++i) {
+            if (!overlongLine && csv.size() > (7 << 20) + (1 << 19)) {
+                csv += "1,k_0,k,AI_CORE,1," + QByteArray(5 << 20, '9') + "\r\n"; // 7.5 to 12.5 MiB
+                overlongLine = i + 2;
+                continue;
+            }
+            csv += QByteArray::number(1 + i / 5000) + ",k_" + QByteArray::number(i % 13) + ",k,AI_CORE,"
+                + QByteArray::number(1 + i % 9) + "." + QByteArray::number(i % 100) + ",\""
+                + QByteArray::number(i % 4) + "," + QByteArray::number(i % 97) + "\"\r\n";
+            ++rows;
+        }
+        writeFile(path, csv);
+        std::string error;
+        for (const unsigned ranges : { 0u, 1u, 2u, 3u }) {
+            Profile mapped;
+            QVERIFY2(
+                readKernelDetails(path.toStdString(), mapped, error, { ranges, true, true }), error.c_str());
+            QCOMPARE(mapped.rows, std::int64_t(rows));
+            QCOMPARE(mapped.badRows, std::int64_t(1));
+            QCOMPARE(mapped.diagnostics.size(), std::size_t(1));
+            QCOMPARE(mapped.diagnostics[0].line, std::optional<int>(overlongLine));
+            QVERIFY(mapped.diagnostics[0].message.find("longer than 4 MiB") != std::string::npos);
+            QCOMPARE(mapped.groups.size(), std::size_t(13 * 4 * 97)); // (i % 13, i % 4, i % 97)
+            Profile copied;
+            QVERIFY2(
+                readKernelDetails(path.toStdString(), copied, error, { ranges, true, false }), error.c_str());
+            compareProfiles(mapped, copied);
+            if (QTest::currentTestFailed())
+                QFAIL(qPrintable(u"%1 ranges"_s.arg(ranges)));
+        }
+    }
+
+    // A file cut short while it is read (a profiler still writing, a copy being replaced): mapped,
+    // the pages past its new end would have ended the process with SIGBUS. Either way the read
+    // fails with a message that says what happened.
+    void aFileThatShrinksWhileReadIsAnError()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"kernel_details.csv"_s);
+        QByteArray csv = "Name,Type,Accelerator Core,Duration(us)\n";
+        while (csv.size() < (20 << 20))
+            csv += "k_0,k,AI_CORE,1.5\n";
+        const std::int64_t lines = csv.count('\n');
+        for (const CsvFile::Access access : { CsvFile::Access::Mapped, CsvFile::Access::Read }) {
+            writeFile(path, csv);
+            std::string error;
+            std::optional<CsvFile> file = CsvFile::open(path.toStdString(), error, access);
+            QVERIFY2(file, error.c_str());
+            std::int64_t seen = 0;
+            const bool read = file->forEachLine(
+                0, file->size(),
+                [&](std::string_view line, std::int64_t number) {
+                    seen = number;
+                    if (number > 1)
+                        QCOMPARE(line, std::string_view("k_0,k,AI_CORE,1.5"));
+                    if (number == 1000)
+                        QCOMPARE(::truncate(path.toLocal8Bit().constData(), 1 << 20), 0);
+                },
+                [](std::int64_t) {}, error);
+            QVERIFY(!read);
+            QVERIFY2(error.find("kernel_details.csv: the file shrank while it was read") != std::string::npos,
+                error.c_str());
+            QVERIFY(seen >= 1000 && seen < lines / 2);
+        }
+    }
+
     // A row over the 4 MiB line limit is one bad row at its own line, read by the range it starts in:
     // the header's read (range [0, 1)) once reported it as an overlong header and refused the file.
     void overlongRowIsOneBadRowInEveryRangeCut()
@@ -676,7 +757,7 @@ private Q_SLOTS:
         for (unsigned ranges : { 1u, 2u, 3u, 5u }) {
             Profile profile;
             std::string error;
-            QVERIFY2(readKernelDetails(path.toStdString(), profile, error, ranges), error.c_str());
+            QVERIFY2(readKernelDetails(path.toStdString(), profile, error, { ranges }), error.c_str());
             QCOMPARE(profile.rows, std::int64_t(101));
             QCOMPARE(profile.badRows, std::int64_t(2));
             QCOMPARE(profile.diagnostics.size(), std::size_t(2));
