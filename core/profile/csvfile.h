@@ -134,9 +134,11 @@ public:
 
     // Half a core's L2: the bytes a read copies in are still in cache when they are cut.
     static constexpr std::size_t kBlockBytes = std::size_t(256) << 10;
-    // A mapped window: what a reading thread holds at once (a line may be up to kMaxLineBytes).
-    static constexpr std::size_t kWindowBytes = std::size_t(8) << 20;
+    // The most a mapped window holds: a 16 MiB piece of the file (readKernelDetails' pieces) and
+    // the line that crosses its end, so a piece costs one mmap and one munmap (each munmap stops
+    // the other reading threads for their TLBs).
     static constexpr std::size_t kMaxLineBytes = std::size_t(4) << 20;
+    static constexpr std::size_t kWindowBytes = (std::size_t(16) << 20) + kMaxLineBytes + 1;
     static constexpr std::size_t kLinePadding = MappedWindow::kPadding;
 
 private:

@@ -245,7 +245,7 @@ public:
     {
         Duration duration;
         const std::string_view durationText = values_[durationValue_];
-        if (!parseDuration(durationText, duration)) {
+        if (!parseDurationPadded(durationText, duration)) {
             bad(lineNumber, "Duration(us) is '" + std::string(durationText) + "', not a time");
             return;
         }

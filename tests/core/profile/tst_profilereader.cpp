@@ -3,6 +3,7 @@
 // Id, Block Num or Block Dim, CRLF, a BOM), bad rows as file:line diagnostics, a missing column as
 // an error naming it, op_statistic.csv, and the four layouts a profile path may have.
 #include "profile/csvfile.h"
+#include "profile/durationsum.h"
 #include "profile/profile.h"
 
 #include <QDir>
@@ -11,6 +12,7 @@
 #include <QTest>
 
 #include <array>
+#include <cstring>
 #include <sys/stat.h>
 #include <tuple>
 #include <unistd.h>
@@ -449,6 +451,46 @@ private Q_SLOTS:
         QVERIFY2(readKernelDetails(path.toStdString(), profile, error), error.c_str());
         QCOMPARE(profile.groups.size(), std::size_t(1));
         QCOMPARE(profile.groups[0].totalUs, value);
+    }
+
+    // The row shortcut reads Duration(us) 16 bytes at a time (parseDurationPadded); every text must
+    // read as the digit-by-digit parseDuration reads it, whatever bytes follow it in the row.
+    void paddedDurationsReadAsTheLoopReads()
+    {
+        QStringList texts { u""_s, u"."_s, u"0"_s, u"1."_s, u".5"_s, u"134.325"_s, u"12345678.123456"_s,
+            u"123456789.5"_s, u"1.1234567"_s, u"99999999.999999"_s, u"1e3"_s, u"-1.5"_s, u"+2"_s, u" 7.25"_s,
+            u"7.25 "_s, u"1..2"_s, u"1.2.3"_s, u"00000000000000.5"_s, u"0000000000000000"_s, u"inf"_s,
+            u"12:5"_s, u"12/5"_s };
+        for (int whole = 0; whole <= 10; ++whole) {
+            for (int decimals = -1; decimals <= 8; ++decimals) {
+                QString text = QString(u"9876543210"_s).left(whole);
+                if (decimals >= 0)
+                    text += u'.' + QString(u"12345678"_s).left(decimals);
+                texts << text;
+            }
+        }
+        for (const QString& text : texts) {
+            for (const char follow : { '\0', ',', '7', '.', '\n' }) {
+                // The text and then 32 bytes of what may follow it in a row.
+                const std::string row = text.toStdString() + std::string(32, follow);
+                const std::string_view field(row.data(), static_cast<std::size_t>(text.size()));
+                Duration loop;
+                Duration padded;
+                const bool read = parseDuration(field, loop);
+                QCOMPARE(parseDurationPadded(field, padded), read);
+                if (read) {
+                    QCOMPARE(padded.units, loop.units);
+                    QCOMPARE(padded.inexact, loop.inexact);
+                }
+            }
+        }
+        for (const auto& [text, units] : { std::pair { "134.325", std::uint64_t(134325000) },
+                 { "12345678.123456", std::uint64_t(12345678123456) }, { "0.5", std::uint64_t(500000) } }) {
+            const std::string row = std::string(text) + std::string(32, ',');
+            Duration duration;
+            QVERIFY(parseDurationPadded(std::string_view(row.data(), std::strlen(text)), duration));
+            QCOMPARE(duration.units, units);
+        }
     }
 
     // from_chars reads "nan" and "inf": as durations they would make every total NaN or infinite.
