@@ -146,6 +146,10 @@ public:
     {
         return columns_;
     }
+    void allowAvx2(bool allowed)
+    {
+        shortcut_.allowAvx2(allowed);
+    }
     void setColumns(const Columns& columns)
     {
         columns_ = columns;
@@ -516,6 +520,7 @@ bool readKernelDetails(
     const auto readPieces = [&](unsigned t) {
         Reader reader(path, results[t]);
         reader.setColumns(headerReader.columns());
+        reader.allowAvx2(how.avx2);
         const auto predicted = [&](const char* row, const char* stop, const char* limit,
                                    std::int64_t number) {
             return how.rowShortcut ? reader.predictedRows(row, stop, limit, number)

@@ -76,6 +76,8 @@ struct KernelDetailsReading
     bool rowShortcut = true;
     // false: the file read into a buffer instead of mapped (CsvFile::Access).
     bool mapped = true;
+    // false: the row shortcut compares 16 bytes a step even where the processor has AVX2.
+    bool avx2 = true;
 };
 
 // Reads one kernel_details.csv into `profile` (groups, rows, hasSteps, diagnostics). Returns false

@@ -14,6 +14,13 @@
 #include <string_view>
 #include <vector>
 
+// GCC and Clang build functions for AVX2 on any x86-64 baseline (RowShortcut::matchRowAvx2).
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define DVMLENS_ROWSHORTCUT_AVX2 1
+#else
+#define DVMLENS_ROWSHORTCUT_AVX2 0
+#endif
+
 namespace dvmlens {
 
 class RowShortcut
@@ -29,6 +36,12 @@ public:
     // `roles` of the columns 0 … n-1, n being the fields the reader cuts per row.
     void setRoles(const std::vector<Role>& roles);
 
+    // false: the baseline's compares even where the processor has AVX2 (tests compare both).
+    void allowAvx2(bool allowed)
+    {
+        useAvx2_ = allowed && processorHasAvx2();
+    }
+
     // Keeps the key bytes of `line` (a row of `group`, the first one seen; later calls for the same
     // group change nothing). A line the full path could not cut is not kept.
     void remember(std::uint32_t group, std::string_view line);
@@ -42,6 +55,13 @@ public:
         std::uint32_t group, const char* row, const char* limit, std::string_view* values) const;
 
 private:
+    // matchRow built for SSE2 (every x86-64, and the portable code elsewhere) and for AVX2
+    // (rowmatch.inc, compiled twice); matchRow takes the AVX2 one where the processor has it.
+    const char* matchRowSse2(
+        std::uint32_t group, const char* row, const char* limit, std::string_view* values) const;
+    const char* matchRowAvx2(
+        std::uint32_t group, const char* row, const char* limit, std::string_view* values) const;
+
     struct Step
     {
         Role role = Role::Skip;
@@ -56,6 +76,8 @@ private:
     static constexpr std::uint64_t kNotKept = UINT64_MAX;
     static constexpr std::size_t kPadding = 64;
     static constexpr std::uint32_t kEndsLine = std::uint32_t(1) << 31;
+    static bool processorHasAvx2();
+    bool useAvx2_ = processorHasAvx2();
 };
 
 } // namespace dvmlens

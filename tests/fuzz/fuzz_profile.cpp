@@ -2,7 +2,8 @@
 // libFuzzer target: any bytes as a kernel_details.csv and as an op_statistic.csv (quotes, CRLF,
 // BOM, Step Id, huge or broken numbers). The reader takes a path, so each input is written to one
 // scratch file first. It must never crash or hang, every bad row it reports must point at a line
-// of the file, and the row shortcut must read what the full path reads, mapped or read.
+// of the file, and the row shortcut must read what the full path reads, mapped or read, with
+// AVX2 compares or without.
 #include "profile/profile.h"
 #include "scratchfile.h"
 
@@ -59,6 +60,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (!dvmlens::readKernelDetails(path, copied, error, { 1, true, false })
             || !sameReading(profile, copied))
             __builtin_trap(); // the file mapped and read into a buffer give different rows
+        dvmlens::Profile baseline;
+        if (!dvmlens::readKernelDetails(path, baseline, error, { 1, true, true, false })
+            || !sameReading(profile, baseline))
+            __builtin_trap(); // the AVX2 and the baseline compares take different rows
     }
     const std::string statistic = fuzzscratch::write("op_statistic.csv", data, size);
     if (!statistic.empty()) {
