@@ -417,7 +417,8 @@ ProfileJoin joinProfiles(const Index& index, const std::vector<Profile>& profile
             candidates += (candidates.empty() ? "" : ", ") + refText(index, ref);
         join.diagnostics.push_back(
             note(profiles[group.profile].kernelDetailsPath, group.firstLine, "profile-ambiguous",
-                "'" + group.name + "' (" + std::to_string(group.launches) + " launches) matches "
+                (group.name.empty() ? "Type '" + group.type + "' without a Name" : "'" + group.name + "'")
+                    + " (" + std::to_string(group.launches) + " launches) matches "
                     + std::to_string(group.candidates.size())
                     + " kernels that its input shapes and dtypes do not tell apart: " + candidates));
     }

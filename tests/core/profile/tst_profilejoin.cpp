@@ -245,6 +245,15 @@ private Q_SLOTS:
             joinProfiles(index, { profileOf({ row("x", "dvm_fused_cast", 5, 1, "8,1024") }) }, {});
         QCOMPARE(inGraph.ambiguous, std::int64_t(1));
         QCOMPARE(inGraph.graphs[0][2].ambiguous, 5.0);
+        // A graph-fused DVM kernel's row has no Name (profiler-format.md): its note names the Type
+        // instead of quoting an empty name.
+        const ProfileJoin nameless =
+            joinProfiles(index, { profileOf({ row("", "dvm_fused_cast", 5, 4, "8,1024") }) }, {});
+        QCOMPARE(nameless.ambiguous, std::int64_t(4));
+        QCOMPARE(nameless.diagnostics.size(), std::size_t(1));
+        QVERIFY2(nameless.diagnostics.front().message.starts_with(
+                     "Type 'dvm_fused_cast' without a Name (4 launches) matches 2 kernels"),
+            nameless.diagnostics.front().message.c_str());
     }
 
     void stepsAreCountedAndSummed()
