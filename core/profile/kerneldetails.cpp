@@ -503,7 +503,10 @@ bool readKernelDetails(
     std::uint64_t pieceCount = std::max(1u, ranges);
     if (ranges == 0 && bodyBytes >= kParallelBytes) {
         threadCount = std::max(1u, std::min(kMaxThreads, std::thread::hardware_concurrency()));
-        pieceCount = threadCount == 1 ? 1 : std::max<std::uint64_t>(threadCount, bodyBytes / kPieceBytes);
+        // At most kPieceBytes each (and a line): one mapped window a piece (CsvFile::kWindowBytes).
+        pieceCount = threadCount == 1
+            ? 1
+            : std::max<std::uint64_t>(threadCount, (bodyBytes + kPieceBytes - 1) / kPieceBytes);
     }
     std::vector<std::uint64_t> bounds { bodyStart };
     for (std::uint64_t i = 1; i < pieceCount; ++i)
