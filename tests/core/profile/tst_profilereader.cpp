@@ -74,6 +74,15 @@ void compareProfiles(const Profile& a, const Profile& b)
     }
 }
 
+// Reads `path` the way `how` says and compares what it read with `expected`.
+void compareReading(const QString& path, const KernelDetailsReading& how, const Profile& expected)
+{
+    Profile profile;
+    std::string error;
+    QVERIFY2(readKernelDetails(path.toStdString(), profile, error, how), error.c_str());
+    compareProfiles(profile, expected);
+}
+
 } // namespace
 
 class TestProfileReader : public QObject
@@ -414,17 +423,10 @@ private Q_SLOTS:
             QCOMPARE(fullPath.rows + fullPath.badRows, std::int64_t(rows));
             QVERIFY(fullPath.badRows > 0);
             QVERIFY(fullPath.rows > rows * 9 / 10);
-            Profile shortcut;
-            QVERIFY2(readKernelDetails(path.toStdString(), shortcut, error, { ranges, true }), error.c_str());
-            compareProfiles(shortcut, fullPath);
-            Profile copied; // read into a buffer, not mapped
-            QVERIFY2(
-                readKernelDetails(path.toStdString(), copied, error, { ranges, true, false }), error.c_str());
-            compareProfiles(copied, fullPath);
-            Profile baseline; // 16-byte compares where the processor has AVX2 too
-            QVERIFY2(readKernelDetails(path.toStdString(), baseline, error, { ranges, true, true, false }),
-                error.c_str());
-            compareProfiles(baseline, fullPath);
+            compareReading(path, { ranges, true }, fullPath);
+            compareReading(path, { ranges, true, false }, fullPath); // read into a buffer, not mapped
+            // 16-byte compares where the processor has AVX2 too
+            compareReading(path, { ranges, true, true, false }, fullPath);
             if (QTest::currentTestFailed())
                 QFAIL(qPrintable(u"%1 ranges"_s.arg(ranges)));
         }
@@ -662,9 +664,7 @@ private Q_SLOTS:
         QCOMPARE(groupNamed(full, "k_3")->launches, std::int64_t(300)); // in its kernel's time
         QCOMPARE(groupNamed(full, "k_3")->totalUs, 750.0);
         for (const unsigned ranges : { 1u, 2u, 3u }) {
-            Profile shortcut;
-            QVERIFY2(readKernelDetails(path.toStdString(), shortcut, error, { ranges, true }), error.c_str());
-            compareProfiles(shortcut, full);
+            compareReading(path, { ranges, true }, full);
             if (QTest::currentTestFailed())
                 QFAIL(qPrintable(u"%1 ranges"_s.arg(ranges)));
         }
@@ -744,10 +744,7 @@ private Q_SLOTS:
             QCOMPARE(mapped.diagnostics[0].line, std::optional<int>(overlongLine));
             QVERIFY(mapped.diagnostics[0].message.find("longer than 4 MiB") != std::string::npos);
             QCOMPARE(mapped.groups.size(), std::size_t(13 * 4 * 97)); // (i % 13, i % 4, i % 97)
-            Profile copied;
-            QVERIFY2(
-                readKernelDetails(path.toStdString(), copied, error, { ranges, true, false }), error.c_str());
-            compareProfiles(mapped, copied);
+            compareReading(path, { ranges, true, false }, mapped);
             if (QTest::currentTestFailed())
                 QFAIL(qPrintable(u"%1 ranges"_s.arg(ranges)));
         }
