@@ -146,9 +146,9 @@ public:
     {
         return columns_;
     }
-    void allowAvx2(bool allowed)
+    void setCompares(RowCompares compares)
     {
-        shortcut_.allowAvx2(allowed);
+        shortcut_.setCompares(compares);
     }
     void setColumns(const Columns& columns)
     {
@@ -523,7 +523,7 @@ bool readKernelDetails(
     const auto readPieces = [&](unsigned t) {
         Reader reader(path, results[t]);
         reader.setColumns(headerReader.columns());
-        reader.allowAvx2(how.avx2);
+        reader.setCompares(how.compares);
         const auto predicted = [&](const char* row, const char* stop, const char* limit,
                                    std::int64_t number) {
             return how.rowShortcut ? reader.predictedRows(row, stop, limit, number)

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "model/model.h"
+#include "profile/rowshortcut.h"
 
 #include <cstdint>
 #include <map>
@@ -76,8 +77,8 @@ struct KernelDetailsReading
     bool rowShortcut = true;
     // false: the file read into a buffer instead of mapped (CsvFile::Access).
     bool mapped = true;
-    // false: the row shortcut compares 16 bytes a step even where the processor has AVX2.
-    bool avx2 = true;
+    // The row shortcut's byte compares (rowshortcut.h).
+    RowCompares compares = RowCompares::Widest;
 };
 
 // Reads one kernel_details.csv into `profile` (groups, rows, hasSteps, diagnostics). Returns false

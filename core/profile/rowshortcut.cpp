@@ -86,14 +86,25 @@ void RowShortcut::remember(std::uint32_t group, std::string_view line)
     arena_.append(kPadding, '\0');
 }
 
-// The matcher for every x86-64 (SSE2) and every other processor.
-#define DVMLENS_ROWMATCH_FUNCTION matchRowSse2
-#define DVMLENS_ROWMATCH_NAMESPACE rowmatchsse2
-#define DVMLENS_ROWMATCH_AVX2 0
+// The portable matcher: built everywhere (on processors without SSE2 it is the baseline's).
+#define DVMLENS_ROWMATCH_FUNCTION matchRowPortable
+#define DVMLENS_ROWMATCH_NAMESPACE rowmatchportable
+#define DVMLENS_ROWMATCH_KIND 0
 #include "profile/rowmatch.inc"
 #undef DVMLENS_ROWMATCH_FUNCTION
 #undef DVMLENS_ROWMATCH_NAMESPACE
-#undef DVMLENS_ROWMATCH_AVX2
+#undef DVMLENS_ROWMATCH_KIND
+
+#if defined(__SSE2__)
+// The baseline of every x86-64.
+#define DVMLENS_ROWMATCH_FUNCTION matchRowSse2
+#define DVMLENS_ROWMATCH_NAMESPACE rowmatchsse2
+#define DVMLENS_ROWMATCH_KIND 1
+#include "profile/rowmatch.inc"
+#undef DVMLENS_ROWMATCH_FUNCTION
+#undef DVMLENS_ROWMATCH_NAMESPACE
+#undef DVMLENS_ROWMATCH_KIND
+#endif
 
 #if DVMLENS_ROWSHORTCUT_AVX2
 // The same, built for AVX2 whatever the build's baseline (only these functions; what they call
@@ -106,11 +117,11 @@ void RowShortcut::remember(std::uint32_t group, std::string_view line)
 #endif
 #define DVMLENS_ROWMATCH_FUNCTION matchRowAvx2
 #define DVMLENS_ROWMATCH_NAMESPACE rowmatchavx2
-#define DVMLENS_ROWMATCH_AVX2 1
+#define DVMLENS_ROWMATCH_KIND 2
 #include "profile/rowmatch.inc"
 #undef DVMLENS_ROWMATCH_FUNCTION
 #undef DVMLENS_ROWMATCH_NAMESPACE
-#undef DVMLENS_ROWMATCH_AVX2
+#undef DVMLENS_ROWMATCH_KIND
 #if defined(__clang__)
 #pragma clang attribute pop
 #else
@@ -128,14 +139,34 @@ bool RowShortcut::processorHasAvx2()
 #endif
 }
 
+RowShortcut::Matcher RowShortcut::matcherFor(RowCompares compares)
+{
+#if DVMLENS_ROWSHORTCUT_AVX2
+    if (compares == RowCompares::Widest && processorHasAvx2())
+        return Matcher::Avx2;
+#endif
+#if defined(__SSE2__)
+    if (compares != RowCompares::Portable)
+        return Matcher::Sse2;
+#endif
+    return Matcher::Portable;
+}
+
 const char* RowShortcut::matchRow(
     std::uint32_t group, const char* row, const char* limit, std::string_view* values) const
 {
+    switch (matcher_) {
 #if DVMLENS_ROWSHORTCUT_AVX2
-    if (useAvx2_)
+    case Matcher::Avx2:
         return matchRowAvx2(group, row, limit, values);
 #endif
-    return matchRowSse2(group, row, limit, values);
+#if defined(__SSE2__)
+    case Matcher::Sse2:
+        return matchRowSse2(group, row, limit, values);
+#endif
+    default:
+        return matchRowPortable(group, row, limit, values);
+    }
 }
 
 } // namespace dvmlens

@@ -23,6 +23,17 @@
 
 namespace dvmlens {
 
+// The byte compares the row shortcut runs on. Widest: AVX2 where the processor has it, else the
+// baseline; Baseline: the build's (SSE2 on x86-64, else Portable); Portable: 8 bytes a step in
+// plain C++, what processors without SSE2 run (the aarch64 of Kunpeng hosts), built everywhere
+// so the tests run it too. Every kind takes the same rows.
+enum class RowCompares : std::uint8_t
+{
+    Widest,
+    Baseline,
+    Portable,
+};
+
 class RowShortcut
 {
 public:
@@ -36,10 +47,9 @@ public:
     // `roles` of the columns 0 … n-1, n being the fields the reader cuts per row.
     void setRoles(const std::vector<Role>& roles);
 
-    // false: the baseline's compares even where the processor has AVX2 (tests compare both).
-    void allowAvx2(bool allowed)
+    void setCompares(RowCompares compares)
     {
-        useAvx2_ = allowed && processorHasAvx2();
+        matcher_ = matcherFor(compares);
     }
 
     // Keeps the key bytes of `line` (a row of `group`, the first one seen; later calls for the same
@@ -55,8 +65,17 @@ public:
         std::uint32_t group, const char* row, const char* limit, std::string_view* values) const;
 
 private:
-    // matchRow built for SSE2 (every x86-64, and the portable code elsewhere) and for AVX2
-    // (rowmatch.inc, compiled twice); matchRow takes the AVX2 one where the processor has it.
+    // matchRow built for each kind of compares from rowmatch.inc; matchRow calls matcher_'s.
+    enum class Matcher : std::uint8_t
+    {
+        Portable,
+        Sse2,
+        Avx2,
+    };
+    static Matcher matcherFor(RowCompares compares);
+    static bool processorHasAvx2();
+    const char* matchRowPortable(
+        std::uint32_t group, const char* row, const char* limit, std::string_view* values) const;
     const char* matchRowSse2(
         std::uint32_t group, const char* row, const char* limit, std::string_view* values) const;
     const char* matchRowAvx2(
@@ -76,8 +95,7 @@ private:
     static constexpr std::uint64_t kNotKept = UINT64_MAX;
     static constexpr std::size_t kPadding = 64;
     static constexpr std::uint32_t kEndsLine = std::uint32_t(1) << 31;
-    static bool processorHasAvx2();
-    bool useAvx2_ = processorHasAvx2();
+    Matcher matcher_ = matcherFor(RowCompares::Widest);
 };
 
 } // namespace dvmlens
