@@ -490,8 +490,13 @@ void BrowsePage::onNoDvmKernelToReach()
                             : tr("No DVM kernel in this file.");
     if (graph) {
         const std::vector<dvmlens::NotEngagedReason> reasons = dvmlens::notEngagedReasonList(*graph);
-        if (!reasons.empty())
-            message += QLatin1Char(' ') + notEngagedReasonText(reasons.front());
+        if (!reasons.empty()) {
+            // The reason is a clause ("no `from …`"): after the full stop it starts a sentence.
+            QString reason = notEngagedReasonText(reasons.front());
+            if (!reason.isEmpty())
+                reason[0] = reason[0].toUpper();
+            message += QLatin1Char(' ') + reason;
+        }
     }
     Q_EMIT statusMessage(message);
 }
