@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 // Where the profiles of a path are: the four layouts profiler-format.md describes.
+#include "io/safefile.h"
 #include "profile/profile.h"
 
 #include <algorithm>
 #include <charconv>
 #include <filesystem>
+#include <sys/stat.h>
 #include <system_error>
 
 namespace dvmlens {
@@ -99,6 +101,30 @@ std::vector<Found> find(const fs::path& path)
     return all;
 }
 
+// Why no kernel_details.csv is read where `path` says one is: a FIFO, device or socket there (or
+// a link to one: never opened, it could block) in place of the file, in any of the four layouts.
+// Empty when nothing is there.
+std::string notRegularDetails(const fs::path& path)
+{
+    std::vector<fs::path> candidates { path, path / "kernel_details.csv",
+        path / kOutputFolder / "kernel_details.csv" };
+    std::error_code ec;
+    for (fs::directory_iterator it(path, ec), end; !ec && it != end; it.increment(ec)) {
+        if (endsWith(it->path().filename().string(), "_ascend_pt"))
+            candidates.push_back(it->path() / kOutputFolder / "kernel_details.csv");
+    }
+    std::sort(candidates.begin() + 3, candidates.end());
+    for (const fs::path& candidate : candidates) {
+        struct stat info
+        {
+        };
+        if (::stat(candidate.c_str(), &info) != 0 || S_ISREG(info.st_mode) || S_ISDIR(info.st_mode))
+            continue;
+        return candidate.string() + ": it is " + nodeKindName(info.st_mode) + ", not a regular file";
+    }
+    return {};
+}
+
 bool holdsAscendFolder(const fs::path& folder)
 {
     std::error_code ec;
@@ -136,6 +162,10 @@ std::optional<std::vector<Profile>> loadProfiles(const std::string& pathText, st
     }
     const std::vector<Found> found = find(path);
     if (found.empty()) {
+        if (std::string why = notRegularDetails(path); !why.empty()) {
+            error = std::move(why);
+            return std::nullopt;
+        }
         error = pathText
             + ": no kernel_details.csv (give a *_ascend_pt folder, its ASCEND_PROFILER_OUTPUT, a "
               "kernel_details.csv "

@@ -935,6 +935,28 @@ private Q_SLOTS:
         QVERIFY(!loadProfiles(dir.filePath(u"empty"_s).toStdString(), error));
         QVERIFY2(error.find("no kernel_details.csv") != std::string::npos, error.c_str());
     }
+
+    // A kernel_details.csv that is a FIFO or a link to a device is named with what it is, at once
+    // (opening the FIFO would wait for a writer), wherever the path given puts it.
+    void namesAKernelDetailsThatIsNotAFile()
+    {
+        QTemporaryDir dir;
+        const QString output = dir.filePath(u"host_1_ascend_pt/ASCEND_PROFILER_OUTPUT"_s);
+        QVERIFY(QDir().mkpath(output));
+        const QString details = output + u"/kernel_details.csv"_s;
+        QCOMPARE(::mkfifo(details.toLocal8Bit().constData(), 0600), 0);
+        const QString expected = details + u": it is a FIFO, not a regular file"_s;
+        for (const QString& given : { dir.path(), dir.filePath(u"host_1_ascend_pt"_s), output, details }) {
+            std::string error;
+            QVERIFY(!loadProfiles(given.toStdString(), error));
+            QCOMPARE(QString::fromStdString(error), expected);
+        }
+        QVERIFY(QFile::remove(details));
+        QVERIFY(QFile::link(u"/dev/null"_s, details));
+        std::string error;
+        QVERIFY(!loadProfiles(output.toStdString(), error));
+        QCOMPARE(QString::fromStdString(error), details + u": it is a device, not a regular file"_s);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestProfileReader)
