@@ -9,10 +9,12 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <cstdio>
+#include <filesystem>
 #include <unistd.h>
 
 namespace {
@@ -124,6 +126,11 @@ private Q_SLOTS:
     void scanJsonWithNonUtf8Names()
     {
         QTemporaryDir dir;
+        // QTemporaryDir cannot remove a name that is not UTF-8: removed by its bytes.
+        const auto removeBytes = qScopeGuard([&dir] {
+            std::error_code ec;
+            std::filesystem::remove_all(QFile::encodeName(dir.path()).toStdString(), ec);
+        });
         const QByteArray graph = QFile::encodeName(dir.path()) + "/torchinductor/model__0_forward_1.0";
         QVERIFY(QDir().mkpath(QFile::decodeName(graph)));
         for (const QByteArray& name : { QByteArray("output_code.py"), QByteArray("caf\xe9-\xff.txt") }) {

@@ -16,6 +16,7 @@
 #include <QApplication>
 #include <QHeaderView>
 #include <QPalette>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -260,6 +261,11 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
+        // QTemporaryDir cannot remove a name that is not UTF-8: removed by its bytes.
+        const auto removeBytes = qScopeGuard([&dir] {
+            std::error_code ec;
+            std::filesystem::remove_all(QFile::encodeName(dir.path()).toStdString(), ec);
+        });
         const std::string root = QFile::encodeName(dir.path()).toStdString() + "/caf\xe9";
         const std::string graph =
             root + "/run_2026_07_20_10_15_30_123456-pid_1/torchinductor/model__0_forward_0.0";
