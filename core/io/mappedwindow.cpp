@@ -25,8 +25,7 @@ struct Slot
     std::atomic<bool> shrank { false };
 };
 constexpr std::uintptr_t kClaimed = 1;
-// Each reading thread holds one window at a time; more at once than this are read, not mapped.
-constexpr int kSlots = 64;
+constexpr int kSlots = MappedWindow::kMaxWindows;
 Slot slots[kSlots];
 struct sigaction previousAction;
 std::uintptr_t pageBytes = 4096;

@@ -20,6 +20,9 @@ class MappedWindow
 public:
     // Bytes after the window that are always readable: the file's next bytes, or zeros.
     static constexpr std::size_t kPadding = 64;
+    // Windows mapped at once in the process (each reading thread holds one, two while it moves
+    // on); map() refuses more.
+    static constexpr int kMaxWindows = 64;
 
     // Maps bytes [offset, offset + length) of the open regular file `fd` read-only (offset need not
     // be page-aligned; length > 0). Returns nullopt when the system refuses (a file system without

@@ -2,6 +2,7 @@
 // core/profile reading: kernel_details.csv as torch_npu writes it (quoted shapes, an optional Step
 // Id, Block Num or Block Dim, CRLF, a BOM), bad rows as file:line diagnostics, a missing column as
 // an error naming it, op_statistic.csv, and the four layouts a profile path may have.
+#include "io/mappedwindow.h"
 #include "profile/csvfile.h"
 #include "profile/durationsum.h"
 #include "profile/profile.h"
@@ -13,6 +14,7 @@
 
 #include <array>
 #include <cstring>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <tuple>
 #include <unistd.h>
@@ -750,6 +752,46 @@ private Q_SLOTS:
             if (QTest::currentTestFailed())
                 QFAIL(qPrintable(u"%1 ranges"_s.arg(ranges)));
         }
+    }
+
+    // Mapping refused midway (here: every window slot but one taken, so the second window cannot
+    // be mapped while the first is held): the line the first window ended in and the rest are read
+    // into a buffer, and the lines are those of a read that never mapped.
+    void mappingRefusedMidwayReadsOn()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"kernel_details.csv"_s);
+        QByteArray csv = "Name,Type,Accelerator Core,Duration(us)\n";
+        for (int i = 0; csv.size() < qsizetype(CsvFile::kWindowBytes + (std::size_t(3) << 20)); ++i)
+            csv += "k_" + QByteArray::number(i % 977) + ",k,AI_CORE," + QByteArray::number(i % 1000) + "\n";
+        writeFile(path, csv);
+        const auto linesOf = [&](CsvFile::Access access) {
+            std::string error;
+            std::optional<CsvFile> file = CsvFile::open(path.toStdString(), error, access);
+            std::vector<std::string> lines;
+            if (!file)
+                return lines;
+            const bool read = file->forEachLine(
+                0, file->size(), [&](std::string_view line, std::int64_t) { lines.emplace_back(line); },
+                [](std::int64_t) {}, error);
+            if (!read)
+                lines.push_back("failed: " + error);
+            return lines;
+        };
+        const std::vector<std::string> expected = linesOf(CsvFile::Access::Read);
+        QCOMPARE(expected.size(), std::size_t(csv.count('\n')));
+        const int fd = ::open(path.toLocal8Bit().constData(), O_RDONLY);
+        QVERIFY(fd >= 0);
+        std::vector<MappedWindow> held;
+        while (std::optional<MappedWindow> window = MappedWindow::map(fd, 0, 4096))
+            held.push_back(std::move(*window));
+        QCOMPARE(held.size(), std::size_t(MappedWindow::kMaxWindows));
+        held.pop_back(); // one slot left: the first window maps, the second does not
+        const std::vector<std::string> midway = linesOf(CsvFile::Access::Mapped);
+        QVERIFY(midway == expected);
+        held.clear();
+        QVERIFY(linesOf(CsvFile::Access::Mapped) == expected);
+        ::close(fd);
     }
 
     // A file cut short while it is read (a profiler still writing, a copy being replaced): mapped,
