@@ -60,27 +60,45 @@ struct Found
     std::optional<int> rank;
 };
 
-std::optional<Found> inAscendFolder(const fs::path& folder)
+// Whether `candidate` is a kernel_details.csv to read: a regular file. One that is there but is
+// something else (a FIFO, device or socket, or a link to one: never opened, it could block) is
+// named in `notRegular`, the first one met, so the error can say why nothing was read.
+bool isDetailsFile(const fs::path& candidate, std::string* notRegular)
+{
+    struct stat info
+    {
+    };
+    if (::stat(candidate.c_str(), &info) != 0 || S_ISDIR(info.st_mode))
+        return false;
+    if (S_ISREG(info.st_mode))
+        return true;
+    if (notRegular && notRegular->empty())
+        *notRegular = candidate.string() + ": it is " + nodeKindName(info.st_mode) + ", not a regular file";
+    return false;
+}
+
+std::optional<Found> inAscendFolder(const fs::path& folder, std::string* notRegular = nullptr)
 {
     const fs::path details = folder / kOutputFolder / "kernel_details.csv";
-    if (!isFile(details))
+    if (!isDetailsFile(details, notRegular))
         return std::nullopt;
     return Found { folder, details, rankOf(folder) };
 }
 
-std::vector<Found> find(const fs::path& path)
+// The profiles `path` names, in the four layouts; `notRegular` as isDetailsFile says.
+std::vector<Found> find(const fs::path& path, std::string& notRegular)
 {
-    if (isFile(path)) {
+    if (isDetailsFile(path, &notRegular)) {
         const fs::path parent = path.parent_path();
         const bool inOutput = parent.filename() == kOutputFolder;
         return { Found { path, path, inOutput ? rankOf(parent.parent_path()) : std::nullopt } };
     }
-    if (isFile(path / "kernel_details.csv")) {
+    if (isDetailsFile(path / "kernel_details.csv", &notRegular)) {
         const bool isOutput = path.filename() == kOutputFolder;
         return { Found { isOutput ? path.parent_path() : path, path / "kernel_details.csv",
             isOutput ? rankOf(path.parent_path()) : std::nullopt } };
     }
-    if (auto found = inAscendFolder(path))
+    if (auto found = inAscendFolder(path, &notRegular))
         return { *found };
     // A folder of *_ascend_pt folders, one per rank (or per process).
     std::vector<Found> all;
@@ -88,7 +106,7 @@ std::vector<Found> find(const fs::path& path)
     for (fs::directory_iterator it(path, ec), end; !ec && it != end; it.increment(ec)) {
         if (!endsWith(it->path().filename().string(), "_ascend_pt") || !isFolder(it->path()))
             continue;
-        if (auto found = inAscendFolder(it->path()))
+        if (auto found = inAscendFolder(it->path(), &notRegular))
             all.push_back(*found);
     }
     std::sort(all.begin(), all.end(), [](const Found& a, const Found& b) {
@@ -99,30 +117,6 @@ std::vector<Found> find(const fs::path& path)
         return a.folder.filename() < b.folder.filename();
     });
     return all;
-}
-
-// Why no kernel_details.csv is read where `path` says one is: a FIFO, device or socket there (or
-// a link to one: never opened, it could block) in place of the file, in any of the four layouts.
-// Empty when nothing is there.
-std::string notRegularDetails(const fs::path& path)
-{
-    std::vector<fs::path> candidates { path, path / "kernel_details.csv",
-        path / kOutputFolder / "kernel_details.csv" };
-    std::error_code ec;
-    for (fs::directory_iterator it(path, ec), end; !ec && it != end; it.increment(ec)) {
-        if (endsWith(it->path().filename().string(), "_ascend_pt"))
-            candidates.push_back(it->path() / kOutputFolder / "kernel_details.csv");
-    }
-    std::sort(candidates.begin() + 3, candidates.end());
-    for (const fs::path& candidate : candidates) {
-        struct stat info
-        {
-        };
-        if (::stat(candidate.c_str(), &info) != 0 || S_ISREG(info.st_mode) || S_ISDIR(info.st_mode))
-            continue;
-        return candidate.string() + ": it is " + nodeKindName(info.st_mode) + ", not a regular file";
-    }
-    return {};
 }
 
 bool holdsAscendFolder(const fs::path& folder)
@@ -160,10 +154,11 @@ std::optional<std::vector<Profile>> loadProfiles(const std::string& pathText, st
         error = pathText + ": no such file or folder";
         return std::nullopt;
     }
-    const std::vector<Found> found = find(path);
+    std::string notRegular;
+    const std::vector<Found> found = find(path, notRegular);
     if (found.empty()) {
-        if (std::string why = notRegularDetails(path); !why.empty()) {
-            error = std::move(why);
+        if (!notRegular.empty()) {
+            error = std::move(notRegular);
             return std::nullopt;
         }
         error = pathText
