@@ -91,9 +91,6 @@ void RowShortcut::remember(std::uint32_t group, std::string_view line)
 #define DVMLENS_ROWMATCH_NAMESPACE rowmatchportable
 #define DVMLENS_ROWMATCH_KIND 0
 #include "profile/rowmatch.inc"
-#undef DVMLENS_ROWMATCH_FUNCTION
-#undef DVMLENS_ROWMATCH_NAMESPACE
-#undef DVMLENS_ROWMATCH_KIND
 
 #if defined(__SSE2__)
 // The baseline of every x86-64.
@@ -101,9 +98,6 @@ void RowShortcut::remember(std::uint32_t group, std::string_view line)
 #define DVMLENS_ROWMATCH_NAMESPACE rowmatchsse2
 #define DVMLENS_ROWMATCH_KIND 1
 #include "profile/rowmatch.inc"
-#undef DVMLENS_ROWMATCH_FUNCTION
-#undef DVMLENS_ROWMATCH_NAMESPACE
-#undef DVMLENS_ROWMATCH_KIND
 #endif
 
 #if DVMLENS_ROWSHORTCUT_AVX2
@@ -119,9 +113,6 @@ void RowShortcut::remember(std::uint32_t group, std::string_view line)
 #define DVMLENS_ROWMATCH_NAMESPACE rowmatchavx2
 #define DVMLENS_ROWMATCH_KIND 2
 #include "profile/rowmatch.inc"
-#undef DVMLENS_ROWMATCH_FUNCTION
-#undef DVMLENS_ROWMATCH_NAMESPACE
-#undef DVMLENS_ROWMATCH_KIND
 #if defined(__clang__)
 #pragma clang attribute pop
 #else
