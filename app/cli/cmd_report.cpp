@@ -9,7 +9,6 @@
 #include "report/reportfile.h"
 #include "rules/knownfailures.h"
 
-#include <QFile>
 #include <QTextStream>
 
 #include <optional>
@@ -158,8 +157,7 @@ int runReport(const CommandOptions& options)
         return ExitOk;
     }
     // Atomic, and never onto a device, FIFO, socket or folder (core/report/reportfile.h).
-    const std::string failure =
-        dvmlens::writeReportFile(QFile::encodeName(*parsed->output).toStdString(), report);
+    const std::string failure = dvmlens::writeReportFile(dvmlens::pathBytes(*parsed->output), report);
     if (!failure.empty()) {
         err << "dvmlens-cli: report: cannot write " << *parsed->output << ": "
             << QString::fromStdString(failure) << '\n';

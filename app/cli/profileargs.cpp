@@ -2,9 +2,9 @@
 #include "profileargs.h"
 
 #include "commandoptions.h"
+#include "io/pathtext.h"
 #include "keptuntilexit.h"
 
-#include <QFile>
 #include <QTextStream>
 
 using namespace Qt::StringLiterals;
@@ -20,7 +20,7 @@ std::optional<std::string> profileOption(const CommandOptions& options, const QS
 {
     if (!options.isSet(name))
         return std::nullopt;
-    return QFile::encodeName(options.value(name)).toStdString();
+    return dvmlens::pathBytes(options.value(name)); // the argument's bytes, as PATH's (main.cpp)
 }
 
 const dvmlens::ProfileJoin* loadProfileJoin(const Command& command, const std::string& path,

@@ -104,6 +104,36 @@ private Q_SLOTS:
         QVERIFY(QFileInfo(QFile::decodeName(picture)).size() > 0);
     }
 
+    // A profile and a report file under the same folder: --profile and --output keep the bytes too.
+    void cliReadsAProfileAndWritesAReportThere()
+    {
+        const QByteArray profile = QFile::encodeName(m_dir.path()) + "/caf\xe9/h_ascend_pt";
+        QByteArray made = QFile::encodeName(m_dir.path()) + "/caf\xe9";
+        for (const QByteArray& part : { QByteArray("h_ascend_pt"), QByteArray("ASCEND_PROFILER_OUTPUT") }) {
+            made += '/' + part;
+            QVERIFY2(::mkdir(made.constData(), 0755) == 0, made.constData());
+        }
+        QFile source(testutil::fixture(QStringLiteral("profile/sample-run/kernel_details.csv")));
+        QVERIFY(source.open(QIODevice::ReadOnly));
+        const QByteArray csv = source.readAll();
+        const QByteArray details = made + "/kernel_details.csv";
+        const int fd = ::open(details.constData(), O_WRONLY | O_CREAT | O_EXCL, 0644);
+        QVERIFY(fd >= 0);
+        QCOMPARE(::write(fd, csv.constData(), size_t(csv.size())), ssize_t(csv.size()));
+        ::close(fd);
+
+        const QByteArray out = QFile::encodeName(m_dir.filePath(QStringLiteral("profile.txt")));
+        QCOMPARE(spawn(DVMLENS_CLI, { "scan", "--profile", profile, m_tree }, out), 0);
+        QVERIFY2(readAll(out).contains("Profile: 1 profile, 5 kernel rows"), readAll(out).constData());
+
+        const QByteArray report = QFile::encodeName(m_dir.path()) + "/caf\xe9/report.md";
+        QCOMPARE(spawn(DVMLENS_CLI, { "report", "--profile", profile, "--output", report, m_tree }, out), 0);
+        struct stat info
+        {
+        };
+        QVERIFY2(::stat(report.constData(), &info) == 0 && info.st_size > 0, readAll(out).constData());
+    }
+
     // QTemporaryDir cannot remove a folder whose name is not UTF-8.
     void cleanupTestCase()
     {
