@@ -9,6 +9,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cerrno>
 #include <fcntl.h>
 #include <spawn.h>
 #include <sys/stat.h>
@@ -50,6 +51,25 @@ QByteArray readAll(const QByteArray& path)
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 
+// Copies fixture `name` to `target`, a path given by its bytes (QFile cannot name it), and makes
+// every folder on the way below `base` (mkdir(2) by bytes).
+void copyFixture(const QString& name, const QByteArray& base, const QByteArray& target)
+{
+    QByteArray made = base;
+    const QList<QByteArray> parts = target.mid(base.size() + 1).split('/');
+    for (qsizetype i = 0; i + 1 < parts.size(); ++i) {
+        made += '/' + parts[i];
+        QVERIFY2(::mkdir(made.constData(), 0755) == 0 || errno == EEXIST, made.constData());
+    }
+    QFile source(testutil::fixture(name));
+    QVERIFY(source.open(QIODevice::ReadOnly));
+    const QByteArray bytes = source.readAll();
+    const int fd = ::open(target.constData(), O_WRONLY | O_CREAT | O_EXCL, 0644);
+    QVERIFY(fd >= 0);
+    QCOMPARE(::write(fd, bytes.constData(), size_t(bytes.size())), ssize_t(bytes.size()));
+    ::close(fd);
+}
+
 } // namespace
 
 class TestCliBytePaths : public QObject
@@ -66,21 +86,9 @@ private Q_SLOTS:
         QVERIFY(m_dir.isValid());
         m_tree = QFile::encodeName(m_dir.path()) + "/caf\xe9/torch_compile_debug";
         const QByteArray graph = m_tree + '/' + kRun.toUtf8() + "/torchinductor/model__0_forward_1.0";
-        // QDir cannot make a folder whose name is not UTF-8: mkdir(2) by bytes.
-        QByteArray made = QFile::encodeName(m_dir.path());
-        for (const QByteArray& part : graph.mid(made.size() + 1).split('/')) {
-            made += '/' + part;
-            QVERIFY2(::mkdir(made.constData(), 0755) == 0, made.constData());
-        }
-        QFile source(testutil::fixture(
-            QStringLiteral("reports/tree/%1/torchinductor/model__0_forward_1.0/output_code.py").arg(kRun)));
-        QVERIFY(source.open(QIODevice::ReadOnly));
-        const QByteArray text = source.readAll();
-        const QByteArray target = graph + "/output_code.py";
-        const int fd = ::open(target.constData(), O_WRONLY | O_CREAT | O_EXCL, 0644);
-        QVERIFY(fd >= 0);
-        QCOMPARE(::write(fd, text.constData(), size_t(text.size())), ssize_t(text.size()));
-        ::close(fd);
+        copyFixture(
+            QStringLiteral("reports/tree/%1/torchinductor/model__0_forward_1.0/output_code.py").arg(kRun),
+            QFile::encodeName(m_dir.path()), graph + "/output_code.py");
     }
 
     void cliScansIt()
@@ -108,19 +116,8 @@ private Q_SLOTS:
     void cliReadsAProfileAndWritesAReportThere()
     {
         const QByteArray profile = QFile::encodeName(m_dir.path()) + "/caf\xe9/h_ascend_pt";
-        QByteArray made = QFile::encodeName(m_dir.path()) + "/caf\xe9";
-        for (const QByteArray& part : { QByteArray("h_ascend_pt"), QByteArray("ASCEND_PROFILER_OUTPUT") }) {
-            made += '/' + part;
-            QVERIFY2(::mkdir(made.constData(), 0755) == 0, made.constData());
-        }
-        QFile source(testutil::fixture(QStringLiteral("profile/sample-run/kernel_details.csv")));
-        QVERIFY(source.open(QIODevice::ReadOnly));
-        const QByteArray csv = source.readAll();
-        const QByteArray details = made + "/kernel_details.csv";
-        const int fd = ::open(details.constData(), O_WRONLY | O_CREAT | O_EXCL, 0644);
-        QVERIFY(fd >= 0);
-        QCOMPARE(::write(fd, csv.constData(), size_t(csv.size())), ssize_t(csv.size()));
-        ::close(fd);
+        copyFixture(QStringLiteral("profile/sample-run/kernel_details.csv"), QFile::encodeName(m_dir.path()),
+            profile + "/ASCEND_PROFILER_OUTPUT/kernel_details.csv");
 
         const QByteArray out = QFile::encodeName(m_dir.filePath(QStringLiteral("profile.txt")));
         QCOMPARE(spawn(DVMLENS_CLI, { "scan", "--profile", profile, m_tree }, out), 0);
