@@ -11,10 +11,10 @@
 #include "browse/runtreepane.h"
 #include "codeview/codeview.h"
 #include "common/compactsortheader.h"
+#include "common/languagechange.h"
 #include "io/pathtext.h"
 #include "profile/timesharedelegate.h"
 #include "provenance/provenanceview.h"
-#include "shell/languagechange.h"
 
 #include <QAction>
 #include <QDir>

@@ -2,8 +2,8 @@
 #include "browse/graphtreemodel.h"
 
 #include "browse/verdicttext.h"
+#include "common/languagechange.h"
 #include "common/themes.h"
-#include "shell/languagechange.h"
 
 #include <QApplication>
 #include <QDir>

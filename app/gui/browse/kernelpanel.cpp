@@ -6,7 +6,7 @@
 #include "browse/kernelheaderstate.h"
 #include "browse/kerneltablemodel.h"
 #include "common/emptyviewhint.h"
-#include "shell/languagechange.h"
+#include "common/languagechange.h"
 
 #include <QAction>
 #include <QClipboard>

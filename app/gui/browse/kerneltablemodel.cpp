@@ -3,9 +3,9 @@
 
 #include "browse/kernelbodiesjob.h"
 #include "browse/kernelformat.h"
+#include "common/languagechange.h"
 #include "common/themes.h"
 #include "profile/profilecompare.h"
-#include "shell/languagechange.h"
 
 #include <QApplication>
 #include <QFontDatabase>

@@ -9,11 +9,11 @@
 #include "browse/notengagedreasontext.h"
 #include "browse/verdicttext.h"
 #include "common/diagnostictext.h"
-#include "diagnostics/findingdetails.h"
+#include "common/languagechange.h"
+#include "common/ruletext.h"
 #include "io/pathtext.h"
 #include "profile/profilecompare.h"
 #include "profile/timesharedelegate.h"
-#include "shell/languagechange.h"
 #include "verdict/derivedcounts.h"
 
 #include <QApplication>

@@ -5,7 +5,7 @@
 #include "browse/runtreemodel.h"
 #include "common/compactsortheader.h"
 #include "common/emptyviewhint.h"
-#include "shell/languagechange.h"
+#include "common/languagechange.h"
 
 #include <QAction>
 #include <QButtonGroup>

@@ -4,6 +4,8 @@
 // strength, and every text colour is nudged until it reads at 4.5:1 (WCAG) on each of those backgrounds.
 #pragma once
 
+#include "common/contrast.h"
+
 #include <QColor>
 #include <QPalette>
 
@@ -48,13 +50,3 @@ struct CodeColors
 };
 
 CodeColors codeColorsFor(const QPalette& palette);
-
-// WCAG contrast ratio between two colours (1 … 21).
-double contrastRatio(const QColor& a, const QColor& b);
-
-// `color` with its lightness moved away from `background` until the ratio reaches `minimum`
-// (or black/white is reached); the hue is kept.
-QColor withContrast(const QColor& color, const QColor& background, double minimum);
-
-// `over` blended onto `under` with `strength` in 0…1; the result is opaque.
-QColor blended(const QColor& under, const QColor& over, double strength);

@@ -2,7 +2,7 @@
 #include "codeview/codelegend.h"
 
 #include "codeview/codecolors.h"
-#include "shell/languagechange.h"
+#include "common/languagechange.h"
 
 #include <QEvent>
 #include <QHBoxLayout>

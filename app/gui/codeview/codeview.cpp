@@ -6,8 +6,8 @@
 #include "codeview/codelegend.h"
 #include "codeview/filetextloader.h"
 #include "codeview/findbar.h"
+#include "common/languagechange.h"
 #include "common/timing.h"
-#include "shell/languagechange.h"
 
 #include <QAction>
 #include <QEvent>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "codeview/findbar.h"
 
-#include "shell/languagechange.h"
+#include "common/languagechange.h"
 
 #include <QCheckBox>
 #include <QHBoxLayout>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "common/themes.h"
 
-#include "codeview/codecolors.h"
+#include "common/contrast.h"
 
 #include <QApplication>
 #include <QPainter>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "compare/comparepage.h"
 
+#include "common/languagechange.h"
 #include "compare/comparesummarymodel.h"
 #include "compare/fusiontablemodel.h"
 #include "compare/sidebysideview.h"
-#include "shell/languagechange.h"
 
 #include <QCheckBox>
 #include <QHBoxLayout>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "compare/comparesummarymodel.h"
 
+#include "common/languagechange.h"
 #include "common/themes.h"
 #include "compare/comparenames.h"
-#include "shell/languagechange.h"
 
 #include <QApplication>
 #include <QFont>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "compare/fusiontablemodel.h"
 
+#include "common/languagechange.h"
 #include "compare/comparesummarymodel.h"
-#include "shell/languagechange.h"
 
 #include <QApplication>
 

@@ -3,8 +3,8 @@
 
 #include "codeview/codecolors.h"
 #include "codeview/codeview.h"
+#include "common/languagechange.h"
 #include "compare/diffminimap.h"
-#include "shell/languagechange.h"
 
 #include <QAction>
 #include <QDir>

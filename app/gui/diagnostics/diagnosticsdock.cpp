@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "diagnostics/diagnosticsdock.h"
 
+#include "common/languagechange.h"
 #include "diagnostics/diagnosticsmodel.h"
 #include "diagnostics/findingdetails.h"
-#include "shell/languagechange.h"
 #include "shell/treedocument.h"
 
 #include <QComboBox>

@@ -2,10 +2,10 @@
 #include "diagnostics/diagnosticsmodel.h"
 
 #include "common/diagnostictext.h"
+#include "common/languagechange.h"
+#include "common/ruletext.h"
 #include "common/themes.h"
-#include "diagnostics/findingdetails.h"
 #include "io/pathtext.h"
-#include "shell/languagechange.h"
 
 #include <QApplication>
 #include <QDir>

@@ -2,7 +2,8 @@
 #include "diagnostics/findingdetails.h"
 
 #include "common/diagnostictext.h"
-#include "shell/languagechange.h"
+#include "common/languagechange.h"
+#include "common/ruletext.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -54,20 +55,6 @@ QString preformatted(const std::string& text)
 }
 
 } // namespace
-
-bool ruleTextsInChinese()
-{
-    // Translators set this to "zh" in the Chinese translation; untranslated it stays "en".
-    return FindingDetails::tr("en", "language of known-failure rule texts: en or zh")
-        .startsWith(QLatin1String("zh"));
-}
-
-QString localizedRuleText(const dvmlens::LocalizedText& text)
-{
-    if (ruleTextsInChinese() && !text.zh.empty())
-        return QString::fromStdString(text.zh);
-    return QString::fromStdString(text.en);
-}
 
 FindingDetails::FindingDetails(QWidget* parent)
     : QWidget(parent)

@@ -4,6 +4,7 @@
 // the fix's code, and a "Copy Fix" button; for any other diagnostic, its message and place.
 #pragma once
 
+#include "common/ruletext.h"
 #include "model/model.h"
 #include "rules/knownfailures.h"
 
@@ -12,11 +13,6 @@
 class QLabel;
 class QPushButton;
 class QTextBrowser;
-
-// True when rule texts should be shown in Chinese: the installed translation says so.
-bool ruleTextsInChinese();
-// The rule text in the user-interface language, English when the rule has no Chinese.
-QString localizedRuleText(const dvmlens::LocalizedText& text);
 
 class FindingDetails : public QWidget
 {

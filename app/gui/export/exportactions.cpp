@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "export/exportactions.h"
 
+#include "common/languagechange.h"
 #include "export/imageexport.h"
 #include "report/report.h"
 #include "report/reportfile.h"
 #include "report/reportmarkdown.h"
 #include "rules/knownfailures.h"
-#include "shell/languagechange.h"
 #include "shell/treedocument.h"
 
 #include <QAction>

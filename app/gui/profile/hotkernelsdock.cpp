@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "profile/hotkernelsdock.h"
 
+#include "common/languagechange.h"
 #include "profile/hotkernelsmodel.h"
 #include "profile/profilecompare.h"
 #include "profile/timesharechart.h"
-#include "shell/languagechange.h"
 #include "text/profiletext.h"
 
 #include <QHeaderView>

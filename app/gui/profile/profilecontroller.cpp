@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "profile/profilecontroller.h"
 
+#include "common/languagechange.h"
 #include "io/pathtext.h"
 #include "profile/hotkernelsdock.h"
 #include "profile/profilejob.h"
-#include "shell/languagechange.h"
 
 #include <QAction>
 #include <QDir>

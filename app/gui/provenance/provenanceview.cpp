@@ -3,8 +3,8 @@
 
 #include "codeview/codeview.h"
 #include "common/jobrunner.h"
+#include "common/languagechange.h"
 #include "io/pathtext.h"
-#include "shell/languagechange.h"
 
 #include <QFileInfo>
 #include <QHBoxLayout>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "shell/recentfolders.h"
 
-#include "shell/languagechange.h"
+#include "common/languagechange.h"
 
 #include <QDir>
 #include <QMenu>

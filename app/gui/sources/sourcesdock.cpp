@@ -2,7 +2,7 @@
 #include "sources/sourcesdock.h"
 
 #include "common/jobrunner.h"
-#include "shell/languagechange.h"
+#include "common/languagechange.h"
 #include "sources/dvmsharedelegate.h"
 #include "sources/sourceitemsmodel.h"
 #include "sources/sourcelocationsmodel.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "shell/languagechange.h"
+#include "common/languagechange.h"
 
 #include <QAbstractItemModel>
 #include <QEvent>
