@@ -57,7 +57,8 @@ void declareReport(CommandOptions& options)
         u"is at most 5 MB: graphs identical on every rank once, long lists cut with a count; and built in "
         u"about 256 MiB on a 1.5 GB tree, which --full does not promise: it keeps every kernel body)"_s);
     options.addValue({ u"o"_s, u"output"_s }, u"FILE"_s,
-        u"write the report to FILE (atomically) instead of stdout"_s, u"needs a value"_s);
+        u"write the report to FILE (atomically; never through a symbolic link; - is stdout) instead of stdout"_s,
+        u"needs a value"_s);
 }
 
 // The value of --name as local 8-bit bytes; unset when the option is absent.
@@ -110,6 +111,18 @@ int runReport(const CommandOptions& options)
     if (!parsed)
         return ExitUsage;
     QTextStream err(stderr);
+    // "-", /dev/stdout and /proc/self/fd/1 are standard output (a pipe is no regular file).
+    const bool toStdout =
+        !parsed->output || dvmlens::isStandardOutputName(dvmlens::pathBytes(*parsed->output));
+    // A target that will be refused (a link, a FIFO…) is said before a big tree is read.
+    if (!toStdout) {
+        const std::string problem = dvmlens::reportTargetProblem(dvmlens::pathBytes(*parsed->output));
+        if (!problem.empty()) {
+            err << "dvmlens-cli: report: cannot write " << *parsed->output << ": "
+                << QString::fromStdString(problem) << '\n';
+            return ExitUsage;
+        }
+    }
     // Rules first: a broken rule file should not cost a scan of a big tree.
     // A bad --rules file is a usage error; a bad user file is reported and the built-in rules apply.
     const dvmlens::LoadedRules loadedRules = dvmlens::loadRules(parsed->rules);
@@ -152,11 +165,12 @@ int runReport(const CommandOptions& options)
     input.modelSources = true; // the "Where it fell back" section
     input.full = parsed->full;
     const std::string report = dvmlens::renderReport(input, parsed->format);
-    if (!parsed->output) {
+    if (toStdout) {
         writeOut(report);
         return ExitOk;
     }
-    // Atomic, and never onto a device, FIFO, socket or folder (core/report/reportfile.h).
+    // Atomic, and never through a link or onto a device, FIFO, socket or folder
+    // (core/report/reportfile.h).
     const std::string failure = dvmlens::writeReportFile(dvmlens::pathBytes(*parsed->output), report);
     if (!failure.empty()) {
         err << "dvmlens-cli: report: cannot write " << *parsed->output << ": "

@@ -4,6 +4,7 @@
 #include "common/freedmemory.h"
 #include "common/themes.h"
 #include "io/pathtext.h"
+#include "report/reportfile.h"
 #include "shell/commandline.h"
 #include "shell/mainwindow.h"
 #include "shell/screenshotflow.h"
@@ -80,6 +81,16 @@ int main(int argc, char** argv)
         return 2;
     }
     const CommandLine& options = *parsed.options;
+    if (!options.screenshotFile.isEmpty()) {
+        // A link, FIFO or device named as the picture is refused before anything is indexed: never
+        // written through, never blocked on (core/report/reportfile.h, the writer saveImage uses).
+        const std::string problem = dvmlens::reportTargetProblem(dvmlens::pathBytes(options.screenshotFile));
+        if (!problem.empty()) {
+            std::fprintf(stderr, "dvmlens: cannot write %s: %s\n", qPrintable(options.screenshotFile),
+                problem.c_str());
+            return 2;
+        }
+    }
 
     applyTheme(options.theme ? *themeFromKey(*options.theme) : savedTheme());
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "profile/csvfile.h"
 
+#include "io/safefile.h"
+
 #include <cerrno>
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -11,26 +13,28 @@
 
 namespace dvmlens {
 
-std::optional<CsvFile> CsvFile::open(const std::string& path, std::string& error, Access access)
+std::optional<CsvFile> CsvFile::open(
+    const std::string& path, std::string& error, Access access, const std::string& folder)
 {
-    // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer.
-    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0) {
-        error = path + ": " + std::strerror(errno);
+    FileError problem;
+    std::optional<SafeFile> safe = SafeFile::open(path, folder, UINT64_MAX, problem);
+    if (!safe) {
+        error = path + ": "
+            + (problem.problem == FileProblem::OutsideTree
+                    ? "it is a link that leads out of the profile folder " + folder + "; not read"
+                    : problem.message);
         return std::nullopt;
     }
-    struct stat info
-    {
-    };
-    if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
-        error = path + ": not a regular file";
-        ::close(fd);
+    const std::uint64_t size = safe->sizeHint();
+    const int fd = safe->release();
+    if (fd < 0) {
+        error = path + ": cannot be read";
         return std::nullopt;
     }
     // Reads of a regular file never block; clear the flag anyway so a short read means the end.
     ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
     ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-    return CsvFile(fd, path, static_cast<std::uint64_t>(info.st_size), access);
+    return CsvFile(fd, path, size, access);
 }
 
 CsvFile::CsvFile(int fd, std::string path, std::uint64_t size, Access access)

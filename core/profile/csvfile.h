@@ -74,10 +74,12 @@ public:
         Read,
     };
 
-    // Opens `path` (O_RDONLY | O_NONBLOCK | O_CLOEXEC, then fstat: regular files only). On failure
-    // returns nullopt and sets `error` to "<path>: <why>".
-    static std::optional<CsvFile> open(
-        const std::string& path, std::string& error, Access access = Access::Mapped);
+    // Opens `path` with the safe opener (io/safefile.h: regular files only, named without being
+    // opened, so a FIFO or device never blocks) inside `folder`, the profile folder: a link that
+    // leads out of it is refused (an empty `folder` allows any place). On failure returns nullopt
+    // and sets `error` to "<path>: <why>".
+    static std::optional<CsvFile> open(const std::string& path, std::string& error,
+        Access access = Access::Mapped, const std::string& folder = {});
 
     CsvFile(CsvFile&& other) noexcept;
     CsvFile& operator=(CsvFile&&) = delete;
@@ -179,6 +181,12 @@ inline std::string_view trimmed(std::string_view text)
         text.remove_suffix(1);
     return text;
 }
+
+// Why a file whose header line holds a CR is not read: its lines end with CR alone (old Mac
+// line ends), so the whole file would read as one header line and no rows.
+inline constexpr const char* kCrOnlyLines =
+    "the lines end with CR alone (a carriage return without a line feed); save the file with LF or "
+    "CRLF line ends";
 
 // The index of the header field `name` (spaces around it ignored), nullopt when there is none.
 inline std::optional<std::size_t> columnOf(const std::vector<std::string_view>& header, std::string_view name)

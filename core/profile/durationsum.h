@@ -45,13 +45,18 @@ struct DurationSum
     }
 };
 
+// The longest Duration(us) a row may have: 10^12 µs is 11.6 days for one launch. A bigger value
+// (1.7e308) is no time a device measured, and summed it would make the totals infinite.
+inline constexpr double kMaxDurationUs = 1e12;
+inline constexpr std::uint64_t kMaxDurationUnits = 1000000000000000000ull; // kMaxDurationUs in 10^-6 µs
+
 // The rest of parseDuration: anything from_chars reads whole (spaces around it ignored) as a
-// finite number >= 0, as `inexact`.
+// finite number from 0 to kMaxDurationUs, as `inexact`.
 bool parseInexactDuration(std::string_view text, Duration& duration);
 
 // A non-negative Duration(us). Digits, a point and up to 6 decimals (at most 18 digits) are read
-// as units; the rest goes to parseInexactDuration. False for an empty field, text, "nan", "inf"
-// or a negative number.
+// as units; the rest goes to parseInexactDuration. False for an empty field, text, "nan", "inf",
+// a negative number or one over kMaxDurationUs.
 inline bool parseDuration(std::string_view text, Duration& duration)
 {
     static constexpr std::uint64_t kScale[] = { 1000000, 100000, 10000, 1000, 100, 10, 1 };
@@ -71,7 +76,7 @@ inline bool parseDuration(std::string_view text, Duration& duration)
         || __builtin_mul_overflow(mantissa, kScale[decimals], &duration.units))
         return parseInexactDuration(text, duration);
     duration.inexact = 0;
-    return true;
+    return duration.units <= kMaxDurationUnits;
 }
 
 namespace detail {

@@ -8,6 +8,7 @@
 // (durationsum.h), so the totals do not depend on how the file was cut.
 #include "profile/csvfile.h"
 #include "profile/durationsum.h"
+#include "profile/fieldexcerpt.h"
 #include "profile/launchgrouptable.h"
 #include "profile/profile.h"
 #include "profile/rowshortcut.h"
@@ -37,6 +38,17 @@ struct Columns
     std::optional<std::size_t> step, name, type, core, duration, shapes, dtypes, blockDim;
     std::size_t needed = 0; // fields to cut per row: the last column used + 1
 };
+
+// Why a row's Duration(us) or Step Id is refused, quoting a bounded excerpt of the field.
+std::string badDuration(std::string_view field)
+{
+    return "Duration(us) is '" + fieldExcerpt(field) + "', not a time (a number from 0 to 10^12)";
+}
+
+std::string badStep(std::string_view field)
+{
+    return "Step Id is '" + fieldExcerpt(field) + "', not a number";
+}
 
 // Step Id: plain digits, else from_chars.
 bool parseStep(std::string_view text, std::int64_t& value)
@@ -112,6 +124,10 @@ public:
     bool header(std::string_view line, std::string& error)
     {
         std::vector<std::string_view> names;
+        if (line.find('\r') != std::string_view::npos) {
+            error = path_ + ":1: " + kCrOnlyLines;
+            return false;
+        }
         if (!splitCsvLine(line, names, scratch_)) {
             error = path_ + ":1: the header has an unterminated quote";
             return false;
@@ -179,14 +195,14 @@ public:
         }
         Duration duration;
         if (!parseDuration(fields[*columns_.duration], duration)) {
-            bad(lineNumber, "Duration(us) is '" + std::string(fields[*columns_.duration]) + "', not a time");
+            bad(lineNumber, badDuration(fields[*columns_.duration]));
             return;
         }
         std::int64_t step = 0;
         bool inStep = true;
         if (columns_.step && !parseStep(fields[*columns_.step], step)) {
             if (!trimmed(fields[*columns_.step]).empty()) {
-                bad(lineNumber, "Step Id is '" + std::string(fields[*columns_.step]) + "', not a number");
+                bad(lineNumber, badStep(fields[*columns_.step]));
                 return;
             }
             inStep = false; // a launch outside a profiled step
@@ -250,7 +266,7 @@ public:
         Duration duration;
         const std::string_view durationText = values_[durationValue_];
         if (!parseDurationPadded(durationText, duration)) {
-            bad(lineNumber, "Duration(us) is '" + std::string(durationText) + "', not a time");
+            bad(lineNumber, badDuration(durationText));
             return;
         }
         std::int64_t step = 0;
@@ -276,7 +292,7 @@ public:
             } else if (trimmed(stepText).empty()) {
                 inStep = false; // a launch outside a profiled step
             } else {
-                bad(lineNumber, "Step Id is '" + std::string(stepText) + "', not a number");
+                bad(lineNumber, badStep(stepText));
                 return;
             }
         }
@@ -453,18 +469,19 @@ std::string tooLong()
 bool parseInexactDuration(std::string_view text, Duration& duration)
 {
     double value = 0;
-    if (!parseNumber(text, value) || !std::isfinite(value) || value < 0) // "nan" and "inf" are no time
+    // "nan", "inf" and 1.7e308 are no time (a sum of them is no number).
+    if (!parseNumber(text, value) || !std::isfinite(value) || value < 0 || value > kMaxDurationUs)
         return false;
     duration.units = 0;
     duration.inexact = value;
     return true;
 }
 
-bool readKernelDetails(
-    const std::string& path, Profile& profile, std::string& error, const KernelDetailsReading& how)
+bool readKernelDetails(const std::string& path, Profile& profile, std::string& error,
+    const KernelDetailsReading& how, const std::string& folder)
 {
     std::optional<CsvFile> file =
-        CsvFile::open(path, error, how.mapped ? CsvFile::Access::Mapped : CsvFile::Access::Read);
+        CsvFile::open(path, error, how.mapped ? CsvFile::Access::Mapped : CsvFile::Access::Read, folder);
     if (!file)
         return false;
     profile.kernelDetailsPath = path;

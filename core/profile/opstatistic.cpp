@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 // op_statistic.csv: small (one row per operator type), optional, so every problem is a diagnostic.
 #include "profile/csvfile.h"
+#include "profile/durationsum.h"
 #include "profile/profile.h"
+
+#include <cmath>
 
 namespace dvmlens {
 
@@ -21,10 +24,10 @@ Diagnostic problem(const std::string& path, std::optional<std::int64_t> line, co
 
 } // namespace
 
-void readOpStatistic(const std::string& path, Profile& profile)
+void readOpStatistic(const std::string& path, Profile& profile, const std::string& folder)
 {
     std::string error;
-    std::optional<CsvFile> file = CsvFile::open(path, error);
+    std::optional<CsvFile> file = CsvFile::open(path, error, CsvFile::Access::Mapped, folder);
     if (!file) {
         profile.diagnostics.push_back(problem(path, std::nullopt, "op_statistic.csv not read: " + error));
         return;
@@ -45,6 +48,12 @@ void readOpStatistic(const std::string& path, Profile& profile)
         [&](std::string_view line, std::int64_t lineNumber) {
             if (skip || line.empty())
                 return;
+            if (!headerSeen && line.find('\r') != std::string_view::npos) {
+                profile.diagnostics.push_back(
+                    problem(path, 1, std::string("op_statistic.csv not read: ") + kCrOnlyLines));
+                skip = true;
+                return;
+            }
             if (!splitCsvLine(line, fields, scratch)) {
                 bad(lineNumber, "unterminated quote");
                 return;
@@ -77,8 +86,9 @@ void readOpStatistic(const std::string& path, Profile& profile)
             statistic.type = trimmed(fields[*type]);
             statistic.core = trimmed(fields[*core]);
             if (!parseNumber(fields[*count], statistic.count)
-                || !parseNumber(fields[*total], statistic.totalUs)) {
-                bad(lineNumber, "Count or Total Time(us) is not a number");
+                || !parseNumber(fields[*total], statistic.totalUs) || !std::isfinite(statistic.totalUs)
+                || statistic.totalUs < 0 || statistic.totalUs > kMaxDurationUs) {
+                bad(lineNumber, "Count or Total Time(us) is not a number (a time from 0 to 10^12 µs)");
                 return;
             }
             profile.opStatistics.push_back(std::move(statistic));

@@ -82,14 +82,18 @@ struct KernelDetailsReading
 };
 
 // Reads one kernel_details.csv into `profile` (groups, rows, hasSteps, diagnostics). Returns false
-// with `error` set when the file cannot be read, shrinks while it is read, or lacks a required
+// with `error` set when the file cannot be read, shrinks while it is read, lacks a required
 // column (Name, Type, Accelerator Core, Duration(us)): "kernel_details.csv: no 'Duration(us)'
-// column". Totals are exact sums, the same however the file is cut.
-bool readKernelDetails(
-    const std::string& path, Profile& profile, std::string& error, const KernelDetailsReading& how = {});
+// column", or ends its lines with CR alone (never read as 0 rows). Totals are exact sums, the same
+// however the file is cut. `folder` is the profile folder the file must resolve inside: a link
+// leading out of it (a kernel_details.csv -> /elsewhere/x.csv in an untrusted *_ascend_pt) is
+// refused; empty: any place.
+bool readKernelDetails(const std::string& path, Profile& profile, std::string& error,
+    const KernelDetailsReading& how = {}, const std::string& folder = {});
 
 // Reads op_statistic.csv into profile.opStatistics; problems become diagnostics (it is optional).
-void readOpStatistic(const std::string& path, Profile& profile);
+// `folder` bounds it as readKernelDetails' does.
+void readOpStatistic(const std::string& path, Profile& profile, const std::string& folder = {});
 
 // Finds and reads the profiles under `path`: a *_ascend_pt folder, its ASCEND_PROFILER_OUTPUT,
 // one kernel_details.csv, or a folder holding one *_ascend_pt per rank (sorted by rank, then by

@@ -2,6 +2,7 @@
 #include "profile/profilecompare.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace dvmlens {
@@ -39,7 +40,11 @@ std::string sideText(const std::optional<Backend>& backend, const std::optional<
 std::string durationText(double us)
 {
     char text[32];
-    if (us < 1000.0)
+    if (!std::isfinite(us))
+        return "n/a"; // never "inf s" or "nan µs"
+    if (us >= 1e15)
+        std::snprintf(text, sizeof text, "%.3g s", us / 1e6); // %.2f would overflow the buffer, unit and all
+    else if (us < 1000.0)
         std::snprintf(text, sizeof text, "%.1f µs", us);
     else if (us < 1e6)
         std::snprintf(text, sizeof text, "%.2f ms", us / 1e3);

@@ -172,12 +172,13 @@ std::optional<std::vector<Profile>> loadProfiles(const std::string& pathText, st
         Profile profile;
         profile.path = one.folder.string();
         profile.rank = one.rank;
-        if (!readKernelDetails(one.kernelDetails.string(), profile, error))
+        // A link out of the profile folder is not followed.
+        if (!readKernelDetails(one.kernelDetails.string(), profile, error, {}, profile.path))
             return std::nullopt;
         const fs::path statistic = one.kernelDetails.parent_path() / "op_statistic.csv";
         if (isFile(statistic)) {
             profile.opStatisticPath = statistic.string();
-            readOpStatistic(statistic.string(), profile);
+            readOpStatistic(statistic.string(), profile, profile.path);
         }
         profiles.push_back(std::move(profile));
     }

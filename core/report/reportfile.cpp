@@ -2,7 +2,6 @@
 #include "report/reportfile.h"
 
 #include <cerrno>
-#include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -72,33 +71,37 @@ bool writeAll(int fd, std::string_view bytes)
 
 } // namespace
 
-std::string writeReportFile(const std::string& requested, std::string_view bytes)
+bool isStandardOutputName(std::string_view path)
 {
-    if (requested.empty())
+    return path == "-" || path == "/dev/stdout" || path == "/proc/self/fd/1";
+}
+
+std::string reportTargetProblem(const std::string& path)
+{
+    if (path.empty())
         return "no file name given";
-    // Every message below is a reason, said after "cannot write <requested>: ".
-    std::string path = requested;
     struct stat info
     {
     };
-    bool exists = ::lstat(path.c_str(), &info) == 0;
-    if (exists && S_ISLNK(info.st_mode)) {
-        // Write where the link points, keeping the link (as an editor would).
-        char resolved[PATH_MAX];
-        if (::realpath(path.c_str(), resolved)) {
-            path = resolved;
-            exists = ::lstat(path.c_str(), &info) == 0;
-        } else if (errno == ENOENT) {
-            return "it is a link to a file that does not exist";
-        } else {
-            return errnoText(errno);
-        }
-    }
-    if (!exists && errno != ENOENT)
-        return errnoText(errno);
-    if (exists && !S_ISREG(info.st_mode))
+    if (::lstat(path.c_str(), &info) != 0)
+        return errno == ENOENT ? std::string() : errnoText(errno);
+    if (S_ISLNK(info.st_mode))
+        return "it is a symbolic link; refusing to write through it (nothing was written)";
+    if (!S_ISREG(info.st_mode))
         return "it is " + kindOf(info.st_mode) + ", not a regular file (nothing was written)";
+    return {};
+}
 
+std::string writeReportFile(const std::string& path, std::string_view bytes)
+{
+    // Every message below is a reason, said after "cannot write <path>: ".
+    if (std::string problem = reportTargetProblem(path); !problem.empty())
+        return problem;
+    struct stat info
+    {
+    };
+    const bool exists = ::lstat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode);
+    // mkstemp creates with O_CREAT | O_EXCL: never through a link or over a file already there.
     std::string temp = folderOf(path) + "/.dvmlens-report-XXXXXX";
     const int fd = ::mkstemp(temp.data());
     if (fd < 0)
@@ -110,6 +113,8 @@ std::string writeReportFile(const std::string& requested, std::string_view bytes
         ok = false;
         error = errno;
     }
+    // rename replaces the name itself: a link planted there since the check is replaced, its
+    // target untouched.
     if (ok && ::rename(temp.c_str(), path.c_str()) != 0) {
         ok = false;
         error = errno;

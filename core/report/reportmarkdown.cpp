@@ -418,6 +418,11 @@ void writeFallbacks(std::string& out, const ReportModel& model, std::size_t stop
 
 } // namespace
 
+std::string markdownCellText(const std::string& text)
+{
+    return safeText(text, true, true);
+}
+
 std::string markdownReport(const ReportModel& model, std::size_t stopAfter)
 {
     std::string out;

@@ -18,6 +18,10 @@ namespace dvmlens {
 // tighter level), so an overlong level costs no more memory than the bound.
 std::string markdownReport(const ReportModel& model, std::size_t stopAfter = SIZE_MAX);
 
+// A value from the tree or a profile as a Markdown table cell, escaped as every name in the report
+// is (controls as \x1b escapes, HTML as entities, pipes, backslashes, backticks, "](" broken).
+std::string markdownCellText(const std::string& text);
+
 // A few lines for "Copy Summary as Markdown": verdict, coverage, kernels per backend, fallbacks,
 // torch / torch_npu versions and known failures (built-in rules) by title. It reads the runs'
 // logs and fx_graph_runnable.py headers, so call it off the GUI thread for big trees.

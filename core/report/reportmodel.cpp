@@ -7,6 +7,7 @@
 #include "version.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <optional>
@@ -181,8 +182,8 @@ std::string verdictSentence(const Summary& summary)
 
 std::string percentText(std::optional<double> fraction)
 {
-    if (!fraction)
-        return "n/a";
+    if (!fraction || !std::isfinite(*fraction))
+        return "n/a"; // a share is never printed as "nan%"
     char text[32];
     std::snprintf(text, sizeof text, "%.1f%%", *fraction * 100.0);
     return text;

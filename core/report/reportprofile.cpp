@@ -4,6 +4,8 @@
 #include "json/jsonwriter.h"
 #include "json/profilekeys.h"
 #include "report/reporthtml.h"
+#include "report/reportmarkdown.h"
+#include "text/displaytext.h"
 #include "text/profiletext.h"
 
 namespace dvmlens {
@@ -39,12 +41,8 @@ struct Table
         out += "\n";
         for (const auto& row : rows) {
             out += "|";
-            for (const std::string& cell : row) {
-                std::string escaped;
-                for (char c : cell)
-                    escaped += c == '|' ? std::string("\\|") : std::string(1, c);
-                out += " " + escaped + " |";
-            }
+            for (const std::string& cell : row) // kernel names, profile Types: from the input
+                out += " " + markdownCellText(cell) + " |";
             out += "\n";
         }
         return out + "\n";
@@ -59,7 +57,7 @@ struct Table
         for (const auto& row : rows) {
             out += "<tr>";
             for (const std::string& cell : row)
-                out += "<td>" + htmlEscaped(cell) + "</td>";
+                out += "<td>" + htmlEscaped(displayName(cell)) + "</td>";
             out += "</tr>\n";
         }
         return out + "</table>\n";

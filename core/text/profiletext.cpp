@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "text/profiletext.h"
 
+#include "text/displaytext.h"
+
+#include <cmath>
 #include <cstdio>
 
 namespace dvmlens {
@@ -12,7 +15,10 @@ constexpr std::size_t kStepsShown = 10;
 std::string percent(double part, double whole)
 {
     char text[16];
-    std::snprintf(text, sizeof text, "%.1f%%", whole > 0 ? 100.0 * part / whole : 0.0);
+    const double share = whole > 0 ? 100.0 * part / whole : 0.0;
+    if (!std::isfinite(share))
+        return "n/a"; // never "-nan%"
+    std::snprintf(text, sizeof text, "%.1f%%", share);
     return text;
 }
 
@@ -75,8 +81,8 @@ std::string profileText(const Index& index, const ProfileJoin& join)
         + (join.steps ? ", " + std::to_string(*join.steps) + " steps" : std::string()) + "\n";
     for (std::size_t p = 0; p < join.paths.size(); ++p) {
         const auto& run = join.runOfProfile[p];
-        out += "  " + join.paths[p] + " → "
-            + (run ? (index.runs[*run].name ? *index.runs[*run].name : std::string("the tree"))
+        out += "  " + displayName(join.paths[p]) + " → "
+            + (run ? (index.runs[*run].name ? displayName(*index.runs[*run].name) : std::string("the tree"))
                    : std::string("no run"))
             + "\n";
     }
@@ -108,8 +114,8 @@ std::string profileText(const Index& index, const ProfileJoin& join)
         for (std::size_t r = 0; r < index.runs.size(); ++r) {
             if (!join.runProfiled[r])
                 continue;
-            out += "  " + index.runs[r].name.value_or("run") + ": " + durationText(join.runs[r].total())
-                + ", " + timeSharesText(join.runs[r]) + "\n";
+            out += "  " + displayName(index.runs[r].name.value_or("run")) + ": "
+                + durationText(join.runs[r].total()) + ", " + timeSharesText(join.runs[r]) + "\n";
         }
     }
     const std::vector<KernelRef> top = topKernels(join, kTopKernelsShown);
@@ -126,13 +132,14 @@ std::string profileText(const Index& index, const ProfileJoin& join)
             std::snprintf(head, sizeof head, "  %2zu. ", i + 1);
             out += head + durationText(time.totalUs) + "  " + std::string(backendName(kernel.backend)) + "  "
                 + std::to_string(time.launches) + "× mean " + durationText(time.meanUs()) + "  "
-                + (cores.empty() ? "-" : cores) + "  " + kernelPathText(index, top[i]) + "\n";
+                + (cores.empty() ? "-" : displayName(cores)) + "  "
+                + displayName(kernelPathText(index, top[i])) + "\n";
         }
     }
     if (!join.outside.empty()) {
         out += "Outside compiled kernels (by Type):";
         for (std::size_t i = 0; i < join.outside.size() && i < kTopKernelsShown; ++i)
-            out += std::string(i ? "," : "") + " " + join.outside[i].type + " "
+            out += std::string(i ? "," : "") + " " + displayName(join.outside[i].type) + " "
                 + durationText(join.outside[i].totalUs) + " (" + std::to_string(join.outside[i].launches)
                 + "×)";
         if (join.outside.size() > kTopKernelsShown)
@@ -145,10 +152,10 @@ std::string profileText(const Index& index, const ProfileJoin& join)
             out += "Ambiguous: " + std::to_string(join.ambiguousGroups.size() - a) + " more names\n";
             break;
         }
-        out += "Ambiguous: " + group.name + " " + durationText(group.totalUs) + " ("
+        out += "Ambiguous: " + displayName(group.name) + " " + durationText(group.totalUs) + " ("
             + std::to_string(group.launches) + "×) could be";
         for (std::size_t i = 0; i < group.candidates.size(); ++i)
-            out += std::string(i ? "," : "") + " " + kernelPathText(index, group.candidates[i]);
+            out += std::string(i ? "," : "") + " " + displayName(kernelPathText(index, group.candidates[i]));
         out += "\n";
     }
     return out;
@@ -164,7 +171,7 @@ std::string profileCompareText(
         out += "Graphs, biggest time regressions first:\n";
         for (std::size_t i = 0; i < times.graphs.size() && i < limit; ++i) {
             const GraphTime& graph = times.graphs[i];
-            out += "  " + comparison.graphs[graph.graph].key + ": "
+            out += "  " + displayName(comparison.graphs[graph.graph].key) + ": "
                 + (graph.timeA ? durationText(*graph.timeA) : std::string("none")) + " → "
                 + (graph.timeB ? durationText(*graph.timeB) : std::string("none")) + " ("
                 + signedDuration(graph.delta()) + ")\n";
@@ -173,8 +180,8 @@ std::string profileCompareText(
     if (!times.fusions.empty()) {
         out += "Fusions, biggest time regressions first:\n";
         for (std::size_t i = 0; i < times.fusions.size() && i < limit; ++i)
-            out += "  " + fusionTimeText(times.fusions[i]) + " (" + signedDuration(times.fusions[i].delta())
-                + ")\n";
+            out += "  " + displayName(fusionTimeText(times.fusions[i])) + " ("
+                + signedDuration(times.fusions[i].delta()) + ")\n";
     }
     return out;
 }

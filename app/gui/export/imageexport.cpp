@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "export/imageexport.h"
 
+#include "io/pathtext.h"
+#include "report/reportfile.h"
+
+#include <QBuffer>
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
@@ -29,8 +33,13 @@ QString saveImage(const QImage& image, const QString& file)
     if (image.isNull())
         return QCoreApplication::translate("ImageExport", "Cannot write %1: there is nothing to render.")
             .arg(shownPath);
+    // Encoded in memory, then written by the reports' safe writer (core/report/reportfile.h): never
+    // through a symbolic link, never into a FIFO (that would block) or a device, atomically.
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
     QImageWriter writer(
-        file, suffix == QLatin1String("png") ? QByteArrayLiteral("png") : QByteArrayLiteral("jpeg"));
+        &buffer, suffix == QLatin1String("png") ? QByteArrayLiteral("png") : QByteArrayLiteral("jpeg"));
     if (suffix != QLatin1String("png"))
         writer.setQuality(92); // text in screenshots stays crisp; the default 75 smears it
     // JPEG has no alpha channel: flatten onto white rather than let the writer pick black.
@@ -45,5 +54,10 @@ QString saveImage(const QImage& image, const QString& file)
     if (!writer.write(toWrite))
         return QCoreApplication::translate("ImageExport", "Cannot write %1: %2")
             .arg(shownPath, writer.errorString());
+    const std::string failure = dvmlens::writeReportFile(
+        dvmlens::pathBytes(file), std::string_view(bytes.constData(), std::size_t(bytes.size())));
+    if (!failure.empty())
+        return QCoreApplication::translate("ImageExport", "Cannot write %1: %2")
+            .arg(shownPath, QString::fromStdString(failure));
     return {};
 }

@@ -5,7 +5,9 @@
 #include "io/mappedwindow.h"
 #include "profile/csvfile.h"
 #include "profile/durationsum.h"
+#include "profile/fieldexcerpt.h"
 #include "profile/profile.h"
+#include "profile/profilecompare.h"
 
 #include <QDir>
 #include <QFile>
@@ -15,6 +17,7 @@
 #include <array>
 #include <cstring>
 #include <fcntl.h>
+#include <limits>
 #include <sys/stat.h>
 #include <tuple>
 #include <unistd.h>
@@ -445,7 +448,8 @@ private Q_SLOTS:
         QTest::newRow("many decimals") << QByteArray("123.456789012345") << 123.456789012345;
         QTest::newRow("exponent") << QByteArray("1.5e3") << 1500.0;
         QTest::newRow("spaces") << QByteArray(" 7.25 ") << 7.25;
-        QTest::newRow("20 digits") << QByteArray("12345678901234567890") << 12345678901234567890.0;
+        // Too many digits for the exact units, still under the 10^12 µs bound.
+        QTest::newRow("20 digits") << QByteArray("999999999999.12345678") << 999999999999.12345678;
     }
 
     // Durations take a fast path; each must equal what from_chars reads.
@@ -998,6 +1002,140 @@ private Q_SLOTS:
         std::string error;
         QVERIFY(!loadProfiles(output.toStdString(), error));
         QCOMPARE(QString::fromStdString(error), details + u": it is a device, not a regular file"_s);
+    }
+
+    // A bad row quotes at most 64 bytes of its field and says how long it was (issue 30.6): a row
+    // of 4 MiB of NULs once put the whole field in the message, and 50 such cost hundreds of MB.
+    void badRowQuotesABoundedExcerpt()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"kernel_details.csv"_s);
+        const QByteArray nuls(std::size_t(3) << 20, '\0');
+        writeFile(path,
+            "Step Id,Name,Type,Accelerator Core,Duration(us)\n1,k_0,k,AI_CORE," + nuls + "\n" + nuls
+                + ",k_0,k,AI_CORE,1\n1,k_0,k,AI_CORE,2\n");
+        for (const bool shortcut : { true, false }) {
+            Profile profile;
+            std::string error;
+            QVERIFY2(readKernelDetails(path.toStdString(), profile, error, { 1, shortcut }), error.c_str());
+            QCOMPARE(profile.rows, std::int64_t(1));
+            QCOMPARE(profile.badRows, std::int64_t(2));
+            QCOMPARE(profile.diagnostics.size(), std::size_t(2));
+            const std::string expectedDuration = "kernel_details.csv row skipped: Duration(us) is '"
+                + std::string(64, '\0') + "… (3145728 bytes)', not a time (a number from 0 to 10^12)";
+            QCOMPARE(profile.diagnostics[0].message, expectedDuration);
+            QCOMPARE(profile.diagnostics[1].message,
+                "kernel_details.csv row skipped: Step Id is '" + std::string(64, '\0')
+                    + "… (3145728 bytes)', not a number");
+        }
+    }
+
+    void excerptCutsBeforeASplitCharacter()
+    {
+        QCOMPARE(fieldExcerpt("short"), std::string("short"));
+        QCOMPARE(fieldExcerpt(std::string(64, 'x')), std::string(64, 'x'));
+        // "é" (2 bytes) across byte 64: cut before it.
+        const std::string text = std::string(63, 'x') + "é" + "tail";
+        QCOMPARE(fieldExcerpt(text), std::string(63, 'x') + "… (69 bytes)");
+        // Not UTF-8: the bytes as they are.
+        const std::string raw = std::string(70, '\x9b');
+        QCOMPARE(fieldExcerpt(raw), std::string(64, '\x9b') + "… (70 bytes)");
+    }
+
+    // Duration(us) past 10^12 µs (11.6 days for one launch) is a bad row (issue 30.18): 1.7e308
+    // made the sums infinite, the shares "-nan%" and the top kernels lose their unit.
+    void implausibleDurationsAreBadRows()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"kernel_details.csv"_s);
+        writeFile(path,
+            "Name,Type,Accelerator Core,Duration(us)\nk_0,k,AI_CORE,1.7e308\nk_0,k,AI_CORE,1e13\n"
+            "k_0,k,AI_CORE,999999999999999999\nk_0,k,AI_CORE,1000000000000.5\n"
+            "k_0,k,AI_CORE,1000000000000\nk_0,k,AI_CORE,1e12\nk_0,k,AI_CORE,0.5\n");
+        for (const bool shortcut : { true, false }) {
+            Profile profile;
+            std::string error;
+            QVERIFY2(readKernelDetails(path.toStdString(), profile, error, { 1, shortcut }), error.c_str());
+            QCOMPARE(profile.badRows, std::int64_t(4));
+            QCOMPARE(profile.rows, std::int64_t(3));
+            QCOMPARE(profile.groups.size(), std::size_t(1));
+            QCOMPARE(profile.groups[0].totalUs, 2e12 + 0.5);
+            QCOMPARE(profile.diagnostics[0].message,
+                std::string("kernel_details.csv row skipped: Duration(us) is '1.7e308', not a time (a number "
+                            "from 0 to 10^12)"));
+        }
+        Duration duration;
+        QVERIFY(!parseDuration("1.7e308", duration));
+        QVERIFY(!parseDuration("999999999999999999", duration));
+        QVERIFY(parseDuration("999999999999", duration));
+        QCOMPARE(durationText(std::numeric_limits<double>::infinity()), std::string("n/a"));
+        QCOMPARE(durationText(1e300), std::string("1e+294 s"));
+    }
+
+    // A file whose lines end with CR alone is one long header line: refused with why, never read
+    // as 0 rows in silence (issue 30.20); op_statistic.csv says so as a diagnostic.
+    void crOnlyLineEndsAreRefused()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"kernel_details.csv"_s);
+        writeFile(path, "Name,Type,Accelerator Core,Duration(us)\rk_0,k,AI_CORE,1\rk_0,k,AI_CORE,2\r");
+        Profile profile;
+        std::string error;
+        QVERIFY(!readKernelDetails(path.toStdString(), profile, error));
+        QCOMPARE(error,
+            path.toStdString()
+                + ":1: the lines end with CR alone (a carriage return without a line feed); save the file "
+                  "with LF or CRLF line ends");
+        // CRLF stays fine.
+        writeFile(path, "Name,Type,Accelerator Core,Duration(us)\r\nk_0,k,AI_CORE,1\r\n");
+        QVERIFY2(readKernelDetails(path.toStdString(), profile, error), error.c_str());
+        QCOMPARE(profile.rows, std::int64_t(1));
+
+        const QString statistic = dir.filePath(u"op_statistic.csv"_s);
+        writeFile(statistic, "OP Type,Core Type,Count,Total Time(us)\rk,AI_CORE,1,1\r");
+        Profile other;
+        readOpStatistic(statistic.toStdString(), other);
+        QCOMPARE(other.opStatistics.size(), std::size_t(0));
+        QCOMPARE(other.diagnostics.size(), std::size_t(1));
+        QVERIFY2(other.diagnostics[0].message.find("CR alone") != std::string::npos,
+            other.diagnostics[0].message.c_str());
+    }
+
+    // kernel_details.csv and op_statistic.csv are opened with the safe opener, bounded by the
+    // profile folder (issue 30.11): a link out of the *_ascend_pt folder is refused with why, a
+    // link inside it is read.
+    void linksOutOfTheProfileFolderAreRefused()
+    {
+        QTemporaryDir dir;
+        const QByteArray csv = "Name,Type,Accelerator Core,Duration(us)\nk_0,k,AI_CORE,1\n";
+        const QString secret = dir.filePath(u"elsewhere/x.csv"_s);
+        writeFile(secret, csv);
+        const QString ascend = dir.filePath(u"prof/host_1_ascend_pt"_s);
+        const QString output = ascend + u"/ASCEND_PROFILER_OUTPUT"_s;
+        QVERIFY(QDir().mkpath(output));
+        const QString details = output + u"/kernel_details.csv"_s;
+        QVERIFY(QFile::link(secret, details));
+        for (const QString& given : { dir.filePath(u"prof"_s), ascend, output }) {
+            std::string error;
+            QVERIFY(!loadProfiles(given.toStdString(), error));
+            QCOMPARE(QString::fromStdString(error),
+                details + u": it is a link that leads out of the profile folder "_s + ascend
+                    + u"; not read"_s);
+        }
+        // A link that stays inside the folder is read; op_statistic.csv leading out is a diagnostic.
+        QVERIFY(QFile::remove(details));
+        writeFile(ascend + u"/copy.csv"_s, csv);
+        QVERIFY(QFile::link(u"../copy.csv"_s, details));
+        QVERIFY(QFile::link(secret, output + u"/op_statistic.csv"_s));
+        std::string error;
+        const auto profiles = loadProfiles(ascend.toStdString(), error);
+        QVERIFY2(profiles, error.c_str());
+        QCOMPARE(profiles->front().rows, std::int64_t(1));
+        QCOMPARE(profiles->front().opStatistics.size(), std::size_t(0));
+        QCOMPARE(profiles->front().diagnostics.size(), std::size_t(1));
+        QVERIFY2(profiles->front().diagnostics[0].message.find("leads out of the profile folder")
+                != std::string::npos,
+            profiles->front().diagnostics[0].message.c_str());
     }
 };
 

@@ -205,6 +205,36 @@ private Q_SLOTS:
         QVERIFY(S_ISFIFO(info.st_mode));
     }
 
+    // Issue 30.9: Export Report and Export Screenshot never write through a symbolic link (an
+    // untrusted tree's report.md -> /anywhere/file); a FIFO named as a picture is refused at once.
+    void exportsNeverWriteThroughALink()
+    {
+        const QString victim = m_temp.filePath(QStringLiteral("victim.txt"));
+        QFile file(victim);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("precious");
+        file.close();
+        const QString report = m_temp.filePath(QStringLiteral("linked.md"));
+        const QString shot = m_temp.filePath(QStringLiteral("linked.png"));
+        QVERIFY(QFile::link(victim, report));
+        QVERIFY(QFile::link(victim, shot));
+        const QString refused =
+            QStringLiteral(": it is a symbolic link; refusing to write through it (nothing was written)");
+        QCOMPARE(ExportActions::writeReport(actions().sources(), report),
+            QStringLiteral("Cannot write %1").arg(report) + refused);
+        QCOMPARE(actions().exportScreenshot(shot, ExportActions::ScreenshotTarget::Window),
+            QStringLiteral("Cannot write %1").arg(shot) + refused);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), QByteArray("precious"));
+        QVERIFY(QFileInfo(report).isSymLink() && QFileInfo(shot).isSymLink());
+
+        const QString fifo = m_temp.filePath(QStringLiteral("fifo.png"));
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0644), 0);
+        QCOMPARE(saveImage(QImage(4, 4, QImage::Format_RGB32), fifo),
+            QStringLiteral("Cannot write %1: it is a FIFO, not a regular file (nothing was written)")
+                .arg(fifo));
+    }
+
     void reportFormatBySuffix()
     {
         QCOMPARE(ExportActions::reportFormatForFile(QStringLiteral("a.markdown")),

@@ -10,6 +10,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <sys/stat.h>
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -149,6 +151,38 @@ private Q_SLOTS:
         QCOMPARE(outcome.exitCode, 2);
         QVERIFY(outcome.errors.contains(QLatin1String("--size")));
         QVERIFY(!QFileInfo::exists(file));
+    }
+
+    // Issue 30.8 and 30.9: a FIFO (it would block), a device (it would be written into) or a
+    // symbolic link (it would be written through) named as the picture is refused at once, exit 2,
+    // before anything is indexed; the link's target is untouched.
+    void refusesFifosDevicesAndLinks()
+    {
+        const QString fifo = m_temp.filePath(u"fifo.png"_s);
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        Outcome outcome = run({ u"--screenshot"_s, fifo, sampleTree() });
+        QCOMPARE(outcome.exitCode, 2);
+        QVERIFY2(outcome.errors.contains(u"cannot write %1: it is a FIFO, not a regular file"_s.arg(fifo)),
+            qPrintable(outcome.errors));
+
+        outcome = run({ u"--screenshot"_s, u"/dev/null"_s });
+        QCOMPARE(outcome.exitCode, 2);
+        QVERIFY2(outcome.errors.contains(u"it is a character device, not a regular file"_s),
+            qPrintable(outcome.errors));
+
+        const QString victim = m_temp.filePath(u"victim.txt"_s);
+        QFile file(victim);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("precious");
+        file.close();
+        const QString link = m_temp.filePath(u"link.png"_s);
+        QVERIFY(QFile::link(victim, link));
+        outcome = run({ u"--screenshot"_s, link });
+        QCOMPARE(outcome.exitCode, 2);
+        QVERIFY2(outcome.errors.contains(u"it is a symbolic link; refusing to write through it"_s),
+            qPrintable(outcome.errors));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), QByteArray("precious"));
     }
 };
 
