@@ -63,7 +63,8 @@ private:
 // kept. `tableDepth`: how deep the {key: [names…]} objects are (1: the file is one; 2: each of its
 // known keys holds one). A string at depth 1 (the stack traces file's {kernel: "trace"}) is kept
 // as it is when `strings` is given.
-class ProvenanceReader final : public nlohmann::json_sax<nlohmann::json>
+// Events it has no use for (numbers, nulls…) are nlohmann's acceptor's: taken and dropped.
+class ProvenanceReader final : public nlohmann::detail::json_sax_acceptor<nlohmann::json>
 {
 public:
     ProvenanceReader(
@@ -73,31 +74,7 @@ public:
         , m_strings(strings)
     {
     }
-    bool null() override
-    {
-        return true;
-    }
-    bool boolean(bool) override
-    {
-        return true;
-    }
-    bool number_integer(number_integer_t) override
-    {
-        return true;
-    }
-    bool number_unsigned(number_unsigned_t) override
-    {
-        return true;
-    }
-    bool number_float(number_float_t, const string_t&) override
-    {
-        return true;
-    }
-    bool binary(binary_t&) override
-    {
-        return true;
-    }
-    bool string(string_t& value) override
+    bool string(string_t& value)
     {
         if (m_names && m_open.size() == m_namesDepth)
             m_names->add(std::move(value));
@@ -105,7 +82,7 @@ public:
             m_list->push_back(std::move(value));
         return true;
     }
-    bool start_object(std::size_t) override
+    bool start_object(std::size_t)
     {
         if (m_open.empty() && m_started)
             return false;
@@ -113,7 +90,7 @@ public:
         m_open.push_back('o');
         return true;
     }
-    bool key(string_t& key) override
+    bool key(string_t& key)
     {
         if (m_open.size() == 1 && m_tableDepth == 2)
             m_table = m_tableOf(key);
@@ -121,13 +98,13 @@ public:
             m_list = m_table ? &(*m_table)[key] : nullptr;
         return true;
     }
-    bool end_object() override
+    bool end_object()
     {
         m_open.pop_back();
         m_list = nullptr;
         return true;
     }
-    bool start_array(std::size_t) override
+    bool start_array(std::size_t)
     {
         if (!m_started)
             return false; // the file must be an object
@@ -138,16 +115,12 @@ public:
         }
         return true;
     }
-    bool end_array() override
+    bool end_array()
     {
         if (m_names && m_open.size() == m_namesDepth)
             m_names.reset();
         m_open.pop_back();
         return true;
-    }
-    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override
-    {
-        return false;
     }
     void setTable(Table* table)
     {
