@@ -18,8 +18,17 @@ std::string archiveMemberPath(std::string_view archive, std::string_view inner)
     return path;
 }
 
-std::optional<std::string> normaliseEntryName(std::string_view raw, std::string& problem)
+std::optional<std::string> normaliseEntryName(std::string_view raw, std::string& problem, bool* tooLong)
 {
+    if (tooLong)
+        *tooLong = false;
+    if (raw.size() > kMaxEntryNameBytes) {
+        problem = "its name is " + std::to_string(raw.size()) + " bytes long, over the "
+            + std::to_string(kMaxEntryNameBytes) + " bytes DVM Lens reads";
+        if (tooLong)
+            *tooLong = true;
+        return std::nullopt;
+    }
     if (raw.empty()) {
         problem = "it has no name";
         return std::nullopt;
@@ -34,6 +43,7 @@ std::optional<std::string> normaliseEntryName(std::string_view raw, std::string&
     }
     std::string clean;
     clean.reserve(raw.size());
+    std::size_t depth = 0;
     std::size_t start = 0;
     while (start <= raw.size()) {
         std::size_t slash = raw.find('/', start);
@@ -46,6 +56,13 @@ std::optional<std::string> normaliseEntryName(std::string_view raw, std::string&
         if (part == "..") {
             problem = "its name goes up with '..', so extracting it could write outside the folder it is "
                       "unpacked in";
+            return std::nullopt;
+        }
+        if (++depth > kMaxEntryDepth) {
+            problem = "its name is more than " + std::to_string(kMaxEntryDepth)
+                + " folders deep, deeper than DVM Lens reads";
+            if (tooLong)
+                *tooLong = true;
             return std::nullopt;
         }
         if (!clean.empty())

@@ -8,6 +8,8 @@
 #include <dirent.h>
 #include <string_view>
 #include <sys/stat.h>
+#include <utility>
+#include <vector>
 
 namespace dvmlens {
 
@@ -45,6 +47,33 @@ std::string archiveError(struct archive* archive, const char* fallback)
     return text && *text ? std::string(text) : std::string(fallback);
 }
 
+// The compressions the README promises (gzip, bzip2, xz, zstd), each only when libarchive decodes
+// it in process: built without its library, libarchive would answer ARCHIVE_WARN and run an
+// external program (gzip -d…) instead, and reading an archive must never start a process. Asked
+// once on a throwaway reader, since a filter once enabled cannot be taken back.
+using SupportFilter = int (*)(struct archive*);
+constexpr SupportFilter kDocumentedFilters[] = { archive_read_support_filter_gzip,
+    archive_read_support_filter_bzip2, archive_read_support_filter_xz, archive_read_support_filter_zstd };
+
+const std::vector<SupportFilter>& builtinFilters()
+{
+    static const std::vector<SupportFilter> filters = [] {
+        std::vector<SupportFilter> inProcess;
+        for (const SupportFilter support : kDocumentedFilters) {
+            struct archive* probe = archive_read_new();
+            if (probe && support(probe) == ARCHIVE_OK)
+                inProcess.push_back(support);
+            if (probe)
+                archive_read_free(probe);
+        }
+        return inProcess;
+    }();
+    return filters;
+}
+
+// How many damaged tar headers (ARCHIVE_RETRY, 512 bytes each) one next() skips before it gives up.
+constexpr int kMaxHeaderRetries = 1 << 16;
+
 } // namespace
 
 ArchiveReader::~ArchiveReader()
@@ -65,8 +94,10 @@ bool ArchiveReader::open(const std::string& path, std::string& error)
         error = "out of memory";
         return false;
     }
-    // Only the formats DVM Lens is asked to read: "all" would let mtree or raw claim a text file.
-    archive_read_support_filter_all(m_archive);
+    // Only the formats DVM Lens is asked to read: "all" would let mtree or raw claim a text file,
+    // and the filters "all" brings run lzop, lrzip or grzip found through $PATH.
+    for (const SupportFilter support : builtinFilters())
+        support(m_archive);
     archive_read_support_format_tar(m_archive);
     archive_read_support_format_gnutar(m_archive);
     archive_read_support_format_zip(m_archive);
@@ -80,12 +111,35 @@ bool ArchiveReader::open(const std::string& path, std::string& error)
 ArchiveReader::Next ArchiveReader::next(ArchiveHeader& header, std::string& error)
 {
     struct archive_entry* entry = nullptr;
-    const int status = archive_read_next_header(m_archive, &entry);
+    int status = archive_read_next_header(m_archive, &entry);
+    // ARCHIVE_RETRY: a damaged header (a tar checksum that fails) was skipped; the next call reads on.
+    std::string damaged;
+    for (int retries = 0; status == ARCHIVE_RETRY; ++retries) {
+        if (damaged.empty())
+            damaged = archiveError(m_archive, "a damaged header");
+        if (retries == kMaxHeaderRetries) {
+            error = damaged;
+            return Next::Failed;
+        }
+        status = archive_read_next_header(m_archive, &entry);
+    }
+    if (status == ARCHIVE_EOF && !damaged.empty()) {
+        error = damaged; // nothing readable came after the damage: a corrupt end, not a clean one
+        return Next::Failed;
+    }
     if (status == ARCHIVE_EOF)
         return Next::End;
     if (status < ARCHIVE_WARN || !entry) {
         error = archiveError(m_archive, "the archive is corrupt or truncated");
         return Next::Failed;
+    }
+    header.warning.clear();
+    if (!damaged.empty())
+        header.warning = "a damaged header before this entry was skipped (" + damaged + ")";
+    if (status == ARCHIVE_WARN) {
+        if (!header.warning.empty())
+            header.warning += "; ";
+        header.warning += archiveError(m_archive, "libarchive warned about this header");
     }
     m_gotHeader = true;
     const char* name = archive_entry_pathname(entry);
@@ -112,12 +166,21 @@ bool ArchiveReader::readBlock(const char*& data, std::size_t& size, std::string&
     const int status = archive_read_data_block(m_archive, &block, &size, &offset);
     if (status == ARCHIVE_EOF)
         return false;
-    if (status < ARCHIVE_WARN) {
+    if (status < ARCHIVE_WARN || status == ARCHIVE_RETRY) {
         error = archiveError(m_archive, "the archive is corrupt or truncated");
         return false;
     }
+    // A warning (a zip entry whose CRC fails) comes with the entry's last block: the data is kept
+    // and the warning waits for takeDataWarning().
+    if (status == ARCHIVE_WARN && m_dataWarning.empty())
+        m_dataWarning = archiveError(m_archive, "libarchive warned about this entry's data");
     data = static_cast<const char*>(block);
     return true;
+}
+
+std::string ArchiveReader::takeDataWarning()
+{
+    return std::exchange(m_dataWarning, std::string());
 }
 
 std::string ArchiveReader::formatName() const
@@ -137,6 +200,43 @@ std::string ArchiveReader::formatName() const
 
 namespace {
 
+// Compressions DVM Lens does not read (libarchive would run an external program for most of them):
+// told by their magic bytes, so such a file gets a clear "unsupported compression", not "no archive".
+std::string_view unsupportedCompression(std::string_view head)
+{
+    static constexpr struct
+    {
+        std::string_view magic;
+        std::string_view name;
+    } kUnsupported[] = {
+        { std::string_view("\x89LZO\0\r\n\x1a\n", 9), "lzop" },
+        { "\x04\x22\x4d\x18", "lz4" },
+        { "LZIP\x01", "lzip" },
+        { std::string_view("LRZI\0", 5), "lrzip" },
+        { "GRZipII", "grzip" },
+        { "\x1f\x9d", "compress (.Z)" },
+        { "\x1f\xa0", "compress (LZH)" },
+        { "7z\xbc\xaf\x27\x1c", "7-Zip" },
+        { "Rar!\x1a\x07", "RAR" },
+    };
+    for (const auto& known : kUnsupported) {
+        if (head.substr(0, known.magic.size()) == known.magic)
+            return known.name;
+    }
+    return {};
+}
+
+std::string readHead(const std::string& path, std::size_t size)
+{
+    std::string head(size, '\0');
+    FILE* file = std::fopen(path.c_str(), "rbe");
+    if (!file)
+        return {};
+    head.resize(std::fread(head.data(), 1, size, file));
+    std::fclose(file);
+    return head;
+}
+
 bool startsLikeArchive(const std::string& path)
 {
     static constexpr std::string_view kSuffixes[] = { ".tar", ".tgz", ".tbz2", ".tbz", ".txz", ".tzst",
@@ -146,13 +246,9 @@ bool startsLikeArchive(const std::string& path)
             && path.compare(path.size() - suffix.size(), suffix.size(), suffix) == 0)
             return true;
     }
-    char head[264] = {};
-    FILE* file = std::fopen(path.c_str(), "rbe");
-    if (!file)
-        return false;
-    const std::size_t got = std::fread(head, 1, sizeof head, file);
-    std::fclose(file);
-    const std::string_view bytes(head, got);
+    const std::string head = readHead(path, 264);
+    const std::string_view bytes = head;
+    const std::size_t got = head.size();
     return bytes.substr(0, 2) == "\x1f\x8b"
         || bytes.substr(0, 6)
         == std::string_view("\xfd"
@@ -167,6 +263,11 @@ bool startsLikeArchive(const std::string& path)
 
 ArchiveProbe probeArchive(const std::string& path, std::string& error)
 {
+    if (const std::string_view name = unsupportedCompression(readHead(path, 16)); !name.empty()) {
+        error = "unsupported compression: " + std::string(name)
+            + "; DVM Lens reads tar and zip, raw or compressed with gzip, xz, zstd or bzip2";
+        return ArchiveProbe::Broken;
+    }
     if (looksLikeArchive(path))
         return ArchiveProbe::Archive;
     if (!startsLikeArchive(path))

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // libarchive, read only and streaming: tar (ustar, pax, GNU) and zip, each raw or compressed with
-// gzip, xz, zstd, bzip2 (any filter libarchive has), recognised by content, not by name. No entry
-// is ever written to disk: headers and data come out in archive order, once.
+// gzip, xz, zstd or bzip2 (libarchive's in-process decoders only: never an external program),
+// recognised by content, not by name. No entry is ever written to disk: headers and data come out
+// in archive order, once.
 #pragma once
 
 #include <cstddef>
@@ -21,6 +22,9 @@ struct ArchiveHeader
     std::string hardlink; // the entry a tar hard link repeats, as stored ("" when none)
     std::optional<std::uint64_t> size; // as the header states it (zip streams may not)
     bool encrypted = false;
+    // What libarchive warned about this header (ARCHIVE_WARN: a pax attribute it ignored…), or a
+    // damaged header skipped before it (ARCHIVE_RETRY); empty when none.
+    std::string warning;
 };
 
 class ArchiveReader
@@ -45,6 +49,8 @@ public:
     // The current entry's data in libarchive's own blocks (no copy): false at its end or on an
     // error (`error` set, non-empty).
     bool readBlock(const char*& data, std::size_t& size, std::string& error);
+    // A warning libarchive gave with the current entry's data ("ZIP bad CRC…"), once; empty when none.
+    std::string takeDataWarning();
 
     // "GNU tar format", "ZIP 2.0 (deflation)"… and the compression ("zstd"), for messages.
     std::string formatName() const;
@@ -52,6 +58,7 @@ public:
 private:
     struct archive* m_archive = nullptr;
     bool m_gotHeader = false;
+    std::string m_dataWarning;
 };
 
 // Whether the regular file `path` is an archive ArchiveReader reads: its first header is read.

@@ -25,12 +25,9 @@ bool ArchiveTreeSource::list(
         error = ENOTDIR;
         return false;
     }
-    const std::string prefix = resolved.inner.empty() ? std::string() : resolved.inner + '/';
     entries.reserve(resolved.node->children.size());
-    for (const std::string& name : resolved.node->children) {
-        const ArchiveNode* child = m_tree->find(prefix + name);
-        entries.push_back({ name, child ? child->type : static_cast<unsigned char>(DT_UNKNOWN) });
-    }
+    for (const ArchiveNode* child : resolved.node->children)
+        entries.push_back({ child->name, child->type });
     return true;
 }
 

@@ -12,6 +12,7 @@
 #include <dirent.h>
 #include <filesystem>
 #include <mutex>
+#include <set>
 #include <sys/stat.h>
 
 namespace dvmlens {
@@ -20,8 +21,8 @@ namespace {
 
 constexpr std::size_t kProbeBytes = 4096; // what the walk reads of a loose *.py (treescanner)
 constexpr std::size_t kRunnableHeadBytes = 64 * 1024 + 1; // versions.cpp reads 64 KiB of it
-constexpr int kMaxLinkHops = 40; // as Linux's own limit
 constexpr std::size_t kRememberedArchives = 8;
+constexpr std::size_t kQuotedNameBytes = 200; // of a name over the bounds, in its diagnostic
 
 std::string_view baseName(std::string_view inner)
 {
@@ -198,10 +199,30 @@ std::vector<std::shared_ptr<const ArchiveTree>> g_remembered; // most recent las
 
 } // namespace
 
+std::size_t ArchiveTree::ChildKeyHash::operator()(const ChildKey& key) const noexcept
+{
+    return std::hash<std::string_view>()(key.name)
+        ^ (std::hash<const void*>()(key.folder) * 0x9e3779b97f4a7c15ull);
+}
+
+const ArchiveNode* ArchiveTree::child(const ArchiveNode* folder, std::string_view name) const
+{
+    const auto found = m_children.find(ChildKey { folder, name });
+    return found == m_children.end() ? nullptr : found->second;
+}
+
 const ArchiveNode* ArchiveTree::find(std::string_view inner) const
 {
-    const auto found = m_nodes.find(inner);
-    return found == m_nodes.end() ? nullptr : &found->second;
+    const ArchiveNode* node = root();
+    for (std::size_t start = 0; node && start < inner.size();) {
+        std::size_t slash = inner.find('/', start);
+        if (slash == std::string_view::npos)
+            slash = inner.size();
+        if (slash > start)
+            node = child(node, inner.substr(start, slash - start));
+        start = slash + 1;
+    }
+    return node;
 }
 
 std::optional<std::string> ArchiveTree::innerOf(std::string_view path) const
@@ -240,14 +261,18 @@ ArchiveTree::Resolved ArchiveTree::resolve(std::string_view inner, bool followLa
     };
     push(inner);
     std::string at; // resolved so far (a folder)
+    const ArchiveNode* atNode = root();
     int hops = 0;
+    // A link followed again with as many components still to walk comes round a loop; a chain
+    // without one that is only longer than kMaxLinkHops says so apart (EMLINK).
+    std::set<std::pair<const ArchiveNode*, std::size_t>> followed;
     while (!pending.empty()) {
         const std::string part = std::move(pending.back());
         pending.pop_back();
         if (part == ".")
             continue;
         if (part == "..") {
-            if (at.empty()) {
+            if (atNode == root()) {
                 result.error = EXDEV;
                 std::filesystem::path outside = std::filesystem::path(m_archive).parent_path();
                 for (auto it = pending.rbegin(); it != pending.rend(); ++it)
@@ -255,18 +280,22 @@ ArchiveTree::Resolved ArchiveTree::resolve(std::string_view inner, bool followLa
                 result.outside = outside.lexically_normal().native();
                 return result;
             }
-            at = std::string(parentOf(at));
+            at.resize(parentOf(at).size());
+            atNode = atNode->parent;
             continue;
         }
-        const std::string candidate = at.empty() ? part : at + '/' + part;
-        const ArchiveNode* node = find(candidate);
+        const ArchiveNode* node = child(atNode, part);
         if (!node) {
             result.error = ENOENT;
             return result;
         }
         if (node->type == DT_LNK && (!pending.empty() || followLast)) {
-            if (++hops > kMaxLinkHops) {
+            if (!followed.emplace(node, pending.size()).second) {
                 result.error = ELOOP;
+                return result;
+            }
+            if (++hops > kMaxLinkHops) {
+                result.error = EMLINK;
                 return result;
             }
             if (node->link.empty()) {
@@ -285,13 +314,13 @@ ArchiveTree::Resolved ArchiveTree::resolve(std::string_view inner, bool followLa
             result.error = ENOTDIR;
             return result;
         }
-        at = candidate;
-        result.node = node;
+        if (!at.empty())
+            at += '/';
+        at += part;
+        atNode = node;
     }
-    result.inner = at;
-    result.node = find(at);
-    if (!result.node)
-        result.error = ENOENT;
+    result.inner = std::move(at);
+    result.node = atNode;
     return result;
 }
 
@@ -313,8 +342,9 @@ public:
         , m_tree(std::make_shared<ArchiveTree>())
     {
         m_tree->m_archive = archive;
-        m_tree->m_nodes[std::string()].type = DT_DIR;
-        m_tree->m_nodes[std::string()].implicit = true;
+        ArchiveNode& root = m_tree->m_nodes.emplace_back();
+        root.type = DT_DIR;
+        root.implicit = true;
         m_captureLeft = pass.captureBudget;
     }
 
@@ -344,9 +374,7 @@ public:
                 break;
             }
             if (ordinal >= kMaxArchiveEntries) {
-                add(m_tree->m_archive, Severity::Error, "archive-too-many-entries",
-                    "This archive holds more than " + std::to_string(kMaxArchiveEntries)
-                        + " entries; the rest is left out.");
+                addTooMany();
                 break;
             }
             if (!entry(header, ordinal))
@@ -384,12 +412,18 @@ private:
     bool entry(const ArchiveHeader& header, std::uint64_t ordinal)
     {
         std::string problem;
-        const std::optional<std::string> inner = normaliseEntryName(header.name, problem);
+        bool tooLong = false;
+        const std::optional<std::string> inner = normaliseEntryName(header.name, problem, &tooLong);
         if (!inner) {
-            add(memberPath(header.name), Severity::Warning, "archive-unsafe-name",
+            // A name over the bounds is named by its start only: the diagnostic stays small too.
+            add(memberPath(tooLong ? std::string_view(header.name).substr(0, kQuotedNameBytes) : header.name),
+                Severity::Warning, tooLong ? "archive-name-too-long" : "archive-unsafe-name",
                 "This archive entry is left out: " + problem + ".");
             return drain(std::string_view(), nullptr);
         }
+        if (!header.warning.empty())
+            add(memberPath(*inner), Severity::Warning, "archive-warning",
+                "libarchive warned while reading this entry's header: " + header.warning + ".");
         if (inner->empty())
             return drain(*inner, nullptr); // "./": the top itself
         if (header.size && m_read + *header.size > m_pass.budget) {
@@ -400,10 +434,15 @@ private:
         node.type = header.type;
         node.ordinal = ordinal;
         node.size = header.size.value_or(0);
-        if (!header.hardlink.empty())
+        if (!header.hardlink.empty()) {
             settleHardlink(node, header.hardlink, *inner);
-        else if (node.type == DT_LNK)
+        } else if (node.type == DT_LNK && header.symlink.size() > kMaxEntryNameBytes) {
+            add(memberPath(*inner), Severity::Warning, "archive-name-too-long",
+                "This link's target is " + std::to_string(header.symlink.size()) + " bytes long, over the "
+                    + std::to_string(kMaxEntryNameBytes) + " bytes DVM Lens reads; it is not followed.");
+        } else if (node.type == DT_LNK) {
             node.link = header.symlink;
+        }
         bool keepGoing = true;
         if (header.encrypted) {
             node.problemErrno = EACCES;
@@ -415,8 +454,11 @@ private:
         } else {
             keepGoing = drain(*inner, &node);
         }
-        insert(*inner, std::move(node));
-        return keepGoing;
+        if (const std::string warning = m_reader.takeDataWarning(); !warning.empty())
+            add(memberPath(*inner), Severity::Warning, "archive-warning",
+                "libarchive warned while reading this entry's data: " + warning
+                    + "; its content may be damaged.");
+        return insert(*inner, std::move(node)) && keepGoing;
     }
 
     void settleHardlink(ArchiveNode& node, const std::string& stored, const std::string& inner)
@@ -424,8 +466,13 @@ private:
         std::string problem;
         const std::optional<std::string> target = normaliseEntryName(stored, problem);
         const ArchiveNode* content = target ? m_tree->find(*target) : nullptr;
-        if (content && content->hardlink)
+        // A link to a hard link repeats what that one repeats: node.link names the content itself,
+        // so a chain c -> b -> a is one step long, whatever its length.
+        const std::string* contentInner = target ? &*target : nullptr;
+        if (content && content->hardlink) {
+            contentInner = &content->link;
             content = m_tree->find(content->link);
+        }
         if (!content || content->type != DT_REG) {
             node.type = DT_LNK; // a link to nothing: the walk says it cannot be read
             node.link.clear();
@@ -438,7 +485,7 @@ private:
         }
         node.type = DT_REG;
         node.hardlink = true;
-        node.link = content->hardlink ? content->link : *target;
+        node.link = *contentInner;
         node.size = content->size;
     }
 
@@ -551,61 +598,104 @@ private:
                   "bomb.");
     }
 
-    void insert(const std::string& inner, ArchiveNode node)
+    // Adds a node below `folder`; null (the pass stops, said once) past the node or name caps.
+    ArchiveNode* addChild(ArchiveNode& folder, std::string_view name, ArchiveNode node)
+    {
+        if (m_tree->m_nodes.size() > kMaxArchiveEntries || m_nameBytes + name.size() > kMaxArchiveNameBytes) {
+            addTooMany();
+            return nullptr;
+        }
+        m_nameBytes += name.size() + node.link.size();
+        ArchiveNode& added = m_tree->m_nodes.emplace_back(std::move(node));
+        added.name = std::string(name);
+        added.parent = &folder;
+        folder.children.push_back(&added);
+        m_tree->m_children.emplace(ArchiveTree::ChildKey { &folder, added.name }, &added);
+        return &added;
+    }
+
+    void addTooMany()
+    {
+        if (m_tooManySaid)
+            return;
+        m_tooManySaid = true;
+        add(m_tree->m_archive, Severity::Error, "archive-too-many-entries",
+            "This archive holds more than " + std::to_string(kMaxArchiveEntries)
+                + " entries and folders, or more than " + bytesText(kMaxArchiveNameBytes)
+                + " of names; the rest is left out.");
+    }
+
+    // Takes `node`'s data, keeping where `existing` sits (its key views its name: made again).
+    void replaceData(ArchiveNode& existing, ArchiveNode&& node)
+    {
+        m_tree->m_children.erase(ArchiveTree::ChildKey { existing.parent, existing.name });
+        node.name = std::move(existing.name);
+        node.parent = existing.parent;
+        existing = std::move(node);
+        m_tree->m_children.emplace(ArchiveTree::ChildKey { existing.parent, existing.name }, &existing);
+    }
+
+    // What was below a folder replaced by a file is gone, as on disk: no longer found by name.
+    void forgetBelow(ArchiveNode& folder)
+    {
+        std::vector<const ArchiveNode*> pending(folder.children.begin(), folder.children.end());
+        folder.children.clear();
+        while (!pending.empty()) {
+            const ArchiveNode* node = pending.back();
+            pending.pop_back();
+            m_tree->m_children.erase(ArchiveTree::ChildKey { node->parent, node->name });
+            pending.insert(pending.end(), node->children.begin(), node->children.end());
+        }
+    }
+
+    // False when the pass must stop (the caps on nodes and names).
+    bool insert(const std::string& inner, ArchiveNode node)
     {
         // Parents first: entries may come without their folders (zip, tar of single files).
-        std::string parent;
+        ArchiveNode* folder = &m_tree->m_nodes.front();
+        std::size_t start = 0;
         for (std::size_t slash = inner.find('/'); slash != std::string::npos;
-             slash = inner.find('/', slash + 1)) {
-            const std::string folder = inner.substr(0, slash);
-            auto found = m_tree->m_nodes.find(folder);
-            if (found == m_tree->m_nodes.end()) {
+             start = slash + 1, slash = inner.find('/', start)) {
+            const std::string_view part = std::string_view(inner).substr(start, slash - start);
+            ArchiveNode* found = const_cast<ArchiveNode*>(m_tree->child(folder, part));
+            if (!found) {
                 ArchiveNode implicit;
                 implicit.type = DT_DIR;
                 implicit.implicit = true;
-                m_tree->m_nodes[parent].children.emplace_back(baseName(folder));
-                m_tree->m_nodes.emplace(folder, std::move(implicit));
-            } else if (found->second.type != DT_DIR) {
+                found = addChild(*folder, part, std::move(implicit));
+                if (!found)
+                    return false;
+            } else if (found->type != DT_DIR) {
                 add(memberPath(inner), Severity::Warning, "archive-duplicate-entry",
-                    "This archive entry is left out: '" + folder
+                    "This archive entry is left out: '" + inner.substr(0, slash)
                         + "' above it is a file or link in the archive, not a folder.");
-                return;
+                return true;
             }
-            parent = folder;
+            folder = found;
         }
-        auto found = m_tree->m_nodes.find(inner);
-        if (found == m_tree->m_nodes.end()) {
-            m_tree->m_nodes[parent].children.emplace_back(baseName(inner));
-            m_tree->m_nodes.emplace(inner, std::move(node));
-            return;
-        }
-        ArchiveNode& existing = found->second;
-        if (existing.type == DT_DIR && node.type == DT_DIR) {
-            node.children = std::move(existing.children);
-            existing = std::move(node);
-            return;
+        const std::string_view name = std::string_view(inner).substr(start);
+        ArchiveNode* existing = const_cast<ArchiveNode*>(m_tree->child(folder, name));
+        if (!existing)
+            return addChild(*folder, name, std::move(node)) != nullptr;
+        if (existing->type == DT_DIR && node.type == DT_DIR) {
+            node.children = std::move(existing->children);
+            replaceData(*existing, std::move(node));
+            return true;
         }
         add(memberPath(inner), Severity::Warning, "archive-duplicate-entry",
             "This name appears more than once in the archive; the last copy is used, as unpacking it would "
             "leave it.");
-        if (existing.type == DT_DIR) {
-            // A folder replaced by a file: what was below it is gone, as on disk.
-            const std::string prefix = inner + '/';
-            for (auto it = m_tree->m_nodes.lower_bound(prefix);
-                 it != m_tree->m_nodes.end() && it->first.compare(0, prefix.size(), prefix) == 0;)
-                it = m_tree->m_nodes.erase(it);
-        }
-        existing = std::move(node);
+        if (existing->type == DT_DIR)
+            forgetBelow(*existing);
+        replaceData(*existing, std::move(node));
+        return true;
     }
 
     void chooseTop()
     {
-        const ArchiveNode& root = m_tree->m_nodes[std::string()];
-        if (root.children.size() == 1) {
-            const ArchiveNode* only = m_tree->find(root.children.front());
-            if (only && only->type == DT_DIR)
-                m_tree->m_top = root.children.front();
-        }
+        const ArchiveNode& root = m_tree->m_nodes.front();
+        if (root.children.size() == 1 && root.children.front()->type == DT_DIR)
+            m_tree->m_top = root.children.front()->name;
     }
 
     const ArchivePass& m_pass;
@@ -614,7 +704,9 @@ private:
     ArchiveReader m_reader;
     std::uint64_t m_read = 0;
     std::uint64_t m_captureLeft = 0;
+    std::uint64_t m_nameBytes = 0;
     bool m_budgetSaid = false;
+    bool m_tooManySaid = false;
 };
 
 std::shared_ptr<const ArchiveTree> readArchiveTree(const std::string& archive, const ArchivePass& pass,
@@ -680,8 +772,9 @@ std::unique_ptr<ArchiveMember> openArchiveMember(
     }
     if (resolved.error != 0 || !resolved.node) {
         error = resolved.error ? resolved.error : ENOENT;
-        message =
-            error == ELOOP ? "it is a link that leads round a loop" : "there is no such entry in the archive";
+        message = error == ELOOP ? "it is a link that leads round a loop"
+            : error == EMLINK    ? kLinkChainTooLong
+                                 : "there is no such entry in the archive";
         return nullptr;
     }
     const ArchiveNode* node = resolved.node;

@@ -17,20 +17,28 @@
 
 #include <atomic>
 #include <cstdint>
+#include <deque>
 #include <functional>
-#include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace dvmlens {
 
 // Bytes of entry data one pass reads at most (decompressed): a bomb stops there with a diagnostic.
 inline constexpr std::uint64_t kDefaultArchiveBudget = 4ull << 30;
-// Entries one archive may hold (each costs a node in memory).
+// Entries one archive may hold, with the folders only their names imply (each costs a node in memory).
 inline constexpr std::uint64_t kMaxArchiveEntries = 2'000'000;
+// Links one lookup follows in a row at most, as Linux's own limit; a longer chain is no loop, and
+// is said apart from one.
+inline constexpr int kMaxLinkHops = 40;
+inline constexpr const char* kLinkChainTooLong =
+    "it is a link at the start of too long a chain of links (more than 40 in a row)";
+// Bytes of names (one per node: its last component) and link targets one archive may hold.
+inline constexpr std::uint64_t kMaxArchiveNameBytes = 256ull << 20;
 
 struct ArchiveNode
 {
@@ -42,9 +50,13 @@ struct ArchiveNode
     std::uint64_t size = 0;
     int problemErrno = 0; // non-zero when the data cannot be read: EACCES (encrypted), EIO (cut off)
     std::string problem; // why, in words: "it is encrypted in the archive"
-    std::vector<std::string> children; // names, for folders
     std::shared_ptr<const std::string> captured; // data kept from the pass: whole, or a head
     bool capturedWhole = false;
+    // Where it sits: a tree of nodes, each holding only its own name, so a deep name costs its
+    // bytes once (not one key per folder above it) and a lookup walks its components.
+    std::string name; // the last component of its inner path ("" for the archive's root)
+    const ArchiveNode* parent = nullptr;
+    std::vector<const ArchiveNode*> children; // folders: the entries right below, in archive order
 };
 
 class ArchiveTree
@@ -78,7 +90,9 @@ public:
     {
         std::string inner;
         const ArchiveNode* node = nullptr;
-        int error = 0; // ENOENT, ENOTDIR, ELOOP, EXDEV (a link that leads out: `outside` says where)
+        // ENOENT, ENOTDIR, ELOOP (round a loop), EMLINK (more than 40 links in a row, no loop),
+        // EXDEV (a link that leads out: `outside` says where)
+        int error = 0;
         std::string outside;
     };
     // Follows the links on the way (and the last one when `followLast`), never out of the archive.
@@ -91,7 +105,24 @@ private:
     std::string m_archive;
     std::string m_top;
     std::string m_format;
-    std::map<std::string, ArchiveNode, std::less<>> m_nodes;
+    struct ChildKey
+    {
+        const ArchiveNode* folder = nullptr;
+        std::string_view name; // views the child's own `name`
+        bool operator==(const ChildKey&) const = default;
+    };
+    struct ChildKeyHash
+    {
+        std::size_t operator()(const ChildKey& key) const noexcept;
+    };
+    const ArchiveNode* child(const ArchiveNode* folder, std::string_view name) const;
+    const ArchiveNode* root() const
+    {
+        return &m_nodes.front();
+    }
+
+    std::deque<ArchiveNode> m_nodes; // the root first; a node never moves once added
+    std::unordered_map<ChildKey, ArchiveNode*, ChildKeyHash> m_children; // (folder, name) -> node
     std::int64_t m_fileSize = -1;
     std::int64_t m_fileMtimeNs = -1;
 };

@@ -295,6 +295,13 @@ private:
                 "itself); it is not followed.");
             return;
         }
+        if (error == std::errc::too_many_links) {
+            // An archive's link chain longer than the hop limit (archivetree.h): no loop, only too long.
+            addDiagnostic(path, Severity::Warning, "link-chain-too-long",
+                "This link starts too long a chain of links (more than 40 in a row); it is not "
+                "followed.");
+            return;
+        }
         if (error) {
             addDiagnostic(path, Severity::Warning, "unreadable",
                 "This link points at nothing that can be read (" + error.message() + "); it is skipped.");

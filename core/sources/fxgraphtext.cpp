@@ -149,6 +149,9 @@ FxGraphText parseFxGraphText(std::string_view text)
     FxGraphText graph;
     std::optional<std::size_t> current;
     std::unordered_map<std::string_view, std::size_t> seen; // comment text -> frame (same text, same frame)
+    // Frame -> its index, for comments that differ in text but name the same frame (spacing): a
+    // hash, so 200,000 distinct comments cost one lookup each, not a search of the frames so far.
+    std::unordered_map<std::string, std::size_t> frameIndex;
     std::size_t start = 0;
     int lineNumber = 0;
     while (start < text.size()) {
@@ -164,9 +167,11 @@ FxGraphText parseFxGraphText(std::string_view text)
             if (const auto known = seen.find(line); known != seen.end()) {
                 current = known->second;
             } else if (std::optional<SourceFrame> frame = parseFileComment(line)) {
-                const auto same = std::find(graph.frames.begin(), graph.frames.end(), *frame);
-                current = static_cast<std::size_t>(same - graph.frames.begin());
-                if (same == graph.frames.end())
+                std::string key = frame->file + '\n' + std::to_string(frame->line) + '\n' + frame->function
+                    + '\n' + frame->code;
+                const auto [same, added] = frameIndex.emplace(std::move(key), graph.frames.size());
+                current = same->second;
+                if (added)
                     graph.frames.push_back(std::move(*frame));
                 seen.emplace(line, *current);
             } else if (line.find("No stacktrace found") != std::string_view::npos) {

@@ -6,6 +6,9 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <functional>
+#include <optional>
+#include <unordered_set>
 
 namespace dvmlens {
 
@@ -13,23 +16,140 @@ namespace {
 
 constexpr std::uint64_t kProvenanceBudget = 64ull << 20;
 
-void addNames(std::vector<std::string>& to, const nlohmann::json& list)
-{
-    if (!list.is_array())
-        return;
-    for (const nlohmann::json& item : list) {
-        if (item.is_string()
-            && std::find(to.begin(), to.end(), item.get_ref<const std::string&>()) == to.end())
-            to.push_back(item.get<std::string>());
-    }
-}
+using Table = std::map<std::string, std::vector<std::string>>;
 
-void addTable(std::map<std::string, std::vector<std::string>>& table, const nlohmann::json& object)
+// One list that takes each name once: a hash set of its positions (the strings stay where the
+// list keeps them), so a list of 400,000 names costs one hash each, not a search of the list.
+class DistinctNames
 {
-    if (!object.is_object())
-        return;
-    for (auto it = object.begin(); it != object.end(); ++it)
-        addNames(table[it.key()], it.value());
+public:
+    explicit DistinctNames(std::vector<std::string>& names)
+        : m_names(names)
+        , m_seen(names.size(), Hash { &names }, Same { &names })
+    {
+        for (std::size_t i = 0; i < names.size(); ++i)
+            m_seen.insert(i);
+    }
+    void add(std::string&& name)
+    {
+        m_names.push_back(std::move(name));
+        if (!m_seen.insert(m_names.size() - 1).second)
+            m_names.pop_back();
+    }
+
+private:
+    struct Hash
+    {
+        const std::vector<std::string>* names;
+        std::size_t operator()(std::size_t i) const noexcept
+        {
+            return std::hash<std::string>()((*names)[i]);
+        }
+    };
+    struct Same
+    {
+        const std::vector<std::string>* names;
+        bool operator()(std::size_t a, std::size_t b) const noexcept
+        {
+            return (*names)[a] == (*names)[b];
+        }
+    };
+    std::vector<std::string>& m_names;
+    std::unordered_set<std::size_t, Hash, Same> m_seen;
+};
+
+// The provenance JSONs read as a stream of SAX events straight into the tables: no document is
+// built (a DOM cost about 38 times the file's size), and only the strings the tables keep are
+// kept. `tableDepth`: how deep the {key: [names…]} objects are (1: the file is one; 2: each of its
+// known keys holds one). A string at depth 1 (the stack traces file's {kernel: "trace"}) is kept
+// as it is when `strings` is given.
+// Events it has no use for (numbers, nulls…) are nlohmann's acceptor's: taken and dropped.
+class ProvenanceReader final : public nlohmann::detail::json_sax_acceptor<nlohmann::json>
+{
+public:
+    ProvenanceReader(
+        std::size_t tableDepth, std::function<Table*(const std::string&)> tableOf, Table* strings)
+        : m_tableDepth(tableDepth)
+        , m_tableOf(std::move(tableOf))
+        , m_strings(strings)
+    {
+    }
+    bool string(string_t& value)
+    {
+        if (m_names && m_open.size() == m_namesDepth)
+            m_names->add(std::move(value));
+        else if (m_strings && m_list && m_open.size() == 1)
+            m_list->push_back(std::move(value));
+        return true;
+    }
+    bool start_object(std::size_t)
+    {
+        if (m_open.empty() && m_started)
+            return false;
+        m_started = true;
+        m_open.push_back('o');
+        return true;
+    }
+    bool key(string_t& key)
+    {
+        if (m_open.size() == 1 && m_tableDepth == 2)
+            m_table = m_tableOf(key);
+        if (m_open.size() == m_tableDepth)
+            m_list = m_table ? &(*m_table)[key] : nullptr;
+        return true;
+    }
+    bool end_object()
+    {
+        m_open.pop_back();
+        m_list = nullptr;
+        return true;
+    }
+    bool start_array(std::size_t)
+    {
+        if (!m_started)
+            return false; // the file must be an object
+        m_open.push_back('a');
+        if (m_open.size() == m_tableDepth + 1 && m_list && m_open[m_tableDepth - 1] == 'o') {
+            m_names.emplace(*m_list);
+            m_namesDepth = m_open.size();
+        }
+        return true;
+    }
+    bool end_array()
+    {
+        if (m_names && m_open.size() == m_namesDepth)
+            m_names.reset();
+        m_open.pop_back();
+        return true;
+    }
+    void setTable(Table* table)
+    {
+        m_table = table;
+    }
+    bool sawObject() const
+    {
+        return m_started;
+    }
+
+private:
+    std::size_t m_tableDepth;
+    std::function<Table*(const std::string&)> m_tableOf;
+    Table* m_strings;
+    std::vector<char> m_open; // the containers open, outermost first: 'o' object, 'a' array
+    bool m_started = false;
+    Table* m_table = nullptr; // the table the current keys add to
+    std::vector<std::string>* m_list = nullptr; // the list of the current key
+    std::optional<DistinctNames> m_names; // an array of names being read into m_list
+    std::size_t m_namesDepth = 0;
+};
+
+// Reads `text` into the tables; false (nothing added) when it is no JSON object. It is checked
+// first (no document built), so a file that breaks off halfway adds nothing.
+bool readProvenance(const std::string& text, ProvenanceReader& reader)
+{
+    if (!nlohmann::json::accept(text))
+        return false;
+    return nlohmann::json::sax_parse(text, &reader) && reader.sawObject();
 }
 
 bool hasFile(const Graph& graph, const char* name)
@@ -46,12 +166,11 @@ std::vector<std::string> ProvenanceMaps::postNodesOfKernel(const std::string& na
     if (exact != kernelToPost.end())
         return exact->second;
     const std::string prefix = name + ':';
+    DistinctNames distinct(nodes);
     for (auto it = kernelToPost.lower_bound(prefix);
          it != kernelToPost.end() && it->first.starts_with(prefix); ++it) {
-        for (const std::string& node : it->second) {
-            if (std::find(nodes.begin(), nodes.end(), node) == nodes.end())
-                nodes.push_back(node);
-        }
+        for (const std::string& node : it->second)
+            distinct.add(std::string(node));
     }
     return nodes;
 }
@@ -77,39 +196,37 @@ std::vector<std::string> ProvenanceMaps::stacksOf(const std::string& key) const
 
 bool addKernelStackTracesJson(ProvenanceMaps& maps, const std::string& text)
 {
-    const nlohmann::json json = nlohmann::json::parse(text, nullptr, false);
-    if (!json.is_object())
+    ProvenanceReader reader(1, nullptr, &maps.kernelStacks);
+    reader.setTable(&maps.kernelStacks);
+    if (!readProvenance(text, reader))
         return false;
     maps.any = true;
-    for (auto it = json.begin(); it != json.end(); ++it) {
-        std::vector<std::string>& stacks = maps.kernelStacks[it.key()];
-        if (it.value().is_string())
-            stacks.push_back(it.value().get<std::string>());
-        else
-            addNames(stacks, it.value()); // a list of stack texts
-    }
     return true;
 }
 
 bool addProvenanceJson(ProvenanceMaps& maps, const std::string& text, bool nodeMappings)
 {
-    const nlohmann::json json = nlohmann::json::parse(text, nullptr, false);
-    if (!json.is_object())
-        return false;
-    maps.any = true;
     if (!nodeMappings) {
-        addTable(maps.kernelToPost, json);
+        ProvenanceReader reader(1, nullptr, nullptr);
+        reader.setTable(&maps.kernelToPost);
+        if (!readProvenance(text, reader))
+            return false;
+        maps.any = true;
         return true;
     }
-    for (const char* key : { "cppCodeToPost", "pyCodeToPost" }) {
-        const auto it = json.find(key);
-        if (it != json.end())
-            addTable(maps.kernelToPost, *it);
-    }
-    if (const auto it = json.find("preToPost"); it != json.end())
-        addTable(maps.preToPost, *it);
-    if (const auto it = json.find("postToPre"); it != json.end())
-        addTable(maps.postToPre, *it);
+    ProvenanceReader reader(
+        2,
+        [&maps](const std::string& key) -> Table* {
+            if (key == "cppCodeToPost" || key == "pyCodeToPost")
+                return &maps.kernelToPost;
+            if (key == "preToPost")
+                return &maps.preToPost;
+            return key == "postToPre" ? &maps.postToPre : nullptr;
+        },
+        nullptr);
+    if (!readProvenance(text, reader))
+        return false;
+    maps.any = true;
     return true;
 }
 
