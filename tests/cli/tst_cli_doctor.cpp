@@ -65,6 +65,18 @@ private Q_SLOTS:
             { QStringLiteral("doctor"), dir.filePath(QStringLiteral("venv")) }, options);
         QCOMPARE(text.exitCode, 1);
         QVERIFY(text.out.contains(QStringLiteral("1. FAIL torch and torch_npu versions match [versions]\n")));
+        // The report shows the same checklist for the environment given.
+        const Result report = testutil::runProgram(QStringLiteral(DVMLENS_CLI),
+            { QStringLiteral("report"), QStringLiteral("--env"), dir.filePath(QStringLiteral("venv")),
+                testutil::sampleTree() },
+            options);
+        QCOMPARE(report.exitCode, 0);
+        QVERIFY(report.out.contains(QStringLiteral("\n## Environment checklist\n\n")));
+        QVERIFY2(report.out.contains(
+                     QStringLiteral("| 1 | torch and torch_npu versions match (versions) | fail |")),
+            qPrintable(report.out));
+        QVERIFY(report.out.contains(QStringLiteral(
+            "| 9 | output_code.py has the DVM import and @dvm.kernel (dvm-in-code) | pass |")));
         const Result missing = runCli({ QStringLiteral("doctor"), dir.filePath(QStringLiteral("nothing")) });
         QCOMPARE(missing.exitCode, 2);
     }

@@ -150,6 +150,29 @@ private Q_SLOTS:
         const auto json = ordered_json::parse(result.out.toStdString());
         QCOMPARE(json["why_summary"].dump(), std::string(R"({"backend-not-dvm":4})"));
     }
+
+    void reportSection()
+    {
+        QTemporaryDir dir;
+        const QString tree = makeTree(dir, kAskedForDvm);
+        const Result markdown = runCli({ QStringLiteral("report"), tree });
+        QCOMPARE(markdown.exitCode, 0);
+        QVERIFY(markdown.out.contains(QStringLiteral("\n## Why it fell back\n\n")));
+        QVERIFY2(markdown.out.contains(
+                     QStringLiteral("| not-in-lowering-list: Op not in DVM's lowering list | 1 | "
+                                    "`aten.permute.default ×1` | — | 26.2b-pt2.7 |")),
+            qPrintable(markdown.out));
+        QVERIFY(!markdown.out.contains(QStringLiteral("## Environment checklist")));
+        const Result json =
+            runCli({ QStringLiteral("report"), QStringLiteral("--format"), QStringLiteral("json"), tree });
+        QCOMPARE(json.exitCode, 0);
+        const auto report = ordered_json::parse(json.out.toStdString());
+        QCOMPARE(report["why_it_fell_back"].size(), std::size_t(11));
+        QCOMPARE(report["why_it_fell_back"][0]["code"].get<std::string>(), std::string("kept-whole"));
+        const Result html =
+            runCli({ QStringLiteral("report"), QStringLiteral("--format"), QStringLiteral("html"), tree });
+        QVERIFY(html.out.contains(QStringLiteral("<h2>Why it fell back</h2>")));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliWhy)
