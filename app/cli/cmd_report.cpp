@@ -2,12 +2,16 @@
 // dvmlens-cli report: the bug-report kit (core/report.h) as Markdown, HTML or dvmlens.report/1 JSON.
 #include "command.h"
 #include "commandoptions.h"
+#include "doctor/doctor.h"
 #include "indexargs.h"
 #include "io/pathtext.h"
 #include "profileargs.h"
 #include "report/report.h"
 #include "report/reportfile.h"
 #include "rules/knownfailures.h"
+#include "sources/sourcemap.h"
+#include "why/whyindex.h"
+#include "why/whysummary.h"
 
 #include <QTextStream>
 
@@ -26,6 +30,7 @@ struct ReportArgs
     std::optional<std::string> rules;
     std::optional<std::string> profile; // --profile: "Where the time goes"
     std::optional<std::string> baselineProfile; // --baseline-profile: time regressions against BASELINE
+    std::optional<std::string> env; // --env: the field guide's checklist for this Python environment
     std::optional<QString> output;
     dvmlens::ReportFormat format = dvmlens::ReportFormat::Markdown;
     bool full = false;
@@ -36,9 +41,10 @@ int runReport(const CommandOptions& options);
 
 const Command kReport { "report",
     "report [--format md|html|json] [--compare BASELINE] [--rules FILE] [--profile PROFILE] "
-    "[--baseline-profile PROFILE] [--full] [-o|--output FILE] PATH",
-    "a bug report: verdicts, versions, DVM kernels, fallbacks, known failures with cause and fix "
-    "(--compare: regressions against BASELINE first; --profile: where the device time goes)",
+    "[--baseline-profile PROFILE] [--env ENV] [--full] [-o|--output FILE] PATH",
+    "a bug report: verdicts, versions, DVM kernels, fallbacks and why they fell back, known failures with "
+    "cause and fix (--compare: regressions against BASELINE first; --profile: where the device time goes; "
+    "--env: the environment checklist of doctor)",
     declareReport, runReport };
 
 void declareReport(CommandOptions& options)
@@ -52,6 +58,8 @@ void declareReport(CommandOptions& options)
         u"needs a value"_s);
     options.addValue({ u"baseline-profile"_s }, u"PROFILE"_s, u"the profile of BASELINE: time regressions"_s,
         u"needs a value"_s);
+    options.addValue(
+        { u"env"_s }, u"ENV"_s, u"a Python environment: the checklist of doctor"_s, u"needs a value"_s);
     options.addFlag({ u"full"_s },
         u"everything: every rank's graphs, every DVM kernel, source and fallback call (by default a report "
         u"is at most 5 MB: graphs identical on every rank once, long lists cut with a count; and built in "
@@ -85,6 +93,7 @@ std::optional<ReportArgs> parseArgs(const CommandOptions& options)
     parsed.rules = pathOption(options, u"rules"_s);
     parsed.profile = pathOption(options, u"profile"_s);
     parsed.baselineProfile = pathOption(options, u"baseline-profile"_s);
+    parsed.env = pathOption(options, u"env"_s);
     parsed.full = options.isSet(u"full"_s);
     if (options.isSet(u"output"_s))
         parsed.output = options.value(u"output"_s);
@@ -164,6 +173,23 @@ int runReport(const CommandOptions& options)
     input.baseline = baseline;
     input.modelSources = true; // the "Where it fell back" section
     input.full = parsed->full;
+    // "Why it fell back": the reasons, with model lines (one more read of the graph folders).
+    const dvmlens::LoadedWhyRules whyRules = dvmlens::loadWhyRules();
+    const dvmlens::IndexWhy why = dvmlens::explainIndex(*index, whyRules.rules);
+    const dvmlens::SourceMap sources = dvmlens::buildSourceMap(*index);
+    const std::vector<dvmlens::WhyGroup> whyGroups =
+        dvmlens::summarizeWhy(*index, why, whyRules.rules, &sources);
+    input.why = &whyGroups;
+    std::vector<dvmlens::CheckItem> checklist;
+    if (parsed->env) {
+        dvmlens::DoctorInput doctor;
+        doctor.env = dvmlens::readPythonEnv(*parsed->env, qEnvironmentVariable("PYTHONPATH").toStdString());
+        if (qEnvironmentVariableIsSet("TORCHINDUCTOR_NPU_BACKEND"))
+            doctor.shellBackend = qEnvironmentVariable("TORCHINDUCTOR_NPU_BACKEND").toStdString();
+        doctor.tree = index;
+        checklist = dvmlens::runDoctor(doctor);
+        input.checklist = &checklist;
+    }
     const std::string report = dvmlens::renderReport(input, parsed->format);
     if (toStdout) {
         writeOut(report);

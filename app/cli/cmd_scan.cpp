@@ -9,6 +9,7 @@
 #include "rules/knownfailures.h"
 #include "text/profiletext.h"
 #include "text/scantext.h"
+#include "why/whyindex.h"
 
 #include <QFile>
 #include <QTextStream>
@@ -74,8 +75,15 @@ int runScan(const CommandOptions& options)
             index->diagnostics.end(), profile->diagnostics.begin(), profile->diagnostics.end());
     }
     if (parsed->json) {
+        // Why each non-DVM kernel and fallback is not DVM ("why", "why_summary"; docs/why-not-dvm.md),
+        // from one more read of the output_code.py files; a bad user rule table is noted and skipped.
+        const dvmlens::LoadedWhyRules whyRules = dvmlens::loadWhyRules();
+        const dvmlens::IndexWhy why = dvmlens::explainIndex(*index, whyRules.rules, parsed->jobs);
+        index->diagnostics.insert(
+            index->diagnostics.end(), whyRules.problems.begin(), whyRules.problems.end());
+        index->diagnostics.insert(index->diagnostics.end(), why.problems.begin(), why.problems.end());
         // Each kernel and fallback with its model source lines ("sources"), found while writing.
-        dvmlens::writeScanJson(*index, writeOut, parsed->jobs, profile, true);
+        dvmlens::writeScanJson(*index, writeOut, parsed->jobs, profile, true, &why);
     } else {
         writeOut(dvmlens::scanText(*index));
         if (profile)

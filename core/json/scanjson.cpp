@@ -5,6 +5,7 @@
 #include "json/orderedrenderer.h"
 #include "json/profilekeys.h"
 #include "json/scanrereads.h"
+#include "json/whykeys.h"
 #include "ranks/rankconsistency.h"
 #include "sources/sourcemap.h"
 
@@ -102,8 +103,8 @@ template <typename W> void writeItemSources(W& w, const GraphSources* sources, c
 }
 
 template <typename W>
-void writeFallback(
-    W& w, const Fallback& fallback, const GraphSources* sources = nullptr, std::size_t place = 0)
+void writeFallback(W& w, const Fallback& fallback, const GraphSources* sources = nullptr,
+    std::size_t place = 0, const GraphWhy* why = nullptr)
 {
     w.beginObject();
     w.key("target");
@@ -114,6 +115,8 @@ void writeFallback(
     w.value(fallback.line);
     writeItemSources(
         w, sources, sources && place < sources->fallbacks.size() ? &sources->fallbacks[place] : nullptr);
+    if (why && place < why->fallbacks.size())
+        writeWhy(w, why->fallbacks[place]);
     w.endObject();
 }
 
@@ -136,7 +139,7 @@ template <typename W> void writeDiagnostic(W& w, const Diagnostic& diagnostic)
 // `profile` (with the kernel's place in its output_code.py) adds "device_time_us".
 template <typename W>
 void writeKernel(W& w, const Kernel& kernel, const GraphProfile* profile = nullptr, std::size_t place = 0,
-    const GraphSources* sources = nullptr)
+    const GraphSources* sources = nullptr, const GraphWhy* why = nullptr)
 {
     w.beginObject();
     w.key("name");
@@ -167,12 +170,14 @@ void writeKernel(W& w, const Kernel& kernel, const GraphProfile* profile = nullp
         w, sources, sources && place < sources->kernels.size() ? &sources->kernels[place] : nullptr);
     if (profile && profile->join)
         writeKernelDeviceTime(w, profile->kernelTime(place));
+    if (why && place < why->kernels.size() && why->kernels[place])
+        writeWhy(w, *why->kernels[place]);
     w.endObject();
 }
 
 template <typename W>
 void writeOutputCode(W& w, const OutputCode& code, const GraphProfile* profile = nullptr,
-    const GraphSources* sources = nullptr)
+    const GraphSources* sources = nullptr, const GraphWhy* why = nullptr)
 {
     w.beginObject();
     w.key("path");
@@ -190,19 +195,20 @@ void writeOutputCode(W& w, const OutputCode& code, const GraphProfile* profile =
     w.key("kernels");
     w.beginArray();
     for (std::size_t i = 0; i < code.kernels.size(); ++i)
-        writeKernel(w, code.kernels[i], profile, i, sources);
+        writeKernel(w, code.kernels[i], profile, i, sources, why);
     w.endArray();
     w.key("fallbacks");
     w.beginArray();
     for (std::size_t i = 0; i < code.fallbacks.size(); ++i)
-        writeFallback(w, code.fallbacks[i], sources, i);
+        writeFallback(w, code.fallbacks[i], sources, i, why);
     w.endArray();
     w.endObject();
 }
 
+// `why` (with reasons asked for) adds "why" to its items and "why_summary" to the graph.
 template <typename W>
-void writeGraph(
-    W& w, const Graph& graph, const GraphProfile* profile = nullptr, const GraphSources* sources = nullptr)
+void writeGraph(W& w, const Graph& graph, const GraphProfile* profile = nullptr,
+    const GraphSources* sources = nullptr, const GraphWhy* why = nullptr)
 {
     w.beginObject();
     w.key("name");
@@ -223,7 +229,7 @@ void writeGraph(
     writeArray(w, graph.files);
     w.key("output_code");
     if (graph.outputCode)
-        writeOutputCode(w, *graph.outputCode, profile, sources);
+        writeOutputCode(w, *graph.outputCode, profile, sources, why);
     else
         w.value(nullptr);
     // The graph's own diagnostics, then any its output code still holds.
@@ -240,6 +246,11 @@ void writeGraph(
     w.value(verdictName(graphVerdict(graph)));
     if (profile && profile->join)
         writeSharesDeviceTime(w, profile->shares(), false);
+    if (why) {
+        WhyCounts counts;
+        addWhyCounts(*why, counts);
+        writeWhySummary(w, counts);
+    }
     w.endObject();
 }
 
@@ -254,8 +265,8 @@ template <typename W> struct GraphsInline
 };
 
 template <typename W, typename WriteGraphs = GraphsInline<W>>
-void writeRun(
-    W& w, const Run& run, const WriteGraphs& writeGraphs = {}, const GraphProfile* profile = nullptr)
+void writeRun(W& w, const Run& run, const WriteGraphs& writeGraphs = {},
+    const GraphProfile* profile = nullptr, const WhyCounts* why = nullptr)
 {
     w.beginObject();
     w.key("name");
@@ -271,6 +282,8 @@ void writeRun(
     if (profile && profile->join)
         writeSharesDeviceTime(
             w, profile->join->runProfiled[profile->run] ? &profile->join->runs[profile->run] : nullptr, true);
+    if (why)
+        writeWhySummary(w, *why);
     w.endObject();
 }
 
@@ -366,8 +379,8 @@ template <typename W> void writeRanks(W& w, const Index& index, const RankConsis
 }
 
 template <typename W, typename WriteGraphs = GraphsInline<W>>
-void writeScan(
-    W& w, const Index& index, const WriteGraphs& writeGraphs = {}, const ProfileJoin* join = nullptr)
+void writeScan(W& w, const Index& index, const WriteGraphs& writeGraphs = {},
+    const ProfileJoin* join = nullptr, const IndexWhy* why = nullptr)
 {
     w.beginObject();
     w.key("schema");
@@ -378,13 +391,16 @@ void writeScan(
     w.beginArray();
     for (std::size_t r = 0; r < index.runs.size(); ++r) {
         const GraphProfile profile { join, r, 0 };
-        writeRun(w, index.runs[r], writeGraphs, &profile);
+        const WhyCounts runCounts = why ? runWhyCounts(*why, r) : WhyCounts {};
+        writeRun(w, index.runs[r], writeGraphs, &profile, why ? &runCounts : nullptr);
     }
     w.endArray();
     w.key("diagnostics");
     writeArrayOf(w, index.diagnostics, writeDiagnostic<W>);
     w.key("summary");
     writeSummary(w, summarize(index));
+    if (why)
+        writeWhySummary(w, treeWhyCounts(*why));
     w.key("ranks");
     writeRanks(w, index, rankConsistency(index));
     if (join)
@@ -399,8 +415,9 @@ constexpr std::size_t kGraphDepth = 4;
 class ParallelGraphs
 {
 public:
-    ParallelGraphs(const Index& index, int jobs, const ProfileJoin* join = nullptr, bool modelSources = false)
-        : graphs_(allGraphs(index, join))
+    ParallelGraphs(const Index& index, int jobs, const ProfileJoin* join = nullptr, bool modelSources = false,
+        const IndexWhy* why = nullptr)
+        : graphs_(allGraphs(index, join, why))
         , rereads_(graphPointers(graphs_), index.root, modelSources, jobs)
         , renderer_(
               graphs_.size(), [this](std::size_t i) { return render(graphs_[i], rereads_.take(i)); }, jobs,
@@ -424,6 +441,7 @@ private:
     {
         const Graph* graph = nullptr;
         GraphProfile profile;
+        const GraphWhy* why = nullptr; // null: no reasons asked for
     };
 
     // On the rendering threads: what the graph's files said again (scanrereads.h), dropped once written.
@@ -433,7 +451,7 @@ private:
         JsonTextWriter writer = JsonTextWriter::nestedAt(kGraphDepth);
         const GraphSources* itemSources = reread.sources ? &*reread.sources : nullptr;
         if (!reread.withBodies && reread.sourceProblems.empty()) {
-            writeGraph(writer, graph, &placed.profile, itemSources);
+            writeGraph(writer, graph, &placed.profile, itemSources, placed.why);
             return writer.take();
         }
         Graph complete = graph;
@@ -443,16 +461,20 @@ private:
             complete.diagnostics.push_back(std::move(*reread.bodiesProblem));
         complete.diagnostics.insert(
             complete.diagnostics.end(), reread.sourceProblems.begin(), reread.sourceProblems.end());
-        writeGraph(writer, complete, &placed.profile, itemSources);
+        writeGraph(writer, complete, &placed.profile, itemSources, placed.why);
         return writer.take();
     }
 
-    static std::vector<Placed> allGraphs(const Index& index, const ProfileJoin* join)
+    static std::vector<Placed> allGraphs(const Index& index, const ProfileJoin* join, const IndexWhy* why)
     {
+        static const GraphWhy kNoReasons; // a graph without output code: an empty "why_summary"
         std::vector<Placed> graphs;
         for (std::size_t r = 0; r < index.runs.size(); ++r) {
-            for (std::size_t g = 0; g < index.runs[r].graphs.size(); ++g)
-                graphs.push_back(Placed { &index.runs[r].graphs[g], GraphProfile { join, r, g } });
+            for (std::size_t g = 0; g < index.runs[r].graphs.size(); ++g) {
+                const GraphWhy* graphWhy = why ? why->graph(r, g) : nullptr;
+                graphs.push_back(Placed { &index.runs[r].graphs[g], GraphProfile { join, r, g },
+                    why && !graphWhy ? &kNoReasons : graphWhy });
+            }
         }
         return graphs;
     }
@@ -510,20 +532,21 @@ ordered_json scanJson(const Index& index)
     return build(index, [](JsonValueBuilder& w, const Index& scanned) { writeScan(w, scanned); });
 }
 
-std::string scanJsonText(const Index& index, const ProfileJoin* profile, bool modelSources)
+std::string scanJsonText(
+    const Index& index, const ProfileJoin* profile, bool modelSources, const IndexWhy* why)
 {
     JsonTextWriter writer;
-    writeScan(writer, index, ParallelGraphs(index, 0, profile, modelSources), profile);
+    writeScan(writer, index, ParallelGraphs(index, 0, profile, modelSources, why), profile, why);
     std::string text = writer.take();
     text += '\n';
     return text;
 }
 
 void writeScanJson(const Index& index, const std::function<void(std::string_view)>& sink, int jobs,
-    const ProfileJoin* profile, bool modelSources)
+    const ProfileJoin* profile, bool modelSources, const IndexWhy* why)
 {
     JsonTextWriter writer(sink);
-    writeScan(writer, index, ParallelGraphs(index, jobs, profile, modelSources), profile);
+    writeScan(writer, index, ParallelGraphs(index, jobs, profile, modelSources, why), profile, why);
     writer.finish();
     sink("\n");
 }

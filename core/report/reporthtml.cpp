@@ -231,6 +231,32 @@ void writeWhereItFellBack(std::string& out, const ReportModel& model)
     out += ":</p>\n" + table(whereItFellBackTable(model));
 }
 
+// "Why it fell back": the reasons of what is not DVM, grouped, with counts, model lines and fixes.
+void writeWhyItFellBack(std::string& out, const ReportModel& model)
+{
+    if (!model.why)
+        return;
+    out += "<h2>Why it fell back</h2>\n";
+    if (model.why->empty()) {
+        out += "<p>Every kernel is DVM and no op fell back.</p>\n";
+        return;
+    }
+    out += "<p>Why each kernel or call is not DVM, by reason, worst first:</p>\n"
+        + table(whyItFellBackTable(model));
+}
+
+// "Environment checklist": the field guide's items for the environment given.
+void writeChecklist(std::string& out, const ReportModel& model)
+{
+    if (!model.checklist)
+        return;
+    out += "<h2>Environment checklist</h2>\n" + table(checklistTable(model));
+    for (const CheckItem& item : *model.checklist) {
+        if (!item.fixDiff.empty())
+            out += "<pre>" + htmlEscaped(item.fixDiff) + "</pre>\n";
+    }
+}
+
 void writeFindings(std::string& out, const ReportModel& model)
 {
     out += "<h2>Known failures</h2>\n";
@@ -433,6 +459,8 @@ std::string htmlReport(const ReportModel& model, std::size_t stopAfter)
     writeRegressions(out, model);
     out += profileHtml(model);
     writeWhereItFellBack(out, model);
+    writeWhyItFellBack(out, model);
+    writeChecklist(out, model);
     writeFindings(out, model);
     writeGraphs(out, model);
     writeKernelsAndFallbacks(out, model, stopAfter);

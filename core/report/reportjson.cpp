@@ -2,8 +2,10 @@
 #include "report/reportjson.h"
 
 #include "json/comparejson.h"
+#include "json/doctorjson.h"
 #include "json/scanjson.h"
 #include "json/sourcesjson.h"
+#include "json/whyjson.h"
 #include "report/reportbounds.h"
 #include "report/reportproblems.h"
 #include "report/reportprofile.h"
@@ -258,6 +260,18 @@ ordered_json reportJson(const ReportModel& model)
         }
         json["where_it_fell_back"] = ordered_json { { "locations", fellBackLocations(model) },
             { "top", rows }, { "unattributed", locationCountsJson(model.sources->unattributed) } };
+    }
+    if (model.why) { // "why_it_fell_back": the groups of dvmlens.why/1
+        ordered_json groups = ordered_json::array();
+        for (const WhyGroup& group : *model.why)
+            groups.push_back(whyGroupJson(group));
+        json["why_it_fell_back"] = std::move(groups);
+    }
+    if (model.checklist) { // "checklist": the items of dvmlens.doctor/1
+        ordered_json items = ordered_json::array();
+        for (const CheckItem& item : *model.checklist)
+            items.push_back(checkItemJson(item));
+        json["checklist"] = std::move(items);
     }
     json["bounds"] = ordered_json { { "full", !model.bounded }, { "max_bytes", kMaxReportBytes },
         { "folded_graphs", model.foldedGraphs }, { "dvm_kernels_left_out", model.dvmKernelsLeftOut },

@@ -296,6 +296,32 @@ void writeWhereItFellBack(std::string& out, const ReportModel& model)
     out += ":\n\n" + table(whereItFellBackTable(model)) + "\n";
 }
 
+// "Why it fell back": the reasons of what is not DVM, grouped, with counts, model lines and fixes.
+void writeWhyItFellBack(std::string& out, const ReportModel& model)
+{
+    if (!model.why)
+        return;
+    out += "## Why it fell back\n\n";
+    if (model.why->empty()) {
+        out += "Every kernel is DVM and no op fell back.\n\n";
+        return;
+    }
+    out += "Why each kernel or call is not DVM, by reason, worst first:\n\n"
+        + table(whyItFellBackTable(model)) + "\n";
+}
+
+// "Environment checklist": the field guide's items for the environment given.
+void writeChecklist(std::string& out, const ReportModel& model)
+{
+    if (!model.checklist)
+        return;
+    out += "## Environment checklist\n\n" + table(checklistTable(model)) + "\n";
+    for (const CheckItem& item : *model.checklist) {
+        if (!item.fixDiff.empty())
+            out += fenced("diff", item.fixDiff) + "\n";
+    }
+}
+
 void writeFindings(std::string& out, const ReportModel& model)
 {
     out += "## Known failures\n\n";
@@ -432,6 +458,8 @@ std::string markdownReport(const ReportModel& model, std::size_t stopAfter)
     writeRegressions(out, model);
     out += profileMarkdown(model);
     writeWhereItFellBack(out, model);
+    writeWhyItFellBack(out, model);
+    writeChecklist(out, model);
     writeFindings(out, model);
     writeGraphs(out, model);
     writeDvmKernels(out, model, stopAfter);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "compare/compare.h"
+#include "doctor/doctor.h"
 #include "model/model.h"
 #include "parse/versions.h"
 #include "profile/profilecompare.h"
@@ -12,6 +13,7 @@
 #include "rules/knownfailures.h"
 #include "sources/sourcesummary.h"
 #include "verdict/summary.h"
+#include "why/whysummary.h"
 
 #include <optional>
 #include <string>
@@ -33,6 +35,10 @@ struct ReportInput
     // --full: every graph, kernel, excerpt and fallback. Otherwise the report is bounded
     // (reportbounds.h): identical rank graphs once, tables cut with a count of what was left out.
     bool full = false;
+    // "Why it fell back" (why/whysummary.h): the reasons grouped; null: no section.
+    const std::vector<WhyGroup>* why = nullptr;
+    // "Environment checklist" (doctor/doctor.h) when an environment was given; null: no section.
+    const std::vector<CheckItem>* checklist = nullptr;
 };
 
 enum class ReportFormat
@@ -128,6 +134,8 @@ struct ReportModel
     const ProfileJoin* profile = nullptr; // "Where the time goes" (reportprofile.h); null: no section
     std::optional<ProfileComparison> timeComparison; // with a comparison and a profile on either side
     std::optional<SourceSummary> sources; // ReportInput::modelSources: by model source line, worst first
+    const std::vector<WhyGroup>* why = nullptr; // ReportInput::why
+    const std::vector<CheckItem>* checklist = nullptr; // ReportInput::checklist
     // Not --full: the bounds applied (reportbounds.h), and what they left out over the report.
     bool bounded = false;
     std::size_t foldedGraphs = 0;

@@ -125,6 +125,44 @@ std::size_t fellBackLocations(const ReportModel& model)
             [](const SourceLocationSummary& location) { return location.fellBack(); }));
 }
 
+ReportTable whyItFellBackTable(const ReportModel& model)
+{
+    ReportTable table { { "Reason", "Count", "Ops", "Model lines", "Releases", "Fix", "修复" }, {} };
+    if (!model.why)
+        return table;
+    constexpr std::size_t kShown = 3;
+    for (const WhyGroup& group : *model.why) {
+        std::string ops;
+        for (std::size_t i = 0; i < group.ops.size() && i < kShown; ++i)
+            ops += (i ? ", " : "") + group.ops[i].first + " ×" + std::to_string(group.ops[i].second);
+        if (group.ops.size() > kShown)
+            ops += ", +" + std::to_string(group.ops.size() - kShown);
+        std::string lines;
+        for (std::size_t i = 0; i < group.modelLines.size() && i < kShown; ++i)
+            lines += (i ? ", " : "") + group.modelLines[i].file + ':'
+                + std::to_string(group.modelLines[i].line) + " ×" + std::to_string(group.modelLines[i].count);
+        table.rows.push_back(
+            { text(group.code + ": " + group.title.en), plain(std::to_string(group.count)), code(ops),
+                code(lines), plain(joined(group.releases, ", ")), text(group.fix.en), text(group.fix.zh) });
+    }
+    return table;
+}
+
+ReportTable checklistTable(const ReportModel& model)
+{
+    ReportTable table { { "#", "Item", "Status", "Evidence", "Fix" }, {} };
+    if (!model.checklist)
+        return table;
+    int number = 0;
+    for (const CheckItem& item : *model.checklist) {
+        const bool passed = item.status == CheckStatus::Pass;
+        table.rows.push_back({ plain(std::to_string(++number)), text(item.title.en + " (" + item.id + ")"),
+            plain(std::string(checkStatusName(item.status))), text(item.evidence),
+            text(passed ? std::string() : item.fix.en + (item.fix.zh.empty() ? "" : " / " + item.fix.zh)) });
+    }
+    return table;
+}
+
 ReportTable whereItFellBackTable(const ReportModel& model)
 {
     ReportTable table {

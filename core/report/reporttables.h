@@ -51,6 +51,10 @@ ReportTable dvmKernelsTable(const ReportGraph& graph);
 // kReportSourceRows: Location, Function, DVM, Other kernels, Fallbacks, Graphs, Ranks, Code.
 inline constexpr std::size_t kReportSourceRows = 15;
 ReportTable whereItFellBackTable(const ReportModel& model);
+// "Why it fell back": Reason, Count, Ops, Model lines, Releases, Fix, 修复; one row a reason, worst first.
+ReportTable whyItFellBackTable(const ReportModel& model);
+// "Environment checklist": #, Item, Status, Evidence, Fix; one row an item.
+ReportTable checklistTable(const ReportModel& model);
 // How many locations fell back in all (the table shows the first kReportSourceRows).
 std::size_t fellBackLocations(const ReportModel& model);
 

@@ -105,13 +105,13 @@ private Q_SLOTS:
         QCOMPARE(result.exitCode, 0);
         const auto json = nlohmann::ordered_json::parse(result.out.toStdString());
         const auto& code = json["runs"][0]["graphs"][0]["output_code"];
-        QCOMPARE(keys(code["kernels"][3]), QStringLiteral("name,backend,line,end_line,launches,sources"));
+        QCOMPARE(keys(code["kernels"][3]), QStringLiteral("name,backend,line,end_line,launches,sources,why"));
         QCOMPARE(code["kernels"][3]["sources"].dump(),
             std::string(R"([{"file":"/workspace/model/layers.py","line":120}])"));
         QCOMPARE(code["kernels"][0]["sources"].dump(),
             std::string(R"([{"file":"/workspace/model/layers.py","line":113}])"));
         QCOMPARE(code["kernels"][5]["sources"].dump(), std::string("[]"));
-        QCOMPARE(keys(code["fallbacks"][2]), QStringLiteral("target,kind,line,sources"));
+        QCOMPARE(keys(code["fallbacks"][2]), QStringLiteral("target,kind,line,sources,why"));
         QCOMPARE(code["fallbacks"][2]["sources"].dump(),
             std::string(R"([{"file":"/workspace/model/layers.py","line":121}])"));
         QCOMPARE(code["fallbacks"][3]["sources"].dump(), std::string("[]"));

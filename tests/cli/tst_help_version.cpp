@@ -119,6 +119,10 @@ void TestHelpVersion::cliHelpListsTheOptions_data()
     QTest::newRow("check") << u"check"_s << QStringList { u"\n  --ranks "_s, u"\n  --jobs N "_s };
     QTest::newRow("report") << u"report"_s
                             << QStringList { u"\n  --format md|html|json "_s, u"\n  -o, --output FILE "_s };
+    QTest::newRow("why") << u"why"_s << QStringList { u"\n  --json "_s, u"\n  --why-rules FILE "_s };
+    QTest::newRow("doctor") << u"doctor"_s
+                            << QStringList { u"\n  --json "_s, u"\n  --tree TREE "_s,
+                                   u"\n  --write-smoke DIR "_s };
 }
 
 // `<command> --help` lists the options the command reads (one declaration serves both).
