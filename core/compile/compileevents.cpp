@@ -215,6 +215,22 @@ void linkResumeFrames(std::vector<GraphCompileFacts>& graphs)
     }
 }
 
+// A dynamo_error with no compilation_metrics after it: the exception's type and message are the first
+// "Type: message" line after the traceback's last frame.
+void failureFromTraceback(CompileFailure& failure)
+{
+    static const RE2 exception(R"re((?m)^([A-Za-z_][\w.]*): ?(.*)$)re");
+    const std::size_t lastFrame = failure.traceback.rfind("\n  File ");
+    re2::StringPiece rest(failure.traceback);
+    if (lastFrame != std::string::npos)
+        rest.remove_prefix(lastFrame + 1);
+    std::string type, message;
+    if (!RE2::FindAndConsume(&rest, exception, &type, &message))
+        return;
+    failure.type = failTypeName(type);
+    failure.reason = message;
+}
+
 bool mentionsRecompileLimit(std::string_view text)
 {
     for (std::string_view word : { "recompile_limit", "cache_size_limit", "recompile limit" })
@@ -238,6 +254,8 @@ void finish(CompileLog& log)
         for (const GraphBreak& graphBreak : graph.breaks)
             if (graphBreak.type == "Dynamo recompile limit exceeded")
                 graph.recompileLimitHit = true;
+        if (graph.failure && graph.failure->type.empty())
+            failureFromTraceback(*graph.failure);
         if (graph.failure)
             graph.failure->knownFailure =
                 knownCompileFailure(graph.failure->reason + '\n' + graph.failure->traceback);
@@ -296,7 +314,10 @@ template <typename Read> CompileLog collect(const std::string& path, Read read)
             // so only a resume function's name is taken from there.
             if (stack.is_array() && !stack.empty()) {
                 const std::string name = jsonText(stack.back(), "name");
-                if (graph.function.empty() && parseResumeName(name))
+                // The code itself has no "loc" (the line it is at) where its callers have one (2025+).
+                const bool isCode = !stack.back().contains("loc") && stack.size() > 1
+                    && stack[stack.size() - 2].is_object() && stack[stack.size() - 2].contains("loc");
+                if (graph.function.empty() && (isCode || parseResumeName(name)))
                     graph.function = name;
             }
         } else if (record.kind == "chromium_event") {

@@ -213,6 +213,7 @@ private Q_SLOTS:
         QCOMPARE(second->recompileReasons.size(), std::size_t(2));
         QCOMPARE(second->recompileReasons[0].words, "`L['x'].size()[0] == 3` failed: 4"s);
         QVERIFY(!second->recompileLimitHit); // its dynamo_start follows
+        QCOMPARE(second->function, "kernel"s); // the last dynamo_start frame, the one without "loc"
 
         const CompileLog bypass = read(u"trace-2024-12-aotautograd_cache_bypass.log"_s);
         const GraphCompileFacts* bypassed = compileFactsFor(bypass, "1/0");
@@ -232,6 +233,9 @@ private Q_SLOTS:
         const CompileLog error = read(u"trace-2024-12-dynamo_error.log"_s);
         QVERIFY(error.graphs[0].failure);
         QVERIFY(error.graphs[0].failure->traceback.find("RuntimeError: broken backend") != std::string::npos);
+        // No metrics in this excerpt: type and reason come from the traceback's exception line.
+        QCOMPARE(error.graphs[0].failure->type, "BackendCompilerFailed"s);
+        QCOMPARE(error.graphs[0].failure->reason, "backend='broken_backend' raised:"s);
 
         const CompileLog disabled = read(u"trace-2025-07-fx_graph_cache_disabled.log"_s);
         QCOMPARE(disabled.graphs.at(0).fxCache.state, "disabled"s);
