@@ -3,6 +3,7 @@
 // engaged (and there is at least one); otherwise exit 1 and say which graphs fail and why.
 #include "command.h"
 #include "commandoptions.h"
+#include "compileargs.h"
 #include "indexargs.h"
 #include "ranks/rankconsistency.h"
 #include "text/displaytext.h"
@@ -20,10 +21,12 @@ namespace {
 void declareCheck(CommandOptions& options);
 int runCheck(const CommandOptions& options);
 
-const Command kCheck { "check", "check [--ranks] [--jobs N] PATH",
+const Command kCheck { "check", "check [--ranks] [--no-recompiles] [--max-breaks N] [--jobs N] PATH",
     "exit 0 when DVM engaged in every graph with an output_code.py, 1 otherwise (listing why); --ranks: also "
     "1 "
-    "when ranks (runs) disagree in a graph's verdict or miss a graph",
+    "when ranks (runs) disagree in a graph's verdict or miss a graph; --no-recompiles, --max-breaks N: also "
+    "1 "
+    "when the TORCH_TRACE logs under PATH recompiled or broke more than that",
     declareCheck, runCheck };
 
 std::string graphLabel(const dvmlens::Run& run, const dvmlens::Graph& graph)
@@ -92,12 +95,17 @@ void declareCheck(CommandOptions& options)
 {
     options.addFlag(
         { u"ranks"_s }, u"also fail when ranks (runs) disagree in a graph's verdict or miss a graph"_s);
+    declareCompileGates(options);
     declareIndexOptions(options, false);
 }
 
 int runCheck(const CommandOptions& options)
 {
     const bool ranks = options.isSet(u"ranks"_s);
+    bool compileGated = false;
+    const std::optional<dvmlens::CompileGates> gates = parseCompileGates(kCheck, options, compileGated);
+    if (!gates)
+        return ExitUsage;
     std::optional<IndexArgs> parsed = parseIndexArgs(kCheck, options, false);
     if (!parsed)
         return ExitUsage;
@@ -119,6 +127,25 @@ int runCheck(const CommandOptions& options)
         } else {
             report += "ranks agree: every graph on every rank, with one verdict\n";
         }
+    }
+    if (compileGated) {
+        // The compile-side gates read the TORCH_TRACE logs under PATH (a debug tree with its trace folder).
+        const std::optional<std::vector<dvmlens::CompileLog>> logs = readCompileLogsAt(kCheck, parsed->path);
+        if (!logs)
+            return ExitUsage;
+        const dvmlens::CompileSummary compile = dvmlens::summarizeCompile(*logs);
+        const std::vector<std::string> gateFailures = dvmlens::compileGateFailures(compile, *gates);
+        if (logs->empty()) {
+            report += "check failed: no TORCH_TRACE log under PATH for --no-recompiles / --max-breaks\n";
+            failed = true;
+        } else {
+            report += "compile: " + std::to_string(logs->size()) + " trace logs, "
+                + std::to_string(compile.recompiles) + " recompiles, " + std::to_string(compile.breakCount())
+                + " distinct graph breaks\n";
+        }
+        for (const std::string& gateFailure : gateFailures)
+            report += gateFailure + '\n';
+        failed = failed || !gateFailures.empty();
     }
     writeOut(dvmlens::terminalSafe(report));
     return failed ? ExitFailed : ExitOk;

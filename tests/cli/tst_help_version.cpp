@@ -116,7 +116,12 @@ void TestHelpVersion::cliHelpListsTheOptions_data()
     QTest::newRow("scan") << u"scan"_s
                           << QStringList { u"\n  -h, --help "_s, u"\n  --json "_s, u"\n  --jobs N "_s,
                                  u"\n  --rules FILE "_s, u"\n  --profile PROFILE "_s };
-    QTest::newRow("check") << u"check"_s << QStringList { u"\n  --ranks "_s, u"\n  --jobs N "_s };
+    QTest::newRow("check") << u"check"_s
+                           << QStringList { u"\n  --ranks "_s, u"\n  --jobs N "_s, u"\n  --no-recompiles "_s,
+                                  u"\n  --max-breaks N "_s };
+    QTest::newRow("compile") << u"compile"_s
+                             << QStringList { u"\n  --json "_s, u"\n  --no-recompiles "_s,
+                                    u"\n  --max-breaks N "_s };
     QTest::newRow("report") << u"report"_s
                             << QStringList { u"\n  --format md|html|json "_s, u"\n  -o, --output FILE "_s };
     QTest::newRow("why") << u"why"_s << QStringList { u"\n  --json "_s, u"\n  --why-rules FILE "_s };

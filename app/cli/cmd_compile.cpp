@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: MIT
+// dvmlens-cli compile: the compile side of TORCH_TRACE logs (a log, or a folder of them, one per rank):
+// distinct graph breaks, recompiles, cache use, failures, compile time per rank; --json: dvmlens.compile/1
+// (docs/compile-side.md). The gates --no-recompiles / --max-breaks N exit 1 when they fail.
+#include "command.h"
+#include "commandoptions.h"
+#include "compile/compilejson.h"
+#include "compileargs.h"
+#include "indexargs.h"
+#include "io/pathtext.h"
+#include "text/displaytext.h"
+
+using namespace Qt::StringLiterals;
+
+namespace cli {
+
+namespace {
+
+void declareCompile(CommandOptions& options);
+int runCompile(const CommandOptions& options);
+
+const Command kCompile { "compile", "compile [--json] [--no-recompiles] [--max-breaks N] PATH",
+    "the compile side of TORCH_TRACE logs (a log or a folder of them): distinct graph breaks, recompiles, "
+    "FX/AOTAutograd cache, failures, compile time per rank (--json: dvmlens.compile/1)",
+    declareCompile, runCompile };
+
+void declareCompile(CommandOptions& options)
+{
+    options.addFlag({ u"json"_s }, u"write dvmlens.compile/1 JSON instead of text"_s);
+    declareCompileGates(options);
+}
+
+int runCompile(const CommandOptions& options)
+{
+    bool anyGate = false;
+    const std::optional<dvmlens::CompileGates> gates = parseCompileGates(kCompile, options, anyGate);
+    if (!gates)
+        return ExitUsage;
+    const QStringList paths = options.positionalArguments();
+    if (paths.size() > 1)
+        return usageError(kCompile, u"more than one PATH given ('%1')"_s.arg(paths.at(1)));
+    if (paths.isEmpty() || paths.first().isEmpty())
+        return usageError(kCompile, u"PATH is missing"_s);
+    const std::optional<std::vector<dvmlens::CompileLog>> logs =
+        readCompileLogsAt(kCompile, dvmlens::pathBytes(paths.first()));
+    if (!logs)
+        return ExitUsage;
+    const dvmlens::CompileSummary summary = dvmlens::summarizeCompile(*logs);
+    const std::vector<std::string> failures = dvmlens::compileGateFailures(summary, *gates);
+    if (options.isSet(u"json"_s)) {
+        nlohmann::json document = dvmlens::compileDocument(*logs, summary);
+        document["gate_failures"] = failures;
+        writeOut(document.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + '\n');
+    } else {
+        std::string text = dvmlens::compileSummaryText(*logs, summary);
+        if (logs->empty())
+            text += "no TORCH_TRACE log found (run with TORCH_TRACE=<dir> to write them)\n";
+        for (const std::string& failure : failures)
+            text += failure + '\n';
+        writeOut(dvmlens::terminalSafe(text));
+    }
+    return failures.empty() ? ExitOk : ExitFailed;
+}
+
+const RegisterCommand registration(kCompile);
+
+} // namespace
+
+} // namespace cli

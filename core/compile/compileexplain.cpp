@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: MIT
+#include "compile/compileexplain.h"
+
+#include "compile/compilesummary.h"
+#include "compile/compilewording.h"
+
+#include <map>
+#include <set>
+#include <tuple>
+
+namespace dvmlens {
+
+namespace {
+
+using GraphKey = std::pair<std::int64_t, std::string>; // rank (-1: none), compile id
+
+std::map<GraphKey, const GraphCompileFacts*> graphsById(const std::vector<CompileLog>& logs)
+{
+    std::map<GraphKey, const GraphCompileFacts*> graphs;
+    for (const CompileLog& log : logs)
+        for (const GraphCompileFacts& graph : log.graphs)
+            graphs.try_emplace(GraphKey { graph.rank.value_or(-1), graph.idText() }, &graph);
+    return graphs;
+}
+
+std::string breakWhere(const std::string& file, int line)
+{
+    const std::string where = shortLocation(file, line);
+    return where.empty() ? std::string("an unknown user frame") : where;
+}
+
+void explainBreaks(const CompileSummary& a, const CompileSummary& b, std::vector<CompileChange>& changes)
+{
+    std::set<std::tuple<std::string, std::string, int>> inA, inB;
+    for (const DistinctBreak& distinct : a.breaks)
+        inA.insert({ distinct.type, distinct.file, distinct.line });
+    for (const DistinctBreak& distinct : b.breaks) {
+        inB.insert({ distinct.type, distinct.file, distinct.line });
+        if (inA.count({ distinct.type, distinct.file, distinct.line }))
+            continue;
+        std::string sentence = "B has a new graph break at " + breakWhere(distinct.file, distinct.line) + " ("
+            + distinct.type + ")";
+        if (!distinct.resumeFunctions.empty())
+            sentence += "; the rest runs as " + distinct.resumeFunctions.front();
+        changes.push_back({ "new-break", sentence });
+    }
+    for (const DistinctBreak& distinct : a.breaks)
+        if (!inB.count({ distinct.type, distinct.file, distinct.line }))
+            changes.push_back({ "gone-break",
+                "B no longer breaks at " + breakWhere(distinct.file, distinct.line) + " (" + distinct.type
+                    + ")" });
+}
+
+// Recompiles per function (over ranks): B's count against A's, with B's failed guard.
+void explainRecompiles(const CompileSummary& a, const CompileSummary& b, std::vector<CompileChange>& changes)
+{
+    std::map<std::string, int> countA;
+    for (const FrameRecompiles& frame : a.frames)
+        countA[frame.function] = std::max(countA[frame.function], frame.recompiles);
+    std::set<std::string> said;
+    for (const FrameRecompiles& frame : b.frames) {
+        const int before = countA.count(frame.function) ? countA[frame.function] : 0;
+        if (frame.recompiles <= before || !said.insert(frame.function).second)
+            continue;
+        std::string sentence = "B recompiled " + frame.function + ' ' + std::to_string(frame.recompiles)
+            + (frame.recompiles == 1 ? " time" : " times")
+            + (before ? " (A: " + std::to_string(before) + ")" : std::string(" where A did not"));
+        const GuardFailure* guard = frame.lastReasons.empty() ? nullptr : &frame.lastReasons.back();
+        if (guard) {
+            const bool shapes = guard->guard.find("size mismatch") != std::string::npos
+                || guard->guard.find("stride mismatch") != std::string::npos
+                || guard->guard.find(".size()") != std::string::npos;
+            sentence += std::string(shapes ? ", with dynamic shapes" : "") + " (guard " + guard->words + ")";
+        }
+        if (frame.limitHit)
+            sentence += "; the recompile limit was hit, later calls run eagerly";
+        changes.push_back({ "more-recompiles", sentence });
+    }
+    for (const FrameRecompiles& frame : a.frames) {
+        bool inB = false;
+        for (const FrameRecompiles& other : b.frames)
+            inB = inB || other.function == frame.function;
+        if (!inB)
+            changes.push_back({ "fewer-recompiles",
+                "B no longer recompiles " + frame.function + " (A: " + std::to_string(frame.recompiles)
+                    + (frame.recompiles == 1 ? " time)" : " times)") });
+    }
+}
+
+std::string graphName(const GraphCompileFacts& graph)
+{
+    return "[" + graph.idText() + "]" + (graph.function.empty() ? std::string() : " (" + graph.function + ")")
+        + (graph.rank ? " on rank " + std::to_string(*graph.rank) : std::string());
+}
+
+void explainGraphs(const std::map<GraphKey, const GraphCompileFacts*>& a,
+    const std::map<GraphKey, const GraphCompileFacts*>& b, std::vector<CompileChange>& changes)
+{
+    for (const auto& [key, graphB] : b) {
+        const auto found = a.find(key);
+        const GraphCompileFacts* graphA = found == a.end() ? nullptr : found->second;
+        const std::string stateA = graphA ? graphA->fxCache.state : std::string();
+        if (graphB->fxCache.state == "hit" && stateA != "hit")
+            changes.push_back({ "cache",
+                "B's graph " + graphName(*graphB) + " came from the FX cache"
+                    + (stateA.empty() ? std::string() : " (A: " + stateA + ")") });
+        else if (graphB->fxCache.state == "bypass" && stateA != "bypass")
+            changes.push_back({ "cache",
+                "B's graph " + graphName(*graphB)
+                    + " bypassed the FX cache: " + firstLine(graphB->fxCache.bypassReason) });
+        else if (graphA && stateA == "hit" && graphB->fxCache.state == "miss")
+            changes.push_back({ "cache",
+                "B's graph " + graphName(*graphB) + " was compiled anew (FX cache miss; A: hit)" });
+        const bool failedA = graphA && graphA->failure;
+        if (graphB->failure && !failedA) {
+            std::string sentence = "B's compile " + graphName(*graphB) + " failed: " + graphB->failure->type
+                + ": " + firstLine(graphB->failure->reason);
+            if (!graphB->failure->knownFailure.empty())
+                sentence += " (known failure " + graphB->failure->knownFailure + ")";
+            changes.push_back({ "new-failure", sentence });
+        } else if (failedA && !graphB->failure) {
+            changes.push_back({ "fixed-failure",
+                "B's compile " + graphName(*graphB) + " no longer fails (A: " + graphA->failure->type
+                    + ")" });
+        }
+    }
+}
+
+// A B-only graph of a resume function: paired with A's graph of the function it split off from, A's compile
+// of the same id as the frame that broke in B when that is the function, else A's first compile of it.
+void pairBreakGraphs(const std::map<GraphKey, const GraphCompileFacts*>& a,
+    const std::map<GraphKey, const GraphCompileFacts*>& b, std::vector<BreakPairing>& pairings)
+{
+    for (const auto& [key, graphB] : b) {
+        if (a.count(key) || !graphB->afterBreak)
+            continue;
+        const std::optional<ResumeName> resume = parseResumeName(graphB->function);
+        const std::string function = resume ? resume->function : std::string();
+        const GraphCompileFacts* match = nullptr;
+        const auto sameId = a.find(GraphKey { key.first, graphB->afterBreakOf });
+        auto fits = [&](const GraphCompileFacts& graph) {
+            const std::optional<ResumeName> itsResume = parseResumeName(graph.function);
+            return (graph.function == function || (itsResume && itsResume->function == function))
+                && (graph.file.empty() || graphB->file.empty() || graph.file == graphB->file);
+        };
+        if (sameId != a.end() && fits(*sameId->second))
+            match = sameId->second;
+        for (auto it = a.begin(); !match && it != a.end(); ++it)
+            if (it->first.first == key.first && fits(*it->second))
+                match = it->second;
+        if (!match)
+            continue;
+        pairings.push_back({ graphB->rank, graphB->idText(), match->idText(), graphB->function,
+            shortLocation(graphB->afterBreak->file, graphB->afterBreak->line) });
+    }
+}
+
+} // namespace
+
+CompileComparison compareCompile(const std::vector<CompileLog>& a, const std::vector<CompileLog>& b)
+{
+    CompileComparison comparison;
+    const CompileSummary summaryA = summarizeCompile(a);
+    const CompileSummary summaryB = summarizeCompile(b);
+    explainBreaks(summaryA, summaryB, comparison.changes);
+    explainRecompiles(summaryA, summaryB, comparison.changes);
+    const auto graphsA = graphsById(a);
+    const auto graphsB = graphsById(b);
+    explainGraphs(graphsA, graphsB, comparison.changes);
+    pairBreakGraphs(graphsA, graphsB, comparison.pairings);
+    return comparison;
+}
+
+nlohmann::json compileComparisonJson(const CompileComparison& comparison)
+{
+    nlohmann::json changes = nlohmann::json::array();
+    for (const CompileChange& change : comparison.changes)
+        changes.push_back({ { "kind", change.kind }, { "sentence", change.sentence } });
+    nlohmann::json pairs = nlohmann::json::array();
+    for (const BreakPairing& pairing : comparison.pairings)
+        pairs.push_back({ { "rank", pairing.rank ? nlohmann::json(*pairing.rank) : nlohmann::json(nullptr) },
+            { "b", pairing.bId }, { "a", pairing.aId }, { "resume_function", pairing.resumeFunction },
+            { "break", pairing.breakLocation } });
+    return { { "changes", changes }, { "pairs", pairs } };
+}
+
+} // namespace dvmlens

@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: MIT
+#include "compile/compiletext.h"
+
+#include "compile/compilewording.h"
+
+#include <cstdio>
+
+namespace dvmlens {
+
+namespace {
+
+std::string rankText(const std::optional<std::int64_t>& rank)
+{
+    return rank ? "rank " + std::to_string(*rank) : std::string("no rank");
+}
+
+std::string ranksText(const std::vector<std::int64_t>& ranks)
+{
+    if (ranks.empty())
+        return "no rank";
+    std::string text = ranks.size() == 1 ? "rank " : "ranks ";
+    for (std::size_t i = 0; i < ranks.size(); ++i)
+        text += (i ? "," : "") + std::to_string(ranks[i]);
+    return text;
+}
+
+std::string cacheLine(const char* name, const CacheCounts& counts)
+{
+    std::string line = std::string(name) + ": hit " + std::to_string(counts.hit) + ", miss "
+        + std::to_string(counts.miss) + ", bypass " + std::to_string(counts.bypass);
+    if (counts.disabled)
+        line += ", disabled " + std::to_string(counts.disabled);
+    if (counts.timeSavedUs)
+        line += " (" + durationText(counts.timeSavedUs) + " saved)";
+    line += '\n';
+    for (const std::string& reason : counts.bypassReasons)
+        line += "    bypass: " + firstLine(reason) + '\n';
+    return line;
+}
+
+void appendTime(std::string& line, const char* name, const std::optional<std::int64_t>& us)
+{
+    if (us)
+        line += std::string(line.back() == ':' ? " " : ", ") + name + ' ' + durationText(*us);
+}
+
+} // namespace
+
+std::string durationText(std::int64_t us)
+{
+    char text[32];
+    if (us >= 1000000)
+        std::snprintf(text, sizeof text, "%.2f s", double(us) / 1e6);
+    else if (us >= 1000)
+        std::snprintf(text, sizeof text, "%.1f ms", double(us) / 1e3);
+    else
+        std::snprintf(text, sizeof text, "%lld µs", static_cast<long long>(us));
+    return text;
+}
+
+std::string compileSummaryText(const std::vector<CompileLog>& logs, const CompileSummary& summary)
+{
+    std::string text = "compile: " + std::to_string(summary.logs) + (summary.logs == 1 ? " log, " : " logs, ")
+        + std::to_string(summary.graphs) + " compiles (compile ids)\n";
+    for (const CompileLog& log : logs)
+        if (!log.opened)
+            text += "  cannot read " + log.path + ": " + log.error + '\n';
+    text += "graph breaks: " + std::to_string(summary.breaks.size()) + " distinct ("
+        + std::to_string(summary.breakHits) + (summary.breakHits == 1 ? " hit)\n" : " hits)\n");
+    for (const DistinctBreak& distinct : summary.breaks) {
+        const std::string where = shortLocation(distinct.file, distinct.line);
+        text += "  " + (where.empty() ? std::string("(no user frame)") : where) + "  " + distinct.type + "  ["
+            + std::to_string(distinct.frames) + (distinct.frames == 1 ? " frame, " : " frames, ")
+            + ranksText(distinct.ranks) + "]";
+        if (distinct.fromRestart)
+            text += " (from a restart; this PyTorch logs no break record)";
+        text += '\n';
+        for (const std::string& resume : distinct.resumeFunctions)
+            text += "    resumes in " + resume + '\n';
+    }
+    text += "recompiles: " + std::to_string(summary.recompiles) + '\n';
+    for (const FrameRecompiles& frame : summary.frames) {
+        text += "  " + frame.function + " (" + rankText(frame.rank) + ", frame "
+            + std::to_string(frame.frameId) + "): " + std::to_string(frame.recompiles)
+            + (frame.recompiles == 1 ? " recompile" : " recompiles");
+        if (frame.limitHit)
+            text += ", recompile limit hit (later calls run eagerly)";
+        text += '\n';
+        for (const GuardFailure& reason : frame.lastReasons)
+            text +=
+                "    " + (reason.entry.empty() ? std::string() : reason.entry + ": ") + reason.words + '\n';
+    }
+    text += "cache:\n  " + cacheLine("FX graph cache", summary.fxCache) + "  "
+        + cacheLine("AOTAutograd cache", summary.aotCache);
+    text += "failures: " + std::to_string(summary.failures.size()) + '\n';
+    for (const FailedCompile& failed : summary.failures) {
+        text += "  [" + failed.id + "] " + failed.function + " (" + rankText(failed.rank)
+            + "): " + failed.failure.type + ": " + firstLine(failed.failure.reason);
+        const std::string where = shortLocation(failed.failure.file, failed.failure.line);
+        if (!where.empty())
+            text += " at " + where;
+        if (!failed.failure.knownFailure.empty())
+            text += " (known failure " + failed.failure.knownFailure + ")";
+        text += '\n';
+    }
+    text += "compile time per rank (nested: dynamo includes aot, which includes inductor, which includes "
+            "codegen):\n";
+    for (const RankCompileTime& rank : summary.ranks) {
+        std::string line = "  " + rankText(rank.rank) + ", " + std::to_string(rank.graphs) + " compiles:";
+        appendTime(line, "dynamo", rank.times.dynamoUs);
+        appendTime(line, "aot", rank.times.aotUs);
+        appendTime(line, "inductor", rank.times.inductorUs);
+        appendTime(line, "codegen", rank.times.codegenUs);
+        if (line.back() == ':')
+            line += " no times logged";
+        text += line + '\n';
+    }
+    return text;
+}
+
+std::vector<std::string> compileGateFailures(const CompileSummary& summary, const CompileGates& gates)
+{
+    std::vector<std::string> failures;
+    if (gates.noRecompiles && summary.recompiles > 0) {
+        std::string line = "check failed: " + std::to_string(summary.recompiles)
+            + (summary.recompiles == 1 ? " recompile" : " recompiles") + " (--no-recompiles)";
+        if (!summary.frames.empty())
+            line += "; most in " + summary.frames.front().function + " ("
+                + std::to_string(summary.frames.front().recompiles) + ")";
+        failures.push_back(line);
+    }
+    if (gates.maxBreaks && summary.breakCount() > *gates.maxBreaks)
+        failures.push_back("check failed: " + std::to_string(summary.breakCount())
+            + " distinct graph breaks, more than --max-breaks " + std::to_string(*gates.maxBreaks));
+    return failures;
+}
+
+} // namespace dvmlens

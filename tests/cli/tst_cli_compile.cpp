@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: MIT
+// dvmlens-cli compile over a folder of generated TORCH_TRACE logs (two ranks, one breaking; recompiles up
+// to the limit): its text, dvmlens.compile/1, the gates --no-recompiles / --max-breaks N (also on check),
+// and bad usage.
+#include "testutil.h"
+
+#ifndef Q_MOC_RUN // moc misreads the raw strings with unbalanced braces in it
+#include "compilelogs.h"
+#endif
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using testutil::runCli;
+
+class TestCliCompile : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        QVERIFY(testutil::writeBytes(m_dir.filePath(u"dedicated_log_torch_trace_rank_0_a.log"_s),
+            testutil::breakLog(0) + testutil::recompileLog()));
+        QVERIFY(testutil::writeBytes(
+            m_dir.filePath(u"dedicated_log_torch_trace_rank_1_b.log"_s), testutil::plainLog(1)));
+        QVERIFY(testutil::writeBytes(m_dir.filePath(u"notes.log"_s), "not a trace\n"));
+    }
+
+    void text()
+    {
+        const testutil::CliResult result = runCli({ u"compile"_s, m_dir.path() });
+        QCOMPARE(result.exitCode, 0);
+        QVERIFY2(result.out.contains(u"compile: 2 logs, "_s), qPrintable(result.out));
+        QVERIFY(result.out.contains(u"graph breaks: 1 distinct (1 hit)\n"_s));
+        QVERIFY(result.out.contains(u"  layers.py:210  Unsupported Tensor.item() call with "
+                                    u"capture_scalar_outputs=False  [1 frame, rank 0]\n"
+                                    "    resumes in torch_dynamo_resume_in_forward_at_210\n"_s));
+        QVERIFY(result.out.contains(u"recompiles: 3\n"_s));
+        QVERIFY(result.out.contains(u"forward (rank 0, frame 0): 3 recompiles, recompile limit hit"_s));
+        QVERIFY(result.out.contains(u"0/2: `L['x'].size()[0] == 64` failed: 80\n"_s));
+    }
+
+    void json()
+    {
+        const testutil::CliResult result = runCli({ u"compile"_s, u"--json"_s, m_dir.path() });
+        QCOMPARE(result.exitCode, 0);
+        const QJsonObject document = QJsonDocument::fromJson(result.rawOut).object();
+        QCOMPARE(document.value(u"schema"_s).toString(), u"dvmlens.compile/1"_s);
+        const QJsonObject compile = document.value(u"compile"_s).toObject();
+        const QJsonArray breaks = compile.value(u"breaks"_s).toArray();
+        QCOMPARE(breaks.size(), 1);
+        QCOMPARE(breaks[0][u"file"_s].toString(), u"/m/layers.py"_s);
+        QCOMPARE(breaks[0][u"line"_s].toInt(), 210);
+        QCOMPARE(breaks[0][u"frames"_s].toInt(), 1);
+        QCOMPARE(breaks[0][u"ranks"_s].toArray(), QJsonArray { 0 });
+        QCOMPARE(compile.value(u"recompiles"_s).toInt(), 3);
+        QCOMPARE(compile.value(u"failures"_s).toInt(), 0);
+        QVERIFY(compile.value(u"cache"_s).toObject().contains(u"hit"_s));
+        const QJsonArray graphs = document.value(u"graphs"_s).toArray();
+        // rank 0: 0/0 (breaks, then recompiles), 1/0, 0/1, 0/2, 0/3; rank 1: 0/0
+        QCOMPARE(graphs.size(), 6);
+        QCOMPARE(graphs[1][u"compile"_s][u"after_break"_s][u"line"_s].toInt(), 210);
+    }
+
+    void gates()
+    {
+        const testutil::CliResult recompiles = runCli({ u"compile"_s, u"--no-recompiles"_s, m_dir.path() });
+        QCOMPARE(recompiles.exitCode, 1);
+        QVERIFY(recompiles.out.contains(
+            u"check failed: 3 recompiles (--no-recompiles); most in forward (3)\n"_s));
+        QCOMPARE(runCli({ u"compile"_s, u"--max-breaks"_s, u"1"_s, m_dir.path() }).exitCode, 0);
+        const testutil::CliResult breaks = runCli({ u"compile"_s, u"--max-breaks"_s, u"0"_s, m_dir.path() });
+        QCOMPARE(breaks.exitCode, 1);
+        QVERIFY(breaks.out.contains(u"check failed: 1 distinct graph breaks, more than --max-breaks 0\n"_s));
+        const testutil::CliResult check = runCli({ u"check"_s, u"--no-recompiles"_s, m_dir.path() });
+        QCOMPARE(check.exitCode, 1);
+        QVERIFY2(check.out.contains(u"compile: 2 trace logs, 3 recompiles, 1 distinct graph breaks\n"_s),
+            qPrintable(check.out));
+        QVERIFY(check.out.contains(u"check failed: 3 recompiles (--no-recompiles)"_s));
+        QVERIFY(!runCli({ u"check"_s, m_dir.path() }).out.contains(u"recompiles"_s));
+    }
+
+    void badUsage()
+    {
+        const testutil::CliResult notNumber =
+            runCli({ u"compile"_s, u"--max-breaks"_s, u"x"_s, m_dir.path() });
+        QCOMPARE(notNumber.exitCode, 2);
+        QVERIFY(notNumber.err.contains(u"--max-breaks wants a whole number from 0, not 'x'"_s));
+        const testutil::CliResult missing = runCli({ u"compile"_s, m_dir.filePath(u"absent"_s) });
+        QCOMPARE(missing.exitCode, 2);
+        QVERIFY(missing.err.contains(u"dvmlens-cli: compile: cannot read "_s));
+        QCOMPARE(runCli({ u"compile"_s }).exitCode, 2);
+    }
+
+private:
+    QTemporaryDir m_dir;
+};
+
+QTEST_GUILESS_MAIN(TestCliCompile)
+#include "tst_cli_compile.moc"
