@@ -3,8 +3,8 @@
 
 #include "diagnostics/diagnosticsmodel.h"
 #include "diagnostics/findingdetails.h"
+#include "document/treedocument.h"
 #include "shell/languagechange.h"
-#include "shell/treedocument.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "export/exportactions.h"
 
+#include "document/treedocument.h"
 #include "export/imageexport.h"
 #include "report/report.h"
 #include "report/reportfile.h"
 #include "report/reportmarkdown.h"
 #include "rules/knownfailures.h"
 #include "shell/languagechange.h"
-#include "shell/treedocument.h"
 
 #include <QAction>
 #include <QApplication>

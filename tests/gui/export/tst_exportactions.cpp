@@ -2,9 +2,9 @@
 // File ▸ Export Screenshot / Export Report and Edit ▸ Copy Summary as Markdown on the exportgui
 // fixture tree: pictures that load back at the window's size, the CLI's report bytes, errors
 // returned (never a dialog) for paths that cannot be written, and the summary on the clipboard.
-#include "compare/comparejob.h"
 #include "compare/comparepage.h"
 #include "diagnostics/diagnosticsdock.h"
+#include "document/comparejob.h"
 #include "export/exportactions.h"
 #include "export/imageexport.h"
 #include "index/indexer.h"
