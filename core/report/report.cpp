@@ -55,8 +55,7 @@ std::string renderReport(const ReportInput& input, ReportFormat format)
     reading.maxExcerpts = levels.front().excerptsPerGraph;
     reading.keepExcerpts = levels[first].excerptsPerGraph;
     reading.maxKernelBodies = levels[first].dvmKernelsPerGraph;
-    reading.modelSources = input.modelSources;
-    model.sources = readReportGraphs(model, reading);
+    readReportGraphsOf(input, model, reading);
 
     // Each level cuts what the one before kept; the last shows counts only. A level that cannot
     // fit is left as soon as that is known, so the text (or JSON document) of an overlong level

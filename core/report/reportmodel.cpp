@@ -71,8 +71,7 @@ ReportModel buildReportModel(const ReportInput& input)
         reading.maxExcerpts = reportBoundLevels().front().excerptsPerGraph;
         reading.maxKernelBodies = reportBoundLevels().front().dvmKernelsPerGraph;
     }
-    reading.modelSources = input.modelSources;
-    model.sources = readReportGraphs(model, reading);
+    readReportGraphsOf(input, model, reading);
     return model;
 }
 
@@ -86,7 +85,13 @@ ReportModel buildUnreadReportModel(const ReportInput& input)
     model.checklist = input.checklist;
     model.summary = summarize(*input.index);
     const RuleBook& rules = input.rules ? *input.rules : builtinRules();
-    model.findings = findKnownFailures(*input.index, rules, &model.problems);
+    if (input.findings) {
+        model.findings = *input.findings;
+        if (input.findingProblems)
+            model.problems = *input.findingProblems;
+    } else {
+        model.findings = findKnownFailures(*input.index, rules, &model.problems);
+    }
 
     // A bounded report shows a graph identical on every rank once.
     const std::vector<std::vector<ReportFold>> folds =

@@ -32,6 +32,15 @@ struct ReportInput
     // "Where it fell back": trace kernels and fallbacks to model source lines (sources/), reading
     // the graph folders again. Off by default so a report of an index alone reads nothing more.
     bool modelSources = false;
+    // Products of `index` the caller already holds (the window's open tree), so the report does not
+    // make them again. Null: made here, as the CLI does.
+    // findKnownFailures(*index, *rules, &problems): its findings, and the logs it could not read
+    // (null: none).
+    const std::vector<Finding>* findings = nullptr;
+    const std::vector<Diagnostic>* findingProblems = nullptr;
+    // With `modelSources`: summarizeSources of the index's SourceMap (the graph folders are then not
+    // read for it; its `items` are not used).
+    const SourceSummary* sources = nullptr;
     // --full: every graph, kernel, excerpt and fallback. Otherwise the report is bounded
     // (reportbounds.h): identical rank graphs once, tables cut with a count of what was left out.
     bool full = false;

@@ -287,6 +287,25 @@ std::optional<SourceSummary> readReportGraphs(ReportModel& model, const ReportRe
     return sources.finish();
 }
 
+void readReportGraphsOf(const ReportInput& input, ReportModel& model, ReportReading reading)
+{
+    const bool given = input.modelSources && input.sources;
+    reading.modelSources = input.modelSources && !given;
+    model.sources = readReportGraphs(model, reading);
+    if (!given)
+        return;
+    // The report shows the locations and counts; the items (a reference per kernel) stay out.
+    SourceSummary sources;
+    sources.unattributed = input.sources->unattributed;
+    sources.kernelsByEvidence = input.sources->kernelsByEvidence;
+    sources.fallbacksByEvidence = input.sources->fallbacksByEvidence;
+    sources.locations.reserve(input.sources->locations.size());
+    for (const SourceLocationSummary& location : input.sources->locations)
+        sources.locations.push_back(
+            SourceLocationSummary { location.frame, location.counts, location.graphs, location.runs, {} });
+    model.sources = std::move(sources);
+}
+
 void listReportGraphsUnread(ReportModel& model)
 {
     for (ReportRun& run : model.runs) {

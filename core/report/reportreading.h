@@ -28,6 +28,10 @@ struct ReportReading
 // empty), and returns the model sources' summary when `reading.modelSources`.
 std::optional<SourceSummary> readReportGraphs(ReportModel& model, const ReportReading& reading);
 
+// readReportGraphs as `input` asks: the model sources summed when `input.modelSources`, or taken
+// from `input.sources` when the caller holds them (the graph folders are then not read for them).
+void readReportGraphsOf(const ReportInput& input, ReportModel& model, ReportReading reading);
+
 // The same lists without reading anything: every DVM kernel and fallback call as the index holds
 // it, no source. A report at least as long as this one would be, so a bounds level this does not
 // fit in is skipped before anything is read.

@@ -12,6 +12,7 @@
 #include "codeview/codeview.h"
 #include "common/compactsortheader.h"
 #include "common/languagechange.h"
+#include "document/treedocument.h"
 #include "io/pathtext.h"
 #include "profile/timesharedelegate.h"
 #include "provenance/provenanceview.h"
@@ -136,6 +137,28 @@ BrowsePage::~BrowsePage()
     }
 }
 
+void BrowsePage::follow(const TreeDocument& document)
+{
+    const TreeDocument* followed = &document;
+    connect(followed, &TreeDocument::indexGrowing, this,
+        [this, followed] { showGrowingIndex(followed->growingIndex(), followed->growingSummaries()); });
+    connect(followed, &TreeDocument::graphsParsed, this, [this, followed](const auto& positions) {
+        updateParsedGraphs(positions, followed->growingSummaries());
+    });
+    connect(followed, &TreeDocument::indexChanged, this, [this, followed] {
+        setIndex(followed->index(), followed->summaries());
+        setProfile(followed->profileJoin()); // the old index's device time is gone
+    });
+    connect(followed, &TreeDocument::knownFailuresChanged, this,
+        [this, followed] { m_runModel->setKnownFailures(followed->knownFailures()); });
+    connect(followed, &TreeDocument::profileJoined, this,
+        [this, followed] { setProfile(followed->profileJoin()); });
+    connect(followed, &TreeDocument::modelSourcesChanged, this,
+        [this, followed] { m_details->setModelSources(followed->modelSources()); });
+    connect(followed, &TreeDocument::rankConsistencyChanged, this,
+        [this, followed] { setRankConsistency(followed->rankConsistency()); });
+}
+
 void BrowsePage::setIndex(
     std::shared_ptr<const dvmlens::Index> index, std::shared_ptr<const IndexSummaries> summaries)
 {
@@ -252,6 +275,11 @@ void BrowsePage::setProfile(std::shared_ptr<const dvmlens::ProfileJoin> join)
     m_runModel->setProfile(join);
     m_kernelModel->setProfile(std::move(join));
     showTimeColumns();
+}
+
+void BrowsePage::setRankConsistency(std::shared_ptr<const dvmlens::RankConsistency> ranks)
+{
+    m_runTreePane->setRankConsistency(std::move(ranks));
 }
 
 void BrowsePage::showTimeColumns()

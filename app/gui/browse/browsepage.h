@@ -5,6 +5,7 @@
 
 #include "model/model.h"
 #include "profile/profilejoin.h"
+#include "ranks/rankconsistency.h"
 
 #include <QPointer>
 #include <QWidget>
@@ -26,6 +27,7 @@ class QStackedWidget;
 class QTreeView;
 class RunTreeModel;
 class RunTreePane;
+class TreeDocument;
 
 class BrowsePage : public QWidget
 {
@@ -33,6 +35,10 @@ class BrowsePage : public QWidget
 public:
     explicit BrowsePage(QWidget* parent = nullptr);
     ~BrowsePage() override; // deletes the panels nobody adopted
+
+    // Shows `document`'s open tree from now on: its index as it grows and when whole, its known
+    // failures, profile join, model sources and rank consistency as each is announced.
+    void follow(const TreeDocument& document);
 
     // Swaps in a new index. The selected node (by path) and kernel (by name) survive when they
     // still exist, so a re-index while training runs does not lose the user's place.
@@ -49,6 +55,8 @@ public:
         std::shared_ptr<const IndexSummaries> summaries);
     // Device time in the kernel table; `join` belongs to the current index (null: none).
     void setProfile(std::shared_ptr<const dvmlens::ProfileJoin> join);
+    // The By graph tree's ranks; `ranks` belong to the current index (null: not computed yet).
+    void setRankConsistency(std::shared_ptr<const dvmlens::RankConsistency> ranks);
 
     // Selects the first graph where DVM engaged and its first DVM kernel (by line); false when none.
     bool selectFirstDvmKernel();

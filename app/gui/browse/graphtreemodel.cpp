@@ -41,14 +41,14 @@ GraphTreeModel::GraphTreeModel(QObject* parent)
     onLanguageChange(this, [this] { refreshTranslatedTexts(this); });
 }
 
-void GraphTreeModel::setIndex(
-    std::shared_ptr<const dvmlens::Index> index, std::shared_ptr<const IndexSummaries> summaries)
+void GraphTreeModel::setIndex(std::shared_ptr<const dvmlens::Index> index,
+    std::shared_ptr<const dvmlens::RankConsistency> ranks, std::shared_ptr<const IndexSummaries> summaries)
 {
     beginResetModel();
     m_index = std::move(index);
     m_summaries = summaries || !m_index ? std::move(summaries) : IndexSummaries::of(*m_index);
-    m_ranks = m_index ? dvmlens::rankConsistency(*m_index) : dvmlens::RankConsistency {};
-    m_rows.assign(m_ranks.graphs.size(), {});
+    m_ranks = m_index ? std::move(ranks) : nullptr;
+    m_rows.assign(this->ranks().graphs.size(), {});
     m_rowOfGraph.clear();
     m_keyOfGraph.clear();
     if (m_index) {
@@ -57,8 +57,8 @@ void GraphTreeModel::setIndex(
             m_keyOfGraph.emplace_back(run.graphs.size(), -1);
         }
     }
-    for (std::size_t key = 0; key < m_ranks.graphs.size(); ++key) {
-        const dvmlens::RankGraph& graph = m_ranks.graphs[key];
+    for (std::size_t key = 0; key < this->ranks().graphs.size(); ++key) {
+        const dvmlens::RankGraph& graph = this->ranks().graphs[key];
         // Members and missing runs are each in run order: merge them into rank order.
         std::size_t missing = 0;
         std::vector<RankRow>& rows = m_rows[key];
@@ -82,7 +82,8 @@ const std::shared_ptr<const dvmlens::Index>& GraphTreeModel::index() const
 
 const dvmlens::RankConsistency& GraphTreeModel::ranks() const
 {
-    return m_ranks;
+    static const dvmlens::RankConsistency none;
+    return m_ranks ? *m_ranks : none;
 }
 
 QModelIndex GraphTreeModel::indexForGraph(int run, int graph) const
@@ -103,7 +104,7 @@ std::pair<int, int> GraphTreeModel::graphPositionAt(const QModelIndex& index) co
         const RankRow& row = m_rows[std::size_t(index.internalId() - 1)][std::size_t(index.row())];
         return row.graph < 0 ? std::pair { -1, -1 } : std::pair { int(row.run), row.graph };
     }
-    const dvmlens::RankGraph& graph = m_ranks.graphs[std::size_t(index.row())];
+    const dvmlens::RankGraph& graph = ranks().graphs[std::size_t(index.row())];
     const std::size_t majority = graph.majorityVariant();
     for (const dvmlens::RankMember& member : graph.members) {
         if (member.variant == majority)
@@ -131,7 +132,7 @@ QModelIndex GraphTreeModel::parent(const QModelIndex& child) const
 int GraphTreeModel::rowCount(const QModelIndex& parent) const
 {
     if (!parent.isValid())
-        return int(m_ranks.graphs.size());
+        return int(ranks().graphs.size());
     if (parent.column() != 0 || parent.internalId() != 0)
         return 0;
     return int(m_rows[std::size_t(parent.row())].size());
@@ -183,7 +184,7 @@ QVariant GraphTreeModel::headerData(int section, Qt::Orientation orientation, in
 
 QString GraphTreeModel::rankList(const std::vector<std::size_t>& runs) const
 {
-    const QString ranges = fromUtf8(m_ranks.rankRangesText(runs));
+    const QString ranges = fromUtf8(ranks().rankRangesText(runs));
     return runs.size() == 1 ? tr("rank %1").arg(ranges) : tr("ranks %1").arg(ranges);
 }
 
@@ -192,18 +193,18 @@ QString GraphTreeModel::ranksText(const dvmlens::RankGraph& graph) const
     const std::size_t majority = graph.majorityVariant();
     QStringList parts;
     if (graph.variants.size() <= 1) {
-        parts << tr("%1/%2 ranks identical").arg(graph.runsWithGraph()).arg(m_ranks.runs);
+        parts << tr("%1/%2 ranks identical").arg(graph.runsWithGraph()).arg(ranks().runs);
     } else {
-        parts << tr("%1/%2 ranks agree").arg(graph.variants[majority].runs.size()).arg(m_ranks.runs);
+        parts << tr("%1/%2 ranks agree").arg(graph.variants[majority].runs.size()).arg(ranks().runs);
         const std::vector<std::size_t> differing = graph.runsOutsideMajority();
-        const QString ranges = fromUtf8(m_ranks.rankRangesText(differing));
+        const QString ranges = fromUtf8(ranks().rankRangesText(differing));
         parts << (differing.size() == 1 ? tr("rank %1 differs").arg(ranges)
                                         : tr("ranks %1 differ").arg(ranges));
         if (graph.verdictsDiffer())
             parts << tr("verdicts differ");
     }
     if (!graph.missingIn.empty()) {
-        const QString ranges = fromUtf8(m_ranks.rankRangesText(graph.missingIn));
+        const QString ranges = fromUtf8(ranks().rankRangesText(graph.missingIn));
         parts << (graph.missingIn.size() == 1 ? tr("missing in rank %1").arg(ranges)
                                               : tr("missing in ranks %1").arg(ranges));
     }
@@ -246,7 +247,7 @@ QVariant GraphTreeModel::data(const QModelIndex& index, int role) const
 
 QVariant GraphTreeModel::keyData(std::size_t key, int column, int role) const
 {
-    const dvmlens::RankGraph& graph = m_ranks.graphs[key];
+    const dvmlens::RankGraph& graph = ranks().graphs[key];
     const dvmlens::RankVariant& majority = graph.variants[graph.majorityVariant()];
     const bool divergent = !graph.identical();
     const bool verdictsDiffer = graph.verdictsDiffer();
@@ -307,9 +308,9 @@ QVariant GraphTreeModel::keyData(std::size_t key, int column, int role) const
 
 QVariant GraphTreeModel::rankData(std::size_t key, const RankRow& row, int column, int role) const
 {
-    const dvmlens::RankGraph& graph = m_ranks.graphs[key];
+    const dvmlens::RankGraph& graph = ranks().graphs[key];
     const dvmlens::Run& run = m_index->runs[row.run];
-    const int rank = m_ranks.rankOf(row.run);
+    const int rank = ranks().rankOf(row.run);
     const dvmlens::Graph* folder = row.graph >= 0 ? &run.graphs[std::size_t(row.graph)] : nullptr;
     const dvmlens::Verdict verdict = folder ? dvmlens::graphVerdict(*folder) : dvmlens::Verdict::NoCode;
     const bool hasCode = verdict == dvmlens::Verdict::Engaged || verdict == dvmlens::Verdict::NotEngaged;

@@ -5,7 +5,7 @@
 // The grouping, the variants and the rank numbers are core's; this model only words them.
 #pragma once
 
-#include "common/indexsummaries.h"
+#include "document/indexsummaries.h"
 #include "model/model.h"
 #include "ranks/rankconsistency.h"
 
@@ -37,11 +37,13 @@ public:
 
     explicit GraphTreeModel(QObject* parent = nullptr);
 
-    // Computes the rank consistency of `index` (null: empty). `summaries` as RunTreeModel's.
+    // Shows `ranks`, the rank consistency of `index` (TreeDocument computes it off the GUI thread);
+    // null: no rows. `summaries` as RunTreeModel's.
     void setIndex(std::shared_ptr<const dvmlens::Index> index,
+        std::shared_ptr<const dvmlens::RankConsistency> ranks,
         std::shared_ptr<const IndexSummaries> summaries = nullptr);
     const std::shared_ptr<const dvmlens::Index>& index() const;
-    const dvmlens::RankConsistency& ranks() const;
+    const dvmlens::RankConsistency& ranks() const; // empty without ranks
 
     // The rank row of the graph at Index positions (run, graph), column 0; invalid when absent.
     QModelIndex indexForGraph(int run, int graph) const;
@@ -73,7 +75,7 @@ private:
 
     std::shared_ptr<const dvmlens::Index> m_index;
     std::shared_ptr<const IndexSummaries> m_summaries;
-    dvmlens::RankConsistency m_ranks;
+    std::shared_ptr<const dvmlens::RankConsistency> m_ranks;
     std::vector<std::vector<RankRow>> m_rows; // by key: its rank rows in rank order
     std::vector<std::vector<int>> m_rowOfGraph; // [run][graph] -> row under its key
     std::vector<std::vector<int>> m_keyOfGraph; // [run][graph] -> key row

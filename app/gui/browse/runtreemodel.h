@@ -5,9 +5,9 @@
 // by-scan-position lookup, stays valid without a proxy to map through.
 #pragma once
 
-#include "common/indexsummaries.h"
 #include "common/themes.h"
-#include "diagnostics/findingsjob.h"
+#include "document/indexsummaries.h"
+#include "document/knownfailures.h"
 #include "model/model.h"
 #include "profile/profilejoin.h"
 
@@ -65,7 +65,7 @@ public:
     // "indexing…" instead of "not indexed" (what a cancel leaves).
     void setIndexing(bool indexing);
     bool isIndexing() const;
-    // What FindingsJob found in the current index (ignored when it searched another one).
+    // The known failures of the current index (ignored when it searched another one).
     void setKnownFailures(std::shared_ptr<const KnownFailures> knownFailures);
     // The findings on a node, in findKnownFailures order: a graph's own; a run's run-level and
     // tree-wide ones (not its graphs'). None for artifacts.

@@ -110,6 +110,14 @@ RunTreePane::RunTreePane(QTreeView* runTree, RunTreeModel* runModel, QWidget* pa
 void RunTreePane::setIndex(std::shared_ptr<const IndexSummaries> summaries)
 {
     m_summaries = std::move(summaries);
+    m_ranks.reset(); // the old index's
+    m_graphModelStale = true;
+    refreshGraphModel();
+}
+
+void RunTreePane::setRankConsistency(std::shared_ptr<const dvmlens::RankConsistency> ranks)
+{
+    m_ranks = std::move(ranks);
     m_graphModelStale = true;
     refreshGraphModel();
 }
@@ -159,12 +167,12 @@ QTreeView* RunTreePane::currentView() const
 
 void RunTreePane::refreshGraphModel()
 {
-    // The ranks are computed only for a by-graph tree someone looks at.
+    // The rows are made only for a by-graph tree someone looks at.
     if (!byGraph() || !m_graphModelStale)
         return;
     m_graphModelStale = false;
     const QScopedValueRollback following(m_following, true);
-    m_graphModel->setIndex(m_runModel->index(), m_summaries);
+    m_graphModel->setIndex(m_runModel->index(), m_ranks, m_summaries);
     int expanded = 0;
     for (int row = 0; row < m_graphModel->rowCount() && expanded < kMaxDivergentExpanded; ++row) {
         const QModelIndex key = m_graphModel->index(row, 0);

@@ -5,8 +5,9 @@
 // by-graph tree selects that graph in the (hidden) run tree, so it opens exactly as there.
 #pragma once
 
-#include "common/indexsummaries.h"
+#include "document/indexsummaries.h"
 #include "model/model.h"
+#include "ranks/rankconsistency.h"
 
 #include <QWidget>
 
@@ -26,8 +27,11 @@ public:
     // `runTree` shows `runModel`; the pane adopts the view.
     RunTreePane(QTreeView* runTree, RunTreeModel* runModel, QWidget* parent = nullptr);
 
-    // The index the run model now shows; the by-graph tree computes its ranks when shown.
+    // The index the run model now shows: the by-graph tree is empty until its ranks come.
     void setIndex(std::shared_ptr<const IndexSummaries> summaries);
+    // The rank consistency of that index (TreeDocument::rankConsistency): the by-graph tree shows
+    // it, filled when that mode is shown.
+    void setRankConsistency(std::shared_ptr<const dvmlens::RankConsistency> ranks);
 
     bool byGraph() const;
     void setByGraph(bool byGraph);
@@ -53,6 +57,7 @@ private:
     QToolButton* m_byGraphButton;
     QAction* m_byGraphAction;
     std::shared_ptr<const IndexSummaries> m_summaries;
+    std::shared_ptr<const dvmlens::RankConsistency> m_ranks;
     bool m_graphModelStale = true;
     bool m_following = false; // one tree is moving the other's current row
 };

@@ -5,6 +5,7 @@
 #include "compare/comparesummarymodel.h"
 #include "compare/fusiontablemodel.h"
 #include "compare/sidebysideview.h"
+#include "document/treedocument.h"
 
 #include <QCheckBox>
 #include <QHBoxLayout>
@@ -127,6 +128,14 @@ ComparePage::ComparePage(QWidget* parent)
         Q_EMIT ready();
     });
     clear();
+}
+
+void ComparePage::follow(const TreeDocument& document)
+{
+    connect(&document, &TreeDocument::compareFinished, this, [this, &document](const QString& error) {
+        if (error.isEmpty())
+            setOutcome(document.comparison());
+    });
 }
 
 void ComparePage::setOutcome(std::shared_ptr<const CompareOutcome> outcome)

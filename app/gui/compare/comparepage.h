@@ -3,7 +3,7 @@
 // and text filters), the fusions of the selected pair and its two output_code.py files side by side.
 #pragma once
 
-#include "compare/comparejob.h"
+#include "document/comparejob.h"
 
 #include <QWidget>
 
@@ -18,6 +18,7 @@ class QLineEdit;
 class QSplitter;
 class QTableView;
 class SideBySideView;
+class TreeDocument;
 
 class ComparePage : public QWidget
 {
@@ -25,6 +26,8 @@ class ComparePage : public QWidget
 public:
     explicit ComparePage(QWidget* parent = nullptr);
 
+    // Shows each comparison `document` finishes from now on.
+    void follow(const TreeDocument& document);
     // Shows a finished comparison (outcome->result must be set) and selects its first row
     // (the first regression, as the table lists them first).
     void setOutcome(std::shared_ptr<const CompareOutcome> outcome);

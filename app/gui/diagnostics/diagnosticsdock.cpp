@@ -4,7 +4,7 @@
 #include "common/languagechange.h"
 #include "diagnostics/diagnosticsmodel.h"
 #include "diagnostics/findingdetails.h"
-#include "shell/treedocument.h"
+#include "document/treedocument.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

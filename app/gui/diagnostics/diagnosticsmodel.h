@@ -3,7 +3,7 @@
 // the known failures found in it (their titles in the user-interface language).
 #pragma once
 
-#include "diagnostics/findingsjob.h"
+#include "document/knownfailures.h"
 #include "model/model.h"
 
 #include <QAbstractTableModel>

@@ -2,12 +2,12 @@
 #include "export/exportactions.h"
 
 #include "common/languagechange.h"
+#include "document/treedocument.h"
 #include "export/imageexport.h"
 #include "report/report.h"
 #include "report/reportfile.h"
 #include "report/reportmarkdown.h"
 #include "rules/knownfailures.h"
-#include "shell/treedocument.h"
 
 #include <QAction>
 #include <QApplication>
@@ -129,9 +129,17 @@ ReportSources ExportActions::sources() const
     if (m_compareMode) {
         const std::shared_ptr<const CompareOutcome>& outcome = m_document.comparison();
         if (outcome && outcome->result)
-            return { outcome->indexB, outcome->indexA };
+            return { outcome->indexB, outcome->indexA, nullptr, nullptr, nullptr };
     }
-    return { m_document.index(), nullptr };
+    ReportSources sources { m_document.index(), nullptr, nullptr, nullptr, m_document.profileJoin() };
+    // Only what describes the open index (a product still being computed is made by the report).
+    const std::shared_ptr<const KnownFailures>& known = m_document.knownFailures();
+    if (known && known->index == sources.index && known->rules)
+        sources.knownFailures = known;
+    const std::shared_ptr<const ModelSources>& modelSources = m_document.modelSources();
+    if (modelSources && modelSources->index == sources.index.get())
+        sources.modelSources = modelSources;
+    return sources;
 }
 
 void ExportActions::setCompareMode(bool compare)
@@ -165,14 +173,28 @@ QString ExportActions::writeReport(const ReportSources& sources, const QString& 
         return tr("Cannot write %1: use a .md, .html or .json file name.").arg(shownPath(file));
     if (!sources.index)
         return tr("Cannot write %1: no tree is open.").arg(shownPath(file));
-    // The same rules as `dvmlens-cli report` and the Diagnostics dock: a broken user rules file
-    // is shown there (bad-rules-file), and the built-in rules apply.
-    const dvmlens::LoadedRules rules = dvmlens::loadRules(std::nullopt);
     dvmlens::ReportInput input;
     input.index = sources.index.get();
-    input.rules = &rules.book;
     input.baseline = sources.baseline.get();
     input.modelSources = true; // "Where it fell back", as the CLI's report
+    input.profile = sources.profile.get();
+    // The same rules as `dvmlens-cli report` and the Diagnostics dock: a broken user rules file
+    // is shown there (bad-rules-file), and the built-in rules apply. The known failures found with
+    // them are the document's; the report lists only the logs that could not be read, as the CLI.
+    std::optional<dvmlens::LoadedRules> loaded;
+    std::vector<dvmlens::Diagnostic> logProblems;
+    if (const KnownFailures* known = sources.knownFailures.get()) {
+        input.rules = known->rules.get();
+        input.findings = &known->findings;
+        logProblems.assign(
+            known->problems.begin() + std::ptrdiff_t(known->rulesProblems), known->problems.end());
+        input.findingProblems = &logProblems;
+    } else {
+        loaded = dvmlens::loadRules(std::nullopt);
+        input.rules = &loaded->book;
+    }
+    if (sources.modelSources)
+        input.sources = &sources.modelSources->summary;
     const std::string report = dvmlens::renderReport(input, *format);
     // The CLI's writer: atomic, and never onto a device, FIFO, socket or folder.
     const std::string failure = dvmlens::writeReportFile(QFile::encodeName(file).toStdString(), report);

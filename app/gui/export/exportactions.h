@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: MIT
 // Evidence for bug reports, from the open tree (TreeDocument): File ▸ Export Screenshot (the window or the
 // current view as PNG/JPEG), File ▸ Export Report (core/report.h as Markdown, HTML or JSON: the CLI's bytes
-// for the same tree; in compare mode against side A as baseline) and Edit ▸ Copy Summary as Markdown. The
-// menu actions ask for files and show errors in dialogs; the functions they call never open a dialog and
-// return or signal the error text.
+// for the same tree and profile, device time included; in compare mode against side A as baseline) and
+// Edit ▸ Copy Summary as Markdown. A report takes the products the document already holds (known
+// failures, model sources, profile join) instead of making them again. The menu actions ask for files and
+// show errors in dialogs; the functions they call never open a dialog and return or signal the error text.
 #pragma once
 
 #include "common/jobrunner.h"
+#include "document/knownfailures.h"
+#include "document/modelsources.h"
 #include "model/model.h"
+#include "profile/profilejoin.h"
 #include "report/reportmodel.h"
 
 #include <QObject>
@@ -26,6 +30,11 @@ struct ReportSources
 {
     std::shared_ptr<const dvmlens::Index> index;
     std::shared_ptr<const dvmlens::Index> baseline; // null outside compare mode
+    // Products of `index` the document holds, handed to the report as they are (null: the report
+    // makes them itself, as the CLI does).
+    std::shared_ptr<const KnownFailures> knownFailures;
+    std::shared_ptr<const ModelSources> modelSources;
+    std::shared_ptr<const dvmlens::ProfileJoin> profile; // device time: "Where the time goes"
 };
 
 class ExportActions : public QObject
@@ -58,7 +67,8 @@ public:
     // By suffix: .md / .markdown, .html / .htm, .json; nullopt for anything else.
     static std::optional<dvmlens::ReportFormat> reportFormatForFile(const QString& file);
     // Renders the report of `sources` (rules: built-in plus the user's file, as the CLI) and writes
-    // it to `file` atomically. Returns an empty string or the reason. Slow on big trees.
+    // it to `file` atomically. Returns an empty string or the reason. Reads the excerpts of the
+    // graphs it shows; what `sources` holds is not made again.
     static QString writeReport(const ReportSources& sources, const QString& file);
     // writeReport off the GUI thread; reportExported follows.
     void exportReport(const QString& file);

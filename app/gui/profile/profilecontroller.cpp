@@ -2,6 +2,7 @@
 #include "profile/profilecontroller.h"
 
 #include "common/languagechange.h"
+#include "document/treedocument.h"
 #include "io/pathtext.h"
 #include "profile/hotkernelsdock.h"
 #include "profile/profilejob.h"
@@ -14,10 +15,10 @@
 #include <QStatusBar>
 #include <QToolButton>
 
-ProfileController::ProfileController(QMainWindow& window)
+ProfileController::ProfileController(QMainWindow& window, TreeDocument& document)
     : QObject(&window)
     , m_window(window)
-    , m_job(new ProfileJob(this))
+    , m_document(document)
     , m_dock(new HotKernelsDock(&window))
     , m_openProfile(new QAction(this))
     , m_offer(new QToolButton(&window))
@@ -32,7 +33,9 @@ ProfileController::ProfileController(QMainWindow& window)
         m_offer->hide();
         loadProfile(m_offeredPath);
     });
-    connect(m_job, &ProfileJob::finished, this, &ProfileController::onFinished);
+    connect(&m_document, &TreeDocument::indexChanged, this, &ProfileController::onIndexChanged);
+    connect(&m_document, &TreeDocument::indexFinished, this, &ProfileController::offerProfileBeside);
+    connect(&m_document, &TreeDocument::profileJoined, this, &ProfileController::onProfileJoined);
     connect(m_dock, &HotKernelsDock::kernelActivated, this, &ProfileController::kernelActivated);
     translateNowAndOnChange(m_dock, [this] {
         m_openProfile->setText(tr("Open &Profile…"));
@@ -62,24 +65,18 @@ void ProfileController::setQuiet(bool quiet)
     m_quiet = quiet;
 }
 
-void ProfileController::setIndex(std::shared_ptr<const dvmlens::Index> index, const QString& path)
+void ProfileController::onIndexChanged()
 {
-    m_index = std::move(index);
-    m_join.reset();
-    m_dock->setProfile(m_index, nullptr, {});
-    Q_EMIT joinChanged(nullptr);
-    m_openProfile->setEnabled(m_index != nullptr);
+    m_dock->setProfile(m_document.index(), nullptr, {}); // the old join went with the old index
+    m_openProfile->setEnabled(m_document.index() != nullptr);
     m_offer->hide();
-    if (path != m_treePath)
-        m_profilePath.clear(); // another tree: the old profile is not its own
-    m_treePath = path;
-    if (!m_index)
-        return;
-    if (!m_profilePath.isEmpty()) {
-        loadProfile(m_profilePath); // the same profile, joined to the new kernels
-        return;
-    }
-    const std::optional<std::string> beside = dvmlens::profileBeside(dvmlens::pathBytes(path));
+}
+
+void ProfileController::offerProfileBeside(const QString& treePath, const QString& error)
+{
+    if (!error.isEmpty() || !m_document.index() || !m_document.profilePath().isEmpty())
+        return; // nothing open, or the tree's own profile is being joined again
+    const std::optional<std::string> beside = dvmlens::profileBeside(dvmlens::pathBytes(treePath));
     if (!beside)
         return;
     m_offeredPath = dvmlens::pathText(*beside);
@@ -93,24 +90,8 @@ void ProfileController::setIndex(std::shared_ptr<const dvmlens::Index> index, co
 
 void ProfileController::loadProfile(const QString& path)
 {
-    m_profilePath = path;
-    m_job->start(path, m_index);
+    m_document.loadProfile(path);
     m_window.statusBar()->showMessage(tr("Reading profile %1…").arg(QDir::toNativeSeparators(path)));
-}
-
-const std::shared_ptr<const dvmlens::ProfileJoin>& ProfileController::join() const
-{
-    return m_join;
-}
-
-QString ProfileController::profilePath() const
-{
-    return m_profilePath;
-}
-
-bool ProfileController::isLoading() const
-{
-    return m_job->isRunning();
 }
 
 void ProfileController::openProfileDialog()
@@ -122,24 +103,16 @@ void ProfileController::openProfileDialog()
         loadProfile(path);
 }
 
-void ProfileController::onFinished(quint64, const QString& path, std::shared_ptr<const dvmlens::Index> index,
-    std::shared_ptr<const dvmlens::ProfileJoin> join, const QString& error)
+void ProfileController::onProfileJoined(const QString& path, const QString& error)
 {
-    if (index != m_index)
-        return; // joined to an index that is gone
     m_window.statusBar()->clearMessage();
-    if (!join) {
-        m_profilePath.clear();
+    if (!error.isEmpty()) {
         const QString message = tr("Cannot read profile %1: %2").arg(QDir::toNativeSeparators(path), error);
         if (!m_quiet)
             QMessageBox::warning(&m_window, tr("Open Profile"), message);
-        Q_EMIT profileLoaded(path, error.isEmpty() ? message : error);
         return;
     }
-    m_join = std::move(join);
-    m_dock->setProfile(m_index, m_join, QDir::toNativeSeparators(path));
+    m_dock->setProfile(m_document.index(), m_document.profileJoin(), QDir::toNativeSeparators(path));
     m_dock->show();
     m_dock->raise();
-    Q_EMIT joinChanged(m_join);
-    Q_EMIT profileLoaded(path, QString());
 }

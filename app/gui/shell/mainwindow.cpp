@@ -23,6 +23,7 @@
 #include "compare/comparesummarymodel.h"
 #include "diagnostics/diagnosticsdock.h"
 #include "diagnostics/diagnosticsmodel.h"
+#include "document/treedocument.h"
 #include "export/exportactions.h"
 #include "io/pathtext.h"
 #include "profile/hotkernelsdock.h"
@@ -30,7 +31,6 @@
 #include "shell/recentfolders.h"
 #include "shell/shortcutsdialog.h"
 #include "shell/translations.h"
-#include "shell/treedocument.h"
 #include "shell/treepathdialog.h"
 #include "shell/welcomepage.h"
 #include "sources/sourcesdock.h"
@@ -118,10 +118,14 @@ MainWindow::MainWindow(QWidget* parent)
     m_welcome = new WelcomePage;
     m_pages->addWidget(m_welcome);
     setCentralWidget(m_pages);
+    // The views show the open tree's products as the document announces them (first: the
+    // window's own reactions below come after the views changed).
+    m_browse->follow(*m_document);
+    m_compare->follow(*m_document);
 
     createDocks();
     // Device time from an Ascend profile: a dock tabbed with the kernel table, File ▸ Open Profile….
-    m_profile = new ProfileController(*this);
+    m_profile = new ProfileController(*this, *m_document);
     addDockWidget(Qt::BottomDockWidgetArea, m_profile->dock());
     tabifyDockWidget(m_diagnosticsDock, m_profile->dock());
     m_kernelsDock->raise();
@@ -129,17 +133,17 @@ MainWindow::MainWindow(QWidget* parent)
         setMode(Mode::Browse);
         m_browse->selectBySpec(spec);
     });
-    connect(m_profile, &ProfileController::joinChanged, m_browse, &BrowsePage::setProfile);
-    connect(m_profile, &ProfileController::joinChanged, this, [this](const auto& join) {
+    connect(m_document, &TreeDocument::profileJoined, this, [this] {
         // The run tree's time columns come last: widen its dock so they are on screen (within reason).
-        if (!join)
-            return; // no time columns, and measuring every cell costs (a new index drops the join)
+        if (!m_document->profileJoin())
+            return; // no time columns, and measuring every cell costs
         const int wanted = m_browse->runTreeWidthForAllColumns();
         if (m_runsDock->width() < wanted)
             resizeDocks({ m_runsDock }, { std::min(wanted, width() * 60 / 100) }, Qt::Horizontal);
     });
     // Where in the model: a dock tabbed with the others, filled off the GUI thread after each index.
     m_sourcesDock = new SourcesDock(this);
+    m_sourcesDock->follow(*m_document);
     addDockWidget(Qt::BottomDockWidgetArea, m_sourcesDock);
     tabifyDockWidget(m_profile->dock(), m_sourcesDock);
     m_kernelsDock->raise();
@@ -147,8 +151,6 @@ MainWindow::MainWindow(QWidget* parent)
         setMode(Mode::Browse);
         m_browse->selectBySpec(spec);
     });
-    connect(m_sourcesDock, &SourcesDock::sourcesReady, this,
-        [this] { m_browse->details()->setModelSources(m_sourcesDock->sources()); });
     connect(m_sourcesDock, &SourcesDock::lineActivated, this, [this](const QString& path, int line) {
         setMode(Mode::Browse);
         m_browse->openLocation(path, line);
@@ -158,14 +160,10 @@ MainWindow::MainWindow(QWidget* parent)
     m_defaultState = saveState(kLayoutVersion);
 
     connect(m_document, &TreeDocument::indexProgress, this, &MainWindow::onProgress);
-    connect(m_document, &TreeDocument::indexChanged, this, &MainWindow::onIndexChanged);
-    // A folder being opened shows its runs and graphs at once, and each verdict once it is parsed.
-    connect(m_document, &TreeDocument::indexGrowing, this, [this] {
-        m_browse->showGrowingIndex(m_document->growingIndex(), m_document->growingSummaries());
-        timing::mark("skeleton-shown");
-    });
-    connect(m_document, &TreeDocument::graphsParsed, this, [this](const auto& positions) {
-        m_browse->updateParsedGraphs(positions, m_document->growingSummaries());
+    // A folder being opened shows its runs and graphs at once (the browse page follows the
+    // document), and each verdict once it is parsed.
+    connect(m_document, &TreeDocument::indexGrowing, this, [] { timing::mark("skeleton-shown"); });
+    connect(m_document, &TreeDocument::graphsParsed, this, [this] {
         if (m_defaultDockSizes) // verdicts arrive in batches, some after indexFinished's check
             widenRunsDockToColumns();
         timing::mark("first-verdict-shown");
@@ -184,9 +182,6 @@ MainWindow::MainWindow(QWidget* parent)
             const QScopedValueRollback following(m_followingDiagnostics, true);
             m_browse->openLocation(path, line);
         });
-    // The document's one known-failure search marks the run tree and fills the dock.
-    connect(m_document, &TreeDocument::knownFailuresChanged, this,
-        [this] { m_browse->runModel()->setKnownFailures(m_document->knownFailures()); });
     connect(m_browse->runTree()->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
         &MainWindow::showKnownFailureOf);
     // A default layout follows the columns as the header sizes them to their contents (lazily, after the
@@ -487,11 +482,6 @@ void MainWindow::onProgress(int done, int total)
     m_progress->showProgress(done, total);
 }
 
-void MainWindow::onIndexChanged()
-{
-    m_browse->setIndex(m_document->index(), m_document->summaries());
-}
-
 void MainWindow::onIndexFinished(const QString& path, const QString& error)
 {
     m_progress->hide();
@@ -507,8 +497,6 @@ void MainWindow::onIndexFinished(const QString& path, const QString& error)
         return;
     }
     const dvmlens::Index& index = *m_document->index();
-    m_profile->setIndex(m_document->index(), path);
-    m_sourcesDock->setIndex(m_document->index());
     m_totals->setText(indexTotalsText(index));
     m_statusText = StatusText::Totals;
     timing::mark("all-verdicts-shown", false);

@@ -113,7 +113,6 @@ private:
     void widenRunsDockToColumns();
     void widenRunsDockNow(); // one measure of the tree's columns, now
     void startIndexing(const QString& path, bool keepSelection);
-    void onIndexChanged();
     void onIndexFinished(const QString& path, const QString& error);
     void onProgress(int done, int total);
     void watchTree(const dvmlens::Index& index);

@@ -6,13 +6,13 @@
 #include "compare/comparepage.h"
 #include "compare/comparesummarymodel.h"
 #include "diagnostics/diagnosticsdock.h"
+#include "document/treedocument.h"
 #include "export/exportactions.h"
 #include "io/pathtext.h"
 #include "profile/hotkernelsdock.h"
 #include "profile/profilecontroller.h"
 #include "shell/mainwindow.h"
 #include "shell/recentfolders.h"
-#include "shell/treedocument.h"
 #include "shell/welcomepage.h"
 #include "sources/sourcesdock.h"
 
@@ -67,8 +67,8 @@ void MainWindow::onCompareFinished(const QString& error)
         Q_EMIT compareFinished(error);
         return;
     }
-    // Side A became the open tree when nothing else was (TreeDocument::compare).
-    m_compare->setOutcome(m_document->comparison());
+    // Side A became the open tree when nothing else was (TreeDocument::compare); the compare page
+    // shows the comparison already (it follows the document).
     m_compareModeAction->setEnabled(true);
     setMode(Mode::Compare);
     Q_EMIT compareFinished({});

@@ -3,6 +3,7 @@
 
 #include "common/jobrunner.h"
 #include "common/languagechange.h"
+#include "document/treedocument.h"
 #include "sources/dvmsharedelegate.h"
 #include "sources/sourceitemsmodel.h"
 #include "sources/sourcelocationsmodel.h"
@@ -36,7 +37,6 @@ SourcesDock::SourcesDock(QWidget* parent)
     , m_locations(new SourceLocationsModel(this))
     , m_proxy(new QSortFilterProxyModel(this))
     , m_items(new SourceItemsModel(this))
-    , m_job(new JobRunner(this))
 {
     setObjectName(QStringLiteral("sourcesDock"));
     auto* content = new QWidget(this);
@@ -76,24 +76,26 @@ SourcesDock::SourcesDock(QWidget* parent)
     translateNowAndOnChange(this, [this] { retranslate(); });
 }
 
-void SourcesDock::setIndex(std::shared_ptr<const dvmlens::Index> index)
+void SourcesDock::follow(const TreeDocument& document)
 {
-    if (!index) {
-        m_job->discard();
+    connect(&document, &TreeDocument::indexChanged, this, [this, &document] {
+        m_finding = document.isFindingModelSources();
+        showSources(nullptr, nullptr); // the old tree's are gone; ready when modelSourcesChanged
+    });
+    connect(&document, &TreeDocument::modelSourcesChanged, this, [this, &document] {
         m_finding = false;
-        setSources(nullptr, nullptr);
-        return;
-    }
-    m_finding = true;
-    updateSummary();
-    m_job->start([index](JobContext&) { return computeModelSources(*index); },
-        [this, index](std::shared_ptr<const ModelSources> sources) {
-            m_finding = false;
-            setSources(index, std::move(sources));
-        });
+        setSources(document.index(), document.modelSources());
+    });
 }
 
 void SourcesDock::setSources(
+    std::shared_ptr<const dvmlens::Index> index, std::shared_ptr<const ModelSources> sources)
+{
+    showSources(std::move(index), std::move(sources));
+    Q_EMIT sourcesReady();
+}
+
+void SourcesDock::showSources(
     std::shared_ptr<const dvmlens::Index> index, std::shared_ptr<const ModelSources> sources)
 {
     m_index = std::move(index);
@@ -101,7 +103,6 @@ void SourcesDock::setSources(
     m_locations->setSources(m_index ? std::move(sources) : nullptr);
     m_locationsTable->resizeColumnsToContents();
     updateSummary();
-    Q_EMIT sourcesReady();
 }
 
 const std::shared_ptr<const ModelSources>& SourcesDock::sources() const

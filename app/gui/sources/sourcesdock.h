@@ -2,23 +2,23 @@
 // The Model sources dock: which model lines went to DVM and which fell back, over every graph and
 // rank. Locations worst first (filtered as you type), each with its DVM share as a bar; selecting
 // one lists its kernels and fallback calls, and activating one (double-click, Enter) shows its code.
-// The sources are found off the GUI thread when an index arrives.
+// The sources are the open tree's (TreeDocument finds them off the GUI thread): follow() shows them.
 #pragma once
 
+#include "document/modelsources.h"
 #include "model/model.h"
-#include "sources/modelsources.h"
 
 #include <QDockWidget>
 
 #include <memory>
 
-class JobRunner;
 class QLabel;
 class QLineEdit;
 class QSortFilterProxyModel;
 class QTableView;
 class SourceItemsModel;
 class SourceLocationsModel;
+class TreeDocument;
 
 class SourcesDock : public QDockWidget
 {
@@ -26,12 +26,13 @@ class SourcesDock : public QDockWidget
 public:
     explicit SourcesDock(QWidget* parent = nullptr);
 
-    // Starts finding the sources of `index` (null: none); `sourcesReady` says when they are shown.
-    void setIndex(std::shared_ptr<const dvmlens::Index> index);
-    // Shows sources already found (tests, and setIndex's job).
+    // Shows the model sources of `document`'s open tree from now on: "finding…" while it finds
+    // them, then them; `sourcesReady` says when they are shown.
+    void follow(const TreeDocument& document);
+    // Shows sources already found (null: none).
     void setSources(std::shared_ptr<const dvmlens::Index> index, std::shared_ptr<const ModelSources> sources);
     const std::shared_ptr<const ModelSources>& sources() const;
-    bool isFinding() const; // a job is finding the sources of the index last given
+    bool isFinding() const; // the followed document is finding the sources of its index
     void selectFirstLocation(); // the worst line, with its items listed (no-op without rows)
 
     SourceLocationsModel* locationsModel() const;
@@ -51,6 +52,8 @@ Q_SIGNALS:
     void lineActivated(const QString& path, int line);
 
 private:
+    void showSources(
+        std::shared_ptr<const dvmlens::Index> index, std::shared_ptr<const ModelSources> sources);
     void showLocation(const QModelIndex& proxyIndex);
     void activateItem(const QModelIndex& index);
     void updateSummary();
@@ -62,7 +65,6 @@ private:
     QTableView* m_itemsTable;
     QLineEdit* m_filter;
     QLabel* m_summary;
-    JobRunner* m_job;
     bool m_finding = false;
     std::shared_ptr<const dvmlens::Index> m_index;
 };

@@ -74,6 +74,19 @@ std::shared_ptr<const dvmlens::Index> indexOf(const QString& path)
     return std::make_shared<const dvmlens::Index>(std::move(*index));
 }
 
+// What TreeDocument computes off the GUI thread for `index`.
+std::shared_ptr<const dvmlens::RankConsistency> ranksOf(const std::shared_ptr<const dvmlens::Index>& index)
+{
+    return std::make_shared<const dvmlens::RankConsistency>(dvmlens::rankConsistency(*index));
+}
+
+// `model` shows the ranks of the tree at `path`.
+void showRanks(GraphTreeModel& model, const QString& path)
+{
+    const std::shared_ptr<const dvmlens::Index> index = indexOf(path);
+    model.setIndex(index, ranksOf(index));
+}
+
 QStringList column(const GraphTreeModel& model, int column, const QModelIndex& parent = {})
 {
     QStringList cells;
@@ -107,7 +120,7 @@ private Q_SLOTS:
         writeRanks(dir, false);
         GraphTreeModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.setIndex(indexOf(dir.path()));
+        showRanks(model, dir.path());
         QCOMPARE(column(model, GraphTreeModel::NameColumn),
             QStringList({ u"model__0_forward_1"_s, u"model__0_backward_2"_s }));
         QCOMPARE(column(model, GraphTreeModel::RanksColumn),
@@ -139,7 +152,7 @@ private Q_SLOTS:
         writeRanks(dir, true);
         GraphTreeModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.setIndex(indexOf(dir.path()));
+        showRanks(model, dir.path());
         QCOMPARE(column(model, GraphTreeModel::RanksColumn),
             QStringList({ u"3/4 ranks agree; rank 2 differs; verdicts differ"_s,
                 u"3/4 ranks identical; missing in rank 3"_s }));
@@ -171,7 +184,7 @@ private Q_SLOTS:
         // A key row opens its majority's first graph.
         QCOMPARE(model.graphPositionAt(forward), std::pair(0, 0));
 
-        model.setIndex(nullptr);
+        model.setIndex(nullptr, nullptr);
         QCOMPARE(model.rowCount(), 0);
     }
 
@@ -186,10 +199,12 @@ private Q_SLOTS:
         QVERIFY(byRun && byGraph);
         QCOMPARE(accessibleName(byRun), u"By run"_s);
         QCOMPARE(accessibleName(byGraph), u"By graph"_s);
-        page.setIndex(indexOf(dir.path()));
+        const std::shared_ptr<const dvmlens::Index> index = indexOf(dir.path());
+        page.setIndex(index);
+        page.setRankConsistency(ranksOf(index));
         QVERIFY(!pane->byGraph());
         QCOMPARE(pane->currentView(), page.runTree());
-        // Ranks are computed only once the mode is shown.
+        // The rows are made only once the mode is shown.
         QCOMPARE(pane->graphModel()->rowCount(), 0);
 
         QSignalSpy changed(pane, &RunTreePane::byGraphChanged);
@@ -231,7 +246,10 @@ private Q_SLOTS:
         pane->setByGraph(true);
         QTemporaryDir identical;
         writeRanks(identical, false);
-        page.setIndex(indexOf(identical.path()));
+        const std::shared_ptr<const dvmlens::Index> identicalIndex = indexOf(identical.path());
+        page.setIndex(identicalIndex);
+        QCOMPARE(pane->graphModel()->rowCount(), 0); // the old index's ranks are gone; the new ones come
+        page.setRankConsistency(ranksOf(identicalIndex));
         QCOMPARE(column(*pane->graphModel(), GraphTreeModel::RanksColumn),
             QStringList({ u"4/4 ranks identical"_s, u"4/4 ranks identical"_s }));
     }

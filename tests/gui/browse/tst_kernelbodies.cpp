@@ -10,8 +10,8 @@
 #include "browse/kernelpanel.h"
 #include "browse/kerneltablemodel.h"
 #include "browse/runtreemodel.h"
+#include "document/indexjob.h"
 #include "index/indexer.h"
-#include "shell/indexjob.h"
 #include "testutil.h"
 
 #include <QAbstractItemModelTester>

@@ -7,11 +7,11 @@
 // on screen only, and to every row once the index is whole.
 #include "browse/browsepage.h"
 #include "browse/runtreemodel.h"
-#include "common/indexsummaries.h"
+#include "document/indexsummaries.h"
+#include "document/treedocument.h"
 #include "index/indexer.h"
 #include "index/indexstream.h"
 #include "shell/mainwindow.h"
-#include "shell/treedocument.h"
 #include "streamtree.h"
 #include "verdict/verdict.h"
 

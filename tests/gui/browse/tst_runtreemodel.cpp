@@ -8,6 +8,7 @@
 #include "browse/runtreemodel.h"
 #include "codeview/codecolors.h"
 #include "common/themes.h"
+#include "document/findingsjob.h"
 #include "index/indexer.h"
 #include "shell/translations.h"
 #include "testutil.h"

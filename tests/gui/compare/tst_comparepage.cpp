@@ -5,11 +5,11 @@
 // Then compare mode in the main window, its command line, and `--compare --screenshot` end to end.
 #include "browse/browsepage.h"
 #include "codeview/codeview.h"
-#include "compare/comparejob.h"
 #include "compare/comparepage.h"
 #include "compare/comparesummarymodel.h"
 #include "compare/fusiontablemodel.h"
 #include "compare/sidebysideview.h"
+#include "document/comparejob.h"
 #include "shell/commandline.h"
 #include "shell/mainwindow.h"
 #include "testutil.h"

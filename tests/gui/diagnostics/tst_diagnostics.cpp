@@ -2,7 +2,7 @@
 // The diagnostics model (every Diagnostic of an Index, in tree order) and the dock's severity filter.
 #include "diagnostics/diagnosticsdock.h"
 #include "diagnostics/diagnosticsmodel.h"
-#include "shell/treedocument.h"
+#include "document/treedocument.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

@@ -9,10 +9,10 @@
 #include "diagnostics/diagnosticsdock.h"
 #include "diagnostics/diagnosticsmodel.h"
 #include "diagnostics/findingdetails.h"
-#include "diagnostics/findingsjob.h"
+#include "document/findingsjob.h"
+#include "document/treedocument.h"
 #include "index/indexer.h"
 #include "shell/mainwindow.h"
-#include "shell/treedocument.h"
 #include "testutil.h"
 
 #include <QAbstractItemModelTester>

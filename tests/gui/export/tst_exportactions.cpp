@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 // File ▸ Export Screenshot / Export Report and Edit ▸ Copy Summary as Markdown on the exportgui
-// fixture tree: pictures that load back at the window's size, the CLI's report bytes, errors
+// fixture tree: pictures that load back at the window's size, the CLI's report bytes (with a
+// profile joined too: device time included), made from the products the document holds, errors
 // returned (never a dialog) for paths that cannot be written, and the summary on the clipboard.
-#include "compare/comparejob.h"
 #include "compare/comparepage.h"
 #include "diagnostics/diagnosticsdock.h"
+#include "document/comparejob.h"
+#include "document/treedocument.h"
 #include "export/exportactions.h"
 #include "export/imageexport.h"
 #include "index/indexer.h"
@@ -34,11 +36,14 @@ QString fixtureTree()
     return testutil::fixture(QStringLiteral("exportgui"));
 }
 
-QByteArray cliReport(const QString& format, const QString& path, const QString& baseline = {})
+QByteArray cliReport(
+    const QString& format, const QString& path, const QString& baseline = {}, const QString& profile = {})
 {
     QStringList arguments { QStringLiteral("report"), QStringLiteral("--format"), format };
     if (!baseline.isEmpty())
         arguments << QStringLiteral("--compare") << baseline;
+    if (!profile.isEmpty())
+        arguments << QStringLiteral("--profile") << profile;
     QProcess cli;
     cli.start(QStringLiteral(DVMLENS_CLI), arguments << path);
     if (!cli.waitForFinished(60000) || cli.exitCode() != 0)
@@ -173,6 +178,47 @@ private Q_SLOTS:
         const QByteArray expected = cliReport(format, fixtureTree());
         QVERIFY(expected.contains("fallbackkernel-no-data"));
         QCOMPARE(readAll(file), expected);
+    }
+
+    void reportWithDeviceTimeEqualsTheCli()
+    {
+        // The sample's engaged run and its profile: the window's report is `report --profile`'s.
+        const QString run = testutil::sampleTree(testutil::kSampleEngagedRun);
+        const QString profile = testutil::fixture(QStringLiteral("profile/sample-run/kernel_details.csv"));
+        MainWindow window;
+        window.setQuiet(true);
+        TreeDocument& document = *window.document();
+        QSignalSpy opened(&window, &MainWindow::indexFinished);
+        window.openPath(run);
+        QVERIFY(opened.wait(30000));
+        QSignalSpy joined(&document, &TreeDocument::profileJoined);
+        document.loadProfile(profile);
+        QVERIFY(joined.wait(30000));
+        QCOMPARE(joined.at(0).at(1).toString(), QString());
+        QTRY_VERIFY(document.knownFailures() && document.modelSources());
+
+        // The report is made of what the document holds: nothing is searched or summed again.
+        const ReportSources sources = window.exportActions()->sources();
+        QCOMPARE(sources.index, document.index());
+        QCOMPARE(sources.knownFailures, document.knownFailures());
+        QCOMPARE(sources.modelSources, document.modelSources());
+        QCOMPARE(sources.profile, document.profileJoin());
+        QVERIFY(sources.profile);
+
+        for (const auto& [format, name] : { std::pair(QStringLiteral("md"), QStringLiteral("time.md")),
+                 std::pair(QStringLiteral("json"), QStringLiteral("time.json")),
+                 std::pair(QStringLiteral("html"), QStringLiteral("time.html")) }) {
+            const QString file = m_temp.filePath(name);
+            QSignalSpy exported(window.exportActions(), &ExportActions::reportExported);
+            window.exportActions()->exportReport(file);
+            QVERIFY(exported.wait(60000));
+            QCOMPARE(exported.at(0).at(1).toString(), QString());
+            const QByteArray expected = cliReport(format, run, {}, profile);
+            QVERIFY(!expected.isEmpty());
+            if (format == QLatin1String("md"))
+                QVERIFY(expected.contains("## Where the time goes"));
+            QCOMPARE(readAll(file), expected);
+        }
     }
 
     void reportErrors()

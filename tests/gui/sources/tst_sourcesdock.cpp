@@ -2,9 +2,10 @@
 // The Model sources dock on the two-rank fixture tree: the locations model's exact rows worst first
 // (checked by QAbstractItemModelTester), the DVM share said in text, the filter, a location's
 // kernels and fallbacks in both ranks, activation naming a kernel or a fallback's line, and the
-// background job that fills it.
+// open tree's sources shown as the document finds them.
+#include "document/modelsources.h"
+#include "document/treedocument.h"
 #include "index/indexer.h"
-#include "sources/modelsources.h"
 #include "sources/sourceitemsmodel.h"
 #include "sources/sourcelocationsmodel.h"
 #include "sources/sourcesdock.h"
@@ -112,15 +113,20 @@ private Q_SLOTS:
         QCOMPARE(lines.at(0).at(1).toInt(), cell(items, 0, SourceItemsModel::LineColumn).toInt());
     }
 
-    void foundOffTheGuiThread()
+    void followsTheDocument()
     {
+        TreeDocument document;
         SourcesDock dock;
+        dock.follow(document);
         QSignalSpy ready(&dock, &SourcesDock::sourcesReady);
-        dock.setIndex(fixtureIndex());
+        const auto index = fixtureIndex();
+        document.setIndex(QString::fromStdString(index->root), index);
         QCOMPARE(dock.summary()->text(), QStringLiteral("Finding model source lines…"));
         QVERIFY(ready.wait(10000));
+        QCOMPARE(ready.count(), 1);
+        QCOMPARE(dock.sources(), document.modelSources());
         QCOMPARE(dock.locationsModel()->rowCount(), 5);
-        dock.setIndex(nullptr);
+        document.setIndex({}, nullptr);
         QCOMPARE(dock.locationsModel()->rowCount(), 0);
         QCOMPARE(dock.summary()->text(), QStringLiteral("No tree open."));
     }

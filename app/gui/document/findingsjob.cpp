@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "diagnostics/findingsjob.h"
+#include "document/findingsjob.h"
 
 FindingsJob::FindingsJob(QObject* parent)
     : QObject(parent)
@@ -32,13 +32,16 @@ std::shared_ptr<const KnownFailures> FindingsJob::search(std::shared_ptr<const d
     if (!index)
         return result;
     std::optional<dvmlens::Diagnostic> rulesProblem;
-    const dvmlens::RuleBook rules = loadGuiRules(rulesProblem);
-    if (rulesProblem)
+    auto rules = std::make_shared<const dvmlens::RuleBook>(loadGuiRules(rulesProblem));
+    result->rules = rules;
+    if (rulesProblem) {
         result->problems.push_back(*rulesProblem);
-    result->findings = dvmlens::findKnownFailures(*index, rules, &result->problems);
+        result->rulesProblems = 1;
+    }
+    result->findings = dvmlens::findKnownFailures(*index, *rules, &result->problems);
     for (const dvmlens::Finding& finding : result->findings) {
         result->findingDiagnostics.push_back(dvmlens::findingDiagnostic(finding));
-        if (const dvmlens::Diagnostic* restated = dvmlens::restatedDiagnostic(*index, rules, finding))
+        if (const dvmlens::Diagnostic* restated = dvmlens::restatedDiagnostic(*index, *rules, finding))
             result->restated.push_back(restated);
     }
     return result;

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
-// Looks for known failures (core/knownfailures.h: the built-in rules plus the user's rules file)
-// in an Index off the GUI thread. The Index itself stays as buildIndex made it, so reports
-// exported from the GUI are the CLI's bytes for the same tree.
+// Looks for known failures (document/knownfailures.h) in an Index off the GUI thread. The Index
+// itself stays as buildIndex made it, so reports exported from the GUI are the CLI's bytes for the
+// same tree.
 #pragma once
 
 #include "common/jobrunner.h"
+#include "document/knownfailures.h"
 #include "model/model.h"
 #include "rules/knownfailures.h"
 
@@ -12,20 +13,6 @@
 
 #include <memory>
 #include <vector>
-
-struct KnownFailures
-{
-    std::shared_ptr<const dvmlens::Index> index; // what was searched
-    std::vector<dvmlens::Finding> findings; // findKnownFailures order
-    std::vector<dvmlens::Diagnostic> findingDiagnostics; // findingDiagnostic() of each finding
-    // Diagnostics of the index that a finding restates (restatedDiagnostic): the list shows the
-    // finding in their place, so it counts what the CLI counts.
-    std::vector<const dvmlens::Diagnostic*> restated;
-    // Logs that could not be read, and a user rules file that could not be used (the built-in
-    // rules are applied then).
-    std::vector<dvmlens::Diagnostic> problems;
-};
-Q_DECLARE_METATYPE(std::shared_ptr<const KnownFailures>)
 
 class FindingsJob : public QObject
 {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "sources/modelsources.h"
+#include "document/modelsources.h"
 
 #include "common/freedmemory.h"
 

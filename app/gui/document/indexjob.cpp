@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "shell/indexjob.h"
+#include "document/indexjob.h"
 
 #include "common/freedmemory.h"
 #include "common/timing.h"

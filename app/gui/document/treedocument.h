@@ -1,14 +1,24 @@
 // SPDX-License-Identifier: MIT
-// The open tree: its path, its index (with its counts computed once), its known-failure findings
-// and any comparison. It runs the jobs that make them (indexing, the known-failure search, the
-// comparison); the window, docks and exporters read from it and listen to its signals.
+// The open tree and everything the window knows of it (after heaptrack's Parser, which emits each
+// product of the open file once): its path, its index (with its counts computed once), and the
+// products of that index: its known failures, its model sources, its rank consistency and the
+// Ascend profile joined to it, plus any comparison. Each is computed once, off the GUI thread (a
+// JobRunner each; a result of an older job or an index no longer open is dropped), and announced by
+// one signal. The views and exporters subscribe to these signals and read the products from here;
+// none hands a product to another (docs/gui-architecture.md).
+//
+// Order: indexChanged says a new index is open and every product of the old one is gone (null);
+// each product's signal then comes once, when it is computed for that index.
 #pragma once
 
-#include "common/indexsummaries.h"
-#include "compare/comparejob.h"
-#include "diagnostics/findingsjob.h"
+#include "document/comparejob.h"
+#include "document/findingsjob.h"
+#include "document/indexsummaries.h"
+#include "document/modelsources.h"
 #include "index/indexstream.h"
 #include "model/model.h"
+#include "profile/profilejoin.h"
+#include "ranks/rankconsistency.h"
 
 #include <QObject>
 #include <QString>
@@ -17,6 +27,8 @@
 #include <utility>
 #include <vector>
 
+class JobRunner;
+class ProfileJob;
 class IndexJob;
 
 class TreeDocument : public QObject
@@ -46,6 +58,18 @@ public:
     const std::shared_ptr<const KnownFailures>& knownFailures() const;
     // The last comparison that succeeded; null when none did.
     const std::shared_ptr<const CompareOutcome>& comparison() const;
+    // What the Model sources dock shows of index(); null until found.
+    const std::shared_ptr<const ModelSources>& modelSources() const;
+    // core's rank consistency of index() (graph keys ▸ ranks, for By graph); null until computed.
+    const std::shared_ptr<const dvmlens::RankConsistency>& rankConsistency() const;
+
+    // Reads the Ascend profile at `path` (a folder or kernel_details.csv) and joins it to index()
+    // off the GUI thread; profileJoined follows. A new index of the same tree is joined to it
+    // again; another tree's index forgets it.
+    void loadProfile(const QString& path);
+    // The profile joined to index(); null: none (or not joined yet).
+    const std::shared_ptr<const dvmlens::ProfileJoin>& profileJoin() const;
+    QString profilePath() const; // the profile joined or being joined; empty: none
 
     // While a folder is being opened: its index as it grows (the skeleton, then graph after graph
     // parsed) and its counts, for the run tree; null otherwise. index() stays the open tree's until
@@ -56,6 +80,9 @@ public:
     bool isIndexing() const;
     bool isReindexing() const; // the running indexing is a reindex()
     bool isSearchingKnownFailures() const;
+    bool isFindingModelSources() const;
+    bool isCheckingRanks() const;
+    bool isJoiningProfile() const;
     bool isComparing() const;
 
 Q_SIGNALS:
@@ -65,11 +92,17 @@ Q_SIGNALS:
     void indexGrowing();
     // Graphs of growingIndex() at these (run, graph) positions were parsed; its counts are new.
     void graphsParsed(const std::vector<std::pair<std::size_t, std::size_t>>& positions);
-    // A new index (and its summaries) is open; its known failures are being searched.
+    // A new index (and its summaries) is open; its products are being computed (the old ones are
+    // gone).
     void indexChanged();
     // After every indexing, after indexChanged when it succeeded: `error` is empty on success.
     void indexFinished(const QString& path, const QString& error);
     void knownFailuresChanged(); // knownFailures() belongs to index() now
+    void modelSourcesChanged(); // modelSources() belongs to index() now
+    void rankConsistencyChanged(); // rankConsistency() belongs to index() now
+    // After every join of a profile: profileJoin() belongs to index() when `error` is empty; else
+    // it is null and `error` says why.
+    void profileJoined(const QString& path, const QString& error);
     void compareStarted(const CompareRequest& request);
     void compareProgress(int side, int done, int total); // side 0 = A, 1 = B
     void compareFinished(const QString& error); // comparison() is the new one when `error` is empty
@@ -83,16 +116,28 @@ private:
     void dropGrowing();
     void onSkeleton(std::shared_ptr<dvmlens::Index> skeleton);
     void onGraphsParsed(std::vector<dvmlens::ParsedGraph>& batch);
+    // Starts computing every product of m_index (a new index was adopted).
+    void computeProducts();
+    void onProfileJoined(const QString& path, std::shared_ptr<const dvmlens::Index> index,
+        std::shared_ptr<const dvmlens::ProfileJoin> join, const QString& error);
 
     IndexJob* m_indexJob;
     FindingsJob* m_findingsJob;
     CompareJob* m_compareJob;
+    JobRunner* m_sourcesJob;
+    JobRunner* m_ranksJob;
+    ProfileJob* m_profileJob;
     QString m_path;
     bool m_reindexing = false;
     std::shared_ptr<const dvmlens::Index> m_index;
     std::shared_ptr<const IndexSummaries> m_summaries;
     std::shared_ptr<const KnownFailures> m_knownFailures;
     std::shared_ptr<const CompareOutcome> m_comparison;
+    std::shared_ptr<const ModelSources> m_modelSources;
+    std::shared_ptr<const dvmlens::RankConsistency> m_ranks;
+    std::shared_ptr<const dvmlens::ProfileJoin> m_profileJoin;
+    QString m_profilePath;
+    QString m_profileTree; // the path of the tree m_profilePath was loaded for
     std::shared_ptr<dvmlens::Index> m_growing; // owned here; the run tree reads it as const
     std::shared_ptr<const dvmlens::Index> m_growingView; // the same object, as growingIndex() gives it
     std::shared_ptr<const IndexSummaries> m_growingSummaries;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "profile/profilejob.h"
+#include "document/profilejob.h"
 
 #include "io/pathtext.h"
 

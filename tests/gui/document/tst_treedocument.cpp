@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: MIT
 // The open tree: the signals of open, re-index, cancel, a failed open and compare, in order; the
 // known failures belong to the index they were searched in; counts are computed once per index
-// and the run tree shows those, not counts of its own.
+// and the run tree shows those, not counts of its own. Every product of an index (known failures,
+// model sources, rank consistency, profile join) is computed off the GUI thread and announced once;
+// a product of an index no longer open is dropped.
 #include "browse/runtreemodel.h"
-#include "shell/treedocument.h"
+#include "document/treedocument.h"
+#include "index/indexer.h"
+#include "io/pathtext.h"
 #include "streamtree.h"
 #include "testutil.h"
 #include "verdict/summary.h"
@@ -75,8 +79,37 @@ void verifySummariesOf(const IndexSummaries& summaries, const dvmlens::Index& in
 
 bool settled(const TreeDocument& document)
 {
-    return !document.isIndexing() && !document.isComparing() && !document.isSearchingKnownFailures();
+    return !document.isIndexing() && !document.isComparing() && !document.isSearchingKnownFailures()
+        && !document.isFindingModelSources() && !document.isCheckingRanks() && !document.isJoiningProfile();
 }
+
+std::shared_ptr<const dvmlens::Index> indexOf(const QString& path)
+{
+    std::string error;
+    std::optional<dvmlens::Index> index = dvmlens::buildIndex(dvmlens::pathBytes(path), {}, error);
+    return index ? std::make_shared<const dvmlens::Index>(std::move(*index)) : nullptr;
+}
+
+QString sampleProfile()
+{
+    return testutil::fixture(QStringLiteral("profile/sample-run/kernel_details.csv"));
+}
+
+// A spy on each product's signal.
+struct ProductSpies
+{
+    explicit ProductSpies(TreeDocument& document)
+        : knownFailures(&document, &TreeDocument::knownFailuresChanged)
+        , modelSources(&document, &TreeDocument::modelSourcesChanged)
+        , ranks(&document, &TreeDocument::rankConsistencyChanged)
+        , profile(&document, &TreeDocument::profileJoined)
+    {
+    }
+    QSignalSpy knownFailures;
+    QSignalSpy modelSources;
+    QSignalSpy ranks;
+    QSignalSpy profile;
+};
 
 } // namespace
 
@@ -248,6 +281,123 @@ private Q_SLOTS:
         QVERIFY(finished.at(0).at(0).toString().contains(QStringLiteral("/nonexistent/a")));
         QVERIFY(!document.comparison());
         QVERIFY(!document.index());
+    }
+
+    void eachProductIsAnnouncedOnce()
+    {
+        TreeDocument document;
+        ProductSpies spies(document);
+        QSignalSpy finished(&document, &TreeDocument::indexFinished);
+        document.open(sampleTree());
+        QVERIFY(finished.wait(30000));
+        QTRY_VERIFY(settled(document));
+        QTest::qWait(100); // room for a second announcement, which must not come
+        QCOMPARE(spies.knownFailures.count(), 1);
+        QCOMPARE(spies.modelSources.count(), 1);
+        QCOMPARE(spies.ranks.count(), 1);
+        QCOMPARE(spies.profile.count(), 0); // none loaded, none beside the sample
+        // Each describes the open index, as core computes it for that index.
+        const std::shared_ptr<const dvmlens::Index>& index = document.index();
+        QCOMPARE(document.knownFailures()->index, index);
+        QVERIFY(document.modelSources());
+        QCOMPARE(document.modelSources()->index, index.get());
+        QCOMPARE(document.modelSources()->summary.locations.size(),
+            dvmlens::summarizeSources(*index, dvmlens::buildSourceMap(*index)).locations.size());
+        QVERIFY(!document.modelSources()->summary.locations.empty());
+        QVERIFY(document.rankConsistency());
+        const dvmlens::RankConsistency ranks = dvmlens::rankConsistency(*index);
+        QCOMPARE(document.rankConsistency()->runs, 2);
+        QCOMPARE(document.rankConsistency()->graphs.size(), ranks.graphs.size());
+        QCOMPARE(document.rankConsistency()->identical(), ranks.identical());
+    }
+
+    void productsComeOffTheGuiThread()
+    {
+        // Adopting an index returns before any product exists: each is computed by a job and
+        // arrives through the event loop, announced once.
+        TreeDocument document;
+        const std::shared_ptr<const dvmlens::Index> index = indexOf(sampleTree());
+        QVERIFY(index);
+        ProductSpies spies(document);
+        bool nullAtIndexChanged = false;
+        connect(&document, &TreeDocument::indexChanged, this, [&] {
+            nullAtIndexChanged = !document.knownFailures() && !document.modelSources()
+                && !document.rankConsistency() && !document.profileJoin();
+        });
+        document.setIndex(sampleTree(), index);
+        QVERIFY(nullAtIndexChanged);
+        QVERIFY(document.isFindingModelSources());
+        QVERIFY(document.isCheckingRanks());
+        QVERIFY(document.isSearchingKnownFailures());
+        QVERIFY(!document.modelSources() && !document.rankConsistency() && !document.knownFailures());
+        QCOMPARE(spies.modelSources.count() + spies.ranks.count() + spies.knownFailures.count(), 0);
+        QTRY_VERIFY(settled(document));
+        QCOMPARE(spies.modelSources.count(), 1);
+        QCOMPARE(spies.ranks.count(), 1);
+        QCOMPARE(spies.knownFailures.count(), 1);
+        QCOMPARE(document.modelSources()->index, index.get());
+    }
+
+    void productsOfAnOlderIndexAreDropped()
+    {
+        TreeDocument document;
+        const std::shared_ptr<const dvmlens::Index> older = indexOf(sampleTree());
+        const std::shared_ptr<const dvmlens::Index> newer = indexOf(guiTree());
+        QVERIFY(older && newer);
+        ProductSpies spies(document);
+        document.setIndex(sampleTree(), older);
+        document.loadProfile(sampleProfile()); // joined to `older`, which goes before it is done
+        document.setIndex(guiTree(), newer);
+        QTRY_VERIFY(settled(document));
+        QTest::qWait(100); // room for a stale delivery, which must not come
+        QCOMPARE(spies.modelSources.count(), 1);
+        QCOMPARE(spies.ranks.count(), 1);
+        QCOMPARE(spies.knownFailures.count(), 1);
+        QCOMPARE(spies.profile.count(), 0);
+        QCOMPARE(document.modelSources()->index, newer.get());
+        QCOMPARE(document.knownFailures()->index, newer);
+        QVERIFY(!document.profileJoin());
+        QCOMPARE(document.profilePath(), QString()); // another tree: its profile is not this one's
+    }
+
+    void theProfileIsJoinedToEachIndexOfItsTree()
+    {
+        const QString run = sampleTree() + u"/"_s + testutil::kSampleEngagedRun;
+        TreeDocument document;
+        QSignalSpy finished(&document, &TreeDocument::indexFinished);
+        document.open(run);
+        QVERIFY(finished.wait(30000));
+        QSignalSpy joined(&document, &TreeDocument::profileJoined);
+        document.loadProfile(sampleProfile());
+        QVERIFY(document.isJoiningProfile());
+        QVERIFY(joined.wait(30000));
+        QCOMPARE(joined.count(), 1);
+        QCOMPARE(joined.at(0).at(0).toString(), sampleProfile());
+        QCOMPARE(joined.at(0).at(1).toString(), QString());
+        QVERIFY(document.profileJoin());
+        QCOMPARE(document.profilePath(), sampleProfile());
+        QCOMPARE(document.profileJoin()->graphs.size(), document.index()->runs.size());
+
+        // A re-index drops the join with the old index and joins the profile to the new one, once.
+        const std::shared_ptr<const dvmlens::ProfileJoin> first = document.profileJoin();
+        bool droppedAtIndexChanged = false;
+        connect(&document, &TreeDocument::indexChanged, this,
+            [&] { droppedAtIndexChanged = !document.profileJoin(); });
+        document.reindex();
+        QVERIFY(finished.wait(30000));
+        QVERIFY(droppedAtIndexChanged);
+        QTRY_VERIFY(settled(document));
+        QCOMPARE(joined.count(), 2);
+        QVERIFY(document.profileJoin());
+        QVERIFY(document.profileJoin() != first);
+
+        // A profile that cannot be read: said once, nothing joined, not loaded again.
+        document.loadProfile(u"/nonexistent/dvmlens/profile"_s);
+        QVERIFY(joined.wait(30000));
+        QCOMPARE(joined.count(), 3);
+        QVERIFY(!joined.at(2).at(1).toString().isEmpty());
+        QVERIFY(!document.profileJoin());
+        QCOMPARE(document.profilePath(), QString());
     }
 
     void runTreeShowsTheCachedCounts()

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
-#include "shell/treedocument.h"
+#include "document/treedocument.h"
 
+#include "common/jobrunner.h"
 #include "common/timing.h"
+#include "document/indexjob.h"
+#include "document/profilejob.h"
 #include "io/pathtext.h"
-#include "shell/indexjob.h"
 
 #include <QFileInfo>
 
@@ -12,6 +14,9 @@ TreeDocument::TreeDocument(QObject* parent)
     , m_indexJob(new IndexJob(this))
     , m_findingsJob(new FindingsJob(this))
     , m_compareJob(new CompareJob(this))
+    , m_sourcesJob(new JobRunner(this))
+    , m_ranksJob(new JobRunner(this))
+    , m_profileJob(new ProfileJob(this))
 {
     connect(m_indexJob, &IndexJob::progress, this, &TreeDocument::indexProgress);
     connect(m_indexJob, &IndexJob::skeletonReady, this,
@@ -29,6 +34,13 @@ TreeDocument::TreeDocument(QObject* parent)
     });
     connect(m_compareJob, &CompareJob::progress, this, &TreeDocument::compareProgress);
     connect(m_compareJob, &CompareJob::finished, this, &TreeDocument::onCompared);
+    // A product whose job threw stays null, and its signal still comes: nobody waits for it.
+    connect(m_sourcesJob, &JobRunner::failed, this, &TreeDocument::modelSourcesChanged);
+    connect(m_ranksJob, &JobRunner::failed, this, &TreeDocument::rankConsistencyChanged);
+    connect(m_profileJob, &ProfileJob::finished, this,
+        [this](quint64, const QString& path, std::shared_ptr<const dvmlens::Index> index,
+            std::shared_ptr<const dvmlens::ProfileJoin> join,
+            const QString& error) { onProfileJoined(path, std::move(index), std::move(join), error); });
 }
 
 void TreeDocument::open(const QString& path)
@@ -69,8 +81,65 @@ void TreeDocument::adopt(
     m_index = std::move(index);
     m_summaries = summaries ? std::move(summaries) : m_index ? IndexSummaries::of(*m_index) : nullptr;
     m_knownFailures.reset();
-    m_findingsJob->start(m_index);
+    m_modelSources.reset();
+    m_ranks.reset();
+    m_profileJoin.reset();
+    computeProducts();
     Q_EMIT indexChanged();
+}
+
+void TreeDocument::computeProducts()
+{
+    m_findingsJob->start(m_index);
+    if (!m_index) {
+        m_sourcesJob->discard();
+        m_ranksJob->discard();
+        return;
+    }
+    // Each result is kept only while the index it describes is the open one (a newer start drops
+    // an older job's result too).
+    const std::shared_ptr<const dvmlens::Index> index = m_index;
+    m_sourcesJob->start([index](JobContext&) { return computeModelSources(*index); },
+        [this, index](std::shared_ptr<const ModelSources> sources) {
+            if (index != m_index)
+                return;
+            m_modelSources = std::move(sources);
+            Q_EMIT modelSourcesChanged();
+        });
+    m_ranksJob->start(
+        [index](JobContext&) {
+            return std::make_shared<const dvmlens::RankConsistency>(dvmlens::rankConsistency(*index));
+        },
+        [this, index](std::shared_ptr<const dvmlens::RankConsistency> ranks) {
+            if (index != m_index)
+                return;
+            m_ranks = std::move(ranks);
+            Q_EMIT rankConsistencyChanged();
+        });
+    // The profile belongs to the tree it was loaded for: joined again to that tree's new index.
+    if (m_profileTree != m_path)
+        m_profilePath.clear();
+    if (!m_profilePath.isEmpty())
+        m_profileJob->start(m_profilePath, m_index);
+}
+
+void TreeDocument::loadProfile(const QString& path)
+{
+    m_profilePath = path;
+    m_profileTree = m_path;
+    m_profileJoin.reset();
+    m_profileJob->start(path, m_index);
+}
+
+void TreeDocument::onProfileJoined(const QString& path, std::shared_ptr<const dvmlens::Index> index,
+    std::shared_ptr<const dvmlens::ProfileJoin> join, const QString& error)
+{
+    if (index != m_index)
+        return; // joined to an index that is no longer open
+    if (!join)
+        m_profilePath.clear(); // not loaded again with the next index
+    m_profileJoin = std::move(join);
+    Q_EMIT profileJoined(path, m_profileJoin ? QString() : error.isEmpty() ? tr("it cannot be read") : error);
 }
 
 void TreeDocument::dropGrowing()
@@ -191,6 +260,41 @@ bool TreeDocument::isReindexing() const
 bool TreeDocument::isSearchingKnownFailures() const
 {
     return m_findingsJob->isRunning();
+}
+
+const std::shared_ptr<const ModelSources>& TreeDocument::modelSources() const
+{
+    return m_modelSources;
+}
+
+const std::shared_ptr<const dvmlens::RankConsistency>& TreeDocument::rankConsistency() const
+{
+    return m_ranks;
+}
+
+const std::shared_ptr<const dvmlens::ProfileJoin>& TreeDocument::profileJoin() const
+{
+    return m_profileJoin;
+}
+
+QString TreeDocument::profilePath() const
+{
+    return m_profilePath;
+}
+
+bool TreeDocument::isFindingModelSources() const
+{
+    return m_sourcesJob->isRunning();
+}
+
+bool TreeDocument::isCheckingRanks() const
+{
+    return m_ranksJob->isRunning();
+}
+
+bool TreeDocument::isJoiningProfile() const
+{
+    return m_profileJob->isRunning();
 }
 
 bool TreeDocument::isComparing() const

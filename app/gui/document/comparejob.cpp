@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "compare/comparejob.h"
+#include "document/comparejob.h"
 
 #include "index/indexer.h"
 #include "io/pathtext.h"
