@@ -101,7 +101,8 @@ void readOpStatistic(const std::string& path, Profile& profile, const std::strin
 std::optional<std::vector<Profile>> loadProfiles(const std::string& path, std::string& error);
 
 // A profile offered with a tree: the folder holding `*_ascend_pt` folders (with a
-// kernel_details.csv) inside `treePath`, else beside it (in its parent folder); nullopt when
+// kernel_details.csv) inside `treePath`, else beside it (in its parent folder), else in a folder
+// beside it (the `prof/` of tensorboard_trace_handler("./prof"), the first by name); nullopt when
 // there is none. The result is a path for loadProfiles.
 std::optional<std::string> profileBeside(const std::string& treePath);
 

@@ -129,6 +129,31 @@ bool holdsAscendFolder(const fs::path& folder)
     return false;
 }
 
+// The first folder (by name) directly inside `folder`, other than `skip`, that holds *_ascend_pt
+// folders; at most kBesideFoldersLooked are looked into, so a huge parent costs little.
+std::optional<fs::path> subfolderHoldingAscend(const fs::path& folder, const fs::path& skip)
+{
+    constexpr std::size_t kBesideFoldersLooked = 64;
+    if (folder.empty())
+        return std::nullopt;
+    std::vector<fs::path> folders;
+    std::error_code ec;
+    for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+        std::error_code typeError;
+        if (it->path() != skip && it->is_directory(typeError) && !it->is_symlink(typeError)
+            && !endsWith(it->path().filename().string(), "_ascend_pt"))
+            folders.push_back(it->path());
+    }
+    std::sort(folders.begin(), folders.end());
+    if (folders.size() > kBesideFoldersLooked)
+        folders.resize(kBesideFoldersLooked);
+    for (const fs::path& each : folders) {
+        if (holdsAscendFolder(each))
+            return each;
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
 std::optional<std::string> profileBeside(const std::string& treePath)
@@ -143,6 +168,9 @@ std::optional<std::string> profileBeside(const std::string& treePath)
         if (!folder.empty() && holdsAscendFolder(folder))
             return folder.string();
     }
+    // One level down beside the tree: tensorboard_trace_handler("./prof") writes prof/*_ascend_pt.
+    if (const std::optional<fs::path> below = subfolderHoldingAscend(tree.parent_path(), tree))
+        return below->string();
     return std::nullopt;
 }
 

@@ -209,8 +209,15 @@ private:
         const KernelRef& first = candidates.front();
         const bool oneGraph = std::all_of(candidates.begin(), candidates.end(),
             [&](const KernelRef& ref) { return ref.run == first.run && ref.graph == first.graph; });
-        if (oneGraph)
+        if (oneGraph) {
             join_.graphs[first.run][first.graph].ambiguous += group.totalUs;
+        } else {
+            std::set<std::pair<std::size_t, std::size_t>> graphs;
+            for (const KernelRef& ref : candidates) {
+                if (graphs.emplace(ref.run, ref.graph).second)
+                    ++join_.sharedAmbiguous[ref.run][ref.graph];
+            }
+        }
         join_.runs[first.run].ambiguous += group.totalUs;
         join_.total.ambiguous += group.totalUs;
         AmbiguousGroup entry;
@@ -219,6 +226,7 @@ private:
         entry.type = group.type;
         entry.inputShapes = group.inputShapes;
         entry.inputDtypes = group.inputDtypes;
+        entry.core = group.core;
         entry.launches = group.launches;
         entry.totalUs = group.totalUs;
         entry.firstLine = group.firstLine;
@@ -355,11 +363,13 @@ ProfileJoin joinProfiles(const Index& index, const std::vector<Profile>& profile
     ProfileJoin join;
     join.kernels.resize(index.runs.size());
     join.graphs.resize(index.runs.size());
+    join.sharedAmbiguous.resize(index.runs.size());
     join.runs.resize(index.runs.size());
     join.runProfiled.assign(index.runs.size(), false);
     for (std::size_t r = 0; r < index.runs.size(); ++r) {
         const std::vector<Graph>& graphs = index.runs[r].graphs;
         join.graphs[r].resize(graphs.size());
+        join.sharedAmbiguous[r].assign(graphs.size(), 0);
         join.kernels[r].resize(graphs.size());
         for (std::size_t g = 0; g < graphs.size(); ++g) {
             if (graphs[g].outputCode)

@@ -71,6 +71,7 @@ struct AmbiguousGroup
     std::string type;
     std::string inputShapes;
     std::string inputDtypes;
+    std::string core; // Accelerator Core
     std::int64_t launches = 0;
     double totalUs = 0;
     std::int64_t firstLine = 0;
@@ -97,6 +98,9 @@ struct ProfileJoin
     // [run][graph][kernel]: launches 0 when no row matched it (or the run has no profile).
     std::vector<std::vector<std::vector<KernelTime>>> kernels;
     std::vector<std::vector<TimeShares>> graphs; // [run][graph]; ambiguous: candidates all in that graph
+    // [run][graph]: ambiguous groups with a candidate in the graph and one in another graph, whose
+    // time belongs to no graph: the graph's time is unknown, not zero, when it has such groups.
+    std::vector<std::vector<std::int64_t>> sharedAmbiguous;
     std::vector<TimeShares> runs; // [run]
     std::vector<bool> runProfiled; // [run]: a profile is paired with it
     TimeShares total; // every profile, paired or not

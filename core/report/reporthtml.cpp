@@ -219,16 +219,9 @@ void writeWhereItFellBack(std::string& out, const ReportModel& model)
 {
     if (!model.sources)
         return;
-    out += "<h2>Where it fell back</h2>\n";
-    const std::size_t total = fellBackLocations(model);
-    if (total == 0) {
-        out += "<p>No model source line has fallbacks or non-DVM kernels.</p>\n";
-        return;
-    }
-    out += "<p>Model source lines with fallback calls or non-DVM kernels, worst first";
-    if (total > kReportSourceRows)
-        out += " (the first " + std::to_string(kReportSourceRows) + " of " + std::to_string(total) + ")";
-    out += ":</p>\n" + table(whereItFellBackTable(model));
+    out += "<h2>Where it fell back</h2>\n<p>" + htmlEscaped(whereItFellBackLead(model)) + "</p>\n";
+    if (whereItFellBackHasRows(model))
+        out += table(whereItFellBackTable(model));
 }
 
 // "Why it fell back": the reasons of what is not DVM, grouped, with counts, model lines and fixes.

@@ -284,16 +284,9 @@ void writeWhereItFellBack(std::string& out, const ReportModel& model)
 {
     if (!model.sources)
         return;
-    out += "## Where it fell back\n\n";
-    const std::size_t total = fellBackLocations(model);
-    if (total == 0) {
-        out += "No model source line has fallbacks or non-DVM kernels.\n\n";
-        return;
-    }
-    out += "Model source lines with fallback calls or non-DVM kernels, worst first";
-    if (total > kReportSourceRows)
-        out += " (the first " + std::to_string(kReportSourceRows) + " of " + std::to_string(total) + ")";
-    out += ":\n\n" + table(whereItFellBackTable(model)) + "\n";
+    out += "## Where it fell back\n\n" + plain(whereItFellBackLead(model)) + "\n\n";
+    if (whereItFellBackHasRows(model))
+        out += table(whereItFellBackTable(model)) + "\n";
 }
 
 // "Why it fell back": the reasons of what is not DVM, grouped, with counts, model lines and fixes.

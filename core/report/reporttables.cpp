@@ -163,6 +163,69 @@ ReportTable checklistTable(const ReportModel& model)
     return table;
 }
 
+namespace {
+
+// "triton 3, import_fx 1" (non-DVM kernels by backend), "0" without any.
+std::string otherKernelsText(const LocationCounts& counts)
+{
+    std::string others;
+    for (Backend backend : kAllBackends) {
+        const int n = counts.kernels[static_cast<std::size_t>(backend)];
+        if (backend != Backend::Dvm && n > 0)
+            others +=
+                (others.empty() ? "" : ", ") + std::string(backendName(backend)) + ' ' + std::to_string(n);
+    }
+    return others.empty() ? "0" : others;
+}
+
+std::string fallbacksText(const LocationCounts& counts)
+{
+    std::string fallbacks;
+    for (FallbackKind kind : kAllFallbackKinds) {
+        const int n = counts.fallbacks[static_cast<std::size_t>(kind)];
+        if (n > 0)
+            fallbacks += (fallbacks.empty() ? "" : ", ") + std::string(fallbackKindName(kind)) + ' '
+                + std::to_string(n);
+    }
+    return fallbacks.empty() ? "0" : fallbacks;
+}
+
+// "3 non-DVM kernels and 1 fallback call": what has no source line.
+std::string unknownItemsText(const LocationCounts& counts)
+{
+    const auto count = [](int n, const char* one, const char* many) {
+        return std::to_string(n) + ' ' + (n == 1 ? one : many);
+    };
+    return count(counts.otherKernels(), "non-DVM kernel", "non-DVM kernels") + " and "
+        + count(counts.fallbackTotal(), "fallback call", "fallback calls");
+}
+
+} // namespace
+
+bool whereItFellBackHasRows(const ReportModel& model)
+{
+    return model.sources && (fellBackLocations(model) > 0 || model.sources->unattributed.notDvm() > 0);
+}
+
+std::string whereItFellBackLead(const ReportModel& model)
+{
+    if (!model.sources)
+        return {};
+    const std::size_t total = fellBackLocations(model);
+    const LocationCounts& unknown = model.sources->unattributed;
+    if (total == 0 && unknown.notDvm() == 0)
+        return "No model source line has fallbacks or non-DVM kernels.";
+    if (total == 0)
+        return "No model source line is known for what did not go to DVM: " + unknownItemsText(unknown)
+            + " have no source line (unknown location):";
+    std::string lead = "Model source lines with fallback calls or non-DVM kernels, worst first";
+    if (total > kReportSourceRows)
+        lead += " (the first " + std::to_string(kReportSourceRows) + " of " + std::to_string(total) + ")";
+    if (unknown.notDvm() > 0)
+        lead += "; " + unknownItemsText(unknown) + " with no source line last, as unknown location";
+    return lead + ":";
+}
+
 ReportTable whereItFellBackTable(const ReportModel& model)
 {
     ReportTable table {
@@ -176,27 +239,18 @@ ReportTable whereItFellBackTable(const ReportModel& model)
         if (!location.fellBack())
             continue;
         const LocationCounts& counts = location.counts;
-        std::string others;
-        for (Backend backend : kAllBackends) {
-            const int n = counts.kernels[static_cast<std::size_t>(backend)];
-            if (backend != Backend::Dvm && n > 0)
-                others += (others.empty() ? "" : ", ") + std::string(backendName(backend)) + ' '
-                    + std::to_string(n);
-        }
-        std::string fallbacks;
-        for (FallbackKind kind : kAllFallbackKinds) {
-            const int n = counts.fallbacks[static_cast<std::size_t>(kind)];
-            if (n > 0)
-                fallbacks += (fallbacks.empty() ? "" : ", ") + std::string(fallbackKindName(kind)) + ' '
-                    + std::to_string(n);
-        }
         table.rows.push_back({ code(location.frame.file + ':' + std::to_string(location.frame.line)
                                    + (location.frame.library ? " (library)" : "")),
             text(location.frame.function), plain(std::to_string(counts.dvmKernels())),
-            plain(others.empty() ? "0" : others), plain(fallbacks.empty() ? "0" : fallbacks),
+            plain(otherKernelsText(counts)), plain(fallbacksText(counts)),
             plain(std::to_string(location.graphs)), plain(std::to_string(location.runs)),
             code(location.frame.code) });
     }
+    const LocationCounts& unknown = model.sources->unattributed;
+    if (unknown.notDvm() > 0)
+        table.rows.push_back({ plain("unknown location"), plain("—"),
+            plain(std::to_string(unknown.dvmKernels())), plain(otherKernelsText(unknown)),
+            plain(fallbacksText(unknown)), plain("—"), plain("—"), plain("—") });
     return table;
 }
 

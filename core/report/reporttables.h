@@ -57,6 +57,13 @@ ReportTable whyItFellBackTable(const ReportModel& model);
 ReportTable checklistTable(const ReportModel& model);
 // How many locations fell back in all (the table shows the first kReportSourceRows).
 std::size_t fellBackLocations(const ReportModel& model);
+// The sentence above that table (plain text, no markup), or, when the table is empty, instead of
+// it. Non-DVM kernels and fallback calls whose model source line is unknown are counted there and
+// are the table's last row, "unknown location": a tree where nothing has a source line must not
+// read as one where nothing fell back.
+std::string whereItFellBackLead(const ReportModel& model);
+// Whether that table has rows (located or unknown); false: the lead says nothing fell back.
+bool whereItFellBackHasRows(const ReportModel& model);
 
 // One field of a known failure ("Rule", "Where", "Evidence", "Cause", "Fix"): its label and the
 // pieces of its value in order (a Markdown bullet, an HTML table row). Text pieces here are

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "text/profiletext.h"
 
+#include "profile/hotkernels.h"
 #include "text/displaytext.h"
 
 #include <cmath>
@@ -118,22 +119,24 @@ std::string profileText(const Index& index, const ProfileJoin& join)
                 + durationText(join.runs[r].total()) + ", " + timeSharesText(join.runs[r]) + "\n";
         }
     }
-    const std::vector<KernelRef> top = topKernels(join, kTopKernelsShown);
+    const std::vector<HotKernel> top = hotKernels(index, join, kTopKernelsShown);
     if (!top.empty()) {
         out += "Top kernels by device time:\n";
         for (std::size_t i = 0; i < top.size(); ++i) {
-            const KernelTime& time = *join.timeOf(top[i]);
-            const Kernel& kernel =
-                index.runs[top[i].run].graphs[top[i].graph].outputCode->kernels[top[i].kernel];
+            const HotKernel& hot = top[i];
             std::string cores;
-            for (const std::string& core : time.cores)
+            for (const std::string& core : hot.cores)
                 cores += (cores.empty() ? "" : "/") + core;
             char head[48];
             std::snprintf(head, sizeof head, "  %2zu. ", i + 1);
-            out += head + durationText(time.totalUs) + "  " + std::string(backendName(kernel.backend)) + "  "
-                + std::to_string(time.launches) + "× mean " + durationText(time.meanUs()) + "  "
-                + (cores.empty() ? "-" : displayName(cores)) + "  "
-                + displayName(kernelPathText(index, top[i])) + "\n";
+            // A name whose launches could be any of several kernels: its name and where it may be.
+            const std::string what = hot.ambiguous()
+                ? hot.name + " (ambiguous: " + hotKernelWhereText(index, hot, true) + ")"
+                : kernelPathText(index, hot.kernels.front());
+            out += head + durationText(hot.totalUs) + "  "
+                + (hot.backend ? std::string(backendName(*hot.backend)) : std::string("mixed")) + "  "
+                + std::to_string(hot.launches) + "× mean " + durationText(hot.meanUs()) + "  "
+                + (cores.empty() ? "-" : displayName(cores)) + "  " + displayName(what) + "\n";
         }
     }
     if (!join.outside.empty()) {

@@ -31,6 +31,14 @@
         <source>&amp;Provenance</source>
         <translation>溯源(&amp;P)</translation>
     </message>
+    <message>
+        <source>DVM kernel %1 of %2 (wrapped round)</source>
+        <translation>第 %1 个 DVM 内核，共 %2 个（已绕回另一端）</translation>
+    </message>
+    <message>
+        <source>DVM kernel %1 of %2</source>
+        <translation>第 %1 个 DVM 内核，共 %2 个</translation>
+    </message>
 </context>
 <context>
     <name>CodeHeader</name>
@@ -381,6 +389,14 @@
         <source>%1 DVM-engaged only in A (not a regression)</source>
         <translation>%1 个仅在 A 中 DVM 生效（不算退化）</translation>
     </message>
+    <message>
+        <source>%1 regressed on %2/%3 ranks</source>
+        <translation>%1 在 %2/%3 个 rank 上退化</translation>
+    </message>
+    <message>
+        <source>%1 more graphs</source>
+        <translation>另有 %1 个图</translation>
+    </message>
 </context>
 <context>
     <name>DiagnosticText</name>
@@ -399,6 +415,26 @@
     <message>
         <source>The graph folder is empty (hidden files aside), which usually means an FX graph cache hit: Inductor reused a cached compile and wrote no files (or the compile stopped before writing any). Set a fresh TORCHINDUCTOR_CACHE_DIR or disable the FX graph cache (TORCHINDUCTOR_FX_GRAPH_CACHE=0) and rerun; until then there is nothing to verify DVM against.</source>
         <translation>该图文件夹是空的（隐藏文件除外），这通常意味着 FX 图缓存命中：Inductor 复用了缓存的编译结果，没有写出任何文件（或者编译在写出任何文件之前就停止了）。请设置新的 TORCHINDUCTOR_CACHE_DIR 或关闭 FX 图缓存（TORCHINDUCTOR_FX_GRAPH_CACHE=0）后重新运行；在此之前没有可用来验证 DVM 的代码。</translation>
+    </message>
+    <message>
+        <source>The output_code.py file is empty.</source>
+        <translation>该 output_code.py 文件是空的。</translation>
+    </message>
+    <message>
+        <source>The output_code.py file holds binary data, not Python source.</source>
+        <translation>该 output_code.py 文件包含二进制数据，不是 Python 源代码。</translation>
+    </message>
+    <message>
+        <source>This link leads round a loop (it points at itself, or through other links back to itself); it is not followed.</source>
+        <translation>此链接构成循环（指向自身，或经由其他链接指回自身）；不会跟随它。</translation>
+    </message>
+    <message>
+        <source>This link points back at a folder that contains it (%1); it is not followed, so the scan cannot go round in a loop.</source>
+        <translation>此链接指回包含它的文件夹（%1）；不会跟随它，以免扫描陷入循环。</translation>
+    </message>
+    <message>
+        <source>The folder name says AOT ID %1, but its output_code.py says %2: the folder was renamed or the file copied from another graph.</source>
+        <translation>文件夹名称表明 AOT ID 为 %1，但其中的 output_code.py 写的是 %2：该文件夹被重命名过，或者该文件是从另一个图复制来的。</translation>
     </message>
 </context>
 <context>
@@ -859,6 +895,14 @@
         <source>Graph</source>
         <translation>图</translation>
     </message>
+    <message>
+        <source>only on %1</source>
+        <translation>仅在%1上</translation>
+    </message>
+    <message>
+        <source>only this rank</source>
+        <translation>仅此 rank</translation>
+    </message>
 </context>
 <context>
     <name>HotKernelsDock</name>
@@ -882,6 +926,10 @@
         <source>n/a</source>
         <translation>不适用</translation>
     </message>
+    <message>
+        <source>Some kernel names repeat across graphs (Inductor numbers kernels per graph): the table lists them by name, with the graphs they could be in.</source>
+        <translation>部分内核名称在多个图中重复（Inductor 按图为内核编号）：表格按名称列出它们，并给出它们可能所在的图。</translation>
+    </message>
 </context>
 <context>
     <name>HotKernelsModel</name>
@@ -902,10 +950,6 @@
         <translation>占比</translation>
     </message>
     <message>
-        <source>Launches</source>
-        <translation>启动次数</translation>
-    </message>
-    <message>
         <source>Mean</source>
         <translation>平均</translation>
     </message>
@@ -916,6 +960,38 @@
     <message>
         <source>Graph</source>
         <translation>图</translation>
+    </message>
+    <message>
+        <source>one of %1 graphs in %2 runs</source>
+        <translation>%2 次运行中 %1 个图之一</translation>
+    </message>
+    <message>
+        <source>one of %1 graphs</source>
+        <translation>%1 个图之一</translation>
+    </message>
+    <message>
+        <source>Ambiguous: the kernel name is in %1 graphs and the profile&apos;s input shapes and dtypes do not tell them apart. The time is any of:</source>
+        <translation>无法区分：该内核名称出现在 %1 个图中，性能数据中的输入形状和数据类型无法区分它们。该时间属于以下任一内核：</translation>
+    </message>
+    <message>
+        <source>… and %1 more</source>
+        <translation>……另有 %1 个</translation>
+    </message>
+    <message>
+        <source>mixed</source>
+        <translation>混合</translation>
+    </message>
+    <message>
+        <source>Launches on the device: rows of kernel_details.csv (the kernel table&apos;s Launch sites are calls in the entry code)</source>
+        <translation>设备上的启动次数：kernel_details.csv 中的行数（内核表中的“启动位置”是入口代码中的调用）</translation>
+    </message>
+    <message>
+        <source>The graph of the kernel, or how many graphs a name shared by several could be in</source>
+        <translation>内核所在的图；若名称由多个图共用，则为它可能所在的图的数量</translation>
+    </message>
+    <message>
+        <source>Device launches</source>
+        <translation>设备启动次数</translation>
     </message>
 </context>
 <context>
@@ -1003,10 +1079,6 @@
         <translation>mfusion</translation>
     </message>
     <message>
-        <source>Launches</source>
-        <translation>启动次数</translation>
-    </message>
-    <message>
         <source>Ops (%1, in order)</source>
         <translation>算子（%1 个，按顺序）</translation>
     </message>
@@ -1085,6 +1157,10 @@
     <message>
         <source>(library)</source>
         <translation>（库代码）</translation>
+    </message>
+    <message>
+        <source>Launch sites</source>
+        <translation>启动位置</translation>
     </message>
 </context>
 <context>
@@ -1184,10 +1260,6 @@
         <translation>输出</translation>
     </message>
     <message>
-        <source>Launches</source>
-        <translation>启动次数</translation>
-    </message>
-    <message>
         <source>Line</source>
         <translation>行</translation>
     </message>
@@ -1202,10 +1274,6 @@
     <message>
         <source>Inputs in argument order: dtype[shape], -1 for a dynamic dimension</source>
         <translation>按参数顺序列出的输入：dtype[形状]，-1 表示动态维度</translation>
-    </message>
-    <message>
-        <source>Calls of the kernel in the entry code</source>
-        <translation>入口代码中调用该内核的次数</translation>
     </message>
     <message>
         <source>import_fx: an FX fallback, not DVM code, even when named dvm_fused_*</source>
@@ -1224,6 +1292,14 @@
         <translation>
             <numerusform>启动 %n 次，平均 %1，%2</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Launch sites</source>
+        <translation>启动位置</translation>
+    </message>
+    <message>
+        <source>Launch sites: calls of the kernel in the entry code (not device launches, which Hot Kernels counts from a profile)</source>
+        <translation>启动位置：入口代码中调用该内核之处（不是设备启动次数，后者由“热点内核”根据性能数据统计）</translation>
     </message>
 </context>
 <context>
@@ -1551,16 +1627,27 @@
         <translation>正在读取性能数据 %1…</translation>
     </message>
     <message>
-        <source>Open Profile (a *_ascend_pt folder, its ASCEND_PROFILER_OUTPUT, or a folder of them)</source>
-        <translation>打开性能数据（*_ascend_pt 文件夹、其中的 ASCEND_PROFILER_OUTPUT，或包含它们的文件夹）</translation>
-    </message>
-    <message>
         <source>Cannot read profile %1: %2</source>
         <translation>无法读取性能数据 %1：%2</translation>
     </message>
     <message>
         <source>Open Profile</source>
         <translation>打开性能数据</translation>
+    </message>
+</context>
+<context>
+    <name>ProfilePathDialog</name>
+    <message>
+        <source>Open Profile (a *_ascend_pt folder, its ASCEND_PROFILER_OUTPUT, a folder of them, or a kernel_details.csv)</source>
+        <translation>打开性能数据（*_ascend_pt 文件夹、其中的 ASCEND_PROFILER_OUTPUT、包含它们的文件夹，或 kernel_details.csv）</translation>
+    </message>
+    <message>
+        <source>Profile folders and kernel_details.csv (*.csv)</source>
+        <translation>性能数据文件夹和 kernel_details.csv (*.csv)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>所有文件 (*)</translation>
     </message>
 </context>
 <context>
@@ -1844,6 +1931,18 @@
         <source>That time by backend; sorted by the DVM share of compiled time</source>
         <translation>按后端划分的该时间；按 DVM 占编译内核时间的比例排序</translation>
     </message>
+    <message>
+        <source>ambiguous</source>
+        <translation>无法区分</translation>
+    </message>
+    <message>
+        <source>1 kernel name of this graph is also in other graphs: its device time is ambiguous (Hot Kernels lists it by name)</source>
+        <translation>此图有 1 个内核名称也出现在其他图中：其设备时间无法区分（“热点内核”按名称列出）</translation>
+    </message>
+    <message>
+        <source>%1 kernel names of this graph are also in other graphs: their device time is ambiguous (Hot Kernels lists them by name)</source>
+        <translation>此图有 %1 个内核名称也出现在其他图中：它们的设备时间无法区分（“热点内核”按名称列出）</translation>
+    </message>
 </context>
 <context>
     <name>RunTreePane</name>
@@ -1947,6 +2046,14 @@
     <message>
         <source>%1 differences</source>
         <translation>%1 处差异</translation>
+    </message>
+    <message>
+        <source>before difference 1 of %1</source>
+        <translation>在第 1 处差异之前（共 %1 处）</translation>
+    </message>
+    <message>
+        <source>after difference %1 of %2</source>
+        <translation>在第 %1 处差异之后（共 %2 处）</translation>
     </message>
 </context>
 <context>
@@ -2091,6 +2198,10 @@
         <source>ambiguous</source>
         <translation>无法区分</translation>
     </message>
+    <message>
+        <source>No graph&apos;s device time is known: its kernel names repeat across graphs, so the time is listed by kernel name in the table above</source>
+        <translation>没有哪个图的设备时间是已知的：其内核名称在多个图中重复，因此时间按内核名称列在上方表格中</translation>
+    </message>
 </context>
 <context>
     <name>TreeDocument</name>
@@ -2208,6 +2319,10 @@
         <source>Indexing was cancelled: re-index (F5) to see this graph</source>
         <translation>索引已取消：重新索引（F5）后可查看此图</translation>
     </message>
+    <message>
+        <source>%1 of %2 indexed, DVM %3/%1</source>
+        <translation>已索引 %1/%2，DVM %3/%1</translation>
+    </message>
 </context>
 <context>
     <name>WelcomePage</name>
@@ -2230,10 +2345,6 @@
     <message>
         <source>&lt;p&gt;PyTorch writes a debug tree only when asked. Run the training again with&lt;/p&gt;&lt;pre&gt;TORCHINDUCTOR_NPU_BACKEND=dvm TORCH_COMPILE_DEBUG=1 python train.py&lt;/pre&gt;&lt;p&gt;and open the &lt;code&gt;torch_compile_debug&lt;/code&gt; folder it creates in the working directory (&lt;code&gt;run_*/torchinductor/&amp;lt;graph&amp;gt;/output_code.py&lt;/code&gt;), or the folder &lt;code&gt;debug_dir_root&lt;/code&gt; names.&lt;/p&gt;</source>
         <translation>&lt;p&gt;PyTorch 只在被要求时才写出调试目录树。请这样重新运行训练：&lt;/p&gt;&lt;pre&gt;TORCHINDUCTOR_NPU_BACKEND=dvm TORCH_COMPILE_DEBUG=1 python train.py&lt;/pre&gt;&lt;p&gt;然后打开它在工作目录中创建的 &lt;code&gt;torch_compile_debug&lt;/code&gt; 文件夹（&lt;code&gt;run_*/torchinductor/&amp;lt;graph&amp;gt;/output_code.py&lt;/code&gt;），或 &lt;code&gt;debug_dir_root&lt;/code&gt; 指定的文件夹。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>No torch_compile_debug runs found under %1</source>
-        <translation>在 %1 下未找到 torch_compile_debug 运行</translation>
     </message>
     <message>
         <source>&lt;p&gt;Open the &lt;code&gt;torch_compile_debug&lt;/code&gt; folder a training run wrote (or one &lt;code&gt;run_*&lt;/code&gt; folder, one graph folder, one &lt;code&gt;output_code.py&lt;/code&gt;, or a .tar / .zip of them) to see, per run, graph and kernel, what DVM generated and what fell back to Triton, ATen or FX.&lt;/p&gt;</source>
@@ -2262,6 +2373,12 @@
     <message>
         <source>Open Folder…</source>
         <translation>打开文件夹…</translation>
+    </message>
+    <message>
+        <source>No torch_compile_debug runs found under
+%1</source>
+        <translation>在以下位置未找到 torch_compile_debug 运行：
+%1</translation>
     </message>
 </context>
 </TS>

@@ -108,13 +108,28 @@ std::vector<KernelRow> runKernels(const fs::path& run)
     return rows;
 }
 
+const char* const kUsage =
+    "usage: dvmlens-genprofile TREE OUT [--rows N] [--seed N]\n"
+    "  writes OUT/<host>_<pid>_<ts>_ascend_pt/ per run of TREE (rank 0: N rows, default 5000000)\n";
+
 int usage(const char* problem)
 {
-    std::cerr
-        << "dvmlens-genprofile: " << problem
-        << "\nusage: dvmlens-genprofile TREE OUT [--rows N] [--seed N]\n"
-           "  writes OUT/<host>_<pid>_<ts>_ascend_pt/ per run of TREE (rank 0: N rows, default 5000000)\n";
+    std::cerr << "dvmlens-genprofile: " << problem << "\n" << kUsage;
     return 2;
+}
+
+int help()
+{
+    std::cout
+        << kUsage
+        << "Writes an Ascend profile (torch_npu's *_ascend_pt layout) timing the kernels of a tree\n"
+           "dvmlens-gentree wrote: rows cycle through steps, every DVM and Triton kernel of the run once\n"
+           "per step, plus MatMulV2, Cast and allReduce operators. Kernel names repeat across graphs\n"
+           "(Inductor numbers kernels per graph), so most rows are ambiguous when joined.\n"
+           "  --rows N     rows of rank 0's kernel_details.csv (others: 3 steps)\n"
+           "  --seed N     random seed for the durations (default 1)\n"
+           "  -h, --help   this text\n";
+    return 0;
 }
 
 bool writeProfile(
@@ -176,6 +191,8 @@ int main(int argc, char** argv)
     unsigned seed = 1;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
+        if (arg == "--help" || arg == "-h")
+            return help();
         if ((arg == "--rows" || arg == "--seed") && i + 1 < argc) {
             const long value = std::strtol(argv[++i], nullptr, 10);
             if (arg == "--rows")

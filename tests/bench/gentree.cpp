@@ -295,12 +295,32 @@ bool writeFile(const std::filesystem::path& path, const std::string& text)
     return static_cast<bool>(file);
 }
 
+const char* const kUsage =
+    "usage: dvmlens-gentree OUT --ranks R --graphs G --file-kb K [--seed S] [--builders-only] "
+    "[--identical-ranks]\n";
+
 int usage(const char* message)
 {
-    std::cerr << "dvmlens-gentree: " << message << "\n"
-              << "usage: dvmlens-gentree OUT --ranks R --graphs G --file-kb K [--seed S] [--builders-only] "
-                 "[--identical-ranks]\n";
+    std::cerr << "dvmlens-gentree: " << message << "\n" << kUsage;
     return 2;
+}
+
+int help()
+{
+    std::cout
+        << kUsage
+        << "Writes a torch_compile_debug tree for the benchmarks: OUT/run_<ts>-pid_<pid>/ per rank, each\n"
+           "graph folder with an output_code.py of about K KiB (DVM builders, Triton kernels, import_fx\n"
+           "traps, fallbacks), fx_graph_readable.py and small logs.\n"
+           "  --ranks R            runs (ranks) to write (default 8)\n"
+           "  --graphs G           graph folders per rank (default 36)\n"
+           "  --file-kb K          size of each output_code.py in KiB (default 512)\n"
+           "  --seed S             random seed (default 1)\n"
+           "  --builders-only      nothing but @dvm.kernel builders and entry code\n"
+           "  --identical-ranks    every rank compiles the same graphs to the same code\n"
+           "  -h, --help           this text\n"
+           "dvmlens-genprofile TREE OUT then writes an Ascend profile of its kernels.\n";
+    return 0;
 }
 
 } // namespace
@@ -317,6 +337,8 @@ int main(int argc, char** argv)
             const long number = std::strtol(argv[++i], &end, 10);
             return *end == '\0' ? number : -1;
         };
+        if (arg == "--help" || arg == "-h")
+            return help();
         if (arg == "--ranks")
             options.ranks = static_cast<int>(value());
         else if (arg == "--graphs")

@@ -125,6 +125,11 @@ private Q_SLOTS:
         QVERIFY(markdown.out.contains(QStringLiteral(
             "| `/workspace/model/layers.py:118` | forward | 0 | import_fx 1, triton 1 | aten 2 | 2 | 2 | "
             "`h = F.silu(self.fc1(x_mod))` |")));
+        // What has no source line is counted and listed last, never left out.
+        QVERIFY(markdown.out.contains(QStringLiteral("worst first; 1 non-DVM kernel and 1 fallback call with "
+                                                     "no source line last, as unknown location:")));
+        QVERIFY(markdown.out.contains(
+            QStringLiteral("| unknown location | — | 0 | triton 1 | npu 1 | — | — | — |")));
         const Result html =
             runCli({ QStringLiteral("report"), QStringLiteral("--format"), QStringLiteral("html"), tree() });
         QVERIFY(html.out.contains(QStringLiteral("<h2>Where it fell back</h2>")));

@@ -22,6 +22,7 @@
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QPlainTextEdit>
+#include <QScopedValueRollback>
 #include <QScrollBar>
 #include <QStackedWidget>
 #include <QStandardItemModel>
@@ -100,7 +101,13 @@ BrowsePage::BrowsePage(QWidget* parent)
         if (graph && graph->outputCode && line > 0)
             showCode(dvmlens::pathText(graph->outputCode->path), graph, line, 0);
     });
-    connect(m_details, &KernelDetails::lineActivated, this, &BrowsePage::openLocation);
+    // A launch line of the kernel shown: the code moves there, the tree and the kernel stay.
+    connect(m_details, &KernelDetails::lineActivated, this, [this](const QString& path, int line) {
+        if (cleanPath(m_codeView->currentPath()) == cleanPath(path))
+            m_codeView->goToLine(line);
+        else
+            openLocation(path, line);
+    });
     connect(
         m_bodiesJob, &KernelBodiesJob::finished, this, [this](std::shared_ptr<const KernelBodies> bodies) {
             m_kernelModel->setKernelBodies(bodies);
@@ -117,6 +124,12 @@ BrowsePage::BrowsePage(QWidget* parent)
     addAction(m_provenanceAction); // its shortcut works wherever the page is
     m_runTree->setContextMenuPolicy(Qt::ActionsContextMenu); // right-click a graph: Provenance
     m_runTree->addAction(m_provenanceAction);
+    // A node clicked in Provenance moves the code to its kernel: the table and Details follow, and the
+    // node stays the selection there (the kernel's own nodes are not painted over it).
+    connect(m_provenance, &ProvenanceView::kernelLinked, this, [this](const QString& name) {
+        const QScopedValueRollback following(m_followingProvenance, true);
+        m_kernelPanel->selectKernel(name);
+    });
     connect(m_provenance->backButton(), &QToolButton::clicked, m_provenanceAction,
         [this] { m_provenanceAction->setChecked(false); });
     m_codeArea->addWidget(m_codeView);
@@ -480,7 +493,7 @@ void BrowsePage::onKernelChanged(int sourceRow)
         return;
     }
     m_details->showKernel(m_runModel->index(), kernel, graph);
-    if (isProvenanceShown()) {
+    if (isProvenanceShown() && !m_followingProvenance) {
         m_provenance->setGraph(m_runModel->index(), graph);
         m_provenance->selectKernel(QString::fromStdString(kernel->name));
     }
@@ -496,8 +509,11 @@ const dvmlens::Graph* BrowsePage::shownGraph() const
         : nullptr;
 }
 
-void BrowsePage::onDvmKernelReached(int firstLine)
+void BrowsePage::onDvmKernelReached(int firstLine, int position, int count, bool wrapped)
 {
+    // Where F8 went, and when it came round (it wrapped silently before).
+    Q_EMIT statusMessage(wrapped ? tr("DVM kernel %1 of %2 (wrapped round)").arg(position).arg(count)
+                                 : tr("DVM kernel %1 of %2").arg(position).arg(count));
     // F8 moves the whole page, not only the highlight: the kernel table and details follow.
     const dvmlens::Graph* graph = shownGraph();
     if (!graph)

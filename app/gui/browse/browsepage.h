@@ -111,7 +111,7 @@ private:
     void showCode(const QString& path, const dvmlens::Graph* graph, int line, int endLine);
     void clearCode(const QString& runName = {});
     const dvmlens::Graph* shownGraph() const; // whose output_code.py the code view shows
-    void onDvmKernelReached(int firstLine);
+    void onDvmKernelReached(int firstLine, int position, int count, bool wrapped);
     void onNoDvmKernelToReach();
     bool selectTreeIndex(const QModelIndex& index);
     void showProvenance(bool shown);
@@ -133,4 +133,5 @@ private:
     KernelBodiesJob* m_bodiesJob;
     bool m_runTreeHeaderRestored = false;
     QByteArray m_defaultRunTreeHeader; // as built, for resetRunTreeHeader
+    bool m_followingProvenance = false; // a kernel picked because a Provenance node linked to it
 };

@@ -188,11 +188,20 @@ QString GraphTreeModel::rankList(const std::vector<std::size_t>& runs) const
     return runs.size() == 1 ? tr("rank %1").arg(ranges) : tr("ranks %1").arg(ranges);
 }
 
+bool GraphTreeModel::onlyOneRank(const dvmlens::RankGraph& graph) const
+{
+    return ranks().runs > 1 && graph.runsWithGraph() == 1;
+}
+
 QString GraphTreeModel::ranksText(const dvmlens::RankGraph& graph) const
 {
     const std::size_t majority = graph.majorityVariant();
     QStringList parts;
-    if (graph.variants.size() <= 1) {
+    if (graph.variants.size() <= 1 && onlyOneRank(graph)) {
+        // "1/8 ranks identical; missing in ranks 1–7" said identical about a graph with nothing to agree
+        // with.
+        return tr("only on %1").arg(rankList(graph.variants.front().runs));
+    } else if (graph.variants.size() <= 1) {
         parts << tr("%1/%2 ranks identical").arg(graph.runsWithGraph()).arg(ranks().runs);
     } else {
         parts << tr("%1/%2 ranks agree").arg(graph.variants[majority].runs.size()).arg(ranks().runs);
@@ -216,7 +225,7 @@ QString GraphTreeModel::rankRowRanksText(const dvmlens::RankGraph& graph, const 
     if (row.graph < 0)
         return tr("missing");
     if (graph.variants.size() <= 1)
-        return tr("identical");
+        return onlyOneRank(graph) ? tr("only this rank") : tr("identical");
     if (row.variant == graph.majorityVariant())
         return tr("as the majority (variant %1 of %2)").arg(row.variant + 1).arg(graph.variants.size());
     return tr("differs (variant %1 of %2)").arg(row.variant + 1).arg(graph.variants.size());
@@ -261,9 +270,13 @@ QVariant GraphTreeModel::keyData(std::size_t key, int column, int role) const
         case VerdictColumn:
             return verdictsDiffer ? tr("differs") : VerdictText::graphCell(majority.verdict);
         case DvmColumn:
-            return majority.counts[std::size_t(dvmlens::Backend::Dvm)];
         case OtherColumn:
-            return otherCount(majority.counts);
+            // A key without code has no kernels to count: blank, as By run leaves its cells.
+            if (majority.verdict != dvmlens::Verdict::Engaged
+                && majority.verdict != dvmlens::Verdict::NotEngaged)
+                return {};
+            return column == DvmColumn ? majority.counts[std::size_t(dvmlens::Backend::Dvm)]
+                                       : otherCount(majority.counts);
         }
         return {};
     case Qt::AccessibleTextRole:

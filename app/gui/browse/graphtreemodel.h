@@ -66,6 +66,7 @@ private:
         int graph = -1;
         std::size_t variant = 0;
     };
+    bool onlyOneRank(const dvmlens::RankGraph& graph) const; // several ranks, the key on one
     QString ranksText(const dvmlens::RankGraph& graph) const; // the key row's Ranks cell
     QString rankRowRanksText(const dvmlens::RankGraph& graph, const RankRow& row) const;
     QVariant keyData(std::size_t key, int column, int role) const;

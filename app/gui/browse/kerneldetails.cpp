@@ -32,9 +32,12 @@ QString escaped(const std::string& text)
     return QString::fromStdString(text).toHtmlEscaped();
 }
 
+// Label and value both at the top of the row: a value centred beside a taller (Chinese, bold)
+// label sat on another baseline.
 QString row(const QString& label, const QString& value)
 {
-    return QStringLiteral("<tr><th align=left valign=top>%1</th><td>%2</td></tr>").arg(label, value);
+    return QStringLiteral("<tr><th align=left valign=top>%1</th><td valign=top>%2</td></tr>")
+        .arg(label, value);
 }
 
 // A shape or stride that never breaks across lines: its spaces become no-break spaces.
@@ -339,7 +342,7 @@ void KernelDetails::render()
         out << row(tr("dyn_shape"), yesNo(kernel.dynShape));
     if (kernel.mfusion)
         out << row(tr("mfusion"), yesNo(kernel.mfusion));
-    out << row(tr("Launches"), QString::number(kernel.launches));
+    out << row(tr("Launch sites"), QString::number(kernel.launches));
     out << "</table>";
     out << sourceLinesHtml();
 

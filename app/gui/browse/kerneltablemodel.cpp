@@ -40,7 +40,7 @@ void KernelTableModel::setGraphs(
             std::optional<dvmlens::KernelRef> ref;
             if (place)
                 ref = dvmlens::KernelRef { place->first, place->second, k };
-            rows.push_back({ &kernels[k], graph, ref });
+            rows.push_back({ &kernels[k], graph, ref, graphsWithKernels - 1 });
         }
     }
     const bool severalGraphs = graphsWithKernels > 1;
@@ -219,7 +219,7 @@ QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, 
         case OutputsColumn:
             return tr("Outputs");
         case LaunchesColumn:
-            return tr("Launches");
+            return tr("Launch sites");
         case LineColumn:
             return tr("Line");
         case DeviceTimeColumn:
@@ -235,7 +235,8 @@ QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, 
         case InputsColumn:
             return tr("Inputs in argument order: dtype[shape], -1 for a dynamic dimension");
         case LaunchesColumn:
-            return tr("Calls of the kernel in the entry code");
+            return tr("Launch sites: calls of the kernel in the entry code (not device launches, which Hot "
+                      "Kernels counts from a profile)");
         case DeviceTimeColumn:
             return tr("Total device time of the kernel's launches in the profile");
         }
@@ -297,7 +298,8 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
         case LaunchesColumn:
             return kernel.launches;
         case LineColumn:
-            return kernel.line;
+            // Lines of different files do not compare: by graph (in tree order), then by line.
+            return (qlonglong(row.graphOrder) << 32) + kernel.line;
         case BackendColumn:
             return int(kernel.backend);
         case DeviceTimeColumn: {

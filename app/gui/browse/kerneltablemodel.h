@@ -85,6 +85,7 @@ private:
         const dvmlens::Kernel* kernel;
         const dvmlens::Graph* graph;
         std::optional<dvmlens::KernelRef> ref; // its place in the index, for the profile
+        int graphOrder = 0; // the graph's place among the rows' graphs: Line sorts within a file
     };
     const dvmlens::KernelTime* timeAt(int row) const;
     bool hasBody(const Row& row) const; // its ops, inputs and outputs are known

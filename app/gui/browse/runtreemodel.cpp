@@ -11,6 +11,8 @@
 #include "common/diagnostictext.h"
 #include "common/languagechange.h"
 #include "common/ruletext.h"
+#include "common/runlabel.h"
+#include "diagnostics/findingdetails.h"
 #include "io/pathtext.h"
 #include "profile/profilecompare.h"
 #include "profile/timesharedelegate.h"
@@ -39,18 +41,6 @@ quintptr fileParentId(int run, int graph)
 QString fromUtf8(const std::string& text)
 {
     return QString::fromStdString(text);
-}
-
-// "2026-07-20 10:15:30 · pid 4101" reads faster than the folder name (which is in the tooltip).
-QString runLabel(const dvmlens::Run& run)
-{
-    if (run.started && run.pid) {
-        const QString started = fromUtf8(*run.started).left(19).replace(QLatin1Char('T'), QLatin1Char(' '));
-        return RunTreeModel::tr("%1 · pid %2").arg(started).arg(*run.pid);
-    }
-    if (run.name)
-        return fromUtf8(*run.name);
-    return RunTreeModel::tr("(no run folder)");
 }
 
 bool isCountColumn(int column)
@@ -306,10 +296,24 @@ QVariant RunTreeModel::timeData(const Location& location, int column, int role) 
     if (!shares)
         return {};
     const double time = shownTime(*shares, isRun);
+    // Launch groups whose kernel name this graph shares with other graphs: their time is the
+    // graph's or another's, so none is not zero.
+    const std::int64_t shared =
+        isRun ? 0 : m_join->sharedAmbiguous[size_t(location.run)][size_t(location.graph)];
+    // Explicit singular and plural, as the rest of the window (no English numerus file).
+    const QString sharedLine = shared == 1
+        ? tr("1 kernel name of this graph is also in other graphs: its device time is ambiguous (Hot "
+             "Kernels lists it by name)")
+        : tr("%1 kernel names of this graph are also in other graphs: their device time is ambiguous (Hot "
+             "Kernels lists them by name)")
+              .arg(shared);
     switch (role) {
     case Qt::DisplayRole:
-        if (column == DeviceTimeColumn)
-            return time > 0 ? QString::fromStdString(dvmlens::durationText(time)) : QString();
+        if (column == DeviceTimeColumn) {
+            if (time > 0)
+                return QString::fromStdString(dvmlens::durationText(time));
+            return shared > 0 ? tr("ambiguous") : QString();
+        }
         return {};
     case TimeShareDelegate::SharesRole:
         return column == TimeShareColumn && time > 0 ? QVariant::fromValue(*shares) : QVariant();
@@ -318,7 +322,7 @@ QVariant RunTreeModel::timeData(const Location& location, int column, int role) 
     case Qt::AccessibleTextRole:
     case Qt::ToolTipRole: {
         if (time <= 0)
-            return tr("No device time in the profile");
+            return shared > 0 ? sharedLine : tr("No device time in the profile");
         QStringList lines;
         for (const dvmlens::Backend backend : dvmlens::kAllBackends) {
             const double us = shares->byBackend[size_t(backend)];
@@ -336,6 +340,8 @@ QVariant RunTreeModel::timeData(const Location& location, int column, int role) 
                          .arg(QString::fromStdString(dvmlens::durationText(shares->outside)));
         if (const std::optional<double> dvm = shares->dvmShare())
             lines << tr("DVM share of compiled time: %1%").arg(100.0 * *dvm, 0, 'f', 1);
+        if (shared > 0)
+            lines << sharedLine;
         return lines.join(QLatin1Char('\n'));
     }
     default:

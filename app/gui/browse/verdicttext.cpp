@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "browse/verdicttext.h"
 
+#include "verdict/derivedcounts.h"
+
 #include <QStringList>
 
 QString VerdictText::graphCell(dvmlens::Verdict verdict)
@@ -60,6 +62,12 @@ QString VerdictText::ladderWord(dvmlens::Verdict verdict)
 
 QString VerdictText::ladderCell(const dvmlens::VerdictCounts& counts)
 {
+    // After Cancel, "not indexed 278/480" read as 278 not indexed: say what was indexed first.
+    if (dvmlens::ladderVerdict(counts) == dvmlens::Verdict::NotIndexed)
+        return tr("%1 of %2 indexed, DVM %3/%1")
+            .arg(dvmlens::parsedGraphs(counts))
+            .arg(counts.withCode)
+            .arg(counts.engaged);
     return ladderWord(dvmlens::ladderVerdict(counts)) + QLatin1Char(' ')
         + QString::fromStdString(dvmlens::verdictCountText(counts));
 }

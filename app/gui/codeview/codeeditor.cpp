@@ -266,6 +266,19 @@ bool CodeEditor::isLinkedLine(int line) const
     return std::binary_search(m_linkedLines.cbegin(), m_linkedLines.cend(), line);
 }
 
+void CodeEditor::setLineBandsShown(bool shown)
+{
+    if (m_lineBands == shown)
+        return;
+    m_lineBands = shown;
+    viewport()->update();
+}
+
+bool CodeEditor::lineBandsShown() const
+{
+    return m_lineBands;
+}
+
 void CodeEditor::paintEvent(QPaintEvent* event)
 {
     // Bands go under the text, one rectangle per visible marked line; the lookup is a binary
@@ -300,7 +313,7 @@ void CodeEditor::paintEvent(QPaintEvent* event)
                 const CodeMark* mark = markAt(line);
                 painter.fillRect(
                     row, mark ? codeMarkSelectedBand(mark->kind, m_colors) : m_colors.currentRange);
-            } else if (const CodeMark* mark = markAt(line)) {
+            } else if (const CodeMark* mark = m_lineBands ? markAt(line) : nullptr) {
                 painter.fillRect(row, codeMarkBand(mark->kind, m_colors));
             }
             block = block.next();

@@ -68,6 +68,11 @@ public:
     const QVector<int>& linkedLines() const;
     bool isLinkedLine(int line) const;
 
+    // Kernel bands under the lines (default on). Compare turns them off: equal lines stay neutral,
+    // as in meld, and the backend shows in the margin stripe only, so no band reads as a diff colour.
+    void setLineBandsShown(bool shown);
+    bool lineBandsShown() const;
+
     const CodeColors& colors() const;
     // Re-derives colours from the palette and repaints bands and margin.
     void updateColors();
@@ -97,4 +102,5 @@ private:
     int m_lineCountHint = 0; // setLineCountHint
     QVector<CodeRowBackground> m_rowBackgrounds;
     QVector<int> m_linkedLines;
+    bool m_lineBands = true;
 };

@@ -269,6 +269,16 @@ QPlainTextEdit* CodeView::editor() const
     return m_editor;
 }
 
+void CodeView::setLineBandsShown(bool shown)
+{
+    m_editor->setLineBandsShown(shown);
+}
+
+bool CodeView::lineBandsShown() const
+{
+    return m_editor->lineBandsShown();
+}
+
 QAction* CodeView::findAction() const
 {
     return m_findAction;
@@ -351,21 +361,30 @@ void CodeView::goToNextDvmKernel()
         if (!first)
             first = &mark;
         if (mark.firstLine > reference) {
-            reachDvmKernel(&mark);
+            reachDvmKernel(&mark, false);
             return;
         }
     }
-    reachDvmKernel(first); // wraps
+    reachDvmKernel(first, first != nullptr); // wraps
 }
 
-void CodeView::reachDvmKernel(const CodeMark* mark)
+void CodeView::reachDvmKernel(const CodeMark* mark, bool wrapped)
 {
     if (!mark) {
         Q_EMIT noDvmKernelToReach();
         return;
     }
     goToLine(mark->firstLine, mark->lastLine);
-    Q_EMIT dvmKernelReached(mark->firstLine);
+    int position = 0;
+    int count = 0;
+    for (const CodeMark& each : m_editor->marks()) {
+        if (each.kind != CodeMarkKind::DvmKernel)
+            continue;
+        ++count;
+        if (&each == mark)
+            position = count;
+    }
+    Q_EMIT dvmKernelReached(mark->firstLine, position, count, wrapped);
 }
 
 void CodeView::goToPreviousDvmKernel()
@@ -382,7 +401,7 @@ void CodeView::goToPreviousDvmKernel()
         if (mark.firstLine < reference)
             previous = &mark;
     }
-    reachDvmKernel(previous ? previous : last);
+    reachDvmKernel(previous ? previous : last, !previous && last); // wraps to the last
 }
 
 void CodeView::changeEvent(QEvent* event)

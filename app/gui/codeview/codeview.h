@@ -52,6 +52,9 @@ public:
     void setLinkedLines(QVector<int> lines, bool scroll);
     QVector<int> linkedLines() const;
     QPlainTextEdit* editor() const; // for tests and for sync scrolling
+    // Kernel bands under the lines (CodeEditor::setLineBandsShown); Compare turns them off.
+    void setLineBandsShown(bool shown);
+    bool lineBandsShown() const;
     // Compare: inserts empty filler rows into the loaded text (core's TextAlignment) so two views
     // show equal lines on equal rows; lines, marks and go-to-line keep counting file lines. Showing
     // a file again drops them. Row backgrounds paint the diff over the kernel bands.
@@ -88,7 +91,9 @@ Q_SIGNALS:
     void loadFailed(const QString& path, const QString& reason);
     void cursorLineChanged(int line);
     // F8 / Shift+F8 reached the DVM kernel defined from `firstLine`, or found none to go to.
-    void dvmKernelReached(int firstLine);
+    // F8 / Shift+F8 reached DVM kernel `position` of `count` (1-based, in file order); `wrapped`: it
+    // went past the last (or before the first) and came round to the other end.
+    void dvmKernelReached(int firstLine, int position, int count, bool wrapped);
     void noDvmKernelToReach();
 
 protected:
@@ -97,7 +102,7 @@ protected:
 
 private:
     void setUpActions();
-    void reachDvmKernel(const CodeMark* mark); // null: there is none
+    void reachDvmKernel(const CodeMark* mark, bool wrapped); // null: there is none
     void setHasText(bool hasText);
     void onLoadFinished(const std::shared_ptr<LoadedFileText>& result);
     void replaceDocument(std::unique_ptr<QTextDocument> document);

@@ -4,6 +4,7 @@
 #include "scan/graphfolder.h"
 
 #include <QCoreApplication>
+#include <QRegularExpression>
 
 namespace {
 
@@ -40,11 +41,54 @@ QString missingOutputCodeText(const dvmlens::graphfolder::MissingOutputCode& mis
     return {};
 }
 
+// Core's fixed and templated messages of a few more codes (parse/outputcodeparser.cpp,
+// scan/treescanner.cpp, index/indexer.cpp), read back word for word: a message that does not match
+// stays core's English, so a reworded core message is never mistranslated.
+QString codeMessageText(const std::string& code, const QString& message)
+{
+    if (code == "empty-file" && message == QLatin1String("The output_code.py file is empty."))
+        return QCoreApplication::translate("DiagnosticText", "The output_code.py file is empty.");
+    if (code == "binary-file"
+        && message == QLatin1String("The output_code.py file holds binary data, not Python source."))
+        return QCoreApplication::translate(
+            "DiagnosticText", "The output_code.py file holds binary data, not Python source.");
+    if (code == "link-loop") {
+        if (message
+            == QLatin1String(
+                "This link leads round a loop (it points at itself, or through other links back to "
+                "itself); it is not followed."))
+            return QCoreApplication::translate("DiagnosticText",
+                "This link leads round a loop (it points at itself, or through other links back "
+                "to itself); it is not followed.");
+        static const QRegularExpression backwards(QStringLiteral(
+            "^This link points back at a folder that contains it \\((.*)\\); it is not followed, so the scan "
+            "cannot go round in a loop\\.$"));
+        if (const QRegularExpressionMatch match = backwards.match(message); match.hasMatch())
+            return QCoreApplication::translate("DiagnosticText",
+                "This link points back at a folder that contains it (%1); it is not followed, so "
+                "the scan cannot go round in a loop.")
+                .arg(match.captured(1));
+    }
+    if (code == "aot-id-mismatch") {
+        static const QRegularExpression mismatch(QStringLiteral(
+            "^The folder name says AOT ID (.*), but its output_code.py says (.*): the folder was "
+            "renamed or the file copied from another graph\\.$"));
+        if (const QRegularExpressionMatch match = mismatch.match(message); match.hasMatch())
+            return QCoreApplication::translate("DiagnosticText",
+                "The folder name says AOT ID %1, but its output_code.py says %2: the folder was "
+                "renamed or the file copied from another graph.")
+                .arg(match.captured(1), match.captured(2));
+    }
+    return {};
+}
+
 } // namespace
 
 QString diagnosticText(const dvmlens::Diagnostic& diagnostic)
 {
     if (const auto missing = dvmlens::graphfolder::readMissingOutputCode(diagnostic))
         return missingOutputCodeText(*missing);
-    return QString::fromStdString(diagnostic.message);
+    const QString message = QString::fromStdString(diagnostic.message);
+    const QString translated = codeMessageText(diagnostic.code, message);
+    return translated.isEmpty() ? message : translated;
 }

@@ -38,6 +38,14 @@ QTableView* makeTable(QAbstractItemModel* model)
     return view;
 }
 
+// The counts, and with several ranks on which ranks each regressed graph regressed.
+QString summaryLabelText(const dvmlens::CompareResult& result)
+{
+    const QString ranks = CompareSummaryModel::regressionRanksText(result);
+    const QString counts = CompareSummaryModel::summaryText(result.summary);
+    return ranks.isEmpty() ? counts : counts + QLatin1Char('\n') + ranks;
+}
+
 } // namespace
 
 ComparePage::ComparePage(QWidget* parent)
@@ -73,7 +81,7 @@ ComparePage::ComparePage(QWidget* parent)
         m_summaryView->setAccessibleName(tr("Graph pairs"));
         m_fusionView->setAccessibleName(tr("Fusions of the selected pair"));
         if (m_outcome && m_outcome->result)
-            m_summaryLabel->setText(CompareSummaryModel::summaryText(m_outcome->result->summary));
+            m_summaryLabel->setText(summaryLabelText(*m_outcome->result));
         if (const dvmlens::GraphDiff* diff = currentGraph()) {
             for (const auto& [side, shown, sideA] : { std::tuple(SideBySideView::SideA, &diff->a, true),
                      std::tuple(SideBySideView::SideB, &diff->b, false) }) {
@@ -143,9 +151,8 @@ void ComparePage::setOutcome(std::shared_ptr<const CompareOutcome> outcome)
     m_outcome = std::move(outcome);
     m_currentGraph = -1;
     m_summaryModel->setResult(m_outcome ? m_outcome->result : nullptr);
-    m_summaryLabel->setText(m_outcome && m_outcome->result
-            ? CompareSummaryModel::summaryText(m_outcome->result->summary)
-            : QString());
+    m_summaryLabel->setText(
+        m_outcome && m_outcome->result ? summaryLabelText(*m_outcome->result) : QString());
     m_summaryView->resizeColumnsToContents();
     // Once the page is laid out at its size (it is often shown right after this).
     QTimer::singleShot(0, this, &ComparePage::fitTablesSplit);

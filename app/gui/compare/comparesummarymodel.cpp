@@ -4,6 +4,7 @@
 #include "common/languagechange.h"
 #include "common/themes.h"
 #include "compare/comparenames.h"
+#include "compare/regressionranks.h"
 
 #include <QApplication>
 #include <QFont>
@@ -116,6 +117,23 @@ QString CompareSummaryModel::summaryText(const dvmlens::CompareSummary& summary)
     if (summary.engagedOnlyA > 0)
         parts << tr("%1 DVM-engaged only in A (not a regression)").arg(summary.engagedOnlyA);
     return parts.join(QStringLiteral(" · "));
+}
+
+QString CompareSummaryModel::regressionRanksText(const dvmlens::CompareResult& result)
+{
+    constexpr std::size_t kKeysNamed = 3;
+    if (result.runs.size() < 2)
+        return {};
+    const std::vector<dvmlens::KeyRegression> keys = dvmlens::regressionsByKey(result);
+    QStringList parts;
+    for (std::size_t i = 0; i < keys.size() && i < kKeysNamed; ++i)
+        parts << tr("%1 regressed on %2/%3 ranks")
+                     .arg(QString::fromStdString(keys[i].key))
+                     .arg(keys[i].regressed)
+                     .arg(keys[i].pairs);
+    if (keys.size() > kKeysNamed)
+        parts << tr("%1 more graphs").arg(keys.size() - kKeysNamed);
+    return parts.join(QStringLiteral("; "));
 }
 
 QString CompareSummaryModel::pairName(const dvmlens::GraphDiff& graph) const

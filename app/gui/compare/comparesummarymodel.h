@@ -53,6 +53,9 @@ public:
 
     // "3 graphs · 2 matched · 1 regression · DVM engaged A 3 → B 0" (only-A / only-B parts when present).
     static QString summaryText(const dvmlens::CompareSummary& summary);
+    // With several ranks, the regressed graphs by key: "model__0_forward_1 regressed on 8/8 ranks; …";
+    // empty with one run pair or no regression.
+    static QString regressionRanksText(const dvmlens::CompareResult& result);
     // "✔ engaged", "✖ not engaged", "— no output_code.py", "— absent"
     static QString verdictText(const std::optional<bool>& engaged, bool sidePresent);
     // The Graph column: "rank 3 · model__0_forward_1" with several run pairs (core's graphPairName),

@@ -5,6 +5,7 @@
 #include "codeview/codeview.h"
 #include "common/languagechange.h"
 #include "compare/diffminimap.h"
+#include "compare/diffposition.h"
 
 #include <QAction>
 #include <QDir>
@@ -208,6 +209,9 @@ QWidget* SideBySideView::createPane(Pane& pane)
     pane.title->setTextInteractionFlags(Qt::TextSelectableByMouse);
     pane.title->setContentsMargins(4, 2, 4, 2);
     pane.code = new CodeView;
+    // Equal lines stay neutral (as in meld): the backend shows in the margin stripe, never as a
+    // band a diff colour could be mistaken for.
+    pane.code->setLineBandsShown(false);
     pane.placeholder = new QLabel;
     pane.placeholder->setAlignment(Qt::AlignCenter);
     pane.placeholder->setWordWrap(true);
@@ -245,6 +249,7 @@ void SideBySideView::showContents(const Content& a, const Content& b)
     m_diff = {};
     m_alignment = {};
     m_current = -1;
+    m_between = false;
     for (Pane& pane : m_panes) {
         pane.code->editor()->setExtraSelections({});
         pane.code->setRowBackgrounds({});
@@ -441,13 +446,22 @@ void SideBySideView::updateDifferenceLabel()
         text = tr("Nothing to compare");
     else if (count == 0)
         text = m_diff.lineEndingsDiffer ? tr("Identical except line endings") : tr("Identical");
+    else if (m_between && m_current < 0)
+        text = tr("before difference 1 of %1").arg(count);
+    else if (m_between)
+        text = tr("after difference %1 of %2").arg(m_current + 1).arg(count);
     else if (m_current < 0)
         text = count == 1 ? tr("1 difference") : tr("%1 differences").arg(count);
     else
         text = tr("%1 of %2 differences").arg(m_current + 1).arg(count);
     m_differenceLabel->setText(text);
     m_next->setEnabled(m_hasDiff && m_current + 1 < count);
-    m_previous->setEnabled(m_hasDiff && m_current > 0);
+    m_previous->setEnabled(m_hasDiff && (m_between ? m_current >= 0 : m_current > 0));
+}
+
+bool SideBySideView::isBetweenDifferences() const
+{
+    return m_between;
 }
 
 void SideBySideView::goToDifference(int index)
@@ -455,8 +469,9 @@ void SideBySideView::goToDifference(int index)
     if (!m_hasDiff || index < 0 || index >= differenceCount())
         return;
     m_current = index;
+    m_between = false;
     const dvmlens::DiffHunk& hunk = m_diff.hunks[std::size_t(index)];
-    goToLines(hunk.startA, hunk.startB);
+    moveToLines(hunk.startA, hunk.startB);
     updateDifferenceLabel();
 }
 
@@ -467,10 +482,22 @@ void SideBySideView::goToNextDifference()
 
 void SideBySideView::goToPreviousDifference()
 {
-    goToDifference(m_current - 1);
+    goToDifference(m_between ? m_current : m_current - 1);
 }
 
 void SideBySideView::goToLines(int lineA, int lineB)
+{
+    moveToLines(lineA, lineB);
+    if (!m_hasDiff)
+        return;
+    // F7 after picking a fusion goes on from the fusion, and the counter says where that is.
+    const dvmlens::DiffPosition position = dvmlens::diffPositionOf(m_diff, lineA, lineB);
+    m_current = position.hunk;
+    m_between = !position.inside;
+    updateDifferenceLabel();
+}
+
+void SideBySideView::moveToLines(int lineA, int lineB)
 {
     m_syncing = true;
     if (lineA > 0 && !isPlaceholderShown(SideA))

@@ -64,7 +64,11 @@ public:
     void setPlaceholderText(Side side, const QString& text); // a shown placeholder's, e.g. translated
 
     int differenceCount() const;
-    int currentDifference() const; // -1 before the first jump
+    // The difference jumped to or holding the place goToLines() moved to; -1 before the first jump.
+    // Between differences (after goToLines()), the last one before the place, and
+    // isBetweenDifferences(): next and previous go on from there.
+    int currentDifference() const;
+    bool isBetweenDifferences() const;
     QString differenceLabelText() const;
     void goToDifference(int index);
     void goToNextDifference();
@@ -110,6 +114,7 @@ private:
     void syncScroll(Side from, int value);
     void updateDifferenceLabel();
     void updateTitles();
+    void moveToLines(int lineA, int lineB); // goToLines without updating the current difference
 
     Pane m_panes[2];
     QAction* m_next;
@@ -119,6 +124,7 @@ private:
     bool m_ready = false;
     bool m_syncing = false;
     int m_current = -1;
+    bool m_between = false; // m_current is the last difference before the place gone to
     dvmlens::TextDiff m_diff;
     dvmlens::TextAlignment m_alignment;
     bool m_hasDiff = false;

@@ -7,6 +7,7 @@
 #include "document/profilejob.h"
 #include "io/pathtext.h"
 
+#include <QDir>
 #include <QFileInfo>
 
 TreeDocument::TreeDocument(QObject* parent)
@@ -174,6 +175,7 @@ void TreeDocument::onGraphsParsed(std::vector<dvmlens::ParsedGraph>& batch)
 void TreeDocument::onIndexed(
     const QString& path, std::shared_ptr<const dvmlens::Index> index, const QString& error)
 {
+    const bool reindexed = m_reindexing;
     m_reindexing = false;
     timing::mark("index-delivered", false);
     std::shared_ptr<const IndexSummaries> summaries;
@@ -187,7 +189,17 @@ void TreeDocument::onIndexed(
     }
     dropGrowing();
     if (!index) {
-        Q_EMIT indexFinished(path, error.isEmpty() ? tr("it cannot be read") : error);
+        // A path that could not be opened is not open: the tree shown before (or none, and the
+        // welcome page) stays, under its own path and title.
+        if (!reindexed)
+            m_path = m_index ? dvmlens::pathText(m_index->root) : QString();
+        // Core's message starts with the path, which the window's own message names already.
+        QString reason = error;
+        for (const QString& prefix : { path, QDir::toNativeSeparators(path) }) {
+            if (reason.startsWith(prefix + QStringLiteral(": ")))
+                reason.remove(0, prefix.size() + 2);
+        }
+        Q_EMIT indexFinished(path, reason.isEmpty() ? tr("it cannot be read") : reason);
         return;
     }
     adopt(std::move(index), std::move(summaries));

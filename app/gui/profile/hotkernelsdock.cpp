@@ -123,6 +123,11 @@ void HotKernelsDock::updateSummary()
         + tr("Device time %1; DVM share of compiled time %2.")
               .arg(QString::fromStdString(dvmlens::durationText(join.total.total())),
                   share ? QString(QString::number(*share * 100.0, 'f', 1) + QLatin1Char('%')) : tr("n/a"));
+    if (join.ambiguous > 0)
+        text += QLatin1Char(' ')
+            + tr("Some kernel names repeat across graphs (Inductor numbers kernels per graph): the table "
+                 "lists "
+                 "them by name, with the graphs they could be in.");
     text += QLatin1Char('\n') + QString::fromStdString(dvmlens::timeSharesText(join.total));
     m_summary->setText(text);
 }

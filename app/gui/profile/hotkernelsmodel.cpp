@@ -1,8 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "profile/hotkernelsmodel.h"
 
-#include "profile/profilecompare.h"
 #include "text/profiletext.h"
+
+namespace {
+
+// Candidates named in a tooltip before the rest are only counted.
+constexpr std::size_t kCandidatesListed = 12;
+
+} // namespace
 
 HotKernelsModel::HotKernelsModel(QObject* parent)
     : QAbstractTableModel(parent)
@@ -15,13 +21,13 @@ void HotKernelsModel::setProfile(
     beginResetModel();
     m_index = std::move(index);
     m_join = m_index ? std::move(join) : nullptr;
-    m_rows = m_join ? dvmlens::topKernels(*m_join, kMaxRows) : std::vector<dvmlens::KernelRef>();
+    m_rows = m_join ? dvmlens::hotKernels(*m_index, *m_join, kMaxRows) : std::vector<dvmlens::HotKernel>();
     endResetModel();
 }
 
 dvmlens::KernelRef HotKernelsModel::refAt(int row) const
 {
-    return m_rows.at(static_cast<std::size_t>(row));
+    return m_rows.at(static_cast<std::size_t>(row)).kernels.front();
 }
 
 int HotKernelsModel::rowCount(const QModelIndex& parent) const
@@ -34,19 +40,39 @@ int HotKernelsModel::columnCount(const QModelIndex& parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
+QString HotKernelsModel::whereText(const dvmlens::HotKernel& hot) const
+{
+    if (hot.graphs == 1)
+        return QString::fromStdString(dvmlens::hotKernelWhereText(*m_index, hot, m_index->runs.size() > 1));
+    if (hot.runs > 1)
+        return tr("one of %1 graphs in %2 runs").arg(hot.graphs).arg(hot.runs);
+    return tr("one of %1 graphs").arg(hot.graphs);
+}
+
+QString HotKernelsModel::candidatesText(const dvmlens::HotKernel& hot) const
+{
+    QStringList lines;
+    lines << tr("Ambiguous: the kernel name is in %1 graphs and the profile's input shapes and dtypes do "
+                "not tell them apart. The time is any of:")
+                 .arg(hot.graphs);
+    for (std::size_t i = 0; i < hot.kernels.size() && i < kCandidatesListed; ++i)
+        lines << QString::fromStdString(dvmlens::kernelPathText(*m_index, hot.kernels[i]));
+    if (hot.kernels.size() > kCandidatesListed)
+        lines << tr("… and %1 more").arg(hot.kernels.size() - kCandidatesListed);
+    return lines.join(QLatin1Char('\n'));
+}
+
 QVariant HotKernelsModel::data(const QModelIndex& index, int role) const
 {
     if (!index.isValid() || index.row() >= rowCount())
         return {};
-    const dvmlens::KernelRef& ref = m_rows[static_cast<std::size_t>(index.row())];
-    const dvmlens::Run& run = m_index->runs[ref.run];
-    const dvmlens::Graph& graph = run.graphs[ref.graph];
-    const dvmlens::Kernel& kernel = graph.outputCode->kernels[ref.kernel];
-    const dvmlens::KernelTime& time = *m_join->timeOf(ref);
+    const dvmlens::HotKernel& hot = m_rows[static_cast<std::size_t>(index.row())];
     const double all = m_join->total.total();
-    const double share = all > 0 ? time.totalUs / all : 0.0;
+    const double share = all > 0 ? hot.totalUs / all : 0.0;
     if (role == BackendRole)
-        return static_cast<int>(kernel.backend);
+        return hot.backend ? static_cast<int>(*hot.backend) : -1;
+    if (role == AmbiguousRole)
+        return hot.ambiguous();
     if (role == Qt::TextAlignmentRole) {
         const bool number = index.column() == TimeColumn || index.column() == ShareColumn
             || index.column() == LaunchesColumn || index.column() == MeanColumn;
@@ -56,45 +82,47 @@ QVariant HotKernelsModel::data(const QModelIndex& index, int role) const
         switch (index.column()) {
         case TimeColumn:
         case ShareColumn:
-            return time.totalUs;
+            return hot.totalUs;
         case LaunchesColumn:
-            return static_cast<qlonglong>(time.launches);
+            return static_cast<qlonglong>(hot.launches);
         case MeanColumn:
-            return time.meanUs();
+            return hot.meanUs();
+        case GraphColumn:
+            // Known graphs by name, then ambiguous names by how many graphs they may be in.
+            return hot.ambiguous() ? QStringLiteral("\uffff%1").arg(hot.graphs, 8, 10, QLatin1Char('0'))
+                                   : whereText(hot);
         default:
             break;
         }
         role = Qt::DisplayRole;
     }
-    if (role == Qt::ToolTipRole && index.column() == NameColumn)
-        return QString::fromStdString(dvmlens::kernelPathText(*m_index, ref));
+    if (role == Qt::ToolTipRole && (index.column() == NameColumn || index.column() == GraphColumn))
+        return hot.ambiguous()
+            ? candidatesText(hot)
+            : QString::fromStdString(dvmlens::kernelPathText(*m_index, hot.kernels.front()));
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
     case NameColumn:
-        return QString::fromStdString(kernel.name);
+        return QString::fromStdString(hot.name);
     case BackendColumn:
-        return QString::fromUtf8(dvmlens::backendName(kernel.backend).data());
+        return hot.backend ? QString::fromUtf8(dvmlens::backendName(*hot.backend).data()) : tr("mixed");
     case TimeColumn:
-        return QString::fromStdString(dvmlens::durationText(time.totalUs));
+        return QString::fromStdString(dvmlens::durationText(hot.totalUs));
     case ShareColumn:
         return QString(QString::number(share * 100.0, 'f', 1) + QLatin1Char('%'));
     case LaunchesColumn:
-        return static_cast<qlonglong>(time.launches);
+        return static_cast<qlonglong>(hot.launches);
     case MeanColumn:
-        return QString::fromStdString(dvmlens::durationText(time.meanUs()));
+        return QString::fromStdString(dvmlens::durationText(hot.meanUs()));
     case CoreColumn: {
         QStringList cores;
-        for (const std::string& core : time.cores)
+        for (const std::string& core : hot.cores)
             cores << QString::fromStdString(core);
         return cores.join(QLatin1Char('/'));
     }
-    case GraphColumn: {
-        QString label = QString::fromStdString(graph.name);
-        if (m_index->runs.size() > 1 && run.name)
-            label.prepend(QString::fromStdString(*run.name) + QLatin1Char('/'));
-        return label;
-    }
+    case GraphColumn:
+        return whereText(hot);
     default:
         return {};
     }
@@ -102,7 +130,14 @@ QVariant HotKernelsModel::data(const QModelIndex& index, int role) const
 
 QVariant HotKernelsModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    if (orientation != Qt::Horizontal)
+        return {};
+    if (role == Qt::ToolTipRole && section == LaunchesColumn)
+        return tr("Launches on the device: rows of kernel_details.csv (the kernel table's Launch sites are "
+                  "calls in the entry code)");
+    if (role == Qt::ToolTipRole && section == GraphColumn)
+        return tr("The graph of the kernel, or how many graphs a name shared by several could be in");
+    if (role != Qt::DisplayRole)
         return {};
     switch (section) {
     case NameColumn:
@@ -114,7 +149,7 @@ QVariant HotKernelsModel::headerData(int section, Qt::Orientation orientation, i
     case ShareColumn:
         return tr("Share");
     case LaunchesColumn:
-        return tr("Launches");
+        return tr("Device launches");
     case MeanColumn:
         return tr("Mean");
     case CoreColumn:

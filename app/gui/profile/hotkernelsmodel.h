@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
-// The Hot kernels table: the kernels with the most device time (core's topKernels), one row each.
+// The Hot kernels table: the kernels with the most device time (core's hotKernels), one row each; a
+// name whose launches could be any of several graphs' kernels is one row that says so.
 #pragma once
 
 #include "model/model.h"
-#include "profile/profilejoin.h"
+#include "profile/hotkernels.h"
 
 #include <QAbstractTableModel>
 
@@ -30,7 +31,8 @@ public:
     enum Role
     {
         SortRole = Qt::UserRole + 1, // numbers for numeric columns
-        BackendRole, // int(dvmlens::Backend)
+        BackendRole, // int(dvmlens::Backend); -1 when the candidates' backends differ
+        AmbiguousRole, // bool: the row's graph is not known
     };
 
     explicit HotKernelsModel(QObject* parent = nullptr);
@@ -38,6 +40,7 @@ public:
     // Both keep what the rows point into alive; `join` belongs to `index`. Null clears.
     void setProfile(
         std::shared_ptr<const dvmlens::Index> index, std::shared_ptr<const dvmlens::ProfileJoin> join);
+    // The row's kernel; the first candidate of an ambiguous name.
     dvmlens::KernelRef refAt(int row) const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
@@ -48,5 +51,8 @@ public:
 private:
     std::shared_ptr<const dvmlens::Index> m_index;
     std::shared_ptr<const dvmlens::ProfileJoin> m_join;
-    std::vector<dvmlens::KernelRef> m_rows;
+    std::vector<dvmlens::HotKernel> m_rows;
+
+    QString whereText(const dvmlens::HotKernel& hot) const;
+    QString candidatesText(const dvmlens::HotKernel& hot) const;
 };

@@ -6,10 +6,10 @@
 #include "io/pathtext.h"
 #include "profile/hotkernelsdock.h"
 #include "profile/profilejob.h"
+#include "profile/profilepathdialog.h"
 
 #include <QAction>
 #include <QDir>
-#include <QFileDialog>
 #include <QMainWindow>
 #include <QMessageBox>
 #include <QStatusBar>
@@ -96,9 +96,7 @@ void ProfileController::loadProfile(const QString& path)
 
 void ProfileController::openProfileDialog()
 {
-    const QString path = QFileDialog::getExistingDirectory(&m_window,
-        tr("Open Profile (a *_ascend_pt folder, its ASCEND_PROFILER_OUTPUT, or a folder of them)"),
-        m_offeredPath);
+    const QString path = ProfilePathDialog::getProfilePath(&m_window, m_offeredPath);
     if (!path.isEmpty())
         loadProfile(path);
 }

@@ -9,15 +9,17 @@
 
 QColor timeShareColor(dvmlens::Backend backend)
 {
+    // The hues of every other view (codecolors' stripes, the kernel table's backend words): DVM
+    // green, import_fx orange, Triton blue; orange was Triton here and import_fx everywhere else.
     switch (backend) {
     case dvmlens::Backend::Dvm:
         return QColor(0x2e, 0x9d, 0x4f);
     case dvmlens::Backend::ImportFx:
-        return QColor(0xd6, 0x45, 0x45);
+        return QColor(0xe0, 0x7b, 0x00);
     case dvmlens::Backend::Triton:
-        return QColor(0xf0, 0x8c, 0x28);
+        return QColor(0x3b, 0x6f, 0xd6);
     case dvmlens::Backend::Cpp:
-        return QColor(0x3b, 0x7d, 0xd8);
+        return QColor(0x6b, 0x7a, 0x99);
     case dvmlens::Backend::Mlir:
         return QColor(0x8e, 0x5c, 0xc8);
     case dvmlens::Backend::Akg:
@@ -65,6 +67,7 @@ void TimeShareChart::setProfile(const dvmlens::Index* index, const dvmlens::Prof
 {
     m_bars.clear();
     m_scale = 0;
+    m_ambiguousLaunches = join ? join->ambiguous : 0;
     if (index && join) {
         for (std::size_t r = 0; r < index->runs.size() && r < join->graphs.size(); ++r) {
             if (!join->runProfiled[r])
@@ -86,6 +89,14 @@ void TimeShareChart::setProfile(const dvmlens::Index* index, const dvmlens::Prof
     }
     updateGeometry();
     update();
+}
+
+QString TimeShareChart::emptyText() const
+{
+    if (m_ambiguousLaunches > 0)
+        return tr("No graph's device time is known: its kernel names repeat across graphs, so the time "
+                  "is listed by kernel name in the table above");
+    return tr("No device time joined to a graph");
 }
 
 const std::vector<TimeShareChart::Bar>& TimeShareChart::bars() const
@@ -124,7 +135,7 @@ void TimeShareChart::paintEvent(QPaintEvent*)
     const QFontMetrics metrics = fontMetrics();
     if (m_bars.empty()) {
         painter.setPen(palette().color(QPalette::PlaceholderText));
-        painter.drawText(rect(), Qt::AlignCenter, tr("No device time joined to a graph"));
+        painter.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap, emptyText());
         return;
     }
     // Legend: the backends that appear, then ambiguous.

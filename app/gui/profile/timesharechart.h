@@ -39,6 +39,8 @@ public:
     void setProfile(const dvmlens::Index* index, const dvmlens::ProfileJoin* join);
     const std::vector<Bar>& bars() const;
     double scale() const; // µs the full width stands for
+    // What an empty chart says: why no graph has time when the rows were ambiguous.
+    QString emptyText() const;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -51,4 +53,5 @@ private:
     int legendHeight() const;
     std::vector<Bar> m_bars;
     double m_scale = 0;
+    std::int64_t m_ambiguousLaunches = 0;
 };

@@ -366,10 +366,19 @@ void ProvenanceView::showLinks(ProvenancePane from, int line)
         return;
     }
     QStringList items;
-    for (std::size_t i : links)
-        items << QString::fromStdString(m_provenance->links[i].name);
+    const ProvenanceLink* firstKernel = nullptr;
+    for (std::size_t i : links) {
+        const ProvenanceLink& link = m_provenance->links[i];
+        items << QString::fromStdString(link.name);
+        const auto& codeLines = link.lines[slot(ProvenancePane::Code)];
+        if (!link.fallback && !codeLines.empty()
+            && (!firstKernel || codeLines.front() < firstKernel->lines[slot(ProvenancePane::Code)].front()))
+            firstKernel = &link;
+    }
     m_link->setText(tr("Node %1 went into %n kernel(s) or fallback call(s): %2.", "", int(links.size()))
                         .arg(name, items.join(QStringLiteral(", "))));
+    if (firstKernel)
+        Q_EMIT kernelLinked(QString::fromStdString(firstKernel->name));
 }
 
 QString ProvenanceView::describeLink(const ProvenanceLink& link) const

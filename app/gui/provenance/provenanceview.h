@@ -60,6 +60,9 @@ public:
 Q_SIGNALS:
     // The links of the shown graph arrived and the panes show its files.
     void linksReady();
+    // A node clicked in an FX pane went into this kernel (the first of its kernels in the code), so
+    // the kernel table and Kernel Details can follow the code.
+    void kernelLinked(const QString& name);
 
 private:
     void linksComputed(std::shared_ptr<const dvmlens::GraphProvenance> provenance, int problems);

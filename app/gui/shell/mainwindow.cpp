@@ -489,6 +489,7 @@ void MainWindow::onIndexFinished(const QString& path, const QString& error)
     updateCentralPage();
     if (!error.isEmpty()) {
         const QString message = tr("Cannot open %1: %2").arg(QDir::toNativeSeparators(path), error);
+        updateTitle(); // what is open now: the tree before, or nothing
         m_totals->setText(message);
         m_statusText = StatusText::Error;
         if (!m_quiet)

@@ -17,12 +17,18 @@ TreePathDialog::TreePathDialog(QWidget* parent, const QString& caption, const QS
                         "*.zip)"),
         tr("All files (*)") });
     setLabelText(QFileDialog::Accept, tr("Choose"));
+    resize(900, 560); // Qt's own dialog opens at about 540×360, its columns cut
+}
+
+bool TreePathDialog::acceptsFile(const QString& path) const
+{
+    return dvmlens::looksLikeArchive(dvmlens::pathBytes(path));
 }
 
 QString TreePathDialog::chosenPath() const
 {
-    if (!m_archive.isEmpty())
-        return m_archive;
+    if (!m_file.isEmpty())
+        return m_file;
     const QStringList files = selectedFiles();
     return files.isEmpty() ? QString() : files.first();
 }
@@ -32,13 +38,13 @@ void TreePathDialog::accept()
     const QStringList files = selectedFiles();
     if (!files.isEmpty()) {
         const QFileInfo chosen(files.first());
-        if (chosen.isFile() && dvmlens::looksLikeArchive(dvmlens::pathBytes(chosen.absoluteFilePath()))) {
-            m_archive = chosen.absoluteFilePath();
+        if (chosen.isFile() && acceptsFile(chosen.absoluteFilePath())) {
+            m_file = chosen.absoluteFilePath();
             QDialog::accept(); // QFileDialog in folder mode would refuse a file
             return;
         }
     }
-    m_archive.clear();
+    m_file.clear();
     QFileDialog::accept(); // a folder: entered or chosen as Qt's folder dialog does
 }
 

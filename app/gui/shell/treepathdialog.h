@@ -14,7 +14,7 @@ class TreePathDialog : public QFileDialog
 public:
     TreePathDialog(QWidget* parent, const QString& caption, const QString& directory);
 
-    QString chosenPath() const; // after Accepted: the folder or archive chosen
+    QString chosenPath() const; // after Accepted: the folder or file chosen
 
     // Runs the dialog; empty when cancelled.
     static QString getTreePath(QWidget* parent, const QString& caption, const QString& directory);
@@ -22,6 +22,10 @@ public:
 public Q_SLOTS:
     void accept() override;
 
+protected:
+    // The files taken at once (the dialog enters or chooses folders): archives here.
+    virtual bool acceptsFile(const QString& path) const;
+
 private:
-    QString m_archive; // the archive file accepted, if one was
+    QString m_file; // the file accepted, if one was
 };

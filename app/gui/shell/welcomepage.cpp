@@ -170,8 +170,9 @@ void WelcomePage::updateTexts()
                "fell back to Triton, ATen or FX.</p>"));
         return;
     }
+    // The path on a line of its own: wrapped after "under", it broke after its first "/".
     m_title->setText(
-        tr("No torch_compile_debug runs found under %1").arg(QDir::toNativeSeparators(m_emptyPath)));
+        tr("No torch_compile_debug runs found under\n%1").arg(QDir::toNativeSeparators(m_emptyPath)));
     m_body->setText(
         tr("<p>PyTorch writes a debug tree only when asked. Run the training again with</p>"
            "<pre>TORCHINDUCTOR_NPU_BACKEND=dvm TORCH_COMPILE_DEBUG=1 python train.py</pre>"

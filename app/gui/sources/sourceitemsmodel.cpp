@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "sources/sourceitemsmodel.h"
 
+#include "common/runlabel.h"
+
 SourceItemsModel::SourceItemsModel(QObject* parent)
     : QAbstractTableModel(parent)
 {
@@ -43,7 +45,10 @@ QVariant SourceItemsModel::data(const QModelIndex& index, int role) const
     const dvmlens::OutputCode& code = *graph.outputCode;
     switch (index.column()) {
     case RunColumn:
-        return run.name ? QString::fromStdString(*run.name) : QString::fromStdString(run.path);
+        // As the run tree names it; the folder itself in the tooltip.
+        if (role == Qt::ToolTipRole)
+            return QString::fromStdString(run.name ? *run.name : run.path);
+        return runLabel(run);
     case GraphColumn:
         return QString::fromStdString(graph.name);
     case KindColumn:

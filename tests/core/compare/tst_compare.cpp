@@ -2,6 +2,7 @@
 // compare.h on hand-built indexes: run, graph and fusion pairing, change strings and the regression rule.
 // Over 600 lines: the cases of one stage, each short; split by feature when it grows further.
 #include "compare/compare.h"
+#include "compare/regressionranks.h"
 #include "index/indexer.h"
 #include "json/comparejson.h"
 #include "testutil.h"
@@ -411,6 +412,37 @@ private Q_SLOTS:
         const CompareResult none = compareIndexes(a, b, options);
         QCOMPARE(none.graphs.size(), std::size_t(1));
         QCOMPARE(none.graphs[0].status, PairStatus::OnlyA);
+    }
+
+    // 3 graphs × 8 ranks of regression rows summed by key: "regressed on 8/8 ranks".
+    void regressionsSumByKeyOverRanks()
+    {
+        CompareResult result;
+        for (int rank = 0; rank < 8; ++rank) {
+            for (const char* key : { "model__0_forward_1", "model__0_backward_2", "model__1_inference_3" }) {
+                GraphDiff diff;
+                diff.key = key;
+                // The backward graph regressed on ranks 0-2 only; the inference one never.
+                diff.regression = std::string(key) == "model__0_forward_1"
+                    || (std::string(key) == "model__0_backward_2" && rank < 3);
+                result.graphs.push_back(diff);
+            }
+        }
+        GraphDiff lone;
+        lone.key = "model__2_forward_4";
+        lone.regression = true;
+        result.graphs.push_back(lone);
+        const std::vector<KeyRegression> keys = regressionsByKey(result);
+        QCOMPARE(keys.size(), std::size_t(3));
+        QCOMPARE(keys[0].key, std::string("model__0_forward_1"));
+        QCOMPARE(keys[0].regressed, 8);
+        QCOMPARE(keys[0].pairs, 8);
+        QCOMPARE(keys[1].key, std::string("model__0_backward_2"));
+        QCOMPARE(keys[1].regressed, 3);
+        QCOMPARE(keys[1].pairs, 8);
+        QCOMPARE(keys[2].regressed, 1);
+        QCOMPARE(keys[2].pairs, 1);
+        QVERIFY(regressionsByKey(CompareResult {}).empty());
     }
 
     void findRunByNamePidOrPrefix()

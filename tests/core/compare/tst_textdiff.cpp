@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Line and intra-line diff of two texts (libdtl underneath): exact hunks, pairs, ranges and the
 // line mapping the side-by-side view scrolls with.
+#include "compare/diffposition.h"
 #include "compare/textdiff.h"
 
 #include <QTest>
@@ -126,6 +127,26 @@ private Q_SLOTS:
         QCOMPARE(alignedLineInA(diff, 6), 6);
         QCOMPARE(alignedLineInA(diff, 7), 6);
         QCOMPARE(alignedLineInA(diff, 2), 3);
+    }
+
+    // Where a line lies among the hunks: inside one, or after the last starting before it (a hunk with
+    // no lines on that side sits in front of its start line).
+    void positionsAmongHunks()
+    {
+        // A: 1 2 3 4 5 6; B: 1 X 3 4 5 Y 6 (line 2 changed, Y inserted in front of A's 6).
+        const TextDiff diff = diffTexts(lines({ u"1"_s, u"2"_s, u"3"_s, u"4"_s, u"5"_s, u"6"_s }),
+            lines({ u"1"_s, u"X"_s, u"3"_s, u"4"_s, u"5"_s, u"Y"_s, u"6"_s }));
+        QCOMPARE(diff.hunks.size(), std::size_t(2));
+        const auto at = [&](int a, int b) {
+            const DiffPosition p = diffPositionOf(diff, a, b);
+            return std::pair(p.hunk, p.inside);
+        };
+        QCOMPARE(at(1, 0), std::pair(-1, false));
+        QCOMPARE(at(2, 0), std::pair(0, true));
+        QCOMPARE(at(4, 0), std::pair(0, false));
+        QCOMPARE(at(6, 0), std::pair(1, false)); // Y goes in front of A's line 6
+        QCOMPARE(at(0, 6), std::pair(1, true)); // on B, Y is a line of its own
+        QCOMPARE(at(0, 0), std::pair(-1, false));
     }
 
     void unevenHunkPairsInOrder()

@@ -3,6 +3,7 @@
 // repeat across graphs told apart by input shapes and dtypes, or left ambiguous with their
 // candidates; outside compiled kernels by Type; steps; ranks paired with runs; the JSON keys.
 #include "json/scanjson.h"
+#include "profile/hotkernels.h"
 #include "profile/profilejoin.h"
 #include "text/profiletext.h"
 
@@ -305,6 +306,66 @@ private Q_SLOTS:
         QCOMPARE(named.timeOf({ 1, 0, 0 })->totalUs, 4.0);
         QVERIFY(!named.timeOf({ 0, 0, 1 }));
         QVERIFY(!named.runProfiled[0]);
+    }
+
+    // Names that repeat across graphs (Inductor numbers kernels per graph) stay ambiguous, yet the
+    // hottest kernels list them by name with their time and candidates, and every graph they may be
+    // in knows its time is unknown rather than zero.
+    void hotKernelsListAmbiguousNamesWithTheirTime()
+    {
+        const Index index = collisionIndex();
+        const ProfileJoin join = joinProfiles(index,
+            { profileOf({ row("dvm_fused_add_0", "dvm_fused_add", 50, 5, "8,1024;8,1024", "FLOAT16;FLOAT16"),
+                row("triton_unk_fused_sum_0", "triton_unk_fused_sum", 17, 1, "64", "FLOAT"),
+                row("dvm_fused_mul_1", "dvm_fused_mul", 7, 1),
+                row("x", "dvm_fused_cast", 5, 1, "8,1024") }) },
+            {});
+        QCOMPARE(join.sharedAmbiguous,
+            (std::vector<std::vector<std::int64_t>> { { 2, 1, 1 } })); // the cast pair is inside g2
+        const std::vector<HotKernel> hot = hotKernels(index, join, 10);
+        QCOMPARE(hot.size(), std::size_t(4));
+        QCOMPARE(hot[0].name, std::string("dvm_fused_add_0"));
+        QVERIFY(hot[0].ambiguous());
+        QCOMPARE(hot[0].totalUs, 50.0);
+        QCOMPARE(hot[0].launches, std::int64_t(5));
+        QCOMPARE(hot[0].backend, std::optional<Backend>(Backend::Dvm));
+        QCOMPARE(hot[0].kernels, (std::vector<KernelRef> { { 0, 0, 0 }, { 0, 2, 0 } }));
+        QCOMPARE(hot[0].cores, std::vector<std::string> { "AI_CORE" });
+        QCOMPARE(hotKernelWhereText(index, hot[0], true), std::string("one of 2 graphs"));
+        QCOMPARE(hot[1].name, std::string("triton_unk_fused_sum_0"));
+        QCOMPARE(hot[1].backend, std::optional<Backend>(Backend::Triton));
+        QCOMPARE(hot[2].name, std::string("dvm_fused_mul_1"));
+        QVERIFY(!hot[2].ambiguous());
+        QCOMPARE(hotKernelWhereText(index, hot[2], true), std::string("run_a-pid_1/g0"));
+        QCOMPARE(hotKernelWhereText(index, hot[2], false), std::string("g0"));
+        // Two kernels of one graph that differ in name: listed under the row's Type, in one graph.
+        QCOMPARE(hot[3].name, std::string("x"));
+        QCOMPARE(hot[3].graphs, std::size_t(1));
+        QCOMPARE(hotKernels(index, join, 2).size(), std::size_t(2));
+
+        const std::string text = profileText(index, join);
+        QVERIFY2(
+            text.find("dvm_fused_add_0 (ambiguous: one of 2 graphs)") != std::string::npos, text.c_str());
+        QVERIFY2(text.find("   3. 7.0 µs  dvm  1× mean 7.0 µs  AI_CORE  run_a-pid_1/g0/dvm_fused_mul_1")
+                != std::string::npos,
+            text.c_str());
+    }
+
+    void hotKernelsMergeANameOverRanks()
+    {
+        Index index = collisionIndex();
+        Run second = index.runs.front();
+        second.name = "run_b-pid_2";
+        index.runs.push_back(std::move(second));
+        const LaunchGroup add = row("dvm_fused_add_0", "dvm_fused_add", 10, 2);
+        const ProfileJoin join =
+            joinProfiles(index, { profileOf({ add }, "/p/r0"), profileOf({ add }, "/p/r1") }, {});
+        const std::vector<HotKernel> hot = hotKernels(index, join, 10);
+        QCOMPARE(hot.size(), std::size_t(1));
+        QCOMPARE(hot[0].totalUs, 20.0);
+        QCOMPARE(hot[0].launches, std::int64_t(4));
+        QCOMPARE(hot[0].kernels.size(), std::size_t(6));
+        QCOMPARE(hotKernelWhereText(index, hot[0], true), std::string("one of 6 graphs in 2 runs"));
     }
 
     void scanJsonGainsOnlyTheProfileKeys()

@@ -977,6 +977,14 @@ private Q_SLOTS:
         QCOMPARE(profileBeside(dir.filePath(u"cluster"_s).toStdString()),
             std::optional<std::string>(dir.filePath(u"cluster"_s).toStdString()));
         QVERIFY(!profileBeside(dir.filePath(u"cluster/torch_compile_debug/run_1-pid_1"_s).toStdString()));
+        // One level down beside the tree: tensorboard_trace_handler("./prof").
+        QDir().mkpath(dir.filePath(u"job/torch_compile_debug/run_1-pid_1"_s));
+        QDir().mkpath(dir.filePath(u"job/logs"_s));
+        QVERIFY(!profileBeside(dir.filePath(u"job/torch_compile_debug"_s).toStdString()));
+        writeFile(
+            dir.filePath(u"job/prof/host_3_300_ascend_pt/ASCEND_PROFILER_OUTPUT/kernel_details.csv"_s), csv);
+        QCOMPARE(profileBeside(dir.filePath(u"job/torch_compile_debug"_s).toStdString()),
+            std::optional<std::string>(dir.filePath(u"job/prof"_s).toStdString()));
         QDir().mkpath(dir.filePath(u"empty"_s));
         QVERIFY(!loadProfiles(dir.filePath(u"empty"_s).toStdString(), error));
         QVERIFY2(error.find("no kernel_details.csv") != std::string::npos, error.c_str());

@@ -513,6 +513,40 @@ private Q_SLOTS:
         QCOMPARE(fallbacks[1].sourceLine, std::string("line_23 = torch.ops.aten.mm.default(a, b)"));
     }
 
+    // Non-DVM kernels with no source line: the section counts them and lists an unknown location,
+    // never "No model source line has fallbacks or non-DVM kernels" (which read as "nothing fell back").
+    void whereItFellBackCountsUnknownLocations()
+    {
+        ReportModel model;
+        model.sources = SourceSummary {};
+        QCOMPARE(whereItFellBackLead(model),
+            std::string("No model source line has fallbacks or non-DVM kernels."));
+        QVERIFY(!whereItFellBackHasRows(model));
+        model.sources->unattributed.kernels[std::size_t(Backend::Triton)] = 3;
+        model.sources->unattributed.kernels[std::size_t(Backend::Dvm)] = 2;
+        model.sources->unattributed.fallbacks[std::size_t(FallbackKind::Aten)] = 1;
+        QCOMPARE(whereItFellBackLead(model),
+            std::string("No model source line is known for what did not go to DVM: 3 non-DVM kernels and 1 "
+                        "fallback call have no source line (unknown location):"));
+        QVERIFY(whereItFellBackHasRows(model));
+        const ReportTable table = whereItFellBackTable(model);
+        QCOMPARE(table.rows.size(), std::size_t(1));
+        std::vector<std::string> cells;
+        for (const ReportCell& cell : table.rows[0])
+            cells.push_back(cell.text);
+        QCOMPARE(cells,
+            (std::vector<std::string> { "unknown location", "—", "2", "triton 3", "aten 1", "—", "—", "—" }));
+        SourceLocationSummary located;
+        located.frame.file = "/m/layers.py";
+        located.frame.line = 7;
+        located.counts.kernels[std::size_t(Backend::ImportFx)] = 1;
+        model.sources->locations.push_back(located);
+        QCOMPARE(whereItFellBackLead(model),
+            std::string("Model source lines with fallback calls or non-DVM kernels, worst first; 3 non-DVM "
+                        "kernels and 1 fallback call with no source line last, as unknown location:"));
+        QCOMPARE(whereItFellBackTable(model).rows.size(), std::size_t(2));
+    }
+
     void emptyIndex()
     {
         Index index;

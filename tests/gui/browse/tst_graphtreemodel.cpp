@@ -188,6 +188,38 @@ private Q_SLOTS:
         QCOMPARE(model.rowCount(), 0);
     }
 
+    // A key on one rank of several has nothing to be identical with; a key without code has no
+    // kernels to count (blank, as By run leaves them).
+    void keyOnOneRankAndKeyWithoutCode()
+    {
+        QTemporaryDir dir;
+        writeRanks(dir, false);
+        writeGraph(dir, 0, u"model__1_forward_3.0"_s, u"dvm_output_code.py"_s);
+        for (int rank = 0; rank < 4; ++rank) {
+            const QString folder =
+                dir.filePath(runFolder(rank) + QStringLiteral("/torchinductor/model__2_forward_4.0"));
+            QVERIFY(QDir().mkpath(folder));
+            QFile readable(folder + QStringLiteral("/fx_graph_readable.py"));
+            QVERIFY(readable.open(QIODevice::WriteOnly));
+            readable.write("class GraphModule(torch.nn.Module):\n    pass\n");
+        }
+        GraphTreeModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setIndex(indexOf(dir.path()));
+        const QStringList names = column(model, GraphTreeModel::NameColumn);
+        const int single = int(names.indexOf(u"model__1_forward_3"_s));
+        const int noCode = int(names.indexOf(u"model__2_forward_4"_s));
+        QVERIFY2(single >= 0 && noCode >= 0, qPrintable(names.join(u", "_s)));
+        QCOMPARE(model.index(single, GraphTreeModel::RanksColumn).data().toString(), u"only on rank 0"_s);
+        const QModelIndex singleKey = model.index(single, 0);
+        QCOMPARE(column(model, GraphTreeModel::RanksColumn, singleKey),
+            QStringList({ u"only this rank"_s, u"missing"_s, u"missing"_s, u"missing"_s }));
+        QVERIFY(model.index(single, GraphTreeModel::DvmColumn).data().toInt() > 0);
+        QCOMPARE(model.index(noCode, GraphTreeModel::VerdictColumn).data().toString(), u"no code"_s);
+        QVERIFY(!model.index(noCode, GraphTreeModel::DvmColumn).data().isValid());
+        QVERIFY(!model.index(noCode, GraphTreeModel::OtherColumn).data().isValid());
+    }
+
     void switchAndOpenFromBrowsePage()
     {
         QTemporaryDir dir;

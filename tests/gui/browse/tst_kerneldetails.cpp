@@ -12,6 +12,7 @@
 #include <QTemporaryDir>
 #include <QTextBlock>
 #include <QTextLayout>
+#include <QTextTable>
 #include <QTranslator>
 #include <QtTest>
 
@@ -204,6 +205,19 @@ private Q_SLOTS:
         const QString oneLineText = oneLineDetails.toPlainText();
         QVERIFY2(oneLineText.contains(QStringLiteral("line 6 ·")), qPrintable(oneLineText));
         QVERIFY(!oneLineText.contains(QLatin1String("lines 6")));
+
+        // Label and value of the facts table sit at the top of their row, so a taller (Chinese) label
+        // and its value share a baseline.
+        QTextTable* facts = nullptr;
+        for (QTextFrame* frame : details.document()->rootFrame()->childFrames()) {
+            if ((facts = qobject_cast<QTextTable*>(frame)))
+                break;
+        }
+        QVERIFY(facts);
+        for (int r = 0; r < facts->rows(); ++r) {
+            for (int c = 0; c < facts->columns(); ++c)
+                QCOMPARE(facts->cellAt(r, c).format().verticalAlignment(), QTextCharFormat::AlignTop);
+        }
 
         QSignalSpy activated(&details, &KernelDetails::lineActivated);
         details.anchorClicked(QUrl(QStringLiteral("line:41")));

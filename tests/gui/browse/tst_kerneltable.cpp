@@ -214,6 +214,7 @@ private Q_SLOTS:
         graph.outputCode.emplace();
         graph.outputCode->kernels = { kernel("a", dvmlens::Backend::Triton, 10, 2),
             kernel("b", dvmlens::Backend::Triton, 9, 10), kernel("c", dvmlens::Backend::Dvm, 100, 1) };
+        index->runs[0].graphs.reserve(2); // the second graph below must not move the first
         index->runs[0].graphs.push_back(graph);
 
         KernelTableModel model;
@@ -227,6 +228,17 @@ private Q_SLOTS:
         QCOMPARE(namesIn(proxy), QStringList({ u"b"_s, u"a"_s, u"c"_s }));
         proxy.sort(KernelTableModel::LaunchesColumn, Qt::AscendingOrder);
         QCOMPARE(namesIn(proxy), QStringList({ u"c"_s, u"a"_s, u"b"_s }));
+
+        // A run's kernels come from several files: Line sorts within each graph, graphs in tree order.
+        dvmlens::Graph other;
+        other.name = "h";
+        other.outputCode.emplace();
+        other.outputCode->kernels = { kernel("d", dvmlens::Backend::Triton, 5, 1),
+            kernel("e", dvmlens::Backend::Dvm, 50, 1) };
+        index->runs[0].graphs.push_back(other);
+        model.setGraphs(index, { &index->runs[0].graphs[0], &index->runs[0].graphs[1] });
+        proxy.sort(model.sectionOf(KernelTableModel::LineColumn), Qt::AscendingOrder);
+        QCOMPARE(namesIn(proxy), QStringList({ u"b"_s, u"a"_s, u"c"_s, u"d"_s, u"e"_s }));
     }
 
     void headerStateRoundTrip()

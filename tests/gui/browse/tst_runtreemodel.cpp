@@ -5,8 +5,10 @@
 // in both languages.
 // Over 600 lines: the cases of one model, each short; split by feature when it grows further.
 #include "browse/browsepage.h"
+#include "browse/kerneldetails.h"
 #include "browse/runtreemodel.h"
 #include "codeview/codecolors.h"
+#include "codeview/codeview.h"
 #include "common/themes.h"
 #include "document/findingsjob.h"
 #include "index/indexer.h"
@@ -205,7 +207,7 @@ private Q_SLOTS:
         const QModelIndex first = model.index(0, RunTreeModel::VerdictColumn);
         const QModelIndex second = model.index(1, RunTreeModel::VerdictColumn);
         QCOMPARE(first.data().toString(), QStringLiteral("partly 1/4"));
-        QCOMPARE(second.data().toString(), QStringLiteral("not indexed 1/2"));
+        QCOMPARE(second.data().toString(), QStringLiteral("1 of 2 indexed, DVM 1/1"));
         const QModelIndex firstName = first.siblingAtColumn(RunTreeModel::NameColumn);
         QCOMPARE(firstName.data(Qt::AccessibleTextRole).toString(),
             firstName.data().toString() + QStringLiteral(", partly 1/4"));
@@ -416,6 +418,28 @@ private Q_SLOTS:
         QVERIFY(QFile::copy(code, inductor + QStringLiteral("/model__9_forward_9.0/output_code.py")));
         model.setIndex(indexOf(temp.filePath(QStringLiteral("torch_compile_debug"))));
         QCOMPARE(names(), QStringList({ u"model__10"_s, u"model__9"_s, u"model__2"_s, u"model__1"_s }));
+    }
+
+    // "Launched at line N" in Kernel Details moves the code to the launch and keeps the graph and
+    // the kernel selected (it switched the run tree to the file row and lost the kernel).
+    void launchLineKeepsTheKernel()
+    {
+        BrowsePage page;
+        page.setIndex(indexOf(samplePath()));
+        QCOMPARE(page.selectBySpec(QStringLiteral(
+                     "run_2026_07_20_10_15_30_123456-pid_4101/model__0_forward_1.0/dvm_fused_add_mul_1")),
+            QString());
+        const dvmlens::Kernel* kernel = page.currentKernel();
+        QVERIFY(kernel);
+        QVERIFY(!kernel->launchLines.empty());
+        const QString path = page.currentPath();
+        QTRY_VERIFY(!page.codeView()->isLoading());
+        const int launch = kernel->launchLines.front();
+        Q_EMIT page.details()->anchorClicked(QUrl(QStringLiteral("line:%1").arg(launch)));
+        QTRY_COMPARE(page.codeView()->cursorLine(), launch);
+        QCOMPARE(page.currentPath(), path);
+        QCOMPARE(page.currentKernel(), kernel);
+        QVERIFY(page.details()->toPlainText().contains(u"dvm_fused_add_mul_1"_s));
     }
 
     void browsePageSortKeepsSelectionAndExpansion()

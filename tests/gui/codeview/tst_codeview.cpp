@@ -281,16 +281,29 @@ void CodeViewTest::nextAndPreviousDvmKernel()
     const dvmlens::OutputCode code = fixtureCode();
     QVERIFY(loadInto(view, testutil::fixture(kOutputCode), &code));
     QCOMPARE(cursorLine(view), 1);
+    // Each jump says which DVM kernel of how many it reached, and when it wrapped round.
+    QSignalSpy reached(&view, &CodeView::dvmKernelReached);
+    const auto lastReached = [&reached] {
+        const QList<QVariant> args = reached.takeLast();
+        return QStringLiteral("%1 of %2%3")
+            .arg(args.at(1).toInt())
+            .arg(args.at(2).toInt())
+            .arg(args.at(3).toBool() ? QStringLiteral(", wrapped") : QString());
+    };
 
     view.nextDvmKernelAction()->trigger();
     QCOMPARE(selectedLines(view), qMakePair(16, 23));
     QCOMPARE(cursorLine(view), 16);
+    QCOMPARE(lastReached(), QStringLiteral("1 of 2"));
     view.nextDvmKernelAction()->trigger(); // skips import_fx and Triton
     QCOMPARE(selectedLines(view), qMakePair(37, 43));
+    QCOMPARE(lastReached(), QStringLiteral("2 of 2"));
     view.nextDvmKernelAction()->trigger(); // wraps
     QCOMPARE(selectedLines(view), qMakePair(16, 23));
+    QCOMPARE(lastReached(), QStringLiteral("1 of 2, wrapped"));
     view.previousDvmKernelAction()->trigger(); // wraps backwards
     QCOMPARE(selectedLines(view), qMakePair(37, 43));
+    QCOMPARE(lastReached(), QStringLiteral("2 of 2, wrapped"));
     view.previousDvmKernelAction()->trigger();
     QCOMPARE(selectedLines(view), qMakePair(16, 23));
 

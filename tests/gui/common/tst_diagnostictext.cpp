@@ -4,10 +4,16 @@
 // language; and the Findings details' headings ("Evidence:") in Chinese around an English log line.
 #include "common/diagnostictext.h"
 #include "diagnostics/findingdetails.h"
+#include "index/indexer.h"
+#include "parse/outputcodeparser.h"
 #include "scan/graphfolder.h"
 #include "shell/translations.h"
+#include "testutil.h"
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTextBrowser>
 #include <QTranslator>
 #include <QtTest>
@@ -30,6 +36,42 @@ void removeTranslators()
 {
     for (QTranslator* translator : qApp->findChildren<QTranslator*>())
         QCoreApplication::removeTranslator(translator);
+}
+
+// aot-id-mismatch and link-loop as indexing a tree really words them, empty-file and binary-file as
+// the parser does.
+std::vector<dvmlens::Diagnostic> moreCodeCases(const QTemporaryDir& dir)
+{
+    std::vector<dvmlens::Diagnostic> cases;
+    for (const dvmlens::Diagnostic& d : dvmlens::parseOutputCode({}, "/t/output_code.py").diagnostics)
+        cases.push_back(d);
+    for (const dvmlens::Diagnostic& d :
+        dvmlens::parseOutputCode(std::string_view("\0\1binary", 8), "/t/output_code.py").diagnostics)
+        cases.push_back(d);
+    const QString run = dir.filePath(u"run_2026_07_20_10_15_30_123456-pid_7"_s);
+    const QString graph = run + u"/torchinductor/model__0_forward_1.0"_s;
+    QDir().mkpath(graph);
+    QFile fixture(testutil::fixture(u"output_code/dvm_mlir_fusion.py"_s));
+    if (!fixture.open(QIODevice::ReadOnly))
+        qFatal("missing fixture");
+    QFile code(graph + u"/output_code.py"_s);
+    if (!code.open(QIODevice::WriteOnly))
+        qFatal("cannot write");
+    code.write(fixture.readAll().replace("# AOT ID: ['0_forward']", "# AOT ID: ['14_backward']"));
+    code.close();
+    QFile::link(u"."_s, run + u"/torchinductor/self"_s);
+    QFile::link(u"loop"_s, run + u"/torchinductor/loop"_s);
+    std::string error;
+    const std::optional<dvmlens::Index> index = dvmlens::buildIndex(run.toStdString(), {}, error);
+    if (!index)
+        qFatal("%s", error.c_str());
+    for (const dvmlens::Diagnostic& d : index->diagnostics)
+        cases.push_back(d);
+    for (const dvmlens::Run& r : index->runs) {
+        for (const dvmlens::Graph& g : r.graphs)
+            cases.insert(cases.end(), g.diagnostics.begin(), g.diagnostics.end());
+    }
+    return cases;
 }
 
 bool hasHan(const QString& text)
@@ -89,6 +131,31 @@ private Q_SLOTS:
         FindingDetails details;
         details.showEntry(&cases[1], nullptr);
         QVERIFY(details.text()->toPlainText().contains(u"AOTInductor 的 C++ 包装代码"_s));
+    }
+
+    // aot-id-mismatch, link-loop, binary-file and empty-file: core's English in English, Chinese in
+    // Chinese with the path or AOT IDs kept.
+    void moreCodesInChinese()
+    {
+        QTemporaryDir dir;
+        const std::vector<dvmlens::Diagnostic> cases = moreCodeCases(dir);
+        QStringList codes;
+        for (const dvmlens::Diagnostic& d : cases) {
+            codes << QString::fromStdString(d.code);
+            QCOMPARE(diagnosticText(d), QString::fromStdString(d.message));
+        }
+        codes.sort();
+        QCOMPARE(codes,
+            QStringList(
+                { u"aot-id-mismatch"_s, u"binary-file"_s, u"empty-file"_s, u"link-loop"_s, u"link-loop"_s }));
+        QCOMPARE(installTranslations(u"zh_CN"_s), u"zh_CN"_s);
+        for (const dvmlens::Diagnostic& d : cases) {
+            const QString text = diagnosticText(d);
+            QVERIFY2(hasHan(text), qPrintable(QString::fromStdString(d.code) + u": "_s + text));
+            if (d.code == "aot-id-mismatch") {
+                QVERIFY2(text.contains(u"14"_s), qPrintable(text));
+            }
+        }
     }
 
     void evidenceLineInChinese()

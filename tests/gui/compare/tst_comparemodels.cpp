@@ -183,6 +183,25 @@ private Q_SLOTS:
                 "B 1 · 1 DVM-engaged only in A (not a regression)"));
     }
 
+    // Several ranks: which graphs regressed on how many of them, beside the row count.
+    void regressionsByRank()
+    {
+        dvmlens::CompareResult result;
+        result.runs.resize(2);
+        for (int rank = 0; rank < 2; ++rank) {
+            for (const char* key : { "model__0_forward_1", "model__1_backward_2" }) {
+                dvmlens::GraphDiff diff;
+                diff.key = key;
+                diff.regression = rank == 0 || std::string(key) == "model__0_forward_1";
+                result.graphs.push_back(diff);
+            }
+        }
+        QCOMPARE(CompareSummaryModel::regressionRanksText(result),
+            u"model__0_forward_1 regressed on 2/2 ranks; model__1_backward_2 regressed on 1/2 ranks"_s);
+        result.runs.resize(1);
+        QCOMPARE(CompareSummaryModel::regressionRanksText(result), QString());
+    }
+
     void severalRanksShowRankAndGraph()
     {
         // The whole sample tree against itself: two run pairs, so keys carry "<run A>|<run B>/".

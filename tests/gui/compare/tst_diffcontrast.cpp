@@ -4,12 +4,41 @@
 // have there: removed, added and changed lines, changed characters, and the kernel bands and the picked
 // range they are painted over. Dark blue keywords on the dark removed red read at about 3:1 before.
 #include "codeview/codecolors.h"
+#include "codeview/codemarks.h"
 #include "common/themes.h"
 
 #include <QApplication>
 #include <QtTest>
 
+#include <array>
+#include <cmath>
+
 using namespace Qt::StringLiterals;
+
+namespace {
+
+// CIE76 colour difference (ΔE*ab) of two sRGB colours, D65 white: about 2.3 is just noticeable,
+// 10 tells two flat colours apart at a glance.
+double deltaE76(const QColor& a, const QColor& b)
+{
+    const auto lab = [](const QColor& c) {
+        const auto linear = [](double v) {
+            return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+        };
+        const double r = linear(c.redF()), g = linear(c.greenF()), bl = linear(c.blueF());
+        const double x = (0.4124 * r + 0.3576 * g + 0.1805 * bl) / 0.95047;
+        const double y = 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+        const double z = (0.0193 * r + 0.1192 * g + 0.9505 * bl) / 1.08883;
+        const auto f = [](double t) { return t > 0.008856 ? std::cbrt(t) : 7.787 * t + 16.0 / 116.0; };
+        return std::array<double, 3> { 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z)) };
+    };
+    const auto p = lab(a);
+    const auto q = lab(b);
+    return std::sqrt(
+        (p[0] - q[0]) * (p[0] - q[0]) + (p[1] - q[1]) * (p[1] - q[1]) + (p[2] - q[2]) * (p[2] - q[2]));
+}
+
+} // namespace
 
 class TestDiffContrast : public QObject
 {
@@ -65,6 +94,43 @@ private Q_SLOTS:
         // Hues that say which is which: removed reddish, added greenish.
         QVERIFY(c.diffRemoved.red() > c.diffRemoved.green());
         QVERIFY(c.diffAdded.green() > c.diffAdded.red());
+    }
+
+    void backendColoursStandApartFromDiffColours_data()
+    {
+        everyTextColourReadsOnEveryDiffRow_data();
+    }
+
+    // Compare paints no kernel band under a line (tst_sidebyside diffColoursPaintOverKernelBands): the
+    // backend is the margin stripe, which must never read as a diff state. The browse view's bands
+    // (a pale green for DVM close to the pale added green, ΔE 1.7) are never on screen with a diff.
+    void backendColoursStandApartFromDiffColours()
+    {
+        QFETCH(int, theme);
+        applyTheme(Theme(theme));
+        const CodeColors c = codeColorsFor(QApplication::palette());
+        const QList<std::pair<QString, QColor>> diffs { { u"removed"_s, c.diffRemoved },
+            { u"added"_s, c.diffAdded }, { u"changed"_s, c.diffChanged },
+            { u"removed characters"_s, c.diffRemovedChars }, { u"added characters"_s, c.diffAddedChars },
+            { u"base"_s, c.base } };
+        constexpr double kApart = 20.0; // ΔE76: different at a glance, in a 3-pixel stripe too
+        QStringList close;
+        for (const CodeMarkKind kind :
+            { CodeMarkKind::DvmKernel, CodeMarkKind::ImportFxKernel, CodeMarkKind::FallbackCall,
+                CodeMarkKind::DvmLaunch, CodeMarkKind::OtherKernel, CodeMarkKind::DvmImport }) {
+            const QColor stripe = codeMarkStripe(kind, c);
+            for (const auto& [name, diff] : diffs) {
+                const double distance = deltaE76(stripe, diff);
+                if (distance < kApart)
+                    close << u"%1 stripe %2 vs %3 %4: ΔE %5"_s.arg(int(kind))
+                                 .arg(stripe.name(), name, diff.name())
+                                 .arg(distance, 0, 'f', 1);
+            }
+        }
+        QVERIFY2(close.isEmpty(), qPrintable(close.join(u"; "_s)));
+        // The measure itself: the two pale greens the issue saw are within 2, black and white 100 apart.
+        QVERIFY(deltaE76(QColor(226, 241, 230), QColor(229, 245, 232)) < 2.5);
+        QCOMPARE(qRound(deltaE76(Qt::black, Qt::white)), 100);
     }
 };
 

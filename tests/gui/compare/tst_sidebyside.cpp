@@ -3,6 +3,8 @@
 // screen, both scrolled by one value), the diff is painted on the right rows over kernel bands,
 // the changed characters marked, the minimap, next / previous difference, placeholders, stale
 // diffs dropped.
+#include "codeview/codecolors.h"
+#include "codeview/codeeditor.h"
 #include "codeview/codeview.h"
 #include "common/themes.h"
 #include "compare/diffminimap.h"
@@ -211,6 +213,12 @@ private Q_SLOTS:
         kernel.line = 11;
         kernel.endLine = 20;
         code.kernels.push_back(kernel);
+        // Lines 40-50 one more, unchanged: equal lines stay neutral, as in meld (a DVM band read as
+        // added); the backend is the margin stripe.
+        kernel.name = "dvm_fused_kept_1";
+        kernel.line = 40;
+        kernel.endLine = 50;
+        code.kernels.push_back(kernel);
         SideBySideView view;
         view.resize(900, 400);
         view.show();
@@ -219,7 +227,9 @@ private Q_SLOTS:
         view.showContents({ m_pathA, &code, {} }, { m_pathB, nullptr, {} });
         QTRY_COMPARE(ready.count(), 1);
         CodeView* a = view.codeView(SideBySideView::SideA);
-        QCOMPARE(a->marks().size(), 1);
+        QCOMPARE(a->marks().size(), 2);
+        QVERIFY(!a->lineBandsShown());
+        QVERIFY(CodeView().lineBandsShown()); // the browse view keeps its bands
         a->editor()->verticalScrollBar()->setValue(0);
         QCoreApplication::processEvents();
         const QImage image = a->editor()->viewport()->grab().toImage();
@@ -229,6 +239,16 @@ private Q_SLOTS:
         QCOMPARE(QColor(image.pixel(x, y)), removed);
         const int plainY = blockTop(a->editor(), 2) + 2; // line 3, unchanged, no kernel
         QCOMPARE(QColor(image.pixel(x, plainY)), a->editor()->palette().color(QPalette::Base));
+
+        const int kept = a->blockOfLine(45);
+        a->editor()->verticalScrollBar()->setValue(kept - 3);
+        QCoreApplication::processEvents();
+        const QImage keptImage = a->editor()->viewport()->grab().toImage();
+        const int keptY = blockTop(a->editor(), kept) + 2;
+        QCOMPARE(QColor(keptImage.pixel(x, keptY)), a->editor()->palette().color(QPalette::Base));
+        const QImage margin = static_cast<CodeEditor*>(a->editor())->margin()->grab().toImage();
+        QCOMPARE(
+            margin.pixel(margin.width() - 2, keptY), codeColorsFor(a->editor()->palette()).dvmStripe.rgb());
     }
 
     void minimapClickScrollsBothSides()
@@ -289,6 +309,29 @@ private Q_SLOTS:
         QCOMPARE(cursorLine(a), 40);
         QCOMPARE(cursorLine(b), 7); // not moved by the sync
         QCOMPARE(b->editor()->verticalScrollBar()->value(), a->editor()->verticalScrollBar()->value());
+
+        // After a jump elsewhere (a fusion picked), the counter says where that is and F7 / Shift+F7
+        // go on from there, not from the last difference jumped to.
+        QCOMPARE(view.differenceLabelText(), QStringLiteral("after difference 3 of 3"));
+        QVERIFY(view.isBetweenDifferences());
+        QVERIFY(!view.nextDifferenceAction()->isEnabled());
+        view.previousDifferenceAction()->trigger();
+        QCOMPARE(view.differenceLabelText(), QStringLiteral("3 of 3 differences"));
+        QCOMPARE(cursorLine(a), 31);
+        view.goToLines(8, 8);
+        QCOMPARE(view.differenceLabelText(), QStringLiteral("after difference 1 of 3"));
+        view.nextDifferenceAction()->trigger();
+        QCOMPARE(view.differenceLabelText(), QStringLiteral("2 of 3 differences"));
+        QCOMPARE(cursorLine(a), 11);
+        view.goToLines(15, 0); // inside the removed lines
+        QCOMPARE(view.differenceLabelText(), QStringLiteral("2 of 3 differences"));
+        QVERIFY(!view.isBetweenDifferences());
+        view.goToLines(2, 2);
+        QCOMPARE(view.differenceLabelText(), QStringLiteral("before difference 1 of 3"));
+        QVERIFY(!view.previousDifferenceAction()->isEnabled());
+        view.goToNextDifference();
+        QCOMPARE(view.differenceLabelText(), QStringLiteral("1 of 3 differences"));
+        QCOMPARE(cursorLine(a), 5);
     }
 
     void identicalFiles()

@@ -2,12 +2,16 @@
 // The Hot kernels dock on the sample tree with the sample profile (sampleprofile.h): the model's exact rows
 // (checked by QAbstractItemModelTester), sorting, the time-share chart's bars, the summary line,
 // and activating a row naming the kernel for the browse view.
+#include "codeview/codecolors.h"
+#include "codeview/codemarks.h"
+#include "common/themes.h"
 #include "gui/profile/sampleprofile.h"
 #include "profile/hotkernelsdock.h"
 #include "profile/hotkernelsmodel.h"
 #include "profile/timesharechart.h"
 
 #include <QAbstractItemModelTester>
+#include <QApplication>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QTableView>
@@ -44,6 +48,10 @@ private Q_SLOTS:
         QCOMPARE(
             model.index(1, HotKernelsModel::TimeColumn).data(HotKernelsModel::SortRole).toDouble(), 12.0);
         QCOMPARE(model.refAt(2).graph, std::size_t(1));
+        // Device launches, not the kernel table's launch sites.
+        QCOMPARE(model.headerData(HotKernelsModel::LaunchesColumn, Qt::Horizontal).toString(),
+            QString(u"Device launches"_s));
+        QVERIFY(!model.index(0, 0).data(HotKernelsModel::AmbiguousRole).toBool());
         model.setProfile(loaded.index, nullptr);
         QCOMPARE(model.rowCount(), 0);
     }
@@ -72,6 +80,40 @@ private Q_SLOTS:
         QVERIFY(green);
         chart.setProfile(nullptr, nullptr);
         QVERIFY(chart.bars().empty());
+    }
+
+    // One hue per backend in every view: the time bars, the code's margin stripes and the kernel
+    // table's backend words agree (Triton was orange in the bars, import_fx orange elsewhere).
+    void backendHuesAgreeAcrossViews()
+    {
+        for (const Theme theme : { Theme::Light, Theme::Dark }) {
+            applyTheme(theme);
+            const QPalette palette = QApplication::palette();
+            const CodeColors colors = codeColorsFor(palette);
+            const std::pair<dvmlens::Backend, CodeMarkKind> kinds[] = {
+                { dvmlens::Backend::Dvm, CodeMarkKind::DvmKernel },
+                { dvmlens::Backend::ImportFx, CodeMarkKind::ImportFxKernel },
+                { dvmlens::Backend::Triton, CodeMarkKind::OtherKernel },
+            };
+            for (const auto& [backend, kind] : kinds) {
+                const int bar = timeShareColor(backend).hsvHue();
+                const auto close = [bar](const QColor& other) {
+                    const int d = std::abs(bar - other.hsvHue()) % 360;
+                    return std::min(d, 360 - d) <= 25;
+                };
+                QVERIFY2(close(codeMarkStripe(kind, colors)),
+                    qPrintable(QStringLiteral("%1: bar %2, stripe %3")
+                                   .arg(int(backend))
+                                   .arg(bar)
+                                   .arg(codeMarkStripe(kind, colors).hsvHue())));
+                QVERIFY2(close(backendColor(backend, palette)),
+                    qPrintable(QStringLiteral("%1: bar %2, table %3")
+                                   .arg(int(backend))
+                                   .arg(bar)
+                                   .arg(backendColor(backend, palette).hsvHue())));
+            }
+        }
+        applyTheme(Theme::Light);
     }
 
     void dockSummaryAndActivation()

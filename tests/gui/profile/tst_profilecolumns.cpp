@@ -121,7 +121,7 @@ private Q_SLOTS:
         KernelTableModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         const QStringList always = { u"Kernel"_s, u"Backend"_s, u"ktype"_s, u"dyn_shape"_s, u"Ops"_s,
-            u"Launches"_s, u"Line"_s, u"Inputs"_s, u"Outputs"_s };
+            u"Launch sites"_s, u"Line"_s, u"Inputs"_s, u"Outputs"_s };
         model.setGraphs(loaded.index, { forward });
         QCOMPARE(headerTitles(model), always);
         QCOMPARE(model.sectionOf(KernelTableModel::DeviceTimeColumn), -1);
@@ -183,7 +183,7 @@ private Q_SLOTS:
         model.setGraphs(loaded.index, all);
         model.setProfile(loaded.join);
         const QStringList shown = { u"Kernel"_s, u"Graph"_s, u"Backend"_s, u"ktype"_s, u"dyn_shape"_s,
-            u"Ops"_s, u"Launches"_s, u"Line"_s, u"Device time"_s, u"Inputs"_s, u"Outputs"_s };
+            u"Ops"_s, u"Launch sites"_s, u"Line"_s, u"Device time"_s, u"Inputs"_s, u"Outputs"_s };
         QCOMPARE(shownTitles(*panel.view()), shown);
         // The model's order is the order shown (what AT-SPI lists), and no section was moved.
         QCOMPARE(headerTitles(model), shown);
@@ -204,14 +204,14 @@ private Q_SLOTS:
         QHeaderView* restoredHeader = restored.view()->header();
         QCOMPARE(restoredHeader->count(), int(KernelTableModel::DeviceTimeColumn));
         QCOMPARE(shownTitles(*restored.view()),
-            QStringList({ u"Line"_s, u"Kernel"_s, u"Backend"_s, u"dyn_shape"_s, u"Ops"_s, u"Launches"_s,
+            QStringList({ u"Line"_s, u"Kernel"_s, u"Backend"_s, u"dyn_shape"_s, u"Ops"_s, u"Launch sites"_s,
                 u"Inputs"_s, u"Outputs"_s }));
         QCOMPARE(restoredHeader->sectionSize(otherModel.sectionOf(KernelTableModel::OpsColumn)), 71);
         QCOMPARE(restoredHeader->sortIndicatorSection(),
             otherModel.sectionOf(KernelTableModel::LineColumn)); // no time
         otherModel.setProfile(loaded.join);
         QCOMPARE(shownTitles(*restored.view()),
-            QStringList({ u"Line"_s, u"Kernel"_s, u"Backend"_s, u"dyn_shape"_s, u"Ops"_s, u"Launches"_s,
+            QStringList({ u"Line"_s, u"Kernel"_s, u"Backend"_s, u"dyn_shape"_s, u"Ops"_s, u"Launch sites"_s,
                 u"Device time"_s, u"Inputs"_s, u"Outputs"_s }));
         // Restored while the column is there: the saved sort applies.
         QVERIFY(restored.restoreHeaderState(state));
@@ -232,7 +232,7 @@ private Q_SLOTS:
         QCOMPARE(
             fromFormer.view()->header()->sectionSize(otherModel.sectionOf(KernelTableModel::OpsColumn)), 66);
         QCOMPARE(shownTitles(*fromFormer.view()),
-            QStringList({ u"Kernel"_s, u"Backend"_s, u"dyn_shape"_s, u"Ops"_s, u"Launches"_s, u"Line"_s,
+            QStringList({ u"Kernel"_s, u"Backend"_s, u"dyn_shape"_s, u"Ops"_s, u"Launch sites"_s, u"Line"_s,
                 u"Device time"_s, u"Inputs"_s, u"Outputs"_s }));
     }
 

@@ -7,6 +7,7 @@
 // thread, with a "Computing links…" state, a kernel selected meanwhile selected when they arrive,
 // and a stale graph's links dropped.
 #include "browse/browsepage.h"
+#include "browse/kerneldetails.h"
 #include "browse/kernelpanel.h"
 #include "codeview/codeview.h"
 #include "index/indexer.h"
@@ -220,6 +221,17 @@ private Q_SLOTS:
         // The kernel table drives it too.
         QVERIFY(page.kernelPanel()->selectKernel(u"triton_poi_fused_gelu_4"_s));
         QCOMPARE(linked(*view, ProvenancePane::PostGrad), QVector<int>({ 14 }));
+
+        // A node clicked: the code goes to its kernel, and the kernel table and Details follow it
+        // while the node stays painted in the FX panes.
+        QSignalSpy linkedKernel(view, &ProvenanceView::kernelLinked);
+        clickLine(*view, ProvenancePane::PostGrad, 18);
+        QVERIFY(!linkedKernel.isEmpty()); // the cursor move and the click each link
+        QCOMPARE(linkedKernel.last().at(0).toString(), u"triton_poi_fused_add_3"_s);
+        QCOMPARE(QString::fromStdString(page.currentKernel()->name), u"triton_poi_fused_add_3"_s);
+        QVERIFY(page.details()->toPlainText().contains(u"triton_poi_fused_add_3"_s));
+        QCOMPARE(linked(*view, ProvenancePane::PostGrad), QVector<int>({ 18 }));
+        QCOMPARE(linked(*view, ProvenancePane::Code).first(), 63);
 
         // Another graph in the tree: the mode follows.
         QVERIFY(

@@ -142,7 +142,7 @@ private Q_SLOTS:
         QVERIFY(englishVerdicts.contains(QStringLiteral("no DVM")));
         const QString englishTotals = window.totalsLabel()->text();
         const int englishNameWidth = browse->runTree()->columnWidth(RunTreeModel::NameColumn);
-        QVERIFY(browse->details()->toPlainText().contains(QStringLiteral("Launches")));
+        QVERIFY(browse->details()->toPlainText().contains(QStringLiteral("Launch sites")));
         QVERIFY(diagnostics->details()->text()->toPlainText().contains(QStringLiteral("Where:")));
 
         QVERIFY(choose(window, QStringLiteral("zh_CN")));
@@ -163,8 +163,8 @@ private Q_SLOTS:
         chineseVerdicts.replaceInStrings(QStringLiteral("no DVM"), QStringLiteral("无 DVM"));
         chineseVerdicts.replaceInStrings(QStringLiteral("no code"), QStringLiteral("无代码"));
         QCOMPARE(verdicts(*browse->runModel()), chineseVerdicts);
-        QVERIFY(browse->details()->toPlainText().contains(QStringLiteral("启动次数")));
-        QVERIFY(!browse->details()->toPlainText().contains(QStringLiteral("Launches")));
+        QVERIFY(browse->details()->toPlainText().contains(QStringLiteral("启动位置")));
+        QVERIFY(!browse->details()->toPlainText().contains(QStringLiteral("Launch sites")));
         QVERIFY(diagnostics->details()->text()->toPlainText().contains(QStringLiteral("位置：")));
         QCOMPARE(diagnostics->details()->copyFixButton()->text(), QStringLiteral("复制解决办法"));
         QVERIFY(window.totalsLabel()->text().contains(QStringLiteral("次运行")));
@@ -195,7 +195,7 @@ private Q_SLOTS:
         QCOMPARE(kernelView->headerData(KernelTableModel::NameColumn, Qt::Horizontal).toString(),
             QStringLiteral("Kernel"));
         QCOMPARE(verdicts(*browse->runModel()), englishVerdicts);
-        QVERIFY(browse->details()->toPlainText().contains(QStringLiteral("Launches")));
+        QVERIFY(browse->details()->toPlainText().contains(QStringLiteral("Launch sites")));
         QVERIFY(diagnostics->details()->text()->toPlainText().contains(QStringLiteral("Where:")));
         QCOMPARE(window.totalsLabel()->text(), englishTotals);
         QCOMPARE(browse->runTree()->columnWidth(RunTreeModel::NameColumn), englishNameWidth);

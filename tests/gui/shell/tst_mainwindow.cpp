@@ -11,6 +11,7 @@
 #include "diagnostics/diagnosticsdock.h"
 #include "export/exportactions.h"
 #include "shell/mainwindow.h"
+#include "shell/welcomepage.h"
 #include "testutil.h"
 
 #include <QAction>
@@ -25,6 +26,7 @@
 #include <QScreen>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QStackedWidget>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTemporaryDir>
@@ -273,6 +275,10 @@ private Q_SLOTS:
         QVERIFY(!finished.at(0).at(1).toString().isEmpty());
         QVERIFY(window.totalsLabel()->text().contains(QLatin1String("/nonexistent/dvmlens/tree")));
         QVERIFY(!window.currentIndex());
+        // The path once, no title for what did not open, and the welcome page (not an empty code pane).
+        QCOMPARE(window.totalsLabel()->text().count(QLatin1String("/nonexistent/dvmlens/tree")), 1);
+        QCOMPARE(window.windowTitle(), QStringLiteral("DVM Lens"));
+        QCOMPARE(window.pages()->currentWidget(), static_cast<QWidget*>(window.welcomePage()));
     }
 
     void reindexKeepsSelection()
@@ -364,8 +370,9 @@ private Q_SLOTS:
                      QStringLiteral("indexing cancelled: %1 of 100 graphs parsed, F5 to re-index")
                          .arg(100 - counts.notIndexed)),
             qPrintable(window.totalsLabel()->text()));
-        QVERIFY2(
-            window.totalsLabel()->text().contains(QStringLiteral("not indexed %1/100").arg(counts.engaged)),
+        QVERIFY2(window.totalsLabel()->text().contains(QStringLiteral("%1 of 100 indexed, DVM %2/%1")
+                                                           .arg(100 - counts.notIndexed)
+                                                           .arg(counts.engaged)),
             qPrintable(window.totalsLabel()->text()));
 
         // Every graph the parser never reached says so; none claims "no DVM" (the files are all DVM).
@@ -383,8 +390,9 @@ private Q_SLOTS:
             }
         }
         QCOMPARE(notIndexed, counts.notIndexed);
+        // What was indexed first ("not indexed 278/480" read as 278 not indexed).
         QCOMPARE(tree->index(0, RunTreeModel::VerdictColumn).data().toString(),
-            QStringLiteral("not indexed %1/100").arg(counts.engaged));
+            QStringLiteral("%1 of 100 indexed, DVM %2/%1").arg(100 - counts.notIndexed).arg(counts.engaged));
 
         // Its details say why and what to do; the summary for a bug report says it is partial.
         window.browsePage()->runTree()->setCurrentIndex(firstUnparsed);
@@ -549,7 +557,7 @@ private Q_SLOTS:
         useMenu(QStringLiteral("Ops"));
         QVERIFY(view->isColumnHidden(KernelTableModel::OpsColumn));
         QVERIFY(!offered.contains(QStringLiteral("Kernel"))); // the name column always stays
-        QVERIFY(offered.contains(QStringLiteral("Launches")));
+        QVERIFY(offered.contains(QStringLiteral("Launch sites")));
         useMenu(QStringLiteral("Ops"));
         QVERIFY(!view->isColumnHidden(KernelTableModel::OpsColumn));
     }

@@ -3,6 +3,7 @@
 // dialog accepts an archive file at once, a folder as a folder dialog does, and refuses a file that
 // is no archive.
 #include "archivewriter.h"
+#include "profile/profilepathdialog.h"
 #include "shell/treepathdialog.h"
 #include "testutil.h"
 
@@ -61,6 +62,29 @@ private Q_SLOTS:
         dialog.selectFile(m_dir.filePath(u"notes.txt"_s));
         dialog.accept();
         QCOMPARE(dialog.result(), int(QDialog::Rejected));
+    }
+
+    // Open Profile… takes a kernel_details.csv as well as a folder, at a size where its columns show.
+    void profileDialogTakesAKernelDetailsFile()
+    {
+        QFile csv(m_dir.filePath(u"kernel_details.csv"_s));
+        QVERIFY(csv.open(QIODevice::WriteOnly));
+        csv.write("Name,Type,Accelerator Core,Duration(us)\n");
+        csv.close();
+        ProfilePathDialog dialog(nullptr, m_dir.path());
+        QVERIFY(dialog.width() >= 800);
+        dialog.selectFile(csv.fileName());
+        dialog.accept();
+        QCOMPARE(dialog.result(), int(QDialog::Accepted));
+        QCOMPARE(dialog.chosenPath(), csv.fileName());
+        ProfilePathDialog folder(nullptr, m_dir.path());
+        folder.selectFile(m_dir.filePath(u"tree"_s));
+        folder.accept();
+        QCOMPARE(folder.chosenPath(), m_dir.filePath(u"tree"_s));
+        ProfilePathDialog notes(nullptr, m_dir.path());
+        notes.selectFile(m_dir.filePath(u"notes.txt"_s));
+        notes.accept();
+        QCOMPARE(notes.result(), int(QDialog::Rejected));
     }
 };
 

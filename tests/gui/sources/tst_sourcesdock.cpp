@@ -90,7 +90,10 @@ private Q_SLOTS:
         QCOMPARE(items->rowCount(), 2); // the DVM kernel of rank 0, the Triton kernel of rank 1
         QCOMPARE(cell(items, 0, SourceItemsModel::NameColumn), QStringLiteral("dvm_fused_add_mul_0"));
         QCOMPARE(cell(items, 0, SourceItemsModel::BackendColumn), QStringLiteral("dvm"));
-        QCOMPARE(cell(items, 1, SourceItemsModel::RunColumn),
+        // The run named as the run tree names it, its folder in the tooltip.
+        QCOMPARE(
+            cell(items, 1, SourceItemsModel::RunColumn), QStringLiteral("2026-11-01 10:00:05 · pid 101"));
+        QCOMPARE(items->index(1, SourceItemsModel::RunColumn).data(Qt::ToolTipRole).toString(),
             QStringLiteral("run_2026_11_01_10_00_05_000000-pid_101"));
         QCOMPARE(cell(items, 1, SourceItemsModel::BackendColumn), QStringLiteral("triton"));
         QSignalSpy kernels(&dock, &SourcesDock::kernelActivated);
