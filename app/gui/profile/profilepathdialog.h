@@ -4,7 +4,7 @@
 // Hot Kernels placeholder names).
 #pragma once
 
-#include "shell/treepathdialog.h"
+#include "common/treepathdialog.h"
 
 class ProfilePathDialog : public TreePathDialog
 {

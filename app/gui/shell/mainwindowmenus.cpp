@@ -10,6 +10,7 @@
 #include "codeview/codeview.h"
 #include "common/languagechange.h"
 #include "common/themes.h"
+#include "common/treepathdialog.h"
 #include "diagnostics/diagnosticsdock.h"
 #include "document/treedocument.h"
 #include "export/exportactions.h"
@@ -19,7 +20,6 @@
 #include "shell/recentfolders.h"
 #include "shell/shortcutsdialog.h"
 #include "shell/translations.h"
-#include "shell/treepathdialog.h"
 #include "sources/sourcesdock.h"
 #include "version.h"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "shell/treepathdialog.h"
+#include "common/treepathdialog.h"
 
 #include "archive/archivereader.h"
 #include "io/pathtext.h"
