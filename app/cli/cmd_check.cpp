@@ -22,11 +22,10 @@ void declareCheck(CommandOptions& options);
 int runCheck(const CommandOptions& options);
 
 const Command kCheck { "check", "check [--ranks] [--no-recompiles] [--max-breaks N] [--jobs N] PATH",
-    "exit 0 when DVM engaged in every graph with an output_code.py, 1 otherwise (listing why); --ranks: also "
-    "1 "
-    "when ranks (runs) disagree in a graph's verdict or miss a graph; --no-recompiles, --max-breaks N: also "
-    "1 "
-    "when the TORCH_TRACE logs under PATH recompiled or broke more than that",
+    "exit 0 when DVM engaged in every graph with an output_code.py, 1 otherwise (listing why), 2 when "
+    "nothing failed but some output_code.py could not be read (undecided); --ranks: also 1 when ranks "
+    "(runs) disagree in a graph's verdict or miss a graph; --no-recompiles, --max-breaks N: also 1 when the "
+    "TORCH_TRACE logs under PATH recompiled or broke more than that",
     declareCheck, runCheck };
 
 std::string graphLabel(const dvmlens::Run& run, const dvmlens::Graph& graph)
@@ -40,6 +39,15 @@ bool unreadable(const dvmlens::Graph& graph)
         [](const dvmlens::Diagnostic& diagnostic) { return diagnostic.code == "unreadable"; });
 }
 
+// Why a graph is not engaged, or why it could not be read: core's reasons, joined.
+std::string reasonsText(const dvmlens::Graph& graph)
+{
+    std::string reasons;
+    for (const std::string& reason : dvmlens::notEngagedReasons(graph))
+        reasons += (reasons.empty() ? "" : "; ") + reason;
+    return reasons;
+}
+
 std::string checkReport(const dvmlens::Index& index, const dvmlens::Summary& summary)
 {
     std::string report;
@@ -49,13 +57,9 @@ std::string checkReport(const dvmlens::Index& index, const dvmlens::Summary& sum
             case dvmlens::Verdict::Engaged:
             case dvmlens::Verdict::Partly: // a run's rung, never a graph's
                 break;
-            case dvmlens::Verdict::NotEngaged: {
-                std::string reasons;
-                for (const std::string& reason : dvmlens::notEngagedReasons(graph))
-                    reasons += (reasons.empty() ? "" : "; ") + reason;
-                report += "FAIL " + graphLabel(run, graph) + ": " + reasons + '\n';
+            case dvmlens::Verdict::NotEngaged:
+                report += "FAIL " + graphLabel(run, graph) + ": " + reasonsText(graph) + '\n';
                 break;
-            }
             case dvmlens::Verdict::NotIndexed:
                 report += "FAIL " + graphLabel(run, graph) + ": output_code.py was not parsed\n";
                 break;
@@ -68,15 +72,29 @@ std::string checkReport(const dvmlens::Index& index, const dvmlens::Summary& sum
                 report += "note " + graphLabel(run, graph)
                     + ": not an Inductor wrapper module, nothing to verify\n";
                 break;
+            case dvmlens::Verdict::Unreadable:
+                report +=
+                    "UNREADABLE " + graphLabel(run, graph) + ": " + reasonsText(graph) + ", not verified\n";
+                break;
             }
         }
     }
     const dvmlens::VerdictCounts& counts = summary.verdicts;
     report += "verdict: " + dvmlens::ladderLine(counts) + '\n';
+    // An output_code.py that could not be read is neither a yes nor a no: said apart, never a FAIL.
+    const std::string unreadable = dvmlens::unreadableGraphsText(counts);
     switch (summary.verdict) {
     case dvmlens::Verdict::Engaged:
+        if (!unreadable.empty()) {
+            report += "check undecided: DVM engaged in all " + std::to_string(counts.withCode)
+                + " readable graphs; " + unreadable + "\n";
+            break;
+        }
         report += "check passed: DVM engaged in all " + std::to_string(counts.withCode)
             + " graphs with an output_code.py\n";
+        break;
+    case dvmlens::Verdict::Unreadable:
+        report += "check undecided: DVM engaged in 0 of 0 readable graphs; " + unreadable + "\n";
         break;
     case dvmlens::Verdict::NoCode:
     case dvmlens::Verdict::NotWrapper:
@@ -85,7 +103,9 @@ std::string checkReport(const dvmlens::Index& index, const dvmlens::Summary& sum
         break;
     default:
         report += "check failed: DVM engaged in " + std::to_string(counts.engaged) + " of "
-            + std::to_string(counts.withCode) + " graphs with an output_code.py\n";
+            + std::to_string(counts.withCode)
+            + (unreadable.empty() ? " graphs with an output_code.py\n"
+                                  : " readable graphs; " + unreadable + "\n");
         break;
     }
     return report;
@@ -115,7 +135,7 @@ int runCheck(const CommandOptions& options)
         return ExitUsage;
     const dvmlens::Summary summary = dvmlens::summarize(*index);
     std::string report = checkReport(*index, summary);
-    bool failed = !summary.dvmEngaged;
+    bool failed = !summary.dvmEngaged && summary.verdict != dvmlens::Verdict::Unreadable;
     if (ranks) {
         // Every run should hold the same graphs with the same verdicts (one process per NPU).
         const dvmlens::RankConsistency consistency = dvmlens::rankConsistency(*index);
@@ -148,7 +168,10 @@ int runCheck(const CommandOptions& options)
         failed = failed || !gateFailures.empty();
     }
     writeOut(dvmlens::terminalSafe(report));
-    return failed ? ExitFailed : ExitOk;
+    if (failed)
+        return ExitFailed;
+    // Nothing failed, but not everything could be looked at: undecided, not a pass.
+    return summary.verdicts.unreadable > 0 ? ExitUsage : ExitOk;
 }
 
 const RegisterCommand registration(kCheck);

@@ -330,6 +330,8 @@ template <typename W> void writeSummary(W& w, const Summary& summary)
     w.value(verdictName(summary.verdict));
     w.key("graphs_not_indexed");
     w.value(summary.verdicts.notIndexed);
+    w.key("graphs_unreadable"); // output_code.py that could not be read: in no engaged count
+    w.value(summary.verdicts.unreadable);
     w.endObject();
 }
 

@@ -66,6 +66,7 @@ std::string verdictClass(Verdict verdict)
     case Verdict::NotWrapper:
         return "not-indexed";
     case Verdict::NoCode:
+    case Verdict::Unreadable: // warned as a graph without code is: nothing could be checked
         break;
     }
     return "no-output";
@@ -137,9 +138,9 @@ void writeHeader(std::string& out, const ReportModel& model)
         out += "<p class=\"headline not-indexed\"><strong>" + partial
             + "</strong>: indexing was cancelled; graphs not parsed are reported as not indexed.</p>\n";
     out += "<p class=\"headline\"><strong class=\"" + verdictClass(summary.verdict) + "\">"
-        + htmlEscaped(verdictSentence(summary)) + "</strong> · DVM coverage " + percentText(model.coverage)
-        + " · " + std::to_string(model.findings.size()) + " known failure"
-        + (model.findings.size() == 1 ? "" : "s");
+        + htmlEscaped(verdictSentence(summary)) + "</strong> · DVM coverage "
+        + coverageText(model.coverage, summary) + " · " + std::to_string(model.findings.size())
+        + " known failure" + (model.findings.size() == 1 ? "" : "s");
     if (model.comparison)
         out += " · " + std::to_string(model.regressions.size()) + " regression"
             + (model.regressions.size() == 1 ? "" : "s") + " against the baseline";
@@ -279,8 +280,8 @@ void writeGraphs(std::string& out, const ReportModel& model)
     out += "<h2>Graphs</h2>\n";
     for (const ReportRun& run : model.runs) {
         out += "<h3>" + htmlEscaped(run.run->name.value_or(model.relative(run.run->path))) + "</h3>\n<p>"
-            + htmlEscaped(verdictSentence(run.summary)) + " · DVM coverage " + percentText(run.coverage)
-            + "</p>\n";
+            + htmlEscaped(verdictSentence(run.summary)) + " · DVM coverage "
+            + coverageText(run.coverage, run.summary) + "</p>\n";
         if (!run.graphs.empty())
             out += table(graphsTable(run));
         if (const std::string cut = graphRowsLeftOutText(run); !cut.empty())

@@ -43,6 +43,8 @@ std::string reportVerdictName(Verdict verdict)
         return "not_indexed";
     case Verdict::NotWrapper:
         return "not_wrapper_module";
+    case Verdict::Unreadable:
+        return "unreadable";
     case Verdict::NoCode:
         break;
     }
@@ -201,6 +203,7 @@ ordered_json reportJson(const ReportModel& model)
         { "dvm_engaged", summary.dvmEngaged }, { "dvm_engaged_graphs", summary.dvmEngagedGraphs },
         { "graphs_with_output_code", summary.graphsWithOutputCode },
         { "dvm_coverage", orNull(model.coverage) }, { "ladder", std::string(verdictName(summary.verdict)) },
+        { "graphs_unreadable", summary.verdicts.unreadable },
         { "partial_index",
             partialIndexNote(summary).empty() ? ordered_json(nullptr)
                                               : ordered_json(partialIndexNote(summary)) } };

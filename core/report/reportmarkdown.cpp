@@ -133,6 +133,8 @@ std::string verdictMark(Verdict verdict)
         return "⏳";
     case Verdict::NotWrapper:
         return "➖";
+    case Verdict::Unreadable:
+        return "❓";
     case Verdict::NoCode:
         break;
     }
@@ -206,8 +208,9 @@ void writeHeader(std::string& out, const ReportModel& model)
     if (const std::string partial = partialIndexNote(summary); !partial.empty())
         out += "> **" + partial
             + "**: indexing was cancelled; graphs not parsed are reported as not indexed.\n\n";
-    out += "> **" + verdictSentence(summary) + "** · DVM coverage " + percentText(model.coverage) + " · "
-        + std::to_string(model.findings.size()) + " known failure" + (model.findings.size() == 1 ? "" : "s");
+    out += "> **" + verdictSentence(summary) + "** · DVM coverage " + coverageText(model.coverage, summary)
+        + " · " + std::to_string(model.findings.size()) + " known failure"
+        + (model.findings.size() == 1 ? "" : "s");
     if (model.comparison)
         out += " · " + std::to_string(model.regressions.size()) + " regression"
             + (model.regressions.size() == 1 ? "" : "s") + " against the baseline";
@@ -345,7 +348,7 @@ void writeGraphs(std::string& out, const ReportModel& model)
     for (const ReportRun& run : model.runs) {
         const std::string name = run.run->name.value_or(model.relative(run.run->path));
         out += "### " + plain(name) + "\n\n" + verdictSentence(run.summary) + " · DVM coverage "
-            + percentText(run.coverage) + "\n\n";
+            + coverageText(run.coverage, run.summary) + "\n\n";
         if (run.graphs.empty()) {
             out += "No graph folders.\n\n";
             continue;
@@ -471,8 +474,8 @@ std::string summaryMarkdown(const Index& index)
     std::string out;
     if (const std::string partial = partialIndexNote(summary); !partial.empty())
         out += "**" + partial + "** (indexing was cancelled)\n\n";
-    out += "**DVM Lens:** " + verdictSentence(summary) + " · DVM coverage " + percentText(model.coverage)
-        + "\n\n";
+    out += "**DVM Lens:** " + verdictSentence(summary) + " · DVM coverage "
+        + coverageText(model.coverage, summary) + "\n\n";
     out += "- Tree: " + code(index.root) + "\n";
     out += "- Kernels: " + std::to_string(summary.kernels) + " (" + kernelCountsText(summary) + ")\n";
     out +=

@@ -168,15 +168,20 @@ ReportModel buildUnreadReportModel(const ReportInput& input)
 std::string verdictSentence(const Summary& summary)
 {
     const VerdictCounts& counts = summary.verdicts;
-    const std::string of =
-        std::to_string(counts.engaged) + " of " + std::to_string(counts.withCode) + " graphs";
+    // Graphs whose output_code.py could not be read are no "no": the count is of readable ones.
+    const std::string unreadable = unreadableGraphsText(counts);
+    const std::string of = std::to_string(counts.engaged) + " of " + std::to_string(counts.withCode)
+        + (unreadable.empty() ? " graphs" : " readable graphs");
+    const std::string note = unreadable.empty() ? std::string() : "; " + unreadable;
     switch (summary.verdict) {
     case Verdict::Engaged:
-        return "DVM engaged in " + of;
+        return "DVM engaged in " + of + note;
     case Verdict::NotEngaged:
-        return "DVM not engaged (" + of + ")";
+        return "DVM not engaged (" + of + note + ")";
     case Verdict::Partly:
-        return "DVM partly engaged (" + of + ")";
+        return "DVM partly engaged (" + of + note + ")";
+    case Verdict::Unreadable:
+        return "could not decide: DVM engaged in " + of + note;
     case Verdict::NotIndexed:
         return "not indexed: " + std::to_string(counts.notIndexed) + " of " + std::to_string(counts.withCode)
             + " graphs not parsed (DVM engaged in " + std::to_string(counts.engaged) + " so far)";
@@ -185,6 +190,12 @@ std::string verdictSentence(const Summary& summary)
         break;
     }
     return "no output_code.py to check";
+}
+
+std::string coverageText(std::optional<double> coverage, const Summary& summary)
+{
+    const std::string unreadable = unreadableGraphsText(summary.verdicts);
+    return percentText(coverage) + (unreadable.empty() ? "" : " of readable launches; " + unreadable);
 }
 
 std::string percentText(std::optional<double> fraction)

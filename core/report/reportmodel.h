@@ -168,10 +168,15 @@ ReportModel buildUnreadReportModel(const ReportInput& input);
 
 // One line from the ladder (verdict.h): "DVM engaged in 3 of 3 graphs", "DVM partly engaged (1 of 2
 // graphs)", "DVM not engaged (0 of 4 graphs)", "not indexed: 2 of 9 graphs not parsed (DVM engaged in
-// 3 so far)", or "no output_code.py to check".
+// 3 so far)", "could not decide: DVM engaged in 0 of 0 readable graphs; 1 graph unreadable", or "no
+// output_code.py to check"; unreadable graphs are named beside the count ("…; 2 graphs unreadable").
 std::string verdictSentence(const Summary& summary);
 
 // "42.9%" for 0.4286; "n/a" for nullopt (nothing launched).
 std::string percentText(std::optional<double> fraction);
+
+// DVM coverage as the reports say it: percentText, and "of readable launches; 2 graphs unreadable"
+// when some output_code.py could not be read (its launches are in no count: 100% is not all).
+std::string coverageText(std::optional<double> coverage, const Summary& summary);
 
 } // namespace dvmlens

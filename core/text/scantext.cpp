@@ -71,6 +71,8 @@ std::string graphLines(const Graph& graph, std::size_t nameWidth)
         line += "output_code.py not parsed: index again to see it";
     } else if (verdict == Verdict::NotWrapper) {
         line += "not an Inductor wrapper module: no verdict";
+    } else if (verdict == Verdict::Unreadable) {
+        line += "output_code.py could not be read: whether DVM engaged is unknown";
     } else {
         line += "kernels: " + kernelCountsText(summary) + "; launches " + std::to_string(summary.launches)
             + "; fallbacks: " + fallbackCountsText(summary);
@@ -105,6 +107,8 @@ std::string_view verdictLabel(Verdict verdict)
         return "NO CODE";
     case Verdict::NotIndexed:
         return "NOT INDEXED";
+    case Verdict::Unreadable:
+        return "UNREADABLE";
     case Verdict::NotWrapper:
         break;
     }

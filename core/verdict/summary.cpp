@@ -118,7 +118,8 @@ bool hasDvmKernelName(std::string_view name)
 std::vector<NotEngagedReason> notEngagedReasonList(const Graph& graph)
 {
     std::vector<NotEngagedReason> reasons;
-    if (graphVerdict(graph) != Verdict::NotEngaged)
+    const Verdict verdict = graphVerdict(graph);
+    if (verdict != Verdict::NotEngaged && verdict != Verdict::Unreadable)
         return reasons;
     const OutputCode& code = *graph.outputCode;
     // A file that could not be read or parsed explains everything else.

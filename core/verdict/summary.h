@@ -88,8 +88,8 @@ struct NotEngagedReason
     bool operator==(const NotEngagedReason&) const = default;
 };
 
-// The reasons in the order they are shown; a file problem comes alone. Empty when engaged or no
-// output code.
+// The reasons in the order they are shown; a file problem comes alone (an Unreadable graph has
+// only that: why it could not be read). Empty when engaged or no output code.
 std::vector<NotEngagedReason> notEngagedReasonList(const Graph& graph);
 
 // The English clause for one reason, e.g. "no `from torch_npu._inductor import dvm`",

@@ -37,6 +37,24 @@ struct LaunchCounts
     }
 };
 
+// Whether the parser said of the graph's output_code.py that it could not be read ("unreadable"),
+// or, with `binary`, that it is no text ("binary-file"). The indexer moves a file's diagnostics to
+// its graph; a parsed OutputCode not yet attached still holds them.
+bool hasFileProblem(const Graph& graph, bool binary)
+{
+    if (!graph.outputCode)
+        return false;
+    const OutputCode& code = *graph.outputCode;
+    for (const std::vector<Diagnostic>* list : { &graph.diagnostics, &code.diagnostics }) {
+        for (const Diagnostic& diagnostic : *list) {
+            if ((diagnostic.code == "unreadable" || (binary && diagnostic.code == "binary-file"))
+                && diagnostic.path == code.path)
+                return true;
+        }
+    }
+    return false;
+}
+
 } // namespace
 
 std::optional<double> dvmCoverage(const OutputCode& code)
@@ -65,9 +83,18 @@ Verdict graphVerdict(const Graph& graph)
         return Verdict::NotIndexed;
     // Only a lone file is judged by its content: in a graph folder, output_code.py is Inductor's
     // wrapper by name, and an empty or broken one is a failed compile, so not engaged.
+    // Nothing could be looked at: the tool does not know, which is not "not engaged". (A lone file
+    // of binary data is no wrapper module: that much is known.)
     if (graph.looseFile && !code.wrapperModule)
-        return Verdict::NotWrapper;
+        return hasFileProblem(graph, false) ? Verdict::Unreadable : Verdict::NotWrapper;
+    if (hasFileProblem(graph, true))
+        return Verdict::Unreadable;
     return code.dvmEngaged ? Verdict::Engaged : Verdict::NotEngaged;
+}
+
+bool isUnreadable(const Graph& graph)
+{
+    return hasFileProblem(graph, true);
 }
 
 const Graph* loneNonWrapper(const Index& index)
@@ -101,6 +128,9 @@ void VerdictCounts::add(Verdict graph)
     case Verdict::NotWrapper:
         ++notWrapper;
         break;
+    case Verdict::Unreadable:
+        ++unreadable;
+        break;
     }
 }
 
@@ -112,6 +142,7 @@ void VerdictCounts::add(const VerdictCounts& other)
     withoutCode += other.withoutCode;
     notIndexed += other.notIndexed;
     notWrapper += other.notWrapper;
+    unreadable += other.unreadable;
 }
 
 VerdictCounts verdictCounts(const Run& run)
@@ -134,8 +165,11 @@ Verdict ladderVerdict(const VerdictCounts& counts)
 {
     if (counts.notIndexed > 0)
         return Verdict::NotIndexed;
-    if (counts.withCode == 0)
+    if (counts.withCode == 0) {
+        if (counts.unreadable > 0)
+            return Verdict::Unreadable;
         return counts.notWrapper > 0 && counts.withoutCode == 0 ? Verdict::NotWrapper : Verdict::NoCode;
+    }
     if (counts.engaged == counts.withCode)
         return Verdict::Engaged;
     return counts.engaged == 0 ? Verdict::NotEngaged : Verdict::Partly;
@@ -154,6 +188,8 @@ std::string_view verdictName(Verdict verdict)
         return "no code";
     case Verdict::NotIndexed:
         return "not indexed";
+    case Verdict::Unreadable:
+        return "unreadable";
     case Verdict::NotWrapper:
         break;
     }
@@ -167,6 +203,14 @@ std::optional<Verdict> verdictFromName(std::string_view name)
             return verdict;
     }
     return std::nullopt;
+}
+
+std::string unreadableGraphsText(const VerdictCounts& counts)
+{
+    if (counts.unreadable == 0)
+        return {};
+    return std::to_string(counts.unreadable) + (counts.unreadable == 1 ? " graph" : " graphs")
+        + " unreadable";
 }
 
 std::string verdictCountText(const VerdictCounts& counts)
@@ -190,6 +234,7 @@ std::string verdictCountNote(const VerdictCounts& counts)
     part(counts.notIndexed, "not indexed");
     part(counts.notWrapper,
         counts.notWrapper == 1 ? "file not a wrapper module" : "files not wrapper modules");
+    part(counts.unreadable, "unreadable");
     return note;
 }
 

@@ -1162,6 +1162,14 @@
         <source>Launch sites</source>
         <translation>启动位置</translation>
     </message>
+    <message>
+        <source>DVM Lens could not look into this file, so it counts neither as engaged nor as not engaged. Diagnostics says why.</source>
+        <translation>DVM Lens 无法读取此文件，因此它既不算已启用，也不算未启用。原因见“诊断”。</translation>
+    </message>
+    <message>
+        <source>%1 of readable launches; %2 graphs unreadable</source>
+        <translation>可读启动的 %1；%2 个图无法读取</translation>
+    </message>
 </context>
 <context>
     <name>KernelFormat</name>
@@ -1227,6 +1235,10 @@
     <message>
         <source>Show %1 kernels</source>
         <translation>显示 %1 内核</translation>
+    </message>
+    <message>
+        <source>No kernels to show: output_code.py could not be read (Diagnostics says why).</source>
+        <translation>没有可显示的内核：无法读取 output_code.py（原因见“诊断”）。</translation>
     </message>
 </context>
 <context>
@@ -2322,6 +2334,22 @@
     <message>
         <source>%1 of %2 indexed, DVM %3/%1</source>
         <translation>已索引 %1/%2，DVM %3/%1</translation>
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <source>output_code.py could not be read: whether DVM engaged is unknown</source>
+        <translation>无法读取 output_code.py：不知道 DVM 是否启用</translation>
+    </message>
+    <message>
+        <source>Could not decide: no output_code.py could be read</source>
+        <translation>无法判定：没有可读取的 output_code.py</translation>
+    </message>
+    <message>
+        <source>%1 unreadable</source>
+        <translation>%1 个无法读取</translation>
     </message>
 </context>
 <context>

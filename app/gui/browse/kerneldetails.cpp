@@ -203,6 +203,12 @@ void KernelDetails::renderGraph()
     // No counts or reasons where the parser never read the file (they would all be zero).
     if (verdict == dvmlens::Verdict::NotIndexed)
         out << "<p>" << VerdictText::notIndexed().toHtmlEscaped() << "</p>";
+    if (verdict == dvmlens::Verdict::Unreadable)
+        out << "<p>"
+            << tr("DVM Lens could not look into this file, so it counts neither as engaged nor as not "
+                  "engaged. Diagnostics says why.")
+                   .toHtmlEscaped()
+            << "</p>";
     if (verdict == dvmlens::Verdict::NotWrapper)
         out << "<p>"
             << tr("This file holds no async_compile, entry code or kernels, so DVM Lens does not judge it.")
@@ -230,8 +236,15 @@ void KernelDetails::renderGraph()
         if (graph.outputCode)
             out << row(tr("DVM coverage"),
                 tr("%1 of kernel launches and fallback calls").arg(percent(graph.outputCode->dvmCoverage)));
-        if (const dvmlens::Run* run = runOf(graph))
-            out << row(tr("DVM coverage of the run"), percent(dvmlens::dvmCoverage(*run)));
+        if (const dvmlens::Run* run = runOf(graph)) {
+            // Unreadable graphs add no launches: 100% is then of what could be read (core counts them).
+            const int unreadable = dvmlens::verdictCounts(*run).unreadable;
+            const QString coverage = percent(dvmlens::dvmCoverage(*run));
+            out << row(tr("DVM coverage of the run"),
+                unreadable == 0
+                    ? coverage
+                    : tr("%1 of readable launches; %2 graphs unreadable").arg(coverage).arg(unreadable));
+        }
         out << "</table><p>" << tr("Select a kernel in the Kernels table for its details.") << "</p>";
     }
     if (!graph.diagnostics.empty()) {

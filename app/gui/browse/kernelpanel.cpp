@@ -73,11 +73,7 @@ KernelPanel::KernelPanel(KernelTableModel* model, QWidget* parent)
 
     m_view->setModel(m_proxy);
     // Nothing selected yet, or a graph without code (a filter hiding all says so above instead).
-    new EmptyViewHint(m_view, [this] {
-        return m_model->rowCount() == 0 ? tr("No kernels to show. Select a run or a graph in Runs; a graph "
-                                             "without output_code.py has none.")
-                                        : QString();
-    });
+    new EmptyViewHint(m_view, [this] { return emptyText(); });
     m_view->setRootIsDecorated(false);
     m_view->setUniformRowHeights(true);
     m_view->setAlternatingRowColors(true);
@@ -192,6 +188,16 @@ void KernelPanel::showRowMenu(const QPoint& position)
 {
     if (const std::unique_ptr<QMenu> menu = createRowMenu(m_view->indexAt(position)))
         menu->exec(m_view->viewport()->mapToGlobal(position));
+}
+
+QString KernelPanel::emptyText() const
+{
+    if (m_model->rowCount() > 0)
+        return {};
+    if (m_model->unreadableGraphs() > 0)
+        return tr("No kernels to show: output_code.py could not be read (Diagnostics says why).");
+    return tr(
+        "No kernels to show. Select a run or a graph in Runs; a graph without output_code.py has none.");
 }
 
 KernelTableModel* KernelPanel::model() const

@@ -43,6 +43,9 @@ public:
     bool restoreHeaderState(const QByteArray& state);
     // Back to the first look: every column shown, default order and widths, sorted by line.
     void resetHeader();
+    // What the empty table says (empty while it has rows): nothing selected or no code, or, for a
+    // graph whose output_code.py could not be read, that.
+    QString emptyText() const;
 
 Q_SIGNALS:
     void currentKernelChanged(int sourceRow); // -1 when the selection is gone

@@ -6,6 +6,7 @@
 #include "common/languagechange.h"
 #include "common/themes.h"
 #include "profile/profilecompare.h"
+#include "verdict/verdict.h"
 
 #include <QApplication>
 #include <QFontDatabase>
@@ -23,7 +24,9 @@ void KernelTableModel::setGraphs(
 {
     std::vector<Row> rows;
     int graphsWithKernels = 0;
+    int unreadable = 0;
     for (const dvmlens::Graph* graph : graphs) {
+        unreadable += dvmlens::graphVerdict(*graph) == dvmlens::Verdict::Unreadable ? 1 : 0;
         if (!graph->outputCode || graph->outputCode->kernels.empty())
             continue;
         ++graphsWithKernels;
@@ -49,6 +52,7 @@ void KernelTableModel::setGraphs(
     beginResetModel();
     m_index = std::move(index);
     m_rows = std::move(rows);
+    m_unreadableGraphs = unreadable;
     m_bodies.reset();
     endResetModel();
     setGraphColumn(severalGraphs);
@@ -59,6 +63,7 @@ void KernelTableModel::clear()
     setGraphColumn(false);
     beginResetModel();
     m_rows.clear();
+    m_unreadableGraphs = 0;
     m_index.reset();
     m_bodies.reset();
     endResetModel();

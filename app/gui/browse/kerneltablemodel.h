@@ -73,6 +73,12 @@ public:
     const dvmlens::Graph* graphAt(int row) const;
     int rowOf(const QString& kernelName) const; // -1 when absent
     bool spansSeveralGraphs() const;
+    // Of the graphs last given, those whose output_code.py could not be read (core's Unreadable
+    // rung): the empty table then says so, not "a graph without output_code.py has none".
+    int unreadableGraphs() const
+    {
+        return m_unreadableGraphs;
+    }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -97,4 +103,5 @@ private:
     std::shared_ptr<const dvmlens::Index> m_index;
     std::vector<Row> m_rows;
     bool m_severalGraphs = false; // and so the Graph column is there
+    int m_unreadableGraphs = 0;
 };

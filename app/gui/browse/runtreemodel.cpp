@@ -119,6 +119,8 @@ double verdictRank(dvmlens::Verdict verdict, double engagedShare = 0.0)
         return 0;
     case dvmlens::Verdict::Partly:
         return 1 + engagedShare;
+    case dvmlens::Verdict::Unreadable:
+        return 2.25;
     case dvmlens::Verdict::NotIndexed:
         return 2.5;
     case dvmlens::Verdict::NoCode:
@@ -898,10 +900,14 @@ QVariant RunTreeModel::graphData(
             tip += QLatin1Char('\n') + tr("No output_code.py in this graph folder.");
         else if (mark == dvmlens::Verdict::NotIndexed)
             tip += QLatin1Char('\n') + VerdictText::notIndexed();
-        else if (mark == dvmlens::Verdict::NotWrapper)
+        else if (mark == dvmlens::Verdict::NotWrapper || mark == dvmlens::Verdict::Unreadable)
             tip += QLatin1Char('\n') + VerdictText::graphHeadline(mark);
+        // An unreadable file's reason is why it could not be read, not why it is not DVM.
         for (const dvmlens::NotEngagedReason& reason : dvmlens::notEngagedReasonList(graph))
-            tip += QLatin1Char('\n') + tr("Not DVM: %1").arg(notEngagedReasonText(reason));
+            tip += QLatin1Char('\n')
+                + (mark == dvmlens::Verdict::Unreadable
+                        ? notEngagedReasonText(reason)
+                        : tr("Not DVM: %1").arg(notEngagedReasonText(reason)));
         for (const dvmlens::Diagnostic& diagnostic : graph.diagnostics)
             tip += QLatin1Char('\n') + diagnosticText(diagnostic);
         return tip;

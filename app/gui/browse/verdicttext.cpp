@@ -17,6 +17,8 @@ QString VerdictText::graphCell(dvmlens::Verdict verdict)
         return tr("no code");
     case dvmlens::Verdict::NotIndexed:
         return tr("not indexed");
+    case dvmlens::Verdict::Unreadable:
+        return tr("unreadable");
     case dvmlens::Verdict::NotWrapper:
         break;
     }
@@ -35,6 +37,8 @@ QString VerdictText::graphHeadline(dvmlens::Verdict verdict)
         return tr("No output_code.py");
     case dvmlens::Verdict::NotIndexed:
         return tr("Not indexed");
+    case dvmlens::Verdict::Unreadable:
+        return tr("output_code.py could not be read: whether DVM engaged is unknown");
     case dvmlens::Verdict::NotWrapper:
         break;
     }
@@ -54,6 +58,8 @@ QString VerdictText::ladderWord(dvmlens::Verdict verdict)
         return tr("no code");
     case dvmlens::Verdict::NotIndexed:
         return tr("not indexed");
+    case dvmlens::Verdict::Unreadable:
+        return tr("unreadable");
     case dvmlens::Verdict::NotWrapper:
         break;
     }
@@ -95,6 +101,9 @@ QString VerdictText::ladderSentence(const dvmlens::VerdictCounts& counts)
                        .arg(counts.engaged)
                        .arg(counts.withCode);
         break;
+    case dvmlens::Verdict::Unreadable:
+        sentence = tr("Could not decide: no output_code.py could be read");
+        break;
     }
     QStringList notes;
     if (counts.withoutCode > 0)
@@ -103,6 +112,8 @@ QString VerdictText::ladderSentence(const dvmlens::VerdictCounts& counts)
         notes << tr("%1 not indexed").arg(counts.notIndexed);
     if (counts.notWrapper > 0)
         notes << tr("%1 not a wrapper module").arg(counts.notWrapper);
+    if (counts.unreadable > 0)
+        notes << tr("%1 unreadable").arg(counts.unreadable);
     if (!notes.isEmpty())
         sentence += QStringLiteral("; ") + notes.join(QStringLiteral(", "));
     return sentence;

@@ -128,6 +128,7 @@ QColor verdictColor(dvmlens::Verdict mark, const QPalette& palette)
     case dvmlens::Verdict::Partly: // amber: some graphs failed, so never the engaged green
         return dark ? QColor(0xf2, 0xb8, 0x4b) : QColor(0x9a, 0x5b, 0x00);
     case dvmlens::Verdict::NotEngaged:
+    case dvmlens::Verdict::Unreadable: // an error: its icon's "!" tells it from "no DVM"'s cross
         return dark ? QColor(0xf0, 0x8a, 0x7e) : QColor(0xb4, 0x32, 0x28);
     case dvmlens::Verdict::NoCode:
     case dvmlens::Verdict::NotIndexed:
@@ -189,6 +190,14 @@ QIcon verdictIcon(dvmlens::Verdict mark, const QPalette& palette)
             painter.setPen(Qt::NoPen);
             painter.setBrush(colour);
             painter.drawPie(disc, 90 * 16, 180 * 16);
+            return;
+        case dvmlens::Verdict::Unreadable: // an error mark: a filled disc with "!"
+            painter.setPen(Qt::NoPen);
+            painter.setBrush(colour);
+            painter.drawEllipse(disc);
+            painter.setPen(pen);
+            painter.drawLine(QPointF(8 * unit, 4.5 * unit), QPointF(8 * unit, 9 * unit));
+            painter.drawPoint(QPointF(8 * unit, 11.6 * unit));
             return;
         case dvmlens::Verdict::Engaged:
         case dvmlens::Verdict::NotEngaged:

@@ -201,7 +201,8 @@ private Q_SLOTS:
             "kernels_total": 2, "launches": 3,
             "fallbacks": {"aten": 0, "npu": 1, "extern": 0, "other": 0}, "fallbacks_total": 1,
             "diagnostics": {"info": 1, "warning": 2, "error": 0},
-            "dvm_engaged": true, "verdict": "engaged", "graphs_not_indexed": 0})");
+            "dvm_engaged": true, "verdict": "engaged", "graphs_not_indexed": 0,
+            "graphs_unreadable": 0})");
         JSON_COMPARE(summary, expected);
         QCOMPARE(keysOf(summary), keysOf(expected));
         QCOMPARE(keysOf(summary["kernels"]), split("dvm,import_fx,triton,cpp,mlir,akg,mps,other"));

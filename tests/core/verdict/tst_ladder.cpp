@@ -200,8 +200,59 @@ private Q_SLOTS:
         }
         QCOMPARE(names,
             QStringList({ u"engaged"_s, u"partly"_s, u"not engaged"_s, u"no code"_s, u"not indexed"_s,
-                u"not a wrapper module"_s }));
+                u"not a wrapper module"_s, u"unreadable"_s }));
         QCOMPARE(verdictFromName("ENGAGED"), std::nullopt);
+    }
+
+    // Issue 30.14 / 29.5-6: an output_code.py the parser could not look into (permission denied,
+    // an encrypted or cut archive entry, binary data) is "unreadable": not a "no", not in withCode,
+    // so "engaged in X of N" counts only readable graphs and one unreadable graph alone is
+    // undecided, never "not engaged".
+    void unreadableIsItsOwnRung()
+    {
+        QTemporaryDir dir;
+        const QString run = dir.filePath(u"run_2026_07_20_10_15_30_123456-pid_1/torchinductor/"_s);
+        QVERIFY(copyTo(u"output_code/dvm_mlir_fusion.py"_s, run + u"model__0_forward_1.0/output_code.py"_s));
+        QVERIFY(writeFile(run + u"model__1_forward_2.0/output_code.py"_s, QByteArray("\0\0\0ELF", 6)));
+        QVERIFY(writeFile(run + u"model__2_forward_3.0/output_code.py"_s,
+            QByteArray("\x7f"
+                       "ELF\0",
+                5)));
+        const Index index = indexOf(dir.path());
+        const Graph* binary = findGraph(index, "model__1_forward_2.0");
+        QVERIFY(binary);
+        QCOMPARE(graphVerdict(*binary), Verdict::Unreadable);
+        QVERIFY(isUnreadable(*binary));
+        QCOMPARE(notEngagedReasons(*binary), std::vector<std::string> { "output_code.py is binary" });
+        const Summary summary = summarize(index);
+        QCOMPARE(summary.verdicts.unreadable, 2);
+        QCOMPARE(summary.verdicts.withCode, 1);
+        QCOMPARE(summary.verdicts.engaged, 1);
+        QCOMPARE(summary.verdict, Verdict::Engaged);
+        QCOMPARE(verdictCountNote(summary.verdicts), std::string("2 unreadable"));
+        QCOMPARE(unreadableGraphsText(summary.verdicts), std::string("2 graphs unreadable"));
+
+        // A graph the parser said it could not read (permission denied, encrypted entry).
+        Graph denied = graphWith(true, false);
+        denied.outputCode->path = "/t/g/output_code.py";
+        denied.diagnostics.push_back(Diagnostic { "/t/g/output_code.py", std::nullopt, Severity::Error,
+            "unreadable", "The output_code.py file could not be read: Permission denied." });
+        QCOMPARE(graphVerdict(denied), Verdict::Unreadable);
+        VerdictCounts alone;
+        alone.add(graphVerdict(denied));
+        QCOMPARE(alone.withCode, 0);
+        QCOMPARE(ladderVerdict(alone), Verdict::Unreadable);
+        QCOMPARE(ladderText(alone), std::string("unreadable 0/0"));
+        QCOMPARE(unreadableGraphsText(alone), std::string("1 graph unreadable"));
+        // The same problem on another file of the graph is not this file's.
+        denied.diagnostics.front().path = "/t/g/fx_graph_runnable.py";
+        QCOMPARE(graphVerdict(denied), Verdict::NotEngaged);
+        // An empty output_code.py was read: a failed compile, still "not engaged".
+        Graph empty = graphWith(true, false);
+        empty.outputCode->path = "/t/g/output_code.py";
+        empty.diagnostics.push_back(
+            Diagnostic { "/t/g/output_code.py", std::nullopt, Severity::Warning, "empty-file", "empty" });
+        QCOMPARE(graphVerdict(empty), Verdict::NotEngaged);
     }
 
     void fileThatIsNoWrapperHasNoVerdict()

@@ -124,7 +124,9 @@ private Q_SLOTS:
         QCOMPARE(index->runs.size(), std::size_t(1));
         QCOMPARE(index->runs[0].graphs.size(), std::size_t(1));
         const Graph& graph = index->runs[0].graphs[0];
-        QCOMPARE(graphVerdict(graph), Verdict::NotEngaged);
+        // An empty file was read (a failed compile); binary data could not be looked into: its own
+        // rung, "unreadable" (issue 30.14), with the same single reason.
+        QCOMPARE(graphVerdict(graph), bytes.isEmpty() ? Verdict::NotEngaged : Verdict::Unreadable);
         QCOMPARE(notEngagedReasonList(graph), (std::vector<NotEngagedReason> { { Kind(kind), {} } }));
         QCOMPARE(notEngagedReasons(graph), std::vector<std::string> { english.toStdString() });
     }
