@@ -4,6 +4,7 @@
 #pragma once
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QProcess>
 #include <QString>
@@ -14,6 +15,15 @@ namespace testutil {
 inline QString fixture(const QString& relative)
 {
     return QDir(QStringLiteral(DVMLENS_FIXTURES_DIR)).filePath(relative);
+}
+
+// Writes `bytes` to `path`, making its folders; aborts the test program when it cannot.
+inline void writeTestFile(const QString& path, const QByteArray& bytes)
+{
+    QDir().mkpath(QFileInfo(path).path());
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
+        qFatal("cannot write %s", qPrintable(path));
 }
 
 inline std::string fixturePath(const QString& relative)

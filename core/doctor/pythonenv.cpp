@@ -32,8 +32,8 @@ bool isFile(const std::string& path)
     return QFileInfo(QString::fromStdString(path)).isFile();
 }
 
-// `name = 'value'` or `name: Optional[str] = 'value'` in a version.py; nullopt for None or absent.
-std::optional<std::string> pythonAssignment(const std::string& text, const std::string& name)
+// Calls `each` with every trimmed line of `text` until it returns a value; that value, or nullopt.
+template <typename Each> std::optional<std::string> firstOfLines(const std::string& text, const Each& each)
 {
     std::size_t start = 0;
     while (start < text.size()) {
@@ -42,21 +42,31 @@ std::optional<std::string> pythonAssignment(const std::string& text, const std::
             end = text.size();
         const std::string_view line = trimmedLine(std::string_view(text).substr(start, end - start));
         start = end + 1;
+        bool stop = false;
+        if (std::optional<std::string> found = each(line, stop); found || stop)
+            return found;
+    }
+    return std::nullopt;
+}
+
+// `name = 'value'` or `name: Optional[str] = 'value'` in a version.py; nullopt for None or absent.
+std::optional<std::string> pythonAssignment(const std::string& text, const std::string& name)
+{
+    return firstOfLines(text, [&](std::string_view line, bool& stop) -> std::optional<std::string> {
         if (!line.starts_with(name))
-            continue;
+            return std::nullopt;
         const std::string_view rest = line.substr(name.size());
-        if (rest.empty() || (rest.front() != ' ' && rest.front() != '=' && rest.front() != ':'))
-            continue;
         const std::size_t equals = rest.find('=');
-        if (equals == std::string_view::npos)
-            continue;
+        if (rest.empty() || (rest.front() != ' ' && rest.front() != '=' && rest.front() != ':')
+            || equals == std::string_view::npos)
+            return std::nullopt;
+        stop = true; // the assignment: a string, or None or an expression (nullopt)
         const std::string_view value = trimmedLine(rest.substr(equals + 1));
         if (value.size() >= 2 && (value.front() == '\'' || value.front() == '"')
             && value.back() == value.front())
             return std::string(value.substr(1, value.size() - 2));
-        return std::nullopt; // None, or an expression
-    }
-    return std::nullopt;
+        return std::nullopt;
+    });
 }
 
 // The *.dist-info folders of `package` in `site` ("torch_npu-2.7.1.post8.dist-info").
@@ -77,19 +87,12 @@ std::vector<std::string> distInfos(const std::string& site, const std::string& p
 
 std::optional<std::string> metadataField(const std::string& text, const std::string& field)
 {
-    std::size_t start = 0;
-    while (start < text.size()) {
-        std::size_t end = text.find('\n', start);
-        if (end == std::string::npos)
-            end = text.size();
-        const std::string_view line = trimmedLine(std::string_view(text).substr(start, end - start));
-        start = end + 1;
-        if (line.empty())
-            break; // the headers end at the first blank line
+    return firstOfLines(text, [&](std::string_view line, bool& stop) -> std::optional<std::string> {
+        stop = line.empty(); // the headers end at the first blank line
         if (line.starts_with(field + ": "))
             return std::string(line.substr(field.size() + 2));
-    }
-    return std::nullopt;
+        return std::nullopt;
+    });
 }
 
 std::optional<std::string> requiredTorch(const std::string& metadata)
@@ -136,21 +139,15 @@ std::vector<std::string> pthFolders(const std::string& site)
         const auto text = readSmall(dir.filePath(name).toStdString());
         if (!text)
             continue;
-        std::size_t start = 0;
-        while (start < text->size()) {
-            std::size_t end = text->find('\n', start);
-            if (end == std::string::npos)
-                end = text->size();
-            const std::string line(trimmedLine(std::string_view(*text).substr(start, end - start)));
-            start = end + 1;
+        firstOfLines(*text, [&](std::string_view line, bool&) -> std::optional<std::string> {
             if (line.empty() || line.front() == '#' || line.starts_with("import ")
                 || line.starts_with("import\t"))
-                continue;
-            const QString folder = QDir::isAbsolutePath(QString::fromStdString(line))
-                ? QString::fromStdString(line)
-                : dir.filePath(QString::fromStdString(line));
+                return std::nullopt;
+            const QString entry = QString::fromStdString(std::string(line));
+            const QString folder = QDir::isAbsolutePath(entry) ? entry : dir.filePath(entry);
             out.push_back(QDir::cleanPath(folder).toStdString() + "\t" + name.toStdString());
-        }
+            return std::nullopt;
+        });
     }
     return out;
 }

@@ -49,20 +49,30 @@ template <typename W> void writeStrings(W& w, const std::vector<std::string>& va
     w.endArray();
 }
 
+// "code", "text" and "releases" of a reason or an alternative, in that order ("evidence" between).
+template <typename W, typename Between>
+void writeCodeTextReleases(W& w, const std::string& code, const std::string& text,
+    const std::vector<std::string>& releases, Between between)
+{
+    w.key("code");
+    w.value(code);
+    w.key("text");
+    w.value(text);
+    between();
+    w.key("releases");
+    writeStrings(w, releases);
+}
+
 // "why": {"code","text","evidence":{…},"releases":[…],"fix":{"en","zh"},"title":{"en","zh"},
 // "alternatives":[{"code","text","releases"}]}
 template <typename W> void writeWhy(W& w, const WhyReason& reason)
 {
     w.key("why");
     w.beginObject();
-    w.key("code");
-    w.value(reason.code);
-    w.key("text");
-    w.value(reason.text);
-    w.key("evidence");
-    writeWhyEvidence(w, reason.evidence);
-    w.key("releases");
-    writeStrings(w, reason.releases);
+    writeCodeTextReleases(w, reason.code, reason.text, reason.releases, [&] {
+        w.key("evidence");
+        writeWhyEvidence(w, reason.evidence);
+    });
     w.key("fix");
     writeLocalized(w, reason.fix);
     w.key("title");
@@ -71,12 +81,7 @@ template <typename W> void writeWhy(W& w, const WhyReason& reason)
     w.beginArray();
     for (const WhyAlternative& other : reason.alternatives) {
         w.beginObject();
-        w.key("code");
-        w.value(other.code);
-        w.key("text");
-        w.value(other.text);
-        w.key("releases");
-        writeStrings(w, other.releases);
+        writeCodeTextReleases(w, other.code, other.text, other.releases, [] {});
         w.endObject();
     }
     w.endArray();

@@ -20,43 +20,13 @@ bool isIdentifierChar(char c)
     return isIdentifierStart(c) || (c >= '0' && c <= '9');
 }
 
-// The text between the first '(' at or after `from` and its matching ')'.
-std::string_view parenthesised(std::string_view text, std::size_t from)
+// Calls `at(i, depth)` for each character of `text` outside string literals, `depth` counting the
+// brackets open after it; stops early when `at` returns true. Returns where it stopped (or the size).
+template <typename At> std::size_t walkOutsideStrings(std::string_view text, std::size_t from, const At& at)
 {
-    const std::size_t open = text.find('(', from);
-    if (open == std::string_view::npos)
-        return {};
     int depth = 0;
     char quote = 0;
-    for (std::size_t i = open; i < text.size(); ++i) {
-        const char c = text[i];
-        if (quote) {
-            if (c == '\\')
-                ++i;
-            else if (c == quote)
-                quote = 0;
-            continue;
-        }
-        if (c == '\'' || c == '"')
-            quote = c;
-        else if (c == '(' || c == '[' || c == '{')
-            ++depth;
-        else if (c == ')' || c == ']' || c == '}') {
-            if (--depth == 0)
-                return text.substr(open + 1, i - open - 1);
-        }
-    }
-    return text.substr(open + 1);
-}
-
-// Top-level pieces of an argument list, split at commas outside brackets and strings.
-std::vector<std::string_view> splitArguments(std::string_view text)
-{
-    std::vector<std::string_view> parts;
-    int depth = 0;
-    char quote = 0;
-    std::size_t start = 0;
-    for (std::size_t i = 0; i < text.size(); ++i) {
+    for (std::size_t i = from; i < text.size(); ++i) {
         const char c = text[i];
         if (quote) {
             if (c == '\\')
@@ -71,11 +41,35 @@ std::vector<std::string_view> splitArguments(std::string_view text)
             ++depth;
         else if (c == ')' || c == ']' || c == '}')
             --depth;
-        else if (c == ',' && depth == 0) {
+        if (at(i, depth))
+            return i;
+    }
+    return text.size();
+}
+
+// The text between the first '(' at or after `from` and its matching ')'.
+std::string_view parenthesised(std::string_view text, std::size_t from)
+{
+    const std::size_t open = text.find('(', from);
+    if (open == std::string_view::npos)
+        return {};
+    const std::size_t close =
+        walkOutsideStrings(text, open, [](std::size_t, int depth) { return depth == 0; });
+    return text.substr(open + 1, close - open - 1);
+}
+
+// Top-level pieces of an argument list, split at commas outside brackets and strings.
+std::vector<std::string_view> splitArguments(std::string_view text)
+{
+    std::vector<std::string_view> parts;
+    std::size_t start = 0;
+    walkOutsideStrings(text, 0, [&](std::size_t i, int depth) {
+        if (text[i] == ',' && depth == 0) {
             parts.push_back(trimmedFxLine(text.substr(start, i - start)));
             start = i + 1;
         }
-    }
+        return false;
+    });
     const std::string_view last = trimmedFxLine(text.substr(start));
     if (!last.empty())
         parts.push_back(last);

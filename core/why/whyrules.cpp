@@ -6,7 +6,6 @@
 #include "io/safefile.h"
 
 #include <QFile>
-#include <QStandardPaths>
 #include <QString>
 
 #include <nlohmann/json.hpp>
@@ -342,10 +341,9 @@ const WhyRules& builtinWhyRules()
 
 std::string defaultUserWhyRulesPath()
 {
-    QString base = qEnvironmentVariable("XDG_CONFIG_HOME");
-    if (base.isEmpty())
-        base = QStandardPaths::writableLocation(QStandardPaths::HomeLocation) + QStringLiteral("/.config");
-    return QFile::encodeName(base + QStringLiteral("/dvmlens/why-not-dvm.json")).toStdString();
+    // Beside the user's known-failures.json (rules/rulebook.h).
+    const std::string rules = defaultUserRulesPath();
+    return rules.substr(0, rules.rfind('/') + 1) + "why-not-dvm.json";
 }
 
 LoadedWhyRules loadWhyRules(const std::optional<std::string>& extraFile)

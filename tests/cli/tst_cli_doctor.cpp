@@ -17,13 +17,7 @@ using Result = testutil::CliResult;
 using nlohmann::ordered_json;
 using testutil::runCli;
 
-void write(const QString& path, const QByteArray& text)
-{
-    QDir().mkpath(QFileInfo(path).path());
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size())
-        qFatal("cannot write %s", qPrintable(path));
-}
+using testutil::writeTestFile;
 
 } // namespace
 
@@ -36,10 +30,10 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString site = dir.filePath(QStringLiteral("venv/lib/python3.11/site-packages"));
-        write(site + QStringLiteral("/torch/__init__.py"), "");
-        write(site + QStringLiteral("/torch/version.py"), "__version__ = '2.8.0+cpu'\ncuda = None\n");
-        write(site + QStringLiteral("/torch_npu/__init__.py"), "");
-        write(site + QStringLiteral("/torch_npu/version.py"), "__version__ = '2.7.1.post8'\n");
+        writeTestFile(site + QStringLiteral("/torch/__init__.py"), "");
+        writeTestFile(site + QStringLiteral("/torch/version.py"), "__version__ = '2.8.0+cpu'\ncuda = None\n");
+        writeTestFile(site + QStringLiteral("/torch_npu/__init__.py"), "");
+        writeTestFile(site + QStringLiteral("/torch_npu/version.py"), "__version__ = '2.7.1.post8'\n");
         testutil::RunOptions options;
         options.unsetEnvironment = { QStringLiteral("PYTHONPATH"),
             QStringLiteral("TORCHINDUCTOR_NPU_BACKEND") };

@@ -18,13 +18,7 @@ using Result = testutil::CliResult;
 using nlohmann::ordered_json;
 using testutil::runCli;
 
-void write(const QString& path, const QByteArray& text)
-{
-    QDir().mkpath(QFileInfo(path).path());
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size())
-        qFatal("cannot write %s", qPrintable(path));
-}
+using testutil::writeTestFile;
 
 QByteArray fixtureText()
 {
@@ -39,8 +33,8 @@ QString makeTree(const QTemporaryDir& dir, const QByteArray& environment)
 {
     const QString graph = dir.filePath(QStringLiteral(
         "torch_compile_debug/run_2026_12_01_10_00_00_000000-pid_7/torchinductor/model__0_forward_0.0"));
-    write(graph + QStringLiteral("/output_code.py"), fixtureText());
-    write(graph + QStringLiteral("/fx_graph_runnable.py"),
+    writeTestFile(graph + QStringLiteral("/output_code.py"), fixtureText());
+    writeTestFile(graph + QStringLiteral("/fx_graph_runnable.py"),
         "import os\n" + environment
             + "\n# torch version: 2.9.0+cpu\n\nimport torch\n\nclass Repro(torch.nn.Module):\n    pass\n");
     return dir.filePath(QStringLiteral("torch_compile_debug"));

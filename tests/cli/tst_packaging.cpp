@@ -79,8 +79,8 @@ QStringList expectedLayout(bool withGui, bool withManPages)
         QStringLiteral("share/metainfo/%1.metainfo.xml").arg(kAppId),
         QStringLiteral("share/icons/hicolor/scalable/apps/%1.svg").arg(kAppId),
         QStringLiteral("share/dvmlens/rules/known-failures.json"),
-        QStringLiteral("share/doc/dvmlens/copyright"), QStringLiteral("share/doc/dvmlens/changelog.gz"),
-        QStringLiteral("share/lintian/overrides/dvmlens") };
+        QStringLiteral("share/dvmlens/rules/why-not-dvm.json"), QStringLiteral("share/doc/dvmlens/copyright"),
+        QStringLiteral("share/doc/dvmlens/changelog.gz"), QStringLiteral("share/lintian/overrides/dvmlens") };
     for (const QString& size : kIconSizes)
         files << QStringLiteral("share/icons/hicolor/%1x%1/apps/%2.png").arg(size, kAppId);
     for (const QString& file : filesBelow(kSampleSource))

@@ -18,13 +18,7 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-void write(const QString& path, const QByteArray& text)
-{
-    QDir().mkpath(QFileInfo(path).path());
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size())
-        qFatal("cannot write %s", qPrintable(path));
-}
+using testutil::writeTestFile;
 
 const QByteArray kIrPy = "import torch\n"
                          "from torch._inductor import ir\n"
@@ -58,28 +52,29 @@ struct FakeEnv
 // A site-packages folder with torch and torch_npu as `env` says.
 void makeSite(const QString& site, const FakeEnv& env)
 {
-    write(site + u"/torch/__init__.py"_s, "");
-    write(site + u"/torch/version.py"_s,
+    writeTestFile(site + u"/torch/__init__.py"_s, "");
+    writeTestFile(site + u"/torch/version.py"_s,
         "from typing import Optional\n__version__ = '" + env.torchVersion.toUtf8()
             + "'\ncuda: Optional[str] = " + env.cuda + "\n");
-    write(site + u"/torch-"_s + env.torchVersion + u".dist-info/METADATA"_s,
+    writeTestFile(site + u"/torch-"_s + env.torchVersion + u".dist-info/METADATA"_s,
         "Version: " + env.torchVersion.toUtf8() + "\n");
-    write(site + u"/torch_npu/__init__.py"_s, "");
-    write(site + u"/torch_npu/version.py"_s,
+    writeTestFile(site + u"/torch_npu/__init__.py"_s, "");
+    writeTestFile(site + u"/torch_npu/version.py"_s,
         "__version__ = '" + env.npuVersion.toUtf8() + "'\ngit_version = 'abc'\n");
     const QString info = site + u"/torch_npu-"_s + env.npuVersion + u".dist-info"_s;
-    write(info + u"/METADATA"_s,
+    writeTestFile(info + u"/METADATA"_s,
         "Metadata-Version: 2.1\nName: torch_npu\nVersion: " + env.npuVersion.toUtf8()
             + "\nRequires-Dist: torch==" + env.npuVersion.section(QLatin1Char('.'), 0, 2).toUtf8()
             + "+cpu\n\n");
     QByteArray record = "torch_npu/__init__.py,sha256=x,1\n";
     if (env.dvm) {
-        write(site + u"/torch_npu/_inductor/dvm/__init__.py"_s, "");
-        write(site + u"/torch_npu/_inductor/dvm/mlir_fusion.py"_s, "");
+        writeTestFile(site + u"/torch_npu/_inductor/dvm/__init__.py"_s, "");
+        writeTestFile(site + u"/torch_npu/_inductor/dvm/mlir_fusion.py"_s, "");
         record += "torch_npu/_inductor/dvm/__init__.py,sha256=x,1\n";
     }
-    write(info + u"/RECORD"_s, record);
-    write(site + u"/torch_npu/_inductor/ascend_npu_ir/ascend_npu_ir/npu/inductor_patch/ir.py"_s, env.ir);
+    writeTestFile(info + u"/RECORD"_s, record);
+    writeTestFile(
+        site + u"/torch_npu/_inductor/ascend_npu_ir/ascend_npu_ir/npu/inductor_patch/ir.py"_s, env.ir);
 }
 
 QString sitePackages(const QTemporaryDir& dir)
