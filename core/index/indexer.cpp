@@ -4,6 +4,8 @@
 #include "archive/archivereader.h"
 #include "archive/archivesource.h"
 #include "archive/archivetree.h"
+#include "cache/cachefolder.h"
+#include "index/cacheindex.h"
 #include "index/indexstream.h"
 #include "index/traceindex.h"
 #include "model/graphname.h"
@@ -585,6 +587,8 @@ std::optional<Index> buildIndex(const std::string& path, const IndexOptions& opt
     const std::string absolute = scanpath::absoluteClean(path, fsError).native();
     if (const std::vector<std::string> logs = traceLogsAt(absolute); !logs.empty())
         return buildTraceIndex(absolute, logs, options);
+    if (isInductorCacheFolder(absolute))
+        return buildCacheIndex(absolute, options);
     std::string archiveError;
     switch (archiveProbe(path, archiveError)) {
     case ArchiveProbe::Archive:

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
-// TORCH_TRACE logs in every command of dvmlens-cli: scan (text and
+// TORCH_TRACE logs and the Inductor cache folder in every command of dvmlens-cli: scan (text and
 // scan/1 with "origin" and "rank"), check and check --ranks, report, sources, compare of a trace
 // against the debug tree it came from and of two ranks' logs.
 #include "testutil.h"
+#include "trace/codehash.h"
 #include "tracewriter.h"
 
 #include <QDir>
@@ -47,6 +48,18 @@ private Q_SLOTS:
             testutil::traceOfSampleRun(kEngagedRun, 4101, 0)));
         QVERIFY(testutil::writeBytes(m_trace + u"/dedicated_log_torch_trace_rank_1_fglwclht.log"_s,
             testutil::traceOfSampleRun(kLostRun, 4102, 1, "hit")));
+        m_cache = m_dir.filePath(u"torchinductor_root"_s);
+        // Two DVM wrappers and one without DVM, from two processes: nothing may say "in this process".
+        for (const QString& module :
+            { QString(kEngagedRun + u"/torchinductor/model__0_forward_1.0/output_code.py"_s),
+                QString(kEngagedRun + u"/torchinductor/model__1_inference_3.2/output_code.py"_s),
+                QString(kLostRun + u"/torchinductor/model__0_forward_1.0/output_code.py"_s) }) {
+            const std::string code = testutil::readText(module);
+            const QString hash = QString::fromStdString(dvmlens::inductorCodeHash(code));
+            QDir(m_cache).mkpath(hash.mid(1, 2));
+            QVERIFY(testutil::writeBytes(m_cache + u'/' + hash.mid(1, 2) + u'/' + hash + u".py"_s, code));
+        }
+        QDir(m_cache).mkpath(u"fxgraph/xy"_s);
     }
 
     void scanTextSaysRankPidStartAndOrigin()
@@ -127,9 +140,27 @@ private Q_SLOTS:
         QCOMPARE(ranks.exitCode, 1);
     }
 
+    void theInductorCache()
+    {
+        const Result result = run({ u"scan"_s, m_cache });
+        QCOMPARE(result.exitCode, 0);
+        QVERIFY2(result.out.contains(u"run Inductor cache  partly 2/3, 3 graphs, 2 DVM engaged"_s),
+            qPrintable(result.out));
+        QVERIFY(!result.out.contains(u"graph-without-dvm-kernel"_s));
+        const QJsonObject json = jsonOf(run({ u"scan"_s, u"--json"_s, m_cache }));
+        const QJsonObject firstRun = json[u"runs"_s].toArray()[0].toObject();
+        QVERIFY(firstRun[u"pid"_s].isNull() && firstRun[u"rank"_s].isNull());
+        const QJsonObject origin = firstRun[u"graphs"_s].toArray()[0].toObject()[u"origin"_s].toObject();
+        QCOMPARE(origin[u"kind"_s].toString(), u"cache"_s);
+        QVERIFY(origin[u"file"_s].toString().endsWith(origin[u"code_hash"_s].toString() + u".py"_s));
+        QCOMPARE(run({ u"check"_s, m_cache }).exitCode, 1);
+        QCOMPARE(run({ u"report"_s, m_cache }).exitCode, 0);
+    }
+
 private:
     QTemporaryDir m_dir;
     QString m_trace;
+    QString m_cache;
 };
 
 QTEST_GUILESS_MAIN(TestCliTrace)
