@@ -71,9 +71,17 @@ std::optional<TraceMemberName> parseTraceMemberPath(std::string_view path)
     return name;
 }
 
-std::optional<std::string> readTraceMember(
-    const TraceMemberName& member, const std::string& tree, FileError& error)
+// The tree that bounds the log: a reader that bounds a graph's file by its folder (LOG!L<line>)
+// means the log itself.
+static std::string logTree(const TraceMemberName& member, const std::string& tree)
 {
+    return tree.rfind(member.log + std::string(kTraceGraphSeparator), 0) == 0 ? member.log : tree;
+}
+
+std::optional<std::string> readTraceMember(
+    const TraceMemberName& member, const std::string& readerTree, FileError& error)
+{
+    const std::string tree = logTree(member, readerTree);
     if (member.file.empty()) {
         error = FileError { FileProblem::NotRegular, "it is a graph of a trace log, not a file" };
         return std::nullopt;

@@ -117,6 +117,9 @@ private Q_SLOTS:
         QVERIFY(!readFileHead(forward.path + "/fx_graph_readable.py", index.root, 100, error));
         QCOMPARE(error.problem, FileProblem::Missing);
         QVERIFY(!readFileHead(index.runs[0].path + "!L2/output_code.py", index.root, 100, error));
+        // A reader that bounds the file by its own folder (the GUI's code view) reads it too.
+        QVERIFY2(
+            readFileHead(forward.path + "/output_code.py", forward.path, 100, error), error.message.c_str());
         // Outside the tree the log is refused as any file is.
         QVERIFY(!readFileHead(forward.path + "/output_code.py", "/nonexistent-tree", 100, error));
     }
