@@ -42,9 +42,14 @@ QString fromUtf8(const std::string& text)
 }
 
 // "2026-07-20 10:15:30 · pid 4101" reads faster than the folder name (which is in the tooltip).
+// A trace log's run says its rank (its start has no year); a cache's has neither: its name.
 QString runLabel(const dvmlens::Run& run)
 {
-    if (run.started && run.pid) {
+    if (run.rank) {
+        return run.pid ? RunTreeModel::tr("rank %1 · pid %2").arg(*run.rank).arg(*run.pid)
+                       : RunTreeModel::tr("rank %1").arg(*run.rank);
+    }
+    if (run.started && run.pid && run.started->rfind("--", 0) != 0) {
         const QString started = fromUtf8(*run.started).left(19).replace(QLatin1Char('T'), QLatin1Char(' '));
         return RunTreeModel::tr("%1 · pid %2").arg(started).arg(*run.pid);
     }
