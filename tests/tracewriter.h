@@ -14,6 +14,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace testutil {
 
@@ -95,6 +96,54 @@ inline bool writeGzip(const QString& path, std::string_view bytes)
     ok = archive_write_close(writer) == ARCHIVE_OK && ok;
     archive_write_free(writer);
     return ok;
+}
+
+inline std::string readText(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return file.readAll().toStdString();
+}
+
+// A trace log of the sample tree's run `runFolder` (resources/samples/torch_compile_debug), as
+// PyTorch would have written it: per graph folder, in compile order, its fx_graph_runnable
+// artifact and post-grad graph (before the code), its inductor_output_code (when the folder has an
+// output_code.py), then the fx_graph_cache_<cache> artifact. Forward and backward of AOT ID 0 are
+// compile [0/0], the inference graph [1/0]. `rank` < 0: no "rank" key.
+inline std::string traceOfSampleRun(
+    const QString& runFolder, long long writer, int rank, const std::string& cache = "miss")
+{
+    const std::pair<const char*, const char*> graphs[] = { { "model__0_forward_1.0",
+                                                               "0, \"frame_compile_id\": 0" },
+        { "model__0_backward_2.1", "0, \"frame_compile_id\": 0" },
+        { "model__1_inference_3.2", "1, \"frame_compile_id\": 0" } };
+    const std::string rankField = rank >= 0 ? ", \"rank\": " + std::to_string(rank) : std::string();
+    TracePrefixParts prefix;
+    prefix.writer = writer;
+    std::string log;
+    int second = 10;
+    for (const auto& [folder, ids] : graphs) {
+        const QString graph = runFolder + QStringLiteral("/torchinductor/") + QString::fromLatin1(folder);
+        const std::string tail = rankField + ", \"frame_id\": " + ids + ", \"attempt\": 0";
+        prefix.time = "0720 10:15:" + std::to_string(second++) + ".000000";
+        const std::string runnable = readText(graph + QStringLiteral("/fx_graph_runnable.py"));
+        if (!runnable.empty())
+            log += traceRecord(R"("artifact": {"name": "fx_graph_runnable", "encoding": "string"})" + tail,
+                runnable, prefix);
+        const std::string postGrad = readText(graph + QStringLiteral("/fx_graph_transformed.py"));
+        if (!postGrad.empty())
+            log += traceRecord(R"("inductor_post_grad_graph": {})" + tail, postGrad, prefix);
+        const std::string code = readText(graph + QStringLiteral("/output_code.py"));
+        if (!code.empty())
+            log += traceRecord(
+                R"("inductor_output_code": {"filename": "/tmp/torchinductor_u/xx/cxx.py"})" + tail, code,
+                prefix);
+        log += traceRecord(
+            R"("artifact": {"name": "fx_graph_cache_)" + cache + R"(", "encoding": "json"})" + tail,
+            std::string(R"({"key": "fabc", "cache_state": ")") + cache + "\"}", prefix);
+    }
+    return log;
 }
 
 } // namespace testutil

@@ -64,6 +64,11 @@ static void printHelp(QTextStream& out)
            "                 (every command) PATH may be an archive (.tar, .tar.gz/.tgz, .tar.xz, .tar.zst,\n"
            "                 .tar.bz2, .zip, told by content), read without unpacking it; reading stops\n"
            "                 after SIZE bytes of entry data (K, M, G, T suffixes; default 4G)\n"
+           "\ninputs (PATH): a debug tree (TORCH_COMPILE_DEBUG=1: torch_compile_debug/, a run or graph "
+           "folder,\n"
+           "  an output_code.py); TORCH_TRACE logs (TORCH_TRACE=/tmp/trace: the folder, one\n"
+           "  dedicated_log_torch_trace_*.log or .log.gz, or tlparse's output folder); the Inductor cache\n"
+           "  folder (TORCHINDUCTOR_CACHE_DIR, default /tmp/torchinductor_<user>); or an archive of them\n"
            "\nexit codes: 0 ok; 1 the check or gate failed; 2 bad usage or unreadable PATH\n";
 }
 

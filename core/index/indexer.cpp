@@ -4,12 +4,17 @@
 #include "archive/archivereader.h"
 #include "archive/archivesource.h"
 #include "archive/archivetree.h"
+#include "cache/cachefolder.h"
+#include "index/cacheindex.h"
 #include "index/indexstream.h"
+#include "index/traceindex.h"
 #include "model/graphname.h"
 #include "parse/kernelbodies.h"
 #include "parse/outputcodeparser.h"
 #include "rules/knownfailures.h"
+#include "scan/scanpaths.h"
 #include "scan/treescanner.h"
+#include "trace/tracefiles.h"
 
 #include <algorithm>
 #include <chrono>
@@ -478,6 +483,30 @@ ArchiveProbe archiveProbe(const std::string& path, std::string& error)
     return probeArchive(path, error);
 }
 
+// TORCH_TRACE logs in the archive's top folder or one level below (a TORCH_TRACE folder, a tlparse
+// output folder packed whole): their runs join the index, read again member by member.
+void appendArchiveTraces(Index& index, const TreeSource& source, const IndexOptions& options)
+{
+    const std::string top = index.root;
+    std::vector<std::string> logs = findTraceLogs(top, source);
+    std::vector<TreeSource::Listed> entries;
+    int error = 0;
+    int partError = 0;
+    if (source.list(top, entries, error, partError)) {
+        for (const TreeSource::Listed& entry : entries) {
+            if (entry.type != DT_DIR)
+                continue;
+            const std::vector<std::string> below = findTraceLogs(scanpath::joinPath(top, entry.name), source);
+            logs.insert(logs.end(), below.begin(), below.end());
+        }
+    }
+    if (logs.empty())
+        return;
+    Index traces = buildTraceIndex(index.root, logs, options);
+    std::move(traces.runs.begin(), traces.runs.end(), std::back_inserter(index.runs));
+    std::move(traces.diagnostics.begin(), traces.diagnostics.end(), std::back_inserter(index.diagnostics));
+}
+
 // An archive: one streaming pass (its output_code.py files parsed from memory by the workers as
 // they come), then the walk over its entries, then each graph gets the parse of its file.
 std::optional<Index> buildArchiveIndex(
@@ -544,6 +573,7 @@ std::optional<Index> buildArchiveIndex(
         }
     }
     noteCancelled(index, skipped, total);
+    appendArchiveTraces(index, source, options);
     return index;
 }
 
@@ -551,6 +581,14 @@ std::optional<Index> buildArchiveIndex(
 
 std::optional<Index> buildIndex(const std::string& path, const IndexOptions& options, std::string& error)
 {
+    // TORCH_TRACE logs (a log, a .log.gz, a folder of them, a tlparse output folder) before the
+    // archive probe, which would take a .log.gz for a compressed archive.
+    std::error_code fsError;
+    const std::string absolute = scanpath::absoluteClean(path, fsError).native();
+    if (const std::vector<std::string> logs = traceLogsAt(absolute); !logs.empty())
+        return buildTraceIndex(absolute, logs, options);
+    if (isInductorCacheFolder(absolute))
+        return buildCacheIndex(absolute, options);
     std::string archiveError;
     switch (archiveProbe(path, archiveError)) {
     case ArchiveProbe::Archive:

@@ -7,6 +7,7 @@
 #include "io/safefile.h"
 
 #include "archive/archivetree.h"
+#include "trace/tracemember.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -93,6 +94,28 @@ std::optional<std::string> descriptorPath(int fd)
     if (length <= 0)
         return std::nullopt;
     return std::string(buffer, static_cast<std::size_t>(length));
+}
+
+// `bytes` as a read-only descriptor of an anonymous memory file (a trace log's record).
+int memoryFile(const std::string& bytes)
+{
+    const int fd = ::memfd_create("dvmlens-trace-member", MFD_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    std::size_t written = 0;
+    while (written < bytes.size()) {
+        const ssize_t got = ::write(fd, bytes.data() + written, bytes.size() - written);
+        if (got <= 0) {
+            ::close(fd);
+            return -1;
+        }
+        written += static_cast<std::size_t>(got);
+    }
+    if (::lseek(fd, 0, SEEK_SET) != 0) {
+        ::close(fd);
+        return -1;
+    }
+    return fd;
 }
 
 } // namespace
@@ -241,6 +264,22 @@ std::optional<SafeFile> SafeFile::open(
     if (path.empty() || path.find('\0') != std::string::npos) {
         error = makeError(FileProblem::Missing, "no file name");
         return std::nullopt;
+    }
+    // "LOG!L<line>/output_code.py": a graph's file in a TORCH_TRACE log (trace/tracemember.h),
+    // unless a node of that very name exists.
+    struct stat named;
+    if (path.find(kTraceGraphSeparator) != std::string::npos && ::lstat(path.c_str(), &named) != 0) {
+        if (const std::optional<TraceMemberName> member = parseTraceMemberPath(path)) {
+            const std::optional<std::string> bytes = readTraceMember(*member, tree, error);
+            if (!bytes)
+                return std::nullopt;
+            const int fd = memoryFile(*bytes);
+            if (fd < 0) {
+                error = errnoError(errno);
+                return std::nullopt;
+            }
+            return SafeFile(fd, budget, bytes->size());
+        }
     }
     if (path.find('!') != std::string::npos) {
         bool isMember = false;

@@ -205,6 +205,24 @@ void writeOutputCode(W& w, const OutputCode& code, const GraphProfile* profile =
     w.endObject();
 }
 
+template <typename W> void writeOrigin(W& w, const GraphOrigin& origin)
+{
+    w.beginObject();
+    w.key("kind");
+    w.value(origin.kind);
+    w.key("file");
+    w.value(origin.file);
+    w.key("line");
+    writeOptional(w, origin.line);
+    w.key("compile_id");
+    writeOptional(w, origin.compileId);
+    w.key("cache");
+    writeOptional(w, origin.cache);
+    w.key("code_hash");
+    writeOptional(w, origin.codeHash);
+    w.endObject();
+}
+
 // `why` (with reasons asked for) adds "why" to its items and "why_summary" to the graph.
 template <typename W>
 void writeGraph(W& w, const Graph& graph, const GraphProfile* profile = nullptr,
@@ -244,6 +262,8 @@ void writeGraph(W& w, const Graph& graph, const GraphProfile* profile = nullptr,
     w.endArray();
     w.key("verdict");
     w.value(verdictName(graphVerdict(graph)));
+    w.key("origin");
+    writeOrigin(w, graphOrigin(graph));
     if (profile && profile->join)
         writeSharesDeviceTime(w, profile->shares(), false);
     if (why) {
@@ -275,6 +295,8 @@ void writeRun(W& w, const Run& run, const WriteGraphs& writeGraphs = {},
     writeOptional(w, run.pid);
     w.key("started");
     writeOptional(w, run.started);
+    w.key("rank");
+    writeOptional(w, run.rank);
     w.key("graphs");
     writeGraphs(w, run.graphs);
     w.key("verdict");

@@ -63,4 +63,13 @@ std::string_view severityName(Severity severity)
     return "error";
 }
 
+GraphOrigin graphOrigin(const Graph& graph)
+{
+    if (graph.origin)
+        return *graph.origin;
+    GraphOrigin origin;
+    origin.file = graph.outputCode ? graph.outputCode->path : graph.path;
+    return origin;
+}
+
 } // namespace dvmlens

@@ -137,6 +137,20 @@ struct OutputCode
     std::vector<Diagnostic> diagnostics; // problems met while parsing this file
 };
 
+// Where a graph's wrapper module came from (JSON "origin"): a debug tree's output_code.py, an
+// inductor_output_code record of a TORCH_TRACE log, or a module of the Inductor cache folder.
+struct GraphOrigin
+{
+    std::string kind = "debug-tree"; // "debug-tree", "trace", "cache"
+    std::string file; // the output_code.py (or graph folder), the trace log, the cache module
+    std::optional<int> line; // the record's line in the trace log
+    std::optional<std::string> compileId; // "[0/1]", "[0/1_1]", "[!0/2/0]" (trace)
+    std::optional<std::string> cache; // "hit", "miss", "bypass" (trace: the FX graph cache said so)
+    // Inductor's code hash of the wrapper text, "c" + 51 base32 characters: the cache module's file
+    // name, so the same code in a trace, the cache and a tree is known as the same (trace, cache).
+    std::optional<std::string> codeHash;
+};
+
 // One Inductor graph folder: <model>__<aot_id>_<kind>_<nth_graph>.<seq>
 struct Graph
 {
@@ -153,7 +167,13 @@ struct Graph
     // module in a folder of another layout): only then is a file that is not a wrapper no verdict.
     bool looseFile = false;
     std::vector<Diagnostic> diagnostics; // about this graph (missing output_code.py, parse problems…)
+    // Set for graphs of a trace log or the cache folder; null for a debug tree's (see graphOrigin).
+    std::optional<GraphOrigin> origin;
 };
+
+// The graph's origin: its own, or for a debug tree's graph {"debug-tree", its output_code.py (the
+// folder when it has none)}.
+GraphOrigin graphOrigin(const Graph& graph);
 
 // One process: run_<%Y_%m_%d_%H_%M_%S_%f>-pid_<pid>
 struct Run
@@ -162,8 +182,11 @@ struct Run
     std::string path;
     std::optional<std::int64_t> pid;
     std::optional<std::string> started; // ISO 8601 local time with microseconds: 2026-07-20T10:15:30.123456
+    // (a trace log's run: "--07-20T10:15:30.123456", the log has no year)
     std::vector<Graph> graphs; // sorted by seq, then name
     std::vector<std::string> logs; // absolute paths of *.log files anywhere under the run, sorted
+    // torch.distributed rank, when the input says it (a trace log's records or file name).
+    std::optional<std::int64_t> rank;
 };
 
 // A whole scan.

@@ -121,8 +121,10 @@ void applyTreeRule(const Rule& rule, const Index& index, std::vector<Finding>& f
             switch (rule.check) {
             case TreeCheck::GraphWithoutDvmKernel: {
                 const OutputCode* code = graph.outputCode ? &*graph.outputCode : nullptr;
+                // A cache's wrappers come from many processes: DVM in one says nothing of another.
+                const bool fromCache = graph.origin && graph.origin->kind == "cache";
                 // A graph of views only has nothing DVM could have taken.
-                if (anyEngaged && graphVerdict(graph) == Verdict::NotEngaged
+                if (anyEngaged && !fromCache && graphVerdict(graph) == Verdict::NotEngaged
                     && (!code->kernels.empty() || !code->fallbacks.empty()))
                     finding = treeFinding(rule, code->path, kernelSummary(*code), Confidence::High);
                 break;

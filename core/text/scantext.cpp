@@ -35,14 +35,40 @@ std::string plural(int count, std::string_view noun)
     return std::to_string(count) + ' ' + std::string(noun) + (count == 1 ? "" : "s");
 }
 
+// A trace log's start has no year ("--12-03T10:00:00.000000"): said so rather than shown as a date.
+std::string startedText(const std::string& started)
+{
+    if (started.rfind("--", 0) != 0 || started.size() < 8)
+        return displayName(started);
+    std::string text = started.substr(2);
+    std::replace(text.begin(), text.end(), 'T', ' ');
+    return displayName(text) + " (no year in the log)";
+}
+
+// Where a graph of a trace log or the cache came from: "      from LOG line 1346, FX graph cache hit".
+std::string originLine(const Graph& graph)
+{
+    if (!graph.origin)
+        return {};
+    const GraphOrigin& origin = *graph.origin;
+    std::string line = "      from " + displayName(origin.file);
+    if (origin.line)
+        line += " line " + std::to_string(*origin.line);
+    if (origin.cache)
+        line += ", FX graph cache " + *origin.cache;
+    return line + '\n';
+}
+
 std::string runHeader(const Run& run)
 {
     const Summary summary = summarize(run);
     std::string line = "run " + (run.name ? displayName(*run.name) : std::string("(no run folder)"));
+    if (run.rank)
+        line += "  rank " + std::to_string(*run.rank);
     if (run.pid)
         line += "  pid " + std::to_string(*run.pid);
     if (run.started)
-        line += "  started " + displayName(*run.started);
+        line += "  started " + startedText(*run.started);
     line += "  " + ladderLine(summary.verdicts) + ", " + plural(summary.graphs, "graph") + ", "
         + std::to_string(summary.dvmEngagedGraphs) + " DVM engaged, "
         + plural(static_cast<int>(run.logs.size()), "log");
@@ -82,7 +108,7 @@ std::string graphLines(const Graph& graph, std::size_t nameWidth)
         reasons += (reasons.empty() ? "" : "; ") + reason;
     if (!reasons.empty())
         line += "  <- " + reasons;
-    line += '\n';
+    line += '\n' + originLine(graph);
     for (const Diagnostic& diagnostic : graph.diagnostics)
         line += diagnosticLine("      ", diagnostic);
     if (graph.outputCode) {

@@ -1589,8 +1589,8 @@
         <translation>打开 output_code.py 或归档</translation>
     </message>
     <message>
-        <source>Inductor output code or debug tree archive (output_code.py *.py *.tar *.tgz *.tar.gz *.tar.xz *.txz *.tar.zst *.tzst *.tar.bz2 *.tbz2 *.zip);;All files (*)</source>
-        <translation>Inductor 输出代码或调试目录归档 (output_code.py *.py *.tar *.tgz *.tar.gz *.tar.xz *.txz *.tar.zst *.tzst *.tar.bz2 *.tbz2 *.zip);;所有文件 (*)</translation>
+        <source>Inductor output code, trace log or debug tree archive (output_code.py *.py *.log *.log.gz *.tar *.tgz *.tar.gz *.tar.xz *.txz *.tar.zst *.tzst *.tar.bz2 *.tbz2 *.zip);;All files (*)</source>
+        <translation>Inductor 输出代码、跟踪日志或调试目录归档 (output_code.py *.py *.log *.log.gz *.tar *.tgz *.tar.gz *.tar.xz *.txz *.tar.zst *.tzst *.tar.bz2 *.tbz2 *.zip);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
@@ -1880,6 +1880,14 @@
     <message>
         <source>%1 · pid %2</source>
         <translation>%1 · 进程 %2</translation>
+    </message>
+    <message>
+        <source>rank %1 · pid %2</source>
+        <translation>rank %1 · 进程 %2</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
     </message>
     <message>
         <source>Verdict</source>
@@ -2371,12 +2379,16 @@
         <translation>选择要打开的 torch_compile_debug 文件夹、运行文件夹或图文件夹</translation>
     </message>
     <message>
-        <source>&lt;p&gt;PyTorch writes a debug tree only when asked. Run the training again with&lt;/p&gt;&lt;pre&gt;TORCHINDUCTOR_NPU_BACKEND=dvm TORCH_COMPILE_DEBUG=1 python train.py&lt;/pre&gt;&lt;p&gt;and open the &lt;code&gt;torch_compile_debug&lt;/code&gt; folder it creates in the working directory (&lt;code&gt;run_*/torchinductor/&amp;lt;graph&amp;gt;/output_code.py&lt;/code&gt;), or the folder &lt;code&gt;debug_dir_root&lt;/code&gt; names.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;PyTorch 只在被要求时才写出调试目录树。请这样重新运行训练：&lt;/p&gt;&lt;pre&gt;TORCHINDUCTOR_NPU_BACKEND=dvm TORCH_COMPILE_DEBUG=1 python train.py&lt;/pre&gt;&lt;p&gt;然后打开它在工作目录中创建的 &lt;code&gt;torch_compile_debug&lt;/code&gt; 文件夹（&lt;code&gt;run_*/torchinductor/&amp;lt;graph&amp;gt;/output_code.py&lt;/code&gt;），或 &lt;code&gt;debug_dir_root&lt;/code&gt; 指定的文件夹。&lt;/p&gt;</translation>
+        <source>&lt;p&gt;PyTorch keeps the generated code in three places; open any of them:&lt;/p&gt;&lt;ul&gt;&lt;li&gt;a trace folder: run with &lt;code&gt;TORCH_TRACE=/tmp/trace&lt;/code&gt; and open &lt;code&gt;/tmp/trace&lt;/code&gt; (or one &lt;code&gt;dedicated_log_torch_trace_*.log&lt;/code&gt;);&lt;/li&gt;&lt;li&gt;the Inductor cache folder, &lt;code&gt;TORCHINDUCTOR_CACHE_DIR&lt;/code&gt; (by default &lt;code&gt;/tmp/torchinductor_&amp;lt;user&amp;gt;&lt;/code&gt;);&lt;/li&gt;&lt;li&gt;a debug tree: run the training again with&lt;/li&gt;&lt;/ul&gt;&lt;pre&gt;TORCHINDUCTOR_NPU_BACKEND=dvm TORCH_COMPILE_DEBUG=1 python train.py&lt;/pre&gt;&lt;p&gt;and open the &lt;code&gt;torch_compile_debug&lt;/code&gt; folder it creates in the working directory (&lt;code&gt;run_*/torchinductor/&amp;lt;graph&amp;gt;/output_code.py&lt;/code&gt;), or the folder &lt;code&gt;debug_dir_root&lt;/code&gt; names.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;PyTorch 把生成的代码保存在三个地方，打开其中任意一个即可：&lt;/p&gt;&lt;ul&gt;&lt;li&gt;跟踪文件夹：用 &lt;code&gt;TORCH_TRACE=/tmp/trace&lt;/code&gt; 运行，然后打开 &lt;code&gt;/tmp/trace&lt;/code&gt;（或单个 &lt;code&gt;dedicated_log_torch_trace_*.log&lt;/code&gt;）；&lt;/li&gt;&lt;li&gt;Inductor 缓存文件夹 &lt;code&gt;TORCHINDUCTOR_CACHE_DIR&lt;/code&gt;（默认为 &lt;code&gt;/tmp/torchinductor_&amp;lt;user&amp;gt;&lt;/code&gt;）；&lt;/li&gt;&lt;li&gt;调试目录树：这样重新运行训练&lt;/li&gt;&lt;/ul&gt;&lt;pre&gt;TORCHINDUCTOR_NPU_BACKEND=dvm TORCH_COMPILE_DEBUG=1 python train.py&lt;/pre&gt;&lt;p&gt;然后打开它在工作目录中创建的 &lt;code&gt;torch_compile_debug&lt;/code&gt; 文件夹（&lt;code&gt;run_*/torchinductor/&amp;lt;graph&amp;gt;/output_code.py&lt;/code&gt;），或 &lt;code&gt;debug_dir_root&lt;/code&gt; 指定的文件夹。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;Open the &lt;code&gt;torch_compile_debug&lt;/code&gt; folder a training run wrote (or one &lt;code&gt;run_*&lt;/code&gt; folder, one graph folder, one &lt;code&gt;output_code.py&lt;/code&gt;, or a .tar / .zip of them) to see, per run, graph and kernel, what DVM generated and what fell back to Triton, ATen or FX.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;打开训练运行写出的 &lt;code&gt;torch_compile_debug&lt;/code&gt; 文件夹（或单个 &lt;code&gt;run_*&lt;/code&gt; 文件夹、单个图文件夹、单个 &lt;code&gt;output_code.py&lt;/code&gt;，或它们的 .tar / .zip 归档），按运行、图和内核查看 DVM 生成了什么，哪些回退到了 Triton、ATen 或 FX。&lt;/p&gt;</translation>
+        <source>No torch_compile_debug runs found under %1</source>
+        <translation>在 %1 下未找到 torch_compile_debug 运行</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Open the &lt;code&gt;torch_compile_debug&lt;/code&gt; folder a training run wrote (or one &lt;code&gt;run_*&lt;/code&gt; folder, one graph folder, one &lt;code&gt;output_code.py&lt;/code&gt;, or a .tar / .zip of them), a &lt;code&gt;TORCH_TRACE&lt;/code&gt; folder or log (or tlparse&apos;s output folder), or the Inductor cache folder to see, per run, graph and kernel, what DVM generated and what fell back to Triton, ATen or FX.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;打开训练运行写出的 &lt;code&gt;torch_compile_debug&lt;/code&gt; 文件夹（或单个 &lt;code&gt;run_*&lt;/code&gt; 文件夹、单个图文件夹、单个 &lt;code&gt;output_code.py&lt;/code&gt;，或它们的 .tar / .zip 归档）、&lt;code&gt;TORCH_TRACE&lt;/code&gt; 文件夹或日志（或 tlparse 的输出文件夹），或 Inductor 缓存文件夹，按运行、图和内核查看 DVM 生成了什么，哪些回退到了 Triton、ATen 或 FX。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Did DVM generate the kernels?</source>

@@ -5,7 +5,13 @@
 
 QString runLabel(const dvmlens::Run& run)
 {
-    if (run.started && run.pid) {
+    // A trace log's run says its rank (its start has no year); a cache's has neither: its name.
+    if (run.rank) {
+        return run.pid
+            ? QCoreApplication::translate("RunTreeModel", "rank %1 · pid %2").arg(*run.rank).arg(*run.pid)
+            : QCoreApplication::translate("RunTreeModel", "rank %1").arg(*run.rank);
+    }
+    if (run.started && run.pid && run.started->rfind("--", 0) != 0) {
         const QString started =
             QString::fromStdString(*run.started).left(19).replace(QLatin1Char('T'), QLatin1Char(' '));
         return QCoreApplication::translate("RunTreeModel", "%1 · pid %2").arg(started).arg(*run.pid);

@@ -218,11 +218,10 @@ void MainWindow::openFolderDialog()
 
 void MainWindow::openFileDialog()
 {
-    const QString file =
-        QFileDialog::getOpenFileName(this, tr("Open output_code.py or Archive"), dialogFolder(),
-            tr("Inductor output code or debug tree archive (output_code.py *.py *.tar *.tgz *.tar.gz "
-               "*.tar.xz *.txz "
-               "*.tar.zst *.tzst *.tar.bz2 *.tbz2 *.zip);;All files (*)"));
+    const QString file = QFileDialog::getOpenFileName(this, tr("Open output_code.py or Archive"),
+        dialogFolder(),
+        tr("Inductor output code, trace log or debug tree archive (output_code.py *.py *.log *.log.gz "
+           "*.tar *.tgz *.tar.gz *.tar.xz *.txz *.tar.zst *.tzst *.tar.bz2 *.tbz2 *.zip);;All files (*)"));
     if (!file.isEmpty())
         openPath(file);
 }

@@ -166,15 +166,21 @@ void WelcomePage::updateTexts()
         m_body->setText(
             tr("<p>Open the <code>torch_compile_debug</code> folder a training run wrote (or one "
                "<code>run_*</code> folder, one graph folder, one <code>output_code.py</code>, or a "
-               ".tar / .zip of them) to see, per run, graph and kernel, what DVM generated and what "
-               "fell back to Triton, ATen or FX.</p>"));
+               ".tar / .zip of them), a <code>TORCH_TRACE</code> folder or log (or tlparse's output "
+               "folder), or the Inductor cache folder to see, per run, graph and kernel, what DVM "
+               "generated and what fell back to Triton, ATen or FX.</p>"));
         return;
     }
     // The path on a line of its own: wrapped after "under", it broke after its first "/".
     m_title->setText(
         tr("No torch_compile_debug runs found under\n%1").arg(QDir::toNativeSeparators(m_emptyPath)));
     m_body->setText(
-        tr("<p>PyTorch writes a debug tree only when asked. Run the training again with</p>"
+        tr("<p>PyTorch keeps the generated code in three places; open any of them:</p>"
+           "<ul><li>a trace folder: run with <code>TORCH_TRACE=/tmp/trace</code> and open "
+           "<code>/tmp/trace</code> (or one <code>dedicated_log_torch_trace_*.log</code>);</li>"
+           "<li>the Inductor cache folder, <code>TORCHINDUCTOR_CACHE_DIR</code> (by default "
+           "<code>/tmp/torchinductor_&lt;user&gt;</code>);</li>"
+           "<li>a debug tree: run the training again with</li></ul>"
            "<pre>TORCHINDUCTOR_NPU_BACKEND=dvm TORCH_COMPILE_DEBUG=1 python train.py</pre>"
            "<p>and open the <code>torch_compile_debug</code> folder it creates in the working "
            "directory (<code>run_*/torchinductor/&lt;graph&gt;/output_code.py</code>), or the folder "

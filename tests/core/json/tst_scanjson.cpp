@@ -130,10 +130,14 @@ private Q_SLOTS:
         JSON_COMPARE(json["root"], ordered_json("/t"));
         QCOMPARE(json["runs"].size(), std::size_t(2));
         const ordered_json& run = json["runs"][1];
-        QCOMPARE(keysOf(run), split("name,pid,started,graphs,verdict"));
+        QCOMPARE(keysOf(run), split("name,pid,started,rank,graphs,verdict"));
+        JSON_COMPARE(run["rank"], ordered_json(nullptr));
         const ordered_json& graph = run["graphs"][0];
         QCOMPARE(keysOf(graph),
-            split("name,path,model,aot_id,kind,nth_graph,seq,files,output_code,diagnostics,verdict"));
+            split("name,path,model,aot_id,kind,nth_graph,seq,files,output_code,diagnostics,verdict,origin"));
+        QCOMPARE(keysOf(graph["origin"]), split("kind,file,line,compile_id,cache,code_hash"));
+        JSON_COMPARE(graph["origin"]["kind"], ordered_json("debug-tree"));
+        JSON_COMPARE(graph["origin"]["file"], graph["output_code"]["path"]);
         JSON_COMPARE(graph["files"], ordered_json({ "output_code.py", "storages/" }));
         const ordered_json& code = graph["output_code"];
         QCOMPARE(

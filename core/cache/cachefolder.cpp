@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: MIT
+#include "cache/cachefolder.h"
+
+#include "io/safefile.h"
+#include "scan/scanpaths.h"
+#include "scan/treescanner.h"
+#include "scan/treesource.h"
+#include "trace/codehash.h"
+
+#include <algorithm>
+#include <dirent.h>
+#include <string_view>
+#include <sys/stat.h>
+
+namespace dvmlens {
+
+namespace {
+
+constexpr std::size_t kHeadBytes = 4096;
+
+// A top-level folder PyCodeCache writes modules into: two characters of the hash alphabet.
+bool isModuleFolderName(std::string_view name)
+{
+    const auto hashChar = [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= '2' && c <= '7') || (c >= '0' && c <= '9');
+    };
+    return name.size() == 2 && hashChar(name[0]) && hashChar(name[1]);
+}
+
+bool isModuleName(std::string_view name)
+{
+    return name.size() > 4 && name.substr(name.size() - 3) == ".py"
+        && isInductorCodeHash(name.substr(0, name.size() - 3));
+}
+
+// The entries of `folder` whose name `accept`s and whose own type (links not followed) is `type`,
+// as paths, sorted.
+template <typename Accept>
+std::vector<std::string> entriesOf(const std::string& folder, const Accept& accept, unsigned char type)
+{
+    std::vector<TreeSource::Listed> entries;
+    int error = 0;
+    int partError = 0;
+    std::vector<std::string> paths;
+    if (!posixTreeSource().list(folder, entries, error, partError))
+        return paths;
+    for (const TreeSource::Listed& entry : entries) {
+        if (!accept(entry.name))
+            continue;
+        const std::string path = scanpath::joinPath(folder, entry.name);
+        int typeError = 0;
+        const std::optional<unsigned char> actual = entry.type == DT_UNKNOWN
+            ? posixTreeSource().typeOf(path, typeError)
+            : std::optional<unsigned char>(entry.type);
+        if (actual == type)
+            paths.push_back(path);
+    }
+    std::sort(paths.begin(), paths.end());
+    return paths;
+}
+
+std::vector<std::string> moduleFolders(const std::string& root)
+{
+    return entriesOf(root, isModuleFolderName, DT_DIR);
+}
+
+std::vector<std::string> modulesIn(const std::string& folder)
+{
+    return entriesOf(folder, isModuleName, DT_REG);
+}
+
+bool looksLikeKernelModule(std::string_view head)
+{
+    return head.find("import triton") != std::string_view::npos
+        || head.find("@triton.jit") != std::string_view::npos
+        || head.find("triton_heuristics") != std::string_view::npos;
+}
+
+} // namespace
+
+bool isInductorCacheFolder(const std::string& path)
+{
+    for (const std::string& folder : moduleFolders(path))
+        if (!modulesIn(folder).empty())
+            return true;
+    return false;
+}
+
+CacheListing listCacheFolder(const std::string& root)
+{
+    CacheListing listing;
+    for (const std::string& folder : moduleFolders(root)) {
+        for (const std::string& module : modulesIn(folder)) {
+            FileError error;
+            const std::optional<std::string> head = readFileHead(module, root, kHeadBytes, error);
+            if (!head) {
+                ++listing.unreadable;
+                continue;
+            }
+            if (looksLikeWrapperHead(*head)) {
+                struct stat status;
+                const std::int64_t modified = ::lstat(module.c_str(), &status) == 0
+                    ? std::int64_t(status.st_mtim.tv_sec) * 1000000000 + status.st_mtim.tv_nsec
+                    : 0;
+                listing.wrappers.push_back(CacheModule { module, modified });
+            } else if (looksLikeKernelModule(*head)) {
+                ++listing.kernelModules;
+            } else {
+                ++listing.otherModules;
+            }
+        }
+    }
+    std::sort(
+        listing.wrappers.begin(), listing.wrappers.end(), [](const CacheModule& a, const CacheModule& b) {
+            return std::tie(a.modifiedNs, a.path) < std::tie(b.modifiedNs, b.path);
+        });
+    return listing;
+}
+
+} // namespace dvmlens

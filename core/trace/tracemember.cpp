@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: MIT
+#include "trace/tracemember.h"
+
+#include "io/safefile.h"
+#include "trace/tracegraphs.h"
+#include "trace/tracelog.h"
+
+namespace dvmlens {
+
+namespace {
+
+// The payload of the record at `line` (its md5 checked); nullopt with `error` otherwise. (SafeFile
+// holds its reader to the budget as these bytes are read: a head reader gets the head.)
+std::optional<std::string> recordPayload(
+    const std::string& log, const std::string& tree, int line, FileError& error)
+{
+    bool found = false;
+    std::optional<std::string> payload;
+    bool verified = false;
+    TraceReadOptions options;
+    options.onlyLine = line; // reading stops right after that record
+    const TraceReadResult result = readTraceLog(log, tree, options, [&](TraceRecord& record) {
+        payload = std::move(record.payload);
+        verified = record.payloadVerified || !record.payloadMd5;
+        found = true;
+    });
+    if (!result.opened) {
+        error = FileError { FileProblem::IoError, result.error };
+        return std::nullopt;
+    }
+    if (!found || !payload) {
+        error = FileError { FileProblem::Missing,
+            "the log has no record with a payload at line " + std::to_string(line) };
+        return std::nullopt;
+    }
+    if (!verified) {
+        error = FileError { FileProblem::IoError,
+            "the payload at line " + std::to_string(line)
+                + " does not match its md5 (the log changed or was cut)" };
+        return std::nullopt;
+    }
+    return payload;
+}
+
+} // namespace
+
+std::string traceGraphPath(std::string_view log, int line)
+{
+    return std::string(log) + std::string(kTraceGraphSeparator) + std::to_string(line);
+}
+
+std::optional<TraceMemberName> parseTraceMemberPath(std::string_view path)
+{
+    std::size_t at = path.rfind(kTraceGraphSeparator);
+    if (at == std::string_view::npos || at == 0)
+        return std::nullopt;
+    std::size_t end = at + kTraceGraphSeparator.size();
+    int line = 0;
+    const std::size_t digitsStart = end;
+    while (end < path.size() && path[end] >= '0' && path[end] <= '9' && end - digitsStart < 9)
+        line = line * 10 + (path[end++] - '0');
+    if (end == digitsStart || line == 0 || (end < path.size() && path[end] != '/'))
+        return std::nullopt;
+    TraceMemberName name;
+    name.log.assign(path.substr(0, at));
+    name.line = line;
+    if (end < path.size())
+        name.file.assign(path.substr(end + 1));
+    if (name.file.find('/') != std::string::npos)
+        return std::nullopt;
+    return name;
+}
+
+// The tree that bounds the log: a reader that bounds a graph's file by its folder (LOG!L<line>)
+// means the log itself.
+static std::string logTree(const TraceMemberName& member, const std::string& tree)
+{
+    return tree.rfind(member.log + std::string(kTraceGraphSeparator), 0) == 0 ? member.log : tree;
+}
+
+std::optional<std::string> readTraceMember(
+    const TraceMemberName& member, const std::string& readerTree, FileError& error)
+{
+    const std::string tree = logTree(member, readerTree);
+    if (member.file.empty()) {
+        error = FileError { FileProblem::NotRegular, "it is a graph of a trace log, not a file" };
+        return std::nullopt;
+    }
+    if (member.file == "output_code.py")
+        return recordPayload(member.log, tree, member.line, error);
+    // Another file of the graph: assemble the graphs as the container did (metadata only) to find
+    // which record stands for it, then read that record's payload.
+    TraceGraphAssembler assembler;
+    TraceReadOptions options;
+    options.interest = [](std::string_view kind) { return TraceGraphAssembler::interest(kind, false); };
+    const TraceReadResult result =
+        readTraceLog(member.log, tree, options, [&](TraceRecord& record) { assembler.add(record); });
+    if (!result.opened) {
+        error = FileError { FileProblem::IoError, result.error };
+        return std::nullopt;
+    }
+    for (const TraceGraphParts& graph : assembler.graphs()) {
+        if (graph.codeLine != member.line)
+            continue;
+        const auto file = graph.files.find(member.file);
+        if (file == graph.files.end())
+            break;
+        return recordPayload(member.log, tree, file->second, error);
+    }
+    error = FileError { FileProblem::Missing,
+        "the trace log's graph at line " + std::to_string(member.line) + " has no " + member.file };
+    return std::nullopt;
+}
+
+} // namespace dvmlens
