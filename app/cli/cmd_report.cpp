@@ -2,6 +2,7 @@
 // dvmlens-cli report: the bug-report kit (core/report.h) as Markdown, HTML or dvmlens.report/1 JSON.
 #include "command.h"
 #include "commandoptions.h"
+#include "compileargs.h"
 #include "indexargs.h"
 #include "io/pathtext.h"
 #include "profileargs.h"
@@ -9,6 +10,7 @@
 #include "report/reportfile.h"
 #include "rules/knownfailures.h"
 
+#include <QFileInfo>
 #include <QTextStream>
 
 #include <optional>
@@ -151,6 +153,13 @@ int runReport(const CommandOptions& options)
     input.baseline = baseline;
     input.modelSources = true; // the "Where it fell back" section
     input.full = parsed->full;
+    // The "Compile" section, when the tree holds the run's TORCH_TRACE logs (a folder; not an archive).
+    std::optional<dvmlens::CompileSummary> compile;
+    if (QFileInfo(dvmlens::pathText(parsed->path)).isDir()) {
+        const std::optional<std::vector<dvmlens::CompileLog>> logs = readCompileLogsAt(kReport, parsed->path);
+        if (logs && !logs->empty())
+            input.compile = &compile.emplace(dvmlens::summarizeCompile(*logs));
+    }
     const std::string report = dvmlens::renderReport(input, parsed->format);
     if (!parsed->output) {
         writeOut(report);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "report/reportjson.h"
 
+#include "compile/compilejson.h"
 #include "json/comparejson.h"
 #include "json/scanjson.h"
 #include "json/sourcesjson.h"
@@ -259,6 +260,8 @@ ordered_json reportJson(const ReportModel& model)
         json["where_it_fell_back"] = ordered_json { { "locations", fellBackLocations(model) },
             { "top", rows }, { "unattributed", locationCountsJson(model.sources->unattributed) } };
     }
+    if (model.compile)
+        json["compile"] = ordered_json(compileSummaryJson(*model.compile));
     json["bounds"] = ordered_json { { "full", !model.bounded }, { "max_bytes", kMaxReportBytes },
         { "folded_graphs", model.foldedGraphs }, { "dvm_kernels_left_out", model.dvmKernelsLeftOut },
         { "fallbacks_left_out", model.fallbacksLeftOut }, { "graphs_left_out", model.graphsLeftOut },

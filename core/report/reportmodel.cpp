@@ -81,6 +81,7 @@ ReportModel buildUnreadReportModel(const ReportInput& input)
     model.toolVersion = DVMLENS_VERSION;
     model.generatedAt = input.generatedAt;
     model.index = input.index;
+    model.compile = input.compile;
     model.summary = summarize(*input.index);
     const RuleBook& rules = input.rules ? *input.rules : builtinRules();
     model.findings = findKnownFailures(*input.index, rules, &model.problems);

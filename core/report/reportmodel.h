@@ -5,6 +5,7 @@
 #pragma once
 
 #include "compare/compare.h"
+#include "compile/compilesummary.h"
 #include "model/model.h"
 #include "parse/versions.h"
 #include "profile/profilecompare.h"
@@ -33,6 +34,8 @@ struct ReportInput
     // --full: every graph, kernel, excerpt and fallback. Otherwise the report is bounded
     // (reportbounds.h): identical rank graphs once, tables cut with a count of what was left out.
     bool full = false;
+    // "Compile": the compile side from the TORCH_TRACE logs of the same run (compile/); null: no section.
+    const CompileSummary* compile = nullptr;
 };
 
 enum class ReportFormat
@@ -128,6 +131,7 @@ struct ReportModel
     const ProfileJoin* profile = nullptr; // "Where the time goes" (reportprofile.h); null: no section
     std::optional<ProfileComparison> timeComparison; // with a comparison and a profile on either side
     std::optional<SourceSummary> sources; // ReportInput::modelSources: by model source line, worst first
+    const CompileSummary* compile = nullptr; // ReportInput::compile: the "Compile" section
     // Not --full: the bounds applied (reportbounds.h), and what they left out over the report.
     bool bounded = false;
     std::size_t foldedGraphs = 0;

@@ -86,6 +86,27 @@ private Q_SLOTS:
         QVERIFY(!runCli({ u"check"_s, m_dir.path() }).out.contains(u"recompiles"_s));
     }
 
+    // report of a debug tree that holds the run's TORCH_TRACE log gains the "Compile" section.
+    void reportOfATreeWithItsTrace()
+    {
+        QTemporaryDir tree;
+        QCOMPARE(testutil::runProgram(
+                     u"cp"_s, { u"-r"_s, testutil::sampleTree(testutil::kSampleEngagedRun), tree.path() })
+                     .exitCode,
+            0);
+        const testutil::CliResult without = runCli({ u"report"_s, u"--format"_s, u"md"_s, tree.path() });
+        QCOMPARE(without.exitCode, 0);
+        QVERIFY(!without.out.contains(u"## Compile"_s));
+        QVERIFY(testutil::writeBytes(
+            tree.filePath(u"dedicated_log_torch_trace_rank_0_a.log"_s), testutil::breakLog(0)));
+        const testutil::CliResult with = runCli({ u"report"_s, u"--format"_s, u"md"_s, tree.path() });
+        QCOMPARE(with.exitCode, 0);
+        QVERIFY2(
+            with.out.contains(
+                u"## Compile\n\nFrom 1 TORCH_TRACE log: 2 compiles, 1 distinct graph break, 0 recompiles"_s),
+            qPrintable(with.out));
+    }
+
     void badUsage()
     {
         const testutil::CliResult notNumber =
