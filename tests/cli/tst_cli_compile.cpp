@@ -107,6 +107,29 @@ private Q_SLOTS:
             qPrintable(with.out));
     }
 
+    void against()
+    {
+        QTemporaryDir before;
+        QVERIFY(testutil::writeBytes(
+            before.filePath(u"dedicated_log_torch_trace_rank_0_a.log"_s), testutil::plainLog(0)));
+        const testutil::CliResult result = runCli({ u"compile"_s, u"--against"_s, before.path(),
+            m_dir.filePath(u"dedicated_log_torch_trace_rank_0_a.log"_s) });
+        QCOMPARE(result.exitCode, 0);
+        QVERIFY2(result.out.contains(
+                     u"compile-side changes\n  B has a new graph break at layers.py:210 (Unsupported "
+                     "Tensor.item() call with capture_scalar_outputs=False); the rest runs as "
+                     "torch_dynamo_resume_in_forward_at_210\n"_s),
+            qPrintable(result.out));
+        QVERIFY(
+            result.out.contains(u"  B recompiled forward 3 times where A did not, with dynamic shapes"_s));
+        QVERIFY(result.out.contains(
+            u"  B's [1/0] torch_dynamo_resume_in_forward_at_210 split off A's [0/0] at layers.py:210\n"_s));
+        const testutil::CliResult json =
+            runCli({ u"compile"_s, u"--json"_s, u"--against"_s, before.path(), m_dir.path() });
+        const QJsonObject document = QJsonDocument::fromJson(json.rawOut).object();
+        QCOMPARE(document.value(u"against"_s).toObject().value(u"pairs"_s).toArray().size(), 1);
+    }
+
     void badUsage()
     {
         const testutil::CliResult notNumber =
