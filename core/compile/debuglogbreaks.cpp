@@ -41,7 +41,6 @@ bool startsWith(std::string_view text, std::string_view prefix)
 std::vector<GraphBreak> graphBreaksFromDebugLog(std::string_view text)
 {
     static const RE2 location(R"re(in user code at (.+):(\d+))re");
-    static const RE2 frame(R"re(File "([^"]+)", line (\d+))re");
     const std::vector<std::string_view> lines = splitLines(text);
     std::vector<GraphBreak> breaks;
     std::string pendingType; // from the Tensor.item() WARNING, for the stack message that follows it
@@ -84,13 +83,7 @@ std::vector<GraphBreak> graphBreaksFromDebugLog(std::string_view text)
         } else {
             graphBreak.userStack =
                 block.substr(block.find('\n') == std::string::npos ? block.size() : block.find('\n') + 1);
-            re2::StringPiece stack(graphBreak.userStack);
-            std::string file;
-            int lineNumber = 0;
-            while (RE2::FindAndConsume(&stack, frame, &file, &lineNumber)) {
-                graphBreak.file = file;
-                graphBreak.line = lineNumber;
-            }
+            innermostUserFrame(graphBreak);
             // The exception after the traceback is the reason: "torch._dynamo.exc.Unsupported: <what>".
             if (next < lines.size() && startsWith(lines[next], "Traceback (most recent call last):")) {
                 std::size_t after = next + 1;
