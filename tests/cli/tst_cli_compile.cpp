@@ -84,6 +84,13 @@ private Q_SLOTS:
             qPrintable(check.out));
         QVERIFY(check.out.contains(u"check failed: 3 recompiles (--no-recompiles)"_s));
         QVERIFY(!runCli({ u"check"_s, m_dir.path() }).out.contains(u"recompiles"_s));
+        // A gate over a folder without trace logs fails rather than passing on nothing.
+        QTemporaryDir empty;
+        const testutil::CliResult nothing = runCli({ u"compile"_s, u"--max-breaks"_s, u"3"_s, empty.path() });
+        QCOMPARE(nothing.exitCode, 1);
+        QVERIFY(nothing.out.contains(
+            u"check failed: no TORCH_TRACE log under PATH for --no-recompiles / --max-breaks\n"_s));
+        QCOMPARE(runCli({ u"compile"_s, empty.path() }).exitCode, 0);
     }
 
     // report of a debug tree that holds the run's TORCH_TRACE log gains the "Compile" section.
