@@ -4,6 +4,7 @@
 // (docs/compile-side.md). The gates --no-recompiles / --max-breaks N exit 1 when they fail.
 #include "command.h"
 #include "commandoptions.h"
+#include "compile/compileexplain.h"
 #include "compile/compilejson.h"
 #include "compileargs.h"
 #include "indexargs.h"
@@ -19,14 +20,18 @@ namespace {
 void declareCompile(CommandOptions& options);
 int runCompile(const CommandOptions& options);
 
-const Command kCompile { "compile", "compile [--json] [--no-recompiles] [--max-breaks N] PATH",
+const Command kCompile { "compile", "compile [--json] [--against A] [--no-recompiles] [--max-breaks N] PATH",
     "the compile side of TORCH_TRACE logs (a log or a folder of them): distinct graph breaks, recompiles, "
-    "FX/AOTAutograd cache, failures, compile time per rank (--json: dvmlens.compile/1)",
+    "FX/AOTAutograd cache, failures, compile time per rank (--json: dvmlens.compile/1); --against A: what "
+    "changed on the compile side from A to PATH",
     declareCompile, runCompile };
 
 void declareCompile(CommandOptions& options)
 {
     options.addFlag({ u"json"_s }, u"write dvmlens.compile/1 JSON instead of text"_s);
+    options.addValue({ u"against"_s }, u"A"_s,
+        u"also say what changed on the compile side from the trace logs of A to those of PATH"_s,
+        u"needs a path"_s);
     declareCompileGates(options);
 }
 
@@ -46,15 +51,34 @@ int runCompile(const CommandOptions& options)
     if (!logs)
         return ExitUsage;
     const dvmlens::CompileSummary summary = dvmlens::summarizeCompile(*logs);
+    std::optional<dvmlens::CompileComparison> comparison;
+    if (options.isSet(u"against"_s)) {
+        const std::optional<std::vector<dvmlens::CompileLog>> before =
+            readCompileLogsAt(kCompile, dvmlens::pathBytes(options.value(u"against"_s)));
+        if (!before)
+            return ExitUsage;
+        comparison = dvmlens::compareCompile(*before, *logs);
+    }
     const std::vector<std::string> failures = dvmlens::compileGateFailures(summary, *gates);
     if (options.isSet(u"json"_s)) {
         nlohmann::json document = dvmlens::compileDocument(*logs, summary);
         document["gate_failures"] = failures;
+        if (comparison)
+            document["against"] = dvmlens::compileComparisonJson(*comparison);
         writeOut(document.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + '\n');
     } else {
         std::string text = dvmlens::compileSummaryText(*logs, summary);
         if (logs->empty())
             text += "no TORCH_TRACE log found (run with TORCH_TRACE=<dir> to write them)\n";
+        if (comparison) {
+            text += "against " + options.value(u"against"_s).toStdString() + ": "
+                + std::to_string(comparison->changes.size()) + " compile-side changes\n";
+            for (const dvmlens::CompileChange& change : comparison->changes)
+                text += "  " + change.sentence + '\n';
+            for (const dvmlens::BreakPairing& pairing : comparison->pairings)
+                text += "  B's [" + pairing.bId + "] " + pairing.resumeFunction + " split off A's ["
+                    + pairing.aId + "] at " + pairing.breakLocation + '\n';
+        }
         for (const std::string& failure : failures)
             text += failure + '\n';
         writeOut(dvmlens::terminalSafe(text));

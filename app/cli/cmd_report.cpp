@@ -2,6 +2,7 @@
 // dvmlens-cli report: the bug-report kit (core/report.h) as Markdown, HTML or dvmlens.report/1 JSON.
 #include "command.h"
 #include "commandoptions.h"
+#include "compileargs.h"
 #include "doctor/doctor.h"
 #include "indexargs.h"
 #include "io/pathtext.h"
@@ -13,6 +14,7 @@
 #include "why/whyindex.h"
 #include "why/whysummary.h"
 
+#include <QFileInfo>
 #include <QTextStream>
 
 #include <optional>
@@ -189,6 +191,13 @@ int runReport(const CommandOptions& options)
         doctor.tree = index;
         checklist = dvmlens::runDoctor(doctor);
         input.checklist = &checklist;
+    }
+    // The "Compile" section, when the tree holds the run's TORCH_TRACE logs (a folder; not an archive).
+    std::optional<dvmlens::CompileSummary> compile;
+    if (QFileInfo(dvmlens::pathText(parsed->path)).isDir()) {
+        const std::optional<std::vector<dvmlens::CompileLog>> logs = readCompileLogsAt(kReport, parsed->path);
+        if (logs && !logs->empty())
+            input.compile = &compile.emplace(dvmlens::summarizeCompile(*logs));
     }
     const std::string report = dvmlens::renderReport(input, parsed->format);
     if (toStdout) {

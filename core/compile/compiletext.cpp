@@ -121,6 +121,9 @@ std::string compileSummaryText(const std::vector<CompileLog>& logs, const Compil
 std::vector<std::string> compileGateFailures(const CompileSummary& summary, const CompileGates& gates)
 {
     std::vector<std::string> failures;
+    // A gate on no log at all would pass on a missing TORCH_TRACE: say so instead.
+    if ((gates.noRecompiles || gates.maxBreaks) && summary.logs == 0)
+        failures.push_back("check failed: no TORCH_TRACE log under PATH for --no-recompiles / --max-breaks");
     if (gates.noRecompiles && summary.recompiles > 0) {
         std::string line = "check failed: " + std::to_string(summary.recompiles)
             + (summary.recompiles == 1 ? " recompile" : " recompiles") + " (--no-recompiles)";

@@ -19,7 +19,8 @@ struct CompileGates
     std::optional<int> maxBreaks; // fail on more distinct graph breaks than this
 };
 
-// One "check failed: …" line per gate that fails; empty when every gate passes.
+// One "check failed: …" line per gate that fails (and one when a gate is asked for but no log was read);
+// empty when every gate passes.
 std::vector<std::string> compileGateFailures(const CompileSummary& summary, const CompileGates& gates);
 
 // "12.5 ms", "1.20 s", "850 µs".

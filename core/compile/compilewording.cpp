@@ -115,17 +115,21 @@ GraphBreak parseGraphBreakPayload(std::string_view payload)
         at = end + 1;
     }
     // No location line (the skip form): the innermost user frame of the stack.
-    if (graphBreak.file.empty() && !graphBreak.userStack.empty()) {
-        static const RE2 frame(R"re(File "([^"]+)", line (\d+))re");
-        re2::StringPiece input(graphBreak.userStack);
-        std::string file;
-        int line = 0;
-        while (RE2::FindAndConsume(&input, frame, &file, &line)) {
-            graphBreak.file = file;
-            graphBreak.line = line;
-        }
-    }
+    if (graphBreak.file.empty())
+        innermostUserFrame(graphBreak);
     return graphBreak;
+}
+
+void innermostUserFrame(GraphBreak& graphBreak)
+{
+    static const RE2 frame(R"re(File "([^"]+)", line (\d+))re");
+    re2::StringPiece input(graphBreak.userStack);
+    std::string file;
+    int line = 0;
+    while (RE2::FindAndConsume(&input, frame, &file, &line)) {
+        graphBreak.file = file;
+        graphBreak.line = line;
+    }
 }
 
 GuardFailure parseGuardFailure(std::string_view text)

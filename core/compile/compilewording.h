@@ -15,6 +15,9 @@ namespace dvmlens {
 // convert_frame.py too). Fills type, reason, hints, file, line, userStack.
 GraphBreak parseGraphBreakPayload(std::string_view payload);
 
+// Sets file and line to the last `File "…", line N` frame of userStack (the innermost), if any.
+void innermostUserFrame(GraphBreak& graphBreak);
+
 // One recompile_reasons string "<frame>/<compile>: <guard>" with the guard in words.
 GuardFailure parseGuardFailure(std::string_view text);
 

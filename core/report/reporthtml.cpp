@@ -251,6 +251,18 @@ void writeChecklist(std::string& out, const ReportModel& model)
     }
 }
 
+// "Compile": distinct graph breaks, recompiled frames and failed compiles from the TORCH_TRACE logs.
+void writeCompile(std::string& out, const ReportModel& model)
+{
+    if (!model.compile)
+        return;
+    out += "<h2>Compile</h2>\n<p>" + htmlEscaped(compileSentence(*model.compile)) + "</p>\n";
+    for (const ReportTable& part : { compileBreaksTable(*model.compile),
+             compileRecompilesTable(*model.compile), compileFailuresTable(*model.compile) })
+        if (!part.rows.empty())
+            out += table(part);
+}
+
 void writeFindings(std::string& out, const ReportModel& model)
 {
     out += "<h2>Known failures</h2>\n";
@@ -455,6 +467,7 @@ std::string htmlReport(const ReportModel& model, std::size_t stopAfter)
     writeWhereItFellBack(out, model);
     writeWhyItFellBack(out, model);
     writeChecklist(out, model);
+    writeCompile(out, model);
     writeFindings(out, model);
     writeGraphs(out, model);
     writeKernelsAndFallbacks(out, model, stopAfter);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "report/reportjson.h"
 
+#include "compile/compilejson.h"
 #include "json/comparejson.h"
 #include "json/doctorjson.h"
 #include "json/scanjson.h"
@@ -276,6 +277,8 @@ ordered_json reportJson(const ReportModel& model)
             items.push_back(checkItemJson(item));
         json["checklist"] = std::move(items);
     }
+    if (model.compile)
+        json["compile"] = ordered_json(compileSummaryJson(*model.compile));
     json["bounds"] = ordered_json { { "full", !model.bounded }, { "max_bytes", kMaxReportBytes },
         { "folded_graphs", model.foldedGraphs }, { "dvm_kernels_left_out", model.dvmKernelsLeftOut },
         { "fallbacks_left_out", model.fallbacksLeftOut }, { "graphs_left_out", model.graphsLeftOut },

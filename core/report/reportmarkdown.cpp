@@ -318,6 +318,18 @@ void writeChecklist(std::string& out, const ReportModel& model)
     }
 }
 
+// "Compile": distinct graph breaks, recompiled frames and failed compiles from the TORCH_TRACE logs.
+void writeCompile(std::string& out, const ReportModel& model)
+{
+    if (!model.compile)
+        return;
+    out += "## Compile\n\n" + plain(compileSentence(*model.compile)) + "\n\n";
+    for (const ReportTable& part : { compileBreaksTable(*model.compile),
+             compileRecompilesTable(*model.compile), compileFailuresTable(*model.compile) })
+        if (!part.rows.empty())
+            out += table(part) + "\n";
+}
+
 void writeFindings(std::string& out, const ReportModel& model)
 {
     out += "## Known failures\n\n";
@@ -456,6 +468,7 @@ std::string markdownReport(const ReportModel& model, std::size_t stopAfter)
     writeWhereItFellBack(out, model);
     writeWhyItFellBack(out, model);
     writeChecklist(out, model);
+    writeCompile(out, model);
     writeFindings(out, model);
     writeGraphs(out, model);
     writeDvmKernels(out, model, stopAfter);

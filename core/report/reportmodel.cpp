@@ -83,6 +83,7 @@ ReportModel buildUnreadReportModel(const ReportInput& input)
     model.index = input.index;
     model.why = input.why;
     model.checklist = input.checklist;
+    model.compile = input.compile;
     model.summary = summarize(*input.index);
     const RuleBook& rules = input.rules ? *input.rules : builtinRules();
     if (input.findings) {

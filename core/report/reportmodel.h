@@ -5,6 +5,7 @@
 #pragma once
 
 #include "compare/compare.h"
+#include "compile/compilesummary.h"
 #include "doctor/doctor.h"
 #include "model/model.h"
 #include "parse/versions.h"
@@ -48,6 +49,8 @@ struct ReportInput
     const std::vector<WhyGroup>* why = nullptr;
     // "Environment checklist" (doctor/doctor.h) when an environment was given; null: no section.
     const std::vector<CheckItem>* checklist = nullptr;
+    // "Compile": the compile side from the TORCH_TRACE logs of the same run (compile/); null: no section.
+    const CompileSummary* compile = nullptr;
 };
 
 enum class ReportFormat
@@ -145,6 +148,7 @@ struct ReportModel
     std::optional<SourceSummary> sources; // ReportInput::modelSources: by model source line, worst first
     const std::vector<WhyGroup>* why = nullptr; // ReportInput::why
     const std::vector<CheckItem>* checklist = nullptr; // ReportInput::checklist
+    const CompileSummary* compile = nullptr; // ReportInput::compile: the "Compile" section
     // Not --full: the bounds applied (reportbounds.h), and what they left out over the report.
     bool bounded = false;
     std::size_t foldedGraphs = 0;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "report/reporttables.h"
 
+#include "compile/compilewording.h"
 #include "text/kernelwording.h"
 #include "text/scantext.h"
 
@@ -306,6 +307,65 @@ std::string kernelBackendsText(const Summary& summary)
     for (Backend backend : backendsWithKernels(summary))
         text += (text.empty() ? "" : ", ") + std::string(backendName(backend));
     return text;
+}
+
+std::string compileSentence(const CompileSummary& compile)
+{
+    auto counted = [](int n, const char* one, const char* many) {
+        return std::to_string(n) + ' ' + (n == 1 ? one : many);
+    };
+    auto cache = [](const CacheCounts& counts) {
+        return "hit " + std::to_string(counts.hit) + ", miss " + std::to_string(counts.miss) + ", bypass "
+            + std::to_string(counts.bypass)
+            + (counts.disabled ? ", disabled " + std::to_string(counts.disabled) : "");
+    };
+    return "From " + counted(compile.logs, "TORCH_TRACE log", "TORCH_TRACE logs") + ": "
+        + counted(compile.graphs, "compile", "compiles") + ", "
+        + counted(compile.breakCount(), "distinct graph break", "distinct graph breaks") + ", "
+        + counted(compile.recompiles, "recompile", "recompiles") + ", "
+        + counted(static_cast<int>(compile.failures.size()), "failed compile", "failed compiles")
+        + ". FX graph cache: " + cache(compile.fxCache) + "; AOTAutograd cache: " + cache(compile.aotCache)
+        + ".";
+}
+
+ReportTable compileBreaksTable(const CompileSummary& compile)
+{
+    ReportTable table { { "Location", "Graph break", "Frames", "Ranks", "Resumes in" }, {} };
+    for (const DistinctBreak& distinct : compile.breaks) {
+        std::string ranks;
+        for (std::int64_t rank : distinct.ranks)
+            ranks += (ranks.empty() ? "" : ", ") + std::to_string(rank);
+        std::string resumes;
+        for (const std::string& resume : distinct.resumeFunctions)
+            resumes += (resumes.empty() ? "" : ", ") + resume;
+        table.rows.push_back({ code(shortLocation(distinct.file, distinct.line)), text(distinct.type),
+            plain(std::to_string(distinct.frames)), plain(ranks.empty() ? "—" : ranks), code(resumes) });
+    }
+    return table;
+}
+
+ReportTable compileRecompilesTable(const CompileSummary& compile)
+{
+    ReportTable table { { "Function", "Rank", "Recompiles", "Failed guard" }, {} };
+    for (const FrameRecompiles& frame : compile.frames) {
+        std::string guard = frame.lastReasons.empty() ? std::string() : frame.lastReasons.back().words;
+        if (frame.limitHit)
+            guard += std::string(guard.empty() ? "" : "; ") + "recompile limit hit";
+        table.rows.push_back({ code(frame.function), plain(frame.rank ? std::to_string(*frame.rank) : "—"),
+            plain(std::to_string(frame.recompiles)), text(guard) });
+    }
+    return table;
+}
+
+ReportTable compileFailuresTable(const CompileSummary& compile)
+{
+    ReportTable table { { "Compile", "Function", "Rank", "Failure", "Known failure" }, {} };
+    for (const FailedCompile& failed : compile.failures)
+        table.rows.push_back(
+            { code(failed.id), code(failed.function), plain(failed.rank ? std::to_string(*failed.rank) : "—"),
+                text(failed.failure.type + ": " + firstLine(failed.failure.reason)),
+                code(failed.failure.knownFailure) });
+    return table;
 }
 
 } // namespace dvmlens

@@ -35,6 +35,14 @@ struct ReportTable
     std::vector<std::vector<ReportCell>> rows;
 };
 
+// The "Compile" section (model.compile): its opening sentence, then Location, Graph break, Frames, Ranks,
+// Resumes in (one row a distinct break); Function, Rank, Recompiles, Failed guard (one row a recompiled
+// frame); Compile, Function, Rank, Failure, Known failure (one row a failed compile).
+std::string compileSentence(const CompileSummary& compile);
+ReportTable compileBreaksTable(const CompileSummary& compile);
+ReportTable compileRecompilesTable(const CompileSummary& compile);
+ReportTable compileFailuresTable(const CompileSummary& compile);
+
 // Run, torch, torch git (12 characters), torch_npu, python, CANN, NPU backend, Kernels from; one row
 // a run.
 ReportTable toolchainTable(const ReportModel& model);

@@ -84,6 +84,57 @@ private Q_SLOTS:
             qPrintable(check.out));
         QVERIFY(check.out.contains(u"check failed: 3 recompiles (--no-recompiles)"_s));
         QVERIFY(!runCli({ u"check"_s, m_dir.path() }).out.contains(u"recompiles"_s));
+        // A gate over a folder without trace logs fails rather than passing on nothing.
+        QTemporaryDir empty;
+        const testutil::CliResult nothing = runCli({ u"compile"_s, u"--max-breaks"_s, u"3"_s, empty.path() });
+        QCOMPARE(nothing.exitCode, 1);
+        QVERIFY(nothing.out.contains(
+            u"check failed: no TORCH_TRACE log under PATH for --no-recompiles / --max-breaks\n"_s));
+        QCOMPARE(runCli({ u"compile"_s, empty.path() }).exitCode, 0);
+    }
+
+    // report of a debug tree that holds the run's TORCH_TRACE log gains the "Compile" section.
+    void reportOfATreeWithItsTrace()
+    {
+        QTemporaryDir tree;
+        QCOMPARE(testutil::runProgram(
+                     u"cp"_s, { u"-r"_s, testutil::sampleTree(testutil::kSampleEngagedRun), tree.path() })
+                     .exitCode,
+            0);
+        const testutil::CliResult without = runCli({ u"report"_s, u"--format"_s, u"md"_s, tree.path() });
+        QCOMPARE(without.exitCode, 0);
+        QVERIFY(!without.out.contains(u"## Compile"_s));
+        QVERIFY(testutil::writeBytes(
+            tree.filePath(u"dedicated_log_torch_trace_rank_0_a.log"_s), testutil::breakLog(0)));
+        const testutil::CliResult with = runCli({ u"report"_s, u"--format"_s, u"md"_s, tree.path() });
+        QCOMPARE(with.exitCode, 0);
+        QVERIFY2(
+            with.out.contains(
+                u"## Compile\n\nFrom 1 TORCH_TRACE log: 2 compiles, 1 distinct graph break, 0 recompiles"_s),
+            qPrintable(with.out));
+    }
+
+    void against()
+    {
+        QTemporaryDir before;
+        QVERIFY(testutil::writeBytes(
+            before.filePath(u"dedicated_log_torch_trace_rank_0_a.log"_s), testutil::plainLog(0)));
+        const testutil::CliResult result = runCli({ u"compile"_s, u"--against"_s, before.path(),
+            m_dir.filePath(u"dedicated_log_torch_trace_rank_0_a.log"_s) });
+        QCOMPARE(result.exitCode, 0);
+        QVERIFY2(result.out.contains(
+                     u"compile-side changes\n  B has a new graph break at layers.py:210 (Unsupported "
+                     "Tensor.item() call with capture_scalar_outputs=False); the rest runs as "
+                     "torch_dynamo_resume_in_forward_at_210\n"_s),
+            qPrintable(result.out));
+        QVERIFY(
+            result.out.contains(u"  B recompiled forward 3 times where A did not, with dynamic shapes"_s));
+        QVERIFY(result.out.contains(
+            u"  B's [1/0] torch_dynamo_resume_in_forward_at_210 split off A's [0/0] at layers.py:210\n"_s));
+        const testutil::CliResult json =
+            runCli({ u"compile"_s, u"--json"_s, u"--against"_s, before.path(), m_dir.path() });
+        const QJsonObject document = QJsonDocument::fromJson(json.rawOut).object();
+        QCOMPARE(document.value(u"against"_s).toObject().value(u"pairs"_s).toArray().size(), 1);
     }
 
     void badUsage()

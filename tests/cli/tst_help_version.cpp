@@ -120,8 +120,8 @@ void TestHelpVersion::cliHelpListsTheOptions_data()
                            << QStringList { u"\n  --ranks "_s, u"\n  --jobs N "_s, u"\n  --no-recompiles "_s,
                                   u"\n  --max-breaks N "_s };
     QTest::newRow("compile") << u"compile"_s
-                             << QStringList { u"\n  --json "_s, u"\n  --no-recompiles "_s,
-                                    u"\n  --max-breaks N "_s };
+                             << QStringList { u"\n  --json "_s, u"\n  --against A "_s,
+                                    u"\n  --no-recompiles "_s, u"\n  --max-breaks N "_s };
     QTest::newRow("report") << u"report"_s
                             << QStringList { u"\n  --format md|html|json "_s, u"\n  -o, --output FILE "_s };
     QTest::newRow("why") << u"why"_s << QStringList { u"\n  --json "_s, u"\n  --why-rules FILE "_s };

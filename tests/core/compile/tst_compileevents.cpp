@@ -174,6 +174,38 @@ private Q_SLOTS:
         QCOMPARE(summarizeCompile({ alone }).restarts, 1);
     }
 
+    // Records of the right kind with the wrong shapes: no crash, nothing invented.
+    void oddRecords()
+    {
+        const std::string log = traceRecord(R"("compilation_metrics": "METRICS", )" + compileId(0, 0))
+            + traceRecord(R"("dynamo_start": {"stack": 7}, )" + compileId(0, 1))
+            + traceRecord(R"("dynamo_start": {"stack": [1, "x"]}, )" + compileId(0, 2))
+            + traceRecord(
+                R"("artifact": {"name": "recompile_reasons", "encoding": "json"}, )" + compileId(0, 1), "42")
+            + traceRecord(
+                R"("artifact": {"name": "fx_graph_cache_hash", "encoding": "json"}, )" + compileId(0, 1),
+                "{not json")
+            + traceRecord(R"("artifact": {"name": "dynamo_graph_break_reason", "encoding": "string"}, )"
+                    + compileId(0, 2),
+                "")
+            + traceRecord(R"("chromium_event": {}, )" + compileId(0, 2), "[]")
+            + traceRecord(
+                R"("compilation_metrics": {"co_name": "torch_dynamo_resume_in_f_at_99999999999", "fail_type": 3, "dynamo_cumulative_compile_time_us": "x", "restart_reasons": "no"}, )"
+                + compileId(1, 0));
+        const CompileLog parsed = compileEventsFromText(log, "/l.log");
+        QCOMPARE(parsed.graphs.size(), std::size_t(4));
+        QVERIFY(parsed.graphs[0].hasMetrics);
+        QCOMPARE(parsed.graphs[1].recompileReasons.size(), std::size_t(1));
+        QCOMPARE(parsed.graphs[1].recompileReasons[0].guard, "42"s);
+        QCOMPARE(parsed.graphs[1].fxCache.state, ""s);
+        QCOMPARE(parsed.graphs[2].breaks.size(), std::size_t(1));
+        QCOMPARE(parsed.graphs[2].breaks[0].file, ""s);
+        QVERIFY(!parsed.graphs[3].failure);
+        QVERIFY(!parsed.graphs[3].afterBreak);
+        QCOMPARE(parsed.graphs[3].times.dynamoUs, std::nullopt);
+        QVERIFY(compileEventsFromText("", "/empty.log").graphs.empty());
+    }
+
     void wording()
     {
         QCOMPARE(failTypeName("<class 'torch._dynamo.exc.BackendCompilerFailed'>"), "BackendCompilerFailed"s);
