@@ -7,7 +7,7 @@ namespace dvmlens {
 
 std::string doctorText(const std::string& env, const std::vector<CheckItem>& items)
 {
-    std::string out = "DVM environment checklist: " + terminalSafe(env) + "\n";
+    std::string out = "DVM field guide checklist for " + terminalSafe(env) + "\n";
     int number = 0;
     for (const CheckItem& item : items) {
         const char* mark = item.status == CheckStatus::Pass ? "PASS"
