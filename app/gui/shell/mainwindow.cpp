@@ -623,7 +623,7 @@ bool MainWindow::isIndexing() const
     return m_document->isIndexing();
 }
 
-TreeDocument* MainWindow::document() const
+TreeDocument* MainWindow::treeDocument() const
 {
     return m_document;
 }

@@ -71,7 +71,7 @@ public:
     void restoreLayout();
     void resetLayout();
 
-    TreeDocument* document() const; // the open tree: path, index, known failures, comparison
+    TreeDocument* treeDocument() const; // the open tree and its products (docs/gui-architecture.md)
     BrowsePage* browsePage() const;
     DiagnosticsDock* diagnosticsDock() const;
     ExportActions* exportActions() const; // File ▸ Export…, Edit ▸ Copy Summary as Markdown

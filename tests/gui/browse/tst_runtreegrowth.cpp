@@ -175,8 +175,8 @@ private Q_SLOTS:
         QStringList runCellsWhileGrowing;
         QStringList totalsWhileGrowing;
         int firstBatchUnparsed = -1;
-        connect(window.document(), &TreeDocument::graphsParsed, this, [&] {
-            const auto& growing = window.document()->growingIndex();
+        connect(window.treeDocument(), &TreeDocument::graphsParsed, this, [&] {
+            const auto& growing = window.treeDocument()->growingIndex();
             QVERIFY(growing);
             QCOMPARE(model->treeIndex(), growing);
             for (int run = 0; run < model->rowCount(); ++run) {
@@ -218,7 +218,7 @@ private Q_SLOTS:
         QTreeView* tree = window.browsePage()->runTree();
         const int defaultPrecision = tree->header()->resizeContentsPrecision();
         QList<int> precisionWhileGrowing;
-        connect(window.document(), &TreeDocument::graphsParsed, this,
+        connect(window.treeDocument(), &TreeDocument::graphsParsed, this,
             [&] { precisionWhileGrowing << tree->header()->resizeContentsPrecision(); });
         QSignalSpy finished(&window, &MainWindow::indexFinished);
         window.openPath(m_tree);
@@ -237,7 +237,7 @@ private Q_SLOTS:
         window.setQuiet(true);
         auto* cancel = window.findChild<QToolButton*>(u"CancelIndexingButton"_s);
         QVERIFY(cancel);
-        connect(window.document(), &TreeDocument::graphsParsed, cancel, &QToolButton::click,
+        connect(window.treeDocument(), &TreeDocument::graphsParsed, cancel, &QToolButton::click,
             Qt::SingleShotConnection);
         QSignalSpy finished(&window, &MainWindow::indexFinished);
         window.openPath(m_tree);

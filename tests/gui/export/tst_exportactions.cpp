@@ -187,7 +187,7 @@ private Q_SLOTS:
         const QString profile = testutil::fixture(QStringLiteral("profile/sample-run/kernel_details.csv"));
         MainWindow window;
         window.setQuiet(true);
-        TreeDocument& document = *window.document();
+        TreeDocument& document = *window.treeDocument();
         QSignalSpy opened(&window, &MainWindow::indexFinished);
         window.openPath(run);
         QVERIFY(opened.wait(30000));
