@@ -613,11 +613,6 @@ QString MainWindow::openedPath() const
     return m_document->path();
 }
 
-const std::shared_ptr<const dvmlens::Index>& MainWindow::currentIndex() const
-{
-    return m_document->index();
-}
-
 bool MainWindow::isIndexing() const
 {
     return m_document->isIndexing();

@@ -43,7 +43,6 @@ public:
     void openPath(const QString& path);
     void reindex(); // the open path again, keeping the selection
     QString openedPath() const;
-    const std::shared_ptr<const dvmlens::Index>& currentIndex() const;
     bool isIndexing() const;
 
     // Compare mode: indexes both paths off the GUI thread (progress in the status bar), compares

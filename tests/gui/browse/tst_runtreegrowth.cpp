@@ -200,7 +200,7 @@ private Q_SLOTS:
             QCOMPARE(cell, kIndexing);
         for (const QString& totals : std::as_const(totalsWhileGrowing))
             QVERIFY2(totals.startsWith(u"Indexing "_s), qPrintable(totals));
-        QCOMPARE(model->treeIndex(), window.currentIndex()); // the grown index is the open one
+        QCOMPARE(model->treeIndex(), window.treeDocument()->index()); // the grown index is the open one
         QCOMPARE(runRow(*model, 0).siblingAtColumn(RunTreeModel::VerdictColumn).data().toString(),
             u"partly 20/39"_s);
         QVERIFY2(window.totalsLabel()->text().startsWith(u"2 runs · 80 graphs · partly 40/78"_s),
@@ -242,7 +242,7 @@ private Q_SLOTS:
         QSignalSpy finished(&window, &MainWindow::indexFinished);
         window.openPath(m_tree);
         QVERIFY(finished.wait(30000));
-        const std::shared_ptr<const dvmlens::Index> index = window.currentIndex();
+        const std::shared_ptr<const dvmlens::Index> index = window.treeDocument()->index();
         QVERIFY(index);
         const dvmlens::VerdictCounts counts = dvmlens::verdictCounts(*index);
         if (counts.notIndexed == 0)
