@@ -394,9 +394,9 @@ private Q_SLOTS:
             qPrintable(details));
         QVERIFY2(!details.contains(QStringLiteral("no dvm import")), qPrintable(details));
         QVERIFY2(!details.contains(QStringLiteral("DVM not engaged")), qPrintable(details));
-        ReportSources sources;
-        sources.index = index;
-        const QString summary = ExportActions::summaryMarkdownOf(sources);
+        ReportSubject subject;
+        subject.index = index;
+        const QString summary = ExportActions::summaryMarkdownOf(subject);
         QVERIFY2(
             summary.startsWith(
                 QStringLiteral("**partial index: %1 of 100 graphs parsed**").arg(100 - counts.notIndexed)),
