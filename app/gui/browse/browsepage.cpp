@@ -184,7 +184,7 @@ void BrowsePage::showIndex(std::shared_ptr<const dvmlens::Index> index,
 {
     QHeaderView* header = m_runTree->header();
     header->setResizeContentsPrecision(measuredRows);
-    if (index && index == m_runModel->index()) {
+    if (index && index == m_runModel->treeIndex()) {
         // The index that grew here is complete: the rows, the selection and the code stay.
         m_runModel->setIndex(std::move(index), summaries);
         m_runTreePane->setIndex(std::move(summaries));
@@ -196,7 +196,7 @@ void BrowsePage::showIndex(std::shared_ptr<const dvmlens::Index> index,
         previousKernel ? QString::fromStdString(previousKernel->name) : QString();
 
     // The old index must stay alive until every view has let go of its pointers.
-    const std::shared_ptr<const dvmlens::Index> keepAlive = m_runModel->index();
+    const std::shared_ptr<const dvmlens::Index> keepAlive = m_runModel->treeIndex();
     m_bodiesJob->discard();
     m_details->clearKernel();
     m_kernelModel->clear();
@@ -240,9 +240,9 @@ void BrowsePage::showIndex(std::shared_ptr<const dvmlens::Index> index,
     }
 }
 
-const std::shared_ptr<const dvmlens::Index>& BrowsePage::index() const
+const std::shared_ptr<const dvmlens::Index>& BrowsePage::treeIndex() const
 {
-    return m_runModel->index();
+    return m_runModel->treeIndex();
 }
 
 void BrowsePage::showGrowingIndex(
@@ -263,7 +263,7 @@ void BrowsePage::updateParsedGraphs(const std::vector<std::pair<std::size_t, std
     const dvmlens::Run* run = m_runModel->runAt(current);
     if (!run)
         return;
-    const std::size_t runPosition = std::size_t(run - m_runModel->index()->runs.data());
+    const std::size_t runPosition = std::size_t(run - m_runModel->treeIndex()->runs.data());
     const dvmlens::Graph* graph = m_runModel->graphAt(current);
     const std::size_t graphPosition = graph ? std::size_t(graph - run->graphs.data()) : 0;
     const bool changed = std::any_of(positions.begin(), positions.end(), [&](const auto& position) {
@@ -311,11 +311,11 @@ void BrowsePage::showTimeColumns()
 
 bool BrowsePage::selectFirstDvmKernel()
 {
-    const auto& index = m_runModel->index();
-    if (!index)
+    const auto& tree = m_runModel->treeIndex();
+    if (!tree)
         return false;
-    for (int r = 0; r < int(index->runs.size()); ++r) {
-        const dvmlens::Run& run = index->runs[size_t(r)];
+    for (int r = 0; r < int(tree->runs.size()); ++r) {
+        const dvmlens::Run& run = tree->runs[size_t(r)];
         for (int g = 0; g < int(run.graphs.size()); ++g) {
             const dvmlens::Graph& graph = run.graphs[size_t(g)];
             if (!graph.outputCode || !graph.outputCode->dvmEngaged)
@@ -334,11 +334,11 @@ bool BrowsePage::selectFirstDvmKernel()
 
 bool BrowsePage::selectFirstGraphWithCode()
 {
-    const auto& index = m_runModel->index();
-    if (!index)
+    const auto& tree = m_runModel->treeIndex();
+    if (!tree)
         return false;
-    for (int r = 0; r < int(index->runs.size()); ++r) {
-        const std::vector<dvmlens::Graph>& graphs = index->runs[size_t(r)].graphs;
+    for (int r = 0; r < int(tree->runs.size()); ++r) {
+        const std::vector<dvmlens::Graph>& graphs = tree->runs[size_t(r)].graphs;
         for (int g = 0; g < int(graphs.size()); ++g) {
             if (graphs[size_t(g)].outputCode)
                 return selectTreeIndex(m_runModel->indexForGraph(r, g));
@@ -349,8 +349,8 @@ bool BrowsePage::selectFirstGraphWithCode()
 
 QString BrowsePage::selectBySpec(const QString& spec)
 {
-    const auto& index = m_runModel->index();
-    if (!index)
+    const auto& tree = m_runModel->treeIndex();
+    if (!tree)
         return tr("Nothing is open.");
     const QStringList parts = spec.split(QLatin1Char('/'), Qt::SkipEmptyParts);
     if (parts.isEmpty() || parts.size() > 3)
@@ -374,8 +374,8 @@ QString BrowsePage::selectBySpec(const QString& spec)
         readings.push_back({ {}, parts[0], {} });
 
     for (const Reading& reading : readings) {
-        for (int r = 0; r < int(index->runs.size()); ++r) {
-            const dvmlens::Run& run = index->runs[size_t(r)];
+        for (int r = 0; r < int(tree->runs.size()); ++r) {
+            const dvmlens::Run& run = tree->runs[size_t(r)];
             if (!reading.run.isEmpty()
                 && QString::fromStdString(run.name.value_or(std::string())) != reading.run)
                 continue;
@@ -422,8 +422,8 @@ const dvmlens::Kernel* BrowsePage::currentKernel() const
 void BrowsePage::onTreeCurrentChanged(const QModelIndex& current)
 {
     m_details->clearKernel();
-    const auto& index = m_runModel->index();
-    if (!current.isValid() || !index) {
+    const auto& tree = m_runModel->treeIndex();
+    if (!current.isValid() || !tree) {
         m_bodiesJob->discard();
         m_kernelModel->clear();
         clearCode();
@@ -438,25 +438,25 @@ void BrowsePage::onTreeCurrentChanged(const QModelIndex& current)
         std::vector<const dvmlens::Graph*> graphs;
         for (const dvmlens::Graph& each : m_runModel->runAt(current)->graphs)
             graphs.push_back(&each);
-        m_kernelModel->setGraphs(index, graphs);
+        m_kernelModel->setGraphs(tree, graphs);
         readKernelBodies(graphs);
         // No graph's code stays on screen for a run: the header says what to select instead.
         clearCode(current.siblingAtColumn(RunTreeModel::NameColumn).data().toString());
         break;
     }
     case RunTreeModel::GraphNode:
-        m_kernelModel->setGraphs(index, { graph });
+        m_kernelModel->setGraphs(tree, { graph });
         readKernelBodies({ graph });
-        m_details->showGraph(index, graph);
+        m_details->showGraph(tree, graph);
         if (graph->outputCode)
             showCode(dvmlens::pathText(graph->outputCode->path), graph, 0, 0);
         else
             clearCode(current.parent().siblingAtColumn(RunTreeModel::NameColumn).data().toString());
         break;
     case RunTreeModel::FileNode: {
-        m_kernelModel->setGraphs(index, { graph });
+        m_kernelModel->setGraphs(tree, { graph });
         readKernelBodies({ graph });
-        m_details->showGraph(index, graph);
+        m_details->showGraph(tree, graph);
         const QString path = m_runModel->pathAt(current);
         if (QFileInfo(path).isFile())
             showCode(path, graph, 0, 0);
@@ -464,13 +464,13 @@ void BrowsePage::onTreeCurrentChanged(const QModelIndex& current)
     }
     }
     if (isProvenanceShown())
-        m_provenance->setGraph(index, graph);
+        m_provenance->setGraph(tree, graph);
     Q_EMIT currentPathChanged(m_runModel->pathAt(current));
 }
 
 void BrowsePage::readKernelBodies(const std::vector<const dvmlens::Graph*>& graphs)
 {
-    if (!m_bodiesJob->start(m_runModel->index(), graphs))
+    if (!m_bodiesJob->start(m_runModel->treeIndex(), graphs))
         m_details->setKernelBodies(nullptr); // the index holds them all: nothing to read
 }
 
@@ -487,14 +487,14 @@ void BrowsePage::onKernelChanged(int sourceRow)
         // Back to the graph's summary when the selection goes away (a filter hid the kernel).
         const dvmlens::Graph* current = currentGraph();
         if (current)
-            m_details->showGraph(m_runModel->index(), current);
+            m_details->showGraph(m_runModel->treeIndex(), current);
         else
             m_details->clearKernel();
         return;
     }
-    m_details->showKernel(m_runModel->index(), kernel, graph);
+    m_details->showKernel(m_runModel->treeIndex(), kernel, graph);
     if (isProvenanceShown() && !m_followingProvenance) {
-        m_provenance->setGraph(m_runModel->index(), graph);
+        m_provenance->setGraph(m_runModel->treeIndex(), graph);
         m_provenance->selectKernel(QString::fromStdString(kernel->name));
     }
     showCode(dvmlens::pathText(graph->outputCode->path), graph, kernel->line, kernel->endLine);
@@ -522,7 +522,7 @@ void BrowsePage::onDvmKernelReached(int firstLine, int position, int count, bool
         if (kernel.backend != dvmlens::Backend::Dvm || kernel.line != firstLine)
             continue;
         if (!m_kernelPanel->selectKernel(QString::fromStdString(kernel.name))) // hidden by the filter
-            m_details->showKernel(m_runModel->index(), &kernel, graph);
+            m_details->showKernel(m_runModel->treeIndex(), &kernel, graph);
         return;
     }
 }
@@ -698,7 +698,7 @@ void BrowsePage::showProvenance(bool shown)
         m_provenance->setGraph(nullptr, nullptr); // lets go of the index and the files
         return;
     }
-    m_provenance->setGraph(m_runModel->index(), currentGraph());
+    m_provenance->setGraph(m_runModel->treeIndex(), currentGraph());
     if (const dvmlens::Kernel* kernel = currentKernel())
         m_provenance->selectKernel(QString::fromStdString(kernel->name));
 }

@@ -45,7 +45,7 @@ public:
     // `summaries`: the index's counts computed once (null: the run tree computes them).
     void setIndex(std::shared_ptr<const dvmlens::Index> index,
         std::shared_ptr<const IndexSummaries> summaries = nullptr);
-    const std::shared_ptr<const dvmlens::Index>& index() const;
+    const std::shared_ptr<const dvmlens::Index>& treeIndex() const;
     // A folder being opened (TreeDocument::growingIndex): its skeleton at once, every unparsed
     // verdict "indexing…"; updateParsedGraphs gives graphs their verdicts as they are parsed, and
     // setIndex with the same index, complete, ends it without a reset.

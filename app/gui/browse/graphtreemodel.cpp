@@ -75,7 +75,7 @@ void GraphTreeModel::setIndex(std::shared_ptr<const dvmlens::Index> index,
     endResetModel();
 }
 
-const std::shared_ptr<const dvmlens::Index>& GraphTreeModel::index() const
+const std::shared_ptr<const dvmlens::Index>& GraphTreeModel::treeIndex() const
 {
     return m_index;
 }

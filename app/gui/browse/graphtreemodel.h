@@ -42,7 +42,7 @@ public:
     void setIndex(std::shared_ptr<const dvmlens::Index> index,
         std::shared_ptr<const dvmlens::RankConsistency> ranks,
         std::shared_ptr<const IndexSummaries> summaries = nullptr);
-    const std::shared_ptr<const dvmlens::Index>& index() const;
+    const std::shared_ptr<const dvmlens::Index>& treeIndex() const;
     const dvmlens::RankConsistency& ranks() const; // empty without ranks
 
     // The rank row of the graph at Index positions (run, graph), column 0; invalid when absent.

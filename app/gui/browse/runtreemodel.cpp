@@ -509,7 +509,7 @@ std::vector<const dvmlens::Finding*> RunTreeModel::findingsAt(const QModelIndex&
     return {};
 }
 
-const std::shared_ptr<const dvmlens::Index>& RunTreeModel::index() const
+const std::shared_ptr<const dvmlens::Index>& RunTreeModel::treeIndex() const
 {
     return m_index;
 }

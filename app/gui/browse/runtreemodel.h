@@ -55,7 +55,7 @@ public:
     // indexing, now complete) keeps its rows: no reset, the selection and expansion stay.
     void setIndex(std::shared_ptr<const dvmlens::Index> index,
         std::shared_ptr<const IndexSummaries> summaries = nullptr);
-    const std::shared_ptr<const dvmlens::Index>& index() const;
+    const std::shared_ptr<const dvmlens::Index>& treeIndex() const;
     // While the index grows (TreeDocument::growingIndex): the graphs at `positions` (run, graph)
     // were parsed and `summaries` are its counts now. Their rows and their runs' rows change in
     // place (dataChanged, and a re-sort keeping selection and expansion when sorted), never a reset.

@@ -172,7 +172,7 @@ void RunTreePane::refreshGraphModel()
         return;
     m_graphModelStale = false;
     const QScopedValueRollback following(m_following, true);
-    m_graphModel->setIndex(m_runModel->index(), m_ranks, m_summaries);
+    m_graphModel->setIndex(m_runModel->treeIndex(), m_ranks, m_summaries);
     int expanded = 0;
     for (int row = 0; row < m_graphModel->rowCount() && expanded < kMaxDivergentExpanded; ++row) {
         const QModelIndex key = m_graphModel->index(row, 0);
@@ -203,7 +203,7 @@ void RunTreePane::followRunTree(const QModelIndex& current)
 {
     if (m_following || !byGraph())
         return;
-    const std::shared_ptr<const dvmlens::Index>& index = m_runModel->index();
+    const std::shared_ptr<const dvmlens::Index>& index = m_runModel->treeIndex();
     const dvmlens::Graph* graph = m_runModel->graphAt(current);
     const dvmlens::Run* run = m_runModel->runAt(current);
     if (!index || !graph || !run)

@@ -63,7 +63,7 @@ CodeHighlighter::CodeHighlighter() = default;
 
 CodeHighlighter::~CodeHighlighter() = default;
 
-QString CodeHighlighter::backendName()
+QString CodeHighlighter::engineName()
 {
 #if DVMLENS_HAVE_KSYNTAXHIGHLIGHTING
     return QStringLiteral("KSyntaxHighlighting ") + QLatin1String(KSYNTAXHIGHLIGHTING_VERSION_STRING);

@@ -25,8 +25,9 @@ public:
     // highlight in one go).
     virtual bool isFinished() const = 0;
 
-    // "KSyntaxHighlighting 6.x.y" or "built-in highlighter" (for the About dialog).
-    static QString backendName();
+    // The highlighting engine, "KSyntaxHighlighting 6.x.y" or "built-in highlighter" (for the About
+    // dialog); not a kernel backend.
+    static QString engineName();
 
 Q_SIGNALS:
     void finished();

@@ -124,22 +124,22 @@ QWidget* ExportActions::currentView() const
     return pages ? pages->currentWidget() : m_window.centralWidget();
 }
 
-ReportSources ExportActions::sources() const
+ReportSubject ExportActions::subject() const
 {
     if (m_compareMode) {
         const std::shared_ptr<const CompareOutcome>& outcome = m_document.comparison();
         if (outcome && outcome->result)
             return { outcome->indexB, outcome->indexA, nullptr, nullptr, nullptr };
     }
-    ReportSources sources { m_document.index(), nullptr, nullptr, nullptr, m_document.profileJoin() };
+    ReportSubject subject { m_document.index(), nullptr, nullptr, nullptr, m_document.profileJoin() };
     // Only what describes the open index (a product still being computed is made by the report).
     const std::shared_ptr<const KnownFailures>& known = m_document.knownFailures();
-    if (known && known->index == sources.index && known->rules)
-        sources.knownFailures = known;
+    if (known && known->index == subject.index && known->rules)
+        subject.knownFailures = known;
     const std::shared_ptr<const ModelSources>& modelSources = m_document.modelSources();
-    if (modelSources && modelSources->index == sources.index.get())
-        sources.modelSources = modelSources;
-    return sources;
+    if (modelSources && modelSources->index == subject.index.get())
+        subject.modelSources = modelSources;
+    return subject;
 }
 
 void ExportActions::setCompareMode(bool compare)
@@ -166,24 +166,24 @@ std::optional<dvmlens::ReportFormat> ExportActions::reportFormatForFile(const QS
     return std::nullopt;
 }
 
-QString ExportActions::writeReport(const ReportSources& sources, const QString& file)
+QString ExportActions::writeReport(const ReportSubject& subject, const QString& file)
 {
     const std::optional<dvmlens::ReportFormat> format = reportFormatForFile(file);
     if (!format)
         return tr("Cannot write %1: use a .md, .html or .json file name.").arg(shownPath(file));
-    if (!sources.index)
+    if (!subject.index)
         return tr("Cannot write %1: no tree is open.").arg(shownPath(file));
     dvmlens::ReportInput input;
-    input.index = sources.index.get();
-    input.baseline = sources.baseline.get();
+    input.index = subject.index.get();
+    input.baseline = subject.baseline.get();
     input.modelSources = true; // "Where it fell back", as the CLI's report
-    input.profile = sources.profile.get();
+    input.profile = subject.profile.get();
     // The same rules as `dvmlens-cli report` and the Diagnostics dock: a broken user rules file
     // is shown there (bad-rules-file), and the built-in rules apply. The known failures found with
     // them are the document's; the report lists only the logs that could not be read, as the CLI.
     std::optional<dvmlens::LoadedRules> loaded;
     std::vector<dvmlens::Diagnostic> logProblems;
-    if (const KnownFailures* known = sources.knownFailures.get()) {
+    if (const KnownFailures* known = subject.knownFailures.get()) {
         input.rules = known->rules.get();
         input.findings = &known->findings;
         logProblems.assign(
@@ -193,8 +193,8 @@ QString ExportActions::writeReport(const ReportSources& sources, const QString& 
         loaded = dvmlens::loadRules(std::nullopt);
         input.rules = &loaded->book;
     }
-    if (sources.modelSources)
-        input.sources = &sources.modelSources->summary;
+    if (subject.modelSources)
+        input.sources = &subject.modelSources->summary;
     const std::string report = dvmlens::renderReport(input, *format);
     // The CLI's writer: atomic, and never onto a device, FIFO, socket or folder.
     const std::string failure = dvmlens::writeReportFile(QFile::encodeName(file).toStdString(), report);
@@ -206,7 +206,7 @@ QString ExportActions::writeReport(const ReportSources& sources, const QString& 
 void ExportActions::exportReport(const QString& file)
 {
     m_window.statusBar()->showMessage(tr("Writing %1…").arg(shownPath(file)));
-    m_exports->start([file, sources = sources()](JobContext&) { return writeReport(sources, file); },
+    m_exports->start([file, subject = subject()](JobContext&) { return writeReport(subject, file); },
         [this, file](const QString& error) {
             updateEnabled();
             m_window.statusBar()->showMessage(
@@ -221,14 +221,14 @@ bool ExportActions::isExporting() const
     return m_exports->isRunning();
 }
 
-QString ExportActions::summaryMarkdownOf(const ReportSources& sources)
+QString ExportActions::summaryMarkdownOf(const ReportSubject& subject)
 {
-    return sources.index ? QString::fromStdString(dvmlens::summaryMarkdown(*sources.index)) : QString();
+    return subject.index ? QString::fromStdString(dvmlens::summaryMarkdown(*subject.index)) : QString();
 }
 
 void ExportActions::copySummary()
 {
-    m_exports->start([sources = sources()](JobContext&) { return summaryMarkdownOf(sources); },
+    m_exports->start([subject = subject()](JobContext&) { return summaryMarkdownOf(subject); },
         [this](const QString& markdown) {
             updateEnabled();
             QApplication::clipboard()->setText(markdown);
@@ -283,7 +283,7 @@ void ExportActions::showError(const QString& title, const QString& message)
 
 void ExportActions::updateEnabled()
 {
-    const bool hasTree = sources().index != nullptr;
+    const bool hasTree = subject().index != nullptr;
     m_exportReport->setEnabled(hasTree && !isExporting());
     m_copySummary->setEnabled(hasTree && !isExporting());
 }

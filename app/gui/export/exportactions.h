@@ -26,7 +26,7 @@ class TreeDocument;
 class QWidget;
 
 // What a report or summary is about: the open tree, or in compare mode side B against side A.
-struct ReportSources
+struct ReportSubject
 {
     std::shared_ptr<const dvmlens::Index> index;
     std::shared_ptr<const dvmlens::Index> baseline; // null outside compare mode
@@ -57,7 +57,7 @@ public:
 
     QWidget* currentView() const;
     // The open tree, or in compare mode side B against side A.
-    ReportSources sources() const;
+    ReportSubject subject() const;
     // The window says when its compare page is the one shown (View ▸ Compare).
     void setCompareMode(bool compare);
 
@@ -66,16 +66,16 @@ public:
 
     // By suffix: .md / .markdown, .html / .htm, .json; nullopt for anything else.
     static std::optional<dvmlens::ReportFormat> reportFormatForFile(const QString& file);
-    // Renders the report of `sources` (rules: built-in plus the user's file, as the CLI) and writes
+    // Renders the report of `subject` (rules: built-in plus the user's file, as the CLI) and writes
     // it to `file` atomically. Returns an empty string or the reason. Reads the excerpts of the
-    // graphs it shows; what `sources` holds is not made again.
-    static QString writeReport(const ReportSources& sources, const QString& file);
+    // graphs it shows; what `subject` holds is not made again.
+    static QString writeReport(const ReportSubject& subject, const QString& file);
     // writeReport off the GUI thread; reportExported follows.
     void exportReport(const QString& file);
     bool isExporting() const;
 
     // core's summaryMarkdown of the open tree (side B in compare mode); empty without a tree.
-    static QString summaryMarkdownOf(const ReportSources& sources);
+    static QString summaryMarkdownOf(const ReportSubject& subject);
     // summaryMarkdownOf off the GUI thread, then onto the clipboard; summaryCopied follows.
     void copySummary();
 

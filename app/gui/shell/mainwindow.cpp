@@ -614,17 +614,12 @@ QString MainWindow::openedPath() const
     return m_document->path();
 }
 
-const std::shared_ptr<const dvmlens::Index>& MainWindow::currentIndex() const
-{
-    return m_document->index();
-}
-
 bool MainWindow::isIndexing() const
 {
     return m_document->isIndexing();
 }
 
-TreeDocument* MainWindow::document() const
+TreeDocument* MainWindow::treeDocument() const
 {
     return m_document;
 }

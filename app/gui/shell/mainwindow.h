@@ -43,7 +43,6 @@ public:
     void openPath(const QString& path);
     void reindex(); // the open path again, keeping the selection
     QString openedPath() const;
-    const std::shared_ptr<const dvmlens::Index>& currentIndex() const;
     bool isIndexing() const;
 
     // Compare mode: indexes both paths off the GUI thread (progress in the status bar), compares
@@ -71,7 +70,7 @@ public:
     void restoreLayout();
     void resetLayout();
 
-    TreeDocument* document() const; // the open tree: path, index, known failures, comparison
+    TreeDocument* treeDocument() const; // the open tree and its products (docs/gui-architecture.md)
     BrowsePage* browsePage() const;
     DiagnosticsDock* diagnosticsDock() const;
     ExportActions* exportActions() const; // File ▸ Export…, Edit ▸ Copy Summary as Markdown

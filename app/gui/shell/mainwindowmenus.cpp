@@ -234,7 +234,7 @@ void MainWindow::showAbout()
            "Inductor DVM code generator produced kernels, and what fell back to Triton, ATen or FX.</p>"
            "<p>Qt %2 · %3</p>")
             .arg(QStringLiteral(DVMLENS_VERSION), QString::fromLatin1(qVersion()),
-                CodeHighlighter::backendName()));
+                CodeHighlighter::engineName()));
 }
 
 void MainWindow::showHowItDecides()

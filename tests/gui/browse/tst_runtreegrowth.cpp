@@ -69,7 +69,7 @@ QModelIndex runRow(const RunTreeModel& model, int position)
 {
     for (int row = 0; row < model.rowCount(); ++row) {
         const QModelIndex each = model.index(row, 0);
-        if (model.runAt(each) == &model.index()->runs[std::size_t(position)])
+        if (model.runAt(each) == &model.treeIndex()->runs[std::size_t(position)])
             return each;
     }
     return {};
@@ -175,10 +175,10 @@ private Q_SLOTS:
         QStringList runCellsWhileGrowing;
         QStringList totalsWhileGrowing;
         int firstBatchUnparsed = -1;
-        connect(window.document(), &TreeDocument::graphsParsed, this, [&] {
-            const auto& growing = window.document()->growingIndex();
+        connect(window.treeDocument(), &TreeDocument::graphsParsed, this, [&] {
+            const auto& growing = window.treeDocument()->growingIndex();
             QVERIFY(growing);
-            QCOMPARE(model->index(), growing);
+            QCOMPARE(model->treeIndex(), growing);
             for (int run = 0; run < model->rowCount(); ++run) {
                 const dvmlens::VerdictCounts counts = dvmlens::verdictCounts(growing->runs[std::size_t(run)]);
                 const QString cell =
@@ -200,7 +200,7 @@ private Q_SLOTS:
             QCOMPARE(cell, kIndexing);
         for (const QString& totals : std::as_const(totalsWhileGrowing))
             QVERIFY2(totals.startsWith(u"Indexing "_s), qPrintable(totals));
-        QCOMPARE(model->index(), window.currentIndex()); // the grown index is the open one
+        QCOMPARE(model->treeIndex(), window.treeDocument()->index()); // the grown index is the open one
         QCOMPARE(runRow(*model, 0).siblingAtColumn(RunTreeModel::VerdictColumn).data().toString(),
             u"partly 20/39"_s);
         QVERIFY2(window.totalsLabel()->text().startsWith(u"2 runs · 80 graphs · partly 40/78"_s),
@@ -218,7 +218,7 @@ private Q_SLOTS:
         QTreeView* tree = window.browsePage()->runTree();
         const int defaultPrecision = tree->header()->resizeContentsPrecision();
         QList<int> precisionWhileGrowing;
-        connect(window.document(), &TreeDocument::graphsParsed, this,
+        connect(window.treeDocument(), &TreeDocument::graphsParsed, this,
             [&] { precisionWhileGrowing << tree->header()->resizeContentsPrecision(); });
         QSignalSpy finished(&window, &MainWindow::indexFinished);
         window.openPath(m_tree);
@@ -237,12 +237,12 @@ private Q_SLOTS:
         window.setQuiet(true);
         auto* cancel = window.findChild<QToolButton*>(u"CancelIndexingButton"_s);
         QVERIFY(cancel);
-        connect(window.document(), &TreeDocument::graphsParsed, cancel, &QToolButton::click,
+        connect(window.treeDocument(), &TreeDocument::graphsParsed, cancel, &QToolButton::click,
             Qt::SingleShotConnection);
         QSignalSpy finished(&window, &MainWindow::indexFinished);
         window.openPath(m_tree);
         QVERIFY(finished.wait(30000));
-        const std::shared_ptr<const dvmlens::Index> index = window.currentIndex();
+        const std::shared_ptr<const dvmlens::Index> index = window.treeDocument()->index();
         QVERIFY(index);
         const dvmlens::VerdictCounts counts = dvmlens::verdictCounts(*index);
         if (counts.notIndexed == 0)
@@ -253,7 +253,7 @@ private Q_SLOTS:
                      u"indexing cancelled: %1 of 78 graphs parsed, F5 to re-index"_s.arg(parsed)),
             qPrintable(window.totalsLabel()->text()));
         RunTreeModel* model = window.browsePage()->runModel();
-        QCOMPARE(model->index(), index);
+        QCOMPARE(model->treeIndex(), index);
         QVERIFY(!model->isIndexing());
         int notIndexedCells = 0;
         for (int run = 0; run < kShape.runs; ++run) {

@@ -375,7 +375,7 @@ private Q_SLOTS:
         QCOMPARE(graphsOfRun.value(QStringLiteral("4102")), graphs4102);
 
         // indexForGraph takes positions in the Index (scan order), wherever they are shown.
-        const auto& index = model.index();
+        const auto& index = model.treeIndex();
         for (int r = 0; r < int(index->runs.size()); ++r) {
             for (int g = 0; g < int(index->runs[size_t(r)].graphs.size()); ++g)
                 QCOMPARE(model.graphAt(model.indexForGraph(r, g)), &index->runs[size_t(r)].graphs[size_t(g)]);

@@ -219,7 +219,7 @@ void HighlighterTest::factoryChoosesByFileName()
     QVERIFY(createHighlighter(document.get(), QStringLiteral("scan.json"), lightPalette()));
     QVERIFY(!createHighlighter(nullptr, QStringLiteral("a.py"), lightPalette()));
 #if !DVMLENS_HAVE_KSYNTAXHIGHLIGHTING
-    QCOMPARE(CodeHighlighter::backendName(), QStringLiteral("built-in highlighter"));
+    QCOMPARE(CodeHighlighter::engineName(), QStringLiteral("built-in highlighter"));
     QVERIFY(dynamic_cast<PythonHighlighter*>(
         createHighlighter(document.get(), QStringLiteral("output_code.py"), lightPalette()).get()));
     QVERIFY(!createHighlighter(document.get(), QStringLiteral("model.bin"), lightPalette()));
@@ -302,7 +302,7 @@ void HighlighterTest::coloursContrastInLightAndDark()
 void HighlighterTest::ksyntaxHighlightingBackend()
 {
 #if DVMLENS_HAVE_KSYNTAXHIGHLIGHTING
-    QVERIFY(CodeHighlighter::backendName().startsWith(QStringLiteral("KSyntaxHighlighting ")));
+    QVERIFY(CodeHighlighter::engineName().startsWith(QStringLiteral("KSyntaxHighlighting ")));
     auto document = plainDocument(QStringLiteral("import torch\n# comment\n"));
     auto highlighter = createHighlighter(document.get(), QStringLiteral("output_code.py"), lightPalette());
     QVERIFY(highlighter);

@@ -10,6 +10,7 @@
 #include "compare/fusiontablemodel.h"
 #include "compare/sidebysideview.h"
 #include "document/comparejob.h"
+#include "document/treedocument.h"
 #include "shell/commandline.h"
 #include "shell/mainwindow.h"
 #include "testutil.h"
@@ -254,7 +255,7 @@ private Q_SLOTS:
         window.setMode(MainWindow::Mode::Browse);
         QCOMPARE(window.pages()->currentWidget(), static_cast<QWidget*>(window.browsePage()));
         QCOMPARE(window.openedPath(), sampleRun(kRunA));
-        QVERIFY(window.currentIndex());
+        QVERIFY(window.treeDocument()->index());
         QVERIFY(!window.isIndexing());
         QVERIFY(window.windowTitle().endsWith(QStringLiteral("— DVM Lens")));
         QVERIFY(!window.windowTitle().contains(QStringLiteral("compared to")));

@@ -187,7 +187,7 @@ private Q_SLOTS:
         const QString profile = testutil::fixture(QStringLiteral("profile/sample-run/kernel_details.csv"));
         MainWindow window;
         window.setQuiet(true);
-        TreeDocument& document = *window.document();
+        TreeDocument& document = *window.treeDocument();
         QSignalSpy opened(&window, &MainWindow::indexFinished);
         window.openPath(run);
         QVERIFY(opened.wait(30000));
@@ -198,12 +198,12 @@ private Q_SLOTS:
         QTRY_VERIFY(document.knownFailures() && document.modelSources());
 
         // The report is made of what the document holds: nothing is searched or summed again.
-        const ReportSources sources = window.exportActions()->sources();
-        QCOMPARE(sources.index, document.index());
-        QCOMPARE(sources.knownFailures, document.knownFailures());
-        QCOMPARE(sources.modelSources, document.modelSources());
-        QCOMPARE(sources.profile, document.profileJoin());
-        QVERIFY(sources.profile);
+        const ReportSubject subject = window.exportActions()->subject();
+        QCOMPARE(subject.index, document.index());
+        QCOMPARE(subject.knownFailures, document.knownFailures());
+        QCOMPARE(subject.modelSources, document.modelSources());
+        QCOMPARE(subject.profile, document.profileJoin());
+        QVERIFY(subject.profile);
 
         for (const auto& [format, name] : { std::pair(QStringLiteral("md"), QStringLiteral("time.md")),
                  std::pair(QStringLiteral("json"), QStringLiteral("time.json")),
@@ -233,7 +233,7 @@ private Q_SLOTS:
         QCOMPARE(QApplication::activeModalWidget(), nullptr);
 
         const QString text = m_temp.filePath(QStringLiteral("report.txt"));
-        QCOMPARE(ExportActions::writeReport(actions().sources(), text),
+        QCOMPARE(ExportActions::writeReport(actions().subject(), text),
             QStringLiteral("Cannot write %1: use a .md, .html or .json file name.").arg(text));
         QCOMPARE(ExportActions::writeReport({}, m_temp.filePath(QStringLiteral("r.md"))),
             QStringLiteral("Cannot write %1: no tree is open.").arg(m_temp.filePath(QStringLiteral("r.md"))));
@@ -241,7 +241,7 @@ private Q_SLOTS:
         // The CLI's writer: a FIFO named like a report is refused and stays a FIFO.
         const QString fifo = m_temp.filePath(QStringLiteral("fifo.md"));
         QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0644), 0);
-        QCOMPARE(ExportActions::writeReport(actions().sources(), fifo),
+        QCOMPARE(ExportActions::writeReport(actions().subject(), fifo),
             QStringLiteral("Cannot write %1: it is a FIFO, not a regular file (nothing was written)")
                 .arg(fifo));
         struct stat info
@@ -301,9 +301,9 @@ private Q_SLOTS:
         QVERIFY(compared.wait(60000));
         QCOMPARE(compared.at(0).at(0).toString(), QString());
         QCOMPARE(
-            window.exportActions()->sources().baseline.get(), window.comparePage()->outcome()->indexA.get());
+            window.exportActions()->subject().baseline.get(), window.comparePage()->outcome()->indexA.get());
         const QString file = m_temp.filePath(QStringLiteral("compare.md"));
-        QCOMPARE(ExportActions::writeReport(window.exportActions()->sources(), file), QString());
+        QCOMPARE(ExportActions::writeReport(window.exportActions()->subject(), file), QString());
         const QByteArray expected = cliReport(QStringLiteral("md"), after, before);
         QVERIFY(expected.contains("Regressions"));
         QCOMPARE(readAll(file), expected);

@@ -9,6 +9,7 @@
 #include "browse/runtreemodel.h"
 #include "codeview/codeview.h"
 #include "diagnostics/diagnosticsdock.h"
+#include "document/treedocument.h"
 #include "export/exportactions.h"
 #include "shell/mainwindow.h"
 #include "shell/welcomepage.h"
@@ -274,7 +275,7 @@ private Q_SLOTS:
         QVERIFY(finished.wait(30000));
         QVERIFY(!finished.at(0).at(1).toString().isEmpty());
         QVERIFY(window.totalsLabel()->text().contains(QLatin1String("/nonexistent/dvmlens/tree")));
-        QVERIFY(!window.currentIndex());
+        QVERIFY(!window.treeDocument()->index());
         // The path once, no title for what did not open, and the welcome page (not an empty code pane).
         QCOMPARE(window.totalsLabel()->text().count(QLatin1String("/nonexistent/dvmlens/tree")), 1);
         QCOMPARE(window.windowTitle(), QStringLiteral("DVM Lens"));
@@ -304,7 +305,7 @@ private Q_SLOTS:
             QDir(newGraph).filePath(QStringLiteral("output_code.py"))));
         QVERIFY(finished.wait(30000));
 
-        QCOMPARE(window.currentIndex()->runs.at(0).graphs.size(), size_t(3));
+        QCOMPARE(window.treeDocument()->index()->runs.at(0).graphs.size(), size_t(3));
         QCOMPARE(browse->runModel()->rowCount(browse->runModel()->index(0, 0)), 3);
         QCOMPARE(QString::fromStdString(browse->currentGraph()->name), kForward);
         QVERIFY(browse->currentKernel());
@@ -325,7 +326,7 @@ private Q_SLOTS:
         QVERIFY(open(window, root));
         const QString backward = QDir(root).filePath(kRun + QStringLiteral("/torchinductor/") + kBackward);
         QVERIFY(window.watcher()->directories().contains(backward));
-        QCOMPARE(window.currentIndex()->runs.at(0).graphs.at(1).outputCode.has_value(), false);
+        QCOMPARE(window.treeDocument()->index()->runs.at(0).graphs.at(1).outputCode.has_value(), false);
 
         // The compile of the backward graph finishes: its output_code.py lands in the existing folder.
         QSignalSpy finished(&window, &MainWindow::indexFinished);
@@ -333,7 +334,7 @@ private Q_SLOTS:
                                 + QStringLiteral("/output_code.py")),
             QDir(backward).filePath(QStringLiteral("output_code.py"))));
         QVERIFY(finished.wait(30000));
-        const dvmlens::Graph& graph = window.currentIndex()->runs.at(0).graphs.at(1);
+        const dvmlens::Graph& graph = window.treeDocument()->index()->runs.at(0).graphs.at(1);
         QCOMPARE(QString::fromStdString(graph.name), kBackward);
         QVERIFY(graph.outputCode && graph.outputCode->dvmEngaged);
     }
@@ -361,7 +362,7 @@ private Q_SLOTS:
         cancel->click();
         QVERIFY(finished.wait(30000));
         QVERIFY(finished.at(0).at(1).toString().isEmpty());
-        const std::shared_ptr<const dvmlens::Index> index = window.currentIndex();
+        const std::shared_ptr<const dvmlens::Index> index = window.treeDocument()->index();
         const dvmlens::VerdictCounts counts = dvmlens::verdictCounts(*index);
         QVERIFY(!cancel->isVisibleTo(&window));
         if (counts.notIndexed == 0)
@@ -401,9 +402,9 @@ private Q_SLOTS:
             qPrintable(details));
         QVERIFY2(!details.contains(QStringLiteral("no dvm import")), qPrintable(details));
         QVERIFY2(!details.contains(QStringLiteral("DVM not engaged")), qPrintable(details));
-        ReportSources sources;
-        sources.index = index;
-        const QString summary = ExportActions::summaryMarkdownOf(sources);
+        ReportSubject subject;
+        subject.index = index;
+        const QString summary = ExportActions::summaryMarkdownOf(subject);
         QVERIFY2(
             summary.startsWith(
                 QStringLiteral("**partial index: %1 of 100 graphs parsed**").arg(100 - counts.notIndexed)),
