@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // 5,000 empty graph folders in a .tar.zst (issue 30 item 5): scan, check and scan --json list the
-// first 20 and count the rest ("… and 4,980 more graph folders without output_code.py"), so the
-// output stays a few KB where it was 2 MB (and 444 MB for a million folders).
+// first 20 and count the rest ("… and 4,980 more graph folders without output_code.py"; in JSON
+// "diagnostics_left_out"), so text stays a few KB where it was 2 MB (444 MB for a million folders).
 #include "archivewriter.h"
 #include "testutil.h"
 
@@ -57,6 +57,29 @@ private Q_SLOTS:
             QVERIFY(result.out.contains(
                 QStringLiteral("5000 graphs (0 with output_code.py"))); // totals count all
         }
+    }
+
+    void jsonListsEveryGraphAndCountsTheLeftOutDiagnostics()
+    {
+        const testutil::CliResult result =
+            testutil::runCli({ QStringLiteral("scan"), QStringLiteral("--json"), m_archive }, 120000);
+        QVERIFY2(result.finished, qPrintable(result.err));
+        QCOMPARE(result.exitCode, 0);
+        const QJsonObject scan = QJsonDocument::fromJson(result.rawOut).object();
+        const QJsonArray graphs =
+            scan[QStringLiteral("runs")].toArray().at(0)[QStringLiteral("graphs")].toArray();
+        QCOMPARE(graphs.size(), kGraphs); // JSON is for machines: every graph, with its verdict
+        int listed = 0;
+        for (const QJsonValue& graph : graphs)
+            listed += graph[QStringLiteral("diagnostics")].toArray().size();
+        QCOMPARE(listed, 20);
+        QCOMPARE(graphs.at(19)[QStringLiteral("diagnostics")].toArray().size(), 1);
+        QCOMPARE(graphs.at(20)[QStringLiteral("diagnostics")].toArray().size(), 0);
+        QCOMPARE(graphs.at(20)[QStringLiteral("verdict")].toString(), QStringLiteral("no code"));
+        const QJsonObject leftOut = scan[QStringLiteral("diagnostics_left_out")].toObject();
+        QCOMPARE(leftOut.size(), 1);
+        QCOMPARE(leftOut[QStringLiteral("missing-output-code")].toInt(), kGraphs - 20);
+        QVERIFY(result.rawOut.size() < 3 * 1024 * 1024); // was 5.6 MB
     }
 
 private:
