@@ -8,6 +8,7 @@
 #include "ranks/rankconsistency.h"
 #include "text/displaytext.h"
 #include "text/scantext.h"
+#include "verdict/repeatbound.h"
 #include "verdict/summary.h"
 
 #include <algorithm>
@@ -51,8 +52,12 @@ std::string reasonsText(const dvmlens::Graph& graph)
 std::string checkReport(const dvmlens::Index& index, const dvmlens::Summary& summary)
 {
     std::string report;
+    dvmlens::RepeatBound bound; // a million empty graph folders: 20 notes and a count
     for (const dvmlens::Run& run : index.runs) {
         for (const dvmlens::Graph& graph : run.graphs) {
+            if (const std::string_view repeated = dvmlens::repeatedGraphKind(graph);
+                !repeated.empty() && !bound.list(repeated))
+                continue;
             switch (dvmlens::graphVerdict(graph)) {
             case dvmlens::Verdict::Engaged:
             case dvmlens::Verdict::Partly: // a run's rung, never a graph's
@@ -79,6 +84,7 @@ std::string checkReport(const dvmlens::Index& index, const dvmlens::Summary& sum
             }
         }
     }
+    report += bound.moreLines("note ");
     const dvmlens::VerdictCounts& counts = summary.verdicts;
     report += "verdict: " + dvmlens::ladderLine(counts) + '\n';
     // An output_code.py that could not be read is neither a yes nor a no: said apart, never a FAIL.

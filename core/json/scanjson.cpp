@@ -8,6 +8,9 @@
 #include "json/whykeys.h"
 #include "ranks/rankconsistency.h"
 #include "sources/sourcemap.h"
+#include "verdict/repeatbound.h"
+
+#include <set>
 
 namespace dvmlens {
 
@@ -224,9 +227,11 @@ template <typename W> void writeOrigin(W& w, const GraphOrigin& origin)
 }
 
 // `why` (with reasons asked for) adds "why" to its items and "why_summary" to the graph.
+// `listDiagnostics` false: a folder without output_code.py past the first 20 (RepeatedGraphs),
+// its missing-output-code counted in "diagnostics_left_out" instead.
 template <typename W>
 void writeGraph(W& w, const Graph& graph, const GraphProfile* profile = nullptr,
-    const GraphSources* sources = nullptr, const GraphWhy* why = nullptr)
+    const GraphSources* sources = nullptr, const GraphWhy* why = nullptr, bool listDiagnostics = true)
 {
     w.beginObject();
     w.key("name");
@@ -253,8 +258,10 @@ void writeGraph(W& w, const Graph& graph, const GraphProfile* profile = nullptr,
     // The graph's own diagnostics, then any its output code still holds.
     w.key("diagnostics");
     w.beginArray();
-    for (const Diagnostic& diagnostic : graph.diagnostics)
-        writeDiagnostic(w, diagnostic);
+    for (const Diagnostic& diagnostic : graph.diagnostics) {
+        if (listDiagnostics || diagnostic.code != "missing-output-code") // what a reread added stays
+            writeDiagnostic(w, diagnostic);
+    }
     if (graph.outputCode) {
         for (const Diagnostic& diagnostic : graph.outputCode->diagnostics)
             writeDiagnostic(w, diagnostic);
@@ -276,12 +283,51 @@ void writeGraph(W& w, const Graph& graph, const GraphProfile* profile = nullptr,
 
 // How a run's "graphs" array is written: one graph after the other, or (JSON text) spliced from
 // graphs rendered on every core.
+using LeftOut = std::map<std::string, std::size_t, std::less<>>;
+
 template <typename W> struct GraphsInline
 {
     void operator()(W& w, const std::vector<Graph>& graphs) const
     {
         writeArrayOf(w, graphs, [](W& writer, const Graph& graph) { writeGraph(writer, graph); });
     }
+    const LeftOut& diagnosticsLeftOut() const
+    {
+        static const LeftOut none;
+        return none;
+    }
+};
+
+// Which folders without output_code.py list their diagnostic in the JSON text: the first 20 of
+// the tree (RepeatBound), decided in graph order before graphs are rendered on every core.
+class RepeatedGraphs
+{
+public:
+    explicit RepeatedGraphs(const Index& index)
+    {
+        RepeatBound bound;
+        for (const Run& run : index.runs) {
+            for (const Graph& graph : run.graphs) {
+                if (const std::string_view kind = repeatedGraphKind(graph); !kind.empty() && bound.list(kind))
+                    m_listed.insert(&graph);
+            }
+        }
+        m_leftOut = bound.leftOut();
+    }
+
+    bool listsDiagnostics(const Graph& graph) const
+    {
+        const std::string_view kind = repeatedGraphKind(graph);
+        return kind.empty() || !m_leftOut.count(kind) || m_listed.count(&graph);
+    }
+    const LeftOut& leftOut() const
+    {
+        return m_leftOut;
+    }
+
+private:
+    std::set<const Graph*> m_listed; // at most 20 a kind
+    LeftOut m_leftOut;
 };
 
 template <typename W, typename WriteGraphs = GraphsInline<W>>
@@ -421,6 +467,13 @@ void writeScan(W& w, const Index& index, const WriteGraphs& writeGraphs = {},
     w.endArray();
     w.key("diagnostics");
     writeArrayOf(w, index.diagnostics, writeDiagnostic<W>);
+    w.key("diagnostics_left_out"); // code → how many the graphs' "diagnostics" do not list
+    w.beginObject();
+    for (const auto& [code, count] : writeGraphs.diagnosticsLeftOut()) {
+        w.key(code);
+        w.value(count);
+    }
+    w.endObject();
     w.key("summary");
     writeSummary(w, summarize(index));
     if (why)
@@ -441,7 +494,8 @@ class ParallelGraphs
 public:
     ParallelGraphs(const Index& index, int jobs, const ProfileJoin* join = nullptr, bool modelSources = false,
         const IndexWhy* why = nullptr)
-        : graphs_(allGraphs(index, join, why))
+        : repeated_(index)
+        , graphs_(allGraphs(index, join, why))
         , rereads_(graphPointers(graphs_), index.root, modelSources, jobs)
         , renderer_(
               graphs_.size(), [this](std::size_t i) { return render(graphs_[i], rereads_.take(i)); }, jobs,
@@ -456,6 +510,10 @@ public:
             w.rawValue(renderer_.next());
         w.endArray();
     }
+    const LeftOut& diagnosticsLeftOut() const
+    {
+        return repeated_.leftOut();
+    }
 
 private:
     // Graphs waiting to be written: few, as one can take megabytes of text.
@@ -469,13 +527,14 @@ private:
     };
 
     // On the rendering threads: what the graph's files said again (scanrereads.h), dropped once written.
-    static std::string render(const Placed& placed, GraphRereads reread)
+    std::string render(const Placed& placed, GraphRereads reread) const
     {
         const Graph& graph = *placed.graph;
         JsonTextWriter writer = JsonTextWriter::nestedAt(kGraphDepth);
         const GraphSources* itemSources = reread.sources ? &*reread.sources : nullptr;
+        const bool listDiagnostics = repeated_.listsDiagnostics(graph);
         if (!reread.withBodies && reread.sourceProblems.empty()) {
-            writeGraph(writer, graph, &placed.profile, itemSources, placed.why);
+            writeGraph(writer, graph, &placed.profile, itemSources, placed.why, listDiagnostics);
             return writer.take();
         }
         Graph complete = graph;
@@ -485,7 +544,7 @@ private:
             complete.diagnostics.push_back(std::move(*reread.bodiesProblem));
         complete.diagnostics.insert(
             complete.diagnostics.end(), reread.sourceProblems.begin(), reread.sourceProblems.end());
-        writeGraph(writer, complete, &placed.profile, itemSources, placed.why);
+        writeGraph(writer, complete, &placed.profile, itemSources, placed.why, listDiagnostics);
         return writer.take();
     }
 
@@ -512,6 +571,7 @@ private:
         return graphs;
     }
 
+    RepeatedGraphs repeated_;
     std::vector<Placed> graphs_;
     mutable ScanRereads rereads_; // "sources" per kernel and fallback; bodies the index did not keep
     mutable OrderedRenderer renderer_;

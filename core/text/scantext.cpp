@@ -3,6 +3,7 @@
 
 #include "ranks/rankconsistency.h"
 #include "text/displaytext.h"
+#include "verdict/repeatbound.h"
 
 #include <algorithm>
 
@@ -86,8 +87,24 @@ std::string diagnosticLine(std::string_view indent, const Diagnostic& diagnostic
     return line + displayName(diagnostic.message) + '\n';
 }
 
-std::string graphLines(const Graph& graph, std::size_t nameWidth)
+// Diagnostic lines past RepeatBound's count of their code are left out (counted at the end).
+void addDiagnosticLines(std::string& text, std::string_view indent,
+    const std::vector<Diagnostic>& diagnostics, RepeatBound& bound, bool withPath = false)
 {
+    for (const Diagnostic& diagnostic : diagnostics) {
+        if (!bound.list(diagnostic.code))
+            continue;
+        text += diagnosticLine(indent, diagnostic);
+        if (withPath)
+            text += "    " + displayName(diagnostic.path) + '\n';
+    }
+}
+
+std::string graphLines(const Graph& graph, std::size_t nameWidth, RepeatBound& bound)
+{
+    const std::string_view repeated = repeatedGraphKind(graph);
+    if (!repeated.empty() && !bound.list(repeated))
+        return {}; // a folder without output_code.py like the 20 listed: counted, not listed
     const Verdict verdict = graphVerdict(graph);
     const Summary summary = summarize(graph);
     std::string line = "  " + padded(verdictLabel(verdict), 12) + padded(displayName(graph.name), nameWidth);
@@ -109,12 +126,14 @@ std::string graphLines(const Graph& graph, std::size_t nameWidth)
     if (!reasons.empty())
         line += "  <- " + reasons;
     line += '\n' + originLine(graph);
-    for (const Diagnostic& diagnostic : graph.diagnostics)
-        line += diagnosticLine("      ", diagnostic);
-    if (graph.outputCode) {
-        for (const Diagnostic& diagnostic : graph.outputCode->diagnostics)
+    if (!repeated.empty()) { // counted once, as its graph
+        for (const Diagnostic& diagnostic : graph.diagnostics)
             line += diagnosticLine("      ", diagnostic);
+        return line;
     }
+    addDiagnosticLines(line, "      ", graph.diagnostics, bound);
+    if (graph.outputCode)
+        addDiagnosticLines(line, "      ", graph.outputCode->diagnostics, bound);
     return line;
 }
 
@@ -167,17 +186,21 @@ std::string scanText(const Index& index)
             nameWidth = std::max(nameWidth, displayName(graph.name).size() + 2);
     }
     std::string text = "DVM Lens scan of " + displayName(index.root) + '\n';
+    RepeatBound bound;
     for (const Run& run : index.runs) {
         text += '\n' + runHeader(run);
         if (run.graphs.empty())
             text += "  (no graph folders)\n";
         for (const Graph& graph : run.graphs)
-            text += graphLines(graph, nameWidth);
+            text += graphLines(graph, nameWidth, bound);
     }
     if (!index.diagnostics.empty()) {
         text += "\ntree problems:\n";
-        for (const Diagnostic& diagnostic : index.diagnostics)
-            text += diagnosticLine("  ", diagnostic) + "    " + displayName(diagnostic.path) + '\n';
+        addDiagnosticLines(text, "  ", index.diagnostics, bound, true);
+    }
+    if (!bound.leftOut().empty()) {
+        text += "\nnot listed (the first " + std::to_string(RepeatBound::kListedPerKind)
+            + " of each kind are):\n" + bound.moreLines("  ");
     }
     if (const RankConsistency ranks = rankConsistency(index); ranks.runs > 1)
         text += '\n' + rankConsistencyText(index, ranks);

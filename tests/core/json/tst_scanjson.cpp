@@ -125,7 +125,7 @@ private Q_SLOTS:
     void keysInOrder()
     {
         const ordered_json json = scanJson(sampleIndex());
-        QCOMPARE(keysOf(json), split("schema,root,runs,diagnostics,summary,ranks"));
+        QCOMPARE(keysOf(json), split("schema,root,runs,diagnostics,diagnostics_left_out,summary,ranks"));
         JSON_COMPARE(json["schema"], ordered_json("dvmlens.scan/1"));
         JSON_COMPARE(json["root"], ordered_json("/t"));
         QCOMPARE(json["runs"].size(), std::size_t(2));
