@@ -5,7 +5,6 @@
 #include "document/treedocument.h"
 #include "io/pathtext.h"
 #include "profile/hotkernelsdock.h"
-#include "profile/profilejob.h"
 #include "profile/profilepathdialog.h"
 
 #include <QAction>
