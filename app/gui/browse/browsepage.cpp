@@ -11,6 +11,7 @@
 #include "browse/runtreepane.h"
 #include "codeview/codeview.h"
 #include "common/compactsortheader.h"
+#include "common/wholerowselection.h"
 #include "io/pathtext.h"
 #include "profile/timesharedelegate.h"
 #include "provenance/provenanceview.h"
@@ -65,6 +66,7 @@ BrowsePage::BrowsePage(QWidget* parent)
     header->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     m_runTree->setHeader(header);
     m_runTree->setModel(m_runModel);
+    keepSelectedRowsWhole(*m_runTree); // the time columns come at the end
     m_runTree->setUniformRowHeights(true);
     m_runTree->setAllColumnsShowFocus(true);
     m_runTree->setSelectionMode(QAbstractItemView::SingleSelection);

@@ -6,6 +6,7 @@
 #include "browse/kernelheaderstate.h"
 #include "browse/kerneltablemodel.h"
 #include "common/emptyviewhint.h"
+#include "common/wholerowselection.h"
 #include "shell/languagechange.h"
 
 #include <QAction>
@@ -72,6 +73,7 @@ KernelPanel::KernelPanel(KernelTableModel* model, QWidget* parent)
     addAction(focusFilter);
 
     m_view->setModel(m_proxy);
+    keepSelectedRowsWhole(*m_view);
     // Nothing selected yet, or a graph without code (a filter hiding all says so above instead).
     new EmptyViewHint(m_view, [this] {
         return m_model->rowCount() == 0 ? tr("No kernels to show. Select a run or a graph in Runs; a graph "
