@@ -529,11 +529,23 @@ void BrowsePage::showCode(const QString& path, const dvmlens::Graph* graph, int 
         const bool isOutputCode = graph && graph->outputCode
             && cleanPath(dvmlens::pathText(graph->outputCode->path)) == cleanPath(path);
         m_codeView->showFile(path, isOutputCode ? &*graph->outputCode : nullptr);
+        // A file the tree does not list (a run's torchdynamo/debug.log) is named by its path under
+        // the nearest folder the tree has, so the header still says which run it is of.
+        QModelIndex start = m_runModel->indexForPath(path);
+        QString fileName = QFileInfo(path).fileName();
+        QString tail = fileName;
+        QFileInfo folder(QFileInfo(path).path());
+        for (int up = 0; !start.isValid() && up < 4; ++up) {
+            start = m_runModel->indexForPath(folder.filePath());
+            if (start.isValid())
+                fileName = tail;
+            tail = folder.fileName() + QLatin1Char('/') + tail;
+            folder.setFile(folder.path());
+        }
         // Run ▸ graph ▸ file, from the tree's own names of the nodes above the file.
         QStringList parts;
-        for (QModelIndex node = m_runModel->indexForPath(path); node.isValid(); node = node.parent())
+        for (QModelIndex node = start; node.isValid(); node = node.parent())
             parts.prepend(node.siblingAtColumn(RunTreeModel::NameColumn).data().toString());
-        const QString fileName = QFileInfo(path).fileName();
         if (parts.isEmpty() || parts.back() != fileName)
             parts << fileName;
         m_codeHeader->showFile(parts, path);
