@@ -45,24 +45,6 @@ std::string countsText(const GraphDiff& diff)
     return text;
 }
 
-// "+aten.mm.default ×2, -extern_kernels.addmm"
-std::string fallbacksText(const GraphDiff& diff)
-{
-    std::string text;
-    const auto append = [&text](const std::vector<std::string>& targets, char sign) {
-        std::map<std::string, int> counts;
-        for (const std::string& target : targets)
-            ++counts[target];
-        for (const auto& [target, count] : counts) {
-            text += text.empty() ? "" : ", ";
-            text += sign + target + (count > 1 ? " ×" + std::to_string(count) : "");
-        }
-    };
-    append(diff.fallbacksAdded, '+');
-    append(diff.fallbacksRemoved, '-');
-    return text;
-}
-
 void fusionLines(const GraphDiff& diff, std::string& out)
 {
     for (const FusionDiff& fusion : diff.fusions) {
@@ -111,7 +93,7 @@ void graphBlock(const GraphDiff& diff, std::string& out)
         details += "    kernels: " + counts + '\n';
     if (diff.status == PairStatus::Matched && diff.countsA && diff.countsB) {
         fusionLines(diff, details);
-        const std::string fallbacks = fallbacksText(diff);
+        const std::string fallbacks = fallbackChangesText(diff);
         if (!fallbacks.empty())
             details += "    fallbacks: " + fallbacks + '\n';
     }
@@ -158,6 +140,23 @@ std::string compareToText(const CompareResult& result)
         }
     }
     return terminalSafe(out);
+}
+
+std::string fallbackChangesText(const GraphDiff& diff)
+{
+    std::string text;
+    const auto append = [&text](const std::vector<std::string>& targets, char sign) {
+        std::map<std::string, int> counts;
+        for (const std::string& target : targets)
+            ++counts[target];
+        for (const auto& [target, count] : counts) {
+            text += text.empty() ? "" : ", ";
+            text += sign + target + (count > 1 ? " ×" + std::to_string(count) : "");
+        }
+    };
+    append(diff.fallbacksAdded, '+');
+    append(diff.fallbacksRemoved, '-');
+    return text;
 }
 
 } // namespace dvmlens

@@ -18,4 +18,8 @@ namespace dvmlens {
 // UTF-8 text, lines ending in '\n'.
 std::string compareToText(const CompareResult& result);
 
+// A graph's fallback calls added and removed, each named once with its count:
+// "+aten.mm.default ×2, -extern_kernels.addmm"; empty when none changed.
+std::string fallbackChangesText(const GraphDiff& diff);
+
 } // namespace dvmlens

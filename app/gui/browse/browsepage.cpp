@@ -12,6 +12,7 @@
 #include "codeview/codeview.h"
 #include "common/compactsortheader.h"
 #include "common/languagechange.h"
+#include "common/wholerowselection.h"
 #include "document/treedocument.h"
 #include "io/pathtext.h"
 #include "profile/timesharedelegate.h"
@@ -66,6 +67,7 @@ BrowsePage::BrowsePage(QWidget* parent)
     header->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     m_runTree->setHeader(header);
     m_runTree->setModel(m_runModel);
+    keepSelectedRowsWhole(*m_runTree); // the time columns come at the end
     m_runTree->setUniformRowHeights(true);
     m_runTree->setAllColumnsShowFocus(true);
     m_runTree->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -555,11 +557,23 @@ void BrowsePage::showCode(const QString& path, const dvmlens::Graph* graph, int 
         const bool isOutputCode = graph && graph->outputCode
             && cleanPath(dvmlens::pathText(graph->outputCode->path)) == cleanPath(path);
         m_codeView->showFile(path, isOutputCode ? &*graph->outputCode : nullptr);
+        // A file the tree does not list (a run's torchdynamo/debug.log) is named by its path under
+        // the nearest folder the tree has, so the header still says which run it is of.
+        QModelIndex start = m_runModel->indexForPath(path);
+        QString fileName = QFileInfo(path).fileName();
+        QString tail = fileName;
+        QFileInfo folder(QFileInfo(path).path());
+        for (int up = 0; !start.isValid() && up < 4; ++up) {
+            start = m_runModel->indexForPath(folder.filePath());
+            if (start.isValid())
+                fileName = tail;
+            tail = folder.fileName() + QLatin1Char('/') + tail;
+            folder.setFile(folder.path());
+        }
         // Run ▸ graph ▸ file, from the tree's own names of the nodes above the file.
         QStringList parts;
-        for (QModelIndex node = m_runModel->indexForPath(path); node.isValid(); node = node.parent())
+        for (QModelIndex node = start; node.isValid(); node = node.parent())
             parts.prepend(node.siblingAtColumn(RunTreeModel::NameColumn).data().toString());
-        const QString fileName = QFileInfo(path).fileName();
         if (parts.isEmpty() || parts.back() != fileName)
             parts << fileName;
         m_codeHeader->showFile(parts, path);

@@ -2,10 +2,10 @@
 #include "browse/kerneldetails.h"
 
 #include "browse/kernelbodiesjob.h"
-#include "browse/kernelformat.h"
 #include "browse/notengagedreasontext.h"
 #include "browse/verdicttext.h"
 #include "common/diagnostictext.h"
+#include "common/kernelformat.h"
 #include "common/languagechange.h"
 #include "common/themes.h"
 #include "io/pathtext.h"

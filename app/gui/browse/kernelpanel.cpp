@@ -2,11 +2,12 @@
 #include "browse/kernelpanel.h"
 
 #include "browse/kernelfilterproxy.h"
-#include "browse/kernelformat.h"
 #include "browse/kernelheaderstate.h"
 #include "browse/kerneltablemodel.h"
 #include "common/emptyviewhint.h"
+#include "common/kernelformat.h"
 #include "common/languagechange.h"
+#include "common/wholerowselection.h"
 
 #include <QAction>
 #include <QClipboard>
@@ -72,6 +73,7 @@ KernelPanel::KernelPanel(KernelTableModel* model, QWidget* parent)
     addAction(focusFilter);
 
     m_view->setModel(m_proxy);
+    keepSelectedRowsWhole(*m_view);
     // Nothing selected yet, or a graph without code (a filter hiding all says so above instead).
     new EmptyViewHint(m_view, [this] { return emptyText(); });
     m_view->setRootIsDecorated(false);

@@ -2,7 +2,7 @@
 #include "browse/kerneltablemodel.h"
 
 #include "browse/kernelbodiesjob.h"
-#include "browse/kernelformat.h"
+#include "common/kernelformat.h"
 #include "common/languagechange.h"
 #include "common/themes.h"
 #include "profile/profilecompare.h"

@@ -7,9 +7,11 @@
 #include <QPainter>
 #include <QPainterPath>
 #include <QPixmap>
+#include <QProxyStyle>
 #include <QSettings>
 #include <QStyle>
 #include <QStyleFactory>
+#include <QStyleOption>
 
 #include <functional>
 
@@ -56,6 +58,33 @@ QPalette darkPalette()
     return palette;
 }
 
+// Fusion outlines a check box in the window colour darkened, which on a dark menu (its background
+// also near the window colour) all but vanishes: the View menu's dock toggles. Outlined again in a
+// grey that reads at 3:1 (WCAG non-text contrast) on the window and the base.
+class CheckBoxOutlineStyle : public QProxyStyle
+{
+public:
+    using QProxyStyle::QProxyStyle;
+
+    void drawPrimitive(PrimitiveElement element, const QStyleOption* option, QPainter* painter,
+        const QWidget* widget) const override
+    {
+        QProxyStyle::drawPrimitive(element, option, painter, widget);
+        if (element != PE_IndicatorCheckBox)
+            return;
+        const QPalette& palette = option->palette;
+        QColor outline = blended(palette.color(QPalette::Window), palette.color(QPalette::Text), 0.4);
+        outline = withContrast(
+            withContrast(outline, palette.color(QPalette::Window), 3.0), palette.color(QPalette::Base), 3.0);
+        painter->save();
+        painter->setRenderHint(QPainter::Antialiasing, false);
+        painter->setPen(outline);
+        painter->setBrush(Qt::NoBrush);
+        painter->drawRect(option->rect.adjusted(0, 0, -1, -1));
+        painter->restore();
+    }
+};
+
 QPalette& platformPalette()
 {
     static QPalette palette = QApplication::palette();
@@ -99,8 +128,8 @@ void saveTheme(Theme theme)
 void applyTheme(Theme theme)
 {
     platformPalette(); // remember it before the first change
-    if (QApplication::style()->name().compare(QLatin1String("fusion"), Qt::CaseInsensitive) != 0)
-        QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    if (!dynamic_cast<CheckBoxOutlineStyle*>(QApplication::style()))
+        QApplication::setStyle(new CheckBoxOutlineStyle(QStyleFactory::create(QStringLiteral("Fusion"))));
     switch (theme) {
     case Theme::Light:
         QApplication::setPalette(QApplication::style()->standardPalette());

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "compare/comparesummarymodel.h"
 
+#include "common/kernelformat.h"
 #include "common/languagechange.h"
 #include "common/themes.h"
 #include "compare/comparenames.h"
 #include "compare/regressionranks.h"
+#include "text/comparetext.h"
 
 #include <QApplication>
 #include <QFont>
@@ -212,9 +214,8 @@ QVariant CompareSummaryModel::fallbacksData(const dvmlens::GraphDiff& graph, int
     const int removed = int(graph.fallbacksRemoved.size());
     switch (role) {
     case Qt::DisplayRole:
-        if (added == 0 && removed == 0)
-            return QString();
-        return tr("+%1 %2%3").arg(added).arg(kMinus).arg(removed);
+        // The ops by name, as the CLI prints them ("+aten.mm.default ×2, -extern_kernels.addmm").
+        return QString::fromStdString(dvmlens::fallbackChangesText(graph));
     case Qt::ToolTipRole: {
         QStringList lines;
         for (const std::string& target : graph.fallbacksAdded)
@@ -228,8 +229,6 @@ QVariant CompareSummaryModel::fallbacksData(const dvmlens::GraphDiff& graph, int
             return {};
         return added > removed ? compareWorseColor(QApplication::palette())
                                : compareBetterColor(QApplication::palette());
-    case Qt::TextAlignmentRole:
-        return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     case SortRole:
         return added - removed;
     default:
@@ -309,13 +308,12 @@ QVariant CompareSummaryModel::headerData(int section, Qt::Orientation orientatio
     if (role == Qt::ToolTipRole && section >= FirstBackendColumn && section < fallbacksColumn())
         return tr("Kernel definitions in A → B (B − A)");
     if (role == Qt::ToolTipRole && section == fallbacksColumn())
-        return tr("Fallback calls added (+) and removed (−) in B");
+        return tr("Fallback calls added (+) and removed (-) in B, by op");
     if (role != Qt::DisplayRole)
         return {};
     if (section >= FirstBackendColumn && section < fallbacksColumn()) {
         const dvmlens::Backend backend = m_backends[std::size_t(section - FirstBackendColumn)];
-        return backend == dvmlens::Backend::Dvm ? tr("DVM")
-                                                : QString::fromLatin1(dvmlens::backendName(backend));
+        return backend == dvmlens::Backend::Dvm ? tr("DVM") : backendLabel(backend);
     }
     if (section == fallbacksColumn())
         return tr("Fallbacks");

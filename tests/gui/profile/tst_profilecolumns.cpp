@@ -236,6 +236,40 @@ private Q_SLOTS:
                 u"Device time"_s, u"Inputs"_s, u"Outputs"_s }));
     }
 
+    // A profile loaded while a graph and a kernel are selected: the new time cells are part of the
+    // selected rows (a column inserted at the edge of a selection range is outside it), not white.
+    void selectedRowsTakeTheTimeColumns()
+    {
+        const testprofile::Loaded loaded = testprofile::loadSampleProfile();
+        QVERIFY(loaded.join);
+        BrowsePage page;
+        page.setIndex(loaded.index);
+        const QString graph = QString::fromStdString(loaded.index->runs.at(0).graphs.at(0).name);
+        QCOMPARE(page.selectBySpec(QString::fromStdString(*loaded.index->runs.at(0).name) + u'/' + graph),
+            QString());
+        QVERIFY(page.kernelPanel()->selectKernel(u"dvm_fused_add_mul_1"_s));
+        page.setProfile(loaded.join);
+        const auto wholeRowSelected = [](QTreeView* view) {
+            const QModelIndex current = view->selectionModel()->currentIndex();
+            if (!current.isValid())
+                return false;
+            for (int column = 0; column < view->model()->columnCount(current.parent()); ++column) {
+                if (!view->selectionModel()->isSelected(current.siblingAtColumn(column)))
+                    return false;
+            }
+            return true;
+        };
+        QTreeView* runTree = page.runTree();
+        QCOMPARE(runTree->model()->columnCount(), int(RunTreeModel::ColumnCount));
+        QCOMPARE(runTree->selectionModel()->currentIndex().siblingAtColumn(0).data().toString(), graph);
+        QVERIFY(wholeRowSelected(runTree));
+        QTreeView* kernels = page.kernelPanel()->view();
+        QVERIFY(page.kernelPanel()->model()->hasProfile());
+        QCOMPARE(kernels->selectionModel()->currentIndex().siblingAtColumn(0).data().toString(),
+            QString(u"dvm_fused_add_mul_1"_s));
+        QVERIFY(wholeRowSelected(kernels));
+    }
+
     void runTreeTimeColumns()
     {
         const testprofile::Loaded loaded = testprofile::loadSampleProfile();

@@ -6,6 +6,7 @@
 #include "browse/codeheader.h"
 #include "browse/runtreemodel.h"
 #include "codeview/codeview.h"
+#include "index/indexer.h"
 #include "shell/mainwindow.h"
 #include "shell/recentfolders.h"
 #include "shell/welcomepage.h"
@@ -124,6 +125,23 @@ private Q_SLOTS:
         QCOMPARE(browse->codeView()->editor()->document()->toPlainText(), QString());
         QCOMPARE(browse->codeHeader()->text(),
             u"%1  ▸  select a graph or a kernel to see its code"_s.arg(run.data().toString()));
+    }
+
+    // A run's torchdynamo/debug.log (where Diagnostics sends one) is not a node of the run tree: the
+    // header still names the run, not just "debug.log".
+    void codeHeaderNamesTheRunOfADebugLog()
+    {
+        const QString run = testutil::sourcePath(
+            u"resources/samples/torch_compile_debug/run_2026_07_20_10_15_30_123456-pid_4101"_s);
+        std::string error;
+        auto index = dvmlens::buildIndex(run.toStdString(), {}, error);
+        QVERIFY2(index, error.c_str());
+        BrowsePage browse;
+        browse.setIndex(std::make_shared<const dvmlens::Index>(std::move(*index)));
+        browse.openLocation(run + u"/torchdynamo/debug.log"_s, 1);
+        const QString runName = browse.runModel()->index(0, RunTreeModel::NameColumn).data().toString();
+        QVERIFY(!runName.isEmpty());
+        QCOMPARE(browse.codeHeader()->text(), runName + u"  ▸  torchdynamo/debug.log"_s);
     }
 };
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "browse/kernelformat.h"
+#include "common/kernelformat.h"
 
 #include "text/kernelwording.h"
 
