@@ -3,11 +3,11 @@
 // engaged (and there is at least one); otherwise exit 1 and say which graphs fail and why.
 #include "command.h"
 #include "commandoptions.h"
+#include "core/ranks/rankconsistency.h"
+#include "core/text/displaytext.h"
+#include "core/text/scantext.h"
+#include "core/verdict/summary.h"
 #include "indexargs.h"
-#include "ranks/rankconsistency.h"
-#include "text/displaytext.h"
-#include "text/scantext.h"
-#include "verdict/summary.h"
 
 #include <algorithm>
 

@@ -2,12 +2,12 @@
 // dvmlens-cli report: the bug-report kit (core/report.h) as Markdown, HTML or dvmlens.report/1 JSON.
 #include "command.h"
 #include "commandoptions.h"
+#include "core/io/pathtext.h"
+#include "core/report/report.h"
+#include "core/report/reportfile.h"
+#include "core/rules/knownfailures.h"
 #include "indexargs.h"
-#include "io/pathtext.h"
 #include "profileargs.h"
-#include "report/report.h"
-#include "report/reportfile.h"
-#include "rules/knownfailures.h"
 
 #include <QTextStream>
 

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: MIT
-#include "index/indexer.h"
+#include "core/index/indexer.h"
 
-#include "archive/archivereader.h"
-#include "archive/archivesource.h"
-#include "archive/archivetree.h"
-#include "index/indexstream.h"
-#include "model/graphname.h"
-#include "parse/kernelbodies.h"
-#include "parse/outputcodeparser.h"
-#include "rules/knownfailures.h"
-#include "scan/treescanner.h"
+#include "core/archive/archivereader.h"
+#include "core/archive/archivesource.h"
+#include "core/archive/archivetree.h"
+#include "core/index/indexstream.h"
+#include "core/model/graphname.h"
+#include "core/parse/kernelbodies.h"
+#include "core/parse/outputcodeparser.h"
+#include "core/rules/knownfailures.h"
+#include "core/scan/treescanner.h"
 
 #include <algorithm>
 #include <chrono>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "profile/csvfile.h"
+#include "core/profile/csvfile.h"
 
 #include <cerrno>
 #if defined(__SSE2__)

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "report/reporttables.h"
+#include "core/report/reporttables.h"
 
-#include "text/kernelwording.h"
-#include "text/scantext.h"
+#include "core/text/kernelwording.h"
+#include "core/text/scantext.h"
 
 #include <algorithm>
 

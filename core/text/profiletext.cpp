@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "text/profiletext.h"
+#include "core/text/profiletext.h"
 
 #include <cstdio>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "text/scantext.h"
+#include "core/text/scantext.h"
 
-#include "ranks/rankconsistency.h"
-#include "text/displaytext.h"
+#include "core/ranks/rankconsistency.h"
+#include "core/text/displaytext.h"
 
 #include <algorithm>
 

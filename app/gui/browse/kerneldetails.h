@@ -3,8 +3,8 @@
 // and the FX graph it fused (the """…""" dump Inductor writes right above the definition).
 #pragma once
 
-#include "model/model.h"
-#include "sources/modelsources.h"
+#include "core/model/model.h"
+#include "gui/sources/modelsources.h"
 
 #include <QStringList>
 #include <QTextBrowser>

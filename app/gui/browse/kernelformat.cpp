@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "browse/kernelformat.h"
+#include "gui/browse/kernelformat.h"
 
-#include "text/kernelwording.h"
+#include "core/text/kernelwording.h"
 
 #include <QCoreApplication>
 #include <QStringList>

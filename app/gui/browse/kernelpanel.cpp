@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
-#include "browse/kernelpanel.h"
+#include "gui/browse/kernelpanel.h"
 
-#include "browse/kernelfilterproxy.h"
-#include "browse/kernelformat.h"
-#include "browse/kernelheaderstate.h"
-#include "browse/kerneltablemodel.h"
-#include "common/emptyviewhint.h"
-#include "common/languagechange.h"
+#include "gui/browse/kernelfilterproxy.h"
+#include "gui/browse/kernelformat.h"
+#include "gui/browse/kernelheaderstate.h"
+#include "gui/browse/kerneltablemodel.h"
+#include "gui/common/emptyviewhint.h"
+#include "gui/common/languagechange.h"
 
 #include <QAction>
 #include <QClipboard>

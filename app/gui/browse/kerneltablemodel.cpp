@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-#include "browse/kerneltablemodel.h"
+#include "gui/browse/kerneltablemodel.h"
 
-#include "browse/kernelbodiesjob.h"
-#include "browse/kernelformat.h"
-#include "common/languagechange.h"
-#include "common/themes.h"
-#include "profile/profilecompare.h"
+#include "core/profile/profilecompare.h"
+#include "gui/browse/kernelbodiesjob.h"
+#include "gui/browse/kernelformat.h"
+#include "gui/common/languagechange.h"
+#include "gui/common/themes.h"
 
 #include <QApplication>
 #include <QFontDatabase>

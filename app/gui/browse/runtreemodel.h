@@ -5,11 +5,11 @@
 // by-scan-position lookup, stays valid without a proxy to map through.
 #pragma once
 
-#include "common/indexsummaries.h"
-#include "common/themes.h"
-#include "diagnostics/findingsjob.h"
-#include "model/model.h"
-#include "profile/profilejoin.h"
+#include "core/model/model.h"
+#include "core/profile/profilejoin.h"
+#include "gui/common/indexsummaries.h"
+#include "gui/common/themes.h"
+#include "gui/diagnostics/findingsjob.h"
 
 #include <QAbstractItemModel>
 #include <QIcon>

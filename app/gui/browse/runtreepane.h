@@ -5,8 +5,8 @@
 // by-graph tree selects that graph in the (hidden) run tree, so it opens exactly as there.
 #pragma once
 
-#include "common/indexsummaries.h"
-#include "model/model.h"
+#include "core/model/model.h"
+#include "gui/common/indexsummaries.h"
 
 #include <QWidget>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "browse/verdicttext.h"
+#include "gui/browse/verdicttext.h"
 
 #include <QStringList>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "common/indexsummaries.h"
+#include "gui/common/indexsummaries.h"
 
 std::shared_ptr<const IndexSummaries> IndexSummaries::of(const dvmlens::Index& index)
 {

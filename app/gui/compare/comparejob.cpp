@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "compare/comparejob.h"
+#include "gui/compare/comparejob.h"
 
-#include "index/indexer.h"
-#include "io/pathtext.h"
+#include "core/index/indexer.h"
+#include "core/io/pathtext.h"
 
 #include <QDir>
 

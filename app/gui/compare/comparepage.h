@@ -3,7 +3,7 @@
 // and text filters), the fusions of the selected pair and its two output_code.py files side by side.
 #pragma once
 
-#include "compare/comparejob.h"
+#include "gui/compare/comparejob.h"
 
 #include <QWidget>
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "compare/comparesummarymodel.h"
+#include "gui/compare/comparesummarymodel.h"
 
-#include "common/languagechange.h"
-#include "common/themes.h"
-#include "compare/comparenames.h"
+#include "core/compare/comparenames.h"
+#include "gui/common/languagechange.h"
+#include "gui/common/themes.h"
 
 #include <QApplication>
 #include <QFont>

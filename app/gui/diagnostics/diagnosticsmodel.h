@@ -3,8 +3,8 @@
 // the known failures found in it (their titles in the user-interface language).
 #pragma once
 
-#include "diagnostics/findingsjob.h"
-#include "model/model.h"
+#include "core/model/model.h"
+#include "gui/diagnostics/findingsjob.h"
 
 #include <QAbstractTableModel>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "diagnostics/findingsjob.h"
+#include "gui/diagnostics/findingsjob.h"
 
 FindingsJob::FindingsJob(QObject* parent)
     : QObject(parent)

@@ -4,9 +4,9 @@
 // exported from the GUI are the CLI's bytes for the same tree.
 #pragma once
 
-#include "common/jobrunner.h"
-#include "model/model.h"
-#include "rules/knownfailures.h"
+#include "core/model/model.h"
+#include "core/rules/knownfailures.h"
+#include "gui/common/jobrunner.h"
 
 #include <QObject>
 

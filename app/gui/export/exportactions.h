@@ -6,9 +6,9 @@
 // return or signal the error text.
 #pragma once
 
-#include "common/jobrunner.h"
-#include "model/model.h"
-#include "report/reportmodel.h"
+#include "core/model/model.h"
+#include "core/report/reportmodel.h"
+#include "gui/common/jobrunner.h"
 
 #include <QObject>
 #include <QString>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "export/imageexport.h"
+#include "gui/export/imageexport.h"
 
 #include <QCoreApplication>
 #include <QDir>

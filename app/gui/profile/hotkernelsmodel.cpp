@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "profile/hotkernelsmodel.h"
+#include "gui/profile/hotkernelsmodel.h"
 
-#include "profile/profilecompare.h"
-#include "text/profiletext.h"
+#include "core/profile/profilecompare.h"
+#include "core/text/profiletext.h"
 
 HotKernelsModel::HotKernelsModel(QObject* parent)
     : QAbstractTableModel(parent)

@@ -2,8 +2,8 @@
 // The Hot kernels table: the kernels with the most device time (core's topKernels), one row each.
 #pragma once
 
-#include "model/model.h"
-#include "profile/profilejoin.h"
+#include "core/model/model.h"
+#include "core/profile/profilejoin.h"
 
 #include <QAbstractTableModel>
 

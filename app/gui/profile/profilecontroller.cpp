@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-#include "profile/profilecontroller.h"
+#include "gui/profile/profilecontroller.h"
 
-#include "common/languagechange.h"
-#include "io/pathtext.h"
-#include "profile/hotkernelsdock.h"
-#include "profile/profilejob.h"
+#include "core/io/pathtext.h"
+#include "gui/common/languagechange.h"
+#include "gui/profile/hotkernelsdock.h"
+#include "gui/profile/profilejob.h"
 
 #include <QAction>
 #include <QDir>

@@ -5,8 +5,8 @@
 // (it was joined to the old kernels) and loads it again for the new one.
 #pragma once
 
-#include "model/model.h"
-#include "profile/profilejoin.h"
+#include "core/model/model.h"
+#include "core/profile/profilejoin.h"
 
 #include <QObject>
 #include <QString>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "profile/profilejob.h"
+#include "gui/profile/profilejob.h"
 
-#include "io/pathtext.h"
+#include "core/io/pathtext.h"
 
 namespace {
 

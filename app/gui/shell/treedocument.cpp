@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "shell/treedocument.h"
+#include "gui/shell/treedocument.h"
 
-#include "common/timing.h"
-#include "io/pathtext.h"
-#include "shell/indexjob.h"
+#include "core/io/pathtext.h"
+#include "gui/common/timing.h"
+#include "gui/shell/indexjob.h"
 
 #include <QFileInfo>
 

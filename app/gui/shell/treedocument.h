@@ -4,11 +4,11 @@
 // comparison); the window, docks and exporters read from it and listen to its signals.
 #pragma once
 
-#include "common/indexsummaries.h"
-#include "compare/comparejob.h"
-#include "diagnostics/findingsjob.h"
-#include "index/indexstream.h"
-#include "model/model.h"
+#include "core/index/indexstream.h"
+#include "core/model/model.h"
+#include "gui/common/indexsummaries.h"
+#include "gui/compare/comparejob.h"
+#include "gui/diagnostics/findingsjob.h"
 
 #include <QObject>
 #include <QString>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "shell/treepathdialog.h"
+#include "gui/shell/treepathdialog.h"
 
-#include "archive/archivereader.h"
-#include "io/pathtext.h"
+#include "core/archive/archivereader.h"
+#include "core/io/pathtext.h"
 
 #include <QFileInfo>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "sources/modelsources.h"
+#include "gui/sources/modelsources.h"
 
-#include "common/freedmemory.h"
+#include "gui/common/freedmemory.h"
 
 #include <string>
 #include <vector>

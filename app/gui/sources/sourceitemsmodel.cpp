@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "sources/sourceitemsmodel.h"
+#include "gui/sources/sourceitemsmodel.h"
 
 SourceItemsModel::SourceItemsModel(QObject* parent)
     : QAbstractTableModel(parent)

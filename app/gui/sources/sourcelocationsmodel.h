@@ -4,7 +4,7 @@
 // said in text for screen readers), DVM / other kernels / fallbacks, graphs, ranks, code.
 #pragma once
 
-#include "sources/modelsources.h"
+#include "gui/sources/modelsources.h"
 
 #include <QAbstractTableModel>
 

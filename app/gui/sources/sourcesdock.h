@@ -5,8 +5,8 @@
 // The sources are found off the GUI thread when an index arrives.
 #pragma once
 
-#include "model/model.h"
-#include "sources/modelsources.h"
+#include "core/model/model.h"
+#include "gui/sources/modelsources.h"
 
 #include <QDockWidget>
 

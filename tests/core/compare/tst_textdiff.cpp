@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Line and intra-line diff of two texts (libdtl underneath): exact hunks, pairs, ranges and the
 // line mapping the side-by-side view scrolls with.
-#include "compare/textdiff.h"
+#include "core/compare/textdiff.h"
 
 #include <QTest>
 

@@ -4,12 +4,12 @@
 // a run-level log failure and a tree-wide one, in English and Chinese; why a graph did not engage DVM
 // in both languages.
 // Over 600 lines: the cases of one model, each short; split by feature when it grows further.
-#include "browse/browsepage.h"
-#include "browse/runtreemodel.h"
-#include "codeview/codecolors.h"
-#include "common/themes.h"
-#include "index/indexer.h"
-#include "shell/translations.h"
+#include "core/index/indexer.h"
+#include "gui/browse/browsepage.h"
+#include "gui/browse/runtreemodel.h"
+#include "gui/codeview/codecolors.h"
+#include "gui/common/themes.h"
+#include "gui/shell/translations.h"
 #include "testutil.h"
 
 #include <QAbstractItemModelTester>

@@ -2,14 +2,14 @@
 // File ▸ Export Screenshot / Export Report and Edit ▸ Copy Summary as Markdown on the exportgui
 // fixture tree: pictures that load back at the window's size, the CLI's report bytes, errors
 // returned (never a dialog) for paths that cannot be written, and the summary on the clipboard.
-#include "compare/comparejob.h"
-#include "compare/comparepage.h"
-#include "diagnostics/diagnosticsdock.h"
-#include "export/exportactions.h"
-#include "export/imageexport.h"
-#include "index/indexer.h"
-#include "report/reportmarkdown.h"
-#include "shell/mainwindow.h"
+#include "core/index/indexer.h"
+#include "core/report/reportmarkdown.h"
+#include "gui/compare/comparejob.h"
+#include "gui/compare/comparepage.h"
+#include "gui/diagnostics/diagnosticsdock.h"
+#include "gui/export/exportactions.h"
+#include "gui/export/imageexport.h"
+#include "gui/shell/mainwindow.h"
 #include "testutil.h"
 
 #include <QApplication>

@@ -2,11 +2,11 @@
 // The open tree: the signals of open, re-index, cancel, a failed open and compare, in order; the
 // known failures belong to the index they were searched in; counts are computed once per index
 // and the run tree shows those, not counts of its own.
-#include "browse/runtreemodel.h"
-#include "shell/treedocument.h"
+#include "core/verdict/summary.h"
+#include "gui/browse/runtreemodel.h"
+#include "gui/shell/treedocument.h"
 #include "streamtree.h"
 #include "testutil.h"
-#include "verdict/summary.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>

@@ -3,7 +3,7 @@
 // dialog accepts an archive file at once, a folder as a folder dialog does, and refuses a file that
 // is no archive.
 #include "archivewriter.h"
-#include "shell/treepathdialog.h"
+#include "gui/shell/treepathdialog.h"
 #include "testutil.h"
 
 #include <QFile>

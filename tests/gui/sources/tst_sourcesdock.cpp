@@ -3,11 +3,11 @@
 // (checked by QAbstractItemModelTester), the DVM share said in text, the filter, a location's
 // kernels and fallbacks in both ranks, activation naming a kernel or a fallback's line, and the
 // background job that fills it.
-#include "index/indexer.h"
-#include "sources/modelsources.h"
-#include "sources/sourceitemsmodel.h"
-#include "sources/sourcelocationsmodel.h"
-#include "sources/sourcesdock.h"
+#include "core/index/indexer.h"
+#include "gui/sources/modelsources.h"
+#include "gui/sources/sourceitemsmodel.h"
+#include "gui/sources/sourcelocationsmodel.h"
+#include "gui/sources/sourcesdock.h"
 #include "testutil.h"
 
 #include <QAbstractItemModelTester>
