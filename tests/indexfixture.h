@@ -3,7 +3,7 @@
 // fixture stops at once.
 #pragma once
 
-#include "index/indexer.h"
+#include "core/index/indexer.h"
 
 #include <QFile>
 #include <QString>

@@ -4,12 +4,12 @@
 #include "command.h"
 #include "commandoptions.h"
 #include "compileargs.h"
+#include "core/ranks/rankconsistency.h"
+#include "core/text/displaytext.h"
+#include "core/text/scantext.h"
+#include "core/verdict/repeatbound.h"
+#include "core/verdict/summary.h"
 #include "indexargs.h"
-#include "ranks/rankconsistency.h"
-#include "text/displaytext.h"
-#include "text/scantext.h"
-#include "verdict/repeatbound.h"
-#include "verdict/summary.h"
 
 #include <algorithm>
 

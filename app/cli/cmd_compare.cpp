@@ -2,17 +2,17 @@
 // dvmlens-cli compare: did run B keep the DVM kernels run A had? Rules live in core/compare.h.
 #include "command.h"
 #include "commandoptions.h"
-#include "compare/compare.h"
+#include "core/compare/compare.h"
+#include "core/io/pathtext.h"
+#include "core/json/comparejson.h"
+#include "core/json/sourcesjson.h"
+#include "core/profile/profilecompare.h"
+#include "core/sources/sourcemap.h"
+#include "core/text/comparetext.h"
+#include "core/text/profiletext.h"
+#include "core/text/sourcestext.h"
 #include "indexargs.h"
-#include "io/pathtext.h"
-#include "json/comparejson.h"
-#include "json/sourcesjson.h"
-#include "profile/profilecompare.h"
 #include "profileargs.h"
-#include "sources/sourcemap.h"
-#include "text/comparetext.h"
-#include "text/profiletext.h"
-#include "text/sourcestext.h"
 
 #include <QFile>
 

@@ -4,12 +4,12 @@
 // (docs/compile-side.md). The gates --no-recompiles / --max-breaks N exit 1 when they fail.
 #include "command.h"
 #include "commandoptions.h"
-#include "compile/compileexplain.h"
-#include "compile/compilejson.h"
 #include "compileargs.h"
+#include "core/compile/compileexplain.h"
+#include "core/compile/compilejson.h"
+#include "core/io/pathtext.h"
+#include "core/text/displaytext.h"
 #include "indexargs.h"
-#include "io/pathtext.h"
-#include "text/displaytext.h"
 
 using namespace Qt::StringLiterals;
 

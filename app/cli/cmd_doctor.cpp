@@ -4,12 +4,12 @@
 // writes the two minimal examples and the script that runs and checks them.
 #include "command.h"
 #include "commandoptions.h"
-#include "doctor/doctor.h"
-#include "doctor/smoke.h"
+#include "core/doctor/doctor.h"
+#include "core/doctor/smoke.h"
+#include "core/io/pathtext.h"
+#include "core/json/doctorjson.h"
+#include "core/text/doctortext.h"
 #include "indexargs.h"
-#include "io/pathtext.h"
-#include "json/doctorjson.h"
-#include "text/doctortext.h"
 
 #include <QTextStream>
 

@@ -2,14 +2,14 @@
 // dvmlens-cli scan: what the tree holds, per run and graph, as text or dvmlens.scan/1 JSON.
 #include "command.h"
 #include "commandoptions.h"
+#include "core/io/pathtext.h"
+#include "core/json/scanjson.h"
+#include "core/rules/knownfailures.h"
+#include "core/text/profiletext.h"
+#include "core/text/scantext.h"
+#include "core/why/whyindex.h"
 #include "indexargs.h"
-#include "io/pathtext.h"
-#include "json/scanjson.h"
 #include "profileargs.h"
-#include "rules/knownfailures.h"
-#include "text/profiletext.h"
-#include "text/scantext.h"
-#include "why/whyindex.h"
 
 #include <QFile>
 #include <QTextStream>

@@ -3,12 +3,12 @@
 // became (DVM, other backends, fallbacks) over graphs and ranks; --json: dvmlens.sources/1.
 #include "command.h"
 #include "commandoptions.h"
+#include "core/json/sourcesjson.h"
+#include "core/sources/sourcemap.h"
+#include "core/sources/sourcesummary.h"
+#include "core/text/sourcestext.h"
 #include "indexargs.h"
-#include "json/sourcesjson.h"
 #include "keptuntilexit.h"
-#include "sources/sourcemap.h"
-#include "sources/sourcesummary.h"
-#include "text/sourcestext.h"
 
 namespace cli {
 

@@ -3,13 +3,13 @@
 // first, with counts, model lines and fixes; --json: dvmlens.why/1.
 #include "command.h"
 #include "commandoptions.h"
+#include "core/io/pathtext.h"
+#include "core/json/whyjson.h"
+#include "core/sources/sourcemap.h"
+#include "core/text/whytext.h"
+#include "core/why/whyindex.h"
+#include "core/why/whysummary.h"
 #include "indexargs.h"
-#include "io/pathtext.h"
-#include "json/whyjson.h"
-#include "sources/sourcemap.h"
-#include "text/whytext.h"
-#include "why/whyindex.h"
-#include "why/whysummary.h"
 
 #include <QTextStream>
 

@@ -2,8 +2,8 @@
 #include "compileargs.h"
 
 #include "commandoptions.h"
-#include "compile/tracelogfiles.h"
-#include "io/pathtext.h"
+#include "core/compile/tracelogfiles.h"
+#include "core/io/pathtext.h"
 
 #include <QTextStream>
 

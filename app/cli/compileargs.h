@@ -4,7 +4,7 @@
 #pragma once
 
 #include "command.h"
-#include "compile/compiletext.h"
+#include "core/compile/compiletext.h"
 
 #include <optional>
 #include <string>

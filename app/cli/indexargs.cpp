@@ -3,10 +3,10 @@
 
 #include "archiveargs.h"
 #include "commandoptions.h"
-#include "index/indexer.h"
-#include "io/pathtext.h"
+#include "core/index/indexer.h"
+#include "core/io/pathtext.h"
+#include "core/verdict/verdict.h"
 #include "keptuntilexit.h"
-#include "verdict/verdict.h"
 
 #include <QFile>
 #include <QTextStream>

@@ -3,8 +3,8 @@
 #pragma once
 
 #include "command.h"
-#include "model/model.h"
-#include "parse/outputcodeparser.h"
+#include "core/model/model.h"
+#include "core/parse/outputcodeparser.h"
 
 #include <optional>
 #include <string>

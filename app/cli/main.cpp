@@ -3,7 +3,7 @@
 #include "archiveargs.h"
 #include "command.h"
 #include "commandoptions.h"
-#include "io/pathtext.h"
+#include "core/io/pathtext.h"
 #include "version.h"
 
 #include <QCoreApplication>

@@ -2,7 +2,7 @@
 #include "profileargs.h"
 
 #include "commandoptions.h"
-#include "io/pathtext.h"
+#include "core/io/pathtext.h"
 #include "keptuntilexit.h"
 
 #include <QTextStream>

@@ -4,8 +4,8 @@
 #pragma once
 
 #include "command.h"
-#include "model/model.h"
-#include "profile/profilejoin.h"
+#include "core/model/model.h"
+#include "core/profile/profilejoin.h"
 
 #include <optional>
 #include <string>

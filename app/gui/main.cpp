@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: MIT
 // dvmlens: the desktop inspector. Parses the command line, applies language and theme, then
 // either shows the main window or runs the --screenshot flow.
-#include "common/freedmemory.h"
-#include "common/themes.h"
-#include "io/pathtext.h"
-#include "report/reportfile.h"
-#include "shell/commandline.h"
-#include "shell/mainwindow.h"
-#include "shell/screenshotflow.h"
-#include "shell/startupactions.h"
-#include "shell/translations.h"
+#include "core/io/pathtext.h"
+#include "core/report/reportfile.h"
+#include "gui/common/freedmemory.h"
+#include "gui/common/themes.h"
+#include "gui/shell/commandline.h"
+#include "gui/shell/mainwindow.h"
+#include "gui/shell/screenshotflow.h"
+#include "gui/shell/startupactions.h"
+#include "gui/shell/translations.h"
 #include "version.h"
 
 #include <QApplication>

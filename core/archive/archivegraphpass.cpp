@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "archive/archivegraphpass.h"
+#include "core/archive/archivegraphpass.h"
 
-#include "archive/archiveprefetch.h"
+#include "core/archive/archiveprefetch.h"
 
 #include <algorithm>
 #include <condition_variable>

@@ -6,7 +6,7 @@
 // A member not read ahead (too big, unreadable) is read as usual, which says what went wrong.
 #pragma once
 
-#include "archive/archivetree.h"
+#include "core/archive/archivetree.h"
 
 #include <cstdint>
 #include <functional>

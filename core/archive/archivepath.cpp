@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "archive/archivepath.h"
+#include "core/archive/archivepath.h"
 
 #include <vector>
 

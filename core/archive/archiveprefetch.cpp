@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "archive/archiveprefetch.h"
+#include "core/archive/archiveprefetch.h"
 
 #include <algorithm>
 #include <atomic>

@@ -7,7 +7,7 @@
 // they cost one pass for the whole report.
 #pragma once
 
-#include "archive/archivetree.h"
+#include "core/archive/archivetree.h"
 
 #include <cstdint>
 #include <map>

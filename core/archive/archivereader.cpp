@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "archive/archivereader.h"
+#include "core/archive/archivereader.h"
 
 #include <algorithm>
 #include <archive.h>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "archive/archivesource.h"
+#include "core/archive/archivesource.h"
 
 #include <cerrno>
 #include <dirent.h>

@@ -4,8 +4,8 @@
 // folder it holds, with "ARCHIVE!/…" paths.
 #pragma once
 
-#include "archive/archivetree.h"
-#include "scan/treesource.h"
+#include "core/archive/archivetree.h"
+#include "core/scan/treesource.h"
 
 #include <memory>
 

@@ -2,10 +2,10 @@
 // Over 600 lines: one streaming pass and the tree it builds (entry names, links, duplicates,
 // hostile entries) share the pass's state; the reader (archivereader) and member paths
 // (archivepath) are already apart.
-#include "archive/archivetree.h"
+#include "core/archive/archivetree.h"
 
-#include "archive/archiveprefetch.h"
-#include "archive/archivereader.h"
+#include "core/archive/archiveprefetch.h"
+#include "core/archive/archivereader.h"
 
 #include <algorithm>
 #include <cerrno>

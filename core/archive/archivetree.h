@@ -12,8 +12,8 @@
 // tree's files (io/safefile.h) asks archiveTreeFor() whether a path is a member.
 #pragma once
 
-#include "archive/archivepath.h"
-#include "model/model.h"
+#include "core/archive/archivepath.h"
+#include "core/model/model.h"
 
 #include <atomic>
 #include <cstdint>

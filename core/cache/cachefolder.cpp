@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-#include "cache/cachefolder.h"
+#include "core/cache/cachefolder.h"
 
-#include "io/safefile.h"
-#include "scan/scanpaths.h"
-#include "scan/treescanner.h"
-#include "scan/treesource.h"
-#include "trace/codehash.h"
+#include "core/io/safefile.h"
+#include "core/scan/scanpaths.h"
+#include "core/scan/treescanner.h"
+#include "core/scan/treesource.h"
+#include "core/trace/codehash.h"
 
 #include <algorithm>
 #include <dirent.h>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-#include "compare/compare.h"
+#include "core/compare/compare.h"
 
-#include "compare/fusionkey.h"
-#include "model/graphname.h"
-#include "parse/kernelbodies.h"
-#include "text/kernelwording.h"
+#include "core/compare/fusionkey.h"
+#include "core/model/graphname.h"
+#include "core/parse/kernelbodies.h"
+#include "core/text/kernelwording.h"
 
 #include <algorithm>
 #include <deque>

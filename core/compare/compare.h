@@ -26,8 +26,8 @@
 //     an FX-cache hit, crash) cannot be judged: its verdict and counts are null and it never regresses.
 #pragma once
 
-#include "model/model.h"
-#include "verdict/verdict.h"
+#include "core/model/model.h"
+#include "core/verdict/verdict.h"
 
 #include <array>
 #include <cstddef>

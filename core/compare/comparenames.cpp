@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "compare/comparenames.h"
+#include "core/compare/comparenames.h"
 
 #include <algorithm>
 #include <vector>

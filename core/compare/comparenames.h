@@ -4,7 +4,7 @@
 // the two compared trees by the parts of their paths that tell them apart.
 #pragma once
 
-#include "compare/compare.h"
+#include "core/compare/compare.h"
 
 #include <optional>
 #include <string>

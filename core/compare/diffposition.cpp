@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "compare/diffposition.h"
+#include "core/compare/diffposition.h"
 
 namespace dvmlens {
 

@@ -3,7 +3,7 @@
 // view was moved (a fusion picked, a line gone to), not from the last difference jumped to.
 #pragma once
 
-#include "compare/textdiff.h"
+#include "core/compare/textdiff.h"
 
 namespace dvmlens {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "compare/fusionkey.h"
+#include "core/compare/fusionkey.h"
 
 #include <algorithm>
 #include <array>

@@ -3,7 +3,7 @@
 // one run to Triton, an FX fallback or MLIR in another.
 #pragma once
 
-#include "model/model.h"
+#include "core/model/model.h"
 
 #include <cstddef>
 #include <string>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "compare/regressionranks.h"
+#include "core/compare/regressionranks.h"
 
 #include <map>
 

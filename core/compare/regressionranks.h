@@ -3,7 +3,7 @@
 // ranks read as "3 graphs, each regressed on 8/8 ranks".
 #pragma once
 
-#include "compare/compare.h"
+#include "core/compare/compare.h"
 
 #include <string>
 #include <vector>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "compare/textalignment.h"
+#include "core/compare/textalignment.h"
 
 #include <algorithm>
 

@@ -6,7 +6,7 @@
 // scrolls both by the same value.
 #pragma once
 
-#include "compare/textdiff.h"
+#include "core/compare/textdiff.h"
 
 #include <vector>
 

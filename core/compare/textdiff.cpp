@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "compare/textdiff.h"
+#include "core/compare/textdiff.h"
 
 #include <QHash>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "compile/compileevents.h"
+#include "core/compile/compileevents.h"
 
-#include "compile/compilewording.h"
+#include "core/compile/compilewording.h"
 
 #include <cmath>
 #include <map>

@@ -6,8 +6,8 @@
 // time, §5 failures). Every field is optional in the log, so every fact here is too.
 #pragma once
 
-#include "model/model.h"
-#include "trace/tracelog.h"
+#include "core/model/model.h"
+#include "core/trace/tracelog.h"
 
 #include <cstdint>
 #include <optional>

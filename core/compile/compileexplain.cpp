@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "compile/compileexplain.h"
+#include "core/compile/compileexplain.h"
 
-#include "compile/compilesummary.h"
-#include "compile/compilewording.h"
+#include "core/compile/compilesummary.h"
+#include "core/compile/compilewording.h"
 
 #include <map>
 #include <set>

@@ -5,7 +5,7 @@
 // graph they came from, so they are not listed as unmatched.
 #pragma once
 
-#include "compile/compileevents.h"
+#include "core/compile/compileevents.h"
 
 #include <nlohmann/json.hpp>
 

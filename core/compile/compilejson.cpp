@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "compile/compilejson.h"
+#include "core/compile/compilejson.h"
 
 namespace dvmlens {
 

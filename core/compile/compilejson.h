@@ -4,7 +4,7 @@
 // (schema "dvmlens.compile/1").
 #pragma once
 
-#include "compile/compilesummary.h"
+#include "core/compile/compilesummary.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "compile/compilesummary.h"
+#include "core/compile/compilesummary.h"
 
 #include <algorithm>
 #include <map>

@@ -4,7 +4,7 @@
 // time per rank, failures.
 #pragma once
 
-#include "compile/compileevents.h"
+#include "core/compile/compileevents.h"
 
 #include <cstdint>
 #include <optional>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "compile/compiletext.h"
+#include "core/compile/compiletext.h"
 
-#include "compile/compilewording.h"
+#include "core/compile/compilewording.h"
 
 #include <cstdio>
 

@@ -3,7 +3,7 @@
 // --max-breaks N): which fail, and the sentence that says why.
 #pragma once
 
-#include "compile/compilesummary.h"
+#include "core/compile/compilesummary.h"
 
 #include <optional>
 #include <string>

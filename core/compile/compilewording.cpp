@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "compile/compilewording.h"
+#include "core/compile/compilewording.h"
 
 #include <re2/re2.h>
 

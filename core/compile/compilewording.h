@@ -3,7 +3,7 @@
 // a fail_type, a known failure in a reason or traceback (compile-events.md §1.2, §2.1, §5).
 #pragma once
 
-#include "compile/compileevents.h"
+#include "core/compile/compileevents.h"
 
 #include <string>
 #include <string_view>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "compile/debuglogbreaks.h"
+#include "core/compile/debuglogbreaks.h"
 
-#include "compile/compilewording.h"
+#include "core/compile/compilewording.h"
 
 #include <re2/re2.h>
 

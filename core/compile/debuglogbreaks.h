@@ -6,7 +6,7 @@
 // the type of the full message at the same line.
 #pragma once
 
-#include "compile/compileevents.h"
+#include "core/compile/compileevents.h"
 
 #include <string_view>
 #include <vector>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "compile/tracelogfiles.h"
+#include "core/compile/tracelogfiles.h"
 
-#include "io/safefile.h"
-#include "trace/tracelog.h"
+#include "core/io/safefile.h"
+#include "core/trace/tracelog.h"
 
 #include <algorithm>
 #include <filesystem>

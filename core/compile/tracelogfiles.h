@@ -4,7 +4,7 @@
 // followed.
 #pragma once
 
-#include "compile/compileevents.h"
+#include "core/compile/compileevents.h"
 
 #include <string>
 #include <vector>

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-#include "doctor/doctor.h"
+#include "core/doctor/doctor.h"
 
-#include "io/safefile.h"
-#include "parse/versions.h"
-#include "rules/treerules.h"
-#include "verdict/summary.h"
-#include "verdict/verdict.h"
+#include "core/io/safefile.h"
+#include "core/parse/versions.h"
+#include "core/rules/treerules.h"
+#include "core/verdict/summary.h"
+#include "core/verdict/verdict.h"
 
 #include <QFileInfo>
 #include <QString>

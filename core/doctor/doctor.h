@@ -4,9 +4,9 @@
 // the GUI's Check Environment all show this list.
 #pragma once
 
-#include "doctor/pythonenv.h"
-#include "model/model.h"
-#include "rules/rulebook.h"
+#include "core/doctor/pythonenv.h"
+#include "core/model/model.h"
+#include "core/rules/rulebook.h"
 
 #include <optional>
 #include <string>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "doctor/pythonenv.h"
+#include "core/doctor/pythonenv.h"
 
-#include "io/safefile.h"
-#include "parse/linetext.h"
+#include "core/io/safefile.h"
+#include "core/parse/linetext.h"
 
 #include <QDir>
 #include <QFileInfo>

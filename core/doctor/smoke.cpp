@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "doctor/smoke.h"
+#include "core/doctor/smoke.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-#include "index/cacheindex.h"
+#include "core/index/cacheindex.h"
 
-#include "cache/cachefolder.h"
-#include "index/indexstream.h"
-#include "index/parallelfor.h"
-#include "parse/outputcodeparser.h"
-#include "scan/scanpaths.h"
+#include "core/cache/cachefolder.h"
+#include "core/index/indexstream.h"
+#include "core/index/parallelfor.h"
+#include "core/parse/outputcodeparser.h"
+#include "core/scan/scanpaths.h"
 
 namespace dvmlens {
 

@@ -4,8 +4,8 @@
 // oldest first, named by its AOT ID and the start of its code hash ("0_forward c7qujeihe").
 #pragma once
 
-#include "index/indexer.h"
-#include "model/model.h"
+#include "core/index/indexer.h"
+#include "core/model/model.h"
 
 #include <string>
 

@@ -2,8 +2,8 @@
 // The whole pipeline for one path: scan the tree and parse every output_code.py in parallel with it.
 #pragma once
 
-#include "model/model.h"
-#include "parse/outputcodeparser.h"
+#include "core/model/model.h"
+#include "core/parse/outputcodeparser.h"
 
 #include <atomic>
 #include <cstdint>

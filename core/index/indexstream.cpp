@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "index/indexstream.h"
+#include "core/index/indexstream.h"
 
 #include <algorithm>
 

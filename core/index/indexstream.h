@@ -5,7 +5,7 @@
 // buildIndex's without a stream.
 #pragma once
 
-#include "model/model.h"
+#include "core/model/model.h"
 
 #include <chrono>
 #include <cstddef>

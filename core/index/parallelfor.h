@@ -3,7 +3,7 @@
 // them), each item done once; progress (done, count) in order, cancel checked between items.
 #pragma once
 
-#include "index/indexer.h"
+#include "core/index/indexer.h"
 
 #include <algorithm>
 #include <atomic>

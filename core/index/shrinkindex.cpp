@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "index/shrinkindex.h"
+#include "core/index/shrinkindex.h"
 
 namespace dvmlens {
 

@@ -5,7 +5,7 @@
 // for as long as it is open (the GUI); nothing the index says changes.
 #pragma once
 
-#include "model/model.h"
+#include "core/model/model.h"
 
 namespace dvmlens {
 

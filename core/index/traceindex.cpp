@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: MIT
-#include "index/traceindex.h"
+#include "core/index/traceindex.h"
 
-#include "index/indexstream.h"
-#include "index/parallelfor.h"
-#include "parse/outputcodeparser.h"
-#include "scan/treesource.h"
-#include "trace/codehash.h"
-#include "trace/tracefiles.h"
-#include "trace/tracegraphs.h"
-#include "trace/tracelog.h"
-#include "trace/tracemember.h"
+#include "core/index/indexstream.h"
+#include "core/index/parallelfor.h"
+#include "core/parse/outputcodeparser.h"
+#include "core/scan/treesource.h"
+#include "core/trace/codehash.h"
+#include "core/trace/tracefiles.h"
+#include "core/trace/tracegraphs.h"
+#include "core/trace/tracelog.h"
+#include "core/trace/tracemember.h"
 
 #include <algorithm>
 #include <dirent.h>

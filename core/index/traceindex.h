@@ -7,8 +7,8 @@
 // reads its files as a debug tree's.
 #pragma once
 
-#include "index/indexer.h"
-#include "model/model.h"
+#include "core/index/indexer.h"
+#include "core/model/model.h"
 
 #include <optional>
 #include <string>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "install/datadir.h"
+#include "core/install/datadir.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "io/mappedwindow.h"
+#include "core/io/mappedwindow.h"
 
 #include <atomic>
 #include <cerrno>

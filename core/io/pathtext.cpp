@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "io/pathtext.h"
+#include "core/io/pathtext.h"
 
 #include <QDir>
 

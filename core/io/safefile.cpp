@@ -4,10 +4,10 @@
 // where it really is (so the tree check is on the node, not on a name that could change), and only
 // then is the same node opened for reading through /proc/self/fd. A last component that is a link
 // is followed once by name (realpath) and the target is checked the same way.
-#include "io/safefile.h"
+#include "core/io/safefile.h"
 
-#include "archive/archivetree.h"
-#include "trace/tracemember.h"
+#include "core/archive/archivetree.h"
+#include "core/trace/tracemember.h"
 
 #include <algorithm>
 #include <cerrno>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "json/comparejson.h"
+#include "core/json/comparejson.h"
 
-#include "json/profilekeys.h"
+#include "core/json/profilekeys.h"
 
 #include <nlohmann/json.hpp>
 

@@ -33,8 +33,8 @@
 //                 "by_backend": {backend: µs}, "outside", "ambiguous_us", "total"}.
 #pragma once
 
-#include "compare/compare.h"
-#include "profile/profilecompare.h"
+#include "core/compare/compare.h"
+#include "core/profile/profilecompare.h"
 
 #include <string>
 #include <string_view>

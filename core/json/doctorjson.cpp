@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "json/doctorjson.h"
+#include "core/json/doctorjson.h"
 
 namespace dvmlens {
 

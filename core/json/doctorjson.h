@@ -3,7 +3,7 @@
 // {"schema","env","items":[{"id","status","title","evidence","fix","fix_diff"}],"failed"}.
 #pragma once
 
-#include "doctor/doctor.h"
+#include "core/doctor/doctor.h"
 
 #include <nlohmann/json.hpp>
 

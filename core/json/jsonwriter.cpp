@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "json/jsonwriter.h"
+#include "core/json/jsonwriter.h"
 
 #include <array>
 #include <charconv>

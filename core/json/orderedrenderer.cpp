@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "json/orderedrenderer.h"
+#include "core/json/orderedrenderer.h"
 
 #include <algorithm>
 

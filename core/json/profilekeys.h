@@ -3,7 +3,7 @@
 // of jsonwriter.h. Without a profile none of them is written, so the document stays byte-identical.
 #pragma once
 
-#include "profile/profilejoin.h"
+#include "core/profile/profilejoin.h"
 
 #include <cmath>
 

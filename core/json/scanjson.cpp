@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: MIT
-#include "json/scanjson.h"
+#include "core/json/scanjson.h"
 
-#include "json/jsonwriter.h"
-#include "json/orderedrenderer.h"
-#include "json/profilekeys.h"
-#include "json/scanrereads.h"
-#include "json/whykeys.h"
-#include "ranks/rankconsistency.h"
-#include "sources/sourcemap.h"
-#include "verdict/repeatbound.h"
+#include "core/json/jsonwriter.h"
+#include "core/json/orderedrenderer.h"
+#include "core/json/profilekeys.h"
+#include "core/json/scanrereads.h"
+#include "core/json/whykeys.h"
+#include "core/ranks/rankconsistency.h"
+#include "core/sources/sourcemap.h"
+#include "core/verdict/repeatbound.h"
 
 #include <set>
 

@@ -3,10 +3,10 @@
 // and unknown values are null, never left out.
 #pragma once
 
-#include "model/model.h"
-#include "profile/profilejoin.h"
-#include "verdict/summary.h"
-#include "why/whyindex.h"
+#include "core/model/model.h"
+#include "core/profile/profilejoin.h"
+#include "core/verdict/summary.h"
+#include "core/why/whyindex.h"
 
 #include <nlohmann/json.hpp>
 

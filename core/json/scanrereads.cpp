@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "json/scanrereads.h"
+#include "core/json/scanrereads.h"
 
-#include "archive/archivegraphpass.h"
-#include "io/workerthreads.h"
-#include "parse/kernelbodies.h"
+#include "core/archive/archivegraphpass.h"
+#include "core/io/workerthreads.h"
+#include "core/parse/kernelbodies.h"
 
 #include <utility>
 

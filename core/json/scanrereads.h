@@ -6,9 +6,9 @@
 // scan --json of an archive costs about one more pass, not one per graph.
 #pragma once
 
-#include "archive/archivetree.h"
-#include "model/model.h"
-#include "sources/sourcemap.h"
+#include "core/archive/archivetree.h"
+#include "core/model/model.h"
+#include "core/sources/sourcemap.h"
 
 #include <cstddef>
 #include <memory>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "json/sourcesjson.h"
+#include "core/json/sourcesjson.h"
 
-#include "json/jsonwriter.h"
+#include "core/json/jsonwriter.h"
 
 namespace dvmlens {
 

@@ -13,9 +13,9 @@
 // (sourceEvidenceName; "none": no source named a node).
 #pragma once
 
-#include "model/model.h"
-#include "sources/sourcecompare.h"
-#include "sources/sourcesummary.h"
+#include "core/model/model.h"
+#include "core/sources/sourcecompare.h"
+#include "core/sources/sourcesummary.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "json/whyjson.h"
+#include "core/json/whyjson.h"
 
 namespace dvmlens {
 

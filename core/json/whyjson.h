@@ -3,8 +3,8 @@
 // worst first (why/whysummary.h). Keys in docs/why-not-dvm.md.
 #pragma once
 
-#include "model/model.h"
-#include "why/whysummary.h"
+#include "core/model/model.h"
+#include "core/why/whysummary.h"
 
 #include <nlohmann/json.hpp>
 

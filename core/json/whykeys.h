@@ -4,8 +4,8 @@
 // run and tree. Without reasons none of them is written, so the document stays as it was.
 #pragma once
 
-#include "why/whyindex.h"
-#include "why/whyreason.h"
+#include "core/why/whyindex.h"
+#include "core/why/whyreason.h"
 
 namespace dvmlens {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "model/graphname.h"
+#include "core/model/graphname.h"
 
 #include <charconv>
 #include <regex>

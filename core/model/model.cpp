@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "model/model.h"
+#include "core/model/model.h"
 
 namespace dvmlens {
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "parse/dvmkernel.h"
+#include "core/parse/dvmkernel.h"
 
-#include "parse/exprreader.h"
-#include "parse/utf8sanitizer.h"
+#include "core/parse/exprreader.h"
+#include "core/parse/utf8sanitizer.h"
 
 #include <array>
 #include <cstring>

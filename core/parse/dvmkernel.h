@@ -3,8 +3,8 @@
 // statement from PyLexer's masked logical lines (dvm-format.md §1.3–§1.6).
 #pragma once
 
-#include "model/model.h"
-#include "parse/pylexer.h"
+#include "core/model/model.h"
+#include "core/parse/pylexer.h"
 
 #include <optional>
 #include <string>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "parse/exprreader.h"
+#include "core/parse/exprreader.h"
 
 #include <array>
 #include <charconv>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "parse/kernelbodies.h"
+#include "core/parse/kernelbodies.h"
 
-#include "parse/outputcodeparser.h"
+#include "core/parse/outputcodeparser.h"
 
 #include <algorithm>
 

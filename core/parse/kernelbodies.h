@@ -4,7 +4,7 @@
 // is read and parsed again, in full, when a writer needs them.
 #pragma once
 
-#include "model/model.h"
+#include "core/model/model.h"
 
 #include <optional>
 #include <string>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "parse/launchoutputs.h"
+#include "core/parse/launchoutputs.h"
 
-#include "parse/exprreader.h"
+#include "core/parse/exprreader.h"
 
 #include <algorithm>
 

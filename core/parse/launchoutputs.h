@@ -5,7 +5,7 @@
 // (dvm-format.md §2.1), so the arguments map to the builder's inputs and outputs by position.
 #pragma once
 
-#include "model/model.h"
+#include "core/model/model.h"
 
 #include <array>
 #include <cstdint>

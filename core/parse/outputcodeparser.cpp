@@ -2,16 +2,16 @@
 // Walks PyLexer's logical lines once. Column-0 lines open scopes (a @dvm.kernel builder, the entry
 // code, anything else); lines inside a scope are read only by that scope's reader, so text in
 // kernel sources, docstrings, comments or the benchmark tail can never count.
-#include "parse/outputcodeparser.h"
+#include "core/parse/outputcodeparser.h"
 
-#include "io/safefile.h"
-#include "parse/dvmkernel.h"
-#include "parse/exprreader.h"
-#include "parse/launchoutputs.h"
-#include "parse/pylexer.h"
-#include "parse/utf8sanitizer.h"
-#include "parse/wrapperlines.h"
-#include "verdict/verdict.h"
+#include "core/io/safefile.h"
+#include "core/parse/dvmkernel.h"
+#include "core/parse/exprreader.h"
+#include "core/parse/launchoutputs.h"
+#include "core/parse/pylexer.h"
+#include "core/parse/utf8sanitizer.h"
+#include "core/parse/wrapperlines.h"
+#include "core/verdict/verdict.h"
 
 #include <algorithm>
 #include <array>

@@ -3,7 +3,7 @@
 // definitions (DVM, import_fx, Triton, C++, MLIR…), the entry code, launches and fallback calls.
 #pragma once
 
-#include "model/model.h"
+#include "core/model/model.h"
 
 #include <string>
 #include <string_view>

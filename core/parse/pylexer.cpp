@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "parse/pylexer.h"
+#include "core/parse/pylexer.h"
 
 #include <algorithm>
 #include <array>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "parse/utf8sanitizer.h"
+#include "core/parse/utf8sanitizer.h"
 
 #include <algorithm>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "parse/versions.h"
+#include "core/parse/versions.h"
 
-#include "io/safefile.h"
-#include "parse/linetext.h"
+#include "core/io/safefile.h"
+#include "core/parse/linetext.h"
 
 #include <algorithm>
 

@@ -4,7 +4,7 @@
 // os.environ lines of TORCH*/INDUCTOR*/TRITON* variables (TORCHINDUCTOR_NPU_BACKEND=dvm among them).
 #pragma once
 
-#include "model/model.h"
+#include "core/model/model.h"
 
 #include <optional>
 #include <string>

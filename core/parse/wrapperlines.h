@@ -4,7 +4,7 @@
 // dotted name of a fallback call, and a file's line ends as Python reads them.
 #pragma once
 
-#include "model/model.h"
+#include "core/model/model.h"
 
 #include <optional>
 #include <string>

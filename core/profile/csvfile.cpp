@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "profile/csvfile.h"
+#include "core/profile/csvfile.h"
 
-#include "io/safefile.h"
+#include "core/io/safefile.h"
 
 #include <cerrno>
 #if defined(__SSE2__)

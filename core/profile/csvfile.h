@@ -5,7 +5,7 @@
 // costs a few MiB, cut into lines (CRLF or LF) and fields (RFC 4180 quoting).
 #pragma once
 
-#include "io/mappedwindow.h"
+#include "core/io/mappedwindow.h"
 
 #include <algorithm>
 #include <charconv>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "profile/fieldexcerpt.h"
+#include "core/profile/fieldexcerpt.h"
 
 namespace dvmlens {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "profile/hotkernels.h"
+#include "core/profile/hotkernels.h"
 
 #include <algorithm>
 #include <map>

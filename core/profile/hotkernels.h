@@ -6,7 +6,7 @@
 // merged over profiles (ranks), beside the kernels matched to one graph.
 #pragma once
 
-#include "profile/profilejoin.h"
+#include "core/profile/profilejoin.h"
 
 #include <optional>
 #include <string>

@@ -6,12 +6,12 @@
 // keeps its own Reader (its launch groups and predictions) from piece to piece, and the pieces'
 // first sightings, line counts and bad rows are merged in file order. Times are summed exactly
 // (durationsum.h), so the totals do not depend on how the file was cut.
-#include "profile/csvfile.h"
-#include "profile/durationsum.h"
-#include "profile/fieldexcerpt.h"
-#include "profile/launchgrouptable.h"
-#include "profile/profile.h"
-#include "profile/rowshortcut.h"
+#include "core/profile/csvfile.h"
+#include "core/profile/durationsum.h"
+#include "core/profile/fieldexcerpt.h"
+#include "core/profile/launchgrouptable.h"
+#include "core/profile/profile.h"
+#include "core/profile/rowshortcut.h"
 
 #include <algorithm>
 #include <array>

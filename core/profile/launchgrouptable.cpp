@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "profile/launchgrouptable.h"
+#include "core/profile/launchgrouptable.h"
 
 #include <cstring>
 #if defined(__SSE2__)

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // op_statistic.csv: small (one row per operator type), optional, so every problem is a diagnostic.
-#include "profile/csvfile.h"
-#include "profile/durationsum.h"
-#include "profile/profile.h"
+#include "core/profile/csvfile.h"
+#include "core/profile/durationsum.h"
+#include "core/profile/profile.h"
 
 #include <cmath>
 

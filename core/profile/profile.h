@@ -5,8 +5,8 @@
 // ../shared/reference/profiler-format.md. Joining to the kernels of an Index: profilejoin.h.
 #pragma once
 
-#include "model/model.h"
-#include "profile/rowshortcut.h"
+#include "core/model/model.h"
+#include "core/profile/rowshortcut.h"
 
 #include <cstdint>
 #include <map>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "profile/profilecompare.h"
+#include "core/profile/profilecompare.h"
 
 #include <algorithm>
 #include <cmath>

@@ -3,8 +3,8 @@
 // backend it ran on, per graph pair the time delta; the biggest regressions (B slower) first.
 #pragma once
 
-#include "compare/compare.h"
-#include "profile/profilejoin.h"
+#include "core/compare/compare.h"
+#include "core/profile/profilejoin.h"
 
 #include <optional>
 #include <string>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Where the profiles of a path are: the four layouts profiler-format.md describes.
-#include "io/safefile.h"
-#include "profile/profile.h"
+#include "core/io/safefile.h"
+#include "core/profile/profile.h"
 
 #include <algorithm>
 #include <charconv>

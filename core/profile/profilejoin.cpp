@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "profile/profilejoin.h"
+#include "core/profile/profilejoin.h"
 
-#include "parse/kernelbodies.h"
+#include "core/parse/kernelbodies.h"
 
 #include <algorithm>
 #include <cctype>

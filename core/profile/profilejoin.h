@@ -18,8 +18,8 @@
 //     communication, other processes).
 #pragma once
 
-#include "model/model.h"
-#include "profile/profile.h"
+#include "core/model/model.h"
+#include "core/profile/profile.h"
 
 #include <array>
 #include <cstdint>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "profile/rowshortcut.h"
+#include "core/profile/rowshortcut.h"
 
 #include <cstring>
 #if defined(__SSE2__)
@@ -90,14 +90,14 @@ void RowShortcut::remember(std::uint32_t group, std::string_view line)
 #define DVMLENS_ROWMATCH_FUNCTION matchRowPortable
 #define DVMLENS_ROWMATCH_NAMESPACE rowmatchportable
 #define DVMLENS_ROWMATCH_KIND 0
-#include "profile/rowmatch.inc"
+#include "core/profile/rowmatch.inc"
 
 #if defined(__SSE2__)
 // The baseline of every x86-64.
 #define DVMLENS_ROWMATCH_FUNCTION matchRowSse2
 #define DVMLENS_ROWMATCH_NAMESPACE rowmatchsse2
 #define DVMLENS_ROWMATCH_KIND 1
-#include "profile/rowmatch.inc"
+#include "core/profile/rowmatch.inc"
 #endif
 
 #if DVMLENS_ROWSHORTCUT_AVX2
@@ -112,7 +112,7 @@ void RowShortcut::remember(std::uint32_t group, std::string_view line)
 #define DVMLENS_ROWMATCH_FUNCTION matchRowAvx2
 #define DVMLENS_ROWMATCH_NAMESPACE rowmatchavx2
 #define DVMLENS_ROWMATCH_KIND 2
-#include "profile/rowmatch.inc"
+#include "core/profile/rowmatch.inc"
 #if defined(__clang__)
 #pragma clang attribute pop
 #else

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "ranks/rankconsistency.h"
+#include "core/ranks/rankconsistency.h"
 
-#include "model/graphname.h"
+#include "core/model/graphname.h"
 
 #include <algorithm>
 #include <functional>

@@ -10,8 +10,8 @@
 // and run folder names, byte counts.
 #pragma once
 
-#include "model/model.h"
-#include "verdict/verdict.h"
+#include "core/model/model.h"
+#include "core/verdict/verdict.h"
 
 #include <array>
 #include <cstdint>

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-#include "report/report.h"
+#include "core/report/report.h"
 
-#include "report/reportbounds.h"
-#include "report/reporthtml.h"
-#include "report/reportjson.h"
-#include "report/reportmarkdown.h"
-#include "report/reportreading.h"
+#include "core/report/reportbounds.h"
+#include "core/report/reporthtml.h"
+#include "core/report/reportjson.h"
+#include "core/report/reportmarkdown.h"
+#include "core/report/reportreading.h"
 
 #include <cstdint>
 #include <vector>

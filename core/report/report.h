@@ -2,7 +2,7 @@
 // The bug-report kit's entry points for the CLI and the GUI's export actions.
 #pragma once
 
-#include "report/reportmodel.h"
+#include "core/report/reportmodel.h"
 
 #include <string>
 

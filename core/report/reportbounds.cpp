@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "report/reportbounds.h"
+#include "core/report/reportbounds.h"
 
-#include "ranks/rankconsistency.h"
+#include "core/ranks/rankconsistency.h"
 
 #include <cstdint>
 #include <optional>

@@ -8,7 +8,7 @@
 // say what each cut left out ("… and 312 more DVM kernels; --full lists them").
 #pragma once
 
-#include "report/reportmodel.h"
+#include "core/report/reportmodel.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "report/reportfile.h"
+#include "core/report/reportfile.h"
 
 #include <cerrno>
 #include <cstdio>

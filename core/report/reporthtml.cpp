@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
-#include "report/reporthtml.h"
+#include "core/report/reporthtml.h"
 
-#include "report/reportbounds.h"
-#include "report/reportproblems.h"
-#include "report/reportprofile.h"
-#include "report/reporttables.h"
-#include "text/kernelwording.h"
-#include "text/pythontokens.h"
-#include "text/scantext.h"
+#include "core/report/reportbounds.h"
+#include "core/report/reportproblems.h"
+#include "core/report/reportprofile.h"
+#include "core/report/reporttables.h"
+#include "core/text/kernelwording.h"
+#include "core/text/pythontokens.h"
+#include "core/text/scantext.h"
 
 #include <algorithm>
 #include <array>

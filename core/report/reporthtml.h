@@ -4,7 +4,7 @@
 // read it, with the DVM builder and fallback lines shown as highlighted, escaped code.
 #pragma once
 
-#include "report/reportmodel.h"
+#include "core/report/reportmodel.h"
 
 #include <cstdint>
 #include <string>

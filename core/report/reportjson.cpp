@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: MIT
-#include "report/reportjson.h"
+#include "core/report/reportjson.h"
 
-#include "compile/compilejson.h"
-#include "json/comparejson.h"
-#include "json/doctorjson.h"
-#include "json/scanjson.h"
-#include "json/sourcesjson.h"
-#include "json/whyjson.h"
-#include "report/reportbounds.h"
-#include "report/reportproblems.h"
-#include "report/reportprofile.h"
-#include "report/reporttables.h"
+#include "core/compile/compilejson.h"
+#include "core/json/comparejson.h"
+#include "core/json/doctorjson.h"
+#include "core/json/scanjson.h"
+#include "core/json/sourcesjson.h"
+#include "core/json/whyjson.h"
+#include "core/report/reportbounds.h"
+#include "core/report/reportproblems.h"
+#include "core/report/reportprofile.h"
+#include "core/report/reporttables.h"
 
 #include <utility>
 

@@ -51,7 +51,7 @@
 //             are left out, graphs' indices follow)}
 #pragma once
 
-#include "report/reportmodel.h"
+#include "core/report/reportmodel.h"
 
 #include <nlohmann/json.hpp>
 

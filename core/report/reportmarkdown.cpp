@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: MIT
-#include "report/reportmarkdown.h"
+#include "core/report/reportmarkdown.h"
 
-#include "report/reportbounds.h"
-#include "report/reporthtml.h" // htmlEscaped
-#include "report/reportproblems.h"
-#include "report/reportprofile.h"
-#include "report/reporttables.h"
-#include "text/comparetext.h"
-#include "text/displaytext.h"
-#include "text/kernelwording.h"
+#include "core/report/reportbounds.h"
+#include "core/report/reporthtml.h" // htmlEscaped
+#include "core/report/reportproblems.h"
+#include "core/report/reportprofile.h"
+#include "core/report/reporttables.h"
+#include "core/text/comparetext.h"
+#include "core/text/displaytext.h"
+#include "core/text/kernelwording.h"
 
 #include <algorithm>
 #include <cctype>

@@ -5,9 +5,9 @@
 // DVM kernels with their builder source, fallback calls.
 #pragma once
 
-#include "report/reportmodel.h"
-#include "text/kernelwording.h" // dvmInputText, dvmOutputText, shapeText
-#include "text/scantext.h" // kernelCountsText, fallbackCountsText
+#include "core/report/reportmodel.h"
+#include "core/text/kernelwording.h" // dvmInputText, dvmOutputText, shapeText
+#include "core/text/scantext.h" // kernelCountsText, fallbackCountsText
 
 #include <cstdint>
 #include <string>

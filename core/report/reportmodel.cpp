@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "report/reportmodel.h"
+#include "core/report/reportmodel.h"
 
-#include "report/reportbounds.h"
-#include "report/reportproblems.h"
-#include "report/reportreading.h"
+#include "core/report/reportbounds.h"
+#include "core/report/reportproblems.h"
+#include "core/report/reportreading.h"
 #include "version.h"
 
 #include <algorithm>

@@ -4,17 +4,17 @@
 // and the comparison with a baseline), so the three writers only lay it out.
 #pragma once
 
-#include "compare/compare.h"
-#include "compile/compilesummary.h"
-#include "doctor/doctor.h"
-#include "model/model.h"
-#include "parse/versions.h"
-#include "profile/profilecompare.h"
-#include "profile/profilejoin.h"
-#include "rules/knownfailures.h"
-#include "sources/sourcesummary.h"
-#include "verdict/summary.h"
-#include "why/whysummary.h"
+#include "core/compare/compare.h"
+#include "core/compile/compilesummary.h"
+#include "core/doctor/doctor.h"
+#include "core/model/model.h"
+#include "core/parse/versions.h"
+#include "core/profile/profilecompare.h"
+#include "core/profile/profilejoin.h"
+#include "core/rules/knownfailures.h"
+#include "core/sources/sourcesummary.h"
+#include "core/verdict/summary.h"
+#include "core/why/whysummary.h"
 
 #include <optional>
 #include <string>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "report/reportproblems.h"
+#include "core/report/reportproblems.h"
 
-#include "rules/knownfailures.h"
+#include "core/rules/knownfailures.h"
 
 #include <set>
 

@@ -7,8 +7,8 @@
 // lists (reportbounds.h).
 #pragma once
 
-#include "report/reportmodel.h"
-#include "report/reporttables.h"
+#include "core/report/reportmodel.h"
+#include "core/report/reporttables.h"
 
 #include <optional>
 #include <string>

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
-#include "report/reportprofile.h"
+#include "core/report/reportprofile.h"
 
-#include "json/jsonwriter.h"
-#include "json/profilekeys.h"
-#include "report/reporthtml.h"
-#include "report/reportmarkdown.h"
-#include "text/displaytext.h"
-#include "text/profiletext.h"
+#include "core/json/jsonwriter.h"
+#include "core/json/profilekeys.h"
+#include "core/report/reporthtml.h"
+#include "core/report/reportmarkdown.h"
+#include "core/text/displaytext.h"
+#include "core/text/profiletext.h"
 
 namespace dvmlens {
 

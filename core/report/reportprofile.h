@@ -4,7 +4,7 @@
 // baseline, the biggest time regressions per graph and fusion first. Empty without a profile.
 #pragma once
 
-#include "report/reportmodel.h"
+#include "core/report/reportmodel.h"
 
 #include <nlohmann/json.hpp>
 

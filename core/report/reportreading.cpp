@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
-#include "report/reportreading.h"
+#include "core/report/reportreading.h"
 
-#include "archive/archiveprefetch.h"
-#include "archive/archivetree.h"
-#include "io/safefile.h"
-#include "io/workerthreads.h"
-#include "parse/kernelbodies.h"
-#include "sources/sourcemap.h"
-#include "sources/sourcesummary.h"
+#include "core/archive/archiveprefetch.h"
+#include "core/archive/archivetree.h"
+#include "core/io/safefile.h"
+#include "core/io/workerthreads.h"
+#include "core/parse/kernelbodies.h"
+#include "core/sources/sourcemap.h"
+#include "core/sources/sourcesummary.h"
 
 #include <QString>
 

@@ -8,7 +8,7 @@
 // one pass over the archive for the whole report.
 #pragma once
 
-#include "report/reportmodel.h"
+#include "core/report/reportmodel.h"
 
 #include <cstddef>
 #include <optional>

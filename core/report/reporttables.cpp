@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "report/reporttables.h"
+#include "core/report/reporttables.h"
 
-#include "compile/compilewording.h"
-#include "text/kernelwording.h"
-#include "text/scantext.h"
+#include "core/compile/compilewording.h"
+#include "core/text/kernelwording.h"
+#include "core/text/scantext.h"
 
 #include <algorithm>
 

@@ -5,7 +5,7 @@
 // here appears in both formats.
 #pragma once
 
-#include "report/reportmodel.h"
+#include "core/report/reportmodel.h"
 
 #include <optional>
 #include <string>

@@ -2,7 +2,7 @@
 // What a known-failure rule found: the rule's text, where, and how sure.
 #pragma once
 
-#include "rules/rulebook.h"
+#include "core/rules/rulebook.h"
 
 #include <cstddef>
 #include <optional>

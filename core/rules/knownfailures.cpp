@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "rules/knownfailures.h"
+#include "core/rules/knownfailures.h"
 
-#include "rules/logmatching.h"
-#include "rules/treerules.h"
+#include "core/rules/logmatching.h"
+#include "core/rules/treerules.h"
 
 #include <algorithm>
 #include <atomic>

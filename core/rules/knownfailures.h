@@ -4,11 +4,11 @@
 // themselves, and how rule files are read, are the rule book's (rulebook.h).
 #pragma once
 
-#include "model/model.h"
-#include "rules/finding.h"
-#include "rules/logmatching.h"
-#include "rules/rulebook.h"
-#include "rules/treerules.h"
+#include "core/model/model.h"
+#include "core/rules/finding.h"
+#include "core/rules/logmatching.h"
+#include "core/rules/rulebook.h"
+#include "core/rules/treerules.h"
 
 #include <vector>
 

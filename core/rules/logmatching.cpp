@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "rules/logmatching.h"
+#include "core/rules/logmatching.h"
 
-#include "parse/utf8sanitizer.h"
-#include "rules/logscanner.h"
+#include "core/parse/utf8sanitizer.h"
+#include "core/rules/logscanner.h"
 
 #include <QString>
 

@@ -4,8 +4,8 @@
 // 200 MB log), and lines are cut at 64 KiB by the reader, so a log costs time linear in its size.
 #pragma once
 
-#include "rules/finding.h"
-#include "rules/rulebook.h"
+#include "core/rules/finding.h"
+#include "core/rules/rulebook.h"
 
 #include <cstdint>
 #include <optional>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "rules/logscanner.h"
+#include "core/rules/logscanner.h"
 
-#include "io/safefile.h"
+#include "core/io/safefile.h"
 
 #include <algorithm>
 #include <cstring>

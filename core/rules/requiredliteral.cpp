@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "rules/requiredliteral.h"
+#include "core/rules/requiredliteral.h"
 
 #include <algorithm>
 #include <cctype>

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-#include "rules/rulebook.h"
+#include "core/rules/rulebook.h"
 
-#include "install/datadir.h"
-#include "io/pathtext.h"
-#include "io/safefile.h"
-#include "rules/requiredliteral.h"
-#include "rules/rulefiletext.h"
+#include "core/install/datadir.h"
+#include "core/io/pathtext.h"
+#include "core/io/safefile.h"
+#include "core/rules/requiredliteral.h"
+#include "core/rules/rulefiletext.h"
 
 #include <QFile>
 #include <QStandardPaths>

@@ -20,7 +20,7 @@
 //               "torch-npu-without-dvm" (a torch_npu release with no DVM backend, where DVM was asked for).
 #pragma once
 
-#include "model/model.h"
+#include "core/model/model.h"
 
 #include <memory>
 #include <optional>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "rules/rulefiletext.h"
+#include "core/rules/rulefiletext.h"
 
 #include <algorithm>
 

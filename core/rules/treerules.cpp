@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "rules/treerules.h"
+#include "core/rules/treerules.h"
 
-#include "parse/versions.h"
-#include "verdict/summary.h"
-#include "verdict/verdict.h"
+#include "core/parse/versions.h"
+#include "core/verdict/summary.h"
+#include "core/verdict/verdict.h"
 
 #include <algorithm>
 

@@ -3,9 +3,9 @@
 // names compiled by import_fx, empty graph folders, a tree that wanted DVM and got none).
 #pragma once
 
-#include "model/model.h"
-#include "rules/finding.h"
-#include "rules/rulebook.h"
+#include "core/model/model.h"
+#include "core/rules/finding.h"
+#include "core/rules/rulebook.h"
 
 #include <string_view>
 #include <vector>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "scan/graphfolder.h"
+#include "core/scan/graphfolder.h"
 
-#include "model/graphname.h"
-#include "scan/scanpaths.h"
+#include "core/model/graphname.h"
+#include "core/scan/scanpaths.h"
 
 #include <algorithm>
 #include <iterator>

@@ -3,7 +3,7 @@
 // gives them, the Graph a folder starts as, and why a folder has no output_code.py.
 #pragma once
 
-#include "model/model.h"
+#include "core/model/model.h"
 
 #include <optional>
 #include <string>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The file system as a TreeSource: readdir's d_type spares a stat per entry; only links (and
 // entries of file systems that report no type) are examined further.
-#include "scan/treesource.h"
+#include "core/scan/treesource.h"
 
 #include <cerrno>
 #include <dirent.h>

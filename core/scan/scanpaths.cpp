@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "scan/scanpaths.h"
+#include "core/scan/scanpaths.h"
 
-#include "model/graphname.h"
+#include "core/model/graphname.h"
 
 namespace dvmlens::scanpath {
 

@@ -3,12 +3,12 @@
 // links seen, the runs found. About 620 lines, kept whole for that reason; what needs no walk
 // state lives beside it (scanpaths: path arithmetic, graphfolder: graph folder names and why one
 // has no output_code.py).
-#include "scan/treescanner.h"
+#include "core/scan/treescanner.h"
 
-#include "model/graphname.h"
-#include "scan/graphfolder.h"
-#include "scan/scanpaths.h"
-#include "scan/treesource.h"
+#include "core/model/graphname.h"
+#include "core/scan/graphfolder.h"
+#include "core/scan/scanpaths.h"
+#include "core/scan/treesource.h"
 
 #include <algorithm>
 #include <cerrno>

@@ -3,7 +3,7 @@
 // It only walks and names things; parsing output_code.py is the indexer's job.
 #pragma once
 
-#include "model/model.h"
+#include "core/model/model.h"
 
 #include <functional>
 #include <optional>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "sources/fxgraphtext.h"
+#include "core/sources/fxgraphtext.h"
 
-#include "parse/linetext.h"
+#include "core/parse/linetext.h"
 
 #include <algorithm>
 

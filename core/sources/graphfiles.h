@@ -3,8 +3,8 @@
 // budgets, the same safe read (io/safefile.h), a warning naming what the file was wanted for.
 #pragma once
 
-#include "io/safefile.h"
-#include "model/model.h"
+#include "core/io/safefile.h"
+#include "core/model/model.h"
 
 #include <algorithm>
 #include <cstdint>

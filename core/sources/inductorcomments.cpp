@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "sources/inductorcomments.h"
+#include "core/sources/inductorcomments.h"
 
-#include "parse/linetext.h"
+#include "core/parse/linetext.h"
 
 #include <algorithm>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "sources/provenancefiles.h"
+#include "core/sources/provenancefiles.h"
 
-#include "io/safefile.h"
+#include "core/io/safefile.h"
 
 #include <nlohmann/json.hpp>
 

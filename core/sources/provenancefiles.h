@@ -7,7 +7,7 @@
 // Kernel keys may be "name" or "name:handle" (the `# [Provenance debug handles]` key).
 #pragma once
 
-#include "model/model.h"
+#include "core/model/model.h"
 
 #include <map>
 #include <optional>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-#include "sources/provenancelinks.h"
+#include "core/sources/provenancelinks.h"
 
-#include "sources/fxgraphtext.h"
-#include "sources/graphfiles.h"
-#include "sources/inductorcomments.h"
-#include "sources/provenancefiles.h"
+#include "core/sources/fxgraphtext.h"
+#include "core/sources/graphfiles.h"
+#include "core/sources/inductorcomments.h"
+#include "core/sources/provenancefiles.h"
 
 #include <algorithm>
 #include <optional>

@@ -14,8 +14,8 @@
 //  - code pane: a kernel's docstring, definition and launch lines; a fallback's call line.
 #pragma once
 
-#include "model/model.h"
-#include "sources/sourcemap.h"
+#include "core/model/model.h"
+#include "core/sources/sourcemap.h"
 
 #include <array>
 #include <cstddef>

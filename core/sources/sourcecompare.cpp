@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "sources/sourcecompare.h"
+#include "core/sources/sourcecompare.h"
 
 #include <algorithm>
 #include <functional>

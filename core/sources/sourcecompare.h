@@ -3,7 +3,7 @@
 // so "layers.py:113 left DVM in B" is one line. Lines pair by file and line number.
 #pragma once
 
-#include "sources/sourcesummary.h"
+#include "core/sources/sourcesummary.h"
 
 #include <string_view>
 #include <vector>

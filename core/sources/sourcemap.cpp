@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-#include "sources/sourcemap.h"
+#include "core/sources/sourcemap.h"
 
-#include "archive/archivegraphpass.h"
-#include "io/workerthreads.h"
-#include "sources/graphfiles.h"
-#include "sources/inductorcomments.h"
-#include "sources/provenancefiles.h"
+#include "core/archive/archivegraphpass.h"
+#include "core/io/workerthreads.h"
+#include "core/sources/graphfiles.h"
+#include "core/sources/inductorcomments.h"
+#include "core/sources/provenancefiles.h"
 
 #include <algorithm>
 #include <atomic>

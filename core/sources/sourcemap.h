@@ -24,8 +24,8 @@
 // `frames` too), else its library frames.
 #pragma once
 
-#include "model/model.h"
-#include "sources/fxgraphtext.h"
+#include "core/model/model.h"
+#include "core/sources/fxgraphtext.h"
 
 #include <cstdint>
 #include <string>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "sources/sourcesummary.h"
+#include "core/sources/sourcesummary.h"
 
 #include <algorithm>
 #include <map>

@@ -4,9 +4,9 @@
 // and the items themselves; worst first (fallbacks or non-DVM kernels and no DVM).
 #pragma once
 
-#include "model/model.h"
-#include "sources/sourcemap.h"
-#include "verdict/summary.h"
+#include "core/model/model.h"
+#include "core/sources/sourcemap.h"
+#include "core/verdict/summary.h"
 
 #include <array>
 #include <iterator>

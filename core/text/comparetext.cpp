@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "text/comparetext.h"
+#include "core/text/comparetext.h"
 
-#include "model/graphname.h"
-#include "text/displaytext.h"
+#include "core/model/graphname.h"
+#include "core/text/displaytext.h"
 
 #include <map>
 

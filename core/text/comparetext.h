@@ -9,7 +9,7 @@
 //   matched graph with no difference is one line.
 #pragma once
 
-#include "compare/compare.h"
+#include "core/compare/compare.h"
 
 #include <string>
 

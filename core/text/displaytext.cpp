@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "text/displaytext.h"
+#include "core/text/displaytext.h"
 
 namespace dvmlens {
 

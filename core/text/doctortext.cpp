@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "text/doctortext.h"
+#include "core/text/doctortext.h"
 
-#include "text/displaytext.h"
+#include "core/text/displaytext.h"
 
 namespace dvmlens {
 

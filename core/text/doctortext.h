@@ -3,7 +3,7 @@
 // and for the failed and unknown ones the fix in English and Chinese (and the diff).
 #pragma once
 
-#include "doctor/doctor.h"
+#include "core/doctor/doctor.h"
 
 #include <string>
 #include <vector>

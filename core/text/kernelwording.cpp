@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "text/kernelwording.h"
+#include "core/text/kernelwording.h"
 
 #include <utility>
 

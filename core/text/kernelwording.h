@@ -3,7 +3,7 @@
 // the Markdown and HTML reports), so a shape or a dtype reads the same everywhere.
 #pragma once
 
-#include "model/model.h"
+#include "core/model/model.h"
 
 #include <cstdint>
 #include <optional>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "text/profiletext.h"
+#include "core/text/profiletext.h"
 
-#include "profile/hotkernels.h"
-#include "text/displaytext.h"
+#include "core/profile/hotkernels.h"
+#include "core/text/displaytext.h"
 
 #include <cmath>
 #include <cstdio>

@@ -4,8 +4,8 @@
 // outside compiled kernels, what stayed ambiguous.
 #pragma once
 
-#include "profile/profilecompare.h"
-#include "profile/profilejoin.h"
+#include "core/profile/profilecompare.h"
+#include "core/profile/profilejoin.h"
 
 #include <string>
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "text/scantext.h"
+#include "core/text/scantext.h"
 
-#include "ranks/rankconsistency.h"
-#include "text/displaytext.h"
-#include "verdict/repeatbound.h"
+#include "core/ranks/rankconsistency.h"
+#include "core/text/displaytext.h"
+#include "core/verdict/repeatbound.h"
 
 #include <algorithm>
 

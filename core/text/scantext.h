@@ -3,8 +3,8 @@
 // (verdict, kernels per backend, fallbacks, and why DVM is not engaged), then the totals.
 #pragma once
 
-#include "model/model.h"
-#include "verdict/summary.h"
+#include "core/model/model.h"
+#include "core/verdict/summary.h"
 
 #include <string>
 

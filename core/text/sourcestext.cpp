@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "text/sourcestext.h"
+#include "core/text/sourcestext.h"
 
-#include "text/displaytext.h"
+#include "core/text/displaytext.h"
 
 #include <cmath>
 

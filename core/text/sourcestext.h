@@ -3,9 +3,9 @@
 // (location, DVM / other / fallbacks, graphs, ranks, then its code), then what no source placed.
 #pragma once
 
-#include "model/model.h"
-#include "sources/sourcecompare.h"
-#include "sources/sourcesummary.h"
+#include "core/model/model.h"
+#include "core/sources/sourcecompare.h"
+#include "core/sources/sourcesummary.h"
 
 #include <string>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "text/whytext.h"
+#include "core/text/whytext.h"
 
-#include "text/displaytext.h"
+#include "core/text/displaytext.h"
 
 namespace dvmlens {
 

@@ -3,8 +3,8 @@
 // and model lines they hit, an example with its place and the fix in English and Chinese.
 #pragma once
 
-#include "model/model.h"
-#include "why/whysummary.h"
+#include "core/model/model.h"
+#include "core/why/whysummary.h"
 
 #include <string>
 #include <vector>

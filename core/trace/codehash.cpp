@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "trace/codehash.h"
+#include "core/trace/codehash.h"
 
 #include <QCryptographicHash>
 

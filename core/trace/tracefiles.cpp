@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "trace/tracefiles.h"
+#include "core/trace/tracefiles.h"
 
-#include "scan/treesource.h"
-#include "trace/tracelog.h"
+#include "core/scan/treesource.h"
+#include "core/trace/tracelog.h"
 
 #include <algorithm>
 #include <archive.h>

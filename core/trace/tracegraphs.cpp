@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "trace/tracegraphs.h"
+#include "core/trace/tracegraphs.h"
 
 #include <array>
 #include <utility>

@@ -8,7 +8,7 @@
 // (tracemember.h) run the same assembly, so both name the same records.
 #pragma once
 
-#include "trace/tracelog.h"
+#include "core/trace/tracelog.h"
 
 #include <map>
 #include <optional>

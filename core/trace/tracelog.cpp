@@ -2,11 +2,11 @@
 // Reading a log: bytes come from SafeFile (through libarchive's gzip filter for a .gz, told by its
 // magic bytes), are cut into lines in one reused buffer (a line longer than maxLineBytes is
 // skipped, not kept), and the lines go to TraceLogParser.
-#include "trace/tracelog.h"
+#include "core/trace/tracelog.h"
 
-#include "io/safefile.h"
-#include "trace/tracelogparser.h"
-#include "trace/traceprefix.h"
+#include "core/io/safefile.h"
+#include "core/trace/tracelogparser.h"
+#include "core/trace/traceprefix.h"
 
 #include <archive.h>
 #include <cstring>

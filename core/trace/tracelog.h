@@ -25,7 +25,7 @@
 //     // result.diagnostics: payload mismatches, cut payloads, lines that are not records…
 #pragma once
 
-#include "model/model.h"
+#include "core/model/model.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "trace/tracelogparser.h"
+#include "core/trace/tracelogparser.h"
 
-#include "trace/traceprefix.h"
+#include "core/trace/traceprefix.h"
 
 #include <algorithm>
 

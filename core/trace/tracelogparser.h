@@ -4,7 +4,7 @@
 // holds at most one record and its payload.
 #pragma once
 
-#include "trace/tracelog.h"
+#include "core/trace/tracelog.h"
 
 #include <QCryptographicHash>
 

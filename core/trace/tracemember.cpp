@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "trace/tracemember.h"
+#include "core/trace/tracemember.h"
 
-#include "io/safefile.h"
-#include "trace/tracegraphs.h"
-#include "trace/tracelog.h"
+#include "core/io/safefile.h"
+#include "core/trace/tracegraphs.h"
+#include "core/trace/tracelog.h"
 
 namespace dvmlens {
 

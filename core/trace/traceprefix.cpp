@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "trace/traceprefix.h"
+#include "core/trace/traceprefix.h"
 
 #include <cstdio>
 

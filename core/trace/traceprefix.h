@@ -4,7 +4,7 @@
 // The path may hold ':' (a Windows "C:\…" path): it ends at the last ':' before "] ".
 #pragma once
 
-#include "trace/tracelog.h"
+#include "core/trace/tracelog.h"
 
 #include <string_view>
 

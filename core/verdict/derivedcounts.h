@@ -3,8 +3,8 @@
 // (the status bar's "3 of 5 graphs parsed", the run tree's Other column and its verdict order).
 #pragma once
 
-#include "verdict/summary.h"
-#include "verdict/verdict.h"
+#include "core/verdict/summary.h"
+#include "core/verdict/verdict.h"
 
 namespace dvmlens {
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "verdict/repeatbound.h"
+#include "core/verdict/repeatbound.h"
 
-#include "verdict/verdict.h"
+#include "core/verdict/verdict.h"
 
 #include <algorithm>
 

@@ -5,7 +5,7 @@
 // the printers (scan text and JSON, check, report) go through this.
 #pragma once
 
-#include "model/model.h"
+#include "core/model/model.h"
 
 #include <cstddef>
 #include <map>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "verdict/summary.h"
+#include "core/verdict/summary.h"
 
-#include "verdict/derivedcounts.h"
+#include "core/verdict/derivedcounts.h"
 
 #include <algorithm>
 #include <optional>

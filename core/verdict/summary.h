@@ -3,8 +3,8 @@
 // The verdicts themselves are decided in verdict.h; this file counts them and explains a "no".
 #pragma once
 
-#include "model/model.h"
-#include "verdict/verdict.h"
+#include "core/model/model.h"
+#include "core/verdict/verdict.h"
 
 #include <array>
 #include <iterator>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "verdict/verdict.h"
+#include "core/verdict/verdict.h"
 
 #include <algorithm>
 

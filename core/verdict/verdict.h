@@ -4,7 +4,7 @@
 // real @dvm.kernel builder does. Nothing outside this file decides a verdict.
 #pragma once
 
-#include "model/model.h"
+#include "core/model/model.h"
 
 #include <optional>
 #include <string>

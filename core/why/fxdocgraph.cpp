@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "why/fxdocgraph.h"
+#include "core/why/fxdocgraph.h"
 
-#include "sources/fxgraphtext.h"
+#include "core/sources/fxgraphtext.h"
 
 #include <array>
 #include <utility>

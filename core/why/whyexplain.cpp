@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-#include "why/whyexplain.h"
+#include "core/why/whyexplain.h"
 
-#include "parse/linetext.h"
-#include "parse/versions.h"
-#include "rules/treerules.h"
-#include "sources/graphfiles.h"
-#include "why/fxdocgraph.h"
+#include "core/parse/linetext.h"
+#include "core/parse/versions.h"
+#include "core/rules/treerules.h"
+#include "core/sources/graphfiles.h"
+#include "core/why/fxdocgraph.h"
 
 #include <algorithm>
 #include <cctype>

@@ -6,9 +6,9 @@
 // following torch_npu's pipeline (docs/why-not-dvm.md). No rule, no reason: "unknown".
 #pragma once
 
-#include "model/model.h"
-#include "why/whyreason.h"
-#include "why/whyrules.h"
+#include "core/model/model.h"
+#include "core/why/whyreason.h"
+#include "core/why/whyrules.h"
 
 #include <optional>
 #include <string>

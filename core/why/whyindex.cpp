@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "why/whyindex.h"
+#include "core/why/whyindex.h"
 
-#include "archive/archivegraphpass.h"
-#include "archive/archivetree.h"
-#include "io/workerthreads.h"
+#include "core/archive/archivegraphpass.h"
+#include "core/archive/archivetree.h"
+#include "core/io/workerthreads.h"
 
 #include <atomic>
 #include <mutex>

@@ -4,8 +4,8 @@
 // archive), and the counts per reason code that scan --json, `why` and reports print.
 #pragma once
 
-#include "model/model.h"
-#include "why/whyexplain.h"
+#include "core/model/model.h"
+#include "core/why/whyexplain.h"
 
 #include <map>
 #include <optional>

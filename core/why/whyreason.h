@@ -3,7 +3,7 @@
 // with the evidence that decided it and the torch_npu releases it holds for.
 #pragma once
 
-#include "rules/rulebook.h"
+#include "core/rules/rulebook.h"
 
 #include <optional>
 #include <string>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "why/whyrules.h"
+#include "core/why/whyrules.h"
 
-#include "install/datadir.h"
-#include "io/pathtext.h"
-#include "io/safefile.h"
+#include "core/install/datadir.h"
+#include "core/io/pathtext.h"
+#include "core/io/safefile.h"
 
 #include <QFile>
 #include <QString>

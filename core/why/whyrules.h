@@ -5,8 +5,8 @@
 // replace any top-level key (reasons are merged by code), so a newer torch_npu needs no rebuild.
 #pragma once
 
-#include "model/model.h"
-#include "rules/rulebook.h"
+#include "core/model/model.h"
+#include "core/rules/rulebook.h"
 
 #include <cstdint>
 #include <map>

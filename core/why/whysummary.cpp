@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "why/whysummary.h"
+#include "core/why/whysummary.h"
 
 #include <algorithm>
 #include <map>

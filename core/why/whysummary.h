@@ -4,9 +4,9 @@
 // reports and the GUI's Diagnostics dock show. Decided here, so every front end says the same.
 #pragma once
 
-#include "model/model.h"
-#include "sources/sourcemap.h"
-#include "why/whyindex.h"
+#include "core/model/model.h"
+#include "core/sources/sourcemap.h"
+#include "core/why/whyindex.h"
 
 #include <cstddef>
 #include <string>

@@ -2,8 +2,8 @@
 // dvmlens-timeranks TREE: what rank consistency costs beside the scan it is part of. Builds the
 // index as `dvmlens-cli scan` does (kernel bodies left out), then times rankConsistency on it,
 // best of 5, and prints both times and the ratio.
-#include "index/indexer.h"
-#include "ranks/rankconsistency.h"
+#include "core/index/indexer.h"
+#include "core/ranks/rankconsistency.h"
 
 #include <algorithm>
 #include <chrono>

@@ -2,8 +2,8 @@
 // TORCH_TRACE logs and the Inductor cache folder in every command of dvmlens-cli: scan (text and
 // scan/1 with "origin" and "rank"), check and check --ranks, report, sources, compare of a trace
 // against the debug tree it came from and of two ranks' logs.
+#include "core/trace/codehash.h"
 #include "testutil.h"
-#include "trace/codehash.h"
 #include "tracewriter.h"
 
 #include <QDir>

@@ -2,7 +2,7 @@
 // libFuzzer target: any bytes as an archive handed to the whole pipeline (libarchive's formats,
 // entry names, links, duplicates, truncation), as `dvmlens-cli scan ARCHIVE` reads it. It must
 // never crash, hang, escape the archive or write anything but the scratch file.
-#include "index/indexer.h"
+#include "core/index/indexer.h"
 #include "scratchfile.h"
 
 #include <cstdint>

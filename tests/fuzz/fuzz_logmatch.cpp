@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // libFuzzer target: any bytes as a log, split into lines as LogLineReader does, through the
 // built-in rules. Matching must stay linear and never crash on any bytes (NUL, broken UTF-8).
-#include "rules/logmatching.h"
-#include "rules/rulebook.h"
+#include "core/rules/logmatching.h"
+#include "core/rules/rulebook.h"
 
 #include <cstdint>
 #include <cstring>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // libFuzzer target: any bytes as an output_code.py, parsed in full and as a summary. The parser
 // must never crash, hang or trip a sanitizer, and both details must agree on the kernels.
-#include "parse/outputcodeparser.h"
+#include "core/parse/outputcodeparser.h"
 
 #include <cstdint>
 #include <cstdlib>

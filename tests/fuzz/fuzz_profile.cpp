@@ -4,7 +4,7 @@
 // scratch file first. It must never crash or hang, every bad row it reports must point at a line
 // of the file, and the row shortcut must read what the full path reads, mapped or read, with
 // AVX2 compares or without.
-#include "profile/profile.h"
+#include "core/profile/profile.h"
 #include "scratchfile.h"
 
 #include <cstdint>

@@ -3,8 +3,8 @@
 // {kernel: [post…]}, kernel stack traces) and as an FX graph dump. The SAX readers must add
 // nothing to the maps for a text that is no JSON object, never throw or crash, and every list they
 // fill holds each name once.
-#include "sources/fxgraphtext.h"
-#include "sources/provenancefiles.h"
+#include "core/sources/fxgraphtext.h"
+#include "core/sources/provenancefiles.h"
 
 #include <cstdint>
 #include <cstdlib>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // libFuzzer target: any bytes as a user rule file. The loader must return a book or an error with
 // a position, never throw or crash; a book it returns must be usable on a log line.
-#include "rules/logmatching.h"
-#include "rules/rulebook.h"
+#include "core/rules/logmatching.h"
+#include "core/rules/rulebook.h"
 
 #include <cstdint>
 #include <cstdlib>

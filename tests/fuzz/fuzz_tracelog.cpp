@@ -2,7 +2,7 @@
 // libFuzzer target: any bytes as a TORCH_TRACE log through the record reader, with small limits so
 // the line and payload bounds are reached. It must never crash or hang, and every record and
 // diagnostic must point at a line of the input.
-#include "trace/tracelog.h"
+#include "core/trace/tracelog.h"
 
 #include <cstdint>
 #include <string_view>

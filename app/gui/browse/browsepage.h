@@ -3,9 +3,9 @@
 // step. The page shows the code view itself; MainWindow puts the other three panels in docks.
 #pragma once
 
-#include "model/model.h"
-#include "profile/profilejoin.h"
-#include "ranks/rankconsistency.h"
+#include "core/model/model.h"
+#include "core/profile/profilejoin.h"
+#include "core/ranks/rankconsistency.h"
 
 #include <QPointer>
 #include <QWidget>

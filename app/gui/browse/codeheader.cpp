@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "browse/codeheader.h"
+#include "gui/browse/codeheader.h"
 
 #include <QDir>
 #include <QEvent>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "browse/graphtreemodel.h"
+#include "gui/browse/graphtreemodel.h"
 
-#include "browse/verdicttext.h"
-#include "common/languagechange.h"
-#include "common/themes.h"
+#include "gui/browse/verdicttext.h"
+#include "gui/common/languagechange.h"
+#include "gui/common/themes.h"
 
 #include <QApplication>
 #include <QDir>

@@ -5,9 +5,9 @@
 // The grouping, the variants and the rank numbers are core's; this model only words them.
 #pragma once
 
-#include "document/indexsummaries.h"
-#include "model/model.h"
-#include "ranks/rankconsistency.h"
+#include "core/model/model.h"
+#include "core/ranks/rankconsistency.h"
+#include "gui/document/indexsummaries.h"
 
 #include <QAbstractItemModel>
 #include <QIcon>

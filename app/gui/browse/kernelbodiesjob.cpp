@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "browse/kernelbodiesjob.h"
+#include "gui/browse/kernelbodiesjob.h"
 
-#include "parse/kernelbodies.h"
+#include "core/parse/kernelbodies.h"
 
 #include <string>
 

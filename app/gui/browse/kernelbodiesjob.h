@@ -5,8 +5,8 @@
 // while those graphs are shown.
 #pragma once
 
-#include "common/jobrunner.h"
-#include "model/model.h"
+#include "core/model/model.h"
+#include "gui/common/jobrunner.h"
 
 #include <QObject>
 

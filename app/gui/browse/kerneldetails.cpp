@@ -1,18 +1,18 @@
 // SPDX-License-Identifier: MIT
-#include "browse/kerneldetails.h"
+#include "gui/browse/kerneldetails.h"
 
-#include "browse/kernelbodiesjob.h"
-#include "browse/notengagedreasontext.h"
-#include "browse/verdicttext.h"
-#include "common/diagnostictext.h"
-#include "common/kernelformat.h"
-#include "common/languagechange.h"
-#include "common/themes.h"
-#include "io/pathtext.h"
-#include "io/safefile.h"
-#include "sources/sourcesummary.h"
-#include "verdict/summary.h"
-#include "verdict/verdict.h"
+#include "core/io/pathtext.h"
+#include "core/io/safefile.h"
+#include "core/sources/sourcesummary.h"
+#include "core/verdict/summary.h"
+#include "core/verdict/verdict.h"
+#include "gui/browse/kernelbodiesjob.h"
+#include "gui/browse/notengagedreasontext.h"
+#include "gui/browse/verdicttext.h"
+#include "gui/common/diagnostictext.h"
+#include "gui/common/kernelformat.h"
+#include "gui/common/languagechange.h"
+#include "gui/common/themes.h"
 
 #include <QEvent>
 #include <QFile>

@@ -3,8 +3,8 @@
 // and the FX graph it fused (the """…""" dump Inductor writes right above the definition).
 #pragma once
 
-#include "document/modelsources.h"
-#include "model/model.h"
+#include "core/model/model.h"
+#include "gui/document/modelsources.h"
 
 #include <QStringList>
 #include <QTextBrowser>

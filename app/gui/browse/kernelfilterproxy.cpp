@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "browse/kernelfilterproxy.h"
+#include "gui/browse/kernelfilterproxy.h"
 
-#include "browse/kerneltablemodel.h"
+#include "gui/browse/kerneltablemodel.h"
 
 KernelFilterProxy::KernelFilterProxy(QObject* parent)
     : QSortFilterProxyModel(parent)

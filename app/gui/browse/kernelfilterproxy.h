@@ -2,7 +2,7 @@
 // Sorts the kernel table (numbers as numbers) and filters it by text and by backend.
 #pragma once
 
-#include "model/model.h"
+#include "core/model/model.h"
 
 #include <QSet>
 #include <QSortFilterProxyModel>

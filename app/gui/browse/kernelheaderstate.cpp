@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "browse/kernelheaderstate.h"
+#include "gui/browse/kernelheaderstate.h"
 
-#include "browse/kerneltablemodel.h"
+#include "gui/browse/kerneltablemodel.h"
 
 #include <QHeaderView>
 #include <QStandardItemModel>

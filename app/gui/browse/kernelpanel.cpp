@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
-#include "browse/kernelpanel.h"
+#include "gui/browse/kernelpanel.h"
 
-#include "browse/kernelfilterproxy.h"
-#include "browse/kernelheaderstate.h"
-#include "browse/kerneltablemodel.h"
-#include "common/emptyviewhint.h"
-#include "common/kernelformat.h"
-#include "common/languagechange.h"
-#include "common/wholerowselection.h"
+#include "gui/browse/kernelfilterproxy.h"
+#include "gui/browse/kernelheaderstate.h"
+#include "gui/browse/kerneltablemodel.h"
+#include "gui/common/emptyviewhint.h"
+#include "gui/common/kernelformat.h"
+#include "gui/common/languagechange.h"
+#include "gui/common/wholerowselection.h"
 
 #include <QAction>
 #include <QClipboard>

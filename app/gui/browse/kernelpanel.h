@@ -2,7 +2,7 @@
 // The kernel table with its filter line (debounced) and one toggle per backend present.
 #pragma once
 
-#include "model/model.h"
+#include "core/model/model.h"
 
 #include <QWidget>
 

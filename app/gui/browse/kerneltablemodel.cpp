@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
-#include "browse/kerneltablemodel.h"
+#include "gui/browse/kerneltablemodel.h"
 
-#include "browse/kernelbodiesjob.h"
-#include "common/kernelformat.h"
-#include "common/languagechange.h"
-#include "common/themes.h"
-#include "profile/profilecompare.h"
-#include "verdict/verdict.h"
+#include "core/profile/profilecompare.h"
+#include "core/verdict/verdict.h"
+#include "gui/browse/kernelbodiesjob.h"
+#include "gui/common/kernelformat.h"
+#include "gui/common/languagechange.h"
+#include "gui/common/themes.h"
 
 #include <QApplication>
 #include <QFontDatabase>

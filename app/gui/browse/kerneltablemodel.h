@@ -2,8 +2,8 @@
 // The kernels of one graph (or of every graph of a run): one row per kernel definition.
 #pragma once
 
-#include "model/model.h"
-#include "profile/profilejoin.h"
+#include "core/model/model.h"
+#include "core/profile/profilejoin.h"
 
 #include <QAbstractTableModel>
 

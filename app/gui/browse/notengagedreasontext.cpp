@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "browse/notengagedreasontext.h"
+#include "gui/browse/notengagedreasontext.h"
 
 #include <QCoreApplication>
 #include <QStringList>

@@ -3,7 +3,7 @@
 // the run tree tooltip (one wording, so both say the same thing).
 #pragma once
 
-#include "verdict/summary.h"
+#include "core/verdict/summary.h"
 
 #include <QString>
 

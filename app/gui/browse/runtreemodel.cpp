@@ -4,19 +4,19 @@
 // state (the cached summaries, the shown row orders, the icon caches); split, each part would
 // reach into the others. What it shows is decided elsewhere: words in verdicttext and
 // notengagedreasontext, counts in core.
-#include "browse/runtreemodel.h"
+#include "gui/browse/runtreemodel.h"
 
-#include "browse/notengagedreasontext.h"
-#include "browse/verdicttext.h"
-#include "common/diagnostictext.h"
-#include "common/languagechange.h"
-#include "common/ruletext.h"
-#include "common/runlabel.h"
-#include "diagnostics/findingdetails.h"
-#include "io/pathtext.h"
-#include "profile/profilecompare.h"
-#include "profile/timesharedelegate.h"
-#include "verdict/derivedcounts.h"
+#include "core/io/pathtext.h"
+#include "core/profile/profilecompare.h"
+#include "core/verdict/derivedcounts.h"
+#include "gui/browse/notengagedreasontext.h"
+#include "gui/browse/verdicttext.h"
+#include "gui/common/diagnostictext.h"
+#include "gui/common/languagechange.h"
+#include "gui/common/ruletext.h"
+#include "gui/common/runlabel.h"
+#include "gui/diagnostics/findingdetails.h"
+#include "gui/profile/timesharedelegate.h"
 
 #include <QApplication>
 #include <QDir>

@@ -5,11 +5,11 @@
 // by-scan-position lookup, stays valid without a proxy to map through.
 #pragma once
 
-#include "common/themes.h"
-#include "document/indexsummaries.h"
-#include "document/knownfailures.h"
-#include "model/model.h"
-#include "profile/profilejoin.h"
+#include "core/model/model.h"
+#include "core/profile/profilejoin.h"
+#include "gui/common/themes.h"
+#include "gui/document/indexsummaries.h"
+#include "gui/document/knownfailures.h"
 
 #include <QAbstractItemModel>
 #include <QIcon>

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-#include "browse/runtreepane.h"
+#include "gui/browse/runtreepane.h"
 
-#include "browse/graphtreemodel.h"
-#include "browse/runtreemodel.h"
-#include "common/compactsortheader.h"
-#include "common/emptyviewhint.h"
-#include "common/languagechange.h"
+#include "gui/browse/graphtreemodel.h"
+#include "gui/browse/runtreemodel.h"
+#include "gui/common/compactsortheader.h"
+#include "gui/common/emptyviewhint.h"
+#include "gui/common/languagechange.h"
 
 #include <QAction>
 #include <QButtonGroup>

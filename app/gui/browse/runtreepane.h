@@ -5,9 +5,9 @@
 // by-graph tree selects that graph in the (hidden) run tree, so it opens exactly as there.
 #pragma once
 
-#include "document/indexsummaries.h"
-#include "model/model.h"
-#include "ranks/rankconsistency.h"
+#include "core/model/model.h"
+#include "core/ranks/rankconsistency.h"
+#include "gui/document/indexsummaries.h"
 
 #include <QWidget>
 

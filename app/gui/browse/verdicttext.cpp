@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "browse/verdicttext.h"
+#include "gui/browse/verdicttext.h"
 
-#include "verdict/derivedcounts.h"
+#include "core/verdict/derivedcounts.h"
 
 #include <QStringList>
 

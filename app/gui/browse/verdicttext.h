@@ -3,7 +3,7 @@
 // details pane and the status bar show, so a screen reader hears what the icon and colour say.
 #pragma once
 
-#include "verdict/verdict.h"
+#include "core/verdict/verdict.h"
 
 #include <QCoreApplication>
 #include <QString>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "codeview/codecolors.h"
+#include "gui/codeview/codecolors.h"
 
 #include <algorithm>
 

@@ -4,7 +4,7 @@
 // strength, and every text colour is nudged until it reads at 4.5:1 (WCAG) on each of those backgrounds.
 #pragma once
 
-#include "common/contrast.h"
+#include "gui/common/contrast.h"
 
 #include <QColor>
 #include <QPalette>

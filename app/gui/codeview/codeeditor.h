@@ -8,9 +8,9 @@
 // stay as the margin stripe only.
 #pragma once
 
-#include "codeview/codecolors.h"
-#include "codeview/codemarks.h"
-#include "compare/textalignment.h"
+#include "core/compare/textalignment.h"
+#include "gui/codeview/codecolors.h"
+#include "gui/codeview/codemarks.h"
 
 #include <QColor>
 #include <QPlainTextEdit>

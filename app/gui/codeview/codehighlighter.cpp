@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-#include "codeview/codehighlighter.h"
+#include "gui/codeview/codehighlighter.h"
 
-#include "codeview/codejsonhighlighter.h"
-#include "codeview/codeksyntaxhighlighter.h"
-#include "codeview/codeloghighlighter.h"
-#include "codeview/pythonhighlighter.h"
+#include "gui/codeview/codejsonhighlighter.h"
+#include "gui/codeview/codeksyntaxhighlighter.h"
+#include "gui/codeview/codeloghighlighter.h"
+#include "gui/codeview/pythonhighlighter.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "codeview/codejsonhighlighter.h"
+#include "gui/codeview/codejsonhighlighter.h"
 
 CodeJsonHighlighter::CodeJsonHighlighter(QTextDocument* document, const QPalette& palette)
     : CodeLazyHighlighter(document, palette)

@@ -2,7 +2,7 @@
 // Built-in JSON highlighting: keys, string values, numbers and true/false/null.
 #pragma once
 
-#include "codeview/codelazyhighlighter.h"
+#include "gui/codeview/codelazyhighlighter.h"
 
 #include <QTextCharFormat>
 

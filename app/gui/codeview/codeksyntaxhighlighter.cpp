@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "codeview/codeksyntaxhighlighter.h"
+#include "gui/codeview/codeksyntaxhighlighter.h"
 
 #if DVMLENS_HAVE_KSYNTAXHIGHLIGHTING
 

@@ -5,7 +5,7 @@
 
 #if DVMLENS_HAVE_KSYNTAXHIGHLIGHTING
 
-#include "codeview/codehighlighter.h"
+#include "gui/codeview/codehighlighter.h"
 
 #include <QPointer>
 

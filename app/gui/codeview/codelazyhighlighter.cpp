@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "codeview/codelazyhighlighter.h"
+#include "gui/codeview/codelazyhighlighter.h"
 
 #include <QElapsedTimer>
 #include <QTextBlock>

@@ -5,8 +5,8 @@
 // without its one-shot full pass. The document is read-only, so edits need no handling.
 #pragma once
 
-#include "codeview/codecolors.h"
-#include "codeview/codehighlighter.h"
+#include "gui/codeview/codecolors.h"
+#include "gui/codeview/codehighlighter.h"
 
 #include <QPointer>
 #include <QStringView>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "codeview/codelegend.h"
+#include "gui/codeview/codelegend.h"
 
-#include "codeview/codecolors.h"
-#include "common/languagechange.h"
+#include "gui/codeview/codecolors.h"
+#include "gui/common/languagechange.h"
 
 #include <QEvent>
 #include <QHBoxLayout>

@@ -2,7 +2,7 @@
 // The thin bar that explains the code view's mark colours (shown for output_code.py only).
 #pragma once
 
-#include "codeview/codemarks.h"
+#include "gui/codeview/codemarks.h"
 
 #include <QWidget>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "codeview/codeloghighlighter.h"
+#include "gui/codeview/codeloghighlighter.h"
 
 CodeLogHighlighter::CodeLogHighlighter(QTextDocument* document, const QPalette& palette)
     : CodeLazyHighlighter(document, palette)

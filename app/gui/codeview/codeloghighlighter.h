@@ -3,7 +3,7 @@
 // `File "…", line N` frames of a traceback, and torch.ops targets.
 #pragma once
 
-#include "codeview/codelazyhighlighter.h"
+#include "gui/codeview/codelazyhighlighter.h"
 
 #include <QTextCharFormat>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "codeview/codemargin.h"
+#include "gui/codeview/codemargin.h"
 
-#include "codeview/codeeditor.h"
+#include "gui/codeview/codeeditor.h"
 
 #include <QHelpEvent>
 #include <QToolTip>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "codeview/codemarks.h"
+#include "gui/codeview/codemarks.h"
 
 #include <QCoreApplication>
 

@@ -3,8 +3,8 @@
 // and the dvm import line, taken as-is from core's OutputCode (the view never re-parses).
 #pragma once
 
-#include "codeview/codecolors.h"
-#include "model/model.h"
+#include "core/model/model.h"
+#include "gui/codeview/codecolors.h"
 
 #include <QColor>
 #include <QString>

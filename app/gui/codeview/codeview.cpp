@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
-#include "codeview/codeview.h"
+#include "gui/codeview/codeview.h"
 
-#include "codeview/codeeditor.h"
-#include "codeview/codehighlighter.h"
-#include "codeview/codelegend.h"
-#include "codeview/filetextloader.h"
-#include "codeview/findbar.h"
-#include "common/languagechange.h"
-#include "common/timing.h"
+#include "gui/codeview/codeeditor.h"
+#include "gui/codeview/codehighlighter.h"
+#include "gui/codeview/codelegend.h"
+#include "gui/codeview/filetextloader.h"
+#include "gui/codeview/findbar.h"
+#include "gui/common/languagechange.h"
+#include "gui/common/timing.h"
 
 #include <QAction>
 #include <QEvent>

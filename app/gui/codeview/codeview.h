@@ -4,9 +4,9 @@
 // Shift+F8) and a colour legend. Files are read and decoded off the GUI thread.
 #pragma once
 
-#include "codeview/codeeditor.h"
-#include "codeview/codemarks.h"
-#include "model/model.h"
+#include "core/model/model.h"
+#include "gui/codeview/codeeditor.h"
+#include "gui/codeview/codemarks.h"
 
 #include <QPlainTextEdit>
 #include <QString>

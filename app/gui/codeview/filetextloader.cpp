@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "codeview/filetextloader.h"
+#include "gui/codeview/filetextloader.h"
 
-#include "io/pathtext.h"
-#include "io/safefile.h"
+#include "core/io/pathtext.h"
+#include "core/io/safefile.h"
 
 #include <QCoreApplication>
 #include <QFile>

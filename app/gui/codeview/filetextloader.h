@@ -4,7 +4,7 @@
 // message, and builds the QTextDocument in the worker so the GUI thread only swaps it in.
 #pragma once
 
-#include "common/jobrunner.h"
+#include "gui/common/jobrunner.h"
 
 #include <QFont>
 #include <QObject>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "codeview/findbar.h"
+#include "gui/codeview/findbar.h"
 
-#include "common/languagechange.h"
+#include "gui/common/languagechange.h"
 
 #include <QCheckBox>
 #include <QHBoxLayout>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "codeview/pythonhighlighter.h"
+#include "gui/codeview/pythonhighlighter.h"
 
-#include "text/pythontokens.h"
+#include "core/text/pythontokens.h"
 
 namespace {
 

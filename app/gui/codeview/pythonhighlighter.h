@@ -4,7 +4,7 @@
 // k.<op>(…) calls and torch.ops.* targets. One cheap left-to-right pass per line.
 #pragma once
 
-#include "codeview/codelazyhighlighter.h"
+#include "gui/codeview/codelazyhighlighter.h"
 
 #include <QTextCharFormat>
 

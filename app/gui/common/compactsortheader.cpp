@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "common/compactsortheader.h"
+#include "gui/common/compactsortheader.h"
 
 #include <QFontMetrics>
 #include <QStyle>

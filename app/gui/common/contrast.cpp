@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "common/contrast.h"
+#include "gui/common/contrast.h"
 
 #include <cmath>
 

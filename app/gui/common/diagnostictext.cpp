@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "common/diagnostictext.h"
+#include "gui/common/diagnostictext.h"
 
-#include "scan/graphfolder.h"
+#include "core/scan/graphfolder.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>

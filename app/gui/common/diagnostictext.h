@@ -4,7 +4,7 @@
 // user-interface language.
 #pragma once
 
-#include "model/model.h"
+#include "core/model/model.h"
 
 #include <QString>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "common/emptyviewhint.h"
+#include "gui/common/emptyviewhint.h"
 
 #include <QAbstractItemView>
 #include <QEvent>

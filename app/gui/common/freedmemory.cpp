@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "common/freedmemory.h"
+#include "gui/common/freedmemory.h"
 
 #include <cstdlib> // defines __GLIBC__ on glibc
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "common/jobrunner.h"
+#include "gui/common/jobrunner.h"
 
 void JobContext::progress(int done, int total, int stage)
 {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "common/kernelformat.h"
+#include "gui/common/kernelformat.h"
 
-#include "text/kernelwording.h"
+#include "core/text/kernelwording.h"
 
 #include <QCoreApplication>
 #include <QStringList>

@@ -3,7 +3,7 @@
 // "f32[128, 128], bf16[-1, 1]" (shapes and dtypes worded by core/text/kernelwording.h).
 #pragma once
 
-#include "model/model.h"
+#include "core/model/model.h"
 
 #include <QString>
 

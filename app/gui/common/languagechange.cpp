@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "common/languagechange.h"
+#include "gui/common/languagechange.h"
 
 #include <QAbstractItemModel>
 #include <QEvent>

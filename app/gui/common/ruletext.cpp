@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "common/ruletext.h"
+#include "gui/common/ruletext.h"
 
 #include <QCoreApplication>
 

@@ -3,7 +3,7 @@
 // dock, the run tree's tooltips and the finding details all word a rule this way.
 #pragma once
 
-#include "rules/rulebook.h"
+#include "core/rules/rulebook.h"
 
 #include <QString>
 

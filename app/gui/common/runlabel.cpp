@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "common/runlabel.h"
+#include "gui/common/runlabel.h"
 
 #include <QCoreApplication>
 

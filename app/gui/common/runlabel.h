@@ -3,7 +3,7 @@
 // "2026-07-20 10:15:30 · pid 4101" reads faster than the folder name, which goes in the tooltip.
 #pragma once
 
-#include "model/model.h"
+#include "core/model/model.h"
 
 #include <QString>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "common/themes.h"
+#include "gui/common/themes.h"
 
-#include "common/contrast.h"
+#include "gui/common/contrast.h"
 
 #include <QApplication>
 #include <QPainter>

@@ -3,8 +3,8 @@
 // derived from the current palette so both themes stay calm and readable.
 #pragma once
 
-#include "model/model.h"
-#include "verdict/summary.h"
+#include "core/model/model.h"
+#include "core/verdict/summary.h"
 
 #include <QColor>
 #include <QIcon>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "common/throttledprogressbar.h"
+#include "gui/common/throttledprogressbar.h"
 
 #include <QTimer>
 

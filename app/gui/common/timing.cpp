@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "common/timing.h"
+#include "gui/common/timing.h"
 
 #include <QtGlobal>
 

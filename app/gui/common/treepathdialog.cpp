@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "common/treepathdialog.h"
+#include "gui/common/treepathdialog.h"
 
-#include "archive/archivereader.h"
-#include "io/pathtext.h"
+#include "core/archive/archivereader.h"
+#include "core/io/pathtext.h"
 
 #include <QFileInfo>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "common/wholerowselection.h"
+#include "gui/common/wholerowselection.h"
 
 #include <QAbstractItemView>
 #include <QItemSelectionModel>

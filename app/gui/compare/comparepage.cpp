@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-#include "compare/comparepage.h"
+#include "gui/compare/comparepage.h"
 
-#include "common/languagechange.h"
-#include "compare/comparesummarymodel.h"
-#include "compare/fusiontablemodel.h"
-#include "compare/sidebysideview.h"
-#include "document/treedocument.h"
+#include "gui/common/languagechange.h"
+#include "gui/compare/comparesummarymodel.h"
+#include "gui/compare/fusiontablemodel.h"
+#include "gui/compare/sidebysideview.h"
+#include "gui/document/treedocument.h"
 
 #include <QCheckBox>
 #include <QHBoxLayout>

@@ -3,7 +3,7 @@
 // and text filters), the fusions of the selected pair and its two output_code.py files side by side.
 #pragma once
 
-#include "document/comparejob.h"
+#include "gui/document/comparejob.h"
 
 #include <QWidget>
 

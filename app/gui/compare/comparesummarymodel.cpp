@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
-#include "compare/comparesummarymodel.h"
+#include "gui/compare/comparesummarymodel.h"
 
-#include "common/kernelformat.h"
-#include "common/languagechange.h"
-#include "common/themes.h"
-#include "compare/comparenames.h"
-#include "compare/regressionranks.h"
-#include "text/comparetext.h"
+#include "core/compare/comparenames.h"
+#include "core/compare/regressionranks.h"
+#include "core/text/comparetext.h"
+#include "gui/common/kernelformat.h"
+#include "gui/common/languagechange.h"
+#include "gui/common/themes.h"
 
 #include <QApplication>
 #include <QFont>

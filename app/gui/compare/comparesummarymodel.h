@@ -4,7 +4,7 @@
 // Every value shown comes from compareIndexes; this file only formats and colours it.
 #pragma once
 
-#include "compare/compare.h"
+#include "core/compare/compare.h"
 
 #include <QAbstractTableModel>
 #include <QColor>

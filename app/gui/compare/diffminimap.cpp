@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "compare/diffminimap.h"
+#include "gui/compare/diffminimap.h"
 
 #include <QMouseEvent>
 #include <QPainter>

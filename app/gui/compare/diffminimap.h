@@ -4,7 +4,7 @@
 // click that scrolls there, as meld and Kompare show where a long file changed.
 #pragma once
 
-#include "codeview/codeeditor.h"
+#include "gui/codeview/codeeditor.h"
 
 #include <QVector>
 #include <QWidget>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "compare/fusiontablemodel.h"
+#include "gui/compare/fusiontablemodel.h"
 
-#include "common/languagechange.h"
-#include "compare/comparesummarymodel.h"
+#include "gui/common/languagechange.h"
+#include "gui/compare/comparesummarymodel.h"
 
 #include <QApplication>
 

@@ -4,8 +4,8 @@
 // either tree, the kernel names and the DVM changes.
 #pragma once
 
-#include "compare/compare.h"
-#include "profile/profilecompare.h"
+#include "core/compare/compare.h"
+#include "core/profile/profilecompare.h"
 
 #include <QAbstractTableModel>
 

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-#include "compare/sidebysideview.h"
+#include "gui/compare/sidebysideview.h"
 
-#include "codeview/codecolors.h"
-#include "codeview/codeview.h"
-#include "common/languagechange.h"
-#include "compare/diffminimap.h"
-#include "compare/diffposition.h"
+#include "core/compare/diffposition.h"
+#include "gui/codeview/codecolors.h"
+#include "gui/codeview/codeview.h"
+#include "gui/common/languagechange.h"
+#include "gui/compare/diffminimap.h"
 
 #include <QAction>
 #include <QDir>

@@ -7,10 +7,10 @@
 // (F7 / Shift+F7) and an "n of m differences" label. The diff runs off the GUI thread.
 #pragma once
 
-#include "common/jobrunner.h"
-#include "compare/textalignment.h"
-#include "compare/textdiff.h"
-#include "model/model.h"
+#include "core/compare/textalignment.h"
+#include "core/compare/textdiff.h"
+#include "core/model/model.h"
+#include "gui/common/jobrunner.h"
 
 #include <QList>
 #include <QString>

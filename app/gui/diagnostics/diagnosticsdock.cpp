@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-#include "diagnostics/diagnosticsdock.h"
+#include "gui/diagnostics/diagnosticsdock.h"
 
-#include "common/languagechange.h"
-#include "diagnostics/diagnosticsmodel.h"
-#include "diagnostics/findingdetails.h"
-#include "document/treedocument.h"
+#include "gui/common/languagechange.h"
+#include "gui/diagnostics/diagnosticsmodel.h"
+#include "gui/diagnostics/findingdetails.h"
+#include "gui/document/treedocument.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

@@ -5,7 +5,7 @@
 // list.
 #pragma once
 
-#include "model/model.h"
+#include "core/model/model.h"
 
 #include <QDockWidget>
 

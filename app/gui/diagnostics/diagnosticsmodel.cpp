@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-#include "diagnostics/diagnosticsmodel.h"
+#include "gui/diagnostics/diagnosticsmodel.h"
 
-#include "common/diagnostictext.h"
-#include "common/languagechange.h"
-#include "common/ruletext.h"
-#include "common/themes.h"
-#include "io/pathtext.h"
+#include "core/io/pathtext.h"
+#include "gui/common/diagnostictext.h"
+#include "gui/common/languagechange.h"
+#include "gui/common/ruletext.h"
+#include "gui/common/themes.h"
 
 #include <QApplication>
 #include <QDir>

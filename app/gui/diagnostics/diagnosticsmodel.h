@@ -3,8 +3,8 @@
 // the known failures found in it (their titles in the user-interface language).
 #pragma once
 
-#include "document/knownfailures.h"
-#include "model/model.h"
+#include "core/model/model.h"
+#include "gui/document/knownfailures.h"
 
 #include <QAbstractTableModel>
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "diagnostics/findingdetails.h"
+#include "gui/diagnostics/findingdetails.h"
 
-#include "common/diagnostictext.h"
-#include "common/languagechange.h"
-#include "common/ruletext.h"
+#include "gui/common/diagnostictext.h"
+#include "gui/common/languagechange.h"
+#include "gui/common/ruletext.h"
 
 #include <QApplication>
 #include <QClipboard>

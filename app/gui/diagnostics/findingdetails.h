@@ -4,9 +4,9 @@
 // the fix's code, and a "Copy Fix" button; for any other diagnostic, its message and place.
 #pragma once
 
-#include "common/ruletext.h"
-#include "model/model.h"
-#include "rules/knownfailures.h"
+#include "core/model/model.h"
+#include "core/rules/knownfailures.h"
+#include "gui/common/ruletext.h"
 
 #include <QWidget>
 

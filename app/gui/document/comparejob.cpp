@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "document/comparejob.h"
+#include "gui/document/comparejob.h"
 
-#include "index/indexer.h"
-#include "io/pathtext.h"
+#include "core/index/indexer.h"
+#include "core/io/pathtext.h"
 
 #include <QDir>
 

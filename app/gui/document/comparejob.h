@@ -4,10 +4,10 @@
 // from an older job is dropped.
 #pragma once
 
-#include "common/jobrunner.h"
-#include "compare/compare.h"
-#include "model/model.h"
-#include "profile/profilecompare.h"
+#include "core/compare/compare.h"
+#include "core/model/model.h"
+#include "core/profile/profilecompare.h"
+#include "gui/common/jobrunner.h"
 
 #include <QObject>
 #include <QString>

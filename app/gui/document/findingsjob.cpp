@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "document/findingsjob.h"
+#include "gui/document/findingsjob.h"
 
 FindingsJob::FindingsJob(QObject* parent)
     : QObject(parent)

@@ -4,10 +4,10 @@
 // same tree.
 #pragma once
 
-#include "common/jobrunner.h"
-#include "document/knownfailures.h"
-#include "model/model.h"
-#include "rules/knownfailures.h"
+#include "core/model/model.h"
+#include "core/rules/knownfailures.h"
+#include "gui/common/jobrunner.h"
+#include "gui/document/knownfailures.h"
 
 #include <QObject>
 

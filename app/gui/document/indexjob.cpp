@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-#include "document/indexjob.h"
+#include "gui/document/indexjob.h"
 
-#include "common/freedmemory.h"
-#include "common/timing.h"
-#include "index/indexer.h"
-#include "index/shrinkindex.h"
-#include "io/pathtext.h"
+#include "core/index/indexer.h"
+#include "core/index/shrinkindex.h"
+#include "core/io/pathtext.h"
+#include "gui/common/freedmemory.h"
+#include "gui/common/timing.h"
 
 namespace {
 

@@ -5,9 +5,9 @@
 // then the parsed graphs in batches, then finished() with the index's closing part.
 #pragma once
 
-#include "common/jobrunner.h"
-#include "index/indexstream.h"
-#include "model/model.h"
+#include "core/index/indexstream.h"
+#include "core/model/model.h"
+#include "gui/common/jobrunner.h"
 
 #include <QObject>
 #include <QString>

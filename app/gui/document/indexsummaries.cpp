@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "document/indexsummaries.h"
+#include "gui/document/indexsummaries.h"
 
 std::shared_ptr<const IndexSummaries> IndexSummaries::of(const dvmlens::Index& index)
 {

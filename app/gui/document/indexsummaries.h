@@ -3,8 +3,8 @@
 // every kernel), so views read counts instead of recounting them in every data() call.
 #pragma once
 
-#include "model/model.h"
-#include "verdict/summary.h"
+#include "core/model/model.h"
+#include "core/verdict/summary.h"
 
 #include <memory>
 #include <vector>

@@ -4,8 +4,8 @@
 // by the Diagnostics dock and the run tree, and handed to a report as they are.
 #pragma once
 
-#include "model/model.h"
-#include "rules/knownfailures.h"
+#include "core/model/model.h"
+#include "core/rules/knownfailures.h"
 
 #include <QMetaType>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "document/modelsources.h"
+#include "gui/document/modelsources.h"
 
-#include "common/freedmemory.h"
+#include "gui/common/freedmemory.h"
 
 #include <string>
 #include <vector>

@@ -3,9 +3,9 @@
 // computed together off the GUI thread and shared read-only.
 #pragma once
 
-#include "model/model.h"
-#include "sources/sourcemap.h"
-#include "sources/sourcesummary.h"
+#include "core/model/model.h"
+#include "core/sources/sourcemap.h"
+#include "core/sources/sourcesummary.h"
 
 #include <memory>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "document/profilejob.h"
+#include "gui/document/profilejob.h"
 
-#include "io/pathtext.h"
+#include "core/io/pathtext.h"
 
 namespace {
 

@@ -4,9 +4,9 @@
 // stale, so its result is dropped; a job that throws still ends with finished() and an error.
 #pragma once
 
-#include "common/jobrunner.h"
-#include "model/model.h"
-#include "profile/profilejoin.h"
+#include "core/model/model.h"
+#include "core/profile/profilejoin.h"
+#include "gui/common/jobrunner.h"
 
 #include <QObject>
 #include <QString>

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-#include "document/treedocument.h"
+#include "gui/document/treedocument.h"
 
-#include "common/jobrunner.h"
-#include "common/timing.h"
-#include "document/indexjob.h"
-#include "document/profilejob.h"
-#include "io/pathtext.h"
+#include "core/io/pathtext.h"
+#include "gui/common/jobrunner.h"
+#include "gui/common/timing.h"
+#include "gui/document/indexjob.h"
+#include "gui/document/profilejob.h"
 
 #include <QDir>
 #include <QFileInfo>

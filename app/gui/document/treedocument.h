@@ -11,14 +11,14 @@
 // each product's signal then comes once, when it is computed for that index.
 #pragma once
 
-#include "document/comparejob.h"
-#include "document/findingsjob.h"
-#include "document/indexsummaries.h"
-#include "document/modelsources.h"
-#include "index/indexstream.h"
-#include "model/model.h"
-#include "profile/profilejoin.h"
-#include "ranks/rankconsistency.h"
+#include "core/index/indexstream.h"
+#include "core/model/model.h"
+#include "core/profile/profilejoin.h"
+#include "core/ranks/rankconsistency.h"
+#include "gui/document/comparejob.h"
+#include "gui/document/findingsjob.h"
+#include "gui/document/indexsummaries.h"
+#include "gui/document/modelsources.h"
 
 #include <QObject>
 #include <QString>

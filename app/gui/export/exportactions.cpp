@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
-#include "export/exportactions.h"
+#include "gui/export/exportactions.h"
 
-#include "common/languagechange.h"
-#include "document/treedocument.h"
-#include "export/imageexport.h"
-#include "report/report.h"
-#include "report/reportfile.h"
-#include "report/reportmarkdown.h"
-#include "rules/knownfailures.h"
+#include "core/report/report.h"
+#include "core/report/reportfile.h"
+#include "core/report/reportmarkdown.h"
+#include "core/rules/knownfailures.h"
+#include "gui/common/languagechange.h"
+#include "gui/document/treedocument.h"
+#include "gui/export/imageexport.h"
 
 #include <QAction>
 #include <QApplication>

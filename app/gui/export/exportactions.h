@@ -7,12 +7,12 @@
 // show errors in dialogs; the functions they call never open a dialog and return or signal the error text.
 #pragma once
 
-#include "common/jobrunner.h"
-#include "document/knownfailures.h"
-#include "document/modelsources.h"
-#include "model/model.h"
-#include "profile/profilejoin.h"
-#include "report/reportmodel.h"
+#include "core/model/model.h"
+#include "core/profile/profilejoin.h"
+#include "core/report/reportmodel.h"
+#include "gui/common/jobrunner.h"
+#include "gui/document/knownfailures.h"
+#include "gui/document/modelsources.h"
 
 #include <QObject>
 #include <QString>

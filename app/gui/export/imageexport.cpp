@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "export/imageexport.h"
+#include "gui/export/imageexport.h"
 
-#include "io/pathtext.h"
-#include "report/reportfile.h"
+#include "core/io/pathtext.h"
+#include "core/report/reportfile.h"
 
 #include <QBuffer>
 #include <QCoreApplication>

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-#include "profile/hotkernelsdock.h"
+#include "gui/profile/hotkernelsdock.h"
 
-#include "common/languagechange.h"
-#include "profile/hotkernelsmodel.h"
-#include "profile/profilecompare.h"
-#include "profile/timesharechart.h"
-#include "text/profiletext.h"
+#include "core/profile/profilecompare.h"
+#include "core/text/profiletext.h"
+#include "gui/common/languagechange.h"
+#include "gui/profile/hotkernelsmodel.h"
+#include "gui/profile/timesharechart.h"
 
 #include <QHeaderView>
 #include <QLabel>

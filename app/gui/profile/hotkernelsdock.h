@@ -5,8 +5,8 @@
 // graph of time by backend.
 #pragma once
 
-#include "model/model.h"
-#include "profile/profilejoin.h"
+#include "core/model/model.h"
+#include "core/profile/profilejoin.h"
 
 #include <QDockWidget>
 

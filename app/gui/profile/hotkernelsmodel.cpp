@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "profile/hotkernelsmodel.h"
+#include "gui/profile/hotkernelsmodel.h"
 
-#include "text/profiletext.h"
+#include "core/text/profiletext.h"
 
 namespace {
 

@@ -3,8 +3,8 @@
 // name whose launches could be any of several graphs' kernels is one row that says so.
 #pragma once
 
-#include "model/model.h"
-#include "profile/hotkernels.h"
+#include "core/model/model.h"
+#include "core/profile/hotkernels.h"
 
 #include <QAbstractTableModel>
 

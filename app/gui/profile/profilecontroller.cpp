@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-#include "profile/profilecontroller.h"
+#include "gui/profile/profilecontroller.h"
 
-#include "common/languagechange.h"
-#include "document/treedocument.h"
-#include "io/pathtext.h"
-#include "profile/hotkernelsdock.h"
-#include "profile/profilepathdialog.h"
+#include "core/io/pathtext.h"
+#include "gui/common/languagechange.h"
+#include "gui/document/treedocument.h"
+#include "gui/profile/hotkernelsdock.h"
+#include "gui/profile/profilepathdialog.h"
 
 #include <QAction>
 #include <QDir>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "profile/profilepathdialog.h"
+#include "gui/profile/profilepathdialog.h"
 
 ProfilePathDialog::ProfilePathDialog(QWidget* parent, const QString& directory)
     : TreePathDialog(parent,

@@ -4,7 +4,7 @@
 // Hot Kernels placeholder names).
 #pragma once
 
-#include "common/treepathdialog.h"
+#include "gui/common/treepathdialog.h"
 
 class ProfilePathDialog : public TreePathDialog
 {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "profile/timesharechart.h"
+#include "gui/profile/timesharechart.h"
 
-#include "profile/profilecompare.h"
+#include "core/profile/profilecompare.h"
 
 #include <QPainter>
 

@@ -4,8 +4,8 @@
 // and ship, and its views are heavier than this). Bars share one scale, the longest graph's time.
 #pragma once
 
-#include "model/model.h"
-#include "profile/profilejoin.h"
+#include "core/model/model.h"
+#include "core/profile/profilejoin.h"
 
 #include <QColor>
 #include <QWidget>

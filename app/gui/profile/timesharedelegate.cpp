@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "profile/timesharedelegate.h"
+#include "gui/profile/timesharedelegate.h"
 
-#include "profile/timesharechart.h"
+#include "gui/profile/timesharechart.h"
 
 #include <QApplication>
 #include <QPainter>

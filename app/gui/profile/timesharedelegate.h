@@ -4,7 +4,7 @@
 // outside compiled kernels belong in the bar under OutsideRole. Nothing is decided here.
 #pragma once
 
-#include "profile/profilejoin.h"
+#include "core/profile/profilejoin.h"
 
 #include <QMetaType>
 #include <QStyledItemDelegate>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "provenance/provenancecache.h"
+#include "gui/provenance/provenancecache.h"
 
 #include <utility>
 

@@ -7,8 +7,8 @@
 // graphs are never found again and do not keep that index alive.
 #pragma once
 
-#include "model/model.h"
-#include "sources/provenancelinks.h"
+#include "core/model/model.h"
+#include "core/sources/provenancelinks.h"
 
 #include <cstddef>
 #include <list>

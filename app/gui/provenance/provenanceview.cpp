@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-#include "provenance/provenanceview.h"
+#include "gui/provenance/provenanceview.h"
 
-#include "codeview/codeview.h"
-#include "common/jobrunner.h"
-#include "common/languagechange.h"
-#include "io/pathtext.h"
+#include "core/io/pathtext.h"
+#include "gui/codeview/codeview.h"
+#include "gui/common/jobrunner.h"
+#include "gui/common/languagechange.h"
 
 #include <QFileInfo>
 #include <QHBoxLayout>

@@ -10,9 +10,9 @@
 // a byte budget (ProvenanceCache), so going back to one shows it at once.
 #pragma once
 
-#include "model/model.h"
-#include "provenance/provenancecache.h"
-#include "sources/provenancelinks.h"
+#include "core/model/model.h"
+#include "core/sources/provenancelinks.h"
+#include "gui/provenance/provenancecache.h"
 
 #include <QString>
 #include <QWidget>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "shell/commandline.h"
+#include "gui/shell/commandline.h"
 
-#include "common/themes.h"
-#include "install/datadir.h"
+#include "core/install/datadir.h"
+#include "gui/common/themes.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

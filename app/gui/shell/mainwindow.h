@@ -4,7 +4,7 @@
 // re-index and compare, and shows what it signals; it decides nothing about kernels itself.
 #pragma once
 
-#include "model/model.h"
+#include "core/model/model.h"
 
 #include <QMainWindow>
 

@@ -1,20 +1,20 @@
 // SPDX-License-Identifier: MIT
 // MainWindow's two modes: browsing the open tree, and comparing it with another (the compare
 // job's progress and outcome), and which central page each shows.
-#include "browse/browsepage.h"
-#include "common/throttledprogressbar.h"
-#include "compare/comparepage.h"
-#include "compare/comparesummarymodel.h"
-#include "diagnostics/diagnosticsdock.h"
-#include "document/treedocument.h"
-#include "export/exportactions.h"
-#include "io/pathtext.h"
-#include "profile/hotkernelsdock.h"
-#include "profile/profilecontroller.h"
-#include "shell/mainwindow.h"
-#include "shell/recentfolders.h"
-#include "shell/welcomepage.h"
-#include "sources/sourcesdock.h"
+#include "core/io/pathtext.h"
+#include "gui/browse/browsepage.h"
+#include "gui/common/throttledprogressbar.h"
+#include "gui/compare/comparepage.h"
+#include "gui/compare/comparesummarymodel.h"
+#include "gui/diagnostics/diagnosticsdock.h"
+#include "gui/document/treedocument.h"
+#include "gui/export/exportactions.h"
+#include "gui/profile/hotkernelsdock.h"
+#include "gui/profile/profilecontroller.h"
+#include "gui/shell/mainwindow.h"
+#include "gui/shell/recentfolders.h"
+#include "gui/shell/welcomepage.h"
+#include "gui/sources/sourcesdock.h"
 
 #include <QAction>
 #include <QDir>

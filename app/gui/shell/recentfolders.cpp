@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "shell/recentfolders.h"
+#include "gui/shell/recentfolders.h"
 
-#include "common/languagechange.h"
+#include "gui/common/languagechange.h"
 
 #include <QDir>
 #include <QMenu>

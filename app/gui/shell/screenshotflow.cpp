@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: MIT
-#include "shell/screenshotflow.h"
+#include "gui/shell/screenshotflow.h"
 
-#include "browse/browsepage.h"
-#include "codeview/codehighlighter.h"
-#include "codeview/codeview.h"
-#include "compare/comparepage.h"
-#include "compare/sidebysideview.h"
-#include "diagnostics/diagnosticsdock.h"
-#include "export/imageexport.h"
-#include "provenance/provenanceview.h"
-#include "shell/mainwindow.h"
-#include "shell/startupactions.h"
-#include "sources/sourcesdock.h"
+#include "gui/browse/browsepage.h"
+#include "gui/codeview/codehighlighter.h"
+#include "gui/codeview/codeview.h"
+#include "gui/compare/comparepage.h"
+#include "gui/compare/sidebysideview.h"
+#include "gui/diagnostics/diagnosticsdock.h"
+#include "gui/export/imageexport.h"
+#include "gui/provenance/provenanceview.h"
+#include "gui/shell/mainwindow.h"
+#include "gui/shell/startupactions.h"
+#include "gui/sources/sourcesdock.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -4,7 +4,7 @@
 // both trees are indexed and compared, and the selected pair's two files loaded and diffed first.
 #pragma once
 
-#include "shell/commandline.h"
+#include "gui/shell/commandline.h"
 
 #include <QObject>
 #include <QTimer>

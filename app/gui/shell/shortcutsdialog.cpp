@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "shell/shortcutsdialog.h"
+#include "gui/shell/shortcutsdialog.h"
 
 #include <QAction>
 #include <QDialogButtonBox>

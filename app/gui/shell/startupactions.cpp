@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-#include "shell/startupactions.h"
+#include "gui/shell/startupactions.h"
 
-#include "browse/browsepage.h"
-#include "compare/comparepage.h"
-#include "diagnostics/diagnosticsdock.h"
-#include "shell/mainwindow.h"
-#include "sources/sourcesdock.h"
+#include "gui/browse/browsepage.h"
+#include "gui/compare/comparepage.h"
+#include "gui/diagnostics/diagnosticsdock.h"
+#include "gui/shell/mainwindow.h"
+#include "gui/sources/sourcesdock.h"
 
 #include <QAction>
 #include <QCoreApplication>

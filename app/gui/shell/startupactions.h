@@ -2,7 +2,7 @@
 // What the command line asks for once the first index is in: --select and --view.
 #pragma once
 
-#include "shell/commandline.h"
+#include "gui/shell/commandline.h"
 
 class MainWindow;
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "shell/translations.h"
+#include "gui/shell/translations.h"
 
-#include "install/datadir.h"
+#include "core/install/datadir.h"
 
 #include <QCoreApplication>
 #include <QLibraryInfo>

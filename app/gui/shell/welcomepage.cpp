@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "shell/welcomepage.h"
+#include "gui/shell/welcomepage.h"
 
-#include "install/datadir.h"
+#include "core/install/datadir.h"
 
 #include <QDir>
 #include <QEvent>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "sources/dvmsharedelegate.h"
+#include "gui/sources/dvmsharedelegate.h"
 
-#include "sources/sourcelocationsmodel.h"
+#include "gui/sources/sourcelocationsmodel.h"
 
 #include <QPainter>
 

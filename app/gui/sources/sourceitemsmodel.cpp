@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "sources/sourceitemsmodel.h"
+#include "gui/sources/sourceitemsmodel.h"
 
-#include "common/runlabel.h"
+#include "gui/common/runlabel.h"
 
 SourceItemsModel::SourceItemsModel(QObject* parent)
     : QAbstractTableModel(parent)

@@ -3,7 +3,7 @@
 // kind, name (kernel or fallback target), backend (a fallback's kind), line in output_code.py.
 #pragma once
 
-#include "document/modelsources.h"
+#include "gui/document/modelsources.h"
 
 #include <QAbstractTableModel>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "sources/sourcelocationsmodel.h"
+#include "gui/sources/sourcelocationsmodel.h"
 
-#include "text/sourcestext.h"
+#include "core/text/sourcestext.h"
 
 #include <QBrush>
 #include <QFileInfo>

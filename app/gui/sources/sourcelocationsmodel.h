@@ -4,7 +4,7 @@
 // said in text for screen readers), DVM / other kernels / fallbacks, graphs, ranks, code.
 #pragma once
 
-#include "document/modelsources.h"
+#include "gui/document/modelsources.h"
 
 #include <QAbstractTableModel>
 

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
-#include "sources/sourcesdock.h"
+#include "gui/sources/sourcesdock.h"
 
-#include "common/jobrunner.h"
-#include "common/languagechange.h"
-#include "document/treedocument.h"
-#include "sources/dvmsharedelegate.h"
-#include "sources/sourceitemsmodel.h"
-#include "sources/sourcelocationsmodel.h"
+#include "gui/common/jobrunner.h"
+#include "gui/common/languagechange.h"
+#include "gui/document/treedocument.h"
+#include "gui/sources/dvmsharedelegate.h"
+#include "gui/sources/sourceitemsmodel.h"
+#include "gui/sources/sourcelocationsmodel.h"
 
 #include <QHeaderView>
 #include <QLabel>

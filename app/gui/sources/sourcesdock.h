@@ -5,8 +5,8 @@
 // The sources are the open tree's (TreeDocument finds them off the GUI thread): follow() shows them.
 #pragma once
 
-#include "document/modelsources.h"
-#include "model/model.h"
+#include "core/model/model.h"
+#include "gui/document/modelsources.h"
 
 #include <QDockWidget>
 

@@ -2,10 +2,10 @@
 // Hostile archives, third campaign (issue 30): entry names over the bounds of archivepath.h (long,
 // deep) are left out and cost little; hard link chains, link chains longer than the hop limit,
 // libarchive's warnings and damaged headers, and compressions outside the documented four.
-#include "archive/archivetree.h"
 #include "archivewriter.h"
-#include "index/indexer.h"
-#include "io/safefile.h"
+#include "core/archive/archivetree.h"
+#include "core/index/indexer.h"
+#include "core/io/safefile.h"
 #include "testutil.h"
 
 #include <QElapsedTimer>

@@ -3,13 +3,13 @@
 // once with its members served from memory, and scan --json's model sources and kernel bodies and
 // the model sources' map of an archive whose entries run opposite to the index's order cost one
 // pass over it after the index's, with the folder's answers (paths aside).
-#include "archive/archivegraphpass.h"
-#include "archive/archiveprefetch.h"
 #include "archivewriter.h"
-#include "index/indexer.h"
+#include "core/archive/archivegraphpass.h"
+#include "core/archive/archiveprefetch.h"
+#include "core/index/indexer.h"
+#include "core/json/scanjson.h"
+#include "core/sources/sourcemap.h"
 #include "indexfixture.h"
-#include "json/scanjson.h"
-#include "sources/sourcemap.h"
 #include "testutil.h"
 
 #include <QDirIterator>

@@ -3,10 +3,10 @@
 // round loops, links inside it (resolved), duplicate entries, special files, a decompression bomb
 // against the budget, a cut stream, encrypted zip entries. Each gets its diagnostic; nothing is
 // written anywhere, nothing outside the archive is read, the index keeps what was read before.
-#include "archive/archivetree.h"
 #include "archivewriter.h"
-#include "index/indexer.h"
-#include "io/safefile.h"
+#include "core/archive/archivetree.h"
+#include "core/index/indexer.h"
+#include "core/io/safefile.h"
 #include "testutil.h"
 
 #include <QFile>

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 // compare.h on hand-built indexes: run, graph and fusion pairing, change strings and the regression rule.
 // Over 600 lines: the cases of one stage, each short; split by feature when it grows further.
-#include "compare/compare.h"
-#include "compare/regressionranks.h"
-#include "index/indexer.h"
-#include "json/comparejson.h"
+#include "core/compare/compare.h"
+#include "core/compare/regressionranks.h"
+#include "core/index/indexer.h"
+#include "core/json/comparejson.h"
+#include "core/text/comparetext.h"
 #include "testutil.h"
-#include "text/comparetext.h"
 
 #include <QFileInfo>
 #include <QTest>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Short names of a comparison: graph pairs as rank + graph key, the two trees by what tells them apart.
-#include "compare/comparenames.h"
+#include "core/compare/comparenames.h"
 
 #include <QTest>
 

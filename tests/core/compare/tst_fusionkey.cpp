@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Fusion keys: the same fusion under every backend's naming, so compare can follow it across runs.
-#include "compare/fusionkey.h"
+#include "core/compare/fusionkey.h"
 
 #include <QTest>
 

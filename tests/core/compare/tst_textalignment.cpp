@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Filler rows of the side-by-side view: exact positions and sizes, equal lines on equal rows, and
 // the row <-> line mapping both ways.
-#include "compare/textalignment.h"
+#include "core/compare/textalignment.h"
 
 #include <QTest>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Line and intra-line diff of two texts (libdtl underneath): exact hunks, pairs, ranges and the
 // line mapping the side-by-side view scrolls with.
-#include "compare/diffposition.h"
-#include "compare/textdiff.h"
+#include "core/compare/diffposition.h"
+#include "core/compare/textdiff.h"
 
 #include <QTest>
 

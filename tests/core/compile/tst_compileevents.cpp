@@ -2,9 +2,9 @@
 // Compile events per graph and the tree-wide rollup, on generated logs (a break and its resume function,
 // recompiles up to the limit, both caches, a FallbackKernel failure, two ranks, a ≤2.5 log) and on the real
 // excerpts in ../shared/inputs-examples.
-#include "compile/compileevents.h"
-#include "compile/compilesummary.h"
-#include "compile/compilewording.h"
+#include "core/compile/compileevents.h"
+#include "core/compile/compilesummary.h"
+#include "core/compile/compilewording.h"
 #ifndef Q_MOC_RUN // moc misreads the raw strings with unbalanced braces in it
 #include "compilelogs.h"
 #endif

@@ -2,7 +2,7 @@
 // The compile side of run A against run B: sentences for a new or gone break, recompiles, the FX cache and
 // failures, and the pairing of a B-only resume graph with the A graph it split off from; on pairs of
 // generated logs.
-#include "compile/compileexplain.h"
+#include "core/compile/compileexplain.h"
 
 #ifndef Q_MOC_RUN // moc misreads the raw strings with unbalanced braces in it
 #include "compilelogs.h"

@@ -2,7 +2,7 @@
 // Graph breaks read from torchdynamo/debug.log text: the ≤2.3 stack form with its exception, a suppressed
 // duplicate taking the full message's type, the ≥2.6 form (TORCH_LOGS=graph_breaks), the Tensor.item()
 // WARNING, and other lines left alone.
-#include "compile/debuglogbreaks.h"
+#include "core/compile/debuglogbreaks.h"
 
 #include <QTest>
 

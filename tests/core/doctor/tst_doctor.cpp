@@ -2,8 +2,8 @@
 // The checklist on fake Python environments written here: a good one, a release without DVM, two
 // torch_npu installs (PYTHONPATH first), unpatched and patched ir.py, mismatched versions, a CUDA
 // torch; the backend from the tree or the shell; item 8 from a tree; the smoke files.
-#include "doctor/doctor.h"
-#include "doctor/smoke.h"
+#include "core/doctor/doctor.h"
+#include "core/doctor/smoke.h"
 #include "indexfixture.h"
 #include "testutil.h"
 

@@ -3,12 +3,12 @@
 // Triton kernel, benchmark and helper modules by content, oldest first, AOT ID from their first
 // line, one run "Inductor cache" with no pid or rank; fxgraph/, aotautograd/, triton/, locks/ and
 // traced_graph_cache/ passed over without a word; a link out of the cache is never followed.
-#include "cache/cachefolder.h"
-#include "index/cacheindex.h"
-#include "index/indexer.h"
+#include "core/cache/cachefolder.h"
+#include "core/index/cacheindex.h"
+#include "core/index/indexer.h"
+#include "core/trace/codehash.h"
 #include "indexfixture.h"
 #include "testutil.h"
-#include "trace/codehash.h"
 #include "tracewriter.h"
 
 #include <QDir>

@@ -3,12 +3,12 @@
 // the walk (buildIndex) or follows it (parseOutputCodes), progress reports, cancel, parser
 // diagnostics moved onto their graph, files that vanish between scan and parse.
 #include "archivewriter.h"
-#include "index/indexer.h"
-#include "json/scanjson.h"
-#include "scan/treescanner.h"
+#include "core/index/indexer.h"
+#include "core/json/scanjson.h"
+#include "core/scan/treescanner.h"
+#include "core/verdict/summary.h"
 #include "streamtree.h"
 #include "testutil.h"
-#include "verdict/summary.h"
 
 #include <QDir>
 #include <QFile>

@@ -5,12 +5,12 @@
 // of jobs; a cancel keeps what was handed over and counts the rest as not indexed; an archive
 // streams nothing.
 #include "archivewriter.h"
-#include "index/indexer.h"
-#include "index/indexstream.h"
-#include "json/scanjson.h"
+#include "core/index/indexer.h"
+#include "core/index/indexstream.h"
+#include "core/json/scanjson.h"
+#include "core/verdict/verdict.h"
 #include "streamtree.h"
 #include "testutil.h"
-#include "verdict/verdict.h"
 
 #include <QTemporaryDir>
 #include <QTest>

@@ -2,7 +2,7 @@
 // The five real Inductor output_code.py files in ../shared/real-samples (PyTorch 2.0 to 2.9, Triton
 // and C++): exact kernels, launches, fallbacks, sizes and header, established by reading the files.
 // Skipped when the shared folder is absent.
-#include "parse/outputcodeparser.h"
+#include "core/parse/outputcodeparser.h"
 #include "testutil.h"
 
 #include <QFile>

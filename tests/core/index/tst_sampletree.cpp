@@ -2,9 +2,9 @@
 // The sample tree shipped in resources/samples/torch_compile_debug (README Quick start, screenshots,
 // compare demo): run 4101 has DVM engaged in every graph, run 4102 silently lost it. Exact verdicts,
 // kernels, fallbacks, logs and the missing-output-code diagnostic.
-#include "index/indexer.h"
+#include "core/index/indexer.h"
+#include "core/verdict/summary.h"
 #include "testutil.h"
-#include "verdict/summary.h"
 
 #include <QTest>
 

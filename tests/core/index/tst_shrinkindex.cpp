@@ -2,9 +2,9 @@
 // shrinkToFit: every vector the parser grew is at its size afterwards, and the index says exactly
 // what it said before (its scan JSON is byte for byte the same), on the sample tree and on a file
 // of many kernels, where the parser's vectors did grow past their size.
-#include "index/indexer.h"
-#include "index/shrinkindex.h"
-#include "json/scanjson.h"
+#include "core/index/indexer.h"
+#include "core/index/shrinkindex.h"
+#include "core/json/scanjson.h"
 #include "testutil.h"
 
 #include <QTemporaryDir>

@@ -4,12 +4,12 @@
 // start without a year; one graph per inductor_output_code record, named by compile id and AOT ID,
 // fed by the records of its compile id; a graph's files read again from the log through SafeFile.
 #include "archivewriter.h"
-#include "index/indexer.h"
+#include "core/index/indexer.h"
+#include "core/io/safefile.h"
+#include "core/parse/versions.h"
+#include "core/trace/codehash.h"
 #include "indexfixture.h"
-#include "io/safefile.h"
-#include "parse/versions.h"
 #include "testutil.h"
-#include "trace/codehash.h"
 #include "tracewriter.h"
 
 #include <QDir>

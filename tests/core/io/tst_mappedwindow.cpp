@@ -3,7 +3,7 @@
 // file ends on a page boundary, and a file that shrinks while mapped: the pages past its end read
 // as zeros and the window says so (no SIGBUS), while a bus error of anybody else's mapping still
 // ends the process as it would have without the handler.
-#include "io/mappedwindow.h"
+#include "core/io/mappedwindow.h"
 
 #include <QCoreApplication>
 #include <QTemporaryDir>

@@ -2,8 +2,8 @@
 // SafeFile: only regular files (FIFOs, sockets, devices and folders are refused at once, never
 // waited on), only inside the tree (checked on the descriptor: links and linked folders that lead
 // out are refused), a byte budget counted while reading (st_size is not trusted), typed errors.
-#include "io/pathtext.h"
-#include "io/safefile.h"
+#include "core/io/pathtext.h"
+#include "core/io/safefile.h"
 
 #include <QDir>
 #include <QElapsedTimer>

@@ -2,9 +2,9 @@
 // JsonTextWriter writes exactly what nlohmann's dump(2, ' ', false, replace) writes (escapes,
 // invalid UTF-8, empty containers, indentation, numbers), also when streamed in pieces;
 // JsonValueBuilder builds the same value; the scan document of the sample tree agrees both ways.
-#include "index/indexer.h"
-#include "json/jsonwriter.h"
-#include "json/scanjson.h"
+#include "core/index/indexer.h"
+#include "core/json/jsonwriter.h"
+#include "core/json/scanjson.h"
 #include "testutil.h"
 
 #include <QTest>

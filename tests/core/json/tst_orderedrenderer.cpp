@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // OrderedRenderer hands every item's text over exactly once and in item order, whatever the number
 // of workers and the window, keeps workers within the window, and stops cleanly when not drained.
-#include "json/orderedrenderer.h"
+#include "core/json/orderedrenderer.h"
 
 #include <QTest>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // dvmlens.scan/1: exact keys in their order at every level, nulls never left out, DVM-only kernel
 // keys, the summary, non-UTF-8 paths, and the pretty text form.
-#include "json/scanjson.h"
-#include "verdict/summary.h"
+#include "core/json/scanjson.h"
+#include "core/verdict/summary.h"
 
 #include <QTest>
 

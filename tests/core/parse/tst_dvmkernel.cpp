@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The @dvm.kernel decorator and builder statements, one form at a time (dvm-format.md §1.3–§1.6),
 // plus the expression reader they stand on.
-#include "parse/dvmkernel.h"
-#include "parse/exprreader.h"
-#include "parse/pylexer.h"
+#include "core/parse/dvmkernel.h"
+#include "core/parse/exprreader.h"
+#include "core/parse/pylexer.h"
 
 #include <QTest>
 

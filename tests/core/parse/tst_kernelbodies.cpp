@@ -2,12 +2,12 @@
 // An index kept small (KernelDetail::Summary, or Full with a kernel body budget) writes the same
 // dvmlens.scan/1 bytes as a full one, because the writer reads the missing bodies again; a file that
 // changed in between is reported instead of mixed in.
-#include "compare/compare.h"
-#include "index/indexer.h"
-#include "json/comparejson.h"
-#include "json/scanjson.h"
-#include "parse/kernelbodies.h"
-#include "parse/outputcodeparser.h"
+#include "core/compare/compare.h"
+#include "core/index/indexer.h"
+#include "core/json/comparejson.h"
+#include "core/json/scanjson.h"
+#include "core/parse/kernelbodies.h"
+#include "core/parse/outputcodeparser.h"
 #include "testutil.h"
 
 #include <QDir>

@@ -3,7 +3,7 @@
 // kernel backend, launches and fallbacks only in entry code, the verdict, and bad input (empty,
 // binary, truncated, CRLF, Latin-1 / invalid UTF-8, unreadable).
 // Over 600 lines: the cases of one parser, each short; split by feature when it grows further.
-#include "parse/outputcodeparser.h"
+#include "core/parse/outputcodeparser.h"
 #include "testutil.h"
 
 #include <QDir>

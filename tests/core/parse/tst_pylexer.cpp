@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // PyLexer: logical lines with strings and comments masked, bracket and backslash joins, exact
 // physical line numbers, CRLF, and where a cut file stops.
-#include "parse/pylexer.h"
+#include "core/parse/pylexer.h"
 
 #include <QTest>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Toolchain versions from fx_graph_runnable.py headers: the real 2.7.1 sample, NPU-style headers,
 // and files that say nothing.
-#include "parse/versions.h"
+#include "core/parse/versions.h"
 #include "testutil.h"
 
 #include <QDir>

@@ -2,10 +2,10 @@
 // profilejoin.h on hand-built indexes and profiles: Name, then Type without the suffix; names that
 // repeat across graphs told apart by input shapes and dtypes, or left ambiguous with their
 // candidates; outside compiled kernels by Type; steps; ranks paired with runs; the JSON keys.
-#include "json/scanjson.h"
-#include "profile/hotkernels.h"
-#include "profile/profilejoin.h"
-#include "text/profiletext.h"
+#include "core/json/scanjson.h"
+#include "core/profile/hotkernels.h"
+#include "core/profile/profilejoin.h"
+#include "core/text/profiletext.h"
 
 #include <QTest>
 

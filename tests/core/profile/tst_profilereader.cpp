@@ -2,12 +2,12 @@
 // core/profile reading: kernel_details.csv as torch_npu writes it (quoted shapes, an optional Step
 // Id, Block Num or Block Dim, CRLF, a BOM), bad rows as file:line diagnostics, a missing column as
 // an error naming it, op_statistic.csv, and the four layouts a profile path may have.
-#include "io/mappedwindow.h"
-#include "profile/csvfile.h"
-#include "profile/durationsum.h"
-#include "profile/fieldexcerpt.h"
-#include "profile/profile.h"
-#include "profile/profilecompare.h"
+#include "core/io/mappedwindow.h"
+#include "core/profile/csvfile.h"
+#include "core/profile/durationsum.h"
+#include "core/profile/fieldexcerpt.h"
+#include "core/profile/profile.h"
+#include "core/profile/profilecompare.h"
 
 #include <QDir>
 #include <QFile>

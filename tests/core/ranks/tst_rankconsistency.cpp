@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Rank consistency: identical ranks, a rank that recompiled a graph without DVM, a rank missing a
 // graph, and what is normalised away (paths and pids in comments and strings).
-#include "index/indexer.h"
-#include "json/scanjson.h"
-#include "ranks/rankconsistency.h"
+#include "core/index/indexer.h"
+#include "core/json/scanjson.h"
+#include "core/ranks/rankconsistency.h"
 #include "testutil.h"
 
 #include <QDir>

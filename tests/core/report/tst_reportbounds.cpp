@@ -3,9 +3,9 @@
 // the counts-only level, and the levels that cut graph-table rows on trees of tens of thousands of
 // graphs (folded rank graphs first, then engaged ones, never a not-engaged one while the rest can
 // go), with a count of what was left out; a folded row names the rank it is the same as.
-#include "report/report.h"
-#include "report/reportbounds.h"
-#include "report/reportjson.h"
+#include "core/report/report.h"
+#include "core/report/reportbounds.h"
+#include "core/report/reportjson.h"
 #include "testutil.h"
 
 #include <QTest>

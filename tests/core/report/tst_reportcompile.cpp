@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The report's "Compile" section (distinct breaks, recompiled frames, failed compiles) in Markdown, HTML and
 // dvmlens.report/1 when the compile side is given, and no section without it.
-#include "compile/compilesummary.h"
-#include "index/indexer.h"
-#include "report/report.h"
+#include "core/compile/compilesummary.h"
+#include "core/index/indexer.h"
+#include "core/report/report.h"
 #include "testutil.h"
 
 #ifndef Q_MOC_RUN // moc misreads the raw strings with unbalanced braces in it

@@ -3,11 +3,11 @@
 // sources, ReportInput::findings and ::sources) is the report that makes them itself, byte for
 // byte; and it uses what it is given instead of searching the logs or reading the graph folders
 // again.
-#include "index/indexer.h"
-#include "report/report.h"
-#include "rules/knownfailures.h"
-#include "sources/sourcemap.h"
-#include "sources/sourcesummary.h"
+#include "core/index/indexer.h"
+#include "core/report/report.h"
+#include "core/rules/knownfailures.h"
+#include "core/sources/sourcemap.h"
+#include "core/sources/sourcesummary.h"
 #include "testutil.h"
 
 #include <QTest>

@@ -3,13 +3,13 @@
 // index kept the kernel bodies or not, the same report from an archive as from its folder (paths
 // aside) in at most two passes over the archive (the index's and the report's), and the model
 // sources summed graph by graph in any order as summarizeSources sums the whole map.
-#include "archive/archiveprefetch.h"
 #include "archivewriter.h"
-#include "index/indexer.h"
+#include "core/archive/archiveprefetch.h"
+#include "core/index/indexer.h"
+#include "core/report/report.h"
+#include "core/sources/sourcemap.h"
+#include "core/sources/sourcesummary.h"
 #include "indexfixture.h"
-#include "report/report.h"
-#include "sources/sourcemap.h"
-#include "sources/sourcesummary.h"
 #include "testutil.h"
 
 #include <QTemporaryDir>

@@ -2,11 +2,11 @@
 // Bug reports: Markdown and JSON against golden files (DVMLENS_UPDATE_GOLDEN=1 rewrites them),
 // HTML parsed as XML, the tables both writers render, the short summary, the code highlighter, and reports on
 // unreadable trees.
-#include "report/report.h"
-#include "report/reporthtml.h"
-#include "report/reportjson.h"
-#include "report/reportmarkdown.h"
-#include "report/reporttables.h"
+#include "core/report/report.h"
+#include "core/report/reporthtml.h"
+#include "core/report/reportjson.h"
+#include "core/report/reportmarkdown.h"
+#include "core/report/reporttables.h"
 #include "testutil.h"
 
 #include <QFile>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Known-failure rules: the built-in rule file, matching on fixture logs (each seed failure and the
 // near misses that must not match), rule-file errors, user overrides, and the tree rules.
-#include "index/indexer.h"
-#include "rules/knownfailures.h"
+#include "core/index/indexer.h"
+#include "core/rules/knownfailures.h"
 #include "testutil.h"
 
 #include <QFile>

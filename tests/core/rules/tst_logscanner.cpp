@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // LogLineReader: lines split exactly as in the file whatever the chunk size, any bytes, any line
 // length, and a 200 MB log read through a fixed buffer.
-#include "rules/knownfailures.h"
-#include "rules/logscanner.h"
+#include "core/rules/knownfailures.h"
+#include "core/rules/logscanner.h"
 #include "testutil.h"
 
 #include <QFile>

@@ -3,9 +3,9 @@
 // file:line:col errors, never an exception past the loader (these aborted the process before),
 // short errors for huge values, special files refused, RE2 regexes (linear time; the built-in
 // rules' syntax accepted), and a literal prefilter that never makes a valid rule miss.
-#include "rules/logmatching.h"
-#include "rules/requiredliteral.h"
-#include "rules/rulebook.h"
+#include "core/rules/logmatching.h"
+#include "core/rules/requiredliteral.h"
+#include "core/rules/rulebook.h"
 
 #include <QElapsedTimer>
 #include <QFile>

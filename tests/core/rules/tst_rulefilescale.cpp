@@ -2,7 +2,7 @@
 // Rule files that are large or not quite JSON (issue 30): 150,000 rules load in linear time, a
 // user file of 50,000 merges in linear time, and a document followed by a NUL and garbage is
 // refused with file:line:col.
-#include "rules/rulebook.h"
+#include "core/rules/rulebook.h"
 
 #include <QElapsedTimer>
 #include <QTest>

@@ -5,9 +5,9 @@
 // entries, empty and deeply nested trees, the callback naming each output_code.py. Trees are built in a
 // QTemporaryDir at test time.
 // Over 600 lines: the cases of one walk, each short; split by feature when it grows further.
-#include "model/graphname.h"
-#include "rules/knownfailures.h"
-#include "scan/treescanner.h"
+#include "core/model/graphname.h"
+#include "core/rules/knownfailures.h"
+#include "core/scan/treescanner.h"
 #include "testutil.h"
 
 #include <QDir>

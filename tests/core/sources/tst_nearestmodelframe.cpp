@@ -2,10 +2,10 @@
 // The nearest model frame: an item whose FX nodes were traced inside library code (torch/,
 // torch_npu/) shows the model line that called it, from the stacks of
 // inductor_provenance_tracking_kernel_stack_traces.json; its library frames are kept.
-#include "index/indexer.h"
-#include "sources/fxgraphtext.h"
-#include "sources/sourcemap.h"
-#include "sources/sourcesummary.h"
+#include "core/index/indexer.h"
+#include "core/sources/fxgraphtext.h"
+#include "core/sources/sourcemap.h"
+#include "core/sources/sourcesummary.h"
 #include "testutil.h"
 
 #include <QTest>

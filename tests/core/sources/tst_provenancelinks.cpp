@@ -3,8 +3,8 @@
 // graph and output_code.py panes, and the way back from a line to its items, on the sources
 // fixture (every kind of evidence), a graph with only DVM docstrings as its post-grad graph, a
 // graph without fx_graph_readable.py, and the real 2.7.1 tree's provenance JSONs.
-#include "index/indexer.h"
-#include "sources/provenancelinks.h"
+#include "core/index/indexer.h"
+#include "core/sources/provenancelinks.h"
 #include "testutil.h"
 
 #include <QTest>

@@ -2,8 +2,8 @@
 // Provenance JSONs and FX graph dumps that are large (issue 30): a list of 400,000 distinct names,
 // 200,000 distinct `# File:` lines and a provenance file of tens of MB read in linear time and
 // without a document of the whole file; the shapes read stay as they were.
-#include "sources/fxgraphtext.h"
-#include "sources/provenancefiles.h"
+#include "core/sources/fxgraphtext.h"
+#include "core/sources/provenancefiles.h"
 
 #include <QElapsedTimer>
 #include <QTest>

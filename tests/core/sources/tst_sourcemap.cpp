@@ -2,12 +2,12 @@
 // Model sources: each source of a kernel's or fallback's FX nodes on a fixture tree of two ranks
 // (DVM docstrings with `# File:` lines, Triton comment blocks, debug handles, both provenance JSONs,
 // node names), library frames, the sum by location worst first, and the real 2.7.1 debug tree.
-#include "index/indexer.h"
-#include "json/sourcesjson.h"
-#include "sources/fxgraphtext.h"
-#include "sources/inductorcomments.h"
-#include "sources/sourcemap.h"
-#include "sources/sourcesummary.h"
+#include "core/index/indexer.h"
+#include "core/json/sourcesjson.h"
+#include "core/sources/fxgraphtext.h"
+#include "core/sources/inductorcomments.h"
+#include "core/sources/sourcemap.h"
+#include "core/sources/sourcesummary.h"
 #include "testutil.h"
 
 #include <QTest>

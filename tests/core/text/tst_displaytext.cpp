@@ -2,7 +2,7 @@
 // core/text/displaytext: what a terminal would act on is shown as an escape, everything else as it
 // is. Issue 30.13: lone C1 bytes of a non-UTF-8 name (0x9b CSI, 0x9d OSC, 0x90 DCS) and the bidi
 // controls (U+202E shows a name reversed) once reached the terminal raw.
-#include "text/displaytext.h"
+#include "core/text/displaytext.h"
 
 #include <QTest>
 

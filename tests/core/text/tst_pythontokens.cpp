@@ -2,8 +2,8 @@
 // The one Python tokenizer behind the code view and the HTML report: Python 3's 35 keywords, the
 // same tokens for a line in UTF-8 and UTF-16, triple-quoted strings carried to the next line, and
 // the HTML report colouring every keyword (it knew 24 of them before).
-#include "report/reporthtml.h"
-#include "text/pythontokens.h"
+#include "core/report/reporthtml.h"
+#include "core/text/pythontokens.h"
 
 #include <QTest>
 

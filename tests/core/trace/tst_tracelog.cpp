@@ -2,8 +2,8 @@
 // The TORCH_TRACE record reader: prefix, ids, rank, interned strings and payloads of generated logs
 // (plain and gzip), each kind of bad input as a diagnostic at its line with the rest still read,
 // memory bounds (a 40 MB line, a payload limit), and every real excerpt in ../shared/inputs-examples.
+#include "core/trace/tracelog.h"
 #include "testutil.h"
-#include "trace/tracelog.h"
 #include "tracewriter.h"
 
 #include <QDir>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // DVM coverage of a graph and of a run: DVM launches over every kernel launch and fallback call,
 // summed over the run's output_code.py files (not an average of their shares).
-#include "verdict/verdict.h"
+#include "core/verdict/verdict.h"
 
 #include <QTest>
 

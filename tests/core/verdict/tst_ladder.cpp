@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 // The verdict ladder (verdict.h): every rung for graphs, runs and trees, the counts and words every
 // front end shows, files that are not wrapper modules, loose layouts and the AOT ID a file states.
-#include "index/indexer.h"
+#include "core/index/indexer.h"
+#include "core/verdict/derivedcounts.h"
+#include "core/verdict/summary.h"
+#include "core/verdict/verdict.h"
 #include "testutil.h"
-#include "verdict/derivedcounts.h"
-#include "verdict/summary.h"
-#include "verdict/verdict.h"
 
 #include <QDir>
 #include <QFile>

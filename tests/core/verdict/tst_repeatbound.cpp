@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // RepeatBound (repeatbound.h): the first 20 of a kind are listed, the rest counted per kind in one
 // "… and N more" line; which graphs repeat (a folder without output_code.py and nothing else).
-#include "verdict/repeatbound.h"
+#include "core/verdict/repeatbound.h"
 
 #include <QTest>
 

@@ -2,10 +2,10 @@
 // Why a graph did not engage DVM, as data (notEngagedReasonList): the exact kinds and kernel names
 // for the sample tree's run 4102, for output_code.py files that are empty, binary or unreadable, and
 // the English clause of each kind that the CLI and the reports print.
-#include "index/indexer.h"
-#include "parse/outputcodeparser.h"
+#include "core/index/indexer.h"
+#include "core/parse/outputcodeparser.h"
+#include "core/verdict/summary.h"
 #include "testutil.h"
-#include "verdict/summary.h"
 
 #include <QDir>
 #include <QFile>

@@ -4,10 +4,10 @@
 // mm with and without the matmul variable, div with rounding mode, an NPU custom op, an op kept
 // whole, an int64 full, an op the file cannot explain), under recorded environments; and the real
 // NPU Triton files, whose reason is the backend.
-#include "parse/outputcodeparser.h"
+#include "core/parse/outputcodeparser.h"
+#include "core/why/fxdocgraph.h"
+#include "core/why/whyexplain.h"
 #include "testutil.h"
-#include "why/fxdocgraph.h"
-#include "why/whyexplain.h"
 
 #include <QFile>
 #include <QTest>

@@ -2,8 +2,8 @@
 // The why-not-DVM rule table is data: the shipped file parses, says what the reference's tables
 // say (§2.1 read from ../shared/reference/dvm-fallback-rules.md when it is there, §2.2 rows
 // spelled out here), and a user file replaces keys and reasons or is refused with a diagnostic.
+#include "core/why/whyrules.h"
 #include "testutil.h"
-#include "why/whyrules.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 // Empty panes say what would fill them: the run trees before a tree is open, the kernel table
 // before a graph is selected; the hints go once rows arrive.
-#include "browse/browsepage.h"
-#include "browse/kernelpanel.h"
-#include "browse/runtreepane.h"
-#include "common/emptyviewhint.h"
-#include "shell/mainwindow.h"
+#include "gui/browse/browsepage.h"
+#include "gui/browse/kernelpanel.h"
+#include "gui/browse/runtreepane.h"
+#include "gui/common/emptyviewhint.h"
+#include "gui/shell/mainwindow.h"
 #include "testutil.h"
 
 #include <QLabel>

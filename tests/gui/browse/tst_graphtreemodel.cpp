@@ -2,12 +2,12 @@
 // The run tree's By graph mode: one row per graph key with core's rank consistency in words
 // (identical ranks, a divergent rank, a rank missing a graph), rank rows that open their graph in
 // the browse page, the By run / By graph switch (buttons, View action, remembered by the window).
-#include "browse/browsepage.h"
-#include "browse/graphtreemodel.h"
-#include "browse/runtreemodel.h"
-#include "browse/runtreepane.h"
-#include "index/indexer.h"
-#include "shell/mainwindow.h"
+#include "core/index/indexer.h"
+#include "gui/browse/browsepage.h"
+#include "gui/browse/graphtreemodel.h"
+#include "gui/browse/runtreemodel.h"
+#include "gui/browse/runtreepane.h"
+#include "gui/shell/mainwindow.h"
 #include "testutil.h"
 
 #include <QAbstractItemModelTester>

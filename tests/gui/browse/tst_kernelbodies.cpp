@@ -3,15 +3,15 @@
 // outputs of the first file only; selecting any other graph (or a run) in the browse page must show
 // the same kernel table cells, filter results and kernel details as a full index does, once the
 // bodies were read again off the GUI thread. A small tree opened by IndexJob keeps every body.
-#include "browse/browsepage.h"
-#include "browse/kernelbodiesjob.h"
-#include "browse/kerneldetails.h"
-#include "browse/kernelfilterproxy.h"
-#include "browse/kernelpanel.h"
-#include "browse/kerneltablemodel.h"
-#include "browse/runtreemodel.h"
-#include "document/indexjob.h"
-#include "index/indexer.h"
+#include "core/index/indexer.h"
+#include "gui/browse/browsepage.h"
+#include "gui/browse/kernelbodiesjob.h"
+#include "gui/browse/kerneldetails.h"
+#include "gui/browse/kernelfilterproxy.h"
+#include "gui/browse/kernelpanel.h"
+#include "gui/browse/kerneltablemodel.h"
+#include "gui/browse/runtreemodel.h"
+#include "gui/document/indexjob.h"
 #include "testutil.h"
 
 #include <QAbstractItemModelTester>

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 // The details pane: finding the FX graph dump above a definition, what a kernel shows, and why a
 // graph did not engage DVM in English and in Chinese.
-#include "browse/kerneldetails.h"
-#include "index/indexer.h"
-#include "shell/translations.h"
+#include "core/index/indexer.h"
+#include "core/verdict/verdict.h"
+#include "gui/browse/kerneldetails.h"
+#include "gui/shell/translations.h"
 #include "testutil.h"
-#include "verdict/verdict.h"
 
 #include <QCoreApplication>
 #include <QSignalSpy>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The kernel table model and its proxy: exact rows and cells, text filter, backend toggles,
 // numeric sorting; every state checked by QAbstractItemModelTester.
-#include "browse/kernelfilterproxy.h"
-#include "browse/kernelpanel.h"
-#include "browse/kerneltablemodel.h"
-#include "index/indexer.h"
+#include "core/index/indexer.h"
+#include "gui/browse/kernelfilterproxy.h"
+#include "gui/browse/kernelpanel.h"
+#include "gui/browse/kerneltablemodel.h"
 #include "testutil.h"
 
 #include <QAbstractItemModelTester>

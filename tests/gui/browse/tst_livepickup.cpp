@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Live pick-up: a re-index (new graph folders of a training run) keeps the selected kernel and
 // leaves the code where the user scrolled it, instead of jumping back to the kernel.
-#include "browse/browsepage.h"
-#include "browse/kernelpanel.h"
-#include "codeview/codeview.h"
-#include "shell/mainwindow.h"
+#include "gui/browse/browsepage.h"
+#include "gui/browse/kernelpanel.h"
+#include "gui/codeview/codeview.h"
+#include "gui/shell/mainwindow.h"
 #include "testutil.h"
 
 #include <QDirIterator>

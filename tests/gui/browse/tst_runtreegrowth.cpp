@@ -5,15 +5,15 @@
 // unparsed graphs and no totals before the end; Cancel after the first batch keeps what was
 // parsed and marks the rest "not indexed"; while it grows, the header fits its columns to the rows
 // on screen only, and to every row once the index is whole.
-#include "browse/browsepage.h"
-#include "browse/runtreemodel.h"
-#include "document/indexsummaries.h"
-#include "document/treedocument.h"
-#include "index/indexer.h"
-#include "index/indexstream.h"
-#include "shell/mainwindow.h"
+#include "core/index/indexer.h"
+#include "core/index/indexstream.h"
+#include "core/verdict/verdict.h"
+#include "gui/browse/browsepage.h"
+#include "gui/browse/runtreemodel.h"
+#include "gui/document/indexsummaries.h"
+#include "gui/document/treedocument.h"
+#include "gui/shell/mainwindow.h"
 #include "streamtree.h"
-#include "verdict/verdict.h"
 
 #include <QAbstractItemModelTester>
 #include <QHeaderView>

@@ -2,12 +2,12 @@
 // The run trees' headers, nothing open and an empty tree, in Chinese and English: every section holds its
 // title, the style's margins and an em, and between one title's text and the next there is at least an em,
 // so short titles (判定, 其他, 回退) never read as one word with their neighbours.
-#include "browse/browsepage.h"
-#include "browse/graphtreemodel.h"
-#include "browse/runtreemodel.h"
-#include "browse/runtreepane.h"
-#include "shell/mainwindow.h"
-#include "shell/translations.h"
+#include "gui/browse/browsepage.h"
+#include "gui/browse/graphtreemodel.h"
+#include "gui/browse/runtreemodel.h"
+#include "gui/browse/runtreepane.h"
+#include "gui/shell/mainwindow.h"
+#include "gui/shell/translations.h"
 
 #include <QHeaderView>
 #include <QSignalSpy>

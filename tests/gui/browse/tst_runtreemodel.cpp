@@ -4,15 +4,15 @@
 // a run-level log failure and a tree-wide one, in English and Chinese; why a graph did not engage DVM
 // in both languages.
 // Over 600 lines: the cases of one model, each short; split by feature when it grows further.
-#include "browse/browsepage.h"
-#include "browse/kerneldetails.h"
-#include "browse/runtreemodel.h"
-#include "codeview/codecolors.h"
-#include "codeview/codeview.h"
-#include "common/themes.h"
-#include "document/findingsjob.h"
-#include "index/indexer.h"
-#include "shell/translations.h"
+#include "core/index/indexer.h"
+#include "gui/browse/browsepage.h"
+#include "gui/browse/kerneldetails.h"
+#include "gui/browse/runtreemodel.h"
+#include "gui/codeview/codecolors.h"
+#include "gui/codeview/codeview.h"
+#include "gui/common/themes.h"
+#include "gui/document/findingsjob.h"
+#include "gui/shell/translations.h"
 #include "testutil.h"
 
 #include <QAbstractItemModelTester>

@@ -3,11 +3,11 @@
 // not be read shows "unreadable" with an error icon (not the plain "no DVM"), its words reach
 // screen readers, its tooltip says the file could not be read (not "Not DVM: …"), the run's count
 // leaves it out and names it, and the Kernels pane's empty text says the file could not be read.
-#include "browse/kernelpanel.h"
-#include "browse/kerneltablemodel.h"
-#include "browse/runtreemodel.h"
-#include "common/themes.h"
-#include "index/indexer.h"
+#include "core/index/indexer.h"
+#include "gui/browse/kernelpanel.h"
+#include "gui/browse/kerneltablemodel.h"
+#include "gui/browse/runtreemodel.h"
+#include "gui/common/themes.h"
 #include "testutil.h"
 
 #include <QAbstractItemModelTester>

@@ -3,12 +3,12 @@
 // next/previous DVM kernel, the find bar's "n of m", bad files (binary, non-UTF-8, CRLF, missing)
 // and a 10 MB file that loads while the event loop keeps turning.
 // Over 600 lines: the cases of one widget, each short; split by feature when it grows further.
-#include "codeview/codeeditor.h"
-#include "codeview/codehighlighter.h"
-#include "codeview/codeview.h"
-#include "codeview/filetextloader.h"
-#include "codeview/findbar.h"
-#include "parse/outputcodeparser.h"
+#include "core/parse/outputcodeparser.h"
+#include "gui/codeview/codeeditor.h"
+#include "gui/codeview/codehighlighter.h"
+#include "gui/codeview/codeview.h"
+#include "gui/codeview/filetextloader.h"
+#include "gui/codeview/findbar.h"
 #include "testutil.h"
 
 #include <QAction>

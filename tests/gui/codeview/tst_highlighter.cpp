@@ -2,11 +2,11 @@
 // The highlighters behind CodeHighlighter: exact formats of the built-in Python, log and JSON
 // highlighters, triple-quoted strings across lines, idle-time chunking of long documents,
 // palette-derived colours with enough contrast, and the KSyntaxHighlighting path when present.
-#include "codeview/codecolors.h"
-#include "codeview/codehighlighter.h"
-#include "codeview/codejsonhighlighter.h"
-#include "codeview/codeloghighlighter.h"
-#include "codeview/pythonhighlighter.h"
+#include "gui/codeview/codecolors.h"
+#include "gui/codeview/codehighlighter.h"
+#include "gui/codeview/codejsonhighlighter.h"
+#include "gui/codeview/codeloghighlighter.h"
+#include "gui/codeview/pythonhighlighter.h"
 
 #include <QElapsedTimer>
 #include <QPlainTextDocumentLayout>

@@ -3,9 +3,9 @@
 // its first kPrefixLines lines while the load still runs, with the margin already as wide as the
 // whole file needs; then the whole file replaces them, a go-to-line asked meanwhile applies, and a
 // small file comes once, whole.
-#include "codeview/codeeditor.h"
-#include "codeview/codeview.h"
-#include "codeview/filetextloader.h"
+#include "gui/codeview/codeeditor.h"
+#include "gui/codeview/codeview.h"
+#include "gui/codeview/filetextloader.h"
 
 #include <QFile>
 #include <QFileInfo>

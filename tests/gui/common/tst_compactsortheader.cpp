@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // CompactSortHeader sizes sections to their contents like QHeaderView without sorting, and makes
 // room for the arrow only on the sorted section; every section keeps an em beside its title.
-#include "common/compactsortheader.h"
+#include "gui/common/compactsortheader.h"
 
 #include <QStandardItemModel>
 #include <QTest>

@@ -2,12 +2,12 @@
 // What the window says for a diagnostic: core's English message for the CLI and JSON, the window's
 // own text chosen by the code (missing-output-code, in each of its four cases) in the interface
 // language; and the Findings details' headings ("Evidence:") in Chinese around an English log line.
-#include "common/diagnostictext.h"
-#include "diagnostics/findingdetails.h"
-#include "index/indexer.h"
-#include "parse/outputcodeparser.h"
-#include "scan/graphfolder.h"
-#include "shell/translations.h"
+#include "core/index/indexer.h"
+#include "core/parse/outputcodeparser.h"
+#include "core/scan/graphfolder.h"
+#include "gui/common/diagnostictext.h"
+#include "gui/diagnostics/findingdetails.h"
+#include "gui/shell/translations.h"
 #include "testutil.h"
 
 #include <QCoreApplication>

@@ -2,7 +2,7 @@
 // The one job runner: results come on the GUI thread, a newer job or discard() drops the older
 // result, cancel() stops a job and still delivers what it returns, an exception is reported
 // through failed(), and progress is passed on only when its percentage moves.
-#include "common/jobrunner.h"
+#include "gui/common/jobrunner.h"
 
 #include <QSemaphore>
 #include <QSignalSpy>

@@ -2,8 +2,8 @@
 // The themes' check boxes are seen: an unchecked menu check box (the View menu's dock toggles) has
 // an outline that reads at 3:1 or more (WCAG non-text contrast) on the menu, light and dark,
 // measured on the menu as painted.
-#include "codeview/codecolors.h"
-#include "common/themes.h"
+#include "gui/codeview/codecolors.h"
+#include "gui/common/themes.h"
 
 #include <QAction>
 #include <QImage>

@@ -2,7 +2,7 @@
 // ThrottledProgressBar shows the first value at once, then at most one value every kRefreshMs: a
 // burst of a hundred percents shows the first and, a moment later, the last; busy drops a value
 // still waiting to be shown.
-#include "common/throttledprogressbar.h"
+#include "gui/common/throttledprogressbar.h"
 
 #include <QSignalSpy>
 #include <QTest>

@@ -2,11 +2,11 @@
 // The compare mode's models: the graph-pair summary (exact cells, colours, dynamic backend
 // columns), its proxy (regressions first, only-regressions and text filters, sorting) and the
 // fusion table, all under QAbstractItemModelTester, on the sample tree and the compare fixtures.
-#include "common/themes.h"
-#include "compare/compare.h"
-#include "compare/comparesummarymodel.h"
-#include "compare/fusiontablemodel.h"
-#include "index/indexer.h"
+#include "core/compare/compare.h"
+#include "core/index/indexer.h"
+#include "gui/common/themes.h"
+#include "gui/compare/comparesummarymodel.h"
+#include "gui/compare/fusiontablemodel.h"
 #include "testutil.h"
 
 #include <QAbstractItemModelTester>

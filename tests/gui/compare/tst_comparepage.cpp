@@ -3,16 +3,16 @@
 // real CompareJob: the first regression is selected with both files loaded and diffed, a pair
 // without output_code.py shows its placeholder, a clicked fusion moves both cursors to its kernels.
 // Then compare mode in the main window, its command line, and `--compare --screenshot` end to end.
-#include "browse/browsepage.h"
-#include "codeview/codeview.h"
-#include "compare/comparepage.h"
-#include "compare/comparesummarymodel.h"
-#include "compare/fusiontablemodel.h"
-#include "compare/sidebysideview.h"
-#include "document/comparejob.h"
-#include "document/treedocument.h"
-#include "shell/commandline.h"
-#include "shell/mainwindow.h"
+#include "gui/browse/browsepage.h"
+#include "gui/codeview/codeview.h"
+#include "gui/compare/comparepage.h"
+#include "gui/compare/comparesummarymodel.h"
+#include "gui/compare/fusiontablemodel.h"
+#include "gui/compare/sidebysideview.h"
+#include "gui/document/comparejob.h"
+#include "gui/document/treedocument.h"
+#include "gui/shell/commandline.h"
+#include "gui/shell/mainwindow.h"
 #include "testutil.h"
 
 #include <QCheckBox>

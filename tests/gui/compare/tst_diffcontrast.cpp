@@ -3,9 +3,9 @@
 // reads at 4.5:1 or better (WCAG contrast, computed from the theme's palette) on every background a line can
 // have there: removed, added and changed lines, changed characters, and the kernel bands and the picked
 // range they are painted over. Dark blue keywords on the dark removed red read at about 3:1 before.
-#include "codeview/codecolors.h"
-#include "codeview/codemarks.h"
-#include "common/themes.h"
+#include "gui/codeview/codecolors.h"
+#include "gui/codeview/codemarks.h"
+#include "gui/common/themes.h"
 
 #include <QApplication>
 #include <QtTest>

@@ -3,12 +3,12 @@
 // screen, both scrolled by one value), the diff is painted on the right rows over kernel bands,
 // the changed characters marked, the minimap, next / previous difference, placeholders, stale
 // diffs dropped.
-#include "codeview/codecolors.h"
-#include "codeview/codeeditor.h"
-#include "codeview/codeview.h"
-#include "common/themes.h"
-#include "compare/diffminimap.h"
-#include "compare/sidebysideview.h"
+#include "gui/codeview/codecolors.h"
+#include "gui/codeview/codeeditor.h"
+#include "gui/codeview/codeview.h"
+#include "gui/common/themes.h"
+#include "gui/compare/diffminimap.h"
+#include "gui/compare/sidebysideview.h"
 
 #include <QPlainTextEdit>
 #include <QScrollBar>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The diagnostics model (every Diagnostic of an Index, in tree order) and the dock's severity filter.
-#include "diagnostics/diagnosticsdock.h"
-#include "diagnostics/diagnosticsmodel.h"
-#include "document/treedocument.h"
+#include "gui/diagnostics/diagnosticsdock.h"
+#include "gui/diagnostics/diagnosticsmodel.h"
+#include "gui/document/treedocument.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

@@ -3,16 +3,16 @@
 // FallbackKernel traceback): exact rows under QAbstractItemModelTester, the details with cause
 // and fix, "Copy Fix", and a click opening the log at the matching line. In the main window the
 // run tree is marked from the same search, and selecting a marked graph shows its finding.
-#include "browse/browsepage.h"
-#include "browse/runtreemodel.h"
-#include "codeview/codeview.h"
-#include "diagnostics/diagnosticsdock.h"
-#include "diagnostics/diagnosticsmodel.h"
-#include "diagnostics/findingdetails.h"
-#include "document/findingsjob.h"
-#include "document/treedocument.h"
-#include "index/indexer.h"
-#include "shell/mainwindow.h"
+#include "core/index/indexer.h"
+#include "gui/browse/browsepage.h"
+#include "gui/browse/runtreemodel.h"
+#include "gui/codeview/codeview.h"
+#include "gui/diagnostics/diagnosticsdock.h"
+#include "gui/diagnostics/diagnosticsmodel.h"
+#include "gui/diagnostics/findingdetails.h"
+#include "gui/document/findingsjob.h"
+#include "gui/document/treedocument.h"
+#include "gui/shell/mainwindow.h"
 #include "testutil.h"
 
 #include <QAbstractItemModelTester>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The indexing job: results arrive on the GUI thread, a newer job makes the older result stale,
 // and an unreadable path reports an error instead of an index.
-#include "document/indexjob.h"
+#include "gui/document/indexjob.h"
 #include "testutil.h"
 
 #include <QSignalSpy>

@@ -4,13 +4,13 @@
 // and the run tree shows those, not counts of its own. Every product of an index (known failures,
 // model sources, rank consistency, profile join) is computed off the GUI thread and announced once;
 // a product of an index no longer open is dropped.
-#include "browse/runtreemodel.h"
-#include "document/treedocument.h"
-#include "index/indexer.h"
-#include "io/pathtext.h"
+#include "core/index/indexer.h"
+#include "core/io/pathtext.h"
+#include "core/verdict/summary.h"
+#include "gui/browse/runtreemodel.h"
+#include "gui/document/treedocument.h"
 #include "streamtree.h"
 #include "testutil.h"
-#include "verdict/summary.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>

@@ -3,15 +3,15 @@
 // fixture tree: pictures that load back at the window's size, the CLI's report bytes (with a
 // profile joined too: device time included), made from the products the document holds, errors
 // returned (never a dialog) for paths that cannot be written, and the summary on the clipboard.
-#include "compare/comparepage.h"
-#include "diagnostics/diagnosticsdock.h"
-#include "document/comparejob.h"
-#include "document/treedocument.h"
-#include "export/exportactions.h"
-#include "export/imageexport.h"
-#include "index/indexer.h"
-#include "report/reportmarkdown.h"
-#include "shell/mainwindow.h"
+#include "core/index/indexer.h"
+#include "core/report/reportmarkdown.h"
+#include "gui/compare/comparepage.h"
+#include "gui/diagnostics/diagnosticsdock.h"
+#include "gui/document/comparejob.h"
+#include "gui/document/treedocument.h"
+#include "gui/export/exportactions.h"
+#include "gui/export/imageexport.h"
+#include "gui/shell/mainwindow.h"
 #include "testutil.h"
 
 #include <QApplication>

@@ -4,9 +4,9 @@
 // MatMulV2 no kernel's.
 #pragma once
 
-#include "index/indexer.h"
-#include "profile/profile.h"
-#include "profile/profilejoin.h"
+#include "core/index/indexer.h"
+#include "core/profile/profile.h"
+#include "core/profile/profilejoin.h"
 #include "testutil.h"
 
 #include <memory>

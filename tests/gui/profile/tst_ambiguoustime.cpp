@@ -3,11 +3,11 @@
 // blocks give every graph the same names and dvmlens-genprofile's default profile joins nothing to one
 // graph): Hot Kernels lists the name with its time, "one of 3 graphs" and its candidates, sortable;
 // the run tree's graph cells say "ambiguous" instead of staying blank; the empty chart says why.
-#include "browse/runtreemodel.h"
-#include "profile/hotkernelsdock.h"
-#include "profile/hotkernelsmodel.h"
-#include "profile/profilejoin.h"
-#include "profile/timesharechart.h"
+#include "core/profile/profilejoin.h"
+#include "gui/browse/runtreemodel.h"
+#include "gui/profile/hotkernelsdock.h"
+#include "gui/profile/hotkernelsmodel.h"
+#include "gui/profile/timesharechart.h"
 
 #include <QAbstractItemModelTester>
 #include <QLabel>

@@ -2,13 +2,13 @@
 // The Hot kernels dock on the sample tree with the sample profile (sampleprofile.h): the model's exact rows
 // (checked by QAbstractItemModelTester), sorting, the time-share chart's bars, the summary line,
 // and activating a row naming the kernel for the browse view.
-#include "codeview/codecolors.h"
-#include "codeview/codemarks.h"
-#include "common/themes.h"
+#include "gui/codeview/codecolors.h"
+#include "gui/codeview/codemarks.h"
+#include "gui/common/themes.h"
+#include "gui/profile/hotkernelsdock.h"
+#include "gui/profile/hotkernelsmodel.h"
 #include "gui/profile/sampleprofile.h"
-#include "profile/hotkernelsdock.h"
-#include "profile/hotkernelsmodel.h"
-#include "profile/timesharechart.h"
+#include "gui/profile/timesharechart.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>

@@ -4,16 +4,16 @@
 // cells, sorting, tooltips, the shares the delegate draws, all under QAbstractItemModelTester),
 // the bar the delegate paints, the columns hidden until a profile is joined, and the compare
 // fusion table's Device time A → B.
-#include "browse/browsepage.h"
-#include "browse/kernelfilterproxy.h"
-#include "browse/kernelpanel.h"
-#include "browse/kerneltablemodel.h"
-#include "browse/runtreemodel.h"
-#include "compare/comparesummarymodel.h"
-#include "compare/fusiontablemodel.h"
+#include "gui/browse/browsepage.h"
+#include "gui/browse/kernelfilterproxy.h"
+#include "gui/browse/kernelpanel.h"
+#include "gui/browse/kerneltablemodel.h"
+#include "gui/browse/runtreemodel.h"
+#include "gui/compare/comparesummarymodel.h"
+#include "gui/compare/fusiontablemodel.h"
 #include "gui/profile/sampleprofile.h"
-#include "profile/timesharechart.h"
-#include "profile/timesharedelegate.h"
+#include "gui/profile/timesharechart.h"
+#include "gui/profile/timesharedelegate.h"
 
 #include <QAbstractItemModelTester>
 #include <QHeaderView>

@@ -3,9 +3,9 @@
 // than its limits after visiting many graphs (oldest dropped first, a graph over the budget not kept, a
 // closed index's graphs forgotten), and a graph visited again shows the same links at once, without a
 // background job.
-#include "index/indexer.h"
-#include "provenance/provenancecache.h"
-#include "provenance/provenanceview.h"
+#include "core/index/indexer.h"
+#include "gui/provenance/provenancecache.h"
+#include "gui/provenance/provenanceview.h"
 #include "testutil.h"
 
 #include <QSignalSpy>

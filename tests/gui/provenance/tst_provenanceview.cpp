@@ -6,12 +6,12 @@
 // (View ▸ Provenance, Ctrl+Shift+P) and follows the run tree; the links are computed off the GUI
 // thread, with a "Computing links…" state, a kernel selected meanwhile selected when they arrive,
 // and a stale graph's links dropped.
-#include "browse/browsepage.h"
-#include "browse/kerneldetails.h"
-#include "browse/kernelpanel.h"
-#include "codeview/codeview.h"
-#include "index/indexer.h"
-#include "provenance/provenanceview.h"
+#include "core/index/indexer.h"
+#include "gui/browse/browsepage.h"
+#include "gui/browse/kerneldetails.h"
+#include "gui/browse/kernelpanel.h"
+#include "gui/codeview/codeview.h"
+#include "gui/provenance/provenanceview.h"
 #include "testutil.h"
 
 #include <QAction>

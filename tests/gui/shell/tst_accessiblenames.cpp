@@ -3,11 +3,11 @@
 // Help ▸ Keyboard Shortcuts, in English and Chinese. Every button, label, link, text field, tab, table and
 // table cell shown (in the page and the docks around it) has a name in words (no icon-only or empty
 // controls), the buttons also say what they do, and the names are in the interface language.
-#include "shell/mainwindow.h"
-#include "shell/recentfolders.h"
-#include "shell/shortcutsdialog.h"
-#include "shell/translations.h"
-#include "shell/welcomepage.h"
+#include "gui/shell/mainwindow.h"
+#include "gui/shell/recentfolders.h"
+#include "gui/shell/shortcutsdialog.h"
+#include "gui/shell/translations.h"
+#include "gui/shell/welcomepage.h"
 #include "testutil.h"
 
 #include <QAccessible>

@@ -3,13 +3,13 @@
 // kernel details read out of the archive, the archive remembered in File ▸ Open Recent, and a
 // dropped archive opened.
 #include "archivewriter.h"
-#include "browse/browsepage.h"
-#include "browse/kerneldetails.h"
-#include "browse/kernelpanel.h"
-#include "codeview/codeview.h"
-#include "codeview/filetextloader.h"
-#include "shell/mainwindow.h"
-#include "shell/recentfolders.h"
+#include "gui/browse/browsepage.h"
+#include "gui/browse/kerneldetails.h"
+#include "gui/browse/kernelpanel.h"
+#include "gui/codeview/codeview.h"
+#include "gui/codeview/filetextloader.h"
+#include "gui/shell/mainwindow.h"
+#include "gui/shell/recentfolders.h"
 #include "testutil.h"
 
 #include <QLabel>

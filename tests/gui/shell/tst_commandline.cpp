@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // dvmlens command-line parsing: every option, its defaults and each kind of bad input; --help in the
 // language --lang (or the saved setting) asks for, from the built binary.
-#include "shell/commandline.h"
+#include "gui/shell/commandline.h"
 
 #include <QProcess>
 #include <QRegularExpression>

@@ -2,19 +2,19 @@
 // The first window's layout (no saved state) at the sizes of the screenshot set: every column of the run tree
 // and the kernel table is on screen without scrolling sideways, and the run tree shows both runs of the
 // sample.
-#include "browse/browsepage.h"
-#include "browse/graphtreemodel.h"
-#include "browse/kernelpanel.h"
-#include "browse/runtreemodel.h"
-#include "browse/runtreepane.h"
-#include "codeview/codeview.h"
-#include "compare/comparepage.h"
-#include "diagnostics/diagnosticsdock.h"
-#include "diagnostics/findingdetails.h"
-#include "shell/commandline.h"
-#include "shell/mainwindow.h"
-#include "shell/startupactions.h"
-#include "shell/translations.h"
+#include "gui/browse/browsepage.h"
+#include "gui/browse/graphtreemodel.h"
+#include "gui/browse/kernelpanel.h"
+#include "gui/browse/runtreemodel.h"
+#include "gui/browse/runtreepane.h"
+#include "gui/codeview/codeview.h"
+#include "gui/compare/comparepage.h"
+#include "gui/diagnostics/diagnosticsdock.h"
+#include "gui/diagnostics/findingdetails.h"
+#include "gui/shell/commandline.h"
+#include "gui/shell/mainwindow.h"
+#include "gui/shell/startupactions.h"
+#include "gui/shell/translations.h"
 #include "testutil.h"
 
 #include <QDockWidget>

@@ -1,18 +1,18 @@
 // SPDX-License-Identifier: MIT
 // The main window end to end on the gui fixture tree: indexing, totals, selection driving the
 // kernel table, the code view and the details, filters, diagnostics, re-index keeping the selection.
-#include "browse/browsepage.h"
-#include "browse/kerneldetails.h"
-#include "browse/kernelfilterproxy.h"
-#include "browse/kernelpanel.h"
-#include "browse/kerneltablemodel.h"
-#include "browse/runtreemodel.h"
-#include "codeview/codeview.h"
-#include "diagnostics/diagnosticsdock.h"
-#include "document/treedocument.h"
-#include "export/exportactions.h"
-#include "shell/mainwindow.h"
-#include "shell/welcomepage.h"
+#include "gui/browse/browsepage.h"
+#include "gui/browse/kerneldetails.h"
+#include "gui/browse/kernelfilterproxy.h"
+#include "gui/browse/kernelpanel.h"
+#include "gui/browse/kerneltablemodel.h"
+#include "gui/browse/runtreemodel.h"
+#include "gui/codeview/codeview.h"
+#include "gui/diagnostics/diagnosticsdock.h"
+#include "gui/document/treedocument.h"
+#include "gui/export/exportactions.h"
+#include "gui/shell/mainwindow.h"
+#include "gui/shell/welcomepage.h"
 #include "testutil.h"
 
 #include <QAction>

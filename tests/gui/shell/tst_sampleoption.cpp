@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // dvmlens --sample: the sample tree is found beside the program's folder, as installed (share/dvmlens/
 // samples/, checked by cli-packaging) and in the build tree, where it is the source's own sample.
-#include "install/datadir.h"
-#include "shell/commandline.h"
+#include "core/install/datadir.h"
+#include "gui/shell/commandline.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // What the window remembers: recent folders (newest first, ten at most, no duplicates, Clear),
 // the theme (and its palette) and the language.
-#include "common/themes.h"
-#include "shell/recentfolders.h"
-#include "shell/translations.h"
+#include "gui/common/themes.h"
+#include "gui/shell/recentfolders.h"
+#include "gui/shell/translations.h"
 
 #include <QAction>
 #include <QApplication>

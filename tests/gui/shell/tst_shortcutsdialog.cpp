@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Help ▸ Keyboard Shortcuts lists every shortcut of the window from its actions: menus, the code
 // view, compare and the kernel filter, each once, and the dialog shows exactly that list.
-#include "shell/mainwindow.h"
-#include "shell/shortcutsdialog.h"
+#include "gui/shell/mainwindow.h"
+#include "gui/shell/shortcutsdialog.h"
 
 #include <QAction>
 #include <QMenu>

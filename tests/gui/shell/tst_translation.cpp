@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The Simplified Chinese translation: complete (nothing unfinished or empty, placeholders and mnemonics
 // kept), in step with the GUI's sources, compiled into the GUI, and really shown by a zh_CN main window.
-#include "shell/mainwindow.h"
-#include "shell/translations.h"
+#include "gui/shell/mainwindow.h"
+#include "gui/shell/translations.h"
 
 #include <QApplication>
 #include <QDir>

@@ -2,7 +2,7 @@
 // With Qt's own Chinese (qt6-translations-l10n) installed, DVM Lens's translation still wins where both
 // translate a string, and Qt's fills in the rest (standard buttons). Without qtbase_zh_CN.qm this skips:
 // packaging/install-deps.sh installs it so CI runs it.
-#include "shell/translations.h"
+#include "gui/shell/translations.h"
 
 #include <QCoreApplication>
 #include <QLibraryInfo>

@@ -3,8 +3,8 @@
 // dialog accepts an archive file at once, a folder as a folder dialog does, and refuses a file that
 // is no archive.
 #include "archivewriter.h"
-#include "common/treepathdialog.h"
-#include "profile/profilepathdialog.h"
+#include "gui/common/treepathdialog.h"
+#include "gui/profile/profilepathdialog.h"
 #include "testutil.h"
 
 #include <QFile>

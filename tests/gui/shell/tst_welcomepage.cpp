@@ -2,14 +2,14 @@
 // Self-explaining states of the main window: the welcome page with nothing open (recent trees,
 // the sample tree, Open Folder), the empty-tree page for a folder without runs, and the header
 // over the browse code view naming run, graph and file (no other graph's code left for a run).
-#include "browse/browsepage.h"
-#include "browse/codeheader.h"
-#include "browse/runtreemodel.h"
-#include "codeview/codeview.h"
-#include "index/indexer.h"
-#include "shell/mainwindow.h"
-#include "shell/recentfolders.h"
-#include "shell/welcomepage.h"
+#include "core/index/indexer.h"
+#include "gui/browse/browsepage.h"
+#include "gui/browse/codeheader.h"
+#include "gui/browse/runtreemodel.h"
+#include "gui/codeview/codeview.h"
+#include "gui/shell/mainwindow.h"
+#include "gui/shell/recentfolders.h"
+#include "gui/shell/welcomepage.h"
 #include "testutil.h"
 
 #include <QLabel>

@@ -3,12 +3,12 @@
 // (checked by QAbstractItemModelTester), the DVM share said in text, the filter, a location's
 // kernels and fallbacks in both ranks, activation naming a kernel or a fallback's line, and the
 // open tree's sources shown as the document finds them.
-#include "document/modelsources.h"
-#include "document/treedocument.h"
-#include "index/indexer.h"
-#include "sources/sourceitemsmodel.h"
-#include "sources/sourcelocationsmodel.h"
-#include "sources/sourcesdock.h"
+#include "core/index/indexer.h"
+#include "gui/document/modelsources.h"
+#include "gui/document/treedocument.h"
+#include "gui/sources/sourceitemsmodel.h"
+#include "gui/sources/sourcelocationsmodel.h"
+#include "gui/sources/sourcesdock.h"
 #include "testutil.h"
 
 #include <QAbstractItemModelTester>
