@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "compare/comparepage.h"
 
+#include "common/runlabel.h"
+#include "compare/comparenames.h"
 #include "compare/comparesummarymodel.h"
 #include "compare/fusiontablemodel.h"
 #include "compare/sidebysideview.h"
 #include "shell/languagechange.h"
 
 #include <QCheckBox>
+#include <QCoreApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -63,9 +66,14 @@ ComparePage::ComparePage(QWidget* parent)
     m_summaryView->setObjectName(QStringLiteral("CompareSummaryView"));
     m_summaryView->setSortingEnabled(true);
     m_summaryView->sortByColumn(CompareSummaryModel::RegressionColumn, Qt::AscendingOrder);
+    m_summaryView->horizontalHeader()->setStretchLastSection(true); // Fallbacks names the ops
     m_fusionView = makeTable(m_fusionModel);
     m_fusionView->setObjectName(QStringLiteral("FusionView"));
     m_fusionView->horizontalHeader()->setStretchLastSection(true);
+    m_fusionView->setTextElideMode(Qt::ElideMiddle); // long names keep both ends; tooltips hold them whole
+    // What changed beside the fusion, before the long kernel names (it was pushed out of view).
+    m_fusionView->horizontalHeader()->moveSection(
+        FusionTableModel::ChangesColumn, FusionTableModel::BackendColumn + 1);
 
     m_summaryLabel->setObjectName(QStringLiteral("CompareSummaryLabel"));
     m_summaryLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -144,7 +152,7 @@ void ComparePage::setOutcome(std::shared_ptr<const CompareOutcome> outcome)
     m_summaryModel->setResult(m_outcome ? m_outcome->result : nullptr);
     m_summaryLabel->setText(
         m_outcome && m_outcome->result ? summaryLabelText(*m_outcome->result) : QString());
-    m_summaryView->resizeColumnsToContents();
+    fitSummaryColumns();
     // Once the page is laid out at its size (it is often shown right after this).
     QTimer::singleShot(0, this, &ComparePage::fitTablesSplit);
     selectFirstPair();
@@ -164,6 +172,25 @@ void ComparePage::fitTablesSplit()
         columns + m_summaryView->verticalScrollBar()->sizeHint().width() + 2 * m_summaryView->frameWidth();
     const int summary = std::min(wanted, total * 3 / 4);
     m_tablesSplit->setSizes({ summary, total - summary });
+}
+
+void ComparePage::fitSummaryColumns()
+{
+    m_summaryView->resizeColumnsToContents();
+    // The fallback ops by name can be long: the tooltip lists them all, and the fusions keep room.
+    const int column = m_summaryModel->fallbacksColumn();
+    m_summaryView->setColumnWidth(column,
+        std::min(m_summaryView->columnWidth(column), 24 * m_summaryView->fontMetrics().averageCharWidth()));
+}
+
+void ComparePage::fitFusionColumns()
+{
+    m_fusionView->resizeColumnsToContents();
+    // Long names and change lists stay within reach; their tooltips hold them whole.
+    const int longest = 24 * m_fusionView->fontMetrics().averageCharWidth();
+    for (const int column : { FusionTableModel::FusionColumn, FusionTableModel::ChangesColumn,
+             FusionTableModel::KernelAColumn, FusionTableModel::KernelBColumn })
+        m_fusionView->setColumnWidth(column, std::min(m_fusionView->columnWidth(column), longest));
 }
 
 void ComparePage::clear()
@@ -231,10 +258,21 @@ void ComparePage::onCurrentRowChanged()
     m_fusionModel->setGraphDiff(
         diff, m_outcome && diff ? m_outcome->times.get() : nullptr, std::size_t(std::max(graph, 0)));
     m_fusionView->setColumnHidden(FusionTableModel::TimeColumn, !m_fusionModel->hasTimes());
-    m_fusionView->resizeColumnsToContents();
+    fitFusionColumns();
     if (!diff) {
         m_sideBySide->clear();
     } else {
+        const std::optional<int> rank = dvmlens::graphPairName(*m_outcome->result, *diff).rank;
+        const auto origin = [&](const std::optional<dvmlens::GraphSide>& side, bool sideA) {
+            const auto& index = sideA ? m_outcome->indexA : m_outcome->indexB;
+            if (!side || !index || side->run >= index->runs.size())
+                return QString();
+            const QString run = runLabel(index->runs[side->run]);
+            return rank
+                ? QCoreApplication::translate("CompareSummaryModel", "rank %1 · %2").arg(*rank).arg(run)
+                : run;
+        };
+        m_sideBySide->setOrigins(origin(diff->a, true), origin(diff->b, false));
         const auto content = [&](const std::optional<dvmlens::GraphSide>& side, bool sideA) {
             SideBySideView::Content result;
             result.placeholder = placeholderFor(side, sideA);
