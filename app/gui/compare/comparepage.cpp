@@ -87,6 +87,12 @@ ComparePage::ComparePage(QWidget* parent)
         // Screen readers name the two tables (AT-SPI lists them as unnamed tables otherwise).
         m_summaryView->setAccessibleName(tr("Graph pairs"));
         m_fusionView->setAccessibleName(tr("Fusions of the selected pair"));
+        // The cells' texts change length with the language (the models refresh them on the same
+        // event): fitted once they have.
+        QTimer::singleShot(0, this, [this] {
+            fitSummaryColumns();
+            fitFusionColumns();
+        });
         if (m_outcome && m_outcome->result)
             m_summaryLabel->setText(summaryLabelText(*m_outcome->result));
         if (const dvmlens::GraphDiff* diff = currentGraph()) {
