@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: MIT
 #include "gui/compare/comparepage.h"
 
+#include "core/compare/comparenames.h"
 #include "gui/common/languagechange.h"
+#include "gui/common/runlabel.h"
 #include "gui/compare/comparesummarymodel.h"
 #include "gui/compare/fusiontablemodel.h"
 #include "gui/compare/sidebysideview.h"
 #include "gui/document/treedocument.h"
 
 #include <QCheckBox>
+#include <QCoreApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -64,9 +67,14 @@ ComparePage::ComparePage(QWidget* parent)
     m_summaryView->setObjectName(QStringLiteral("CompareSummaryView"));
     m_summaryView->setSortingEnabled(true);
     m_summaryView->sortByColumn(CompareSummaryModel::RegressionColumn, Qt::AscendingOrder);
+    m_summaryView->horizontalHeader()->setStretchLastSection(true); // Fallbacks names the ops
     m_fusionView = makeTable(m_fusionModel);
     m_fusionView->setObjectName(QStringLiteral("FusionView"));
     m_fusionView->horizontalHeader()->setStretchLastSection(true);
+    m_fusionView->setTextElideMode(Qt::ElideMiddle); // long names keep both ends; tooltips hold them whole
+    // What changed beside the fusion, before the long kernel names (it was pushed out of view).
+    m_fusionView->horizontalHeader()->moveSection(
+        FusionTableModel::ChangesColumn, FusionTableModel::BackendColumn + 1);
 
     m_summaryLabel->setObjectName(QStringLiteral("CompareSummaryLabel"));
     m_summaryLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -80,6 +88,12 @@ ComparePage::ComparePage(QWidget* parent)
         // Screen readers name the two tables (AT-SPI lists them as unnamed tables otherwise).
         m_summaryView->setAccessibleName(tr("Graph pairs"));
         m_fusionView->setAccessibleName(tr("Fusions of the selected pair"));
+        // The cells' texts change length with the language (the models refresh them on the same
+        // event): fitted once they have.
+        QTimer::singleShot(0, this, [this] {
+            fitSummaryColumns();
+            fitFusionColumns();
+        });
         if (m_outcome && m_outcome->result)
             m_summaryLabel->setText(summaryLabelText(*m_outcome->result));
         if (const dvmlens::GraphDiff* diff = currentGraph()) {
@@ -153,7 +167,7 @@ void ComparePage::setOutcome(std::shared_ptr<const CompareOutcome> outcome)
     m_summaryModel->setResult(m_outcome ? m_outcome->result : nullptr);
     m_summaryLabel->setText(
         m_outcome && m_outcome->result ? summaryLabelText(*m_outcome->result) : QString());
-    m_summaryView->resizeColumnsToContents();
+    fitSummaryColumns();
     // Once the page is laid out at its size (it is often shown right after this).
     QTimer::singleShot(0, this, &ComparePage::fitTablesSplit);
     selectFirstPair();
@@ -173,6 +187,25 @@ void ComparePage::fitTablesSplit()
         columns + m_summaryView->verticalScrollBar()->sizeHint().width() + 2 * m_summaryView->frameWidth();
     const int summary = std::min(wanted, total * 3 / 4);
     m_tablesSplit->setSizes({ summary, total - summary });
+}
+
+void ComparePage::fitSummaryColumns()
+{
+    m_summaryView->resizeColumnsToContents();
+    // The fallback ops by name can be long: the tooltip lists them all, and the fusions keep room.
+    const int column = m_summaryModel->fallbacksColumn();
+    m_summaryView->setColumnWidth(column,
+        std::min(m_summaryView->columnWidth(column), 24 * m_summaryView->fontMetrics().averageCharWidth()));
+}
+
+void ComparePage::fitFusionColumns()
+{
+    m_fusionView->resizeColumnsToContents();
+    // Long names and change lists stay within reach; their tooltips hold them whole.
+    const int longest = 24 * m_fusionView->fontMetrics().averageCharWidth();
+    for (const int column : { FusionTableModel::FusionColumn, FusionTableModel::ChangesColumn,
+             FusionTableModel::KernelAColumn, FusionTableModel::KernelBColumn })
+        m_fusionView->setColumnWidth(column, std::min(m_fusionView->columnWidth(column), longest));
 }
 
 void ComparePage::clear()
@@ -240,10 +273,21 @@ void ComparePage::onCurrentRowChanged()
     m_fusionModel->setGraphDiff(
         diff, m_outcome && diff ? m_outcome->times.get() : nullptr, std::size_t(std::max(graph, 0)));
     m_fusionView->setColumnHidden(FusionTableModel::TimeColumn, !m_fusionModel->hasTimes());
-    m_fusionView->resizeColumnsToContents();
+    fitFusionColumns();
     if (!diff) {
         m_sideBySide->clear();
     } else {
+        const std::optional<int> rank = dvmlens::graphPairName(*m_outcome->result, *diff).rank;
+        const auto origin = [&](const std::optional<dvmlens::GraphSide>& side, bool sideA) {
+            const auto& index = sideA ? m_outcome->indexA : m_outcome->indexB;
+            if (!side || !index || side->run >= index->runs.size())
+                return QString();
+            const QString run = runLabel(index->runs[side->run]);
+            return rank
+                ? QCoreApplication::translate("CompareSummaryModel", "rank %1 · %2").arg(*rank).arg(run)
+                : run;
+        };
+        m_sideBySide->setOrigins(origin(diff->a, true), origin(diff->b, false));
         const auto content = [&](const std::optional<dvmlens::GraphSide>& side, bool sideA) {
             SideBySideView::Content result;
             result.placeholder = placeholderFor(side, sideA);

@@ -63,6 +63,8 @@ private:
     void showFusion(const QModelIndex& index);
     // Gives the pairs table the width of all its columns (up to three quarters), the fusions the rest.
     void fitTablesSplit();
+    void fitSummaryColumns(); // to their contents, the fallback ops capped
+    void fitFusionColumns(); // to their contents, long names capped so Changes stays in view
     const dvmlens::OutputCode* outputCodeOf(const std::optional<dvmlens::GraphSide>& side, bool sideA) const;
     // What a side shows instead of code: it is missing or has no output_code.py; empty when it has.
     static QString placeholderFor(const std::optional<dvmlens::GraphSide>& side, bool sideA);

@@ -23,6 +23,8 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
+#include <utility>
+
 namespace {
 
 struct DiffColors
@@ -233,8 +235,15 @@ QWidget* SideBySideView::createPane(Pane& pane)
     return box;
 }
 
+void SideBySideView::setOrigins(const QString& a, const QString& b)
+{
+    m_panes[SideA].origin = a;
+    m_panes[SideB].origin = b;
+}
+
 void SideBySideView::clear()
 {
+    setOrigins({}, {});
     showContents(
         { {}, nullptr, tr("Select a graph pair to compare its output_code.py files.") }, { {}, nullptr, {} });
     m_showsPrompt = true;
@@ -261,8 +270,11 @@ void SideBySideView::showContents(const Content& a, const Content& b)
         return path.isEmpty() ? QStringLiteral("—")
                               : file.dir().dirName() + QLatin1Char('/') + file.fileName();
     };
-    m_panes[SideA].shortPath = shortPath(a.path);
-    m_panes[SideB].shortPath = shortPath(b.path);
+    for (auto [pane, content] : { std::pair(&m_panes[SideA], &a), std::pair(&m_panes[SideB], &b) }) {
+        pane->shortPath = pane->origin.isEmpty() || content->path.isEmpty()
+            ? shortPath(content->path)
+            : pane->origin + QStringLiteral(" · ") + shortPath(content->path);
+    }
     updateTitles();
     showContent(m_panes[SideA], a);
     showContent(m_panes[SideB], b);

@@ -48,6 +48,9 @@ public:
 
     // Loads both sides (off the GUI thread), then diffs them; ready() follows.
     void showContents(const Content& a, const Content& b);
+    // Which run (and rank, with several) each side's file is of, shown before its name in the pane
+    // headers from the next showContents on; clear() forgets them.
+    void setOrigins(const QString& a, const QString& b);
     void clear();
 
     // Both sides are loaded (or placeholders) and their differences painted.
@@ -95,6 +98,7 @@ private:
         QLabel* title = nullptr;
         DiffMinimap* minimap = nullptr;
         QString shortPath; // the title after "A: ", kept for a language change
+        QString origin; // setOrigins
         bool waiting = false; // a file is loading
         bool hasText = false; // a file is shown (not a placeholder or a failed load)
     };

@@ -17,6 +17,7 @@
 
 #include <QCheckBox>
 #include <QDockWidget>
+#include <QHeaderView>
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
@@ -129,6 +130,16 @@ private Q_SLOTS:
         QCOMPARE(page.fusionModel()->rowCount(), 5);
         QTRY_VERIFY(page.isReady());
         QCOMPARE(ready.count(), 1);
+        // Both tables fill their width (no blank band on the right), and the fusions' Changes column (moved
+        // beside Backend) starts in view.
+        for (QTableView* table : { page.summaryView(), page.fusionView() }) {
+            QTRY_VERIFY2(table->horizontalHeader()->length() >= table->viewport()->width(),
+                qPrintable(table->objectName()));
+        }
+        QTableView* fusions = page.fusionView();
+        QVERIFY2(fusions->columnViewportPosition(FusionTableModel::ChangesColumn)
+                < fusions->viewport()->width() - 4 * fusions->fontMetrics().averageCharWidth(),
+            qPrintable(QString::number(fusions->columnViewportPosition(FusionTableModel::ChangesColumn))));
 
         SideBySideView* sides = page.sideBySide();
         QCOMPARE(sides->codeView(SideBySideView::SideA)->currentPath(),
@@ -137,6 +148,16 @@ private Q_SLOTS:
             graphFile(kRunB, u"model__0_forward_1.0"_s));
         QVERIFY(sides->hasDiff());
         QVERIFY(sides->differenceCount() > 0);
+        // Each pane's header names its run before the graph folder and file.
+        QStringList titles;
+        for (const QLabel* label : sides->findChildren<QLabel*>()) {
+            if (label->text().startsWith(u"A: "_s) || label->text().startsWith(u"B: "_s))
+                titles << label->text();
+        }
+        titles.sort();
+        QCOMPARE(titles,
+            QStringList({ u"A: 2026-07-20 10:15:30 · pid 4101 · model__0_forward_1.0/output_code.py"_s,
+                u"B: 2026-07-20 11:02:07 · pid 4102 · model__0_forward_1.0/output_code.py"_s }));
         // Opened on the first difference.
         QCOMPARE(sides->currentDifference(), 0);
         QCOMPARE(cursorLine(sides->codeView(SideBySideView::SideA)), sides->diff().hunks[0].startA);

@@ -285,6 +285,12 @@ private Q_SLOTS:
             sides->placeholderText(SideBySideView::SideB), sides->placeholderText(SideBySideView::SideA));
         QCOMPARE(page->summaryView()->currentIndex().row(), noCodeRow);
         QCOMPARE(window.mode(), MainWindow::Mode::Compare);
+        // The count and verdict cells are fitted to their Chinese texts, not cut.
+        const QAbstractItemView* pairs = page->summaryView(); // sizeHintForColumn is public here
+        for (int column = 0; column + 1 < summary->columnCount(); ++column) {
+            QTRY_VERIFY2(page->summaryView()->columnWidth(column) >= pairs->sizeHintForColumn(column),
+                qPrintable(summary->headerData(column, Qt::Horizontal).toString()));
+        }
 
         QVERIFY(choose(window, QStringLiteral("en")));
         QCOMPARE(sides->placeholderText(SideBySideView::SideA),
