@@ -16,10 +16,10 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("program");
         QTest::addColumn<QStringList>("options");
-        QTest::addRow("gentree") << QStringLiteral(DVMLENS_GENTREE)
+        QTest::addRow("gentree") << QStringLiteral(DVMLENS_BINARY_DIR "/bin/dvmlens-gentree")
                                  << QStringList { u"--ranks"_s, u"--graphs"_s, u"--file-kb"_s, u"--seed"_s,
                                         u"--builders-only"_s, u"--identical-ranks"_s };
-        QTest::addRow("genprofile") << QStringLiteral(DVMLENS_GENPROFILE)
+        QTest::addRow("genprofile") << QStringLiteral(DVMLENS_BINARY_DIR "/bin/dvmlens-genprofile")
                                     << QStringList { u"--rows"_s, u"--seed"_s };
     }
 

@@ -230,8 +230,10 @@ private Q_SLOTS:
             ArchiveBuilder builder(path, ArchiveFormat::Tar);
             builder.addFile(folder + "real.py", m_engaged);
             builder.addSymlink(folder + "output_code.py", "l1");
-            for (int i = 1; i < 61; ++i)
-                builder.addSymlink(folder + "l" + std::to_string(i), "l" + std::to_string(i + 1));
+            for (int i = 1; i < 61; ++i) { // QString: GCC 12 -O3 misreads "l" + std::to_string() (bug 105329)
+                builder.addSymlink(folder + QStringLiteral("l%1").arg(i).toStdString(),
+                    QStringLiteral("l%1").arg(i + 1).toStdString());
+            }
             builder.addSymlink(folder + "l61", "real.py");
             builder.addSymlink(kGraphs + "model__0_forward_2.1/output_code.py", "output_code.py");
             QVERIFY(builder.close());

@@ -205,7 +205,7 @@ private Q_SLOTS:
         }
         GraphTreeModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.setIndex(indexOf(dir.path()));
+        showRanks(model, dir.path());
         const QStringList names = column(model, GraphTreeModel::NameColumn);
         const int single = int(names.indexOf(u"model__1_forward_3"_s));
         const int noCode = int(names.indexOf(u"model__2_forward_4"_s));

@@ -266,7 +266,7 @@ private Q_SLOTS:
         QVERIFY(QFile::link(victim, shot));
         const QString refused =
             QStringLiteral(": it is a symbolic link; refusing to write through it (nothing was written)");
-        QCOMPARE(ExportActions::writeReport(actions().sources(), report),
+        QCOMPARE(ExportActions::writeReport(actions().subject(), report),
             QStringLiteral("Cannot write %1").arg(report) + refused);
         QCOMPARE(actions().exportScreenshot(shot, ExportActions::ScreenshotTarget::Window),
             QStringLiteral("Cannot write %1").arg(shot) + refused);
