@@ -7,9 +7,8 @@
 #include "core/io/pathtext.h"
 #include "core/report/report.h"
 #include "core/report/reportfile.h"
+#include "core/report/reportwhy.h"
 #include "core/rules/knownfailures.h"
-#include "core/sources/sourcemap.h"
-#include "core/why/whyindex.h"
 #include "core/why/whysummary.h"
 #include "indexargs.h"
 #include "profileargs.h"
@@ -176,11 +175,7 @@ int runReport(const CommandOptions& options)
     input.modelSources = true; // the "Where it fell back" section
     input.full = parsed->full;
     // "Why it fell back": the reasons, with model lines (one more read of the graph folders).
-    const dvmlens::LoadedWhyRules whyRules = dvmlens::loadWhyRules();
-    const dvmlens::IndexWhy why = dvmlens::explainIndex(*index, whyRules.rules);
-    const dvmlens::SourceMap sources = dvmlens::buildSourceMap(*index);
-    const std::vector<dvmlens::WhyGroup> whyGroups =
-        dvmlens::summarizeWhy(*index, why, whyRules.rules, &sources);
+    const std::vector<dvmlens::WhyGroup> whyGroups = dvmlens::reportWhyGroups(*index);
     input.why = &whyGroups;
     std::vector<dvmlens::CheckItem> checklist;
     if (parsed->env) {

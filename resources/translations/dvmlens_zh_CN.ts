@@ -306,10 +306,6 @@
         <translation>%1 → %2（%3）</translation>
     </message>
     <message>
-        <source>+%1 %2%3</source>
-        <translation>+%1 %2%3</translation>
-    </message>
-    <message>
         <source>regression</source>
         <translation>退化</translation>
     </message>
@@ -342,8 +338,8 @@
         <translation>A → B 的内核定义数（B − A）</translation>
     </message>
     <message>
-        <source>Fallback calls added (+) and removed (−) in B</source>
-        <translation>B 中新增（+）和减少（−）的回退调用</translation>
+        <source>Fallback calls added (+) and removed (-) in B, by op</source>
+        <translation>B 中新增 (+) 和移除 (-) 的回退调用，按算子</translation>
     </message>
     <message>
         <source>DVM</source>
@@ -2381,10 +2377,6 @@
     <message>
         <source>&lt;p&gt;PyTorch keeps the generated code in three places; open any of them:&lt;/p&gt;&lt;ul&gt;&lt;li&gt;a trace folder: run with &lt;code&gt;TORCH_TRACE=/tmp/trace&lt;/code&gt; and open &lt;code&gt;/tmp/trace&lt;/code&gt; (or one &lt;code&gt;dedicated_log_torch_trace_*.log&lt;/code&gt;);&lt;/li&gt;&lt;li&gt;the Inductor cache folder, &lt;code&gt;TORCHINDUCTOR_CACHE_DIR&lt;/code&gt; (by default &lt;code&gt;/tmp/torchinductor_&amp;lt;user&amp;gt;&lt;/code&gt;);&lt;/li&gt;&lt;li&gt;a debug tree: run the training again with&lt;/li&gt;&lt;/ul&gt;&lt;pre&gt;TORCHINDUCTOR_NPU_BACKEND=dvm TORCH_COMPILE_DEBUG=1 python train.py&lt;/pre&gt;&lt;p&gt;and open the &lt;code&gt;torch_compile_debug&lt;/code&gt; folder it creates in the working directory (&lt;code&gt;run_*/torchinductor/&amp;lt;graph&amp;gt;/output_code.py&lt;/code&gt;), or the folder &lt;code&gt;debug_dir_root&lt;/code&gt; names.&lt;/p&gt;</source>
         <translation>&lt;p&gt;PyTorch 把生成的代码保存在三个地方，打开其中任意一个即可：&lt;/p&gt;&lt;ul&gt;&lt;li&gt;跟踪文件夹：用 &lt;code&gt;TORCH_TRACE=/tmp/trace&lt;/code&gt; 运行，然后打开 &lt;code&gt;/tmp/trace&lt;/code&gt;（或单个 &lt;code&gt;dedicated_log_torch_trace_*.log&lt;/code&gt;）；&lt;/li&gt;&lt;li&gt;Inductor 缓存文件夹 &lt;code&gt;TORCHINDUCTOR_CACHE_DIR&lt;/code&gt;（默认为 &lt;code&gt;/tmp/torchinductor_&amp;lt;user&amp;gt;&lt;/code&gt;）；&lt;/li&gt;&lt;li&gt;调试目录树：这样重新运行训练&lt;/li&gt;&lt;/ul&gt;&lt;pre&gt;TORCHINDUCTOR_NPU_BACKEND=dvm TORCH_COMPILE_DEBUG=1 python train.py&lt;/pre&gt;&lt;p&gt;然后打开它在工作目录中创建的 &lt;code&gt;torch_compile_debug&lt;/code&gt; 文件夹（&lt;code&gt;run_*/torchinductor/&amp;lt;graph&amp;gt;/output_code.py&lt;/code&gt;），或 &lt;code&gt;debug_dir_root&lt;/code&gt; 指定的文件夹。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>No torch_compile_debug runs found under %1</source>
-        <translation>在 %1 下未找到 torch_compile_debug 运行</translation>
     </message>
     <message>
         <source>&lt;p&gt;Open the &lt;code&gt;torch_compile_debug&lt;/code&gt; folder a training run wrote (or one &lt;code&gt;run_*&lt;/code&gt; folder, one graph folder, one &lt;code&gt;output_code.py&lt;/code&gt;, or a .tar / .zip of them), a &lt;code&gt;TORCH_TRACE&lt;/code&gt; folder or log (or tlparse&apos;s output folder), or the Inductor cache folder to see, per run, graph and kernel, what DVM generated and what fell back to Triton, ATen or FX.&lt;/p&gt;</source>

@@ -79,7 +79,10 @@ private Q_SLOTS:
         const QJsonObject leftOut = scan[QStringLiteral("diagnostics_left_out")].toObject();
         QCOMPARE(leftOut.size(), 1);
         QCOMPARE(leftOut[QStringLiteral("missing-output-code")].toInt(), kGraphs - 20);
-        QVERIFY(result.rawOut.size() < 3 * 1024 * 1024); // was 5.6 MB
+        // Each graph keeps its object (with "origin", which names its folder once more): was 5.6 MB without
+        // it.
+        QVERIFY2(
+            result.rawOut.size() < 5 * 1024 * 1024, QByteArray::number(result.rawOut.size()).constData());
     }
 
 private:

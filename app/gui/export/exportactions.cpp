@@ -4,6 +4,7 @@
 #include "core/report/report.h"
 #include "core/report/reportfile.h"
 #include "core/report/reportmarkdown.h"
+#include "core/report/reportwhy.h"
 #include "core/rules/knownfailures.h"
 #include "gui/common/languagechange.h"
 #include "gui/document/treedocument.h"
@@ -195,6 +196,10 @@ QString ExportActions::writeReport(const ReportSubject& subject, const QString& 
     }
     if (subject.modelSources)
         input.sources = &subject.modelSources->summary;
+    // "Why it fell back", as the CLI's report has it (from the model sources the document holds).
+    const std::vector<dvmlens::WhyGroup> why =
+        dvmlens::reportWhyGroups(*subject.index, subject.modelSources ? &subject.modelSources->map : nullptr);
+    input.why = &why;
     const std::string report = dvmlens::renderReport(input, *format);
     // The CLI's writer: atomic, and never onto a device, FIFO, socket or folder.
     const std::string failure = dvmlens::writeReportFile(QFile::encodeName(file).toStdString(), report);

@@ -242,7 +242,7 @@ private Q_SLOTS:
         QTest::addRow("not UTF-8") << QByteArray("{\"rules\": [\"\xff\"]}")
                                    << "rules.json:1:13: invalid JSON: syntax error";
         QTest::addRow("binary") << QByteArray("\x00\x01\x02", 3)
-                                << "rules.json:1:1: invalid JSON: syntax error";
+                                << "rules.json:1:1: invalid JSON: a NUL byte";
         QTest::addRow("empty") << QByteArray() << "rules.json:1:1: invalid JSON: syntax error";
         QTest::addRow("not a rule file") << QByteArray(
             "[1, 2]") << "rules.json:1:1: not a rule file: expected an object with a \"rules\" list";

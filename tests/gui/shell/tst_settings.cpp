@@ -8,6 +8,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QMenu>
+#include <QProxyStyle>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -68,7 +69,10 @@ private Q_SLOTS:
 
         applyTheme(Theme::Dark);
         QVERIFY(isDarkPalette(QApplication::palette()));
-        QCOMPARE(QApplication::style()->name().toLower(), QStringLiteral("fusion"));
+        // Fusion under the proxy that outlines check boxes (common/themes.cpp).
+        const auto* proxy = qobject_cast<QProxyStyle*>(QApplication::style());
+        QVERIFY(proxy);
+        QCOMPARE(proxy->baseStyle()->name().toLower(), QStringLiteral("fusion"));
         const QColor darkEngaged = verdictColor(dvmlens::Verdict::Engaged, QApplication::palette());
         applyTheme(Theme::Light);
         QVERIFY(!isDarkPalette(QApplication::palette()));
