@@ -138,10 +138,12 @@ void pairBreakGraphs(const std::map<GraphKey, const GraphCompileFacts*>& a,
         const std::string function = resume ? resume->function : std::string();
         const GraphCompileFacts* match = nullptr;
         const auto sameId = a.find(GraphKey { key.first, graphB->afterBreakOf });
+        // Clang 14 cannot capture a structured binding: the file is copied out first.
+        const std::string& fileB = graphB->file;
         auto fits = [&](const GraphCompileFacts& graph) {
             const std::optional<ResumeName> itsResume = parseResumeName(graph.function);
             return (graph.function == function || (itsResume && itsResume->function == function))
-                && (graph.file.empty() || graphB->file.empty() || graph.file == graphB->file);
+                && (graph.file.empty() || fileB.empty() || graph.file == fileB);
         };
         if (sameId != a.end() && fits(*sameId->second))
             match = sameId->second;
