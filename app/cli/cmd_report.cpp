@@ -174,9 +174,11 @@ int runReport(const CommandOptions& options)
     input.baseline = baseline;
     input.modelSources = true; // the "Where it fell back" section
     input.full = parsed->full;
-    // "Why it fell back": the reasons, with model lines (one more read of the graph folders).
-    const std::vector<dvmlens::WhyGroup> whyGroups = dvmlens::reportWhyGroups(*index);
-    input.why = &whyGroups;
+    // It and "Why it fell back" from one read of the graph folders' model sources, as the window's
+    // export takes them from the document's.
+    const dvmlens::ReportSourcesAndWhy sourcesAndWhy = dvmlens::readReportSourcesAndWhy(*index);
+    input.sources = &sourcesAndWhy.sources;
+    input.why = &sourcesAndWhy.why;
     std::vector<dvmlens::CheckItem> checklist;
     if (parsed->env) {
         dvmlens::DoctorInput doctor;

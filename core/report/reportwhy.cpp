@@ -8,12 +8,19 @@ namespace dvmlens {
 
 std::vector<WhyGroup> reportWhyGroups(const Index& index, const SourceMap* sources)
 {
+    if (!sources) {
+        const SourceMap read = buildSourceMap(index);
+        return reportWhyGroups(index, &read);
+    }
     const LoadedWhyRules rules = loadWhyRules();
     const IndexWhy why = explainIndex(index, rules.rules);
-    if (sources)
-        return summarizeWhy(index, why, rules.rules, sources);
-    const SourceMap read = buildSourceMap(index);
-    return summarizeWhy(index, why, rules.rules, &read);
+    return summarizeWhy(index, why, rules.rules, sources);
+}
+
+ReportSourcesAndWhy readReportSourcesAndWhy(const Index& index)
+{
+    const SourceMap map = buildSourceMap(index);
+    return ReportSourcesAndWhy { summarizeSources(index, map), reportWhyGroups(index, &map) };
 }
 
 } // namespace dvmlens
