@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The TORCH_TRACE logs a path names: the file itself, or every trace log under a folder (plain ones told by
-// their first line, gzip ones by their name dedicated_log_torch_trace*.log.gz), sorted, symlinks not
-// followed.
+// The TORCH_TRACE logs a path names: the file itself, or the trace logs of a folder as the index finds
+// them (trace/tracefiles.h traceLogsAt: directly in it, by name, tlparse's raw.log by content), so
+// `compile`, `check`'s gates and a report's Compile section read the logs `scan` reads.
 #pragma once
 
 #include "core/compile/compileevents.h"

@@ -72,18 +72,6 @@ void settleGraph(Graph& graph, const TraceGraphParts& parts, const std::string& 
 
 } // namespace
 
-std::vector<std::string> traceLogsAt(const std::string& path)
-{
-    const TreeSource& source = posixTreeSource();
-    int error = 0;
-    const std::optional<unsigned char> type = source.typeOf(path, error);
-    if (type == DT_DIR)
-        return findTraceLogs(path, source);
-    if (type == DT_REG && (isTraceLogName(baseName(path)) || isTraceLogFile(path, source)))
-        return { path };
-    return {};
-}
-
 Run readTraceRun(const std::string& log, const std::string& root, const IndexOptions& options,
     std::vector<Diagnostic>& diagnostics)
 {

@@ -16,11 +16,6 @@
 
 namespace dvmlens {
 
-// The trace logs `path` stands for: itself when it is a trace log (plain or gzip, by its first
-// line; dedicated_log_torch_trace*.log.gz by name), or the logs directly in the folder `path` (a
-// TORCH_TRACE folder; a tlparse output folder's raw.log). Empty when it is no trace input.
-std::vector<std::string> traceLogsAt(const std::string& path);
-
 // The Index of `logs` (found under `root`, which bounds every read). Never fails: a log that
 // cannot be read is a diagnostic. Nothing is streamed (options.stream is not called).
 Index buildTraceIndex(

@@ -99,4 +99,19 @@ std::vector<std::string> findTraceLogs(const std::string& folder, const TreeSour
     return logs;
 }
 
+std::vector<std::string> traceLogsAt(const std::string& path)
+{
+    const TreeSource& source = posixTreeSource();
+    int error = 0;
+    const std::optional<unsigned char> type = source.typeOf(path, error);
+    if (type == DT_DIR)
+        return findTraceLogs(path, source);
+    const std::size_t slash = path.find_last_of('/');
+    const std::string_view name =
+        slash == std::string::npos ? std::string_view(path) : std::string_view(path).substr(slash + 1);
+    if (type == DT_REG && (isTraceLogName(name) || isTraceLogFile(path, source)))
+        return { path };
+    return {};
+}
+
 } // namespace dvmlens

@@ -29,6 +29,12 @@ std::optional<std::int64_t> rankFromTraceLogName(std::string_view name);
 // sorted by name. Links are not followed.
 std::vector<std::string> findTraceLogs(const std::string& folder, const TreeSource& source);
 
+// The trace logs `path` (on the file system) stands for: itself when it is a trace log (plain or
+// gzip, by its first line; dedicated_log_torch_trace*.log.gz by name), or the logs directly in the
+// folder `path` (a TORCH_TRACE folder; a tlparse output folder's raw.log). Empty when it is no
+// trace input. Every front end finds logs this way: scan, compile and the reports agree.
+std::vector<std::string> traceLogsAt(const std::string& path);
+
 // Whether `path` (a regular file of `source`) is a trace log by its content: its first line is a
 // record (a .gz is looked into).
 bool isTraceLogFile(const std::string& path, const TreeSource& source);
