@@ -33,10 +33,10 @@ bool isModuleName(std::string_view name)
         && isInductorCodeHash(name.substr(0, name.size() - 3));
 }
 
-// The entries of `folder` whose name `accept`s and whose own type (links not followed) is `type`,
-// as paths, sorted.
-template <typename Accept>
-std::vector<std::string> entriesOf(const std::string& folder, const Accept& accept, unsigned char type)
+// The entries of `folder` whose name `accept`s and whose own type (links not followed) `wanted`
+// takes, as paths, sorted.
+template <typename Accept, typename Wanted>
+std::vector<std::string> entriesOf(const std::string& folder, const Accept& accept, const Wanted& wanted)
 {
     std::vector<TreeSource::Listed> entries;
     int error = 0;
@@ -52,7 +52,7 @@ std::vector<std::string> entriesOf(const std::string& folder, const Accept& acce
         const std::optional<unsigned char> actual = entry.type == DT_UNKNOWN
             ? posixTreeSource().typeOf(path, typeError)
             : std::optional<unsigned char>(entry.type);
-        if (actual == type)
+        if (actual && wanted(*actual))
             paths.push_back(path);
     }
     std::sort(paths.begin(), paths.end());
@@ -61,12 +61,14 @@ std::vector<std::string> entriesOf(const std::string& folder, const Accept& acce
 
 std::vector<std::string> moduleFolders(const std::string& root)
 {
-    return entriesOf(root, isModuleFolderName, DT_DIR);
+    return entriesOf(root, isModuleFolderName, [](unsigned char type) { return type == DT_DIR; });
 }
 
+// Everything named like a module but a folder: a link, FIFO or device under a module's name is
+// refused by SafeFile when read and counted as unreadable, not passed over in silence.
 std::vector<std::string> modulesIn(const std::string& folder)
 {
-    return entriesOf(folder, isModuleName, DT_REG);
+    return entriesOf(folder, isModuleName, [](unsigned char type) { return type != DT_DIR; });
 }
 
 bool looksLikeKernelModule(std::string_view head)

@@ -130,6 +130,16 @@ private Q_SLOTS:
         QDir(root).mkpath(hash.mid(1, 2));
         QVERIFY(QFile::link(secret, root + u'/' + hash.mid(1, 2) + u'/' + hash + u".py"_s));
         QCOMPARE(listCacheFolder(root.toStdString()).wrappers.size(), std::size_t(3));
+        QCOMPARE(listCacheFolder(root.toStdString()).unreadable, 1); // said, not passed over
+        // A FIFO under a module's name is never opened (no hang) and is counted as unreadable too.
+        const QString fifoHash = QString::fromStdString(inductorCodeHash("fifo"));
+        QDir(root).mkpath(fifoHash.mid(1, 2));
+        const QByteArray fifo =
+            QFile::encodeName(root + u'/' + fifoHash.mid(1, 2) + u'/' + fifoHash + u".py"_s);
+        QCOMPARE(::mkfifo(fifo.constData(), 0600), 0);
+        const CacheListing listing = listCacheFolder(root.toStdString());
+        QCOMPARE(listing.wrappers.size(), std::size_t(3));
+        QCOMPARE(listing.unreadable, 2);
         // A folder with no module folder is no cache.
         QVERIFY(!isInductorCacheFolder(outside.path().toStdString()));
     }
