@@ -7,10 +7,11 @@
 #include "core/verdict/summary.h"
 #include "core/verdict/verdict.h"
 
-#include <QFileInfo>
 #include <QString>
 
 #include <algorithm>
+#include <filesystem>
+#include <system_error>
 
 namespace dvmlens {
 
@@ -20,7 +21,8 @@ constexpr const char* kIrPath = "_inductor/ascend_npu_ir/ascend_npu_ir/npu/induc
 
 bool exists(const std::string& path)
 {
-    return QFileInfo::exists(QString::fromStdString(path));
+    std::error_code error; // the path's bytes as they are (QFileInfo would replace non-UTF-8 ones)
+    return std::filesystem::exists(path, error);
 }
 
 CheckItem item(const char* id, const char* en, const char* zh)

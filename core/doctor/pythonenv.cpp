@@ -4,11 +4,10 @@
 #include "core/io/safefile.h"
 #include "core/parse/linetext.h"
 
-#include <QDir>
-#include <QFileInfo>
-#include <QString>
-
 #include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <system_error>
 
 namespace dvmlens {
 
@@ -22,14 +21,40 @@ std::optional<std::string> readSmall(const std::string& path)
     return readFileHead(path, std::string(), kSmallFileBytes, error);
 }
 
+// Paths are bytes here (a folder named in Latin-1 too): std::filesystem, not QFileInfo, whose
+// encodeName would replace what is not UTF-8.
+namespace fs = std::filesystem;
+
 bool isDir(const std::string& path)
 {
-    return QFileInfo(QString::fromStdString(path)).isDir();
+    std::error_code error;
+    return fs::is_directory(path, error);
 }
 
 bool isFile(const std::string& path)
 {
-    return QFileInfo(QString::fromStdString(path)).isFile();
+    std::error_code error;
+    return fs::is_regular_file(path, error);
+}
+
+// The names in `folder` that `accept` takes, sorted; none when it cannot be listed.
+template <typename Accept> std::vector<std::string> namesIn(const std::string& folder, const Accept& accept)
+{
+    std::vector<std::string> names;
+    std::error_code error;
+    for (fs::directory_iterator it(folder, error), end; !error && it != end; it.increment(error)) {
+        const std::string name = it->path().filename().string();
+        if (accept(name, *it))
+            names.push_back(name);
+    }
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+bool isDirEntry(const fs::directory_entry& entry)
+{
+    std::error_code error;
+    return entry.is_directory(error);
 }
 
 // Calls `each` with every trimmed line of `text` until it returns a value; that value, or nullopt.
@@ -73,15 +98,16 @@ std::optional<std::string> pythonAssignment(const std::string& text, const std::
 std::vector<std::string> distInfos(const std::string& site, const std::string& package)
 {
     std::vector<std::string> out;
-    const QDir dir(QString::fromStdString(site));
-    const QString prefix = QString::fromStdString(package) + QLatin1Char('-');
-    for (const QString& name :
-        dir.entryList({ prefix + QStringLiteral("*.dist-info") }, QDir::Dirs, QDir::Name)) {
-        // torch-… must not take torch_npu-…: the name ends at the version.
-        const QString rest = name.mid(prefix.size());
-        if (!rest.isEmpty() && rest.front().isDigit())
-            out.push_back(dir.filePath(name).toStdString());
-    }
+    const std::string prefix = package + '-';
+    const std::string_view suffix = ".dist-info";
+    for (const std::string& name :
+        namesIn(site, [&](const std::string&name, const fs::directory_entry&entry) {
+            // torch-… must not take torch_npu-…: the name ends at the version.
+            return name.starts_with(prefix) && name.ends_with(suffix)
+                && name.size() > prefix.size() + suffix.size()
+                && std::isdigit(static_cast<unsigned char>(name[prefix.size()])) && isDirEntry(entry);
+        }))
+        out.push_back(site + '/' + name);
     return out;
 }
 
@@ -134,18 +160,20 @@ PackageInstall readInstall(const std::string& site, const std::string& package, 
 std::vector<std::string> pthFolders(const std::string& site)
 {
     std::vector<std::string> out;
-    const QDir dir(QString::fromStdString(site));
-    for (const QString& name : dir.entryList({ QStringLiteral("*.pth") }, QDir::Files, QDir::Name)) {
-        const auto text = readSmall(dir.filePath(name).toStdString());
+    for (const std::string& name : namesIn(site, [](const std::string&name, const fs::directory_entry&entry) {
+             std::error_code error;
+             return name.ends_with(".pth") && entry.is_regular_file(error);
+         })) {
+        const auto text = readSmall(site + '/' + name);
         if (!text)
             continue;
         firstOfLines(*text, [&](std::string_view line, bool&) -> std::optional<std::string> {
             if (line.empty() || line.front() == '#' || line.starts_with("import ")
                 || line.starts_with("import\t"))
                 return std::nullopt;
-            const QString entry = QString::fromStdString(std::string(line));
-            const QString folder = QDir::isAbsolutePath(entry) ? entry : dir.filePath(entry);
-            out.push_back(QDir::cleanPath(folder).toStdString() + "\t" + name.toStdString());
+            const fs::path entry(line);
+            const fs::path folder = entry.is_absolute() ? entry : fs::path(site) / entry;
+            out.push_back(folder.lexically_normal().string() + "\t" + name);
             return std::nullopt;
         });
     }
@@ -154,34 +182,38 @@ std::vector<std::string> pthFolders(const std::string& site)
 
 std::vector<std::string> findSitePackages(const std::string& given)
 {
-    const QString root = QString::fromStdString(given);
-    if (QFileInfo(root).fileName() == QLatin1String("site-packages")
-        || QFileInfo(root).fileName() == QLatin1String("dist-packages") || isDir(given + "/torch")
+    const std::string name = fs::path(given).lexically_normal().filename().string();
+    const std::string last =
+        name.empty() ? fs::path(given).lexically_normal().parent_path().filename().string() : name;
+    if (last == "site-packages" || last == "dist-packages" || isDir(given + "/torch")
         || isDir(given + "/torch_npu"))
         return { given };
     std::vector<std::string> out;
-    for (const char* lib : { "lib", "lib64", "Lib" }) {
-        const QDir libDir(root + QLatin1Char('/') + QLatin1String(lib));
-        if (!libDir.exists())
+    for (const std::string lib : { "lib", "lib64", "Lib" }) {
+        const std::string libDir = given + '/' + lib;
+        if (!isDir(libDir))
             continue;
-        if (QLatin1String(lib) == QLatin1String("Lib") && libDir.exists(QStringLiteral("site-packages"))) {
-            out.push_back(libDir.filePath(QStringLiteral("site-packages")).toStdString());
+        if (lib == "Lib" && isDir(libDir + "/site-packages")) {
+            out.push_back(libDir + "/site-packages");
             continue;
         }
-        for (const QString& python :
-            libDir.entryList({ QStringLiteral("python3*") }, QDir::Dirs, QDir::Name)) {
+        for (const std::string& python :
+            namesIn(libDir, [](const std::string&name, const fs::directory_entry&entry) {
+                return name.starts_with("python3") && isDirEntry(entry);
+            })) {
             for (const char* site : { "site-packages", "dist-packages" }) {
-                const QString folder = libDir.filePath(python + QLatin1Char('/') + QLatin1String(site));
-                if (QFileInfo(folder).isDir())
-                    out.push_back(QDir::cleanPath(folder).toStdString());
+                const std::string folder = libDir + '/' + python + '/' + site;
+                if (isDir(folder))
+                    out.push_back(fs::path(folder).lexically_normal().string());
             }
         }
     }
     // lib64 is often a link to lib: the same folder once.
     std::vector<std::string> unique;
-    std::vector<QString> canonical;
+    std::vector<std::string> canonical;
     for (const std::string& folder : out) {
-        const QString real = QFileInfo(QString::fromStdString(folder)).canonicalFilePath();
+        std::error_code error;
+        const std::string real = fs::canonical(folder, error).string();
         if (std::find(canonical.begin(), canonical.end(), real) == canonical.end()) {
             canonical.push_back(real);
             unique.push_back(folder);

@@ -13,6 +13,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cstdio>
+
 using namespace dvmlens;
 using namespace Qt::StringLiterals;
 
@@ -131,6 +133,26 @@ private Q_SLOTS:
         QVERIFY(itemOf(items, "versions").evidence.find("torch 2.7.1+cpu") != std::string::npos);
         // The site-packages folder itself is an ENV too.
         QVERIFY(!anyFailed(doctor(sitePackages(dir))));
+    }
+
+    // A prefix named in Latin-1 ("caf\xe9"): its path's bytes reach the files as they are.
+    void environmentUnderANonUtf8Folder()
+    {
+        QTemporaryDir dir;
+        makeSite(sitePackages(dir), FakeEnv {});
+        const std::string latin1 = QFile::encodeName(dir.path()).toStdString() + "/caf\xe9";
+        QCOMPARE(
+            ::rename(QFile::encodeName(dir.filePath(QStringLiteral("prefix"))).constData(), latin1.c_str()),
+            0);
+        DoctorInput input;
+        input.env = readPythonEnv(latin1, {});
+        input.shellBackend = "dvm";
+        QCOMPARE(input.env.sitePackages.size(), std::size_t(1));
+        QCOMPARE(input.env.sitePackages.front(), latin1 + "/lib/python3.12/site-packages");
+        const std::vector<CheckItem> items = runDoctor(input);
+        QCOMPARE(statusOf(items, "versions"), CheckStatus::Pass);
+        QCOMPARE(statusOf(items, "ir-fallbackkernel-fix"), CheckStatus::Pass);
+        QVERIFY(!anyFailed(items));
     }
 
     void releaseWithoutDvm()
