@@ -585,8 +585,12 @@ std::optional<Index> buildIndex(const std::string& path, const IndexOptions& opt
     // archive probe, which would take a .log.gz for a compressed archive.
     std::error_code fsError;
     const std::string absolute = scanpath::absoluteClean(path, fsError).native();
-    if (const std::vector<std::string> logs = traceLogsAt(absolute); !logs.empty())
-        return buildTraceIndex(absolute, logs, options);
+    std::vector<Diagnostic> traceNotes;
+    if (const std::vector<std::string> logs = traceLogsAt(absolute, &traceNotes); !logs.empty()) {
+        Index index = buildTraceIndex(absolute, logs, options);
+        index.diagnostics.insert(index.diagnostics.begin(), traceNotes.begin(), traceNotes.end());
+        return index;
+    }
     if (isInductorCacheFolder(absolute))
         return buildCacheIndex(absolute, options);
     std::string archiveError;

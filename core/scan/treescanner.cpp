@@ -29,6 +29,24 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// What a non-regular entry is, in words; nullptr for a regular file or a link.
+const char* specialKind(unsigned char type)
+{
+    switch (type) {
+    case DT_FIFO:
+        return "a FIFO";
+    case DT_SOCK:
+        return "a socket";
+    case DT_CHR:
+    case DT_BLK:
+        return "a device";
+    case DT_DIR:
+        return "a folder";
+    default:
+        return nullptr;
+    }
+}
+
 using namespace graphfolder;
 using namespace scanpath;
 
@@ -236,32 +254,13 @@ private:
         return true;
     }
 
-    static const char* specialKind(unsigned char type)
-    {
-        switch (type) {
-        case DT_FIFO:
-            return "a FIFO";
-        case DT_SOCK:
-            return "a socket";
-        case DT_CHR:
-        case DT_BLK:
-            return "a device";
-        case DT_DIR:
-            return "a folder";
-        default:
-            return nullptr;
-        }
-    }
-
     // A FIFO, socket or device named *.log is no log: reading it would block or never end.
     void noteSpecialLog(const Entry& entry, const Frame& folder, unsigned char type)
     {
-        const char* kind = type == DT_DIR ? nullptr : specialKind(type);
-        if (kind && endsWith(entry.name, ".log")) {
-            addDiagnostic(joinPath(folder.path, entry.name), Severity::Warning, "log-not-a-file",
-                std::string("This log is ") + kind
-                    + ", not a regular file, so it is not read (it could block or never end).");
-        }
+        if (!endsWith(entry.name, ".log"))
+            return;
+        if (std::optional<Diagnostic> note = specialLogNote(joinPath(folder.path, entry.name), type))
+            m_index.diagnostics.push_back(std::move(*note));
     }
 
     void resolve(Entry& entry, const Frame& folder)
@@ -580,6 +579,16 @@ bool looksLikeWrapperHead(std::string_view head)
     return head.find("# AOT ID:") != std::string_view::npos
         || head.find("AsyncCompile()") != std::string_view::npos
         || head.find("@dvm.kernel(") != std::string_view::npos;
+}
+
+std::optional<Diagnostic> specialLogNote(const std::string& path, unsigned char type)
+{
+    const char* kind = type == DT_DIR ? nullptr : specialKind(type);
+    if (!kind)
+        return std::nullopt;
+    return makeDiagnostic(path, Severity::Warning, "log-not-a-file",
+        std::string("This log is ") + kind
+            + ", not a regular file, so it is not read (it could block or never end).");
 }
 
 std::optional<Index> scanTree(

@@ -26,6 +26,10 @@ std::optional<Index> scanTree(
 
 class TreeSource;
 
+// The warning for an entry named as a log that is a FIFO, socket or device (`type`, a DT_* value):
+// reading it could block or never end. nullopt for a regular file, a folder or a link.
+std::optional<Diagnostic> specialLogNote(const std::string& path, unsigned char type);
+
 // Whether the first bytes (4 KiB are looked at) of a loose *.py file are an Inductor wrapper module's.
 bool looksLikeWrapperHead(std::string_view head);
 

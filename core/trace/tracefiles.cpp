@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/trace/tracefiles.h"
 
+#include "core/scan/treescanner.h"
 #include "core/scan/treesource.h"
 #include "core/trace/tracelog.h"
 
@@ -72,7 +73,8 @@ bool isTraceLogFile(const std::string& path, const TreeSource& source)
     return looksLikeTraceLog(*head);
 }
 
-std::vector<std::string> findTraceLogs(const std::string& folder, const TreeSource& source)
+std::vector<std::string> findTraceLogs(
+    const std::string& folder, const TreeSource& source, std::vector<Diagnostic>* notes)
 {
     std::vector<TreeSource::Listed> entries;
     int error = 0;
@@ -90,8 +92,13 @@ std::vector<std::string> findTraceLogs(const std::string& folder, const TreeSour
         const std::optional<unsigned char> type = entry.type == DT_UNKNOWN
             ? source.typeOf(path, typeError)
             : std::optional<unsigned char>(entry.type);
-        if (type != DT_REG)
+        if (type != DT_REG) {
+            if (notes && named && type) {
+                if (std::optional<Diagnostic> note = specialLogNote(path, *type))
+                    notes->push_back(std::move(*note));
+            }
             continue;
+        }
         if (named || isTraceLogFile(path, source))
             logs.push_back(path);
     }
@@ -99,13 +106,13 @@ std::vector<std::string> findTraceLogs(const std::string& folder, const TreeSour
     return logs;
 }
 
-std::vector<std::string> traceLogsAt(const std::string& path)
+std::vector<std::string> traceLogsAt(const std::string& path, std::vector<Diagnostic>* notes)
 {
     const TreeSource& source = posixTreeSource();
     int error = 0;
     const std::optional<unsigned char> type = source.typeOf(path, error);
     if (type == DT_DIR)
-        return findTraceLogs(path, source);
+        return findTraceLogs(path, source, notes);
     const std::size_t slash = path.find_last_of('/');
     const std::string_view name =
         slash == std::string::npos ? std::string_view(path) : std::string_view(path).substr(slash + 1);

@@ -13,8 +13,11 @@
 #include "tracewriter.h"
 
 #include <QDir>
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <sys/stat.h>
 
 using namespace Qt::StringLiterals;
 using namespace dvmlens;
@@ -92,6 +95,19 @@ private Q_SLOTS:
         QVERIFY(!rank1.graphs[0].outputCode->dvmEngaged);
         QCOMPARE(graphOrigin(rank1.graphs[1]).cache, std::optional<std::string>("hit"));
         QVERIFY2(index.diagnostics.empty(), qPrintable(diagnosticCodes(index).join(u' ')));
+    }
+
+    // A FIFO under a log's name beside real logs: never opened (no hang), and said.
+    void aFifoNamedAsALogIsSaid()
+    {
+        QTemporaryDir dir;
+        writeRankLogs(QDir(dir.path()));
+        const QString fifo = dir.filePath(u"dedicated_log_torch_trace_rank_2_fifofifo.log"_s);
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        const Index index = indexOf(dir.path());
+        QCOMPARE(index.runs.size(), std::size_t(2));
+        QCOMPARE(diagnosticCodes(index), QStringList { u"log-not-a-file"_s });
+        QCOMPARE(index.diagnostics.front().path, QFile::encodeName(fifo).toStdString());
     }
 
     void aGraphsFilesAreReadAgainFromTheLog()
