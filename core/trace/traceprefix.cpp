@@ -45,7 +45,8 @@ bool parseTracePrefix(std::string_view line, TracePrefix& prefix)
     std::size_t at = 22;
     std::int64_t writer = 0;
     const std::size_t writerStart = at;
-    while (at < line.size() && isDigit(line[at]) && at - writerStart < 19) {
+    // At most 18 digits: they always fit an int64 (a pid or a thread id has far fewer).
+    while (at < line.size() && isDigit(line[at]) && at - writerStart < 18) {
         writer = writer * 10 + (line[at] - '0');
         ++at;
     }

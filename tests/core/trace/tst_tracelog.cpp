@@ -180,6 +180,14 @@ private Q_SLOTS:
             readText("\tone\n\ttwo\n" + traceRecord(R"("link": {"name": "c", "url": "u"})"));
         QCOMPARE(codes(stray.result), QStringList { u"trace-stray-payload:1"_s });
         QCOMPARE(stray.records.size(), std::size_t(1));
+        // A writer column of 19 digits or more is no pid (fuzz_tracelog found 999999999999999999 * 10
+        // overflowing); 18 digits still read.
+        const Collected huge =
+            readText("V1203 10:00:00.000000 9999999999999999999 graph.py:1] {\"link\": {}}\n"
+                     "V1203 10:00:00.000000 999999999999999999 graph.py:1] {\"link\": {}}\n");
+        QCOMPARE(codes(huge.result), QStringList { u"trace-not-a-record:1"_s });
+        QCOMPARE(huge.records.size(), std::size_t(1));
+        QCOMPARE(huge.records[0].writer, std::int64_t(999999999999999999));
     }
 
     void aFortyMegabyteLineIsSkippedNotKept()
