@@ -30,7 +30,7 @@ void splitLocation(std::string_view location, GraphBreak& graphBreak)
         return;
     int line = 0;
     for (char c : location.substr(colon + 1)) {
-        if (c < '0' || c > '9')
+        if (c < '0' || c > '9' || line > 100000000) // no source line is that long: no overflow either
             return;
         line = line * 10 + (c - '0');
     }

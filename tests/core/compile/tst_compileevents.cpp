@@ -215,6 +215,11 @@ private Q_SLOTS:
         QCOMPARE(parseResumeName("torch_dynamo_resume_in_fn_at_9551")->line, 9551);
         QVERIFY(!parseResumeName("forward"));
         QVERIFY(!parseResumeName("torch_dynamo_resume_in__at_x"));
+        // A line number of twenty digits is no line (and no signed overflow): file and line stay unset.
+        const GraphBreak huge =
+            parseGraphBreakPayload("Graph break in user code at m.py:99999999999999999999\n");
+        QVERIFY(huge.file.empty());
+        QCOMPARE(parseGraphBreakPayload("Graph break in user code at m.py:210\n").line, 210);
     }
 
     void realExcerpts()
