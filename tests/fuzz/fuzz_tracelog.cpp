@@ -2,6 +2,11 @@
 // libFuzzer target: any bytes as a TORCH_TRACE log through the record reader, with small limits so
 // the line and payload bounds are reached. It must never crash or hang, and every record and
 // diagnostic must point at a line of the input.
+#include "core/compile/compileevents.h"
+#include "core/compile/compileexplain.h"
+#include "core/compile/compilejson.h"
+#include "core/compile/compilesummary.h"
+#include "core/compile/compiletext.h"
 #include "core/trace/tracelog.h"
 
 #include <cstdint>
@@ -42,6 +47,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         });
     if (lastLine > result.lines)
         __builtin_trap();
+    // The compile side reads the same records (graph breaks, guards, metrics): its rollup, words,
+    // JSON and the A/B explanations of the log against itself.
+    const std::vector<dvmlens::CompileLog> logs { dvmlens::compileEventsFromText(text, "fuzz.log") };
+    const dvmlens::CompileSummary summary = dvmlens::summarizeCompile(logs);
+    (void)dvmlens::compileSummaryText(logs, summary);
+    (void)dvmlens::compileSummaryJson(summary).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    (void)dvmlens::compileComparisonJson(dvmlens::compareCompile(logs, logs))
+        .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     for (const dvmlens::Diagnostic& diagnostic : result.diagnostics) {
         if (diagnostic.line && (*diagnostic.line < 1 || *diagnostic.line > result.lines))
             __builtin_trap();
