@@ -230,6 +230,33 @@ void mergeInto(json& base, const json& more)
     }
 }
 
+// A key the table does not have would be ignored: a typo ("reason" for "reasons") must be said, not
+// silently leave the built-in reasons in force. Clears `more` and sets `error` when one is found.
+void checkOverrideKeys(const json& override, const json& table, const std::string& path, std::string& error,
+    std::optional<json>& more)
+{
+    if (!override.is_object())
+        return; // parseWhyRules says what is wrong with a whole document that is not an object
+    for (const auto& [key, value] : override.items()) {
+        if (!table.contains(key)) {
+            std::string known;
+            for (const auto& [name, unused] : table.items())
+                known += (known.empty() ? "" : ", ") + name;
+            error = path + ": unknown key \"" + key + "\" (the table has: " + known + ")";
+            more.reset();
+            return;
+        }
+        if (key != "reasons" || !value.is_array())
+            continue;
+        for (const json& reason : value)
+            if (!reason.is_object() || !reason.contains("code") || !reason["code"].is_string()) {
+                error = path + ": every entry of \"reasons\" needs a \"code\" string";
+                more.reset();
+                return;
+            }
+    }
+}
+
 const json& builtinJson()
 {
     static const json doc = [] {
@@ -355,6 +382,8 @@ LoadedWhyRules loadWhyRules(const std::optional<std::string>& extraFile)
         std::string error;
         const auto text = readRulesText(path, error);
         auto more = text ? parseJson(*text, path, error) : std::nullopt;
+        if (more)
+            checkOverrideKeys(*more, doc, path, error, more);
         json merged = doc;
         if (more) {
             mergeInto(merged, *more);

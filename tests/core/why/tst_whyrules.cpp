@@ -205,6 +205,35 @@ private Q_SLOTS:
         QVERIFY(!parseWhyRules("[1]", "x.json", error));
         QCOMPARE(error, std::string("x.json: not a JSON object"));
     }
+
+    // A misspelt key or a reason without a code would leave the built-in table in force unsaid.
+    void unknownKeysAndCodelessReasonsAreSaid()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("why.json"));
+        const auto load = [&](const QByteArray& text) {
+            QFile file(path);
+            if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+                return LoadedWhyRules {};
+            file.write(text);
+            file.close();
+            return loadWhyRules(path.toStdString());
+        };
+        const LoadedWhyRules typo = load(R"({"reason": [{"code": "kept-whole"}]})");
+        QCOMPARE(typo.problems.size(), std::size_t(1));
+        QCOMPARE(typo.problems[0].code, std::string("bad-why-rules-file"));
+        QVERIFY2(typo.problems[0].message.rfind(
+                     path.toStdString() + ": unknown key \"reason\" (the table has: ", 0)
+                == 0,
+            typo.problems[0].message.c_str());
+        QVERIFY(typo.problems[0].message.find("reasons") != std::string::npos);
+        const LoadedWhyRules codeless = load(R"({"reasons": [{"text": "x"}]})");
+        QCOMPARE(codeless.problems.size(), std::size_t(1));
+        QVERIFY2(codeless.problems[0].message.find("every entry of \"reasons\" needs a \"code\" string")
+                != std::string::npos,
+            codeless.problems[0].message.c_str());
+        QVERIFY(codeless.rules.reason("kept-whole")); // the built-in table still applies
+    }
 };
 
 QTEST_GUILESS_MAIN(TestWhyRules)
