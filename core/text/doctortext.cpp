@@ -12,7 +12,7 @@ std::string doctorText(const std::string& env, const std::vector<CheckItem>& ite
     for (const CheckItem& item : items) {
         const char* mark = item.status == CheckStatus::Pass ? "PASS"
             : item.status == CheckStatus::Fail              ? "FAIL"
-                                                            : "????";
+                                                            : "UNKNOWN";
         out += std::to_string(++number) + ". " + mark + " " + item.title.en + " [" + item.id + "]\n";
         out += "   " + terminalSafe(item.evidence) + "\n";
         if (item.status == CheckStatus::Pass || item.fix.en.empty())

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// What `dvmlens-cli doctor` prints: one line per checklist item (PASS / FAIL / ????), its evidence,
+// What `dvmlens-cli doctor` prints: one line per checklist item (PASS / FAIL / UNKNOWN), its evidence,
 // and for the failed and unknown ones the fix in English and Chinese (and the diff).
 #pragma once
 

@@ -59,6 +59,10 @@ private Q_SLOTS:
             { QStringLiteral("doctor"), dir.filePath(QStringLiteral("venv")) }, options);
         QCOMPARE(text.exitCode, 1);
         QVERIFY(text.out.contains(QStringLiteral("1. FAIL torch and torch_npu versions match [versions]\n")));
+        // What files cannot decide is said in a word, not as "????".
+        QVERIFY2(
+            text.out.contains(QStringLiteral("7. UNKNOWN the static-shape example runs [smoke-static]\n")),
+            qPrintable(text.out));
         // The report shows the same checklist for the environment given.
         const Result report = testutil::runProgram(QStringLiteral(DVMLENS_CLI),
             { QStringLiteral("report"), QStringLiteral("--env"), dir.filePath(QStringLiteral("venv")),
