@@ -2355,6 +2355,10 @@
         <source>%1 unreadable</source>
         <translation>%1 个无法读取</translation>
     </message>
+    <message>
+        <source>%1 (%2 unreadable)</source>
+        <translation>%1（%2 个无法读取）</translation>
+    </message>
 </context>
 <context>
     <name>WelcomePage</name>

@@ -74,8 +74,13 @@ QString VerdictText::ladderCell(const dvmlens::VerdictCounts& counts)
             .arg(dvmlens::parsedGraphs(counts))
             .arg(counts.withCode)
             .arg(counts.engaged);
-    return ladderWord(dvmlens::ladderVerdict(counts)) + QLatin1Char(' ')
-        + QString::fromStdString(dvmlens::verdictCountText(counts));
+    const dvmlens::Verdict verdict = dvmlens::ladderVerdict(counts);
+    const QString cell =
+        ladderWord(verdict) + QLatin1Char(' ') + QString::fromStdString(dvmlens::verdictCountText(counts));
+    // "engaged 1/1" alone reads as all well when another graph could not be read (the CLI says it too).
+    if (counts.unreadable > 0 && verdict != dvmlens::Verdict::Unreadable)
+        return tr("%1 (%2 unreadable)").arg(cell).arg(counts.unreadable);
+    return cell;
 }
 
 QString VerdictText::ladderSentence(const dvmlens::VerdictCounts& counts)

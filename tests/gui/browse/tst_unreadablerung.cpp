@@ -68,7 +68,8 @@ private Q_SLOTS:
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setIndex(m_index);
         const QModelIndex run = model.index(0, RunTreeModel::NameColumn);
-        QCOMPARE(run.siblingAtColumn(RunTreeModel::VerdictColumn).data().toString(), u"engaged 1/1"_s);
+        QCOMPARE(run.siblingAtColumn(RunTreeModel::VerdictColumn).data().toString(),
+            u"engaged 1/1 (1 unreadable)"_s);
         QVERIFY2(run.data(Qt::ToolTipRole)
                      .toString()
                      .contains(u"DVM engaged in all 1 graphs with code; 1 unreadable"_s),
