@@ -7,6 +7,7 @@
 
 #include "core/model/model.h"
 #include "core/ranks/rankconsistency.h"
+#include "gui/common/itemroles.h"
 #include "gui/document/indexsummaries.h"
 
 #include <QAbstractItemModel>
@@ -30,7 +31,7 @@ public:
     enum Role
     {
         // Of a rank row with a graph: its positions in the Index (run, graph); invalid otherwise.
-        RunPositionRole = Qt::UserRole + 1,
+        RunPositionRole = ItemRoles::FirstModelRole,
         GraphPositionRole,
         DivergentRole, // bool, on key rows and rank rows: the key's ranks do not all agree
     };

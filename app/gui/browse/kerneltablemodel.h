@@ -4,6 +4,7 @@
 
 #include "core/model/model.h"
 #include "core/profile/profilejoin.h"
+#include "gui/common/itemroles.h"
 
 #include <QAbstractTableModel>
 
@@ -41,8 +42,8 @@ public:
         OutputsColumn };
     enum Role
     {
-        SortRole = Qt::UserRole + 1, // numbers for numeric columns
-        BackendRole, // int(dvmlens::Backend)
+        SortRole = ItemRoles::SortRole, // numbers for numeric columns
+        BackendRole = ItemRoles::FirstModelRole, // int(dvmlens::Backend)
         FilterTextRole, // name, ops and dtypes, for the text filter
         FilePathRole, // the output_code.py the kernel is in
     };

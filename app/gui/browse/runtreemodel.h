@@ -7,6 +7,7 @@
 
 #include "core/model/model.h"
 #include "core/profile/profilejoin.h"
+#include "gui/common/itemroles.h"
 #include "gui/common/themes.h"
 #include "gui/document/indexsummaries.h"
 #include "gui/document/knownfailures.h"
@@ -39,7 +40,7 @@ public:
     };
     enum Role
     {
-        PathRole = Qt::UserRole + 1, // absolute path of the run, graph folder or file
+        PathRole = ItemRoles::FirstModelRole, // absolute path of the run, graph folder or file
         NodeKindRole,
         // QStringList: titles (in the UI language) of the known failures on this node, each once.
         KnownFailuresRole,

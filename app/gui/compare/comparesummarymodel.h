@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/compare/compare.h"
+#include "gui/common/itemroles.h"
 
 #include <QAbstractTableModel>
 #include <QColor>
@@ -26,8 +27,8 @@ class CompareSummaryModel : public QAbstractTableModel
 public:
     enum Role
     {
-        SortRole = Qt::UserRole + 1, // numbers for count columns (B − A), ranks for the others
-        RegressionRole, // bool: GraphDiff::regression
+        SortRole = ItemRoles::SortRole, // numbers for count columns (B − A), ranks for the others
+        RegressionRole = ItemRoles::FirstModelRole, // bool: GraphDiff::regression
         GraphRole, // int: the row's index in CompareResult::graphs
         KeyRole, // QString: GraphDiff::key in full (the Graph column shows "rank 3 · <key>")
     };

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/model/model.h"
+#include "gui/common/itemroles.h"
 #include "gui/document/knownfailures.h"
 
 #include <QAbstractTableModel>
@@ -25,7 +26,7 @@ public:
     };
     enum Role
     {
-        SeverityRole = Qt::UserRole + 1, // int(dvmlens::Severity)
+        SeverityRole = ItemRoles::FirstModelRole, // int(dvmlens::Severity)
         PathRole,
         LineRole, // 0 when the diagnostic has no line
         KnownFailureRole, // bool: a known-failure rule matched (code = rule id)

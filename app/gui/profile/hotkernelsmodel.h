@@ -5,6 +5,7 @@
 
 #include "core/model/model.h"
 #include "core/profile/hotkernels.h"
+#include "gui/common/itemroles.h"
 
 #include <QAbstractTableModel>
 
@@ -30,8 +31,9 @@ public:
     };
     enum Role
     {
-        SortRole = Qt::UserRole + 1, // numbers for numeric columns
-        BackendRole, // int(dvmlens::Backend); -1 when the candidates' backends differ
+        SortRole = ItemRoles::SortRole, // numbers for numeric columns
+        BackendRole =
+            ItemRoles::FirstModelRole, // int(dvmlens::Backend); -1 when the candidates' backends differ
         AmbiguousRole, // bool: the row's graph is not known
     };
 

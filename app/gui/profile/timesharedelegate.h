@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/profile/profilejoin.h"
+#include "gui/common/itemroles.h"
 
 #include <QMetaType>
 #include <QStyledItemDelegate>
@@ -17,7 +18,7 @@ class TimeShareDelegate : public QStyledItemDelegate
 public:
     enum Role
     {
-        SharesRole = Qt::UserRole + 40, // dvmlens::TimeShares, invalid when the row has no time
+        SharesRole = ItemRoles::FirstDelegateRole, // dvmlens::TimeShares, invalid when the row has no time
         OutsideRole, // bool: the bar includes time outside compiled kernels (a run's)
     };
 

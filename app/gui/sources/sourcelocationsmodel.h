@@ -4,6 +4,7 @@
 // said in text for screen readers), DVM / other kernels / fallbacks, graphs, ranks, code.
 #pragma once
 
+#include "gui/common/itemroles.h"
 #include "gui/document/modelsources.h"
 
 #include <QAbstractTableModel>
@@ -28,8 +29,8 @@ public:
     };
     enum Role
     {
-        SortRole = Qt::UserRole + 1, // numbers for numbers; core's order for the location
-        ShareRole, // DVM share 0..1 (ShareColumn), invalid without items
+        SortRole = ItemRoles::SortRole, // numbers for numbers; core's order for the location
+        ShareRole = ItemRoles::FirstModelRole, // DVM share 0..1 (ShareColumn), invalid without items
     };
 
     explicit SourceLocationsModel(QObject* parent = nullptr);
