@@ -155,6 +155,7 @@ BrowsePage::~BrowsePage()
 void BrowsePage::follow(const TreeDocument& document)
 {
     const TreeDocument* followed = &document;
+    m_provenance->follow(document.provenanceStore());
     connect(followed, &TreeDocument::indexGrowing, this,
         [this, followed] { showGrowingIndex(followed->growingIndex(), followed->growingSummaries()); });
     connect(followed, &TreeDocument::graphsParsed, this, [this, followed](const auto& positions) {

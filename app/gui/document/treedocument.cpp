@@ -6,6 +6,7 @@
 #include "gui/common/timing.h"
 #include "gui/document/indexjob.h"
 #include "gui/document/profilejob.h"
+#include "gui/document/provenancestore.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -18,6 +19,7 @@ TreeDocument::TreeDocument(QObject* parent)
     , m_sourcesJob(new JobRunner(this))
     , m_ranksJob(new JobRunner(this))
     , m_profileJob(new ProfileJob(this))
+    , m_provenance(new ProvenanceStore(this))
 {
     connect(m_indexJob, &IndexJob::progress, this, &TreeDocument::indexProgress);
     connect(m_indexJob, &IndexJob::skeletonReady, this,
@@ -282,6 +284,11 @@ const std::shared_ptr<const ModelSources>& TreeDocument::modelSources() const
 const std::shared_ptr<const dvmlens::RankConsistency>& TreeDocument::rankConsistency() const
 {
     return m_ranks;
+}
+
+ProvenanceStore& TreeDocument::provenanceStore() const
+{
+    return *m_provenance;
 }
 
 const std::shared_ptr<const dvmlens::ProfileJoin>& TreeDocument::profileJoin() const

@@ -29,6 +29,7 @@
 
 class JobRunner;
 class ProfileJob;
+class ProvenanceStore;
 class IndexJob;
 
 class TreeDocument : public QObject
@@ -62,6 +63,9 @@ public:
     const std::shared_ptr<const ModelSources>& modelSources() const;
     // core's rank consistency of index() (graph keys ▸ ranks, for By graph); null until computed.
     const std::shared_ptr<const dvmlens::RankConsistency>& rankConsistency() const;
+    // The provenance links of a graph, computed when the Provenance mode asks for one (too costly to
+    // make for every graph up front); the last few are kept. Asking changes no product of the tree.
+    ProvenanceStore& provenanceStore() const;
 
     // Reads the Ascend profile at `path` (a folder or kernel_details.csv) and joins it to index()
     // off the GUI thread; profileJoined follows. A new index of the same tree is joined to it
@@ -127,6 +131,7 @@ private:
     JobRunner* m_sourcesJob;
     JobRunner* m_ranksJob;
     ProfileJob* m_profileJob;
+    ProvenanceStore* m_provenance;
     QString m_path;
     bool m_reindexing = false;
     std::shared_ptr<const dvmlens::Index> m_index;

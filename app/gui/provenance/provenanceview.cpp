@@ -3,7 +3,6 @@
 
 #include "core/io/pathtext.h"
 #include "gui/codeview/codeview.h"
-#include "gui/common/jobrunner.h"
 #include "gui/common/languagechange.h"
 
 #include <QFileInfo>
@@ -49,7 +48,6 @@ ProvenanceView::ProvenanceView(QWidget* parent)
     , m_title(new QLabel(this))
     , m_link(new QLabel(this))
     , m_back(new QToolButton(this))
-    , m_jobs(new JobRunner(this))
 {
     m_provenance = emptyProvenance();
     setObjectName(QStringLiteral("ProvenanceView"));
@@ -109,6 +107,16 @@ ProvenanceView::ProvenanceView(QWidget* parent)
     translateNowAndOnChange(this, [this] { retranslate(); });
 }
 
+void ProvenanceView::follow(ProvenanceStore& store)
+{
+    m_store = &store;
+    connect(&store, &ProvenanceStore::linksReady, this,
+        [this](const dvmlens::Graph* graph, const ProvenanceCache::Links& links) {
+            if (m_computing && graph == m_graph)
+                linksComputed(links.provenance, links.problems);
+        });
+}
+
 void ProvenanceView::setGraph(std::shared_ptr<const dvmlens::Index> index, const dvmlens::Graph* graph)
 {
     if (graph == m_graph && index == m_index)
@@ -119,33 +127,19 @@ void ProvenanceView::setGraph(std::shared_ptr<const dvmlens::Index> index, const
     m_problems = 0;
     m_selectedLine = 0;
     m_pendingKernel.clear();
-    m_computing = m_graph != nullptr;
+    m_computing = m_graph != nullptr && m_store;
     if (!m_computing) {
-        m_jobs->discard();
+        if (m_store)
+            m_store->discard();
         showPanes();
         retranslate();
         return;
     }
     // A graph shown a moment ago has its links kept: no files read again.
-    if (ProvenanceCache::Links kept = m_cache.find(m_index, m_graph); kept.provenance) {
-        m_jobs->discard();
+    if (ProvenanceCache::Links kept = m_store->request(m_index, m_graph); kept.provenance) {
         linksComputed(std::move(kept.provenance), kept.problems);
         return;
     }
-    // The job keeps the index (and so the graph) alive; a newer setGraph() drops its result.
-    m_jobs->start(
-        [index = m_index, graph = m_graph](JobContext&) {
-            std::vector<dvmlens::Diagnostic> problems;
-            ProvenanceCache::Links computed;
-            computed.provenance = std::make_shared<const dvmlens::GraphProvenance>(
-                dvmlens::graphProvenance(*graph, index->root, problems));
-            computed.problems = int(problems.size());
-            return computed;
-        },
-        [this](ProvenanceCache::Links computed) {
-            m_cache.insert(m_index, m_graph, computed);
-            linksComputed(std::move(computed.provenance), computed.problems);
-        });
     for (ProvenancePane pane : kPanes) {
         m_panes[slot(pane)]->clear();
         m_stacks[slot(pane)]->setCurrentWidget(m_notes[slot(pane)]);
@@ -163,11 +157,6 @@ void ProvenanceView::linksComputed(std::shared_ptr<const dvmlens::GraphProvenanc
     if (!m_pendingKernel.isEmpty())
         selectKernel(std::exchange(m_pendingKernel, QString()));
     Q_EMIT linksReady();
-}
-
-const ProvenanceCache& ProvenanceView::cache() const
-{
-    return m_cache;
 }
 
 bool ProvenanceView::isComputingLinks() const

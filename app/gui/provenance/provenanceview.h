@@ -4,15 +4,14 @@
 // side, as tlparse's provenance highlighter shows them. Clicking a kernel or fallback call in the
 // code paints its FX nodes in both FX panes and scrolls them there; clicking a node paints its
 // kernels in the code. Which lines are linked is core's answer (sources/provenancelinks.h); the
-// view only paints it and says which evidence linked them. The links are computed off the GUI
-// thread (a JobRunner job: on a 10 MB output_code.py they take seconds); until they arrive the
-// panes and the line above them say "Computing links…". The last few graphs' links are kept within
-// a byte budget (ProvenanceCache), so going back to one shows it at once.
+// view only paints it and says which evidence linked them. The links are the document's product
+// (ProvenanceStore: computed off the GUI thread, the last few kept); until they arrive the panes and
+// the line above them say "Computing links…".
 #pragma once
 
 #include "core/model/model.h"
 #include "core/sources/provenancelinks.h"
-#include "gui/provenance/provenancecache.h"
+#include "gui/document/provenancestore.h"
 
 #include <QString>
 #include <QWidget>
@@ -21,7 +20,6 @@
 #include <memory>
 
 class CodeView;
-class JobRunner;
 class QLabel;
 class QStackedWidget;
 class QToolButton;
@@ -31,6 +29,9 @@ class ProvenanceView : public QWidget
     Q_OBJECT
 public:
     explicit ProvenanceView(QWidget* parent = nullptr);
+
+    // Takes the links from `store` from now on (the open document's; it outlives the view).
+    void follow(ProvenanceStore& store);
 
     // Shows the panes of `graph`, which `index` keeps alive (null: none), once its links are
     // computed in the background (the graph's FX graph files and provenance JSONs are read again).
@@ -52,8 +53,6 @@ public:
     // Puts the code pane's cursor on the kernel `name` (as clicking it); false when the graph has none.
     // While the links are computed, the kernel is selected when they arrive.
     bool selectKernel(const QString& name);
-    // The links kept for graphs shown before (revisits show them without reading files again).
-    const ProvenanceCache& cache() const;
     // The back button (it triggers the action that entered the mode).
     QToolButton* backButton() const;
 
@@ -75,13 +74,12 @@ private:
     std::shared_ptr<const dvmlens::Index> m_index;
     const dvmlens::Graph* m_graph = nullptr;
     std::shared_ptr<const dvmlens::GraphProvenance> m_provenance; // never null
-    ProvenanceCache m_cache; // the last few graphs' links, within a byte budget
+    ProvenanceStore* m_store = nullptr;
     int m_problems = 0; // files that could not be read
 
     QLabel* m_title;
     QLabel* m_link;
     QToolButton* m_back;
-    JobRunner* m_jobs;
     bool m_computing = false;
     QString m_pendingKernel; // selectKernel() while computing
     std::array<QLabel*, dvmlens::kProvenancePaneCount> m_titles {};

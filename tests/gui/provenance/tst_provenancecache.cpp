@@ -4,7 +4,8 @@
 // closed index's graphs forgotten), and a graph visited again shows the same links at once, without a
 // background job.
 #include "core/index/indexer.h"
-#include "gui/provenance/provenancecache.h"
+#include "gui/document/provenancecache.h"
+#include "gui/document/provenancestore.h"
 #include "gui/provenance/provenanceview.h"
 #include "testutil.h"
 
@@ -138,6 +139,10 @@ private Q_SLOTS:
         QVERIFY(graphs.size() >= 6);
 
         ProvenanceView view;
+
+        ProvenanceStore store;
+
+        view.follow(store);
         view.resize(1200, 300);
         view.show();
         QSignalSpy ready(&view, &ProvenanceView::linksReady);
@@ -146,11 +151,11 @@ private Q_SLOTS:
             for (const auto& [index, graph] : graphs) {
                 view.setGraph(index, graph);
                 QTRY_VERIFY_WITH_TIMEOUT(!view.isComputingLinks(), 10000);
-                QVERIFY(view.cache().graphCount() <= view.cache().maxGraphs());
-                QVERIFY(view.cache().bytes() <= view.cache().budgetBytes());
+                QVERIFY(store.cache().graphCount() <= store.cache().maxGraphs());
+                QVERIFY(store.cache().bytes() <= store.cache().budgetBytes());
             }
         }
-        QVERIFY(view.cache().graphCount() >= 2);
+        QVERIFY(store.cache().graphCount() >= 2);
 
         // Back to the graph before: no job, the links are there right after setGraph, equal to new ones.
         const auto& [index, graph] = graphs[graphs.size() - 2];

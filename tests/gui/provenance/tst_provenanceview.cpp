@@ -11,6 +11,8 @@
 #include "gui/browse/kerneldetails.h"
 #include "gui/browse/kernelpanel.h"
 #include "gui/codeview/codeview.h"
+#include "gui/document/provenancestore.h"
+#include "gui/document/treedocument.h"
 #include "gui/provenance/provenanceview.h"
 #include "testutil.h"
 
@@ -82,6 +84,8 @@ private Q_SLOTS:
     {
         const auto index = indexOf(u"sources/torch_compile_debug"_s);
         ProvenanceView view;
+        ProvenanceStore store;
+        view.follow(store);
         view.resize(1500, 300); // short panes, so linking must scroll
         view.show();
         const dvmlens::Graph* graph = &index->runs.at(0).graphs.at(0);
@@ -141,6 +145,8 @@ private Q_SLOTS:
     {
         const auto index = indexOf(u"sources/torch_compile_debug"_s);
         ProvenanceView view;
+        ProvenanceStore store;
+        view.follow(store);
         view.resize(1500, 300);
         view.show();
         QSignalSpy ready(&view, &ProvenanceView::linksReady);
@@ -180,6 +186,8 @@ private Q_SLOTS:
     {
         const auto index = indexOf(u"sources/torch_compile_debug"_s);
         ProvenanceView view;
+        ProvenanceStore store;
+        view.follow(store);
         view.setGraph(index, &index->runs.at(1).graphs.at(0)); // no fx_graph_readable.py
         QTRY_VERIFY(loaded(view));
         QVERIFY(view.paneNote(ProvenancePane::FxGraph).contains(u"no fx_graph_readable.py"_s));
@@ -203,7 +211,9 @@ private Q_SLOTS:
     void browsePageEntersAndLeaves()
     {
         const auto index = indexOf(u"sources/torch_compile_debug"_s);
+        TreeDocument document; // the owner of the links the page's Provenance mode shows
         BrowsePage page;
+        page.follow(document);
         page.resize(1400, 600);
         page.show();
         page.setIndex(index);
@@ -217,6 +227,7 @@ private Q_SLOTS:
         ProvenanceView* view = page.provenanceView();
         QCOMPARE(view->graph(), &index->runs.at(0).graphs.at(0));
         QTRY_VERIFY(loaded(*view));
+        QCOMPARE(document.provenanceStore().cache().graphCount(), 1); // kept by the document
 
         // The kernel table drives it too.
         QVERIFY(page.kernelPanel()->selectKernel(u"triton_poi_fused_gelu_4"_s));

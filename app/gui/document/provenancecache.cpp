@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "gui/provenance/provenancecache.h"
+#include "gui/document/provenancecache.h"
 
 #include <utility>
 
