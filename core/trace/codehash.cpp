@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/trace/codehash.h"
 
-#include <QCryptographicHash>
+#include "core/trace/digest.h"
 
 namespace dvmlens {
 
@@ -22,14 +22,13 @@ std::string_view pythonStrip(std::string_view text)
 std::string inductorCodeHash(std::string_view code)
 {
     const std::string_view stripped = pythonStrip(code);
-    const QByteArray digest = QCryptographicHash::hash(
-        QByteArrayView(stripped.data(), static_cast<qsizetype>(stripped.size())), QCryptographicHash::Sha256);
+    const std::array<unsigned char, 32> digest = sha256(stripped);
     constexpr char kAlphabet[] = "abcdefghijklmnopqrstuvwxyz234567";
     std::string hash = "c";
     unsigned buffer = 0;
     int bits = 0;
-    for (const char byte : digest) {
-        buffer = (buffer << 8) | static_cast<unsigned char>(byte);
+    for (const unsigned char byte : digest) {
+        buffer = (buffer << 8) | byte;
         bits += 8;
         while (bits >= 5 && hash.size() < 52) {
             hash += kAlphabet[(buffer >> (bits - 5)) & 31];

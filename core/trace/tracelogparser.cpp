@@ -92,10 +92,18 @@ void TraceLogParser::overlongLine(int number, std::size_t bytes)
         "a line of " + std::to_string(bytes) + " bytes, longer than the "
             + std::to_string(m_options.maxLineBytes) + " a line may have, was skipped");
     // Whatever it was (a record or one of its payload lines), what it belonged to cannot be trusted.
-    if (m_pending && m_deliver && m_interest == TraceInterest::Payload) {
-        m_payloadTooLarge = true;
-        m_payload.clear();
-    }
+    if (m_pending && m_deliver && m_interest == TraceInterest::Payload)
+        dropPayload();
+}
+
+void TraceLogParser::dropPayload()
+{
+    if (!m_md5Streaming)
+        m_md5.add(m_payload);
+    m_md5Streaming = true;
+    m_payloadTooLarge = true;
+    m_payload.clear();
+    m_payload.shrink_to_fit();
 }
 
 void TraceLogParser::startRecord(std::string_view text, int number)
@@ -118,6 +126,7 @@ void TraceLogParser::startRecord(std::string_view text, int number)
     m_payloadTooLarge = false;
     m_payload.clear();
     m_md5.reset();
+    m_md5Streaming = false;
 
     std::string_view kind = firstKeyText(prefix.rest);
     m_interest = kind.empty() ? TraceInterest::Payload : interestIn(kind);
@@ -226,15 +235,12 @@ void TraceLogParser::payloadLine(std::string_view text, int number)
     ++m_payloadLines;
     if (!m_deliver || m_interest != TraceInterest::Payload)
         return;
-    if (m_payloadLines > 1)
-        m_md5.addData(QByteArrayView("\n", 1));
-    m_md5.addData(QByteArrayView(text.data(), static_cast<qsizetype>(text.size())));
-    if (m_payloadTooLarge)
-        return;
-    if (m_payload.size() + text.size() + 1 > m_options.maxPayloadBytes) {
-        m_payloadTooLarge = true;
-        m_payload.clear();
-        m_payload.shrink_to_fit();
+    if (!m_payloadTooLarge && m_payload.size() + text.size() + 1 > m_options.maxPayloadBytes)
+        dropPayload();
+    if (m_md5Streaming) {
+        if (m_payloadLines > 1)
+            m_md5.add("\n");
+        m_md5.add(text);
         return;
     }
     if (m_payloadLines > 1)
@@ -253,7 +259,9 @@ void TraceLogParser::flush(bool atEnd)
     if (m_interest == TraceInterest::Payload) {
         const bool hasLines = m_payloadLines > 0;
         if (record.payloadMd5) {
-            const std::string actual = m_md5.result().toHex().toStdString();
+            if (!m_md5Streaming)
+                m_md5.add(m_payload);
+            const std::string actual = m_md5.hex();
             record.payloadVerified = hasLines && actual == *record.payloadMd5;
             if (!record.payloadVerified) {
                 if (atEnd)

@@ -4,9 +4,8 @@
 // holds at most one record and its payload.
 #pragma once
 
+#include "core/trace/digest.h"
 #include "core/trace/tracelog.h"
-
-#include <QCryptographicHash>
 
 #include <map>
 #include <memory>
@@ -41,6 +40,7 @@ private:
     void startRecord(std::string_view text, int number);
     void payloadLine(std::string_view text, int number);
     void flush(bool atEnd);
+    void dropPayload(); // too large to keep: hashed from here on line by line
     void intern(const TraceRecord& record);
     void noteWriter(std::int64_t writer, int number);
     TraceInterest interestIn(std::string_view kind) const;
@@ -55,7 +55,10 @@ private:
     TraceInterest m_interest = TraceInterest::Skip;
     TraceRecord m_record;
     std::string m_payload;
-    QCryptographicHash m_md5 { QCryptographicHash::Md5 };
+    // The payload is hashed whole at its end (one call); only one too large to keep is hashed line by
+    // line from the moment it outgrew the limit (m_md5Streaming).
+    Md5 m_md5;
+    bool m_md5Streaming = false;
     int m_payloadLines = 0;
     bool m_payloadTooLarge = false;
     bool m_strayRun = false;
