@@ -4,13 +4,18 @@
 // --file-kb KiB mixing what real DVM files hold (docstring graph dumps, @dvm.kernel builders with
 // set_kernel_info, Triton kernels with big ''' sources and benchmark harness text, import_fx traps,
 // ATen/NPU/extern fallbacks, entry code), plus fx_graph_readable.py and small logs.
-// Plain C++ on purpose: the generator must not share code with the parser it measures.
+// --trace writes the same graphs as TORCH_TRACE logs instead, one per rank, as PyTorch does (see
+// ../shared/reference/trace-and-cache.md): each graph's Dynamo, AOT and post-grad graphs, its runnable
+// and its wrapper module as payload records with their md5, and its compilation metrics.
+// Plain C++ on purpose: the generator must not share code with the parser it measures (the md5 is
+// OpenSSL's, as in Python's hashlib).
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <openssl/evp.h>
 #include <random>
 #include <string>
 #include <vector>
@@ -31,7 +36,45 @@ struct Options
     // except one rank whose second graph differs and one rank that misses the last graph (so rank
     // consistency and reports that show identical ranks once can be measured).
     bool identicalRanks = false;
+    bool trace = false; // TORCH_TRACE logs instead of a debug tree
 };
+
+std::string md5Hex(const std::string& text)
+{
+    unsigned char digest[EVP_MAX_MD_SIZE];
+    unsigned size = 0;
+    EVP_Digest(text.data(), text.size(), digest, &size, EVP_md5(), nullptr);
+    static const char kDigits[] = "0123456789abcdef";
+    std::string hex;
+    for (unsigned i = 0; i < size; ++i) {
+        hex += kDigits[digest[i] >> 4];
+        hex += kDigits[digest[i] & 15];
+    }
+    return hex;
+}
+
+// One record of a TORCH_TRACE log: the glog prefix, the JSON object and, with a payload, its md5 and
+// its lines each after a TAB.
+std::string traceRecord(int pid, const std::string& fields, const std::string* payload = nullptr)
+{
+    std::string record =
+        "V0720 10:15:30.123456 " + std::to_string(pid) + " torch/_inductor/graph.py:2390] {" + fields;
+    if (payload)
+        record += ", \"has_payload\": \"" + md5Hex(*payload) + "\"";
+    record += "}\n";
+    if (!payload)
+        return record;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t end = payload->find('\n', start);
+        record += '\t';
+        record.append(*payload, start, end == std::string::npos ? std::string::npos : end - start);
+        record += '\n';
+        if (end == std::string::npos)
+            return record;
+        start = end + 1;
+    }
+}
 
 const char* const kOps[] = { "add", "mul", "sub", "div", "relu", "exp", "sum", "amax", "rsqrt", "neg",
     "where", "gelu", "softmax", "mean", "pow", "sqrt", "clone", "view", "cast", "abs" };
@@ -297,7 +340,7 @@ bool writeFile(const std::filesystem::path& path, const std::string& text)
 
 const char* const kUsage =
     "usage: dvmlens-gentree OUT --ranks R --graphs G --file-kb K [--seed S] [--builders-only] "
-    "[--identical-ranks]\n";
+    "[--identical-ranks] [--trace]\n";
 
 int usage(const char* message)
 {
@@ -318,6 +361,7 @@ int help()
            "  --seed S             random seed (default 1)\n"
            "  --builders-only      nothing but @dvm.kernel builders and entry code\n"
            "  --identical-ranks    every rank compiles the same graphs to the same code\n"
+           "  --trace              TORCH_TRACE logs (one per rank) instead of a debug tree\n"
            "  -h, --help           this text\n"
            "dvmlens-genprofile TREE OUT then writes an Ascend profile of its kernels.\n";
     return 0;
@@ -351,6 +395,8 @@ int main(int argc, char** argv)
             options.buildersOnly = true;
         else if (arg == "--identical-ranks")
             options.identicalRanks = true;
+        else if (arg == "--trace")
+            options.trace = true;
         else if (!arg.empty() && arg[0] != '-' && options.out.empty())
             options.out = arg;
         else
@@ -371,8 +417,21 @@ int main(int argc, char** argv)
         std::snprintf(
             run, sizeof run, "run_2026_07_20_10_15_%02d_%06d-pid_%d", rank % 60, 123456 + rank, 40000 + rank);
         const std::filesystem::path runDir = options.out / run;
-        std::filesystem::create_directories(runDir / "torchdynamo");
-        std::filesystem::create_directories(runDir / "torchinductor");
+        const int pid = 40000 + rank;
+        std::ofstream traceLog;
+        if (options.trace) {
+            std::filesystem::create_directories(options.out);
+            const std::filesystem::path logPath = options.out
+                / ("dedicated_log_torch_trace_rank_" + std::to_string(rank) + "_gen" + std::to_string(pid)
+                    + ".log");
+            traceLog.open(logPath, std::ios::binary);
+            if (!traceLog)
+                return usage(("cannot write " + logPath.string()).c_str());
+            ++files;
+        } else {
+            std::filesystem::create_directories(runDir / "torchdynamo");
+            std::filesystem::create_directories(runDir / "torchinductor");
+        }
         std::string dynamoLog = "Step 1: torchdynamo start tracing forward /work/model.py:12\n";
         const int divergentRank = options.ranks > 1 ? options.ranks - 3 + (options.ranks < 3 ? 2 : 0) : -1;
         const int missingRank = options.ranks > 2 ? 3 % options.ranks : -1;
@@ -389,10 +448,41 @@ int main(int argc, char** argv)
             const char* kind = kinds[graph % 2 == 0 ? (graph % 6 == 4 ? 2 : 0) : 1];
             const std::string folder = "model__" + std::to_string(aotId) + "_" + kind + "_"
                 + std::to_string(graph + 1) + "." + std::to_string(graph);
-            const std::filesystem::path graphDir = runDir / "torchinductor" / folder;
-            std::filesystem::create_directories(graphDir);
             const std::string code = writer.outputCode(aotId, kind);
             const std::string readable = writer.readableGraph();
+            if (options.trace) {
+                // Frame `graph`, compile 0: Dynamo's graph, AOT's, the post-grad graph, the runnable,
+                // the wrapper module (its file named as PyCodeCache would, any name will do here).
+                const std::string ids = ", \"rank\": " + std::to_string(rank) + ", \"frame_id\": "
+                    + std::to_string(graph) + ", \"frame_compile_id\": 0, \"attempt\": 0";
+                const std::string runnable = "import torch\n" + readable + readable;
+                std::string records = traceRecord(pid,
+                    "\"dynamo_start\": {\"stack\": [{\"line\": 12, \"name\": \"forward\", \"filename\": 0}]}"
+                        + ids);
+                records += traceRecord(pid, "\"dynamo_output_graph\": {\"sizes\": {}}" + ids, &readable);
+                records += traceRecord(pid,
+                    "\"aot_" + std::string(kind == std::string("backward") ? "backward" : "forward")
+                        + "_graph\": {}" + ids,
+                    &readable);
+                records += traceRecord(pid, "\"inductor_post_grad_graph\": {}" + ids, &readable);
+                records += traceRecord(pid,
+                    "\"artifact\": {\"name\": \"fx_graph_runnable\", \"encoding\": \"string\"}" + ids,
+                    &runnable);
+                records += traceRecord(pid,
+                    "\"inductor_output_code\": {\"filename\": \"/tmp/torchinductor_gen/ab/cgen"
+                        + std::to_string(rank) + "x" + std::to_string(graph) + ".py\"}" + ids,
+                    &code);
+                records += traceRecord(pid,
+                    "\"compilation_metrics\": {\"co_name\": \"forward\", \"co_filename\": "
+                    "\"/work/model.py\", "
+                    "\"co_firstlineno\": 12, \"dynamo_cumulative_compile_time_us\": 5000}"
+                        + ids);
+                traceLog << records;
+                bytes += records.size();
+                continue;
+            }
+            const std::filesystem::path graphDir = runDir / "torchinductor" / folder;
+            std::filesystem::create_directories(graphDir);
             if (!writeFile(graphDir / "output_code.py", code)
                 || !writeFile(graphDir / "fx_graph_readable.py", readable))
                 return usage(("cannot write under " + graphDir.string()).c_str());
@@ -408,6 +498,11 @@ int main(int argc, char** argv)
             }
             dynamoLog +=
                 "Step 2: calling compiler function inductor for graph " + std::to_string(graph) + "\n";
+        }
+        if (options.trace) {
+            if (!traceLog.flush())
+                return usage("cannot write the trace log");
+            continue;
         }
         writeFile(runDir / "torchdynamo" / "debug.log", dynamoLog);
         bytes += dynamoLog.size();

@@ -284,6 +284,43 @@ if [[ ${BENCH_ARCHIVE:-1} != 0 ]] && command -v zstd >/dev/null; then
     done
 fi
 
+# TORCH_TRACE logs (issue 25): the tree's shape as 8 ranks' logs of ~1 GB in all (each graph's Dynamo,
+# AOT and post-grad graphs, runnable and wrapper module as payload records), `dvmlens-cli scan` of the
+# folder against `wc -l` of the same warm files, target 2 x, and peak RSS (bounded by the largest
+# payload, not the file). BENCH_TRACE_GRAPHS overrides the graphs per rank; BENCH_TRACE=0 skips it.
+if [[ ${BENCH_TRACE:-1} != 0 ]]; then
+    trace_graphs=${BENCH_TRACE_GRAPHS:-236}
+    traces="$out/trace-r8-g${trace_graphs}-k512"
+    if [[ ! -f "$traces.complete" ]]; then
+        rm -rf "$traces"
+        "$gentree" "$traces" --trace --ranks 8 --graphs "$trace_graphs" --file-kb 512 --seed 1 >/dev/null
+        touch "$traces.complete"
+    fi
+    cat "$traces"/*.log >/dev/null
+    trace_mib=$(( $(du -sb "$traces" | cut -f1) / 1048576 ))
+    wc_logs() { wc -l "$traces"/*.log; }
+    trace_scan() { "$cli" scan "$traces"; }
+    t_wc_logs=$(best_of wc_logs)
+    t_trace=$(best_of trace_scan)
+    read -r cpu_wc_logs _ <<<"$(measure bash -c 'wc -l "$1"/*.log' _ "$traces")"
+    read -r cpu_trace rss_trace <<<"$(measure "$cli" scan "$traces")"
+    r_trace=$(ratio "$t_trace" "$t_wc_logs")
+    v_trace=$(awk -v r="$r_trace" 'BEGIN { print (r <= 2.0 ? "PASS" : "FAIL") }')
+    v_rss_trace=$(verdict_rss "$rss_trace")
+    echo
+    echo "DVM Lens trace benchmark: $traces"
+    echo "  $trace_mib MiB in 8 logs; best of $runs, warm cache"
+    echo
+    printf "$row" "command" "wall s" "x wc -l" "" "CPU s" "peak RSS" "verdict"
+    printf "$row" "wc -l LOGS" "$t_wc_logs" "1.00" "" "$cpu_wc_logs" "" ""
+    printf "$row" "dvmlens-cli scan FOLDER" "$t_trace" "$r_trace" "" "$cpu_trace" \
+        "$((rss_trace / 1024)) MiB" "$v_trace/$v_rss_trace"
+    echo "  target: scan of the logs <= 2 x wc -l (time), peak RSS <= $((max_rss_kib / 1024)) MiB"
+    for v in "$v_trace" "$v_rss_trace"; do
+        [[ $v == PASS ]] || bench_failed=1
+    done
+fi
+
 # The window (issue 12): time to all verdicts against scan, and a 10 MB file's first screen
 # (window-bench.sh, offscreen). Needs DVMLENS_GUI (the bench target sets it when the GUI is
 # built); BENCH_WINDOW=0 skips it.
