@@ -3,6 +3,7 @@
 
 #include "core/archive/archivereader.h"
 #include "core/io/pathtext.h"
+#include "gui/common/filedialogs.h"
 
 #include <QFileInfo>
 
@@ -17,7 +18,7 @@ TreePathDialog::TreePathDialog(QWidget* parent, const QString& caption, const QS
                         "*.zip)"),
         tr("All files (*)") });
     setLabelText(QFileDialog::Accept, tr("Choose"));
-    resize(900, 560); // Qt's own dialog opens at about 540×360, its columns cut
+    FileDialogs::fit(*this); // Qt's own dialog opens at about 540×360, its columns cut
 }
 
 bool TreePathDialog::acceptsFile(const QString& path) const

@@ -6,6 +6,7 @@
 #include "core/report/reportmarkdown.h"
 #include "core/report/reportwhy.h"
 #include "core/rules/knownfailures.h"
+#include "gui/common/filedialogs.h"
 #include "gui/common/languagechange.h"
 #include "gui/document/treedocument.h"
 #include "gui/export/imageexport.h"
@@ -17,7 +18,6 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QFile>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QMainWindow>
 #include <QMessageBox>
@@ -245,7 +245,7 @@ void ExportActions::copySummary()
 
 void ExportActions::screenshotDialog(ScreenshotTarget target)
 {
-    const QString file = QFileDialog::getSaveFileName(&m_window,
+    const QString file = FileDialogs::saveFile(&m_window,
         target == ScreenshotTarget::Window ? tr("Export Screenshot of the Window")
                                            : tr("Export Screenshot of the Current View"),
         suggestedFile(m_document.path(), QString(), QStringLiteral(".png"), true),
@@ -262,7 +262,7 @@ void ExportActions::screenshotDialog(ScreenshotTarget target)
 void ExportActions::reportDialog()
 {
     QString filter;
-    QString file = QFileDialog::getSaveFileName(&m_window, tr("Export Report"),
+    QString file = FileDialogs::saveFile(&m_window, tr("Export Report"),
         suggestedFile(m_document.path(), QStringLiteral("-report"), QStringLiteral(".md"), false),
         tr("Markdown (*.md);;HTML (*.html);;JSON (*.json)"), &filter);
     if (file.isEmpty())

@@ -8,6 +8,7 @@
 #include "gui/browse/runtreepane.h"
 #include "gui/codeview/codehighlighter.h"
 #include "gui/codeview/codeview.h"
+#include "gui/common/filedialogs.h"
 #include "gui/common/languagechange.h"
 #include "gui/common/themes.h"
 #include "gui/common/treepathdialog.h"
@@ -27,7 +28,6 @@
 #include <QApplication>
 #include <QDir>
 #include <QDockWidget>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -211,15 +211,14 @@ QString MainWindow::dialogFolder() const
 void MainWindow::openFolderDialog()
 {
     const QString folder =
-        QFileDialog::getExistingDirectory(this, tr("Open torch_compile_debug Folder"), dialogFolder());
+        FileDialogs::existingFolder(this, tr("Open torch_compile_debug Folder"), dialogFolder());
     if (!folder.isEmpty())
         openPath(folder);
 }
 
 void MainWindow::openFileDialog()
 {
-    const QString file = QFileDialog::getOpenFileName(this, tr("Open output_code.py or Archive"),
-        dialogFolder(),
+    const QString file = FileDialogs::openFile(this, tr("Open output_code.py or Archive"), dialogFolder(),
         tr("Inductor output code, trace log or debug tree archive (output_code.py *.py *.log *.log.gz "
            "*.tar *.tgz *.tar.gz *.tar.xz *.txz *.tar.zst *.tzst *.tar.bz2 *.tbz2 *.zip);;All files (*)"));
     if (!file.isEmpty())
