@@ -136,6 +136,11 @@ void WelcomePage::rebuildRecent()
             QStringLiteral("%1   %2").arg(info.fileName(), QDir::toNativeSeparators(info.absolutePath())));
         button->setFlat(true);
         button->setStyleSheet(QStringLiteral("text-align: left"));
+        // A flat button reads as a label: the link colour and the hand say it opens something.
+        button->setCursor(Qt::PointingHandCursor);
+        QPalette linkLike = button->palette();
+        linkLike.setColor(QPalette::ButtonText, palette().color(QPalette::Link));
+        button->setPalette(linkLike);
         button->setToolTip(QDir::toNativeSeparators(path));
         button->setObjectName(QStringLiteral("WelcomeRecent"));
         button->setAccessibleDescription(tr("Open the recent tree %1").arg(button->toolTip()));
@@ -192,4 +197,6 @@ void WelcomePage::changeEvent(QEvent* event)
     QWidget::changeEvent(event);
     if (event->type() == QEvent::LanguageChange)
         updateTexts();
+    else if (event->type() == QEvent::PaletteChange)
+        rebuildRecent(); // the theme's link colour
 }

@@ -65,6 +65,10 @@ private Q_SLOTS:
         const QList<QPushButton*> recentButtons = welcome->findChildren<QPushButton*>(u"WelcomeRecent"_s);
         QCOMPARE(recentButtons.size(), 1);
         QCOMPARE(recentButtons[0]->toolTip(), QDir::toNativeSeparators(recent.path()));
+        // It looks like what it does: a link to open.
+        QCOMPARE(recentButtons[0]->cursor().shape(), Qt::PointingHandCursor);
+        QCOMPARE(recentButtons[0]->palette().color(QPalette::ButtonText),
+            welcome->palette().color(QPalette::Link));
         QVERIFY(welcome->findChild<QPushButton*>(u"WelcomeOpenFolder"_s)->isVisible());
         QVERIFY(welcome->findChild<QPushButton*>(u"WelcomeOpenFile"_s)->isVisible());
 
