@@ -7,7 +7,7 @@
 #include "core/json/comparejson.h"
 #include "core/json/sourcesjson.h"
 #include "core/profile/profilecompare.h"
-#include "core/sources/sourcemap.h"
+#include "core/sources/sourcecompare.h"
 #include "core/text/comparetext.h"
 #include "core/text/profiletext.h"
 #include "core/text/sourcestext.h"
@@ -145,9 +145,8 @@ int runCompare(const cli::CommandOptions& commandOptions)
             text += dvmlens::profileCompareText(result, *times);
     }
     // Model source lines whose DVM kernels changed A → B: a text block, or compare/1's "sources" key.
-    const std::vector<dvmlens::SourceLocationChange> sourceChanges = dvmlens::compareSources(
-        dvmlens::summarizeSources(*a, dvmlens::buildSourceMap(*a), false, options.runA),
-        dvmlens::summarizeSources(*b, dvmlens::buildSourceMap(*b), false, options.runB));
+    const std::vector<dvmlens::SourceLocationChange> sourceChanges =
+        dvmlens::compareIndexSources(*a, *b, options.runA, options.runB);
     if (parsed->json) {
         nlohmann::ordered_json document = nlohmann::ordered_json::parse(text);
         document["sources"] = dvmlens::sourceChangesJson(sourceChanges);

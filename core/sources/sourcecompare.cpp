@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/sources/sourcecompare.h"
 
+#include "core/sources/sourcemap.h"
+
 #include <algorithm>
 #include <functional>
 #include <map>
@@ -56,6 +58,13 @@ std::vector<SourceLocationChange> compareSources(const SourceSummary& a, const S
     std::stable_sort(changes.begin(), changes.end(),
         [&](const SourceLocationChange& x, const SourceLocationChange& y) { return key(x) < key(y); });
     return changes;
+}
+
+std::vector<SourceLocationChange> compareIndexSources(const Index& a, const Index& b,
+    std::optional<std::size_t> runA, std::optional<std::size_t> runB, int jobs)
+{
+    return compareSources(summarizeSources(a, buildSourceMap(a, jobs), false, runA),
+        summarizeSources(b, buildSourceMap(b, jobs), false, runB));
 }
 
 } // namespace dvmlens

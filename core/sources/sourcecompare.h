@@ -3,8 +3,11 @@
 // so "layers.py:113 left DVM in B" is one line. Lines pair by file and line number.
 #pragma once
 
+#include "core/model/model.h"
 #include "core/sources/sourcesummary.h"
 
+#include <cstddef>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -30,5 +33,10 @@ struct SourceLocationChange
 // Lines whose DVM kernel count differs, losses first (left, fewer, joined, more), lines on both
 // sides before lines on one side, then file and line.
 std::vector<SourceLocationChange> compareSources(const SourceSummary& a, const SourceSummary& b);
+// The same for two indexes (or one run of each): their model sources found and summarised as
+// `compare` and the compare page both show them (`jobs` threads per side, 0: one per core).
+std::vector<SourceLocationChange> compareIndexSources(const Index& a, const Index& b,
+    std::optional<std::size_t> runA = std::nullopt, std::optional<std::size_t> runB = std::nullopt,
+    int jobs = 0);
 
 } // namespace dvmlens

@@ -258,6 +258,10 @@
 
 %1</translation>
     </message>
+    <message>
+        <source>Model source lines whose DVM kernels changed (A → B)</source>
+        <translation>DVM 内核有变化的模型源码行（A → B）</translation>
+    </message>
 </context>
 <context>
     <name>CompareSummaryModel</name>
@@ -397,11 +401,11 @@
 <context>
     <name>DiagnosticText</name>
     <message>
-        <source>The graph folder has no output_code.py and none of the files Inductor writes before it (fx_graph_*.py, ir_*_fusion.txt), so nothing here tells how far the compile got. There is nothing to verify DVM against; look for an error in the run's logs.</source>
+        <source>The graph folder has no output_code.py and none of the files Inductor writes before it (fx_graph_*.py, ir_*_fusion.txt), so nothing here tells how far the compile got. There is nothing to verify DVM against; look for an error in the run&apos;s logs.</source>
         <translation>该图文件夹中没有 output_code.py，也没有 Inductor 在它之前写出的任何文件（fx_graph_*.py、ir_*_fusion.txt），因此无从判断编译进行到了哪一步。没有可用来验证 DVM 的代码；请在该运行的日志中查找错误。</translation>
     </message>
     <message>
-        <source>The graph folder has no output_code.py. Inductor writes it after the FX and IR dumps, and the last of those here is %1: the compile may have stopped (a crash, an interrupt) after writing it, or, since PyTorch of May 2026 (#185621), this may be an FX graph cache hit that still wrote them. There is nothing to verify DVM against; look for an error in the run's logs.</source>
+        <source>The graph folder has no output_code.py. Inductor writes it after the FX and IR dumps, and the last of those here is %1: the compile may have stopped (a crash, an interrupt) after writing it, or, since PyTorch of May 2026 (#185621), this may be an FX graph cache hit that still wrote them. There is nothing to verify DVM against; look for an error in the run&apos;s logs.</source>
         <translation>该图文件夹中没有 output_code.py。Inductor 在写完 FX 和 IR 转储之后才写它，而这里最后写出的是 %1：编译可能在写完它之后停止了（崩溃或中断）；或者，自 2026 年 5 月的 PyTorch（#185621）起，这也可能是仍会写出这些文件的 FX 图缓存命中。没有可用来验证 DVM 的代码；请在该运行的日志中查找错误。</translation>
     </message>
     <message>
@@ -2070,6 +2074,57 @@
     <message>
         <source>after difference %1 of %2</source>
         <translation>在第 %1 处差异之后（共 %2 处）</translation>
+    </message>
+</context>
+<context>
+    <name>SourceChangesModel</name>
+    <message>
+        <source>left DVM in B</source>
+        <translation>在 B 中不再使用 DVM</translation>
+    </message>
+    <message>
+        <source>is gone from B (it had DVM kernels in A)</source>
+        <translation>在 B 中已不存在（在 A 中有 DVM 内核）</translation>
+    </message>
+    <message>
+        <source>has fewer DVM kernels in B</source>
+        <translation>在 B 中 DVM 内核更少</translation>
+    </message>
+    <message>
+        <source>went to DVM in B</source>
+        <translation>在 B 中改用 DVM</translation>
+    </message>
+    <message>
+        <source>is new in B, with DVM kernels</source>
+        <translation>是 B 中新增的，带 DVM 内核</translation>
+    </message>
+    <message>
+        <source>has more DVM kernels in B</source>
+        <translation>在 B 中 DVM 内核更多</translation>
+    </message>
+    <message>
+        <source>%1 %2: DVM %3, other kernels %4, fallbacks %5</source>
+        <translation>%1 %2：DVM %3，其他内核 %4，回退 %5</translation>
+    </message>
+    <message>
+        <source>Model source line</source>
+        <translation>模型源码行</translation>
+    </message>
+    <message>
+        <source>Change A → B</source>
+        <translation>变化 A → B</translation>
+    </message>
+    <message>
+        <source>DVM kernels</source>
+        <translation>DVM 内核</translation>
+    </message>
+    <message>
+        <source>Other kernels</source>
+        <translation>其他内核</translation>
+    </message>
+    <message>
+        <source>Fallbacks</source>
+        <translation>回退</translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,7 @@
 #include "gui/compare/comparesummarymodel.h"
 #include "gui/compare/fusiontablemodel.h"
 #include "gui/compare/sidebysideview.h"
+#include "gui/compare/sourcechangesmodel.h"
 #include "gui/document/treedocument.h"
 
 #include <QCheckBox>
@@ -56,6 +57,7 @@ ComparePage::ComparePage(QWidget* parent)
     , m_summaryModel(new CompareSummaryModel(this))
     , m_summaryProxy(new CompareSummaryProxy(this))
     , m_fusionModel(new FusionTableModel(this))
+    , m_sourcesModel(new SourceChangesModel(this))
     , m_summaryLabel(new QLabel)
     , m_onlyRegressions(new QCheckBox)
     , m_filter(new QLineEdit)
@@ -69,6 +71,10 @@ ComparePage::ComparePage(QWidget* parent)
     m_summaryView->sortByColumn(CompareSummaryModel::RegressionColumn, Qt::AscendingOrder);
     m_summaryView->horizontalHeader()->setStretchLastSection(true); // Fallbacks names the ops
     m_fusionView = makeTable(m_fusionModel);
+    m_sourcesView = makeTable(m_sourcesModel);
+    m_sourcesView->setObjectName(QStringLiteral("CompareSourcesView"));
+    m_sourcesView->horizontalHeader()->setStretchLastSection(true);
+    m_sourcesView->hide();
     m_fusionView->setObjectName(QStringLiteral("FusionView"));
     m_fusionView->horizontalHeader()->setStretchLastSection(true);
     m_fusionView->setTextElideMode(Qt::ElideMiddle); // long names keep both ends; tooltips hold them whole
@@ -88,6 +94,7 @@ ComparePage::ComparePage(QWidget* parent)
         // Screen readers name the two tables (AT-SPI lists them as unnamed tables otherwise).
         m_summaryView->setAccessibleName(tr("Graph pairs"));
         m_fusionView->setAccessibleName(tr("Fusions of the selected pair"));
+        m_sourcesView->setAccessibleName(tr("Model source lines whose DVM kernels changed (A → B)"));
         // The cells' texts change length with the language (the models refresh them on the same
         // event): fitted once they have.
         QTimer::singleShot(0, this, [this] {
@@ -114,7 +121,14 @@ ComparePage::ComparePage(QWidget* parent)
     auto* top = m_tablesSplit;
     top->setObjectName(QStringLiteral("CompareTablesSplit"));
     top->setChildrenCollapsible(false);
-    top->addWidget(m_summaryView);
+    // The pairs above the model source lines that changed (as `dvmlens-cli compare` lists them).
+    auto* pairsAndLines = new QSplitter(Qt::Vertical);
+    pairsAndLines->setChildrenCollapsible(false);
+    pairsAndLines->addWidget(m_summaryView);
+    pairsAndLines->addWidget(m_sourcesView);
+    pairsAndLines->setStretchFactor(0, 3);
+    pairsAndLines->setStretchFactor(1, 1);
+    top->addWidget(pairsAndLines);
     top->addWidget(m_fusionView);
     top->setStretchFactor(0, 2); // the pairs table has more columns
     top->setStretchFactor(1, 1);
@@ -165,6 +179,9 @@ void ComparePage::setOutcome(std::shared_ptr<const CompareOutcome> outcome)
     m_outcome = std::move(outcome);
     m_currentGraph = -1;
     m_summaryModel->setResult(m_outcome ? m_outcome->result : nullptr);
+    m_sourcesModel->setChanges(m_outcome ? m_outcome->sourceChanges : nullptr);
+    m_sourcesView->setVisible(m_sourcesModel->rowCount() > 0);
+    m_sourcesView->resizeColumnsToContents();
     m_summaryLabel->setText(
         m_outcome && m_outcome->result ? summaryLabelText(*m_outcome->result) : QString());
     fitSummaryColumns();
@@ -332,6 +349,16 @@ CompareSummaryProxy* ComparePage::summaryProxy() const
 FusionTableModel* ComparePage::fusionModel() const
 {
     return m_fusionModel;
+}
+
+SourceChangesModel* ComparePage::sourcesModel() const
+{
+    return m_sourcesModel;
+}
+
+QTableView* ComparePage::sourcesView() const
+{
+    return m_sourcesView;
 }
 
 QTableView* ComparePage::summaryView() const

@@ -18,6 +18,7 @@ class QLineEdit;
 class QSplitter;
 class QTableView;
 class SideBySideView;
+class SourceChangesModel;
 class TreeDocument;
 
 class ComparePage : public QWidget
@@ -49,6 +50,9 @@ public:
     FusionTableModel* fusionModel() const;
     QTableView* summaryView() const;
     QTableView* fusionView() const;
+    // Model source lines whose DVM kernels changed A → B; the view is hidden when none did.
+    SourceChangesModel* sourcesModel() const;
+    QTableView* sourcesView() const;
     SideBySideView* sideBySide() const;
     QLabel* summaryLabel() const;
     QCheckBox* onlyRegressionsBox() const;
@@ -73,11 +77,13 @@ private:
     CompareSummaryModel* m_summaryModel;
     CompareSummaryProxy* m_summaryProxy;
     FusionTableModel* m_fusionModel;
+    SourceChangesModel* m_sourcesModel;
     QLabel* m_summaryLabel;
     QCheckBox* m_onlyRegressions;
     QLineEdit* m_filter;
     QTableView* m_summaryView;
     QTableView* m_fusionView;
+    QTableView* m_sourcesView; // shown when some model source line changed
     QSplitter* m_tablesSplit;
     SideBySideView* m_sideBySide;
     int m_currentGraph = -1; // index into CompareResult::graphs

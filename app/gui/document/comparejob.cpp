@@ -91,6 +91,11 @@ quint64 CompareJob::start(const CompareRequest& request)
                             dvmlens::compareProfiles(*outcome->result, *outcome->indexA, *outcome->indexB,
                                 outcome->profileA.get(), outcome->profileB.get()));
                 }
+                if (outcome->result && !job.cancelled())
+                    outcome->sourceChanges =
+                        std::make_shared<const std::vector<dvmlens::SourceLocationChange>>(
+                            dvmlens::compareIndexSources(
+                                *outcome->indexA, *outcome->indexB, options.runA, options.runB));
             }
             if (!outcome->result && outcome->error.isEmpty())
                 outcome->error = tr("Cancelled.");

@@ -7,12 +7,14 @@
 #include "core/compare/compare.h"
 #include "core/model/model.h"
 #include "core/profile/profilecompare.h"
+#include "core/sources/sourcecompare.h"
 #include "gui/common/jobrunner.h"
 
 #include <QObject>
 #include <QString>
 
 #include <memory>
+#include <vector>
 
 struct CompareRequest
 {
@@ -32,6 +34,9 @@ struct CompareOutcome
     std::shared_ptr<const dvmlens::ProfileJoin> profileA;
     std::shared_ptr<const dvmlens::ProfileJoin> profileB;
     std::shared_ptr<const dvmlens::ProfileComparison> times; // set when either side has a profile
+    // Model source lines whose DVM kernels changed A → B (core's compareIndexSources), as `compare`
+    // prints them; null on any error.
+    std::shared_ptr<const std::vector<dvmlens::SourceLocationChange>> sourceChanges;
     QString error; // empty on success, else one readable sentence
 };
 Q_DECLARE_METATYPE(std::shared_ptr<const CompareOutcome>)

@@ -9,12 +9,14 @@
 #include "gui/compare/comparesummarymodel.h"
 #include "gui/compare/fusiontablemodel.h"
 #include "gui/compare/sidebysideview.h"
+#include "gui/compare/sourcechangesmodel.h"
 #include "gui/document/comparejob.h"
 #include "gui/document/treedocument.h"
 #include "gui/shell/commandline.h"
 #include "gui/shell/mainwindow.h"
 #include "testutil.h"
 
+#include <QAbstractItemModelTester>
 #include <QCheckBox>
 #include <QDockWidget>
 #include <QHeaderView>
@@ -355,6 +357,48 @@ private Q_SLOTS:
             QString::fromUtf8(process.readAllStandardError()).contains(QStringLiteral("model__7_nothing")));
     }
 
+    // As `dvmlens-cli compare` lists them (tests/cli/tst_cli_sources.cpp compareLines): rank 0 against
+    // rank 1 of the sources fixture, whose layers.py:113 left DVM.
+    void modelSourceLinesThatChangedAreListed()
+    {
+        const QString tree = testutil::fixture(QStringLiteral("sources/torch_compile_debug"));
+        const auto outcome = runJob({ tree + QStringLiteral("/run_2026_11_01_10_00_00_000000-pid_100"),
+            tree + QStringLiteral("/run_2026_11_01_10_00_05_000000-pid_101"), {}, {} });
+        QVERIFY(outcome && outcome->result && outcome->sourceChanges);
+        ComparePage page;
+        QAbstractItemModelTester tester(
+            page.sourcesModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        page.resize(1400, 900);
+        page.show();
+        page.setOutcome(outcome);
+        SourceChangesModel* model = page.sourcesModel();
+        QCOMPARE(model->rowCount(), 2);
+        const auto cell = [&](int column) { return model->index(0, column).data().toString(); };
+        QCOMPARE(model->index(1, SourceChangesModel::ChangeColumn).data().toString(),
+            u"is gone from B (it had DVM kernels in A)"_s);
+        QCOMPARE(
+            model->index(1, SourceChangesModel::LocationColumn).data().toString(), u"functional.py:2929"_s);
+        QCOMPARE(cell(SourceChangesModel::LocationColumn), u"layers.py:113"_s);
+        QCOMPARE(cell(SourceChangesModel::ChangeColumn), u"left DVM in B"_s);
+        QCOMPARE(cell(SourceChangesModel::DvmColumn), u"1 → 0"_s);
+        QCOMPARE(cell(SourceChangesModel::OtherColumn), u"0 → 1"_s);
+        QCOMPARE(cell(SourceChangesModel::FallbacksColumn), u"0 → 0"_s);
+        QCOMPARE(model->index(0, 0).data(Qt::AccessibleTextRole).toString(),
+            u"layers.py:113 left DVM in B: DVM 1 → 0, other kernels 0 → 1, fallbacks 0 → 0"_s);
+        QVERIFY(model->index(0, 0).data(Qt::ToolTipRole).toString().contains(u"layers.py:113"_s));
+        QVERIFY(page.sourcesView()->isVisible());
+        QVERIFY(!page.sourcesView()->accessibleName().isEmpty());
+        // The sample tree's pair (pid 4101 used DVM, pid 4102 lost it): six lines left DVM.
+        page.setOutcome(m_outcome);
+        QCOMPARE(model->rowCount(), 6);
+        QCOMPARE(model->index(5, SourceChangesModel::LocationColumn).data().toString(), u"layers.py:120"_s);
+        QCOMPARE(model->index(5, SourceChangesModel::FallbacksColumn).data().toString(), u"3 → 1"_s);
+        // No comparison, no table.
+        page.clear();
+        QCOMPARE(model->rowCount(), 0);
+        QVERIFY(!page.sourcesView()->isVisible());
+    }
+
     void clearEmptiesEverything()
     {
         ComparePage page;
@@ -362,6 +406,7 @@ private Q_SLOTS:
         page.clear();
         QCOMPARE(page.summaryView()->model()->rowCount(), 0);
         QCOMPARE(page.fusionModel()->rowCount(), 0);
+        QCOMPARE(page.sourcesModel()->rowCount(), 0);
         QVERIFY(page.summaryLabel()->text().isEmpty());
         QVERIFY(page.sideBySide()->isPlaceholderShown(SideBySideView::SideA));
     }
