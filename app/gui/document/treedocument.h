@@ -19,6 +19,7 @@
 #include "gui/document/findingsjob.h"
 #include "gui/document/indexsummaries.h"
 #include "gui/document/modelsources.h"
+#include "gui/document/treewhy.h"
 
 #include <QObject>
 #include <QString>
@@ -30,6 +31,7 @@
 class JobRunner;
 class ProfileJob;
 class IndexJob;
+class WhyJob;
 
 class TreeDocument : public QObject
 {
@@ -62,6 +64,12 @@ public:
     const std::shared_ptr<const ModelSources>& modelSources() const;
     // core's rank consistency of index() (graph keys ▸ ranks, for By graph); null until computed.
     const std::shared_ptr<const dvmlens::RankConsistency>& rankConsistency() const;
+    // --- Why not DVM (docs/why-not-dvm-gui.md) ---
+    // Why each non-DVM kernel and fallback call of index() is not DVM; null until decided (or when
+    // deciding failed).
+    const std::shared_ptr<const TreeWhy>& why() const;
+    bool isExplainingWhy() const;
+    // --- end Why not DVM ---
 
     // Reads the Ascend profile at `path` (a folder or kernel_details.csv) and joins it to index()
     // off the GUI thread; profileJoined follows. A new index of the same tree is joined to it
@@ -100,6 +108,7 @@ Q_SIGNALS:
     void knownFailuresChanged(); // knownFailures() belongs to index() now
     void modelSourcesChanged(); // modelSources() belongs to index() now
     void rankConsistencyChanged(); // rankConsistency() belongs to index() now
+    void whyChanged(); // why() belongs to index() now (null: deciding failed)
     // After every join of a profile: profileJoin() belongs to index() when `error` is empty; else
     // it is null and `error` says why.
     void profileJoined(const QString& path, const QString& error);
@@ -127,6 +136,10 @@ private:
     JobRunner* m_sourcesJob;
     JobRunner* m_ranksJob;
     ProfileJob* m_profileJob;
+    // --- Why not DVM ---
+    WhyJob* m_whyJob;
+    std::shared_ptr<const TreeWhy> m_why;
+    // --- end Why not DVM ---
     QString m_path;
     bool m_reindexing = false;
     std::shared_ptr<const dvmlens::Index> m_index;
