@@ -163,6 +163,7 @@ void BrowsePage::follow(const TreeDocument& document)
     connect(followed, &TreeDocument::indexChanged, this, [this, followed] {
         setIndex(followed->index(), followed->summaries());
         setProfile(followed->profileJoin()); // the old index's device time is gone
+        setWhy(followed->why()); // and its reasons
     });
     connect(followed, &TreeDocument::knownFailuresChanged, this,
         [this, followed] { m_runModel->setKnownFailures(followed->knownFailures()); });
@@ -172,6 +173,7 @@ void BrowsePage::follow(const TreeDocument& document)
         [this, followed] { m_details->setModelSources(followed->modelSources()); });
     connect(followed, &TreeDocument::rankConsistencyChanged, this,
         [this, followed] { setRankConsistency(followed->rankConsistency()); });
+    connect(followed, &TreeDocument::whyChanged, this, [this, followed] { setWhy(followed->why()); });
 }
 
 void BrowsePage::setIndex(
@@ -290,6 +292,12 @@ void BrowsePage::setProfile(std::shared_ptr<const dvmlens::ProfileJoin> join)
     m_runModel->setProfile(join);
     m_kernelModel->setProfile(std::move(join));
     showTimeColumns();
+}
+
+void BrowsePage::setWhy(std::shared_ptr<const TreeWhy> why)
+{
+    m_kernelModel->setWhy(why);
+    m_details->setWhy(std::move(why));
 }
 
 void BrowsePage::setRankConsistency(std::shared_ptr<const dvmlens::RankConsistency> ranks)

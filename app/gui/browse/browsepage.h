@@ -28,6 +28,7 @@ class QTreeView;
 class RunTreeModel;
 class RunTreePane;
 class TreeDocument;
+struct TreeWhy;
 
 class BrowsePage : public QWidget
 {
@@ -55,6 +56,9 @@ public:
         std::shared_ptr<const IndexSummaries> summaries);
     // Device time in the kernel table; `join` belongs to the current index (null: none).
     void setProfile(std::shared_ptr<const dvmlens::ProfileJoin> join);
+    // Why not DVM in the kernel table and details; `why` belongs to the current index (null: not
+    // decided yet).
+    void setWhy(std::shared_ptr<const TreeWhy> why);
     // The By graph tree's ranks; `ranks` belong to the current index (null: not computed yet).
     void setRankConsistency(std::shared_ptr<const dvmlens::RankConsistency> ranks);
 

@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: MIT
+// Kernel Details says why a kernel is not DVM, on the why fixture whose reasons core's tests know:
+// the reason's title and sentence, its evidence with the line as a link that moves the code view,
+// the torch_npu releases it holds for and the fix; nothing for a DVM kernel; for a graph, its
+// reasons counted by core, most general first. In BrowsePage, the document's reasons reach the
+// table and the details.
+#include "core/index/indexer.h"
+#include "core/io/pathtext.h"
+#include "gui/browse/browsepage.h"
+#include "gui/browse/kerneldetails.h"
+#include "gui/browse/kernelpanel.h"
+#include "gui/browse/kerneltablemodel.h"
+#include "gui/codeview/codeview.h"
+#include "gui/document/treedocument.h"
+#include "gui/document/whyjob.h"
+#include "testutil.h"
+#include "whytree.h"
+
+#include <QPlainTextEdit>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTextBlock>
+#include <QTreeView>
+#include <QUrl>
+#include <QtTest>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// The 1-based number of the first line of `path` that contains `needle`; 0 when none does.
+int lineOf(const QString& path, const QString& needle)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return 0;
+    const QStringList lines = QString::fromUtf8(file.readAll()).split(u'\n');
+    for (int i = 0; i < lines.size(); ++i) {
+        if (lines[i].contains(needle))
+            return i + 1;
+    }
+    return 0;
+}
+
+} // namespace
+
+class TestWhyDetails : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    QString m_tree;
+    std::shared_ptr<const dvmlens::Index> m_index;
+    std::shared_ptr<const TreeWhy> m_why;
+    const dvmlens::Graph* m_graph = nullptr;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_tree = whytree::makeTree(m_dir);
+        std::string error;
+        auto built = dvmlens::buildIndex(dvmlens::pathBytes(m_tree), {}, error);
+        QVERIFY2(built, error.c_str());
+        m_index = std::make_shared<const dvmlens::Index>(std::move(*built));
+        m_graph = &m_index->runs.at(0).graphs.at(0);
+        m_why = WhyJob::explain(m_index);
+        QVERIFY(m_why);
+    }
+
+    void kernelReasonEvidenceAndFix()
+    {
+        KernelDetails details;
+        const std::vector<dvmlens::Kernel>& kernels = m_graph->outputCode->kernels;
+        details.showKernel(m_index, &kernels[1], m_graph); // import_fx: a float64 input
+        QVERIFY(!details.toPlainText().contains(u"Why not DVM"_s)); // not decided yet
+        details.setWhy(m_why);
+        const QString text = details.toPlainText();
+        const QString path = QString::fromStdString(m_graph->outputCode->path);
+        const int line = lineOf(path, u"arg1_1: \"f64[8, 16]\""_s);
+        QVERIFY(line > 0);
+        const QString why = text.mid(text.indexOf(u"Why not DVM"_s));
+        const dvmlens::WhyReason* reason = m_why->kernelReason(*m_graph, kernels[1]);
+        QVERIFY(reason);
+        QCOMPARE(why.left(why.indexOf(u"\nFix:"_s)),
+            u"Why not DVM\nFused group refused: input dtype group-placeholder-dtype\n"
+            "DVM skipped this fused group: input `arg1_1` is float64 (DVM loads only bfloat16, float16, "
+            "float32, int32, bool, int64).\n"
+            "Line\n%1\nInput\narg1_1\ndtype\nfloat64\nAllowed dtypes\n%2\ntorch_npu releases\n26.2b-pt2.7\n"_s
+                .arg(line)
+                .arg(QString::fromStdString(reason->evidence.allowed)));
+        QVERIFY2(why.contains(u"\nFix: "_s + QString::fromStdString(reason->fix.en)), qPrintable(why));
+        QVERIFY(details.toHtml().contains(u"href=\"line:%1\""_s.arg(line)));
+
+        // The evidence's line link moves the code view there, as the launch-site links do.
+        QSignalSpy activated(&details, &KernelDetails::lineActivated);
+        details.anchorClicked(QUrl(u"line:%1"_s.arg(line)));
+        QCOMPARE(activated.count(), 1);
+        QCOMPARE(activated.at(0).at(0).toString(), path);
+        QCOMPARE(activated.at(0).at(1).toInt(), line);
+
+        // The node and op of a group refused for one of its nodes.
+        details.showKernel(m_index, &kernels[3], m_graph);
+        const QString node = details.toPlainText();
+        QVERIFY2(node.contains(u"Fused group refused: node dtype group-node-dtype\n"_s), qPrintable(node));
+        QVERIFY(node.contains(u"\nOp\naten.mul.Tensor\nFX node\nmul\ndtype\nint64\n"_s));
+
+        // A DVM kernel has no reason.
+        details.showKernel(m_index, &kernels[0], m_graph);
+        QVERIFY(!details.toPlainText().contains(u"Why not DVM"_s));
+        // Reasons of another index say nothing here.
+        auto other = std::make_shared<TreeWhy>(*m_why);
+        other->index = std::make_shared<const dvmlens::Index>(*m_index);
+        details.setWhy(other);
+        details.showKernel(m_index, &kernels[1], m_graph);
+        QVERIFY(!details.toPlainText().contains(u"Why not DVM"_s));
+    }
+
+    void graphReasonCounts()
+    {
+        KernelDetails details;
+        details.setWhy(m_why);
+        details.showGraph(m_index, m_graph);
+        const QString text = details.toPlainText();
+        const qsizetype at = text.indexOf(u"Why not DVM"_s);
+        QVERIFY2(at >= 0, qPrintable(text));
+        // Core's counts (addWhyCounts) in the rule table's order: the most general reason first.
+        QCOMPARE(text.mid(at, text.indexOf(u"Select a kernel"_s) - at),
+            u"Why not DVM: kernels and calls by reason\n"
+            "Kept whole by torch_npu's decompositions\n1\n"
+            "Op not in DVM's lowering list\n1\n"
+            "Dtype refused for the op\n1\n"
+            "Special form always runs as ATen\n1\n"
+            "DVM matmul fusion off\n1\n"
+            "No Inductor lowering (NPU custom op)\n1\n"
+            "Fused group refused: input dtype\n1\n"
+            "Fused group refused: op without a DVM emitter\n1\n"
+            "Fused group refused: node dtype\n1\n"
+            "Fused group forced to eager\n1\n"
+            "No known rule explains it\n2\n\n"_s);
+    }
+
+    void browsePageFollowsTheDocument()
+    {
+        TreeDocument document;
+        BrowsePage page;
+        page.follow(document);
+        QSignalSpy changed(&document, &TreeDocument::whyChanged);
+        document.setIndex(m_tree, m_index);
+        QVERIFY(
+            page.selectBySpec(u"run_2026_12_01_10_00_00_000000-pid_7/model__0_forward_0.0/dvm_fused_add_1"_s)
+                .isEmpty());
+        const KernelTableModel* model = page.kernelPanel()->model();
+        QCOMPARE(model->sectionOf(KernelTableModel::WhyColumn), -1);
+        QTRY_COMPARE(changed.count(), 1);
+        const int why = model->sectionOf(KernelTableModel::WhyColumn);
+        QVERIFY(why >= 0);
+        QCOMPARE(model->index(model->rowOf(u"dvm_fused_add_1"_s), why).data().toString(),
+            u"Fused group refused: input dtype"_s);
+        QVERIFY(page.details()->toPlainText().contains(
+            u"Fused group refused: input dtype group-placeholder-dtype"_s));
+        // A click on the evidence's line moves the code view to it.
+        const int line =
+            lineOf(QString::fromStdString(m_graph->outputCode->path), u"arg1_1: \"f64[8, 16]\""_s);
+        page.details()->anchorClicked(QUrl(u"line:%1"_s.arg(line)));
+        QTRY_COMPARE(page.codeView()->editor()->textCursor().blockNumber() + 1, line);
+        // A new index: the old reasons are gone with it.
+        document.setIndex(m_tree, std::make_shared<const dvmlens::Index>(*m_index));
+        QCOMPARE(model->sectionOf(KernelTableModel::WhyColumn), -1);
+    }
+};
+
+QTEST_MAIN(TestWhyDetails)
+#include "tst_whydetails.moc"
