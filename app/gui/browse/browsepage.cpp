@@ -15,6 +15,7 @@
 #include "gui/common/languagechange.h"
 #include "gui/common/wholerowselection.h"
 #include "gui/document/treedocument.h"
+#include "gui/document/treewhy.h"
 #include "gui/profile/timesharedelegate.h"
 #include "gui/provenance/provenanceview.h"
 
@@ -296,8 +297,17 @@ void BrowsePage::setProfile(std::shared_ptr<const dvmlens::ProfileJoin> join)
 
 void BrowsePage::setWhy(std::shared_ptr<const TreeWhy> why)
 {
+    m_why = why;
     m_kernelModel->setWhy(why);
     m_details->setWhy(std::move(why));
+    // The file shown gets its reasons in the margin; it stays where it is.
+    if (const dvmlens::Graph* graph = shownGraph())
+        m_codeView->setMarkReasons(*graph->outputCode, graphWhy(*graph));
+}
+
+const dvmlens::GraphWhy* BrowsePage::graphWhy(const dvmlens::Graph& graph) const
+{
+    return m_why ? m_why->graphWhy(graph) : nullptr;
 }
 
 void BrowsePage::setRankConsistency(std::shared_ptr<const dvmlens::RankConsistency> ranks)
@@ -564,7 +574,8 @@ void BrowsePage::showCode(const QString& path, const dvmlens::Graph* graph, int 
         }
         const bool isOutputCode = graph && graph->outputCode
             && cleanPath(dvmlens::pathText(graph->outputCode->path)) == cleanPath(path);
-        m_codeView->showFile(path, isOutputCode ? &*graph->outputCode : nullptr);
+        m_codeView->showFile(
+            path, isOutputCode ? &*graph->outputCode : nullptr, isOutputCode ? graphWhy(*graph) : nullptr);
         // A file the tree does not list (a run's torchdynamo/debug.log) is named by its path under
         // the nearest folder the tree has, so the header still says which run it is of.
         QModelIndex start = m_runModel->indexForPath(path);

@@ -6,6 +6,7 @@
 #include "core/model/model.h"
 #include "core/profile/profilejoin.h"
 #include "core/ranks/rankconsistency.h"
+#include "core/why/whyreason.h"
 
 #include <QPointer>
 #include <QWidget>
@@ -115,6 +116,7 @@ private:
     void showCode(const QString& path, const dvmlens::Graph* graph, int line, int endLine);
     void clearCode(const QString& runName = {});
     const dvmlens::Graph* shownGraph() const; // whose output_code.py the code view shows
+    const dvmlens::GraphWhy* graphWhy(const dvmlens::Graph& graph) const; // its reasons; null: none yet
     void onDvmKernelReached(int firstLine, int position, int count, bool wrapped);
     void onNoDvmKernelToReach();
     bool selectTreeIndex(const QModelIndex& index);
@@ -137,5 +139,6 @@ private:
     KernelBodiesJob* m_bodiesJob;
     bool m_runTreeHeaderRestored = false;
     QByteArray m_defaultRunTreeHeader; // as built, for resetRunTreeHeader
+    std::shared_ptr<const TreeWhy> m_why; // of the open index; null until decided
     bool m_followingProvenance = false; // a kernel picked because a Provenance node linked to it
 };

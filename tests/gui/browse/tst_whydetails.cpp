@@ -10,6 +10,7 @@
 #include "gui/browse/kerneldetails.h"
 #include "gui/browse/kernelpanel.h"
 #include "gui/browse/kerneltablemodel.h"
+#include "gui/codeview/codemarks.h"
 #include "gui/codeview/codeview.h"
 #include "gui/document/treedocument.h"
 #include "gui/document/whyjob.h"
@@ -152,7 +153,19 @@ private Q_SLOTS:
                 .isEmpty());
         const KernelTableModel* model = page.kernelPanel()->model();
         QCOMPARE(model->sectionOf(KernelTableModel::WhyColumn), -1);
+        const int f64 = m_graph->outputCode->kernels[1].line;
+        const auto reasonMarked = [&page, f64] {
+            for (const CodeMark& mark : page.codeView()->marks()) {
+                if (mark.firstLine == f64)
+                    return mark.why.contains(u"Fused group refused: input dtype"_s);
+            }
+            return false;
+        };
+        QTRY_VERIFY(!page.codeView()->isLoading());
+        QVERIFY(!reasonMarked());
         QTRY_COMPARE(changed.count(), 1);
+        QVERIFY(reasonMarked()); // the code view's margin, without loading the file again
+        QVERIFY(!page.codeView()->isLoading());
         const int why = model->sectionOf(KernelTableModel::WhyColumn);
         QVERIFY(why >= 0);
         QCOMPARE(model->index(model->rowOf(u"dvm_fused_add_1"_s), why).data().toString(),
