@@ -399,8 +399,10 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     case Qt::AccessibleTextRole:
-        if (column == WhyColumn) // read in words, not an empty cell
-            return reasonAt(index.row()) ? whyTitle(reasonAt(index.row())) : tr("DVM, no reason");
+        if (column == WhyColumn) { // a DVM kernel's empty cell read in words
+            const dvmlens::WhyReason* reason = reasonAt(index.row());
+            return reason ? whyTitle(reason) : dvm ? tr("DVM, no reason") : QVariant();
+        }
         return {};
     case Qt::AccessibleDescriptionRole:
         if (column == WhyColumn)

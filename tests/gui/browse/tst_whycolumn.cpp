@@ -4,14 +4,12 @@
 // the interface language), empty for the DVM kernel; sorted most general reason first; matched by
 // the text filter; the reason and fix as tooltip and accessible description. Checked by
 // QAbstractItemModelTester throughout.
-#include "core/index/indexer.h"
-#include "core/io/pathtext.h"
 #include "gui/browse/kernelfilterproxy.h"
 #include "gui/browse/kernelpanel.h"
 #include "gui/browse/kerneltablemodel.h"
-#include "gui/document/whyjob.h"
+#include "gui/headertitles.h"
+#include "gui/whyfixture.h"
 #include "testutil.h"
-#include "whytree.h"
 
 #include <QAbstractItemModelTester>
 #include <QCoreApplication>
@@ -50,19 +48,6 @@ QStringList column(const QAbstractItemModel& model, int section, int role = Qt::
     return cells;
 }
 
-// The header's titles in visual order, the hidden ones left out.
-QStringList shownTitles(const QTreeView& view)
-{
-    QStringList titles;
-    const QHeaderView* header = view.header();
-    for (int visual = 0; visual < header->count(); ++visual) {
-        const int section = header->logicalIndex(visual);
-        if (!header->isSectionHidden(section))
-            titles << view.model()->headerData(section, Qt::Horizontal).toString();
-    }
-    return titles;
-}
-
 const QStringList kNames = { u"dvm_fused_mul_0"_s, u"dvm_fused_add_1"_s, u"dvm_fused_cat_2"_s,
     u"dvm_fused_add_mul_3"_s, u"dvm_fused_exp_sum_4"_s };
 
@@ -73,7 +58,7 @@ class TestWhyColumn : public QObject
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
+    std::unique_ptr<whyfixture::Explained> m_fixture;
     std::shared_ptr<const dvmlens::Index> m_index;
     std::shared_ptr<const TreeWhy> m_why;
     const dvmlens::Graph* m_graph = nullptr;
@@ -81,12 +66,11 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        std::string error;
-        auto built = dvmlens::buildIndex(dvmlens::pathBytes(whytree::makeTree(m_dir)), {}, error);
-        QVERIFY2(built, error.c_str());
-        m_index = std::make_shared<const dvmlens::Index>(std::move(*built));
-        m_graph = &m_index->runs.at(0).graphs.at(0);
-        m_why = WhyJob::explain(m_index);
+        m_fixture = whyfixture::explained();
+        QVERIFY2(m_fixture->index, m_fixture->error.c_str());
+        m_index = m_fixture->index;
+        m_graph = m_fixture->graph;
+        m_why = m_fixture->why;
         QVERIFY(m_why);
     }
 
@@ -132,6 +116,9 @@ private Q_SLOTS:
         other->index = std::make_shared<const dvmlens::Index>(*m_index);
         model.setWhy(other);
         QCOMPARE(column(model, why), QStringList(5, QString()));
+        // A non-DVM kernel without a reason is not read as DVM.
+        QCOMPARE(model.index(1, why).data(Qt::AccessibleTextRole), QVariant());
+        QCOMPARE(model.index(0, why).data(Qt::AccessibleTextRole).toString(), u"DVM, no reason"_s);
 
         QSignalSpy removed(&model, &QAbstractItemModel::columnsRemoved);
         model.setWhy(nullptr);
