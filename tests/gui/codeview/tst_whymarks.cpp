@@ -3,15 +3,12 @@
 // non-DVM kernel and fallback call's mark carries its reason (title, core's sentence, fix), the
 // margin's tooltip says it, and a dot is painted left of the stripe on the mark's first line only
 // where there is a reason. Reasons given after the file is in replace the marks, not the text.
-#include "core/index/indexer.h"
-#include "core/io/pathtext.h"
 #include "gui/codeview/codecolors.h"
 #include "gui/codeview/codeeditor.h"
 #include "gui/codeview/codemarks.h"
 #include "gui/codeview/codeview.h"
-#include "gui/document/whyjob.h"
+#include "gui/whyfixture.h"
 #include "testutil.h"
-#include "whytree.h"
 
 #include <QHelpEvent>
 #include <QImage>
@@ -65,23 +62,17 @@ class TestWhyMarks : public QObject
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
-    std::shared_ptr<const dvmlens::Index> m_index;
-    std::shared_ptr<const TreeWhy> m_why;
+    std::unique_ptr<whyfixture::Explained> m_fixture;
     const dvmlens::OutputCode* m_code = nullptr;
     const dvmlens::GraphWhy* m_graphWhy = nullptr;
 
 private Q_SLOTS:
     void initTestCase()
     {
-        std::string error;
-        auto built = dvmlens::buildIndex(dvmlens::pathBytes(whytree::makeTree(m_dir)), {}, error);
-        QVERIFY2(built, error.c_str());
-        m_index = std::make_shared<const dvmlens::Index>(std::move(*built));
-        m_why = WhyJob::explain(m_index);
-        const dvmlens::Graph& graph = m_index->runs.at(0).graphs.at(0);
-        m_code = &*graph.outputCode;
-        m_graphWhy = m_why->graphWhy(graph);
+        m_fixture = whyfixture::explained();
+        QVERIFY2(m_fixture->index, m_fixture->error.c_str());
+        m_code = &*m_fixture->graph->outputCode;
+        m_graphWhy = m_fixture->why->graphWhy(*m_fixture->graph);
         QVERIFY(m_graphWhy);
     }
 
