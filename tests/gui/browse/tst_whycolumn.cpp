@@ -59,30 +59,24 @@ class TestWhyColumn : public QObject
 
 private:
     std::unique_ptr<whyfixture::Explained> m_fixture;
-    std::shared_ptr<const dvmlens::Index> m_index;
-    std::shared_ptr<const TreeWhy> m_why;
-    const dvmlens::Graph* m_graph = nullptr;
 
 private Q_SLOTS:
     void initTestCase()
     {
         m_fixture = whyfixture::explained();
         QVERIFY2(m_fixture->index, m_fixture->error.c_str());
-        m_index = m_fixture->index;
-        m_graph = m_fixture->graph;
-        m_why = m_fixture->why;
-        QVERIFY(m_why);
+        QVERIFY(m_fixture->why);
     }
 
     void cellsSayTheReason()
     {
         KernelTableModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.setGraphs(m_index, { m_graph });
+        model.setGraphs(m_fixture->index, { m_fixture->graph });
         QCOMPARE(column(model, 0), kNames);
         QCOMPARE(model.sectionOf(KernelTableModel::WhyColumn), -1); // not decided yet: no column
         QSignalSpy inserted(&model, &QAbstractItemModel::columnsInserted);
-        model.setWhy(m_why);
+        model.setWhy(m_fixture->why);
         QCOMPARE(inserted.size(), 1);
         const int why = model.sectionOf(KernelTableModel::WhyColumn);
         QCOMPARE(why, 2); // after Kernel and Backend, as shown
@@ -112,8 +106,8 @@ private Q_SLOTS:
         QVERIFY(!model.reasonAt(0));
 
         // Reasons of another index say nothing about these kernels.
-        auto other = std::make_shared<TreeWhy>(*m_why);
-        other->index = std::make_shared<const dvmlens::Index>(*m_index);
+        auto other = std::make_shared<TreeWhy>(*m_fixture->why);
+        other->index = std::make_shared<const dvmlens::Index>(*m_fixture->index);
         model.setWhy(other);
         QCOMPARE(column(model, why), QStringList(5, QString()));
         // A non-DVM kernel without a reason is not read as DVM.
@@ -132,8 +126,8 @@ private Q_SLOTS:
         ChineseRuleTexts chinese;
         QVERIFY(QCoreApplication::installTranslator(&chinese));
         KernelTableModel model;
-        model.setGraphs(m_index, { m_graph });
-        model.setWhy(m_why);
+        model.setGraphs(m_fixture->index, { m_fixture->graph });
+        model.setWhy(m_fixture->why);
         const int why = model.sectionOf(KernelTableModel::WhyColumn);
         QCOMPARE(model.index(1, why).data().toString(), u"融合组被拒绝：输入数据类型"_s);
         QVERIFY(model.index(1, why)
@@ -150,8 +144,8 @@ private Q_SLOTS:
         KernelFilterProxy proxy;
         proxy.setSourceModel(&model);
         QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.setGraphs(m_index, { m_graph });
-        model.setWhy(m_why);
+        model.setGraphs(m_fixture->index, { m_fixture->graph });
+        model.setWhy(m_fixture->why);
         proxy.sort(model.sectionOf(KernelTableModel::WhyColumn), Qt::AscendingOrder);
         // Core's ranks: the placeholder check, then emitters, node dtypes, forced; DVM last.
         QCOMPARE(column(proxy, 0),
@@ -168,10 +162,10 @@ private Q_SLOTS:
         KernelFilterProxy proxy;
         proxy.setSourceModel(&model);
         QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.setGraphs(m_index, { m_graph });
+        model.setGraphs(m_fixture->index, { m_fixture->graph });
         proxy.setFilterText(u"emitter"_s);
         QCOMPARE(proxy.rowCount(), 0); // no reasons yet
-        model.setWhy(m_why);
+        model.setWhy(m_fixture->why);
         QCOMPARE(column(proxy, 0), QStringList({ u"dvm_fused_cat_2"_s }));
         proxy.setFilterText(u"group-forced"_s); // the reason's code too
         QCOMPARE(column(proxy, 0), QStringList({ u"dvm_fused_exp_sum_4"_s }));
@@ -184,7 +178,7 @@ private Q_SLOTS:
     {
         KernelTableModel model;
         KernelPanel panel(&model);
-        model.setGraphs(m_index, { m_graph });
+        model.setGraphs(m_fixture->index, { m_fixture->graph });
         const QStringList before = shownTitles(*panel.view());
         QCOMPARE(before.mid(0, 3), QStringList({ u"Kernel"_s, u"Backend"_s, u"ktype"_s }));
         // A state saved before the column existed (its sections one fewer) still applies.
@@ -195,7 +189,7 @@ private Q_SLOTS:
         QVERIFY(
             panel.restoreHeaderState(QByteArrayLiteral("DVMLENS-KERNEL-COLUMNS-1:") + former.saveState()));
         QCOMPARE(panel.view()->header()->sectionSize(model.sectionOf(KernelTableModel::OpsColumn)), 66);
-        model.setWhy(m_why);
+        model.setWhy(m_fixture->why);
         QStringList after = before;
         after.insert(2, u"Why not DVM"_s);
         QCOMPARE(shownTitles(*panel.view()), after);
@@ -203,10 +197,10 @@ private Q_SLOTS:
         const QByteArray state = panel.headerState();
         KernelTableModel otherModel;
         KernelPanel restored(&otherModel);
-        otherModel.setGraphs(m_index, { m_graph });
+        otherModel.setGraphs(m_fixture->index, { m_fixture->graph });
         QVERIFY(restored.restoreHeaderState(state));
         QCOMPARE(shownTitles(*restored.view()), before);
-        otherModel.setWhy(m_why);
+        otherModel.setWhy(m_fixture->why);
         QCOMPARE(shownTitles(*restored.view()), after);
     }
 };

@@ -48,36 +48,28 @@ class TestWhyDetails : public QObject
 
 private:
     std::unique_ptr<whyfixture::Explained> m_fixture;
-    QString m_tree;
-    std::shared_ptr<const dvmlens::Index> m_index;
-    std::shared_ptr<const TreeWhy> m_why;
-    const dvmlens::Graph* m_graph = nullptr;
 
 private Q_SLOTS:
     void initTestCase()
     {
         m_fixture = whyfixture::explained();
         QVERIFY2(m_fixture->index, m_fixture->error.c_str());
-        m_tree = m_fixture->tree;
-        m_index = m_fixture->index;
-        m_graph = m_fixture->graph;
-        m_why = m_fixture->why;
-        QVERIFY(m_why);
+        QVERIFY(m_fixture->why);
     }
 
     void kernelReasonEvidenceAndFix()
     {
         KernelDetails details;
-        const std::vector<dvmlens::Kernel>& kernels = m_graph->outputCode->kernels;
-        details.showKernel(m_index, &kernels[1], m_graph); // import_fx: a float64 input
+        const std::vector<dvmlens::Kernel>& kernels = m_fixture->graph->outputCode->kernels;
+        details.showKernel(m_fixture->index, &kernels[1], m_fixture->graph); // import_fx: a float64 input
         QVERIFY(!details.toPlainText().contains(u"Why not DVM"_s)); // not decided yet
-        details.setWhy(m_why);
+        details.setWhy(m_fixture->why);
         const QString text = details.toPlainText();
-        const QString path = QString::fromStdString(m_graph->outputCode->path);
+        const QString path = QString::fromStdString(m_fixture->graph->outputCode->path);
         const int line = lineOf(path, u"arg1_1: \"f64[8, 16]\""_s);
         QVERIFY(line > 0);
         const QString why = text.mid(text.indexOf(u"Why not DVM"_s));
-        const dvmlens::WhyReason* reason = m_why->kernelReason(*m_graph, kernels[1]);
+        const dvmlens::WhyReason* reason = m_fixture->why->kernelReason(*m_fixture->graph, kernels[1]);
         QVERIFY(reason);
         QCOMPARE(why.left(why.indexOf(u"\nFix:"_s)),
             u"Why not DVM\nFused group refused: input dtype group-placeholder-dtype\n"
@@ -97,27 +89,27 @@ private Q_SLOTS:
         QCOMPARE(activated.at(0).at(1).toInt(), line);
 
         // The node and op of a group refused for one of its nodes.
-        details.showKernel(m_index, &kernels[3], m_graph);
+        details.showKernel(m_fixture->index, &kernels[3], m_fixture->graph);
         const QString node = details.toPlainText();
         QVERIFY2(node.contains(u"Fused group refused: node dtype group-node-dtype\n"_s), qPrintable(node));
         QVERIFY(node.contains(u"\nOp\naten.mul.Tensor\nFX node\nmul\ndtype\nint64\n"_s));
 
         // A DVM kernel has no reason.
-        details.showKernel(m_index, &kernels[0], m_graph);
+        details.showKernel(m_fixture->index, &kernels[0], m_fixture->graph);
         QVERIFY(!details.toPlainText().contains(u"Why not DVM"_s));
         // Reasons of another index say nothing here.
-        auto other = std::make_shared<TreeWhy>(*m_why);
-        other->index = std::make_shared<const dvmlens::Index>(*m_index);
+        auto other = std::make_shared<TreeWhy>(*m_fixture->why);
+        other->index = std::make_shared<const dvmlens::Index>(*m_fixture->index);
         details.setWhy(other);
-        details.showKernel(m_index, &kernels[1], m_graph);
+        details.showKernel(m_fixture->index, &kernels[1], m_fixture->graph);
         QVERIFY(!details.toPlainText().contains(u"Why not DVM"_s));
     }
 
     void graphReasonCounts()
     {
         KernelDetails details;
-        details.setWhy(m_why);
-        details.showGraph(m_index, m_graph);
+        details.setWhy(m_fixture->why);
+        details.showGraph(m_fixture->index, m_fixture->graph);
         const QString text = details.toPlainText();
         const qsizetype at = text.indexOf(u"Why not DVM"_s);
         QVERIFY2(at >= 0, qPrintable(text));
@@ -143,13 +135,13 @@ private Q_SLOTS:
         BrowsePage page;
         page.follow(document);
         QSignalSpy changed(&document, &TreeDocument::whyChanged);
-        document.setIndex(m_tree, m_index);
+        document.setIndex(m_fixture->tree, m_fixture->index);
         QVERIFY(
             page.selectBySpec(u"run_2026_12_01_10_00_00_000000-pid_7/model__0_forward_0.0/dvm_fused_add_1"_s)
                 .isEmpty());
         const KernelTableModel* model = page.kernelPanel()->model();
         QCOMPARE(model->sectionOf(KernelTableModel::WhyColumn), -1);
-        const int f64 = m_graph->outputCode->kernels[1].line;
+        const int f64 = m_fixture->graph->outputCode->kernels[1].line;
         const auto reasonMarked = [&page, f64] {
             for (const CodeMark& mark : page.codeView()->marks()) {
                 if (mark.firstLine == f64)
@@ -171,11 +163,11 @@ private Q_SLOTS:
             u"Fused group refused: input dtype group-placeholder-dtype"_s));
         // A click on the evidence's line moves the code view to it.
         const int line =
-            lineOf(QString::fromStdString(m_graph->outputCode->path), u"arg1_1: \"f64[8, 16]\""_s);
+            lineOf(QString::fromStdString(m_fixture->graph->outputCode->path), u"arg1_1: \"f64[8, 16]\""_s);
         page.details()->anchorClicked(QUrl(u"line:%1"_s.arg(line)));
         QTRY_COMPARE(page.codeView()->editor()->textCursor().blockNumber() + 1, line);
         // A new index: the old reasons are gone with it.
-        document.setIndex(m_tree, std::make_shared<const dvmlens::Index>(*m_index));
+        document.setIndex(m_fixture->tree, std::make_shared<const dvmlens::Index>(*m_fixture->index));
         QCOMPARE(model->sectionOf(KernelTableModel::WhyColumn), -1);
     }
 };
