@@ -90,6 +90,10 @@
         <source>fallback call %1</source>
         <translation>回退调用 %1</translation>
     </message>
+    <message>
+        <source>Why not DVM: %1</source>
+        <translation>为何不是 DVM：%1</translation>
+    </message>
 </context>
 <context>
     <name>CodeView</name>
@@ -518,6 +522,14 @@
         <source>Location</source>
         <translation>位置</translation>
     </message>
+    <message>
+        <source>Why not DVM: %1 (×%2)</source>
+        <translation>为何不是 DVM：%1（×%2）</translation>
+    </message>
+    <message>
+        <source>Fix: %1</source>
+        <translation>解决办法：%1</translation>
+    </message>
 </context>
 <context>
     <name>ExportActions</name>
@@ -744,6 +756,18 @@
     <message>
         <source>Fix:</source>
         <translation>解决办法：</translation>
+    </message>
+    <message>
+        <source>%1 kernels and %2 fallback calls</source>
+        <translation>%1 个 kernel，%2 个回退调用</translation>
+    </message>
+    <message>
+        <source>Example:</source>
+        <translation>示例：</translation>
+    </message>
+    <message>
+        <source>torch_npu releases:</source>
+        <translation>torch_npu 版本：</translation>
     </message>
 </context>
 <context>
@@ -1170,6 +1194,46 @@
         <source>%1 of readable launches; %2 graphs unreadable</source>
         <translation>可读启动的 %1；%2 个图无法读取</translation>
     </message>
+    <message>
+        <source>Why not DVM</source>
+        <translation>为何不是 DVM</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>FX node</source>
+        <translation>FX 节点</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Allowed dtypes</source>
+        <translation>允许的数据类型</translation>
+    </message>
+    <message>
+        <source>Setting</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>torch_npu releases</source>
+        <translation>torch_npu 版本</translation>
+    </message>
+    <message>
+        <source>Fix:</source>
+        <translation>解决办法：</translation>
+    </message>
+    <message>
+        <source>With torch_npu %1: %2</source>
+        <translation>在 torch_npu %1 上：%2</translation>
+    </message>
+    <message>
+        <source>Why not DVM: kernels and calls by reason</source>
+        <translation>为何不是 DVM：按原因统计的 kernel 与调用</translation>
+    </message>
 </context>
 <context>
     <name>KernelFormat</name>
@@ -1312,6 +1376,18 @@
     <message>
         <source>Launch sites: calls of the kernel in the entry code (not device launches, which Hot Kernels counts from a profile)</source>
         <translation>启动位置：入口代码中调用该内核之处（不是设备启动次数，后者由“热点内核”根据性能数据统计）</translation>
+    </message>
+    <message>
+        <source>Why not DVM</source>
+        <translation>为何不是 DVM</translation>
+    </message>
+    <message>
+        <source>Why the kernel is not DVM, by torch_npu's fallback rules (empty for DVM kernels)</source>
+        <translation>该 kernel 为何不是 DVM（依据 torch_npu 的回退规则；DVM kernel 为空）</translation>
+    </message>
+    <message>
+        <source>DVM, no reason</source>
+        <translation>DVM，无原因</translation>
     </message>
 </context>
 <context>
@@ -2470,6 +2546,13 @@
 %1</source>
         <translation>在以下位置未找到 torch_compile_debug 运行：
 %1</translation>
+    </message>
+</context>
+<context>
+    <name>WhyReasonText</name>
+    <message>
+        <source>Fix: %1</source>
+        <translation>解决办法：%1</translation>
     </message>
 </context>
 </TS>

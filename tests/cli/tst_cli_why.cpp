@@ -3,6 +3,7 @@
 // fixture with a recorded environment (torch 2.9, DVM asked for), and a real NPU Triton file (the
 // reason is the backend).
 #include "testutil.h"
+#include "whytree.h"
 
 #include <QDir>
 #include <QFile>
@@ -18,30 +19,8 @@ using Result = testutil::CliResult;
 using nlohmann::ordered_json;
 using testutil::runCli;
 
-using testutil::writeTestFile;
-
-QByteArray fixtureText()
-{
-    QFile file(testutil::fixture(QStringLiteral("why/dvm_fallbacks.py")));
-    if (!file.open(QIODevice::ReadOnly))
-        qFatal("no why fixture");
-    return file.readAll();
-}
-
-// A one-graph tree whose run recorded `environment` lines; returns the tree's root.
-QString makeTree(const QTemporaryDir& dir, const QByteArray& environment)
-{
-    const QString graph = dir.filePath(QStringLiteral(
-        "torch_compile_debug/run_2026_12_01_10_00_00_000000-pid_7/torchinductor/model__0_forward_0.0"));
-    writeTestFile(graph + QStringLiteral("/output_code.py"), fixtureText());
-    writeTestFile(graph + QStringLiteral("/fx_graph_runnable.py"),
-        "import os\n" + environment
-            + "\n# torch version: 2.9.0+cpu\n\nimport torch\n\nclass Repro(torch.nn.Module):\n    pass\n");
-    return dir.filePath(QStringLiteral("torch_compile_debug"));
-}
-
-const QByteArray kAskedForDvm =
-    "os.environ['TORCHINDUCTOR_NPU_BACKEND'] = 'dvm'\nos.environ['TORCH_COMPILE_DEBUG'] = '1'";
+using whytree::kAskedForDvm;
+using whytree::makeTree;
 
 const std::string kSummary =
     R"({"dtype-refused":1,"group-forced":1,"group-no-emitter":1,"group-node-dtype":1,)"

@@ -15,6 +15,7 @@
 #include "gui/common/languagechange.h"
 #include "gui/common/wholerowselection.h"
 #include "gui/document/treedocument.h"
+#include "gui/document/treewhy.h"
 #include "gui/profile/timesharedelegate.h"
 #include "gui/provenance/provenanceview.h"
 
@@ -164,6 +165,7 @@ void BrowsePage::follow(const TreeDocument& document)
     connect(followed, &TreeDocument::indexChanged, this, [this, followed] {
         setIndex(followed->index(), followed->summaries());
         setProfile(followed->profileJoin()); // the old index's device time is gone
+        setWhy(followed->why()); // and its reasons
     });
     connect(followed, &TreeDocument::knownFailuresChanged, this,
         [this, followed] { m_runModel->setKnownFailures(followed->knownFailures()); });
@@ -173,6 +175,7 @@ void BrowsePage::follow(const TreeDocument& document)
         [this, followed] { m_details->setModelSources(followed->modelSources()); });
     connect(followed, &TreeDocument::rankConsistencyChanged, this,
         [this, followed] { setRankConsistency(followed->rankConsistency()); });
+    connect(followed, &TreeDocument::whyChanged, this, [this, followed] { setWhy(followed->why()); });
 }
 
 void BrowsePage::setIndex(
@@ -291,6 +294,21 @@ void BrowsePage::setProfile(std::shared_ptr<const dvmlens::ProfileJoin> join)
     m_runModel->setProfile(join);
     m_kernelModel->setProfile(std::move(join));
     showTimeColumns();
+}
+
+void BrowsePage::setWhy(std::shared_ptr<const TreeWhy> why)
+{
+    m_why = why;
+    m_kernelModel->setWhy(why);
+    m_details->setWhy(std::move(why));
+    // The file shown gets its reasons in the margin; it stays where it is.
+    if (const dvmlens::Graph* graph = shownGraph())
+        m_codeView->setMarkReasons(*graph->outputCode, graphWhy(*graph));
+}
+
+const dvmlens::GraphWhy* BrowsePage::graphWhy(const dvmlens::Graph& graph) const
+{
+    return m_why ? m_why->graphWhy(graph) : nullptr;
 }
 
 void BrowsePage::setRankConsistency(std::shared_ptr<const dvmlens::RankConsistency> ranks)
@@ -557,7 +575,8 @@ void BrowsePage::showCode(const QString& path, const dvmlens::Graph* graph, int 
         }
         const bool isOutputCode = graph && graph->outputCode
             && cleanPath(dvmlens::pathText(graph->outputCode->path)) == cleanPath(path);
-        m_codeView->showFile(path, isOutputCode ? &*graph->outputCode : nullptr);
+        m_codeView->showFile(
+            path, isOutputCode ? &*graph->outputCode : nullptr, isOutputCode ? graphWhy(*graph) : nullptr);
         // A file the tree does not list (a run's torchdynamo/debug.log) is named by its path under
         // the nearest folder the tree has, so the header still says which run it is of.
         QModelIndex start = m_runModel->indexForPath(path);

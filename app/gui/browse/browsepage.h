@@ -6,6 +6,7 @@
 #include "core/model/model.h"
 #include "core/profile/profilejoin.h"
 #include "core/ranks/rankconsistency.h"
+#include "core/why/whyreason.h"
 
 #include <QPointer>
 #include <QWidget>
@@ -28,6 +29,7 @@ class QTreeView;
 class RunTreeModel;
 class RunTreePane;
 class TreeDocument;
+struct TreeWhy;
 
 class BrowsePage : public QWidget
 {
@@ -55,6 +57,9 @@ public:
         std::shared_ptr<const IndexSummaries> summaries);
     // Device time in the kernel table; `join` belongs to the current index (null: none).
     void setProfile(std::shared_ptr<const dvmlens::ProfileJoin> join);
+    // Why not DVM in the kernel table and details; `why` belongs to the current index (null: not
+    // decided yet).
+    void setWhy(std::shared_ptr<const TreeWhy> why);
     // The By graph tree's ranks; `ranks` belong to the current index (null: not computed yet).
     void setRankConsistency(std::shared_ptr<const dvmlens::RankConsistency> ranks);
 
@@ -111,6 +116,7 @@ private:
     void showCode(const QString& path, const dvmlens::Graph* graph, int line, int endLine);
     void clearCode(const QString& runName = {});
     const dvmlens::Graph* shownGraph() const; // whose output_code.py the code view shows
+    const dvmlens::GraphWhy* graphWhy(const dvmlens::Graph& graph) const; // its reasons; null: none yet
     void onDvmKernelReached(int firstLine, int position, int count, bool wrapped);
     void onNoDvmKernelToReach();
     bool selectTreeIndex(const QModelIndex& index);
@@ -133,5 +139,6 @@ private:
     KernelBodiesJob* m_bodiesJob;
     bool m_runTreeHeaderRestored = false;
     QByteArray m_defaultRunTreeHeader; // as built, for resetRunTreeHeader
+    std::shared_ptr<const TreeWhy> m_why; // of the open index; null until decided
     bool m_followingProvenance = false; // a kernel picked because a Provenance node linked to it
 };

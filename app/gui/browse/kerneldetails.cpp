@@ -12,7 +12,9 @@
 #include "gui/common/diagnostictext.h"
 #include "gui/common/kernelformat.h"
 #include "gui/common/languagechange.h"
+#include "gui/common/ruletext.h"
 #include "gui/common/themes.h"
+#include "gui/common/whyreasontext.h"
 
 #include <QEvent>
 #include <QFile>
@@ -174,6 +176,90 @@ void KernelDetails::setKernelBodies(std::shared_ptr<const KernelBodies> bodies)
         render();
 }
 
+void KernelDetails::setWhy(std::shared_ptr<const TreeWhy> why)
+{
+    m_why = std::move(why);
+    if (m_graph) {
+        const int scrolled = verticalScrollBar()->value();
+        render();
+        verticalScrollBar()->setValue(scrolled);
+    }
+}
+
+QString KernelDetails::kernelWhyHtml() const
+{
+    const dvmlens::WhyReason* reason = m_why ? m_why->kernelReason(*m_graph, *m_kernel) : nullptr;
+    if (!reason)
+        return {};
+    QString html;
+    QTextStream out(&html);
+    out << "<h4>" << tr("Why not DVM") << "</h4>";
+    out << "<p><b>" << whyTitle(reason).toHtmlEscaped() << "</b> <code>" << escaped(reason->code)
+        << "</code><br/>" << escaped(reason->text) << "</p>";
+    const dvmlens::WhyEvidence& evidence = reason->evidence;
+    out << "<table cellspacing=0 cellpadding=2>";
+    if (evidence.line) { // a link in the output_code.py shown, the place in another file
+        out << row(tr("Line"),
+            evidence.file.empty() ? lineLink(*evidence.line)
+                                  : QStringLiteral("%1:%2").arg(escaped(evidence.file)).arg(*evidence.line));
+    }
+    if (!evidence.op.empty())
+        out << row(tr("Op"), QStringLiteral("<code>") + escaped(evidence.op) + QStringLiteral("</code>"));
+    if (!evidence.node.empty())
+        out << row(
+            tr("FX node"), QStringLiteral("<code>") + escaped(evidence.node) + QStringLiteral("</code>"));
+    if (!evidence.input.empty())
+        out << row(
+            tr("Input"), QStringLiteral("<code>") + escaped(evidence.input) + QStringLiteral("</code>"));
+    if (!evidence.dtype.empty())
+        out << row(tr("dtype"), escaped(evidence.dtype));
+    if (!evidence.allowed.empty())
+        out << row(tr("Allowed dtypes"), escaped(evidence.allowed));
+    if (!evidence.setting.empty())
+        out << row(tr("Setting"), escaped(evidence.setting));
+    if (!reason->releases.empty())
+        out << row(tr("torch_npu releases"), whyReleases(reason->releases).toHtmlEscaped());
+    out << "</table>";
+    const QString fix = localizedRuleText(reason->fix);
+    if (!fix.isEmpty())
+        out << "<p><b>" << tr("Fix:") << "</b> " << fix.toHtmlEscaped() << "</p>";
+    for (const dvmlens::WhyAlternative& alternative : reason->alternatives) {
+        out << "<p><i>"
+            << tr("With torch_npu %1: %2")
+                   .arg(whyReleases(alternative.releases), QString::fromStdString(alternative.text))
+                   .toHtmlEscaped()
+            << "</i></p>";
+    }
+    return html;
+}
+
+QString KernelDetails::graphWhyHtml() const
+{
+    const dvmlens::GraphWhy* reasons = m_why ? m_why->graphWhy(*m_graph) : nullptr;
+    if (!reasons)
+        return {};
+    dvmlens::WhyCounts counts;
+    dvmlens::addWhyCounts(*reasons, counts);
+    if (counts.empty())
+        return {};
+    QString html;
+    QTextStream out(&html);
+    out << "<h4>" << tr("Why not DVM: kernels and calls by reason")
+        << "</h4><table cellspacing=0 cellpadding=2>";
+    // In the rule table's order: the most general reason first.
+    for (const dvmlens::WhyReasonText& reason : m_why->rules.reasons) {
+        const auto count = counts.find(reason.code);
+        if (count == counts.end())
+            continue;
+        out << row(localizedRuleText(reason.title).toHtmlEscaped(), QString::number(count->second));
+        counts.erase(count);
+    }
+    for (const auto& [code, count] : counts) // a code the table has no text for
+        out << row(escaped(code), QString::number(count));
+    out << "</table>";
+    return html;
+}
+
 void KernelDetails::clearKernel()
 {
     m_kernel = nullptr;
@@ -245,7 +331,8 @@ void KernelDetails::renderGraph()
                     ? coverage
                     : tr("%1 of readable launches; %2 graphs unreadable").arg(coverage).arg(unreadable));
         }
-        out << "</table><p>" << tr("Select a kernel in the Kernels table for its details.") << "</p>";
+        out << "</table>" << graphWhyHtml();
+        out << "<p>" << tr("Select a kernel in the Kernels table for its details.") << "</p>";
     }
     if (!graph.diagnostics.empty()) {
         out << "<h4>" << tr("Diagnostics") << "</h4>";
@@ -357,6 +444,7 @@ void KernelDetails::render()
         out << row(tr("mfusion"), yesNo(kernel.mfusion));
     out << row(tr("Launch sites"), QString::number(kernel.launches));
     out << "</table>";
+    out << kernelWhyHtml();
     out << sourceLinesHtml();
 
     if (kernel.backend == dvmlens::Backend::Dvm && lacksKernelBodies(*m_graph) && !bodyRead)

@@ -5,6 +5,7 @@
 
 #include "core/model/model.h"
 #include "gui/document/modelsources.h"
+#include "gui/document/treewhy.h"
 
 #include <QStringList>
 #include <QTextBrowser>
@@ -31,9 +32,12 @@ public:
     // The ops, inputs and outputs of kernels whose graph the index holds without them (read again
     // by KernelBodiesJob; null: none read yet). The shown kernel is drawn again with them.
     void setKernelBodies(std::shared_ptr<const KernelBodies> bodies);
+    // Why not DVM (null: not decided yet): a non-DVM kernel's reason, evidence and fix, a graph's
+    // reason counts. Reasons of another index say nothing about the shown one.
+    void setWhy(std::shared_ptr<const TreeWhy> why);
 
 Q_SIGNALS:
-    // A launch-site or definition link was clicked.
+    // A launch-site, definition or evidence link was clicked.
     void lineActivated(const QString& path, int line);
 
 protected:
@@ -43,6 +47,8 @@ private:
     void render();
     void renderGraph();
     QString sourceLinesHtml() const;
+    QString kernelWhyHtml() const; // the shown kernel's reason; empty for none
+    QString graphWhyHtml() const; // the shown graph's reason counts; empty for none
     const dvmlens::Run* runOf(const dvmlens::Graph& graph) const; // in m_index, or null
 
     std::shared_ptr<const dvmlens::Index> m_index;
@@ -50,6 +56,7 @@ private:
     const dvmlens::Graph* m_graph = nullptr;
     std::shared_ptr<const ModelSources> m_sources;
     std::shared_ptr<const KernelBodies> m_bodies;
+    std::shared_ptr<const TreeWhy> m_why;
 };
 
 // The text of a string statement given as its physical lines (core's Kernel::fxGraphLine to

@@ -16,11 +16,10 @@ using Column = KernelTableModel::Column;
 // Marks a state whose sections are KernelTableModel::Column; a state without it has the sections
 // of the model before that (Graph second, Device time before the wide columns).
 const QByteArray kMagic = QByteArrayLiteral("DVMLENS-KERNEL-COLUMNS-1:");
-constexpr Column kFormerSections[KernelTableModel::ColumnCount] = { KernelTableModel::NameColumn,
-    KernelTableModel::GraphColumn, KernelTableModel::BackendColumn, KernelTableModel::KtypeColumn,
-    KernelTableModel::DynShapeColumn, KernelTableModel::OpsColumn, KernelTableModel::LaunchesColumn,
-    KernelTableModel::LineColumn, KernelTableModel::DeviceTimeColumn, KernelTableModel::InputsColumn,
-    KernelTableModel::OutputsColumn };
+constexpr Column kFormerSections[] = { KernelTableModel::NameColumn, KernelTableModel::GraphColumn,
+    KernelTableModel::BackendColumn, KernelTableModel::KtypeColumn, KernelTableModel::DynShapeColumn,
+    KernelTableModel::OpsColumn, KernelTableModel::LaunchesColumn, KernelTableModel::LineColumn,
+    KernelTableModel::DeviceTimeColumn, KernelTableModel::InputsColumn, KernelTableModel::OutputsColumn };
 
 int defaultRank(Column column)
 {
@@ -65,10 +64,12 @@ bool restoreKernelHeaderState(QHeaderView& header, const KernelTableModel& model
     all.setModel(&columns);
     if (!all.restoreState(byColumn ? state.mid(kMagic.size()) : state))
         return false;
-    const auto columnOf = [byColumn](int section) {
-        return section < 0 || section >= KernelTableModel::ColumnCount ? KernelTableModel::ColumnCount
-            : byColumn                                                 ? Column(section)
-                                                                       : kFormerSections[section];
+    // A state saved before a column was added has fewer sections: the newer columns are not in it.
+    const int sections = byColumn ? int(KernelTableModel::ColumnCount) : int(std::size(kFormerSections));
+    const auto columnOf = [byColumn, sections](int section) {
+        return section < 0 || section >= sections ? KernelTableModel::ColumnCount
+            : byColumn                            ? Column(section)
+                                                  : kFormerSections[section];
     };
     int to = 0;
     for (int visual = 0; visual < all.count(); ++visual) {

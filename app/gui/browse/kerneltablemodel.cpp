@@ -7,10 +7,13 @@
 #include "gui/common/kernelformat.h"
 #include "gui/common/languagechange.h"
 #include "gui/common/themes.h"
+#include "gui/common/whyreasontext.h"
 
 #include <QApplication>
 #include <QFontDatabase>
 #include <QStringList>
+
+#include <limits>
 
 KernelTableModel::KernelTableModel(QObject* parent)
     : QAbstractTableModel(parent)
@@ -90,6 +93,7 @@ bool KernelTableModel::isPresent(Column column) const
 {
     return column == DeviceTimeColumn ? m_join != nullptr
         : column == GraphColumn       ? m_severalGraphs
+        : column == WhyColumn         ? m_why != nullptr
                                       : column != ColumnCount;
 }
 
@@ -181,6 +185,34 @@ bool KernelTableModel::hasProfile() const
     return m_join != nullptr;
 }
 
+void KernelTableModel::setWhy(std::shared_ptr<const TreeWhy> why)
+{
+    // The column exists only with reasons (a screen reader lists hidden columns).
+    const int section = placeOf(WhyColumn);
+    if (!m_why && why) {
+        beginInsertColumns({}, section, section);
+        m_why = std::move(why);
+        endInsertColumns();
+    } else if (m_why && !why) {
+        beginRemoveColumns({}, section, section);
+        m_why.reset();
+        endRemoveColumns();
+    } else {
+        m_why = std::move(why);
+    }
+    // The filter text has the reasons too: a filter or sort by them follows the new values.
+    if (!m_rows.empty())
+        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
+}
+
+const dvmlens::WhyReason* KernelTableModel::reasonAt(int row) const
+{
+    if (!m_why || row < 0 || row >= int(m_rows.size()))
+        return nullptr;
+    const Row& at = m_rows[size_t(row)];
+    return m_why->kernelReason(*at.graph, *at.kernel);
+}
+
 const dvmlens::KernelTime* KernelTableModel::timeAt(int row) const
 {
     const auto& ref = m_rows[size_t(row)].ref;
@@ -199,7 +231,9 @@ int KernelTableModel::rowCount(const QModelIndex& parent) const
 
 int KernelTableModel::columnCount(const QModelIndex& parent) const
 {
-    return parent.isValid() ? 0 : int(DeviceTimeColumn) + (m_join ? 1 : 0) + (m_severalGraphs ? 1 : 0);
+    return parent.isValid()
+        ? 0
+        : int(DeviceTimeColumn) + (m_join ? 1 : 0) + (m_severalGraphs ? 1 : 0) + (m_why ? 1 : 0);
 }
 
 QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, int role) const
@@ -231,10 +265,14 @@ QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, 
             return tr("Device time");
         case GraphColumn:
             return tr("Graph");
+        case WhyColumn:
+            return tr("Why not DVM");
         }
     }
     if (role == Qt::ToolTipRole) {
         switch (section) {
+        case WhyColumn:
+            return tr("Why the kernel is not DVM, by torch_npu's fallback rules (empty for DVM kernels)");
         case OpsColumn:
             return tr("Number of DVM ops in the builder (store excluded)");
         case InputsColumn:
@@ -290,6 +328,8 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
             if (const dvmlens::KernelTime* time = timeAt(index.row()))
                 return QString::fromStdString(dvmlens::durationText(time->totalUs));
             return QString();
+        case WhyColumn:
+            return whyTitle(reasonAt(index.row()));
         }
         return {};
     case SortRole:
@@ -311,6 +351,11 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
             const dvmlens::KernelTime* time = timeAt(index.row());
             return time ? time->totalUs : -1.0;
         }
+        case WhyColumn: {
+            // Most general reason first (core's rank), DVM kernels last.
+            const dvmlens::WhyReason* reason = reasonAt(index.row());
+            return reason ? reason->rank : std::numeric_limits<int>::max();
+        }
         default:
             return data(index, Qt::DisplayRole);
         }
@@ -327,6 +372,8 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
             return data(index, Qt::DisplayRole);
         if (column == GraphColumn)
             return QString::fromStdString(graph.path);
+        if (column == WhyColumn)
+            return whyExplanation(reasonAt(index.row()));
         if (column == DeviceTimeColumn) {
             if (const dvmlens::KernelTime* time = timeAt(index.row())) {
                 QStringList cores;
@@ -351,6 +398,16 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
             || column == DeviceTimeColumn)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return {};
+    case Qt::AccessibleTextRole:
+        if (column == WhyColumn) { // a DVM kernel's empty cell read in words
+            const dvmlens::WhyReason* reason = reasonAt(index.row());
+            return reason ? whyTitle(reason) : dvm ? tr("DVM, no reason") : QVariant();
+        }
+        return {};
+    case Qt::AccessibleDescriptionRole:
+        if (column == WhyColumn)
+            return whyExplanation(reasonAt(index.row()));
+        return {};
     case BackendRole:
         return int(kernel.backend);
     case FilePathRole:
@@ -368,6 +425,8 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
             if (output.dtype)
                 parts << shortDtype(output.dtype) << QString::fromStdString(*output.dtype);
         }
+        if (const dvmlens::WhyReason* reason = reasonAt(index.row()))
+            parts << whyTitle(reason) << QString::fromStdString(reason->code);
         return parts.join(QLatin1Char(' '));
     }
     default:

@@ -5,6 +5,7 @@
 #include "core/model/model.h"
 #include "core/profile/profilejoin.h"
 #include "gui/common/itemroles.h"
+#include "gui/document/treewhy.h"
 
 #include <QAbstractTableModel>
 
@@ -35,9 +36,10 @@ public:
         OutputsColumn,
         DeviceTimeColumn, // total device time, while a profile is joined
         GraphColumn, // while the rows come from several graphs
+        WhyColumn, // "Why not DVM": the reason's title, once the reasons are decided
         ColumnCount
     };
-    static constexpr Column kDefaultOrder[ColumnCount] = { NameColumn, GraphColumn, BackendColumn,
+    static constexpr Column kDefaultOrder[ColumnCount] = { NameColumn, GraphColumn, BackendColumn, WhyColumn,
         KtypeColumn, DynShapeColumn, OpsColumn, LaunchesColumn, LineColumn, DeviceTimeColumn, InputsColumn,
         OutputsColumn };
     enum Role
@@ -61,13 +63,17 @@ public:
     // Device time per kernel; `join` belongs to the index of the graphs shown (null: no profile).
     void setProfile(std::shared_ptr<const dvmlens::ProfileJoin> join);
     bool hasProfile() const;
+    // Why each non-DVM kernel is not DVM (document/treewhy.h; null: not decided yet). The Why not
+    // DVM column is there while it is set; kernels of another index have no reason in it.
+    void setWhy(std::shared_ptr<const TreeWhy> why);
+    const dvmlens::WhyReason* reasonAt(int row) const; // null: a DVM kernel, or none decided
 
     // The section of `column`, -1 while it is not there; the column of a section.
     int sectionOf(Column column) const;
     Column columnAt(int section) const;
     static bool isOptional(Column column)
     {
-        return column == DeviceTimeColumn || column == GraphColumn;
+        return column == DeviceTimeColumn || column == GraphColumn || column == WhyColumn;
     }
 
     const dvmlens::Kernel* kernelAt(int row) const;
@@ -100,6 +106,7 @@ private:
     bool isPresent(Column column) const;
     int placeOf(Column column) const; // its section, were it there
     std::shared_ptr<const dvmlens::ProfileJoin> m_join;
+    std::shared_ptr<const TreeWhy> m_why;
     std::shared_ptr<const KernelBodies> m_bodies;
     std::shared_ptr<const dvmlens::Index> m_index;
     std::vector<Row> m_rows;

@@ -175,8 +175,11 @@ void CodeEditor::paintMargin(QPaintEvent* event)
         if (block.isVisible() && bottom >= event->rect().top() && line > 0) {
             if (isLinkedLine(line) && !markAt(line))
                 painter.fillRect(stripeLeft, top, stripeWidth, height, m_colors.currentRangeEdge);
-            else if (const CodeMark* mark = markAt(line))
+            else if (const CodeMark* mark = markAt(line)) {
                 painter.fillRect(stripeLeft, top, stripeWidth, height, codeMarkStripe(mark->kind, m_colors));
+                if (!mark->why.isEmpty() && line == mark->firstLine)
+                    paintWhyMarker(painter, QRect(numberRight, top, stripeLeft - numberRight, height), *mark);
+            }
             painter.setPen(
                 block.blockNumber() == currentBlock ? m_colors.currentLineNumber : m_colors.lineNumber);
             painter.drawText(0, top, numberRight, metrics.height(), Qt::AlignRight | Qt::AlignVCenter,
@@ -185,6 +188,19 @@ void CodeEditor::paintMargin(QPaintEvent* event)
         block = block.next();
         top = bottom;
     }
+}
+
+void CodeEditor::paintWhyMarker(QPainter& painter, const QRect& room, const CodeMark& mark) const
+{
+    // A dot in the stripe's colour between the line number and the stripe: "this has a reason".
+    const int diameter = std::max(3, std::min(room.width(), room.height() / 2));
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(codeMarkStripe(mark.kind, m_colors));
+    painter.drawEllipse(QRectF(room.center().x() - diameter / 2.0 + 0.5,
+        room.center().y() - diameter / 2.0 + 0.5, diameter, diameter));
+    painter.restore();
 }
 
 int CodeEditor::lineAtMarginY(int y) const

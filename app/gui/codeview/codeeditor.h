@@ -19,6 +19,7 @@
 #include <vector>
 
 class CodeMargin;
+class QPainter;
 
 // Blocks [firstBlock, lastBlock] (0-based, fillers counted) painted in one colour; hatched ones are fillers.
 struct CodeRowBackground
@@ -91,6 +92,8 @@ protected:
 
 private:
     void updateMarginWidth();
+    // The dot of a mark with a why-not-DVM reason, centred in `room` (left of the stripe).
+    void paintWhyMarker(QPainter& painter, const QRect& room, const CodeMark& mark) const;
     void updateMarginArea(const QRect& rect, int dy);
 
     CodeMargin* m_margin = nullptr;

@@ -28,7 +28,7 @@ bool CodeMargin::event(QEvent* event)
         const auto* help = static_cast<QHelpEvent*>(event);
         const CodeMark* mark = m_editor->markAt(m_editor->lineAtMarginY(help->pos().y()));
         if (mark)
-            QToolTip::showText(help->globalPos(), mark->label, this);
+            QToolTip::showText(help->globalPos(), codeMarkToolTip(*mark), this);
         else
             QToolTip::hideText();
         return true;

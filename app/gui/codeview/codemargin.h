@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The left margin of the code editor: line numbers and a coloured stripe per kernel mark; the
-// tooltip names the mark under the mouse.
+// The left margin of the code editor: line numbers, a coloured stripe per kernel mark and a dot
+// on the first line of a mark that has a why-not-DVM reason; the tooltip names the mark under the
+// mouse and says its reason.
 #pragma once
 
 #include <QWidget>

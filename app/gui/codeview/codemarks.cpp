@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "gui/codeview/codemarks.h"
 
+#include "gui/common/whyreasontext.h"
+
 #include <QCoreApplication>
 
 #include <algorithm>
@@ -30,6 +32,14 @@ QString kernelLabel(const dvmlens::Kernel& kernel)
     if (kernel.launches > 0)
         label += QCoreApplication::translate("CodeMarks", ", launched %n time(s)", nullptr, kernel.launches);
     return label;
+}
+
+QString whyText(const dvmlens::WhyReason* reason)
+{
+    if (!reason)
+        return {};
+    return QCoreApplication::translate("CodeMarks", "Why not DVM: %1").arg(whyTitle(reason))
+        + QLatin1Char('\n') + whyExplanation(reason);
 }
 
 } // namespace
@@ -101,22 +111,36 @@ QColor codeMarkSelectedBand(CodeMarkKind kind, const CodeColors& colors)
     return blended(codeMarkBand(kind, colors), codeMarkStripe(kind, colors), colors.dark ? 0.22 : 0.16);
 }
 
-QVector<CodeMark> codeMarksFor(const dvmlens::OutputCode& code)
+QString codeMarkToolTip(const CodeMark& mark)
+{
+    return mark.why.isEmpty() ? mark.label : mark.label + QLatin1Char('\n') + mark.why;
+}
+
+QVector<CodeMark> codeMarksFor(const dvmlens::OutputCode& code, const dvmlens::GraphWhy* why)
 {
     QVector<CodeMark> marks;
     const int lastLineOfFile = code.lines > 0 ? code.lines : std::numeric_limits<int>::max();
-    const auto add = [&](int first, int last, CodeMarkKind kind, QString label) {
+    const auto add = [&](int first, int last, CodeMarkKind kind, QString label, QString reason = {}) {
         first = std::max(first, 1);
         last = std::min(std::max(last, first), lastLineOfFile);
         if (first <= last)
-            marks.append(CodeMark { first, last, kind, std::move(label) });
+            marks.append(CodeMark { first, last, kind, std::move(label), std::move(reason) });
+    };
+    // The reasons are parallel to the kernels and fallback calls (why/whyreason.h).
+    const auto kernelReason = [why](std::size_t k) -> const dvmlens::WhyReason* {
+        return why && k < why->kernels.size() && why->kernels[k] ? &*why->kernels[k] : nullptr;
+    };
+    const auto fallbackReason = [why](std::size_t f) -> const dvmlens::WhyReason* {
+        return why && f < why->fallbacks.size() ? &why->fallbacks[f] : nullptr;
     };
 
     if (code.dvmImportLine)
         add(*code.dvmImportLine, *code.dvmImportLine, CodeMarkKind::DvmImport,
             QStringLiteral("from torch_npu._inductor import dvm"));
-    for (const dvmlens::Kernel& kernel : code.kernels) {
-        add(kernel.line, kernel.endLine, kernelMarkKind(kernel.backend), kernelLabel(kernel));
+    for (std::size_t k = 0; k < code.kernels.size(); ++k) {
+        const dvmlens::Kernel& kernel = code.kernels[k];
+        add(kernel.line, kernel.endLine, kernelMarkKind(kernel.backend), kernelLabel(kernel),
+            whyText(kernelReason(k)));
         if (kernel.backend != dvmlens::Backend::Dvm)
             continue;
         for (int line : kernel.launchLines)
@@ -124,10 +148,13 @@ QVector<CodeMark> codeMarksFor(const dvmlens::OutputCode& code)
                 QCoreApplication::translate("CodeMarks", "launch of DVM kernel %1")
                     .arg(QString::fromStdString(kernel.name)));
     }
-    for (const dvmlens::Fallback& fallback : code.fallbacks)
+    for (std::size_t f = 0; f < code.fallbacks.size(); ++f) {
+        const dvmlens::Fallback& fallback = code.fallbacks[f];
         add(fallback.line, fallback.line, CodeMarkKind::FallbackCall,
             QCoreApplication::translate("CodeMarks", "fallback call %1")
-                .arg(QString::fromStdString(fallback.target)));
+                .arg(QString::fromStdString(fallback.target)),
+            whyText(fallbackReason(f)));
+    }
 
     std::stable_sort(marks.begin(), marks.end(),
         [](const CodeMark& a, const CodeMark& b) { return a.firstLine < b.firstLine; });

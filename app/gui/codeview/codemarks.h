@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/model/model.h"
+#include "core/why/whyreason.h"
 #include "gui/codeview/codecolors.h"
 
 #include <QColor>
@@ -35,6 +36,9 @@ struct CodeMark
     int lastLine = 0; // 1-based, inclusive
     CodeMarkKind kind = CodeMarkKind::OtherKernel;
     QString label; // shown as the margin tooltip: "DVM kernel dvm_fused_add_0 (vector)"
+    // Why this kernel or fallback call is not DVM (core's reason: title, sentence, fix), marked in
+    // the margin and added to the tooltip; empty for none.
+    QString why {};
 
     bool operator==(const CodeMark& other) const = default;
 };
@@ -48,5 +52,8 @@ QColor codeMarkBand(CodeMarkKind kind, const CodeColors& colors);
 QColor codeMarkSelectedBand(CodeMarkKind kind, const CodeColors& colors);
 
 // The marks of `code`, sorted by first line. Ranges outside 1…code.lines are clamped; empty
-// ranges are dropped so a stale or odd model cannot make the view select nonsense.
-QVector<CodeMark> codeMarksFor(const dvmlens::OutputCode& code);
+// ranges are dropped so a stale or odd model cannot make the view select nonsense. `why` (core's
+// reasons of that file, may be null) gives each non-DVM kernel and fallback call its reason.
+QVector<CodeMark> codeMarksFor(const dvmlens::OutputCode& code, const dvmlens::GraphWhy* why = nullptr);
+// What the margin's tooltip says of a mark: its label, then its reason.
+QString codeMarkToolTip(const CodeMark& mark);

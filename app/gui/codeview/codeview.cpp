@@ -148,9 +148,9 @@ void CodeView::setHasText(bool hasText)
         action->setEnabled(hasText);
 }
 
-void CodeView::showFile(const QString& path, const dvmlens::OutputCode* code)
+void CodeView::showFile(const QString& path, const dvmlens::OutputCode* code, const dvmlens::GraphWhy* why)
 {
-    m_marks = code ? codeMarksFor(*code) : QVector<CodeMark>();
+    m_marks = code ? codeMarksFor(*code, why) : QVector<CodeMark>();
     m_hasCode = code != nullptr;
     if (path == m_path && !isLoading() && !m_path.isEmpty() && message().isEmpty()
         && m_editor->fillers().empty()) {
@@ -521,6 +521,14 @@ void CodeView::showNote(const QString& note)
 {
     m_note->setText(note);
     m_note->setVisible(!note.isEmpty());
+}
+
+void CodeView::setMarkReasons(const dvmlens::OutputCode& code, const dvmlens::GraphWhy* why)
+{
+    m_marks = codeMarksFor(code, why);
+    m_hasCode = true;
+    if (!isLoading()) // else the load applies them
+        applyMarks();
 }
 
 void CodeView::applyMarks()

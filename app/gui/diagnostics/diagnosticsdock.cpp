@@ -95,6 +95,10 @@ DiagnosticsDock::DiagnosticsDock(const TreeDocument& document, QWidget* parent)
     connect(m_proxy, &QAbstractItemModel::modelReset, m_details, &FindingDetails::clear);
     connect(&m_document, &TreeDocument::indexChanged, this, &DiagnosticsDock::showIndex);
     connect(&m_document, &TreeDocument::knownFailuresChanged, this, &DiagnosticsDock::showKnownFailures);
+    connect(&m_document, &TreeDocument::whyChanged, this, [this] {
+        m_model->setWhy(m_document.why()); // one entry per reason of the tree
+        updateCount();
+    });
 
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &DiagnosticsDock::updateCount);
     connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &DiagnosticsDock::updateCount);
@@ -105,7 +109,7 @@ DiagnosticsDock::DiagnosticsDock(const TreeDocument& document, QWidget* parent)
 
 void DiagnosticsDock::fitListToRows(int maxRows)
 {
-    const int total = m_split->height();
+    const int total = m_split->height() - m_split->handleWidth(); // what the two panes share
     const int rows = std::min(m_proxy->rowCount(), maxRows);
     const int rowHeight = std::max(m_view->sizeHintForRow(0), m_view->fontMetrics().height());
     const int wanted = m_view->header()->height() + std::max(rows, 1) * rowHeight + 2 * m_view->frameWidth()
@@ -200,7 +204,10 @@ bool DiagnosticsDock::isSearchingKnownFailures() const
 void DiagnosticsDock::showDetails(const QModelIndex& proxyIndex)
 {
     const int row = m_proxy->mapToSource(proxyIndex).row();
-    m_details->showEntry(m_model->diagnosticAt(row), m_model->findingAt(row));
+    if (const dvmlens::WhyGroup* group = m_model->whyGroupAt(row))
+        m_details->showWhyGroup(*group);
+    else
+        m_details->showEntry(m_model->diagnosticAt(row), m_model->findingAt(row));
 }
 
 void DiagnosticsDock::activate(const QModelIndex& proxyIndex)

@@ -28,6 +28,12 @@ QString severityLabel(dvmlens::Severity severity)
     return DiagnosticsModel::tr("Info");
 }
 
+// A why-not-DVM reason's entry: its title and how many kernels and calls it explains (core's count).
+QString whyGroupText(const dvmlens::WhyGroup& group)
+{
+    return DiagnosticsModel::tr("Why not DVM: %1 (×%2)").arg(localizedRuleText(group.title)).arg(group.count);
+}
+
 } // namespace
 
 DiagnosticsModel::DiagnosticsModel(QObject* parent)
@@ -42,8 +48,32 @@ void DiagnosticsModel::setIndex(std::shared_ptr<const dvmlens::Index> index)
     beginResetModel();
     m_index = std::move(index);
     m_knownFailures.reset();
+    m_why.reset();
+    m_whyExamples.clear();
     rebuildRows();
     endResetModel();
+}
+
+void DiagnosticsModel::setWhy(std::shared_ptr<const TreeWhy> why)
+{
+    if (!why || why->index != m_index)
+        return;
+    beginResetModel();
+    m_why = std::move(why);
+    // Each reason's entry opens where its first kernel or call is, as a diagnostic's does.
+    m_whyExamples.clear();
+    for (const dvmlens::WhyGroup& group : m_why->groups) {
+        m_whyExamples.push_back(dvmlens::Diagnostic { group.examplePath,
+            group.exampleLine > 0 ? std::optional<int>(group.exampleLine) : std::nullopt,
+            dvmlens::Severity::Info, group.code, group.exampleText });
+    }
+    rebuildRows();
+    endResetModel();
+}
+
+const dvmlens::WhyGroup* DiagnosticsModel::whyGroupAt(int row) const
+{
+    return row >= 0 && row < int(m_rows.size()) ? m_rows[size_t(row)].group : nullptr;
 }
 
 void DiagnosticsModel::setKnownFailures(std::shared_ptr<const KnownFailures> knownFailures)
@@ -66,6 +96,10 @@ void DiagnosticsModel::rebuildRows()
         }
         for (const dvmlens::Diagnostic& problem : m_knownFailures->problems)
             m_rows.push_back({ &problem, nullptr, runOf(problem.path) });
+    }
+    if (m_why) {
+        for (std::size_t i = 0; i < m_why->groups.size(); ++i)
+            m_rows.push_back({ &m_whyExamples[i], nullptr, runOf(m_whyExamples[i].path), &m_why->groups[i] });
     }
     if (m_index) {
         const auto add = [this](const dvmlens::Diagnostic& diagnostic, const dvmlens::Run* run) {
@@ -145,6 +179,7 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const
         return {};
     const dvmlens::Diagnostic& diagnostic = *m_rows[size_t(index.row())].diagnostic;
     const dvmlens::Finding* finding = m_rows[size_t(index.row())].finding;
+    const dvmlens::WhyGroup* group = m_rows[size_t(index.row())].group;
     const QString path = QString::fromStdString(diagnostic.path);
     switch (role) {
     case Qt::DisplayRole:
@@ -154,6 +189,8 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const
         case CodeColumn:
             return QString::fromStdString(diagnostic.code);
         case MessageColumn:
+            if (group)
+                return whyGroupText(*group);
             return finding ? localizedRuleText(finding->rule.title) : diagnosticText(diagnostic);
         case LocationColumn: {
             // The run (by its pid, when the tree has several), the graph folder and the file name
@@ -181,10 +218,14 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const
             return severityColor(diagnostic.severity, QApplication::palette());
         return {};
     case Qt::ToolTipRole: {
-        QString tip = (finding ? localizedRuleText(finding->rule.title) : diagnosticText(diagnostic))
+        QString tip = (group            ? whyGroupText(*group)
+                              : finding ? localizedRuleText(finding->rule.title)
+                                        : diagnosticText(diagnostic))
             + QLatin1Char('\n') + QDir::toNativeSeparators(path);
         if (diagnostic.line)
             tip += QLatin1Char(':') + QString::number(*diagnostic.line);
+        if (group) // what to do about it, as Copy Fix gives it
+            tip += QLatin1Char('\n') + tr("Fix: %1").arg(localizedRuleText(group->fix));
         return tip;
     }
     case SeverityRole:

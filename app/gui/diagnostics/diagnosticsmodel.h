@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 // Every Diagnostic of an Index (tree-level first, then per graph, in tree order) as a table, after
-// the known failures found in it (their titles in the user-interface language).
+// the known failures found in it (their titles in the user-interface language) and one entry per
+// why-not-DVM reason of the tree (core's groups, worst first: title, count, an example's place).
 #pragma once
 
 #include "core/model/model.h"
 #include "gui/common/itemroles.h"
 #include "gui/document/knownfailures.h"
+#include "gui/document/treewhy.h"
 
 #include <QAbstractTableModel>
 
@@ -39,6 +41,10 @@ public:
     void setKnownFailures(std::shared_ptr<const KnownFailures> knownFailures);
     const dvmlens::Diagnostic* diagnosticAt(int row) const;
     const dvmlens::Finding* findingAt(int row) const; // null for a row that is no known failure
+    // The why-not-DVM reasons of the current index, one entry per reason after the known failures;
+    // ignored when they are for another index.
+    void setWhy(std::shared_ptr<const TreeWhy> why);
+    const dvmlens::WhyGroup* whyGroupAt(int row) const; // null for a row that is no reason
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -54,8 +60,11 @@ private:
         const dvmlens::Diagnostic* diagnostic;
         const dvmlens::Finding* finding; // null unless a known failure
         const dvmlens::Run* run = nullptr; // the run it is about, when known
+        const dvmlens::WhyGroup* group = nullptr; // a why-not-DVM reason; `diagnostic` is its example
     };
     std::shared_ptr<const dvmlens::Index> m_index;
     std::shared_ptr<const KnownFailures> m_knownFailures;
+    std::shared_ptr<const TreeWhy> m_why;
+    std::vector<dvmlens::Diagnostic> m_whyExamples; // per group of m_why: its example's place
     std::vector<Row> m_rows;
 };

@@ -4,6 +4,7 @@
 #include "gui/common/diagnostictext.h"
 #include "gui/common/languagechange.h"
 #include "gui/common/ruletext.h"
+#include "gui/common/whyreasontext.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -120,6 +121,24 @@ void FindingDetails::showEntry(const dvmlens::Diagnostic* diagnostic, const dvml
         html += paragraph(tr("Where:"), place(m_root, diagnostic->path, diagnostic->line));
         m_fix.clear();
     }
+    m_text->setHtml(html);
+    m_copyFix->setEnabled(!m_fix.isEmpty());
+}
+
+void FindingDetails::showWhyGroup(const dvmlens::WhyGroup& group)
+{
+    QString html = QStringLiteral("<h3>%1</h3>").arg(localizedRuleText(group.title).toHtmlEscaped());
+    html += QStringLiteral("<p><code>%1</code> · %2</p>")
+                .arg(escaped(group.code),
+                    tr("%1 kernels and %2 fallback calls").arg(group.kernels).arg(group.fallbacks));
+    html += paragraph(tr("Example:"), escaped(group.exampleText));
+    html += paragraph(tr("Where:"),
+        place(m_root, group.examplePath,
+            group.exampleLine > 0 ? std::optional<int>(group.exampleLine) : std::nullopt));
+    if (!group.releases.empty())
+        html += paragraph(tr("torch_npu releases:"), whyReleases(group.releases).toHtmlEscaped());
+    m_fix = localizedRuleText(group.fix);
+    html += paragraph(tr("Fix:"), m_fix.toHtmlEscaped());
     m_text->setHtml(html);
     m_copyFix->setEnabled(!m_fix.isEmpty());
 }

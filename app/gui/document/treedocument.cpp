@@ -7,6 +7,7 @@
 #include "gui/document/indexjob.h"
 #include "gui/document/profilejob.h"
 #include "gui/document/provenancestore.h"
+#include "gui/document/whyjob.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -20,6 +21,7 @@ TreeDocument::TreeDocument(QObject* parent)
     , m_ranksJob(new JobRunner(this))
     , m_profileJob(new ProfileJob(this))
     , m_provenance(new ProvenanceStore(this))
+    , m_whyJob(new WhyJob(this))
 {
     connect(m_indexJob, &IndexJob::progress, this, &TreeDocument::indexProgress);
     connect(m_indexJob, &IndexJob::skeletonReady, this,
@@ -44,6 +46,15 @@ TreeDocument::TreeDocument(QObject* parent)
         [this](quint64, const QString& path, std::shared_ptr<const dvmlens::Index> index,
             std::shared_ptr<const dvmlens::ProfileJoin> join,
             const QString& error) { onProfileJoined(path, std::move(index), std::move(join), error); });
+    // --- Why not DVM: kept only while the index it explains is open; a failed job still announces.
+    connect(m_whyJob, &WhyJob::finished, this,
+        [this](std::shared_ptr<const dvmlens::Index> index, std::shared_ptr<const TreeWhy> why) {
+            if (index != m_index)
+                return;
+            m_why = std::move(why);
+            Q_EMIT whyChanged();
+        });
+    // --- end Why not DVM
 }
 
 void TreeDocument::open(const QString& path)
@@ -87,6 +98,7 @@ void TreeDocument::adopt(
     m_modelSources.reset();
     m_ranks.reset();
     m_profileJoin.reset();
+    m_why.reset(); // Why not DVM
     computeProducts();
     Q_EMIT indexChanged();
 }
@@ -94,6 +106,7 @@ void TreeDocument::adopt(
 void TreeDocument::computeProducts()
 {
     m_findingsJob->start(m_index);
+    m_whyJob->start(m_index); // Why not DVM (a null index: the older job's result is dropped)
     if (!m_index) {
         m_sourcesJob->discard();
         m_ranksJob->discard();
@@ -320,3 +333,15 @@ bool TreeDocument::isComparing() const
 {
     return m_compareJob->isRunning();
 }
+
+// --- Why not DVM ---
+const std::shared_ptr<const TreeWhy>& TreeDocument::why() const
+{
+    return m_why;
+}
+
+bool TreeDocument::isExplainingWhy() const
+{
+    return m_whyJob->isRunning();
+}
+// --- end Why not DVM ---

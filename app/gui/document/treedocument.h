@@ -19,6 +19,7 @@
 #include "gui/document/findingsjob.h"
 #include "gui/document/indexsummaries.h"
 #include "gui/document/modelsources.h"
+#include "gui/document/treewhy.h"
 
 #include <QObject>
 #include <QString>
@@ -31,6 +32,7 @@ class JobRunner;
 class ProfileJob;
 class ProvenanceStore;
 class IndexJob;
+class WhyJob;
 
 class TreeDocument : public QObject
 {
@@ -66,6 +68,12 @@ public:
     // The provenance links of a graph, computed when the Provenance mode asks for one (too costly to
     // make for every graph up front); the last few are kept. Asking changes no product of the tree.
     ProvenanceStore& provenanceStore() const;
+    // --- Why not DVM (docs/why-not-dvm-gui.md) ---
+    // Why each non-DVM kernel and fallback call of index() is not DVM; null until decided (or when
+    // deciding failed).
+    const std::shared_ptr<const TreeWhy>& why() const;
+    bool isExplainingWhy() const;
+    // --- end Why not DVM ---
 
     // Reads the Ascend profile at `path` (a folder or kernel_details.csv) and joins it to index()
     // off the GUI thread; profileJoined follows. A new index of the same tree is joined to it
@@ -104,6 +112,7 @@ Q_SIGNALS:
     void knownFailuresChanged(); // knownFailures() belongs to index() now
     void modelSourcesChanged(); // modelSources() belongs to index() now
     void rankConsistencyChanged(); // rankConsistency() belongs to index() now
+    void whyChanged(); // why() belongs to index() now (null: deciding failed)
     // After every join of a profile: profileJoin() belongs to index() when `error` is empty; else
     // it is null and `error` says why.
     void profileJoined(const QString& path, const QString& error);
@@ -132,6 +141,10 @@ private:
     JobRunner* m_ranksJob;
     ProfileJob* m_profileJob;
     ProvenanceStore* m_provenance;
+    // --- Why not DVM ---
+    WhyJob* m_whyJob;
+    std::shared_ptr<const TreeWhy> m_why;
+    // --- end Why not DVM ---
     QString m_path;
     bool m_reindexing = false;
     std::shared_ptr<const dvmlens::Index> m_index;

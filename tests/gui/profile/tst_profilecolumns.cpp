@@ -11,6 +11,7 @@
 #include "gui/browse/runtreemodel.h"
 #include "gui/compare/comparesummarymodel.h"
 #include "gui/compare/fusiontablemodel.h"
+#include "gui/headertitles.h"
 #include "gui/profile/sampleprofile.h"
 #include "gui/profile/timesharechart.h"
 #include "gui/profile/timesharedelegate.h"
@@ -36,27 +37,6 @@ QModelIndex graphNamed(const RunTreeModel& model, const QString& name, int colum
             return model.index(row, column, run);
     }
     return {};
-}
-
-QStringList headerTitles(const QAbstractItemModel& model)
-{
-    QStringList titles;
-    for (int section = 0; section < model.columnCount(); ++section)
-        titles << model.headerData(section, Qt::Horizontal).toString();
-    return titles;
-}
-
-// The header's titles in visual order, the hidden ones left out.
-QStringList shownTitles(const QTreeView& view)
-{
-    QStringList titles;
-    const QHeaderView* header = view.header();
-    for (int visual = 0; visual < header->count(); ++visual) {
-        const int section = header->logicalIndex(visual);
-        if (!header->isSectionHidden(section))
-            titles << view.model()->headerData(section, Qt::Horizontal).toString();
-    }
-    return titles;
 }
 
 QStringList graphOrder(const RunTreeModel& model)

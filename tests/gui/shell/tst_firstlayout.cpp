@@ -207,16 +207,18 @@ private Q_SLOTS:
         QSignalSpy finished(&window, &MainWindow::indexFinished);
         window.openPath(testutil::sampleTree());
         QVERIFY(finished.wait(30000));
+        QTreeView* findings = window.diagnosticsDock()->view();
+        // The six findings, then one entry per why-not-DVM reason of the sample (docs/why-not-dvm-gui.md).
+        QTRY_COMPARE(findings->model()->rowCount(), 12);
         CommandLine options;
         options.view = u"diagnostics"_s;
         QCOMPARE(applyStartupActions(window, options), QString());
-        QTreeView* findings = window.diagnosticsDock()->view();
-        QTRY_COMPARE(findings->model()->rowCount(), 6);
         QTRY_VERIFY(findings->isVisible());
         QTest::qWait(50);
-        QCOMPARE(findings->verticalScrollBar()->maximum(), 0);
-        const QRect last = findings->visualRect(findings->model()->index(5, 0));
-        QVERIFY2(findings->viewport()->rect().contains(last), "the last finding is below the list's edge");
+        // The six findings are in view; the reasons after them may scroll in a small window.
+        QVERIFY2(findings->viewport()->rect().contains(findings->visualRect(findings->model()->index(5, 0))),
+            "the last finding is below the list's edge");
+        const QRect last = findings->visualRect(findings->model()->index(11, 0));
 
         // The list is as tall as its rows (no band of empty rows), the selected finding's cause and fix get
         // the rest: at least eight lines.
@@ -224,7 +226,7 @@ private Q_SLOTS:
         const int rowHeight = findings->visualRect(findings->model()->index(0, 0)).height();
         QTRY_VERIFY2(findings->viewport()->height() - (last.bottom() + 1) < 2 * rowHeight,
             qPrintable(
-                u"list %1 px for 6 rows of %2 px"_s.arg(findings->viewport()->height()).arg(rowHeight)));
+                u"list %1 px for 12 rows of %2 px"_s.arg(findings->viewport()->height()).arg(rowHeight)));
         QVERIFY2(details->height() >= 8 * details->fontMetrics().lineSpacing(),
             qPrintable(u"details %1 px"_s.arg(details->height())));
         // The run tree shows at least eight rows (both runs and a graph's files), more than Kernel Details'
