@@ -6,6 +6,7 @@
 #include "core/archive/archivetree.h"
 #include "core/cache/cachefolder.h"
 #include "core/index/cacheindex.h"
+#include "core/index/codebeside.h"
 #include "core/index/indexstream.h"
 #include "core/index/traceindex.h"
 #include "core/model/graphname.h"
@@ -623,6 +624,8 @@ std::optional<Index> buildIndex(const std::string& path, const IndexOptions& opt
         if (options.stream) // what the workers finished after the last batch (or after cancel)
             handOver(queue, positions, *options.stream);
         applyResults(*index, graphsBySlot(*index, queue, queue.size()), queue);
+        if (!cancelled(options)) // after the stream: a front end that streams does not get these notes
+            noteCodeBeside(*index);
     }
     return index;
 }

@@ -146,10 +146,16 @@ std::vector<std::string> logsAmong(const std::string& folder, const std::vector<
     return logs;
 }
 
-// The logs one level below `folder` (its entries `entries`): none when a sub-folder is a debug
-// tree. Links are not followed; past kTraceSubfolderLimit sub-folders the rest are said.
+enum class DebugSubfolder
+{
+    EndsTheLook, // a trace input: a debug tree below means it is none
+    IsPassedOver, // logs beside a debug tree: its own folders are passed over
+};
+
+// The logs one level below `folder` (its entries `entries`). Links are not followed; past
+// kTraceSubfolderLimit sub-folders the rest are said.
 std::vector<std::string> logsOneLevelDown(const std::string& folder, std::vector<TreeSource::Listed> entries,
-    const TreeSource& source, std::vector<Diagnostic>* notes)
+    const TreeSource& source, std::vector<Diagnostic>* notes, DebugSubfolder debugSubfolder)
 {
     std::sort(entries.begin(), entries.end(),
         [](const TreeSource::Listed& a, const TreeSource::Listed& b) { return a.name < b.name; });
@@ -171,8 +177,11 @@ std::vector<std::string> logsOneLevelDown(const std::string& folder, std::vector
         int partError = 0;
         if (!source.list(path, inner, error, partError))
             continue;
-        if (holdsDebugTree(source, path, inner))
-            return {};
+        if (isDebugFolderName(entry.name) || holdsDebugTree(source, path, inner)) {
+            if (debugSubfolder == DebugSubfolder::EndsTheLook)
+                return {};
+            continue;
+        }
         const std::vector<std::string> found = logsAmong(path, inner, source, notes ? &below : nullptr);
         logs.insert(logs.end(), found.begin(), found.end());
     }
@@ -255,7 +264,7 @@ std::vector<std::string> traceLogsAt(const std::string& path, std::vector<Diagno
             return {};
         std::vector<std::string> logs = logsAmong(path, entries, source, notes);
         if (logs.empty() && !holdsDebugTree(source, path, entries))
-            logs = logsOneLevelDown(path, std::move(entries), source, notes);
+            logs = logsOneLevelDown(path, std::move(entries), source, notes, DebugSubfolder::EndsTheLook);
         return logs;
     }
     const std::size_t slash = path.find_last_of('/');
@@ -264,6 +273,21 @@ std::vector<std::string> traceLogsAt(const std::string& path, std::vector<Diagno
     if (type == DT_REG && (isTraceLogName(name) || isTraceLogFile(path, source)))
         return { path };
     return {};
+}
+
+std::vector<std::string> traceLogsBesideTree(const std::string& folder)
+{
+    const BoundedFileSource source(folder);
+    std::vector<TreeSource::Listed> entries;
+    int error = 0;
+    int partError = 0;
+    if (!source.list(folder, entries, error, partError))
+        return {};
+    std::vector<std::string> logs = logsAmong(folder, entries, source, nullptr);
+    const std::vector<std::string> below =
+        logsOneLevelDown(folder, std::move(entries), source, nullptr, DebugSubfolder::IsPassedOver);
+    logs.insert(logs.end(), below.begin(), below.end());
+    return logs;
 }
 
 } // namespace dvmlens

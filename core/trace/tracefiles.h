@@ -60,6 +60,11 @@ std::vector<std::string> findTraceLogs(
 // read through the safe opener (io/safefile.h), bounded by `path`.
 std::vector<std::string> traceLogsAt(const std::string& path, std::vector<Diagnostic>* notes = nullptr);
 
+// The trace logs beside a debug tree in the folder `folder`: directly in it and in its first
+// kTraceSubfolderLimit real sub-folders that are no debug tree (myrun/trace/ beside
+// myrun/torch_compile_debug/). Read as traceLogsAt reads.
+std::vector<std::string> traceLogsBesideTree(const std::string& folder);
+
 // Whether `path` (a regular file of `source`) is a trace log by its content: its first non-empty
 // line is a record (a .gz is looked into). Reads at most kTraceProbeBytes of it
 // (kTraceGzipProbeBytes of a .gz).
