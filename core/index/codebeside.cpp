@@ -3,12 +3,8 @@
 
 #include "core/cache/cachefolder.h"
 #include "core/scan/graphfolder.h"
-#include "core/scan/scanpaths.h"
-#include "core/scan/treesource.h"
 #include "core/trace/tracefiles.h"
 #include "core/trace/tracelog.h"
-
-#include <dirent.h>
 
 namespace dvmlens {
 
@@ -43,33 +39,6 @@ LogBeside readLogBeside(const std::string& log, const std::string& root)
             ++facts.cacheHits;
     });
     return facts;
-}
-
-// The Inductor cache folders among the first sub-folders of `root` (links not followed).
-std::vector<std::string> cacheFoldersBeside(const std::string& root)
-{
-    std::vector<TreeSource::Listed> entries;
-    int error = 0;
-    int partError = 0;
-    std::vector<std::string> folders;
-    if (!posixTreeSource().list(root, entries, error, partError))
-        return folders;
-    std::sort(entries.begin(), entries.end(),
-        [](const TreeSource::Listed& a, const TreeSource::Listed& b) { return a.name < b.name; });
-    std::size_t looked = 0;
-    for (const TreeSource::Listed& entry : entries) {
-        const std::string path = scanpath::joinPath(root, entry.name);
-        int typeError = 0;
-        const std::optional<unsigned char> type =
-            entry.type == DT_UNKNOWN ? posixTreeSource().typeOf(path, typeError) : entry.type;
-        if (type != DT_DIR)
-            continue;
-        if (looked++ == kTraceSubfolderLimit)
-            break;
-        if (isInductorCacheFolder(path))
-            folders.push_back(path);
-    }
-    return folders;
 }
 
 std::string relativeTo(const std::string& root, const std::string& path)
@@ -139,7 +108,7 @@ void noteCodeBeside(Index& index)
     for (const std::string& log : traceLogsBesideTree(index.root))
         logs.push_back(readLogBeside(log, index.root));
     std::string cacheSentence;
-    for (const std::string& cache : cacheFoldersBeside(index.root)) {
+    for (const std::string& cache : cacheFoldersIn(index.root, kTraceSubfolderLimit)) {
         const int wrappers = static_cast<int>(listCacheFolder(cache).wrappers.size());
         cacheSentence += " The Inductor cache folder " + relativeTo(index.root, cache)
             + " beside this tree holds " + plural(wrappers, "wrapper module", "wrapper modules") + ".";

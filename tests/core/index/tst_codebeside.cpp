@@ -30,6 +30,15 @@ void writeDebugTree(const QDir& top)
         testutil::wrapperModule("0_forward")));
 }
 
+// A TORCH_TRACE log of the sample's engaged run under myrun/trace/, written by process `pid`.
+void writeLog(
+    const QDir& top, const QString& name, long long pid, int rank, const std::string& cache = "miss")
+{
+    QVERIFY(top.mkpath(u"trace"_s));
+    QVERIFY(testutil::writeBytes(
+        top.filePath(u"trace/"_s + name), testutil::traceOfSampleRun(kEngagedRun, pid, rank, cache)));
+}
+
 const Graph& graphNamed(const Index& index, std::string_view name)
 {
     for (const Run& run : index.runs)
@@ -63,12 +72,9 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QDir top(dir.path());
         writeDebugTree(top);
-        QVERIFY(top.mkpath(u"trace"_s));
         // The same process (pid 4101), its code logged on cache hits; and another process's log.
-        QVERIFY(testutil::writeBytes(
-            top.filePath(u"trace/rank0.log"_s), testutil::traceOfSampleRun(kEngagedRun, 4101, 0, "hit")));
-        QVERIFY(testutil::writeBytes(
-            top.filePath(u"trace/rank1.log"_s), testutil::traceOfSampleRun(kEngagedRun, 5202, 1)));
+        writeLog(top, u"rank0.log"_s, 4101, 0, "hit");
+        writeLog(top, u"rank1.log"_s, 5202, 1);
         const Index index = indexOf(dir.path());
         QCOMPARE(index.runs.size(), std::size_t(1)); // still the debug tree
         const Graph& empty = graphNamed(index, "model__0_backward_2.1");
@@ -88,9 +94,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QDir top(dir.path());
         writeDebugTree(top);
-        QVERIFY(top.mkpath(u"trace"_s));
-        QVERIFY(testutil::writeBytes(
-            top.filePath(u"trace/other.log"_s), testutil::traceOfSampleRun(kEngagedRun, 5202, 1)));
+        writeLog(top, u"other.log"_s, 5202, 1);
         const std::string wrapper = testutil::wrapperModule("0_backward");
         const std::string hash = inductorCodeHash(wrapper);
         const QString folder = u"cache/"_s + QString::fromStdString(hash.substr(1, 2));

@@ -19,6 +19,8 @@
 
 using namespace Qt::StringLiterals;
 using namespace dvmlens;
+using testutil::diagnosticCodes;
+using testutil::graphNames;
 using testutil::indexOf;
 
 namespace {
@@ -29,22 +31,6 @@ const QString kLostRun = testutil::sampleTree(testutil::kSampleLostRun);
 std::string path(const QString& text)
 {
     return QFile::encodeName(text).toStdString();
-}
-
-QStringList graphNames(const Run& run)
-{
-    QStringList names;
-    for (const Graph& graph : run.graphs)
-        names << QString::fromStdString(graph.name);
-    return names;
-}
-
-QStringList diagnosticCodes(const std::vector<Diagnostic>& diagnostics)
-{
-    QStringList codes;
-    for (const Diagnostic& diagnostic : diagnostics)
-        codes << QString::fromStdString(diagnostic.code);
-    return codes;
 }
 
 // Two rank logs under names PyTorch never gives (the real excerpts' style), and the job's stdout
