@@ -611,6 +611,8 @@ std::optional<Index> buildIndex(const std::string& path, const IndexOptions& opt
         // Workers parse while the walk goes on: the walk hands over each output_code.py it finds.
         WorkerPool pool(queue, workerCount(options));
         index = scanTree(path, error, [&pool](const std::string& found) { pool.add(found); });
+        if (index && !cancelled(options)) // while the workers parse; in the skeleton a stream hands over
+            noteCodeBeside(*index);
         if (index && options.stream) {
             queue.close();
             positions = positionsBySlot(*index, queue, queue.size());
@@ -624,8 +626,6 @@ std::optional<Index> buildIndex(const std::string& path, const IndexOptions& opt
         if (options.stream) // what the workers finished after the last batch (or after cancel)
             handOver(queue, positions, *options.stream);
         applyResults(*index, graphsBySlot(*index, queue, queue.size()), queue);
-        if (!cancelled(options)) // after the stream: a front end that streams does not get these notes
-            noteCodeBeside(*index);
     }
     return index;
 }

@@ -2,6 +2,7 @@
 // A debug tree's empty graph folder (an FX graph cache hit) says where its code may be
 // (index/codebeside.h): the TORCH_TRACE log of the same process beside the tree, the other logs,
 // the Inductor cache folder, with how many wrapper modules each holds, and never a pairing.
+#include "core/index/indexstream.h"
 #include "core/trace/codehash.h"
 #include "indexfixture.h"
 #include "testutil.h"
@@ -110,6 +111,26 @@ private Q_SLOTS:
             "records), none logged by this run's process (pid 4101). The Inductor cache folder cache beside "
             "this tree holds 1 wrapper module."
                 + std::string(kNoPairing));
+    }
+
+    // A front end that streams the index (the GUI) gets the note in the skeleton.
+    void theSkeletonOfAStreamHasIt()
+    {
+        QTemporaryDir dir;
+        const QDir top(dir.path());
+        writeDebugTree(top);
+        writeLog(top, u"rank0.log"_s, 4101, 0);
+        std::optional<Index> skeleton;
+        IndexStream stream;
+        stream.skeleton = [&](Index index) { skeleton = std::move(index); };
+        stream.parsed = [](std::vector<ParsedGraph>) {};
+        IndexOptions options;
+        options.stream = &stream;
+        std::string error;
+        QVERIFY(buildIndex(QFile::encodeName(dir.path()).toStdString(), options, error));
+        QVERIFY(skeleton);
+        QCOMPARE(codes(graphNamed(*skeleton, "model__0_backward_2.1")),
+            (std::vector<std::string> { "missing-output-code", "output-code-elsewhere" }));
     }
 
     void nothingBesideNothingSaid()
