@@ -7,9 +7,11 @@
 
 #include <QFile>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace testutil {
 
@@ -23,6 +25,24 @@ inline dvmlens::Index indexOf(const QString& path, dvmlens::KernelDetail detail 
     if (!index)
         qFatal("buildIndex failed: %s", error.c_str());
     return std::move(*index);
+}
+
+// The names of `run`'s graphs, in order.
+inline QStringList graphNames(const dvmlens::Run& run)
+{
+    QStringList names;
+    for (const dvmlens::Graph& graph : run.graphs)
+        names << QString::fromStdString(graph.name);
+    return names;
+}
+
+// The codes of `diagnostics`, in order, to compare in one go.
+inline QStringList diagnosticCodes(const std::vector<dvmlens::Diagnostic>& diagnostics)
+{
+    QStringList codes;
+    for (const dvmlens::Diagnostic& diagnostic : diagnostics)
+        codes << QString::fromStdString(diagnostic.code);
+    return codes;
 }
 
 } // namespace testutil

@@ -76,13 +76,12 @@ int runScan(const CommandOptions& options)
     }
     if (parsed->json) {
         // Why each non-DVM kernel and fallback is not DVM ("why", "why_summary"; docs/why-not-dvm.md),
-        // from one more read of the output_code.py files; a bad user rule table is noted and skipped.
+        // and its model source lines ("sources"), both found while writing from one read of each
+        // output_code.py; a bad user rule table is noted and skipped.
         const dvmlens::LoadedWhyRules whyRules = dvmlens::loadWhyRules();
-        const dvmlens::IndexWhy why = dvmlens::explainIndex(*index, whyRules.rules, parsed->jobs);
+        const dvmlens::WhyContext why = dvmlens::whyContext(*index, whyRules.rules);
         index->diagnostics.insert(
             index->diagnostics.end(), whyRules.problems.begin(), whyRules.problems.end());
-        index->diagnostics.insert(index->diagnostics.end(), why.problems.begin(), why.problems.end());
-        // Each kernel and fallback with its model source lines ("sources"), found while writing.
         dvmlens::writeScanJson(*index, writeOut, parsed->jobs, profile, true, &why);
     } else {
         writeOut(dvmlens::scanText(*index));

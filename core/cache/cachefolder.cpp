@@ -88,6 +88,20 @@ bool isInductorCacheFolder(const std::string& path)
     return false;
 }
 
+std::vector<std::string> cacheFoldersIn(const std::string& folder, std::size_t limit)
+{
+    std::vector<std::string> subfolders = entriesOf(
+        folder, [](std::string_view) { return true; }, [](unsigned char type) { return type == DT_DIR; });
+    if (subfolders.size() > limit)
+        subfolders.resize(limit);
+    std::vector<std::string> caches;
+    for (const std::string& subfolder : subfolders) {
+        if (isInductorCacheFolder(subfolder))
+            caches.push_back(subfolder);
+    }
+    return caches;
+}
+
 CacheListing listCacheFolder(const std::string& root)
 {
     CacheListing listing;

@@ -7,6 +7,7 @@
 // ../shared/reference/trace-and-cache.md §B.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -30,6 +31,10 @@ struct CacheListing
 // Whether the folder `path` looks like an Inductor cache: a <2 chars>/ folder holding a
 // c<51 chars>.py module.
 bool isInductorCacheFolder(const std::string& path);
+
+// The Inductor cache folders among the first `limit` real sub-folders (by name; links not
+// followed) of `folder`: a cache beside a debug tree.
+std::vector<std::string> cacheFoldersIn(const std::string& folder, std::size_t limit);
 
 // The modules of the cache folder `root`, classified by their first bytes (read through SafeFile:
 // regular files inside `root` only; links are not followed).

@@ -6,6 +6,7 @@
 #include "core/archive/archivetree.h"
 #include "core/cache/cachefolder.h"
 #include "core/index/cacheindex.h"
+#include "core/index/codebeside.h"
 #include "core/index/indexstream.h"
 #include "core/index/traceindex.h"
 #include "core/model/graphname.h"
@@ -610,6 +611,8 @@ std::optional<Index> buildIndex(const std::string& path, const IndexOptions& opt
         // Workers parse while the walk goes on: the walk hands over each output_code.py it finds.
         WorkerPool pool(queue, workerCount(options));
         index = scanTree(path, error, [&pool](const std::string& found) { pool.add(found); });
+        if (index && !cancelled(options)) // while the workers parse; in the skeleton a stream hands over
+            noteCodeBeside(*index);
         if (index && options.stream) {
             queue.close();
             positions = positionsBySlot(*index, queue, queue.size());

@@ -296,6 +296,19 @@ template <typename W> struct GraphsInline
         static const LeftOut none;
         return none;
     }
+    // No reasons asked for: no "why_summary", no problems of their reading.
+    std::optional<WhyCounts> runWhyCounts(std::size_t) const
+    {
+        return std::nullopt;
+    }
+    std::optional<WhyCounts> treeWhyCounts() const
+    {
+        return std::nullopt;
+    }
+    std::vector<Diagnostic> whyProblems() const
+    {
+        return {};
+    }
 };
 
 // Which folders without output_code.py list their diagnostic in the JSON text: the first 20 of
@@ -330,9 +343,10 @@ private:
     LeftOut m_leftOut;
 };
 
+// The run's "why_summary" (reasons asked for) comes from writeGraphs once its graphs are written.
 template <typename W, typename WriteGraphs = GraphsInline<W>>
-void writeRun(W& w, const Run& run, const WriteGraphs& writeGraphs = {},
-    const GraphProfile* profile = nullptr, const WhyCounts* why = nullptr)
+void writeRun(W& w, const Run& run, std::size_t runIndex, const WriteGraphs& writeGraphs = {},
+    const GraphProfile* profile = nullptr)
 {
     w.beginObject();
     w.key("name");
@@ -350,7 +364,7 @@ void writeRun(W& w, const Run& run, const WriteGraphs& writeGraphs = {},
     if (profile && profile->join)
         writeSharesDeviceTime(
             w, profile->join->runProfiled[profile->run] ? &profile->join->runs[profile->run] : nullptr, true);
-    if (why)
+    if (const std::optional<WhyCounts> why = writeGraphs.runWhyCounts(runIndex))
         writeWhySummary(w, *why);
     w.endObject();
 }
@@ -449,8 +463,8 @@ template <typename W> void writeRanks(W& w, const Index& index, const RankConsis
 }
 
 template <typename W, typename WriteGraphs = GraphsInline<W>>
-void writeScan(W& w, const Index& index, const WriteGraphs& writeGraphs = {},
-    const ProfileJoin* join = nullptr, const IndexWhy* why = nullptr)
+void writeScan(
+    W& w, const Index& index, const WriteGraphs& writeGraphs = {}, const ProfileJoin* join = nullptr)
 {
     w.beginObject();
     w.key("schema");
@@ -461,12 +475,18 @@ void writeScan(W& w, const Index& index, const WriteGraphs& writeGraphs = {},
     w.beginArray();
     for (std::size_t r = 0; r < index.runs.size(); ++r) {
         const GraphProfile profile { join, r, 0 };
-        const WhyCounts runCounts = why ? runWhyCounts(*why, r) : WhyCounts {};
-        writeRun(w, index.runs[r], writeGraphs, &profile, why ? &runCounts : nullptr);
+        writeRun(w, index.runs[r], r, writeGraphs, &profile);
     }
     w.endArray();
+    // The index's, then what reading the files again for the reasons met (after the graphs).
+    const std::vector<Diagnostic> whyProblems = writeGraphs.whyProblems();
     w.key("diagnostics");
-    writeArrayOf(w, index.diagnostics, writeDiagnostic<W>);
+    w.beginArray();
+    for (const std::vector<Diagnostic>* list : { &index.diagnostics, &whyProblems }) {
+        for (const Diagnostic& diagnostic : *list)
+            writeDiagnostic(w, diagnostic);
+    }
+    w.endArray();
     w.key("diagnostics_left_out"); // code → how many the graphs' "diagnostics" do not list
     w.beginObject();
     for (const auto& [code, count] : writeGraphs.diagnosticsLeftOut()) {
@@ -475,9 +495,12 @@ void writeScan(W& w, const Index& index, const WriteGraphs& writeGraphs = {},
     }
     w.endObject();
     w.key("summary");
-    writeSummary(w, summarize(index));
-    if (why)
-        writeWhySummary(w, treeWhyCounts(*why));
+    Summary summary = summarize(index);
+    for (const Diagnostic& diagnostic : whyProblems)
+        ++summary.diagnosticsBySeverity[static_cast<std::size_t>(diagnostic.severity)];
+    writeSummary(w, summary);
+    if (const std::optional<WhyCounts> why = writeGraphs.treeWhyCounts())
+        writeWhySummary(w, *why);
     w.key("ranks");
     writeRanks(w, index, rankConsistency(index));
     if (join)
@@ -493,12 +516,15 @@ class ParallelGraphs
 {
 public:
     ParallelGraphs(const Index& index, int jobs, const ProfileJoin* join = nullptr, bool modelSources = false,
-        const IndexWhy* why = nullptr)
+        const WhyContext* why = nullptr)
         : repeated_(index)
-        , graphs_(allGraphs(index, join, why))
-        , rereads_(graphPointers(graphs_), index.root, modelSources, jobs)
+        , graphs_(allGraphs(index, join))
+        , asksWhy_(why != nullptr)
+        , whyCounts_(why ? graphs_.size() : 0)
+        , whyProblems_(why ? graphs_.size() : 0)
+        , rereads_(graphPointers(graphs_), index.root, modelSources, jobs, whyAsks(graphs_, why))
         , renderer_(
-              graphs_.size(), [this](std::size_t i) { return render(graphs_[i], rereads_.take(i)); }, jobs,
+              graphs_.size(), [this](std::size_t i) { return render(i, rereads_.take(i)); }, jobs,
               kRenderWindow)
     {
     }
@@ -515,6 +541,36 @@ public:
         return repeated_.leftOut();
     }
 
+    // Once run `run`'s graphs are written (rendered, so their slots are filled).
+    std::optional<WhyCounts> runWhyCounts(std::size_t run) const
+    {
+        if (!asksWhy_)
+            return std::nullopt;
+        WhyCounts counts;
+        for (std::size_t i = 0; i < graphs_.size(); ++i) {
+            if (graphs_[i].run == run)
+                addCounts(counts, whyCounts_[i]);
+        }
+        return counts;
+    }
+    std::optional<WhyCounts> treeWhyCounts() const
+    {
+        if (!asksWhy_)
+            return std::nullopt;
+        WhyCounts counts;
+        for (const WhyCounts& graph : whyCounts_)
+            addCounts(counts, graph);
+        return counts;
+    }
+    // In graph order.
+    std::vector<Diagnostic> whyProblems() const
+    {
+        std::vector<Diagnostic> problems;
+        for (const std::vector<Diagnostic>& graph : whyProblems_)
+            problems.insert(problems.end(), graph.begin(), graph.end());
+        return problems;
+    }
+
 private:
     // Graphs waiting to be written: few, as one can take megabytes of text.
     static constexpr std::size_t kRenderWindow = 8;
@@ -523,18 +579,33 @@ private:
     {
         const Graph* graph = nullptr;
         GraphProfile profile;
-        const GraphWhy* why = nullptr; // null: no reasons asked for
+        std::size_t run = 0;
     };
 
-    // On the rendering threads: what the graph's files said again (scanrereads.h), dropped once written.
-    std::string render(const Placed& placed, GraphRereads reread) const
+    static void addCounts(WhyCounts& to, const WhyCounts& from)
     {
+        for (const auto& [code, count] : from)
+            to[code] += count;
+    }
+
+    // On the rendering threads: what the graph's files said again (scanrereads.h), dropped once
+    // written; its reasons' counts and problems kept in its slot for the run and the document.
+    std::string render(std::size_t i, GraphRereads reread) const
+    {
+        const Placed& placed = graphs_[i];
         const Graph& graph = *placed.graph;
+        static const GraphWhy kNoReasons; // a graph without parsed output code: an empty "why_summary"
+        const GraphWhy* why = nullptr;
+        if (asksWhy_) {
+            why = reread.why ? &*reread.why : &kNoReasons;
+            addWhyCounts(*why, whyCounts_[i]);
+            whyProblems_[i] = std::move(reread.whyProblems);
+        }
         JsonTextWriter writer = JsonTextWriter::nestedAt(kGraphDepth);
         const GraphSources* itemSources = reread.sources ? &*reread.sources : nullptr;
         const bool listDiagnostics = repeated_.listsDiagnostics(graph);
         if (!reread.withBodies && reread.sourceProblems.empty()) {
-            writeGraph(writer, graph, &placed.profile, itemSources, placed.why, listDiagnostics);
+            writeGraph(writer, graph, &placed.profile, itemSources, why, listDiagnostics);
             return writer.take();
         }
         Graph complete = graph;
@@ -544,22 +615,29 @@ private:
             complete.diagnostics.push_back(std::move(*reread.bodiesProblem));
         complete.diagnostics.insert(
             complete.diagnostics.end(), reread.sourceProblems.begin(), reread.sourceProblems.end());
-        writeGraph(writer, complete, &placed.profile, itemSources, placed.why, listDiagnostics);
+        writeGraph(writer, complete, &placed.profile, itemSources, why, listDiagnostics);
         return writer.take();
     }
 
-    static std::vector<Placed> allGraphs(const Index& index, const ProfileJoin* join, const IndexWhy* why)
+    static std::vector<Placed> allGraphs(const Index& index, const ProfileJoin* join)
     {
-        static const GraphWhy kNoReasons; // a graph without output code: an empty "why_summary"
         std::vector<Placed> graphs;
         for (std::size_t r = 0; r < index.runs.size(); ++r) {
-            for (std::size_t g = 0; g < index.runs[r].graphs.size(); ++g) {
-                const GraphWhy* graphWhy = why ? why->graph(r, g) : nullptr;
-                graphs.push_back(Placed { &index.runs[r].graphs[g], GraphProfile { join, r, g },
-                    why && !graphWhy ? &kNoReasons : graphWhy });
-            }
+            for (std::size_t g = 0; g < index.runs[r].graphs.size(); ++g)
+                graphs.push_back(Placed { &index.runs[r].graphs[g], GraphProfile { join, r, g }, r });
         }
         return graphs;
+    }
+
+    static std::vector<WhyAsk> whyAsks(const std::vector<Placed>& placed, const WhyContext* why)
+    {
+        std::vector<WhyAsk> asks;
+        if (!why)
+            return asks;
+        asks.reserve(placed.size());
+        for (const Placed& each : placed)
+            asks.push_back(WhyAsk { why->rules, &why->environments[each.run] });
+        return asks;
     }
 
     static std::vector<const Graph*> graphPointers(const std::vector<Placed>& placed)
@@ -573,6 +651,10 @@ private:
 
     RepeatedGraphs repeated_;
     std::vector<Placed> graphs_;
+    bool asksWhy_ = false;
+    // Per graph, filled by the thread that renders it, read once it is written.
+    mutable std::vector<WhyCounts> whyCounts_;
+    mutable std::vector<std::vector<Diagnostic>> whyProblems_;
     mutable ScanRereads rereads_; // "sources" per kernel and fallback; bodies the index did not keep
     mutable OrderedRenderer renderer_;
 };
@@ -617,20 +699,20 @@ ordered_json scanJson(const Index& index)
 }
 
 std::string scanJsonText(
-    const Index& index, const ProfileJoin* profile, bool modelSources, const IndexWhy* why)
+    const Index& index, const ProfileJoin* profile, bool modelSources, const WhyContext* why)
 {
     JsonTextWriter writer;
-    writeScan(writer, index, ParallelGraphs(index, 0, profile, modelSources, why), profile, why);
+    writeScan(writer, index, ParallelGraphs(index, 0, profile, modelSources, why), profile);
     std::string text = writer.take();
     text += '\n';
     return text;
 }
 
 void writeScanJson(const Index& index, const std::function<void(std::string_view)>& sink, int jobs,
-    const ProfileJoin* profile, bool modelSources, const IndexWhy* why)
+    const ProfileJoin* profile, bool modelSources, const WhyContext* why)
 {
     JsonTextWriter writer(sink);
-    writeScan(writer, index, ParallelGraphs(index, jobs, profile, modelSources, why), profile, why);
+    writeScan(writer, index, ParallelGraphs(index, jobs, profile, modelSources, why), profile);
     writer.finish();
     sink("\n");
 }

@@ -27,15 +27,17 @@ nlohmann::ordered_json scanJson(const Index& index);
 // With `modelSources`, every kernel and fallback gains "sources": [{"file", "line"}] (its model
 // source lines, sources/sourcemap.h; [] when unknown), found graph by graph while writing.
 // With `why` (why/whyindex.h), every non-DVM kernel and fallback gains "why" and every graph, run and
-// the document "why_summary" (docs/why-not-dvm.md).
+// the document "why_summary" (docs/why-not-dvm.md), each graph explained from the output_code.py
+// text its model sources read (one read of the file, not two); a file that cannot be read again
+// adds "why-unreadable" after the index's diagnostics.
 std::string scanJsonText(const Index& index, const ProfileJoin* profile = nullptr, bool modelSources = false,
-    const IndexWhy* why = nullptr);
+    const WhyContext* why = nullptr);
 
 // The same bytes as scanJsonText, handed to `sink` in pieces of about 1 MB as they are written, so
 // the whole document never sits in memory (dvmlens-cli scan --json streams it to stdout). Graphs
 // are rendered by `jobs` threads (0: one per core), a bounded number ahead of the sink.
 void writeScanJson(const Index& index, const std::function<void(std::string_view)>& sink, int jobs = 0,
-    const ProfileJoin* profile = nullptr, bool modelSources = false, const IndexWhy* why = nullptr);
+    const ProfileJoin* profile = nullptr, bool modelSources = false, const WhyContext* why = nullptr);
 
 // The pieces, for other documents that embed the same objects (e.g. dvmlens.compare/1).
 nlohmann::ordered_json graphJson(const Graph& graph);

@@ -4,6 +4,7 @@
 #include "core/archive/archivegraphpass.h"
 #include "core/io/workerthreads.h"
 #include "core/parse/kernelbodies.h"
+#include "core/sources/graphfiles.h"
 
 #include <utility>
 
@@ -24,19 +25,42 @@ bool needsBodies(const Graph& graph)
 
 } // namespace
 
-GraphRereads rereadGraph(const Graph& graph, const std::string& tree, bool modelSources, std::string& scratch)
+GraphRereads rereadGraph(
+    const Graph& graph, const std::string& tree, bool modelSources, std::string& scratch, const WhyAsk* why)
 {
     GraphRereads reread;
+    // output_code.py is read at most once here, for the sources and the reasons both.
+    std::optional<std::string> text;
+    bool read = false;
+    FileError readError;
+    const auto readOnce = [&] {
+        if (!read)
+            text = readGraphText(graph.outputCode->path, tree, kMaxOutputCodeBytes, readError);
+        read = true;
+        return text ? std::optional<std::string_view>(*text) : std::nullopt;
+    };
     // Model sources are found per graph and dropped once written.
     if (modelSources)
-        reread.sources = graphSources(graph, tree, reread.sourceProblems);
+        reread.sources =
+            graphSources(graph, tree, reread.sourceProblems, [&](std::vector<Diagnostic>& problems) {
+                const std::optional<std::string_view> code = readOnce();
+                if (!code)
+                    problems.push_back(unreadableForSources(graph.outputCode->path, readError));
+                return code;
+            });
+    if (why && explainsGraph(graph))
+        reread.why = explainGraphText(
+            graph, readOnce(), readError, *why->environment, *why->rules, reread.whyProblems);
+    text.reset();
     if (needsBodies(graph))
         reread.withBodies = withKernelBodies(*graph.outputCode, scratch, reread.bodiesProblem, tree);
     return reread;
 }
 
-ScanRereads::ScanRereads(std::vector<const Graph*> graphs, std::string tree, bool modelSources, int jobs)
+ScanRereads::ScanRereads(
+    std::vector<const Graph*> graphs, std::string tree, bool modelSources, int jobs, std::vector<WhyAsk> why)
     : m_graphs(std::move(graphs))
+    , m_why(std::move(why))
     , m_tree(std::move(tree))
     , m_modelSources(modelSources)
     , m_jobs(jobs)
@@ -59,7 +83,7 @@ GraphRereads ScanRereads::take(std::size_t i)
         }
     }
     thread_local std::string scratch;
-    return rereadGraph(*m_graphs[i], m_tree, m_modelSources, scratch);
+    return rereadGraph(*m_graphs[i], m_tree, m_modelSources, scratch, whyOf(i));
 }
 
 void ScanRereads::prepareChunk()
@@ -74,7 +98,7 @@ void ScanRereads::prepareChunk()
         std::vector<std::string> paths;
         if (m_modelSources)
             paths = graphSourceFiles(graph);
-        else if (needsBodies(graph))
+        else if (needsBodies(graph) || (whyOf(end) && explainsGraph(graph)))
             paths.push_back(graph.outputCode->path);
         std::vector<std::string> graphInners;
         std::uint64_t bytes = 0;
@@ -98,7 +122,7 @@ void ScanRereads::prepareChunk()
         [&](std::size_t k) {
             thread_local std::string scratch;
             m_ready[begin + k] = std::make_unique<GraphRereads>(
-                rereadGraph(*m_graphs[begin + k], m_tree, m_modelSources, scratch));
+                rereadGraph(*m_graphs[begin + k], m_tree, m_modelSources, scratch, whyOf(begin + k)));
         },
         workerThreads(m_jobs, inners.size()));
     m_prepared = end;

@@ -9,6 +9,7 @@
 #include "core/archive/archivetree.h"
 #include "core/model/model.h"
 #include "core/sources/sourcemap.h"
+#include "core/why/whyexplain.h"
 
 #include <cstddef>
 #include <memory>
@@ -25,16 +26,28 @@ struct GraphRereads
     std::vector<Diagnostic> sourceProblems;
     std::optional<OutputCode> withBodies; // only when the index holds the file without them
     std::optional<Diagnostic> bodiesProblem;
+    std::optional<GraphWhy> why; // with reasons asked for, from the text the sources read
+    std::vector<Diagnostic> whyProblems; // "why-unreadable": the index's diagnostics
 };
 
-GraphRereads rereadGraph(
-    const Graph& graph, const std::string& tree, bool modelSources, std::string& scratch);
+// Why a graph's kernels are not DVM, asked of the rereads: the rules and its run's environment.
+struct WhyAsk
+{
+    const WhyRules* rules = nullptr;
+    const WhyEnvironment* environment = nullptr;
+};
+
+// Reads the graph's output_code.py once for its model sources and its reasons (with `why`).
+GraphRereads rereadGraph(const Graph& graph, const std::string& tree, bool modelSources, std::string& scratch,
+    const WhyAsk* why = nullptr);
 
 class ScanRereads
 {
 public:
-    // `graphs` in document order; `tree` the index root.
-    ScanRereads(std::vector<const Graph*> graphs, std::string tree, bool modelSources, int jobs);
+    // `graphs` in document order; `tree` the index root; `why`, when not empty, what each graph's
+    // reasons need (parallel to `graphs`).
+    ScanRereads(std::vector<const Graph*> graphs, std::string tree, bool modelSources, int jobs,
+        std::vector<WhyAsk> why = {});
 
     // Graph i's rereads (each asked once, in about increasing i from any thread).
     GraphRereads take(std::size_t i);
@@ -42,7 +55,13 @@ public:
 private:
     void prepareChunk(); // the next chunk from m_prepared
 
+    const WhyAsk* whyOf(std::size_t i) const
+    {
+        return m_why.empty() ? nullptr : &m_why[i];
+    }
+
     std::vector<const Graph*> m_graphs;
+    std::vector<WhyAsk> m_why;
     std::string m_tree;
     bool m_modelSources = false;
     int m_jobs = 0;

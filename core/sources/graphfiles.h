@@ -23,21 +23,36 @@ inline bool graphHasFile(const Graph& graph, std::string_view name)
     return std::find(graph.files.begin(), graph.files.end(), name) != graph.files.end();
 }
 
+// The warning `code` that `path` could not be read `purpose` ("for model source lines").
+inline Diagnostic unreadableGraphText(
+    const std::string& path, const char* code, const char* purpose, const FileError& error)
+{
+    return Diagnostic { path, std::nullopt, Severity::Warning, code,
+        std::string("cannot read it ") + purpose + ": " + error.message };
+}
+
+// The whole file at `path` inside `tree` (nullopt with `error` when it cannot be read).
+inline std::optional<std::string> readGraphText(
+    const std::string& path, const std::string& tree, std::uint64_t budget, FileError& error)
+{
+    std::string buffer;
+    std::size_t size = 0;
+    if (!readWholeFile(path, tree, budget, buffer, size, error))
+        return std::nullopt;
+    buffer.resize(size);
+    return buffer;
+}
+
 // The whole file at `path` inside `tree`, or nullopt with a warning `code` saying it could not be
 // read `purpose` ("for model source lines").
 inline std::optional<std::string> readGraphText(const std::string& path, const std::string& tree,
     std::uint64_t budget, std::vector<Diagnostic>& problems, const char* code, const char* purpose)
 {
-    std::string buffer;
-    std::size_t size = 0;
     FileError error;
-    if (!readWholeFile(path, tree, budget, buffer, size, error)) {
-        problems.push_back(Diagnostic { path, std::nullopt, Severity::Warning, code,
-            std::string("cannot read it ") + purpose + ": " + error.message });
-        return std::nullopt;
-    }
-    buffer.resize(size);
-    return buffer;
+    std::optional<std::string> text = readGraphText(path, tree, budget, error);
+    if (!text)
+        problems.push_back(unreadableGraphText(path, code, purpose, error));
+    return text;
 }
 
 } // namespace dvmlens

@@ -19,10 +19,13 @@ namespace dvmlens {
 
 namespace {
 
+constexpr const char* kSourcesUnreadable = "sources-unreadable";
+constexpr const char* kSourcesPurpose = "for model source lines";
+
 std::optional<std::string> readTreeFile(
     const std::string& path, const std::string& tree, std::uint64_t budget, std::vector<Diagnostic>& problems)
 {
-    return readGraphText(path, tree, budget, problems, "sources-unreadable", "for model source lines");
+    return readGraphText(path, tree, budget, problems, kSourcesUnreadable, kSourcesPurpose);
 }
 
 void addUnique(std::vector<std::string>& to, const std::string& name)
@@ -406,14 +409,30 @@ const GraphSources* SourceMap::graph(std::size_t run, std::size_t g) const
     return &graphs[run][g];
 }
 
+Diagnostic unreadableForSources(const std::string& path, const FileError& error)
+{
+    return unreadableGraphText(path, kSourcesUnreadable, kSourcesPurpose, error);
+}
+
 GraphSources graphSources(const Graph& graph, const std::string& tree, std::vector<Diagnostic>& problems)
+{
+    std::optional<std::string> text;
+    return graphSources(
+        graph, tree, problems, [&](std::vector<Diagnostic>& found) -> std::optional<std::string_view> {
+            text = readTreeFile(graph.outputCode->path, tree, kMaxOutputCodeBytes, found);
+            return text ? std::optional<std::string_view>(*text) : std::nullopt;
+        });
+}
+
+GraphSources graphSources(const Graph& graph, const std::string& tree, std::vector<Diagnostic>& problems,
+    const OutputCodeTextReader& readOutputCode)
 {
     if (!graph.outputCode || !graph.outputCode->indexed)
         return {};
     const OutputCode& code = *graph.outputCode;
     GraphResolver resolver(graph, tree, problems);
-    std::optional<std::string> text = readTreeFile(code.path, tree, kMaxOutputCodeBytes, problems);
-    const TextLines lines(text ? std::string_view(*text) : std::string_view());
+    const std::optional<std::string_view> text = readOutputCode(problems);
+    const TextLines lines(text.value_or(std::string_view()));
 
     GraphSources& out = resolver.out();
     out.kernels.reserve(code.kernels.size());

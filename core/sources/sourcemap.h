@@ -24,10 +24,13 @@
 // `frames` too), else its library frames.
 #pragma once
 
+#include "core/io/safefile.h"
 #include "core/model/model.h"
 #include "core/sources/fxgraphtext.h"
 
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -78,6 +81,19 @@ struct SourceMap
 // output_code.py, the FX graph files or the provenance JSONs go to `problems`; the graph then has
 // what the rest gave.
 GraphSources graphSources(const Graph& graph, const std::string& tree, std::vector<Diagnostic>& problems);
+
+// Reads output_code.py for graphSources, called once after the provenance JSONs were read (so the
+// problems keep their order); nullopt when it could not be read (its problem added to `problems`).
+using OutputCodeTextReader =
+    std::function<std::optional<std::string_view>(std::vector<Diagnostic>& problems)>;
+
+// The same with the text from `readOutputCode`: a caller that wants the text for more than the
+// sources (scan --json's "why") reads it once.
+GraphSources graphSources(const Graph& graph, const std::string& tree, std::vector<Diagnostic>& problems,
+    const OutputCodeTextReader& readOutputCode);
+
+// The problem graphSources adds when `path` (an output_code.py) cannot be read.
+Diagnostic unreadableForSources(const std::string& path, const FileError& error);
 
 // The files graphSources reads of `graph` (absolute paths): its output_code.py, FX graph files and
 // provenance JSONs that the folder holds; none without output_code.py.

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "core/trace/tracefiles.h"
 
+#include "core/io/safefile.h"
+#include "core/model/graphname.h"
+#include "core/scan/graphfolder.h"
 #include "core/scan/treescanner.h"
 #include "core/scan/treesource.h"
 #include "core/trace/tracelog.h"
@@ -19,9 +22,13 @@ bool endsWith(std::string_view text, std::string_view end)
     return text.size() >= end.size() && text.substr(text.size() - end.size()) == end;
 }
 
-constexpr std::size_t kHeadBytes = 64 * 1024;
+std::string joinPath(const std::string& folder, std::string_view name)
+{
+    return (folder == "/" ? folder : folder + '/') + std::string(name);
+}
 
-// The first bytes of the text inside the gzip bytes `head` (as much as they decompress to).
+// The first kTraceProbeBytes of the text inside the gzip bytes `head` (fewer when the file is shorter,
+// none when `head` was cut before libarchive's first block).
 std::string gunzipHead(const std::string& head)
 {
     std::unique_ptr<struct archive, int (*)(struct archive*)> archive(archive_read_new(), archive_read_free);
@@ -31,18 +38,174 @@ std::string gunzipHead(const std::string& head)
     if (archive_read_open_memory(archive.get(), head.data(), head.size()) != ARCHIVE_OK
         || archive_read_next_header(archive.get(), &entry) != ARCHIVE_OK)
         return {};
-    std::string text(kHeadBytes, '\0');
-    const la_ssize_t got = archive_read_data(archive.get(), text.data(), text.size());
-    text.resize(got > 0 ? static_cast<std::size_t>(got) : 0);
+    std::string text(kTraceProbeBytes, '\0');
+    std::size_t size = 0;
+    while (size < text.size()) { // the compressed head is cut: keep what decompressed before the cut
+        const la_ssize_t got = archive_read_data(archive.get(), text.data() + size, text.size() - size);
+        if (got <= 0)
+            break;
+        size += static_cast<std::size_t>(got);
+    }
+    text.resize(size);
     return text;
+}
+
+// The file system, with every head read through the safe opener bounded by `bound`: a file swapped
+// for a link between the listing and the read cannot lead out.
+class BoundedFileSource : public TreeSource
+{
+public:
+    explicit BoundedFileSource(std::string bound)
+        : m_bound(std::move(bound))
+    {
+    }
+
+    bool list(
+        const std::string& folder, std::vector<Listed>& entries, int& error, int& partError) const override
+    {
+        return posixTreeSource().list(folder, entries, error, partError);
+    }
+
+    std::optional<unsigned char> typeOf(const std::string& path, int& error) const override
+    {
+        return posixTreeSource().typeOf(path, error);
+    }
+
+    std::optional<std::string> canonical(const std::string& path, std::error_code& error) const override
+    {
+        return posixTreeSource().canonical(path, error);
+    }
+
+    std::optional<unsigned char> targetType(const std::string& path, std::error_code& error) const override
+    {
+        return posixTreeSource().targetType(path, error);
+    }
+
+    std::optional<std::string> readHead(const std::string& path, std::size_t limit) const override
+    {
+        FileError error;
+        return readFileHead(path, m_bound, limit, error);
+    }
+
+private:
+    std::string m_bound;
+};
+
+// The type of a listed entry (DT_UNKNOWN asked again); nullopt when it is gone.
+std::optional<unsigned char> entryType(
+    const TreeSource& source, const std::string& path, const TreeSource::Listed& entry)
+{
+    if (entry.type != DT_UNKNOWN)
+        return entry.type;
+    int error = 0;
+    return source.typeOf(path, error);
+}
+
+// A folder name that makes its parent a debug tree's (torch_compile_debug/, run_*, torchinductor/,
+// a graph folder).
+bool isDebugFolderName(std::string_view name)
+{
+    return name == "torch_compile_debug" || parseRunName(name) || isGraphsFolderName(name)
+        || graphfolder::looksLikeGraphFolder(name);
+}
+
+// Whether the entries of a folder make it (part of) a debug tree: an output_code.py, or a folder
+// the tree walk knows.
+bool holdsDebugTree(
+    const TreeSource& source, const std::string& folder, const std::vector<TreeSource::Listed>& entries)
+{
+    return std::any_of(entries.begin(), entries.end(), [&](const TreeSource::Listed& entry) {
+        if (entry.name == "output_code.py")
+            return true;
+        return isDebugFolderName(entry.name)
+            && entryType(source, joinPath(folder, entry.name), entry) == DT_DIR;
+    });
+}
+
+// The trace logs among `entries` of `folder` (see findTraceLogs).
+std::vector<std::string> logsAmong(const std::string& folder, const std::vector<TreeSource::Listed>& entries,
+    const TreeSource& source, std::vector<Diagnostic>* notes)
+{
+    std::vector<std::string> logs;
+    for (const TreeSource::Listed& entry : entries) {
+        if (!isLogFileName(entry.name))
+            continue;
+        const std::string path = joinPath(folder, entry.name);
+        const std::optional<unsigned char> type = entryType(source, path, entry);
+        if (type != DT_REG) {
+            if (notes && type) {
+                if (std::optional<Diagnostic> note = specialLogNote(path, *type))
+                    notes->push_back(std::move(*note));
+            }
+            continue;
+        }
+        if (isTraceLogName(entry.name) || isTraceLogFile(path, source))
+            logs.push_back(path);
+    }
+    std::sort(logs.begin(), logs.end());
+    return logs;
+}
+
+enum class DebugSubfolder
+{
+    EndsTheLook, // a trace input: a debug tree below means it is none
+    IsPassedOver, // logs beside a debug tree: its own folders are passed over
+};
+
+// The logs one level below `folder` (its entries `entries`). Links are not followed; past
+// kTraceSubfolderLimit sub-folders the rest are said.
+std::vector<std::string> logsOneLevelDown(const std::string& folder, std::vector<TreeSource::Listed> entries,
+    const TreeSource& source, std::vector<Diagnostic>* notes, DebugSubfolder debugSubfolder)
+{
+    std::sort(entries.begin(), entries.end(),
+        [](const TreeSource::Listed& a, const TreeSource::Listed& b) { return a.name < b.name; });
+    std::vector<std::string> logs;
+    std::vector<Diagnostic> below;
+    std::size_t looked = 0;
+    std::size_t leftOut = 0;
+    for (const TreeSource::Listed& entry : entries) {
+        const std::string path = joinPath(folder, entry.name);
+        if (entryType(source, path, entry) != DT_DIR)
+            continue;
+        if (looked == kTraceSubfolderLimit) {
+            ++leftOut;
+            continue;
+        }
+        ++looked;
+        std::vector<TreeSource::Listed> inner;
+        int error = 0;
+        int partError = 0;
+        if (!source.list(path, inner, error, partError))
+            continue;
+        if (isDebugFolderName(entry.name) || holdsDebugTree(source, path, inner)) {
+            if (debugSubfolder == DebugSubfolder::EndsTheLook)
+                return {};
+            continue;
+        }
+        const std::vector<std::string> found = logsAmong(path, inner, source, notes ? &below : nullptr);
+        logs.insert(logs.end(), found.begin(), found.end());
+    }
+    if (notes && !logs.empty()) {
+        notes->insert(notes->end(), below.begin(), below.end());
+        if (leftOut > 0)
+            notes->push_back(graphfolder::makeDiagnostic(folder, Severity::Info, "trace-subfolders-limit",
+                "Trace logs were looked for in the first " + std::to_string(kTraceSubfolderLimit)
+                    + " sub-folders only; " + std::to_string(leftOut)
+                    + " more were not looked into. Open a sub-folder to read its logs."));
+    }
+    return logs;
 }
 
 } // namespace
 
 bool isTraceLogName(std::string_view name)
 {
-    return name.substr(0, kTraceLogPrefix.size()) == kTraceLogPrefix
-        && (endsWith(name, ".log") || endsWith(name, ".log.gz"));
+    return name.substr(0, kTraceLogPrefix.size()) == kTraceLogPrefix && isLogFileName(name);
+}
+
+bool isLogFileName(std::string_view name)
+{
+    return endsWith(name, ".log") || endsWith(name, ".log.gz");
 }
 
 std::optional<std::int64_t> rankFromTraceLogName(std::string_view name)
@@ -65,11 +228,16 @@ std::optional<std::int64_t> rankFromTraceLogName(std::string_view name)
 
 bool isTraceLogFile(const std::string& path, const TreeSource& source)
 {
-    std::optional<std::string> head = source.readHead(path, kHeadBytes);
+    std::optional<std::string> head = source.readHead(path, kTraceProbeBytes);
     if (!head)
         return false;
-    if (head->size() >= 2 && (*head)[0] == '\x1f' && (*head)[1] == '\x8b')
+    if (head->size() >= 2 && (*head)[0] == '\x1f' && (*head)[1] == '\x8b') {
+        if (head->size() == kTraceProbeBytes)
+            head = source.readHead(path, kTraceGzipProbeBytes);
+        if (!head)
+            return false;
         head = gunzipHead(*head);
+    }
     return looksLikeTraceLog(*head);
 }
 
@@ -79,46 +247,47 @@ std::vector<std::string> findTraceLogs(
     std::vector<TreeSource::Listed> entries;
     int error = 0;
     int partError = 0;
-    std::vector<std::string> logs;
     if (!source.list(folder, entries, error, partError))
-        return logs;
-    const std::string base = folder == "/" ? folder : folder + '/';
-    for (const TreeSource::Listed& entry : entries) {
-        const bool named = isTraceLogName(entry.name);
-        if (!named && entry.name != kTlparseRawLog)
-            continue;
-        const std::string path = base + entry.name;
-        int typeError = 0;
-        const std::optional<unsigned char> type = entry.type == DT_UNKNOWN
-            ? source.typeOf(path, typeError)
-            : std::optional<unsigned char>(entry.type);
-        if (type != DT_REG) {
-            if (notes && named && type) {
-                if (std::optional<Diagnostic> note = specialLogNote(path, *type))
-                    notes->push_back(std::move(*note));
-            }
-            continue;
-        }
-        if (named || isTraceLogFile(path, source))
-            logs.push_back(path);
-    }
-    std::sort(logs.begin(), logs.end());
-    return logs;
+        return {};
+    return logsAmong(folder, entries, source, notes);
 }
 
 std::vector<std::string> traceLogsAt(const std::string& path, std::vector<Diagnostic>* notes)
 {
-    const TreeSource& source = posixTreeSource();
+    const BoundedFileSource source(path);
     int error = 0;
     const std::optional<unsigned char> type = source.typeOf(path, error);
-    if (type == DT_DIR)
-        return findTraceLogs(path, source, notes);
+    if (type == DT_DIR) {
+        std::vector<TreeSource::Listed> entries;
+        int partError = 0;
+        if (!source.list(path, entries, error, partError))
+            return {};
+        std::vector<std::string> logs = logsAmong(path, entries, source, notes);
+        if (logs.empty() && !holdsDebugTree(source, path, entries))
+            logs = logsOneLevelDown(path, std::move(entries), source, notes, DebugSubfolder::EndsTheLook);
+        return logs;
+    }
     const std::size_t slash = path.find_last_of('/');
     const std::string_view name =
         slash == std::string::npos ? std::string_view(path) : std::string_view(path).substr(slash + 1);
     if (type == DT_REG && (isTraceLogName(name) || isTraceLogFile(path, source)))
         return { path };
     return {};
+}
+
+std::vector<std::string> traceLogsBesideTree(const std::string& folder)
+{
+    const BoundedFileSource source(folder);
+    std::vector<TreeSource::Listed> entries;
+    int error = 0;
+    int partError = 0;
+    if (!source.list(folder, entries, error, partError))
+        return {};
+    std::vector<std::string> logs = logsAmong(folder, entries, source, nullptr);
+    const std::vector<std::string> below =
+        logsOneLevelDown(folder, std::move(entries), source, nullptr, DebugSubfolder::IsPassedOver);
+    logs.insert(logs.end(), below.begin(), below.end());
+    return logs;
 }
 
 } // namespace dvmlens

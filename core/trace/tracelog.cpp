@@ -263,10 +263,14 @@ TraceReadResult readTraceText(std::string_view text, const std::string& path, co
 
 bool looksLikeTraceLog(std::string_view head)
 {
-    const std::size_t newline = head.find('\n');
-    std::string_view line = head.substr(0, newline);
-    if (!line.empty() && line.back() == '\r')
-        line.remove_suffix(1);
+    std::string_view line;
+    while (line.empty() && !head.empty()) { // empty lines are passed over, as the reader does
+        const std::size_t newline = head.find('\n');
+        line = head.substr(0, newline);
+        head = newline == std::string_view::npos ? std::string_view() : head.substr(newline + 1);
+        if (!line.empty() && line.back() == '\r')
+            line.remove_suffix(1);
+    }
     TracePrefix prefix;
     return parseTracePrefix(line, prefix) && !prefix.rest.empty() && prefix.rest.front() == '{';
 }

@@ -160,7 +160,8 @@ TraceReadResult readTraceLog(const std::string& path, const std::string& tree,
 TraceReadResult readTraceText(std::string_view text, const std::string& path, const TraceReadOptions& options,
     const TraceRecordHandler& onRecord);
 
-// Whether `head` (a file's first bytes) starts with a trace record line: glog prefix then '{'.
+// Whether the first non-empty line of `head` (a file's first bytes; that line may be cut off) is a
+// trace record line: glog prefix then '{'.
 bool looksLikeTraceLog(std::string_view head);
 
 } // namespace dvmlens

@@ -614,16 +614,33 @@ GraphWhy explainOutputCode(
     return Explainer(code, text, environment, rules).explain();
 }
 
+bool explainsGraph(const Graph& graph)
+{
+    return graph.outputCode && graph.outputCode->indexed && graph.outputCode->wrapperModule;
+}
+
+std::optional<GraphWhy> explainGraphText(const Graph& graph, const std::optional<std::string_view>& text,
+    const FileError& error, const WhyEnvironment& environment, const WhyRules& rules,
+    std::vector<Diagnostic>& problems)
+{
+    if (!text) {
+        problems.push_back(unreadableGraphText(
+            graph.outputCode->path, "why-unreadable", "to tell why its kernels are not DVM", error));
+        return std::nullopt;
+    }
+    return explainOutputCode(*graph.outputCode, *text, environment, rules);
+}
+
 std::optional<GraphWhy> explainGraph(const Graph& graph, const std::string& tree,
     const WhyEnvironment& environment, const WhyRules& rules, std::vector<Diagnostic>& problems)
 {
-    if (!graph.outputCode || !graph.outputCode->indexed || !graph.outputCode->wrapperModule)
+    if (!explainsGraph(graph))
         return std::nullopt;
-    const std::optional<std::string> text = readGraphText(graph.outputCode->path, tree, kMaxOutputCodeBytes,
-        problems, "why-unreadable", "to tell why its kernels are not DVM");
-    if (!text)
-        return std::nullopt;
-    return explainOutputCode(*graph.outputCode, *text, environment, rules);
+    FileError error;
+    const std::optional<std::string> text =
+        readGraphText(graph.outputCode->path, tree, kMaxOutputCodeBytes, error);
+    return explainGraphText(graph, text ? std::optional<std::string_view>(*text) : std::nullopt, error,
+        environment, rules, problems);
 }
 
 } // namespace dvmlens

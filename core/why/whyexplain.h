@@ -6,6 +6,7 @@
 // following torch_npu's pipeline (docs/why-not-dvm.md). No rule, no reason: "unknown".
 #pragma once
 
+#include "core/io/safefile.h"
 #include "core/model/model.h"
 #include "core/why/whyreason.h"
 #include "core/why/whyrules.h"
@@ -51,5 +52,14 @@ GraphWhy explainOutputCode(
 // parsed output_code.py or the file cannot be read again (a "why-unreadable" problem is added).
 std::optional<GraphWhy> explainGraph(const Graph& graph, const std::string& tree,
     const WhyEnvironment& environment, const WhyRules& rules, std::vector<Diagnostic>& problems);
+
+// Whether explainGraph reads the graph's output_code.py (a parsed wrapper module).
+bool explainsGraph(const Graph& graph);
+
+// explainGraph on the text another pass read: `text` (nullopt: that read failed with `error`, and
+// the "why-unreadable" problem is added). For explainsGraph graphs only.
+std::optional<GraphWhy> explainGraphText(const Graph& graph, const std::optional<std::string_view>& text,
+    const FileError& error, const WhyEnvironment& environment, const WhyRules& rules,
+    std::vector<Diagnostic>& problems);
 
 } // namespace dvmlens

@@ -17,9 +17,20 @@ const GraphWhy* IndexWhy::graph(std::size_t run, std::size_t graphIndex) const
     return &*graphs[run][graphIndex];
 }
 
+WhyContext whyContext(const Index& index, const WhyRules& rules)
+{
+    WhyContext context;
+    context.rules = &rules;
+    context.environments.reserve(index.runs.size());
+    for (const Run& run : index.runs)
+        context.environments.push_back(runWhyEnvironment(run, index.root));
+    return context;
+}
+
 IndexWhy explainIndex(const Index& index, const WhyRules& rules, int jobs)
 {
     IndexWhy why;
+    why.environments = whyContext(index, rules).environments;
     struct Item
     {
         std::size_t run;
@@ -27,7 +38,6 @@ IndexWhy explainIndex(const Index& index, const WhyRules& rules, int jobs)
     };
     std::vector<Item> items;
     for (std::size_t r = 0; r < index.runs.size(); ++r) {
-        why.environments.push_back(runWhyEnvironment(index.runs[r], index.root));
         why.graphs.emplace_back(index.runs[r].graphs.size());
         for (std::size_t g = 0; g < index.runs[r].graphs.size(); ++g) {
             if (index.runs[r].graphs[g].outputCode)

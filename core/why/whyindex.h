@@ -27,6 +27,16 @@ struct IndexWhy
 // `jobs` threads (0: one per core).
 IndexWhy explainIndex(const Index& index, const WhyRules& rules, int jobs = 0);
 
+// What telling why needs besides each graph's file: the rule table and every run's recorded
+// environment, read once. scan --json explains each graph from the text its rereads already read
+// (json/scanrereads.h), so the output_code.py files are read once, not twice.
+struct WhyContext
+{
+    const WhyRules* rules = nullptr;
+    std::vector<WhyEnvironment> environments; // per run
+};
+WhyContext whyContext(const Index& index, const WhyRules& rules);
+
 // Reason code -> how many kernels and fallback calls have it.
 using WhyCounts = std::map<std::string, std::size_t>;
 void addWhyCounts(const GraphWhy& why, WhyCounts& counts);

@@ -21,6 +21,7 @@
 
 using namespace Qt::StringLiterals;
 using namespace dvmlens;
+using testutil::graphNames;
 using testutil::indexOf;
 using testutil::traceRecord;
 
@@ -29,20 +30,9 @@ namespace {
 const QString kEngagedRun = testutil::sampleTree(testutil::kSampleEngagedRun);
 const QString kLostRun = testutil::sampleTree(testutil::kSampleLostRun);
 
-QStringList graphNames(const Run& run)
-{
-    QStringList names;
-    for (const Graph& graph : run.graphs)
-        names << QString::fromStdString(graph.name);
-    return names;
-}
-
 QStringList diagnosticCodes(const Index& index)
 {
-    QStringList codes;
-    for (const Diagnostic& diagnostic : index.diagnostics)
-        codes << QString::fromStdString(diagnostic.code);
-    return codes;
+    return testutil::diagnosticCodes(index.diagnostics);
 }
 
 // A folder with the two sample runs as rank 0 and rank 1 trace logs.

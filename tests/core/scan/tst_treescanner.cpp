@@ -8,6 +8,7 @@
 #include "core/model/graphname.h"
 #include "core/rules/knownfailures.h"
 #include "core/scan/treescanner.h"
+#include "indexfixture.h"
 #include "testutil.h"
 
 #include <QDir>
@@ -86,10 +87,7 @@ QStringList diagnosticKeys(const std::vector<Diagnostic>& diagnostics, const QSt
 
 QStringList codes(const std::vector<Diagnostic>& diagnostics)
 {
-    QStringList list;
-    for (const Diagnostic& diagnostic : diagnostics)
-        list << QString::fromStdString(diagnostic.code);
-    return list;
+    return testutil::diagnosticCodes(diagnostics);
 }
 
 // A debug root with two runs: the later one has a complete graph, an FX-cache-hit (empty) graph,
