@@ -58,7 +58,8 @@ CompileSummary summarizeCompile(const std::vector<CompileLog>& logs)
     using FrameKey = std::tuple<std::int64_t, std::int64_t, std::int64_t>; // rank, autograd id, frame
     std::map<FrameKey, FrameRecompiles> frames;
     std::map<std::int64_t, RankCompileTime> ranks;
-    for (const CompileLog& log : logs) {
+    for (std::size_t logIndex = 0; logIndex < logs.size(); ++logIndex) {
+        const CompileLog& log = logs[logIndex];
         ++summary.logs;
         for (const GraphCompileFacts& graph : log.graphs) {
             ++summary.graphs;
@@ -79,6 +80,9 @@ CompileSummary summarizeCompile(const std::vector<CompileLog>& logs)
                 }
                 DistinctBreak& distinct = summary.breaks[it->second];
                 ++distinct.hits;
+                if (distinct.compileRefs.empty() || distinct.compileRefs.back().log != logIndex
+                    || distinct.compileRefs.back().id != graph.idText())
+                    distinct.compileRefs.push_back({ logIndex, graph.idText() });
                 breakFrames[it->second].insert(frameKey);
                 if (graph.rank
                     && std::find(distinct.ranks.begin(), distinct.ranks.end(), *graph.rank)
@@ -98,6 +102,7 @@ CompileSummary summarizeCompile(const std::vector<CompileLog>& logs)
             if (frame.file.empty())
                 frame.file = graph.file;
             ++frame.compiles;
+            frame.compileRefs.push_back({ logIndex, graph.idText() });
             if (graph.recompile) {
                 ++frame.recompiles;
                 ++summary.recompiles;
@@ -112,7 +117,8 @@ CompileSummary summarizeCompile(const std::vector<CompileLog>& logs)
             ++rankTime.graphs;
             addTimes(rankTime.times, graph.times);
             if (graph.failure)
-                summary.failures.push_back({ graph.rank, graph.idText(), graph.function, *graph.failure });
+                summary.failures.push_back(
+                    { logIndex, graph.rank, graph.idText(), graph.function, *graph.failure });
             if (!graph.restartReasons.empty())
                 ++summary.restarts;
         }
