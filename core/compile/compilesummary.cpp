@@ -55,7 +55,8 @@ CompileSummary summarizeCompile(const std::vector<CompileLog>& logs)
     using BreakKey = std::tuple<std::string, std::string, int>;
     std::map<BreakKey, std::size_t> breakAt;
     std::map<std::size_t, std::set<std::tuple<std::int64_t, std::int64_t, std::int64_t>>> breakFrames;
-    using FrameKey = std::tuple<std::int64_t, std::int64_t, std::int64_t>; // rank, autograd id, frame
+    // rank (or -1 - log index without one), autograd id, frame
+    using FrameKey = std::tuple<std::int64_t, std::int64_t, std::int64_t>;
     std::map<FrameKey, FrameRecompiles> frames;
     std::map<std::int64_t, RankCompileTime> ranks;
     for (std::size_t logIndex = 0; logIndex < logs.size(); ++logIndex) {
@@ -64,7 +65,9 @@ CompileSummary summarizeCompile(const std::vector<CompileLog>& logs)
         for (const GraphCompileFacts& graph : log.graphs) {
             ++summary.graphs;
             const std::int64_t rank = graph.rank.value_or(-1);
-            const FrameKey frameKey { rank, graph.id.compiledAutogradId.value_or(-1),
+            // Logs without a rank are separate processes: their frames are not one frame.
+            const std::int64_t process = graph.rank ? *graph.rank : -1 - static_cast<std::int64_t>(logIndex);
+            const FrameKey frameKey { process, graph.id.compiledAutogradId.value_or(-1),
                 graph.id.frameId.value_or(-1) };
             for (const GraphBreak& graphBreak : graph.breaks) {
                 ++summary.breakHits;

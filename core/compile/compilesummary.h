@@ -28,7 +28,7 @@ struct DistinctBreak
     std::string file;
     int line = 0;
     int hits = 0; // break records (a break in a loop or on every rank counts each time)
-    int frames = 0; // distinct (rank, frame) that hit it
+    int frames = 0; // distinct (rank, frame) that hit it (a log without a rank: its own process)
     std::vector<std::int64_t> ranks; // ranks that hit it, sorted (a log without a rank counts as none)
     std::vector<std::string> resumeFunctions; // distinct
     bool fromRestart = false; // ≤2.5 log: inferred from restart_reasons and a resume frame
