@@ -349,6 +349,15 @@ bool BrowsePage::selectFirstGraphWithCode()
     return false;
 }
 
+bool BrowsePage::selectGraph(int run, int graph)
+{
+    const auto& tree = m_runModel->treeIndex();
+    if (!tree || run < 0 || std::size_t(run) >= tree->runs.size() || graph < 0
+        || std::size_t(graph) >= tree->runs[std::size_t(run)].graphs.size())
+        return false;
+    return selectTreeIndex(m_runModel->indexForGraph(run, graph));
+}
+
 QString BrowsePage::selectBySpec(const QString& spec)
 {
     const auto& tree = m_runModel->treeIndex();
