@@ -37,4 +37,15 @@ std::vector<std::pair<std::size_t, std::size_t>> graphsOfCompile(
     return positions;
 }
 
+const GraphCompileFacts* compileFactsOfGraph(const std::vector<CompileLog>& logs, const Graph& graph)
+{
+    const std::optional<GraphOrigin>& origin = graph.origin;
+    if (!origin || origin->kind != "trace" || !origin->compileId)
+        return nullptr;
+    for (const CompileLog& log : logs)
+        if (log.path == origin->file)
+            return compileFactsFor(log, *origin->compileId);
+    return nullptr;
+}
+
 } // namespace dvmlens

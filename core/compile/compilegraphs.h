@@ -3,6 +3,7 @@
 // forward and backward), so a compile-side fact (a break, a recompile, a failure) leads to its code.
 #pragma once
 
+#include "core/compile/compileevents.h"
 #include "core/model/model.h"
 
 #include <cstddef>
@@ -18,5 +19,9 @@ namespace dvmlens {
 // the index holds no graph of that log.
 std::vector<std::pair<std::size_t, std::size_t>> graphsOfCompile(
     const Index& index, const std::string& logPath, const std::string& compileId);
+
+// The other way: the compile facts of `graph` (a trace graph: its log and compile id) among `logs`; null
+// for a graph of another origin or a compile the logs do not hold.
+const GraphCompileFacts* compileFactsOfGraph(const std::vector<CompileLog>& logs, const Graph& graph);
 
 } // namespace dvmlens

@@ -3,6 +3,7 @@
 // and failure came from (CompileRef), the graphs of the index a compile made (graphsOfCompile), and the
 // pieces of the compile summary's text the window's Compile dock shows.
 #include "core/compile/compilegraphs.h"
+#include "core/compile/compilestory.h"
 #include "core/compile/compilesummary.h"
 #include "core/compile/compiletext.h"
 #include "core/compile/tracelogfiles.h"
@@ -86,6 +87,67 @@ private Q_SLOTS:
         const CompileSummary summary = summarizeCompile(logs);
         const CompileRef& ref = summary.breaks.at(0).compileRefs.at(0);
         QCOMPARE(graphsOfCompile(index, logs[ref.log].path, ref.id), (Positions { { 0, 0 }, { 0, 1 } }));
+    }
+
+    void factsOfAGraph()
+    {
+        QTemporaryDir dir;
+        const QString path = QDir(dir.path()).filePath(u"dedicated_log_torch_trace_x.log"_s);
+        QVERIFY(testutil::writeBytes(path,
+            testutil::breakLog() + testutil::outputCode(compileId(0, 0), "0_forward")
+                + testutil::outputCode(compileId(1, 0, 1), "1_forward")));
+        const Index index = testutil::indexOf(dir.path());
+        const std::vector<CompileLog> logs =
+            readCompileLogs(findTraceLogs(dir.path().toStdString()), dir.path().toStdString());
+        const GraphCompileFacts* resume = compileFactsOfGraph(logs, index.runs.at(0).graphs.at(1));
+        QVERIFY(resume);
+        QCOMPARE(resume->idText(), "1/0"s);
+        QCOMPARE(compileFactsOfGraph(logs, index.runs.at(0).graphs.at(0)), &logs[0].graphs[0]);
+        QCOMPARE(compileFactsOfGraph({}, index.runs.at(0).graphs.at(0)), nullptr);
+        Graph debugTreeGraph;
+        QCOMPARE(compileFactsOfGraph(logs, debugTreeGraph), nullptr);
+    }
+
+    void storyOfEachCompile()
+    {
+        const auto story = [](const std::string& log, std::size_t graph) {
+            return compileStory(compileEventsFromText(log, "/logs/x.log").graphs.at(graph));
+        };
+        const std::string type = "Unsupported Tensor.item() call with capture_scalar_outputs=False";
+        const std::string times = "compile time: dynamo 5.0 ms, aot 3.0 ms, inductor 2.0 ms, codegen 1.0 ms";
+        QCOMPARE(story(testutil::breakLog(), 0),
+            (std::vector<std::string> { "first compile of forward (frame 0)",
+                "stops at a break at layers.py:210 (" + type
+                    + "); the rest runs as torch_dynamo_resume_in_forward_at_210",
+                times }));
+        QCOMPARE(story(testutil::breakLog(), 1),
+            (std::vector<std::string> { "first compile of torch_dynamo_resume_in_forward_at_210 (frame 1)",
+                "the part of forward after a break at layers.py:210 (" + type + "), split off [0/0]",
+                times }));
+        QCOMPARE(story(testutil::recompileLog(), 1),
+            (std::vector<std::string> {
+                "recompile #1 of forward because 0/0: `L['x'].size()[0] == 32` failed: 48", times }));
+        QCOMPARE(story(testutil::recompileLog(), 3),
+            (std::vector<std::string> {
+                "recompile #3 of frame 0 because 0/2: `L['x'].size()[0] == 64` failed: "
+                "80; 0/1: `L['x'].size()[0] == 48` failed: 80; 0/0: "
+                "`L['x'].size()[0] == 32` failed: 80",
+                "refused: recompile limit hit (later calls run eagerly)" }));
+        QCOMPARE(story(testutil::cacheLog(), 0),
+            (std::vector<std::string> { "first compile of forward (frame 0)",
+                "FX graph cache miss: compiled anew", "AOTAutograd cache miss: compiled anew", times }));
+        QCOMPARE(story(testutil::cacheLog(), 1),
+            (std::vector<std::string> { "first compile of g (frame 1)",
+                "served from the FX graph cache (7.0 ms saved)",
+                "served from the AOTAutograd cache (9.0 ms saved)", times }));
+        QCOMPARE(story(testutil::cacheLog(), 2),
+            (std::vector<std::string> { "first compile of h (frame 2)",
+                "FX graph cache bypassed: Can't cache HigherOrderOperators.",
+                "AOTAutograd cache bypassed: FX graph cache is not enabled", times }));
+        QCOMPARE(story(testutil::fallbackKernelLog(), 0),
+            (std::vector<std::string> { "first compile of forward (frame 0)", times,
+                "the compile failed: InductorError: AttributeError: 'FallbackKernel' object has no attribute "
+                "'data' at model.py:40 (known failure fallbackkernel-no-data)" }));
     }
 
     void textPieces()
