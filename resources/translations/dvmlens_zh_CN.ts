@@ -1310,6 +1310,10 @@
         <source>%1 of readable launches; %2 graphs unreadable</source>
         <translation>可读启动的 %1；%2 个图无法读取</translation>
     </message>
+    <message>
+        <source>Compile</source>
+        <translation>编译</translation>
+    </message>
 </context>
 <context>
     <name>KernelFormat</name>

@@ -4,10 +4,11 @@
 // sound model (QAbstractItemModelTester) whose cells are core's words, exactly; each row in words for a
 // screen reader; a row leads to the graph its compile made (or says it made none); the empty hint says
 // when the open path holds no trace log; and in the window: in the View menu, following the document,
-// a double-click selects the graph in the run tree.
+// a double-click selects the graph in the run tree. Kernel Details says how a graph's compile came to be.
 #include "core/index/indexer.h"
 #include "core/io/pathtext.h"
 #include "gui/browse/browsepage.h"
+#include "gui/browse/kerneldetails.h"
 #include "gui/common/emptyviewhint.h"
 #include "gui/compile/compiledock.h"
 #include "gui/compile/compilemodel.h"
@@ -205,6 +206,34 @@ private Q_SLOTS:
         QVERIFY(dock.summary()->isHidden());
     }
 
+    void kernelDetailsTellHowAGraphCameToBe()
+    {
+        QTemporaryDir dir;
+        writeLogs(QDir(dir.path()));
+        const std::shared_ptr<const dvmlens::Index> index = indexOf(dir.path());
+        const int a = runOf(*index, "dedicated_log_torch_trace_a.log");
+        const int b = runOf(*index, "dedicated_log_torch_trace_b.log");
+        KernelDetails details;
+        const dvmlens::Graph* resume = &index->runs[std::size_t(a)].graphs.at(1);
+        details.showGraph(index, resume);
+        QVERIFY(!details.toPlainText().contains(u"split off"_s));
+        // Facts of another index (an older one) are not this graph's.
+        details.setCompileFacts(computeCompileFacts(*indexOf(dir.path())));
+        QVERIFY(!details.toPlainText().contains(u"split off"_s));
+        details.setCompileFacts(computeCompileFacts(*index));
+        const QString text = details.toPlainText();
+        QVERIFY2(text.contains(u"Compile\n"_s), qPrintable(text));
+        QVERIFY2(text.contains(
+                     u"the part of forward after a break at layers.py:210 (Unsupported Tensor.item() call "
+                     u"with capture_scalar_outputs=False), split off [0/0]"_s),
+            qPrintable(text));
+        details.showGraph(index, &index->runs[std::size_t(b)].graphs.at(2)); // [0/2]
+        QVERIFY2(
+            details.toPlainText().contains(u"recompile #2 of forward because 0/1: `L['x'].size()[0] == 48` "
+                                           u"failed: 64; 0/0: `L['x'].size()[0] == 32` failed: 64"_s),
+            qPrintable(details.toPlainText()));
+    }
+
     void inTheWindow()
     {
         QTemporaryDir dir;
@@ -224,6 +253,8 @@ private Q_SLOTS:
         QVERIFY(graph);
         QCOMPARE(graph->name, std::string("[0/0] 0_forward"));
         QVERIFY(graph->origin && graph->origin->file.ends_with("dedicated_log_torch_trace_a.log"));
+        QVERIFY(
+            window.browsePage()->details()->toPlainText().contains(u"stops at a break at layers.py:210"_s));
     }
 };
 
