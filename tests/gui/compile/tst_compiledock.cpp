@@ -5,14 +5,13 @@
 // screen reader; a row leads to the graph its compile made (or says it made none); the empty hint says
 // when the open path holds no trace log; and in the window: in the View menu, following the document,
 // a double-click selects the graph in the run tree. Kernel Details says how a graph's compile came to be.
-#include "core/index/indexer.h"
-#include "core/io/pathtext.h"
 #include "gui/browse/browsepage.h"
 #include "gui/browse/kerneldetails.h"
 #include "gui/common/emptyviewhint.h"
 #include "gui/compile/compiledock.h"
 #include "gui/compile/compilemodel.h"
 #include "gui/shell/mainwindow.h"
+#include "indexfixture.h"
 #include "testutil.h"
 #ifndef Q_MOC_RUN // moc misreads the raw strings with unbalanced braces in it
 #include "compilelogs.h"
@@ -53,11 +52,10 @@ void writeLogs(const QDir& dir)
     write("dedicated_log_torch_trace_d.log", testutil::fallbackKernelLog());
 }
 
+// The index as the CLI builds it, shared as the document holds it.
 std::shared_ptr<const dvmlens::Index> indexOf(const QString& path)
 {
-    std::string error;
-    std::optional<dvmlens::Index> index = dvmlens::buildIndex(dvmlens::pathBytes(path), {}, error);
-    return index ? std::make_shared<const dvmlens::Index>(std::move(*index)) : nullptr;
+    return std::make_shared<const dvmlens::Index>(testutil::indexOf(path));
 }
 
 QStringList rowTexts(const QAbstractItemModel& model, int row)

@@ -5,9 +5,9 @@
 // error) when the path holds no TORCH_TRACE log.
 #include "core/compile/compiletext.h"
 #include "core/compile/tracelogfiles.h"
-#include "core/index/indexer.h"
 #include "core/io/pathtext.h"
 #include "gui/document/treedocument.h"
+#include "indexfixture.h"
 #include "testutil.h"
 #ifndef Q_MOC_RUN // moc misreads the raw strings with unbalanced braces in it
 #include "compilelogs.h"
@@ -23,11 +23,10 @@ using testutil::compileId;
 
 namespace {
 
+// The index as the CLI builds it, shared as the document holds it.
 std::shared_ptr<const dvmlens::Index> indexOf(const QString& path)
 {
-    std::string error;
-    std::optional<dvmlens::Index> index = dvmlens::buildIndex(dvmlens::pathBytes(path), {}, error);
-    return index ? std::make_shared<const dvmlens::Index>(std::move(*index)) : nullptr;
+    return std::make_shared<const dvmlens::Index>(testutil::indexOf(path));
 }
 
 QString sampleTree()
