@@ -2107,6 +2107,10 @@
         <source>%1 kernel names of this graph are also in other graphs: their device time is ambiguous (Hot Kernels lists them by name)</source>
         <translation>此图有 %1 个内核名称也出现在其他图中：它们的设备时间无法区分（“热点内核”按名称列出）</translation>
     </message>
+    <message>
+        <source>Compile: %1</source>
+        <translation>编译：%1</translation>
+    </message>
 </context>
 <context>
     <name>RunTreePane</name>

@@ -172,8 +172,10 @@ void BrowsePage::follow(const TreeDocument& document)
         [this, followed] { m_details->setModelSources(followed->modelSources()); });
     connect(followed, &TreeDocument::rankConsistencyChanged, this,
         [this, followed] { setRankConsistency(followed->rankConsistency()); });
-    connect(followed, &TreeDocument::compileChanged, this,
-        [this, followed] { m_details->setCompileFacts(followed->compile()); });
+    connect(followed, &TreeDocument::compileChanged, this, [this, followed] {
+        m_runModel->setCompileFacts(followed->compile());
+        m_details->setCompileFacts(followed->compile());
+    });
 }
 
 void BrowsePage::setIndex(

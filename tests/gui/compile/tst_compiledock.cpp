@@ -7,6 +7,7 @@
 // a double-click selects the graph in the run tree. Kernel Details says how a graph's compile came to be.
 #include "gui/browse/browsepage.h"
 #include "gui/browse/kerneldetails.h"
+#include "gui/browse/runtreemodel.h"
 #include "gui/common/emptyviewhint.h"
 #include "gui/compile/compiledock.h"
 #include "gui/compile/compilemodel.h"
@@ -230,6 +231,26 @@ private Q_SLOTS:
             details.toPlainText().contains(u"recompile #2 of forward because 0/1: `L['x'].size()[0] == 48` "
                                            u"failed: 64; 0/0: `L['x'].size()[0] == 32` failed: 64"_s),
             qPrintable(details.toPlainText()));
+    }
+
+    void runTreeTooltipsTellItToo()
+    {
+        QTemporaryDir dir;
+        writeLogs(QDir(dir.path()));
+        const std::shared_ptr<const dvmlens::Index> index = indexOf(dir.path());
+        const int b = runOf(*index, "dedicated_log_torch_trace_b.log");
+        RunTreeModel model;
+        model.setIndex(index);
+        const QModelIndex recompiled = model.indexForGraph(b, 1); // [0/1]
+        QVERIFY(!model.data(recompiled, Qt::ToolTipRole).toString().contains(u"Compile:"_s));
+        model.setCompileFacts(computeCompileFacts(*indexOf(dir.path()))); // another index's: ignored
+        QVERIFY(!model.data(recompiled, Qt::ToolTipRole).toString().contains(u"Compile:"_s));
+        model.setCompileFacts(computeCompileFacts(*index));
+        const QString tip = model.data(recompiled, Qt::ToolTipRole).toString();
+        QVERIFY2(
+            tip.contains(u"\nCompile: recompile #1 of forward because 0/0: `L['x'].size()[0] == 32` failed: "
+                         u"48\nCompile: compile time: dynamo 5.0 ms"_s),
+            qPrintable(tip));
     }
 
     void inTheWindow()
