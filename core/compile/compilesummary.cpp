@@ -55,15 +55,19 @@ CompileSummary summarizeCompile(const std::vector<CompileLog>& logs)
     using BreakKey = std::tuple<std::string, std::string, int>;
     std::map<BreakKey, std::size_t> breakAt;
     std::map<std::size_t, std::set<std::tuple<std::int64_t, std::int64_t, std::int64_t>>> breakFrames;
-    using FrameKey = std::tuple<std::int64_t, std::int64_t, std::int64_t>; // rank, autograd id, frame
+    // rank (or -1 - log index without one), autograd id, frame
+    using FrameKey = std::tuple<std::int64_t, std::int64_t, std::int64_t>;
     std::map<FrameKey, FrameRecompiles> frames;
     std::map<std::int64_t, RankCompileTime> ranks;
-    for (const CompileLog& log : logs) {
+    for (std::size_t logIndex = 0; logIndex < logs.size(); ++logIndex) {
+        const CompileLog& log = logs[logIndex];
         ++summary.logs;
         for (const GraphCompileFacts& graph : log.graphs) {
             ++summary.graphs;
             const std::int64_t rank = graph.rank.value_or(-1);
-            const FrameKey frameKey { rank, graph.id.compiledAutogradId.value_or(-1),
+            // Logs without a rank are separate processes: their frames are not one frame.
+            const std::int64_t process = graph.rank ? *graph.rank : -1 - static_cast<std::int64_t>(logIndex);
+            const FrameKey frameKey { process, graph.id.compiledAutogradId.value_or(-1),
                 graph.id.frameId.value_or(-1) };
             for (const GraphBreak& graphBreak : graph.breaks) {
                 ++summary.breakHits;
@@ -79,6 +83,9 @@ CompileSummary summarizeCompile(const std::vector<CompileLog>& logs)
                 }
                 DistinctBreak& distinct = summary.breaks[it->second];
                 ++distinct.hits;
+                if (distinct.compileRefs.empty() || distinct.compileRefs.back().log != logIndex
+                    || distinct.compileRefs.back().id != graph.idText())
+                    distinct.compileRefs.push_back({ logIndex, graph.idText() });
                 breakFrames[it->second].insert(frameKey);
                 if (graph.rank
                     && std::find(distinct.ranks.begin(), distinct.ranks.end(), *graph.rank)
@@ -98,6 +105,7 @@ CompileSummary summarizeCompile(const std::vector<CompileLog>& logs)
             if (frame.file.empty())
                 frame.file = graph.file;
             ++frame.compiles;
+            frame.compileRefs.push_back({ logIndex, graph.idText() });
             if (graph.recompile) {
                 ++frame.recompiles;
                 ++summary.recompiles;
@@ -112,7 +120,8 @@ CompileSummary summarizeCompile(const std::vector<CompileLog>& logs)
             ++rankTime.graphs;
             addTimes(rankTime.times, graph.times);
             if (graph.failure)
-                summary.failures.push_back({ graph.rank, graph.idText(), graph.function, *graph.failure });
+                summary.failures.push_back(
+                    { logIndex, graph.rank, graph.idText(), graph.function, *graph.failure });
             if (!graph.restartReasons.empty())
                 ++summary.restarts;
         }

@@ -13,6 +13,14 @@
 
 namespace dvmlens {
 
+// One compile of the logs summarized: logs[log]'s compile id `id` ("0/1"), to find its graphs by
+// (compile/compilegraphs.h).
+struct CompileRef
+{
+    std::size_t log = 0;
+    std::string id;
+};
+
 struct DistinctBreak
 {
     std::string type;
@@ -20,10 +28,11 @@ struct DistinctBreak
     std::string file;
     int line = 0;
     int hits = 0; // break records (a break in a loop or on every rank counts each time)
-    int frames = 0; // distinct (rank, frame) that hit it
+    int frames = 0; // distinct (rank, frame) that hit it (a log without a rank: its own process)
     std::vector<std::int64_t> ranks; // ranks that hit it, sorted (a log without a rank counts as none)
     std::vector<std::string> resumeFunctions; // distinct
     bool fromRestart = false; // ≤2.5 log: inferred from restart_reasons and a resume frame
+    std::vector<CompileRef> compileRefs; // the compiles that hit it, in log order
 };
 
 struct FrameRecompiles
@@ -36,6 +45,7 @@ struct FrameRecompiles
     int recompiles = 0; // those with frame_compile_id > 0
     bool limitHit = false;
     std::vector<GuardFailure> lastReasons; // of its newest recompile
+    std::vector<CompileRef> compileRefs; // every compile of the frame, in log order (the newest last)
 };
 
 struct CacheCounts
@@ -54,6 +64,7 @@ struct RankCompileTime
 
 struct FailedCompile
 {
+    std::size_t log = 0; // index in the logs summarized
     std::optional<std::int64_t> rank;
     std::string id;
     std::string function;

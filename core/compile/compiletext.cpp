@@ -9,6 +9,19 @@ namespace dvmlens {
 
 namespace {
 
+std::string cacheLine(const char* name, const CacheCounts& counts)
+{
+    std::string line = std::string(name) + ": " + cacheCountsText(counts);
+    if (counts.timeSavedUs)
+        line += " (" + durationText(counts.timeSavedUs) + " saved)";
+    line += '\n';
+    for (const std::string& reason : counts.bypassReasons)
+        line += "    bypass: " + firstLine(reason) + '\n';
+    return line;
+}
+
+} // namespace
+
 std::string rankText(const std::optional<std::int64_t>& rank)
 {
     return rank ? "rank " + std::to_string(*rank) : std::string("no rank");
@@ -24,27 +37,42 @@ std::string ranksText(const std::vector<std::int64_t>& ranks)
     return text;
 }
 
-std::string cacheLine(const char* name, const CacheCounts& counts)
+std::string cacheCountsText(const CacheCounts& counts)
 {
-    std::string line = std::string(name) + ": hit " + std::to_string(counts.hit) + ", miss "
-        + std::to_string(counts.miss) + ", bypass " + std::to_string(counts.bypass);
+    std::string text = "hit " + std::to_string(counts.hit) + ", miss " + std::to_string(counts.miss)
+        + ", bypass " + std::to_string(counts.bypass);
     if (counts.disabled)
-        line += ", disabled " + std::to_string(counts.disabled);
-    if (counts.timeSavedUs)
-        line += " (" + durationText(counts.timeSavedUs) + " saved)";
-    line += '\n';
-    for (const std::string& reason : counts.bypassReasons)
-        line += "    bypass: " + firstLine(reason) + '\n';
-    return line;
+        text += ", disabled " + std::to_string(counts.disabled);
+    return text;
 }
 
-void appendTime(std::string& line, const char* name, const std::optional<std::int64_t>& us)
+std::string compileTimesText(const CompileTimes& times)
 {
-    if (us)
-        line += std::string(line.back() == ':' ? " " : ", ") + name + ' ' + durationText(*us);
+    std::string text;
+    const auto append = [&text](const char* name, const std::optional<std::int64_t>& us) {
+        if (us)
+            text += std::string(text.empty() ? "" : ", ") + name + ' ' + durationText(*us);
+    };
+    append("dynamo", times.dynamoUs);
+    append("aot", times.aotUs);
+    append("inductor", times.inductorUs);
+    append("codegen", times.codegenUs);
+    return text;
 }
 
-} // namespace
+std::string failureText(const CompileFailure& failure)
+{
+    std::string text = failure.type + ": " + firstLine(failure.reason);
+    const std::string where = shortLocation(failure.file, failure.line);
+    if (!where.empty())
+        text += " at " + where;
+    return text;
+}
+
+std::string guardFailureText(const GuardFailure& reason)
+{
+    return (reason.entry.empty() ? std::string() : reason.entry + ": ") + reason.words;
+}
 
 std::string durationText(std::int64_t us)
 {
@@ -73,7 +101,7 @@ std::string compileSummaryText(const std::vector<CompileLog>& logs, const Compil
             + std::to_string(distinct.frames) + (distinct.frames == 1 ? " frame, " : " frames, ")
             + ranksText(distinct.ranks) + "]";
         if (distinct.fromRestart)
-            text += " (from a restart; this PyTorch logs no break record)";
+            text += std::string(" (") + kFromRestartNote + ")";
         text += '\n';
         for (const std::string& resume : distinct.resumeFunctions)
             text += "    resumes in " + resume + '\n';
@@ -84,21 +112,17 @@ std::string compileSummaryText(const std::vector<CompileLog>& logs, const Compil
             + std::to_string(frame.frameId) + "): " + std::to_string(frame.recompiles)
             + (frame.recompiles == 1 ? " recompile" : " recompiles");
         if (frame.limitHit)
-            text += ", recompile limit hit (later calls run eagerly)";
+            text += std::string(", ") + kLimitHitNote;
         text += '\n';
         for (const GuardFailure& reason : frame.lastReasons)
-            text +=
-                "    " + (reason.entry.empty() ? std::string() : reason.entry + ": ") + reason.words + '\n';
+            text += "    " + guardFailureText(reason) + '\n';
     }
     text += "cache:\n  " + cacheLine("FX graph cache", summary.fxCache) + "  "
         + cacheLine("AOTAutograd cache", summary.aotCache);
     text += "failures: " + std::to_string(summary.failures.size()) + '\n';
     for (const FailedCompile& failed : summary.failures) {
         text += "  [" + failed.id + "] " + failed.function + " (" + rankText(failed.rank)
-            + "): " + failed.failure.type + ": " + firstLine(failed.failure.reason);
-        const std::string where = shortLocation(failed.failure.file, failed.failure.line);
-        if (!where.empty())
-            text += " at " + where;
+            + "): " + failureText(failed.failure);
         if (!failed.failure.knownFailure.empty())
             text += " (known failure " + failed.failure.knownFailure + ")";
         text += '\n';
@@ -106,14 +130,9 @@ std::string compileSummaryText(const std::vector<CompileLog>& logs, const Compil
     text += "compile time per rank (nested: dynamo includes aot, which includes inductor, which includes "
             "codegen):\n";
     for (const RankCompileTime& rank : summary.ranks) {
-        std::string line = "  " + rankText(rank.rank) + ", " + std::to_string(rank.graphs) + " compiles:";
-        appendTime(line, "dynamo", rank.times.dynamoUs);
-        appendTime(line, "aot", rank.times.aotUs);
-        appendTime(line, "inductor", rank.times.inductorUs);
-        appendTime(line, "codegen", rank.times.codegenUs);
-        if (line.back() == ':')
-            line += " no times logged";
-        text += line + '\n';
+        const std::string times = compileTimesText(rank.times);
+        text += "  " + rankText(rank.rank) + ", " + std::to_string(rank.graphs)
+            + " compiles: " + (times.empty() ? std::string("no times logged") : times) + '\n';
     }
     return text;
 }

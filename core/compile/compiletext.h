@@ -26,4 +26,19 @@ std::vector<std::string> compileGateFailures(const CompileSummary& summary, cons
 // "12.5 ms", "1.20 s", "850 µs".
 std::string durationText(std::int64_t us);
 
+// The pieces compileSummaryText is made of, for the window's Compile dock (it says the same):
+std::string rankText(const std::optional<std::int64_t>& rank); // "rank 1", "no rank"
+std::string ranksText(const std::vector<std::int64_t>& ranks); // "ranks 0,1", "rank 0", "no rank"
+// "hit 1, miss 1, bypass 1" (", disabled N" when any).
+std::string cacheCountsText(const CacheCounts& counts);
+// "dynamo 5.0 ms, aot 3.0 ms, inductor 2.0 ms, codegen 1.0 ms" (the phases logged), "" when none.
+std::string compileTimesText(const CompileTimes& times);
+// "InductorError: AttributeError: … at model.py:40" (the reason's first line).
+std::string failureText(const CompileFailure& failure);
+// "0/1: `L['x'].size()[0] == 32` failed: 48".
+std::string guardFailureText(const GuardFailure& reason);
+// The distinct break's note when a ≤2.5 log only implies it.
+inline constexpr const char* kFromRestartNote = "from a restart; this PyTorch logs no break record";
+inline constexpr const char* kLimitHitNote = "recompile limit hit (later calls run eagerly)";
+
 } // namespace dvmlens

@@ -176,6 +176,10 @@ void BrowsePage::follow(const TreeDocument& document)
     connect(followed, &TreeDocument::rankConsistencyChanged, this,
         [this, followed] { setRankConsistency(followed->rankConsistency()); });
     connect(followed, &TreeDocument::whyChanged, this, [this, followed] { setWhy(followed->why()); });
+    connect(followed, &TreeDocument::compileChanged, this, [this, followed] {
+        m_runModel->setCompileFacts(followed->compile());
+        m_details->setCompileFacts(followed->compile());
+    });
 }
 
 void BrowsePage::setIndex(
@@ -366,6 +370,15 @@ bool BrowsePage::selectFirstGraphWithCode()
         }
     }
     return false;
+}
+
+bool BrowsePage::selectGraph(int run, int graph)
+{
+    const auto& tree = m_runModel->treeIndex();
+    if (!tree || run < 0 || std::size_t(run) >= tree->runs.size() || graph < 0
+        || std::size_t(graph) >= tree->runs[std::size_t(run)].graphs.size())
+        return false;
+    return selectTreeIndex(m_runModel->indexForGraph(run, graph));
 }
 
 QString BrowsePage::selectBySpec(const QString& spec)

@@ -66,6 +66,8 @@ public:
     // Selects the first graph where DVM engaged and its first DVM kernel (by line); false when none.
     bool selectFirstDvmKernel();
     bool selectFirstGraphWithCode(); // false when no graph has an output_code.py
+    // Selects the graph at (run, graph) of the shown index; false when there is none.
+    bool selectGraph(int run, int graph);
     // Selects "[RUN/]GRAPH[/KERNEL]"; returns an error message, empty on success.
     QString selectBySpec(const QString& spec);
     // Shows `path` at `line` (0 = top): selects its node in the tree when it has one.

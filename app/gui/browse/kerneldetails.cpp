@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "gui/browse/kerneldetails.h"
 
+#include "core/compile/compilegraphs.h"
+#include "core/compile/compilestory.h"
 #include "core/io/pathtext.h"
 #include "core/io/safefile.h"
 #include "core/sources/sourcesummary.h"
@@ -334,6 +336,7 @@ void KernelDetails::renderGraph()
         out << "</table>" << graphWhyHtml();
         out << "<p>" << tr("Select a kernel in the Kernels table for its details.") << "</p>";
     }
+    out << compileHtml();
     if (!graph.diagnostics.empty()) {
         out << "<h4>" << tr("Diagnostics") << "</h4>";
         for (const dvmlens::Diagnostic& diagnostic : graph.diagnostics)
@@ -353,6 +356,30 @@ const dvmlens::Run* KernelDetails::runOf(const dvmlens::Graph& graph) const
             return &run;
     }
     return nullptr;
+}
+
+void KernelDetails::setCompileFacts(std::shared_ptr<const CompileFacts> facts)
+{
+    m_compile = std::move(facts);
+    if (m_graph && !m_kernel)
+        renderGraph();
+}
+
+// "Compile": how the shown graph's compile came to be, from its trace log (core's words).
+QString KernelDetails::compileHtml() const
+{
+    if (!m_compile || !m_index || m_compile->index != m_index.get() || !m_graph)
+        return {};
+    const dvmlens::GraphCompileFacts* facts = dvmlens::compileFactsOfGraph(m_compile->logs, *m_graph);
+    if (!facts)
+        return {};
+    const std::vector<std::string> story = dvmlens::compileStory(*facts);
+    if (story.empty())
+        return {};
+    QString html = QStringLiteral("<h4>") + tr("Compile") + QStringLiteral("</h4><ul>");
+    for (const std::string& sentence : story)
+        html += QStringLiteral("<li>") + escaped(sentence) + QStringLiteral("</li>");
+    return html + QStringLiteral("</ul>");
 }
 
 void KernelDetails::setModelSources(std::shared_ptr<const ModelSources> sources)

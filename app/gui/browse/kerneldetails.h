@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/model/model.h"
+#include "gui/document/compilefacts.h"
 #include "gui/document/modelsources.h"
 #include "gui/document/treewhy.h"
 
@@ -29,6 +30,9 @@ public:
     // The model source lines of the shown index's kernels (null: not found yet); sources of another
     // index are ignored.
     void setModelSources(std::shared_ptr<const ModelSources> sources);
+    // The compile side of the shown index (null: not read yet): a graph's details say how its compile
+    // came to be (core's compileStory); facts of another index are ignored.
+    void setCompileFacts(std::shared_ptr<const CompileFacts> facts);
     // The ops, inputs and outputs of kernels whose graph the index holds without them (read again
     // by KernelBodiesJob; null: none read yet). The shown kernel is drawn again with them.
     void setKernelBodies(std::shared_ptr<const KernelBodies> bodies);
@@ -49,12 +53,14 @@ private:
     QString sourceLinesHtml() const;
     QString kernelWhyHtml() const; // the shown kernel's reason; empty for none
     QString graphWhyHtml() const; // the shown graph's reason counts; empty for none
+    QString compileHtml() const; // the shown graph's compile story, "" when none
     const dvmlens::Run* runOf(const dvmlens::Graph& graph) const; // in m_index, or null
 
     std::shared_ptr<const dvmlens::Index> m_index;
     const dvmlens::Kernel* m_kernel = nullptr;
     const dvmlens::Graph* m_graph = nullptr;
     std::shared_ptr<const ModelSources> m_sources;
+    std::shared_ptr<const CompileFacts> m_compile;
     std::shared_ptr<const KernelBodies> m_bodies;
     std::shared_ptr<const TreeWhy> m_why;
 };

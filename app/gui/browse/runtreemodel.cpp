@@ -6,6 +6,8 @@
 // notengagedreasontext, counts in core.
 #include "gui/browse/runtreemodel.h"
 
+#include "core/compile/compilegraphs.h"
+#include "core/compile/compilestory.h"
 #include "core/io/pathtext.h"
 #include "core/profile/profilecompare.h"
 #include "core/verdict/derivedcounts.h"
@@ -438,6 +440,11 @@ QModelIndex RunTreeModel::indexAt(const Location& location, int column) const
         break;
     }
     return createIndex(location.file, column, fileParentId(location.run, location.graph));
+}
+
+void RunTreeModel::setCompileFacts(std::shared_ptr<const CompileFacts> facts)
+{
+    m_compile = std::move(facts); // asked for on hover: nothing shown changes now
 }
 
 void RunTreeModel::setKnownFailures(std::shared_ptr<const KnownFailures> knownFailures)
@@ -910,6 +917,12 @@ QVariant RunTreeModel::graphData(
                         : tr("Not DVM: %1").arg(notEngagedReasonText(reason)));
         for (const dvmlens::Diagnostic& diagnostic : graph.diagnostics)
             tip += QLatin1Char('\n') + diagnosticText(diagnostic);
+        if (m_compile && m_compile->index == m_index.get()) {
+            if (const dvmlens::GraphCompileFacts* facts =
+                    dvmlens::compileFactsOfGraph(m_compile->logs, graph))
+                for (const std::string& sentence : dvmlens::compileStory(*facts))
+                    tip += QLatin1Char('\n') + tr("Compile: %1").arg(fromUtf8(sentence));
+        }
         return tip;
     }
     default:

@@ -9,6 +9,7 @@
 #include "core/profile/profilejoin.h"
 #include "gui/common/itemroles.h"
 #include "gui/common/themes.h"
+#include "gui/document/compilefacts.h"
 #include "gui/document/indexsummaries.h"
 #include "gui/document/knownfailures.h"
 
@@ -68,6 +69,9 @@ public:
     bool isIndexing() const;
     // The known failures of the current index (ignored when it searched another one).
     void setKnownFailures(std::shared_ptr<const KnownFailures> knownFailures);
+    // The compile side of the current index: a graph's tooltip says how its compile came to be
+    // (core's compileStory); facts of another index are ignored.
+    void setCompileFacts(std::shared_ptr<const CompileFacts> facts);
     // The findings on a node, in findKnownFailures order: a graph's own; a run's run-level and
     // tree-wide ones (not its graphs'). None for artifacts.
     std::vector<const dvmlens::Finding*> findingsAt(const QModelIndex& index) const;
@@ -142,6 +146,7 @@ private:
     std::shared_ptr<const dvmlens::Index> m_index;
     std::shared_ptr<const IndexSummaries> m_summaries; // of m_index, never recomputed in data()
     std::shared_ptr<const KnownFailures> m_knownFailures;
+    std::shared_ptr<const CompileFacts> m_compile;
     std::shared_ptr<const dvmlens::ProfileJoin> m_join;
     std::vector<RunFindings> m_findings; // by run row; empty without known failures
     bool m_anyMarks = false; // some node has a mark

@@ -19,6 +19,7 @@ TreeDocument::TreeDocument(QObject* parent)
     , m_compareJob(new CompareJob(this))
     , m_sourcesJob(new JobRunner(this))
     , m_ranksJob(new JobRunner(this))
+    , m_compileJob(new JobRunner(this))
     , m_profileJob(new ProfileJob(this))
     , m_provenance(new ProvenanceStore(this))
     , m_whyJob(new WhyJob(this))
@@ -42,6 +43,7 @@ TreeDocument::TreeDocument(QObject* parent)
     // A product whose job threw stays null, and its signal still comes: nobody waits for it.
     connect(m_sourcesJob, &JobRunner::failed, this, &TreeDocument::modelSourcesChanged);
     connect(m_ranksJob, &JobRunner::failed, this, &TreeDocument::rankConsistencyChanged);
+    connect(m_compileJob, &JobRunner::failed, this, &TreeDocument::compileChanged);
     connect(m_profileJob, &ProfileJob::finished, this,
         [this](quint64, const QString& path, std::shared_ptr<const dvmlens::Index> index,
             std::shared_ptr<const dvmlens::ProfileJoin> join,
@@ -97,6 +99,7 @@ void TreeDocument::adopt(
     m_knownFailures.reset();
     m_modelSources.reset();
     m_ranks.reset();
+    m_compile.reset();
     m_profileJoin.reset();
     m_why.reset(); // Why not DVM
     computeProducts();
@@ -110,6 +113,7 @@ void TreeDocument::computeProducts()
     if (!m_index) {
         m_sourcesJob->discard();
         m_ranksJob->discard();
+        m_compileJob->discard();
         return;
     }
     // Each result is kept only while the index it describes is the open one (a newer start drops
@@ -132,6 +136,15 @@ void TreeDocument::computeProducts()
             m_ranks = std::move(ranks);
             Q_EMIT rankConsistencyChanged();
         });
+    // --- compile side: the trace logs at the index's path, read again for their compile events ---
+    m_compileJob->start([index](JobContext&) { return computeCompileFacts(*index); },
+        [this, index](std::shared_ptr<const CompileFacts> compile) {
+            if (index != m_index)
+                return;
+            m_compile = std::move(compile);
+            Q_EMIT compileChanged();
+        });
+    // --- end compile side ---
     // The profile belongs to the tree it was loaded for: joined again to that tree's new index.
     if (m_profileTree != m_path)
         m_profilePath.clear();
@@ -303,6 +316,18 @@ ProvenanceStore& TreeDocument::provenanceStore() const
 {
     return *m_provenance;
 }
+
+// --- compile side ---
+const std::shared_ptr<const CompileFacts>& TreeDocument::compile() const
+{
+    return m_compile;
+}
+
+bool TreeDocument::isReadingCompile() const
+{
+    return m_compileJob->isRunning();
+}
+// --- end compile side ---
 
 const std::shared_ptr<const dvmlens::ProfileJoin>& TreeDocument::profileJoin() const
 {

@@ -16,6 +16,7 @@
 #include "core/profile/profilejoin.h"
 #include "core/ranks/rankconsistency.h"
 #include "gui/document/comparejob.h"
+#include "gui/document/compilefacts.h"
 #include "gui/document/findingsjob.h"
 #include "gui/document/indexsummaries.h"
 #include "gui/document/modelsources.h"
@@ -75,6 +76,13 @@ public:
     bool isExplainingWhy() const;
     // --- end Why not DVM ---
 
+    // --- compile side (the Compile dock) ---
+    // The compile side of the trace logs at index()'s path (breaks, recompiles, caches, failures,
+    // time); null until read. Empty (no logs), not null, when the path holds no TORCH_TRACE log.
+    const std::shared_ptr<const CompileFacts>& compile() const;
+    bool isReadingCompile() const;
+    // --- end compile side ---
+
     // Reads the Ascend profile at `path` (a folder or kernel_details.csv) and joins it to index()
     // off the GUI thread; profileJoined follows. A new index of the same tree is joined to it
     // again; another tree's index forgets it.
@@ -113,6 +121,7 @@ Q_SIGNALS:
     void modelSourcesChanged(); // modelSources() belongs to index() now
     void rankConsistencyChanged(); // rankConsistency() belongs to index() now
     void whyChanged(); // why() belongs to index() now (null: deciding failed)
+    void compileChanged(); // compile() belongs to index() now (compile side)
     // After every join of a profile: profileJoin() belongs to index() when `error` is empty; else
     // it is null and `error` says why.
     void profileJoined(const QString& path, const QString& error);
@@ -139,6 +148,7 @@ private:
     CompareJob* m_compareJob;
     JobRunner* m_sourcesJob;
     JobRunner* m_ranksJob;
+    JobRunner* m_compileJob; // compile side
     ProfileJob* m_profileJob;
     ProvenanceStore* m_provenance;
     // --- Why not DVM ---
@@ -153,6 +163,7 @@ private:
     std::shared_ptr<const CompareOutcome> m_comparison;
     std::shared_ptr<const ModelSources> m_modelSources;
     std::shared_ptr<const dvmlens::RankConsistency> m_ranks;
+    std::shared_ptr<const CompileFacts> m_compile; // compile side
     std::shared_ptr<const dvmlens::ProfileJoin> m_profileJoin;
     QString m_profilePath;
     QString m_profileTree; // the path of the tree m_profilePath was loaded for

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "gui/export/exportactions.h"
 
+#include "core/io/pathtext.h"
 #include "core/report/report.h"
 #include "core/report/reportfile.h"
 #include "core/report/reportmarkdown.h"
@@ -130,9 +131,10 @@ ReportSubject ExportActions::subject() const
     if (m_compareMode) {
         const std::shared_ptr<const CompareOutcome>& outcome = m_document.comparison();
         if (outcome && outcome->result)
-            return { outcome->indexB, outcome->indexA, nullptr, nullptr, nullptr };
+            return { outcome->indexB, outcome->indexA, nullptr, nullptr, nullptr, nullptr };
     }
-    ReportSubject subject { m_document.index(), nullptr, nullptr, nullptr, m_document.profileJoin() };
+    ReportSubject subject { m_document.index(), nullptr, nullptr, nullptr, m_document.profileJoin(),
+        nullptr };
     // Only what describes the open index (a product still being computed is made by the report).
     const std::shared_ptr<const KnownFailures>& known = m_document.knownFailures();
     if (known && known->index == subject.index && known->rules)
@@ -140,6 +142,9 @@ ReportSubject ExportActions::subject() const
     const std::shared_ptr<const ModelSources>& modelSources = m_document.modelSources();
     if (modelSources && modelSources->index == subject.index.get())
         subject.modelSources = modelSources;
+    const std::shared_ptr<const CompileFacts>& compile = m_document.compile();
+    if (compile && compile->index == subject.index.get())
+        subject.compile = compile;
     return subject;
 }
 
@@ -200,6 +205,12 @@ QString ExportActions::writeReport(const ReportSubject& subject, const QString& 
     const std::vector<dvmlens::WhyGroup> why =
         dvmlens::reportWhyGroups(*subject.index, subject.modelSources ? &subject.modelSources->map : nullptr);
     input.why = &why;
+    // "Compile", as the CLI's report has it: the TORCH_TRACE logs of a folder (not of an archive).
+    std::shared_ptr<const CompileFacts> compile;
+    if (QFileInfo(dvmlens::pathText(subject.index->root)).isDir())
+        compile = subject.compile ? subject.compile : computeCompileFacts(*subject.index);
+    if (compile && compile->hasLogs())
+        input.compile = &compile->summary;
     const std::string report = dvmlens::renderReport(input, *format);
     // The CLI's writer: atomic, and never onto a device, FIFO, socket or folder.
     const std::string failure = dvmlens::writeReportFile(QFile::encodeName(file).toStdString(), report);

@@ -11,6 +11,7 @@
 #include "core/profile/profilejoin.h"
 #include "core/report/reportmodel.h"
 #include "gui/common/jobrunner.h"
+#include "gui/document/compilefacts.h"
 #include "gui/document/knownfailures.h"
 #include "gui/document/modelsources.h"
 
@@ -35,6 +36,7 @@ struct ReportSubject
     std::shared_ptr<const KnownFailures> knownFailures;
     std::shared_ptr<const ModelSources> modelSources;
     std::shared_ptr<const dvmlens::ProfileJoin> profile; // device time: "Where the time goes"
+    std::shared_ptr<const CompileFacts> compile; // the "Compile" section (null: the report reads the logs)
 };
 
 class ExportActions : public QObject

@@ -27,7 +27,7 @@ namespace {
 QStringList knownViews()
 {
     return { QStringLiteral("browse"), QStringLiteral("diagnostics"), QStringLiteral("compare"),
-        QStringLiteral("sources"), QStringLiteral("provenance") };
+        QStringLiteral("sources"), QStringLiteral("provenance"), QStringLiteral("compile") };
 }
 
 QStringList knownLanguages()

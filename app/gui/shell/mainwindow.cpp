@@ -25,6 +25,7 @@
 #include "gui/common/treepathdialog.h"
 #include "gui/compare/comparepage.h"
 #include "gui/compare/comparesummarymodel.h"
+#include "gui/compile/compiledock.h"
 #include "gui/diagnostics/diagnosticsdock.h"
 #include "gui/diagnostics/diagnosticsmodel.h"
 #include "gui/document/treedocument.h"
@@ -155,6 +156,18 @@ MainWindow::MainWindow(QWidget* parent)
         setMode(Mode::Browse);
         m_browse->openLocation(path, line);
     });
+    // The compile side of the TORCH_TRACE logs: a dock tabbed with the others; a row leads to its graph.
+    m_compileDock = new CompileDock(this);
+    m_compileDock->follow(*m_document);
+    addDockWidget(Qt::BottomDockWidgetArea, m_compileDock);
+    tabifyDockWidget(m_sourcesDock, m_compileDock);
+    m_kernelsDock->raise();
+    connect(m_compileDock, &CompileDock::graphActivated, this, [this](int run, int graph) {
+        setMode(Mode::Browse);
+        m_browse->selectGraph(run, graph);
+    });
+    connect(m_compileDock, &CompileDock::statusMessage, this,
+        [this](const QString& message) { statusBar()->showMessage(message, 8000); });
     createMenus();
     createStatusBar();
     m_defaultState = saveState(kLayoutVersion);
@@ -366,9 +379,9 @@ void MainWindow::resetLayout()
     applyDefaultDockSizes();
     m_browse->resetRunTreeHeader();
     m_browse->kernelPanel()->resetHeader();
-    for (QDockWidget* dock :
-        { m_runsDock, m_kernelsDock, m_detailsDock, static_cast<QDockWidget*>(m_diagnosticsDock),
-            static_cast<QDockWidget*>(m_profile->dock()), static_cast<QDockWidget*>(m_sourcesDock) })
+    for (QDockWidget* dock : { m_runsDock, m_kernelsDock, m_detailsDock,
+             static_cast<QDockWidget*>(m_diagnosticsDock), static_cast<QDockWidget*>(m_profile->dock()),
+             static_cast<QDockWidget*>(m_sourcesDock), static_cast<QDockWidget*>(m_compileDock) })
         dock->show();
     m_kernelsDock->raise();
 }
@@ -672,6 +685,11 @@ ProfileController* MainWindow::profileController() const
 SourcesDock* MainWindow::sourcesDock() const
 {
     return m_sourcesDock;
+}
+
+CompileDock* MainWindow::compileDock() const
+{
+    return m_compileDock;
 }
 
 QFileSystemWatcher* MainWindow::watcher() const

@@ -25,6 +25,7 @@ class QTimer;
 class QToolButton;
 class ProfileController;
 class SourcesDock;
+class CompileDock;
 class RecentFolders;
 class ThrottledProgressBar;
 class TreeDocument;
@@ -83,6 +84,7 @@ public:
     QFileSystemWatcher* watcher() const;
     ProfileController* profileController() const; // File ▸ Open Profile…, the Hot kernels dock
     SourcesDock* sourcesDock() const; // Model sources: kernels and fallbacks by model source line
+    CompileDock* compileDock() const; // Compile: graph breaks, recompiles, caches, failures, time
 
     // "8 runs · 412 graphs · 311 DVM engaged · 2 930 DVM kernels · 57 fallbacks"
     static QString totalsText(const dvmlens::Index& index);
@@ -145,6 +147,7 @@ private:
     RecentFolders* m_recent;
     ProfileController* m_profile = nullptr;
     SourcesDock* m_sourcesDock = nullptr;
+    CompileDock* m_compileDock = nullptr;
     QFileSystemWatcher* m_watcher;
     QTimer* m_reindexTimer;
     ComparePage* m_compare;

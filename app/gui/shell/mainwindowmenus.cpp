@@ -12,6 +12,7 @@
 #include "gui/common/languagechange.h"
 #include "gui/common/themes.h"
 #include "gui/common/treepathdialog.h"
+#include "gui/compile/compiledock.h"
 #include "gui/diagnostics/diagnosticsdock.h"
 #include "gui/document/treedocument.h"
 #include "gui/export/exportactions.h"
@@ -81,9 +82,9 @@ void MainWindow::createMenus()
     editMenu->addAction(m_export->copySummaryAction());
 
     m_viewMenu = menuBar()->addMenu(QString());
-    for (QDockWidget* dock :
-        { m_runsDock, m_kernelsDock, m_detailsDock, static_cast<QDockWidget*>(m_diagnosticsDock),
-            static_cast<QDockWidget*>(m_profile->dock()), static_cast<QDockWidget*>(m_sourcesDock) })
+    for (QDockWidget* dock : { m_runsDock, m_kernelsDock, m_detailsDock,
+             static_cast<QDockWidget*>(m_diagnosticsDock), static_cast<QDockWidget*>(m_profile->dock()),
+             static_cast<QDockWidget*>(m_sourcesDock), static_cast<QDockWidget*>(m_compileDock) })
         m_viewMenu->addAction(dock->toggleViewAction());
     m_viewMenu->addAction(m_browse->provenanceAction()); // the code area's Provenance mode
     QAction* resetLayout = m_viewMenu->addAction(QString(), this, &MainWindow::resetLayout);

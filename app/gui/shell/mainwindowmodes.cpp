@@ -6,6 +6,7 @@
 #include "gui/common/throttledprogressbar.h"
 #include "gui/compare/comparepage.h"
 #include "gui/compare/comparesummarymodel.h"
+#include "gui/compile/compiledock.h"
 #include "gui/diagnostics/diagnosticsdock.h"
 #include "gui/document/treedocument.h"
 #include "gui/export/exportactions.h"
@@ -79,9 +80,9 @@ void MainWindow::setMode(Mode mode)
     if (mode == Mode::Compare && m_mode != Mode::Compare) {
         // The browse docks describe one tree; the compare page has its own tables.
         m_browseDocksShown.clear();
-        for (QDockWidget* dock :
-            { m_runsDock, m_kernelsDock, m_detailsDock, static_cast<QDockWidget*>(m_diagnosticsDock),
-                static_cast<QDockWidget*>(m_profile->dock()), static_cast<QDockWidget*>(m_sourcesDock) }) {
+        for (QDockWidget* dock : { m_runsDock, m_kernelsDock, m_detailsDock,
+                 static_cast<QDockWidget*>(m_diagnosticsDock), static_cast<QDockWidget*>(m_profile->dock()),
+                 static_cast<QDockWidget*>(m_sourcesDock), static_cast<QDockWidget*>(m_compileDock) }) {
             if (dock->isVisible())
                 m_browseDocksShown << dock;
             dock->hide();

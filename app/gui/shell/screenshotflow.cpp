@@ -6,6 +6,7 @@
 #include "gui/codeview/codeview.h"
 #include "gui/compare/comparepage.h"
 #include "gui/compare/sidebysideview.h"
+#include "gui/compile/compiledock.h"
 #include "gui/diagnostics/diagnosticsdock.h"
 #include "gui/export/imageexport.h"
 #include "gui/provenance/provenanceview.h"
@@ -66,6 +67,12 @@ void ScreenshotFlow::onIndexFinished(const QString& path, const QString& error)
                 sources->selectFirstLocation();
                 waitForCode();
             },
+            Qt::SingleShotConnection);
+        return;
+    }
+    // --view compile shows the compile side, which the document may still be reading.
+    if (m_options.view == QLatin1String("compile") && m_window.compileDock()->isReading()) {
+        connect(m_window.compileDock(), &CompileDock::factsShown, this, &ScreenshotFlow::waitForCode,
             Qt::SingleShotConnection);
         return;
     }

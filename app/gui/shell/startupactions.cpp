@@ -3,6 +3,7 @@
 
 #include "gui/browse/browsepage.h"
 #include "gui/compare/comparepage.h"
+#include "gui/compile/compiledock.h"
 #include "gui/diagnostics/diagnosticsdock.h"
 #include "gui/shell/mainwindow.h"
 #include "gui/sources/sourcesdock.h"
@@ -46,6 +47,12 @@ QString applyStartupActions(MainWindow& window, const CommandLine& options)
         dock->raise();
         window.resizeDocks({ dock }, { window.height() * 3 / 5 }, Qt::Vertical);
         dock->selectFirstLocation(); // the worst line and its kernels and fallbacks in every rank
+    }
+    if (options.view == QLatin1String("compile")) {
+        CompileDock* dock = window.compileDock();
+        dock->show();
+        dock->raise();
+        window.resizeDocks({ dock }, { window.height() * 2 / 5 }, Qt::Vertical);
     }
     return {};
 }

@@ -13,9 +13,13 @@
 #include "gui/export/imageexport.h"
 #include "gui/shell/mainwindow.h"
 #include "testutil.h"
+#ifndef Q_MOC_RUN // moc misreads the raw strings with unbalanced braces in it
+#include "compilelogs.h"
+#endif
 
 #include <QApplication>
 #include <QClipboard>
+#include <QDir>
 #include <QImage>
 #include <QImageReader>
 #include <QMenu>
@@ -178,6 +182,42 @@ private Q_SLOTS:
         const QByteArray expected = cliReport(format, fixtureTree());
         QVERIFY(expected.contains("fallbackkernel-no-data"));
         QCOMPARE(readAll(file), expected);
+    }
+
+    // A folder of TORCH_TRACE logs: the CLI's Compile section, made of the document's compile side.
+    void reportHasTheCompileSectionOfTheCli()
+    {
+        QTemporaryDir logs;
+        QVERIFY(testutil::writeBytes(
+            QDir(logs.path()).filePath(QStringLiteral("dedicated_log_torch_trace_a.log")),
+            testutil::breakLog() + testutil::outputCode(testutil::compileId(0, 0), "0_forward")
+                + testutil::outputCode(testutil::compileId(1, 0), "1_forward")));
+        QVERIFY(testutil::writeBytes(
+            QDir(logs.path()).filePath(QStringLiteral("dedicated_log_torch_trace_b.log")),
+            testutil::recompileLog()));
+        MainWindow window;
+        window.setQuiet(true);
+        TreeDocument& document = *window.treeDocument();
+        QSignalSpy opened(&window, &MainWindow::indexFinished);
+        window.openPath(logs.path());
+        QVERIFY(opened.wait(30000));
+        QTRY_VERIFY(document.knownFailures() && document.modelSources() && document.compile());
+        const ReportSubject subject = window.exportActions()->subject();
+        QCOMPARE(subject.compile, document.compile());
+
+        for (const QString& format :
+            { QStringLiteral("md"), QStringLiteral("json"), QStringLiteral("html") }) {
+            const QString file = m_temp.filePath(QStringLiteral("compile.") + format);
+            QSignalSpy exported(window.exportActions(), &ExportActions::reportExported);
+            window.exportActions()->exportReport(file);
+            QVERIFY(exported.wait(60000));
+            QCOMPARE(exported.at(0).at(1).toString(), QString());
+            const QByteArray expected = cliReport(format, logs.path());
+            QVERIFY(!expected.isEmpty());
+            if (format == QStringLiteral("md"))
+                QVERIFY(expected.contains("Compile"));
+            QCOMPARE(readAll(file), expected);
+        }
     }
 
     void reportWithDeviceTimeEqualsTheCli()

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: MIT
+// The Compile dock: the compile side of the open tree's TORCH_TRACE logs (TreeDocument::compile, read
+// off the GUI thread): distinct graph breaks, recompiled frames, both caches, failed compiles and
+// compile time per rank, one fact a row. Activating a row (double-click, Enter) goes to the graph its
+// compile made in the run tree. With no trace log at the open path, the table says so.
+#pragma once
+
+#include "gui/document/compilefacts.h"
+
+#include <QDockWidget>
+
+#include <memory>
+
+class CompileModel;
+class EmptyViewHint;
+class QLabel;
+class QTableView;
+class TreeDocument;
+
+class CompileDock : public QDockWidget
+{
+    Q_OBJECT
+public:
+    explicit CompileDock(QWidget* parent = nullptr);
+
+    // Shows the compile side of `document`'s open tree from now on: "reading…" while it is read,
+    // then it.
+    void follow(const TreeDocument& document);
+    // Shows compile facts already read (null: none), of `index` (whose graphs rows lead to).
+    void setFacts(std::shared_ptr<const dvmlens::Index> index, std::shared_ptr<const CompileFacts> facts);
+
+    bool isReading() const; // the followed document is reading the compile side of its index
+    CompileModel* model() const;
+    QTableView* table() const;
+    QLabel* summary() const;
+    QString emptyText() const; // what the table says while it has no rows
+    // Goes to the graph of the compile `row` leads to: graphActivated, or statusMessage when that
+    // compile made no graph in the open tree (or the row leads to none).
+    void activateRow(int row);
+    void retranslate();
+
+Q_SIGNALS:
+    void factsShown();
+    // The run tree should select this graph (positions in the index).
+    void graphActivated(int run, int graph);
+    void statusMessage(const QString& message);
+
+private:
+    void updateSummary();
+
+    CompileModel* m_model;
+    QTableView* m_table;
+    QLabel* m_summary;
+    EmptyViewHint* m_hint;
+    std::shared_ptr<const dvmlens::Index> m_index;
+    bool m_reading = false;
+};
