@@ -403,6 +403,150 @@
     </message>
 </context>
 <context>
+    <name>CompileDock</name>
+    <message>
+        <source>Reading the compile side of the TORCH_TRACE logs…</source>
+        <translation>正在读取 TORCH_TRACE 日志中的编译信息…</translation>
+    </message>
+    <message>
+        <source>No tree open.</source>
+        <translation>未打开目录树。</translation>
+    </message>
+    <message>
+        <source>No TORCH_TRACE log at the open path, so no graph breaks, recompiles, cache use or compile failures to show. Run with TORCH_TRACE=&lt;dir&gt; to write them, then open that folder.</source>
+        <translation>打开的路径下没有 TORCH_TRACE 日志，因此没有图中断、重编译、缓存使用或编译失败可显示。请用 TORCH_TRACE=&lt;dir&gt; 运行以写出日志，然后打开该文件夹。</translation>
+    </message>
+    <message>
+        <source>This row is about no one compile; it has no graph to go to.</source>
+        <translation>此行不属于某一次编译，没有可跳转的图。</translation>
+    </message>
+    <message>
+        <source>Compile [%1] made no graph in the open tree (it failed or was refused).</source>
+        <translation>编译 [%1] 在打开的目录树中没有生成图（编译失败或被拒绝）。</translation>
+    </message>
+    <message>
+        <source>Compile</source>
+        <translation>编译</translation>
+    </message>
+    <message>
+        <source>Compile side: graph breaks, recompiles, caches, failures, compile time</source>
+        <translation>编译信息：图中断、重编译、缓存、失败、编译时间</translation>
+    </message>
+    <message>
+        <source>%1 trace logs, %2 compiles: %3 distinct graph breaks (%4 hits), %5 recompiles, %6 failed compiles. Double-click a row to select its graph.</source>
+        <translation>%1 个 trace 日志，%2 次编译：%3 个不同的图中断（命中 %4 次），%5 次重编译，%6 次编译失败。双击一行可选中其图。</translation>
+    </message>
+</context>
+<context>
+    <name>CompileModel</name>
+    <message>
+        <source>Graph break</source>
+        <translation>图中断</translation>
+    </message>
+    <message>
+        <source>(no user frame)</source>
+        <translation>（无用户代码帧）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n frame(s)</source>
+        <translation>
+            <numerusform>%n 个帧</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>resumes in %1</source>
+        <translation>在 %1 中继续</translation>
+    </message>
+    <message>
+        <source>Recompiles</source>
+        <translation>重编译</translation>
+    </message>
+    <message>
+        <source>%1 (frame %2)</source>
+        <translation>%1（帧 %2）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n recompile(s)</source>
+        <translation>
+            <numerusform>%n 次重编译</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cache</source>
+        <translation>缓存</translation>
+    </message>
+    <message>
+        <source>FX graph cache</source>
+        <translation>FX 图缓存</translation>
+    </message>
+    <message>
+        <source>AOTAutograd cache</source>
+        <translation>AOTAutograd 缓存</translation>
+    </message>
+    <message>
+        <source>%1 saved</source>
+        <translation>节省 %1</translation>
+    </message>
+    <message>
+        <source>bypass: %1</source>
+        <translation>绕过：%1</translation>
+    </message>
+    <message>
+        <source>Failure</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>known failure %1</source>
+        <translation>已知故障 %1</translation>
+    </message>
+    <message>
+        <source>Compile time</source>
+        <translation>编译时间</translation>
+    </message>
+    <message>
+        <source>no times logged</source>
+        <translation>未记录时间</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n compile(s)</source>
+        <translation>
+            <numerusform>%n 次编译</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Unreadable log</source>
+        <translation>无法读取的日志</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>内容</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+</context>
+<context>
     <name>DiagnosticText</name>
     <message>
         <source>The graph folder has no output_code.py and none of the files Inductor writes before it (fx_graph_*.py, ir_*_fusion.txt), so nothing here tells how far the compile got. There is nothing to verify DVM against; look for an error in the run&apos;s logs.</source>
@@ -1234,6 +1378,10 @@
         <source>Why not DVM: kernels and calls by reason</source>
         <translation>为何不是 DVM：按原因统计的 kernel 与调用</translation>
     </message>
+    <message>
+        <source>Compile</source>
+        <translation>编译</translation>
+    </message>
 </context>
 <context>
     <name>KernelFormat</name>
@@ -1382,7 +1530,7 @@
         <translation>为何不是 DVM</translation>
     </message>
     <message>
-        <source>Why the kernel is not DVM, by torch_npu's fallback rules (empty for DVM kernels)</source>
+        <source>Why the kernel is not DVM, by torch_npu&apos;s fallback rules (empty for DVM kernels)</source>
         <translation>该 kernel 为何不是 DVM（依据 torch_npu 的回退规则；DVM kernel 为空）</translation>
     </message>
     <message>
@@ -2038,6 +2186,10 @@
     <message>
         <source>%1 kernel names of this graph are also in other graphs: their device time is ambiguous (Hot Kernels lists them by name)</source>
         <translation>此图有 %1 个内核名称也出现在其他图中：它们的设备时间无法区分（“热点内核”按名称列出）</translation>
+    </message>
+    <message>
+        <source>Compile: %1</source>
+        <translation>编译：%1</translation>
     </message>
 </context>
 <context>
