@@ -82,8 +82,11 @@ int runScan(const CommandOptions& options)
         index->diagnostics.insert(
             index->diagnostics.end(), whyRules.problems.begin(), whyRules.problems.end());
         index->diagnostics.insert(index->diagnostics.end(), why.problems.begin(), why.problems.end());
+        // The compile side of every graph read from a TORCH_TRACE log ("compile"; docs/compile-side.md),
+        // from one more read of each such log.
+        const dvmlens::IndexCompile compile = dvmlens::IndexCompile::read(*index, parsed->jobs);
         // Each kernel and fallback with its model source lines ("sources"), found while writing.
-        dvmlens::writeScanJson(*index, writeOut, parsed->jobs, profile, true, &why);
+        dvmlens::writeScanJson(*index, writeOut, parsed->jobs, profile, true, &why, &compile);
     } else {
         writeOut(dvmlens::scanText(*index));
         if (profile)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/json/scanjson.h"
 
+#include "core/json/compilekeys.h"
 #include "core/json/jsonwriter.h"
 #include "core/json/orderedrenderer.h"
 #include "core/json/profilekeys.h"
@@ -228,10 +229,12 @@ template <typename W> void writeOrigin(W& w, const GraphOrigin& origin)
 
 // `why` (with reasons asked for) adds "why" to its items and "why_summary" to the graph.
 // `listDiagnostics` false: a folder without output_code.py past the first 20 (RepeatedGraphs),
-// its missing-output-code counted in "diagnostics_left_out" instead.
+// its missing-output-code counted in "diagnostics_left_out" instead. `compile` adds "compile" (the graph
+// is the profile's run and graph).
 template <typename W>
 void writeGraph(W& w, const Graph& graph, const GraphProfile* profile = nullptr,
-    const GraphSources* sources = nullptr, const GraphWhy* why = nullptr, bool listDiagnostics = true)
+    const GraphSources* sources = nullptr, const GraphWhy* why = nullptr, bool listDiagnostics = true,
+    const IndexCompile* compile = nullptr)
 {
     w.beginObject();
     w.key("name");
@@ -278,6 +281,8 @@ void writeGraph(W& w, const Graph& graph, const GraphProfile* profile = nullptr,
         addWhyCounts(*why, counts);
         writeWhySummary(w, counts);
     }
+    if (profile)
+        writeGraphCompile(w, compile, profile->run, profile->graph);
     w.endObject();
 }
 
@@ -450,7 +455,7 @@ template <typename W> void writeRanks(W& w, const Index& index, const RankConsis
 
 template <typename W, typename WriteGraphs = GraphsInline<W>>
 void writeScan(W& w, const Index& index, const WriteGraphs& writeGraphs = {},
-    const ProfileJoin* join = nullptr, const IndexWhy* why = nullptr)
+    const ProfileJoin* join = nullptr, const IndexWhy* why = nullptr, const IndexCompile* compile = nullptr)
 {
     w.beginObject();
     w.key("schema");
@@ -482,6 +487,7 @@ void writeScan(W& w, const Index& index, const WriteGraphs& writeGraphs = {},
     writeRanks(w, index, rankConsistency(index));
     if (join)
         writeProfileSummary(w, *join);
+    writeCompileRollup(w, compile);
     w.endObject();
 }
 
@@ -493,8 +499,9 @@ class ParallelGraphs
 {
 public:
     ParallelGraphs(const Index& index, int jobs, const ProfileJoin* join = nullptr, bool modelSources = false,
-        const IndexWhy* why = nullptr)
+        const IndexWhy* why = nullptr, const IndexCompile* compile = nullptr)
         : repeated_(index)
+        , compile_(compile)
         , graphs_(allGraphs(index, join, why))
         , rereads_(graphPointers(graphs_), index.root, modelSources, jobs)
         , renderer_(
@@ -534,7 +541,7 @@ private:
         const GraphSources* itemSources = reread.sources ? &*reread.sources : nullptr;
         const bool listDiagnostics = repeated_.listsDiagnostics(graph);
         if (!reread.withBodies && reread.sourceProblems.empty()) {
-            writeGraph(writer, graph, &placed.profile, itemSources, placed.why, listDiagnostics);
+            writeGraph(writer, graph, &placed.profile, itemSources, placed.why, listDiagnostics, compile_);
             return writer.take();
         }
         Graph complete = graph;
@@ -544,7 +551,7 @@ private:
             complete.diagnostics.push_back(std::move(*reread.bodiesProblem));
         complete.diagnostics.insert(
             complete.diagnostics.end(), reread.sourceProblems.begin(), reread.sourceProblems.end());
-        writeGraph(writer, complete, &placed.profile, itemSources, placed.why, listDiagnostics);
+        writeGraph(writer, complete, &placed.profile, itemSources, placed.why, listDiagnostics, compile_);
         return writer.take();
     }
 
@@ -572,6 +579,7 @@ private:
     }
 
     RepeatedGraphs repeated_;
+    const IndexCompile* compile_; // null: no "compile" keys
     std::vector<Placed> graphs_;
     mutable ScanRereads rereads_; // "sources" per kernel and fallback; bodies the index did not keep
     mutable OrderedRenderer renderer_;
@@ -616,21 +624,23 @@ ordered_json scanJson(const Index& index)
     return build(index, [](JsonValueBuilder& w, const Index& scanned) { writeScan(w, scanned); });
 }
 
-std::string scanJsonText(
-    const Index& index, const ProfileJoin* profile, bool modelSources, const IndexWhy* why)
+std::string scanJsonText(const Index& index, const ProfileJoin* profile, bool modelSources,
+    const IndexWhy* why, const IndexCompile* compile)
 {
     JsonTextWriter writer;
-    writeScan(writer, index, ParallelGraphs(index, 0, profile, modelSources, why), profile, why);
+    writeScan(
+        writer, index, ParallelGraphs(index, 0, profile, modelSources, why, compile), profile, why, compile);
     std::string text = writer.take();
     text += '\n';
     return text;
 }
 
 void writeScanJson(const Index& index, const std::function<void(std::string_view)>& sink, int jobs,
-    const ProfileJoin* profile, bool modelSources, const IndexWhy* why)
+    const ProfileJoin* profile, bool modelSources, const IndexWhy* why, const IndexCompile* compile)
 {
     JsonTextWriter writer(sink);
-    writeScan(writer, index, ParallelGraphs(index, jobs, profile, modelSources, why), profile, why);
+    writeScan(writer, index, ParallelGraphs(index, jobs, profile, modelSources, why, compile), profile, why,
+        compile);
     writer.finish();
     sink("\n");
 }

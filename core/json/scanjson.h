@@ -3,6 +3,7 @@
 // and unknown values are null, never left out.
 #pragma once
 
+#include "core/compile/indexcompile.h"
 #include "core/model/model.h"
 #include "core/profile/profilejoin.h"
 #include "core/verdict/summary.h"
@@ -28,14 +29,17 @@ nlohmann::ordered_json scanJson(const Index& index);
 // source lines, sources/sourcemap.h; [] when unknown), found graph by graph while writing.
 // With `why` (why/whyindex.h), every non-DVM kernel and fallback gains "why" and every graph, run and
 // the document "why_summary" (docs/why-not-dvm.md).
+// With `compile` (compile/indexcompile.h), every graph and the document gain "compile"
+// (docs/compile-side.md): a graph's compile facts, the rollup; null where no trace log says.
 std::string scanJsonText(const Index& index, const ProfileJoin* profile = nullptr, bool modelSources = false,
-    const IndexWhy* why = nullptr);
+    const IndexWhy* why = nullptr, const IndexCompile* compile = nullptr);
 
 // The same bytes as scanJsonText, handed to `sink` in pieces of about 1 MB as they are written, so
 // the whole document never sits in memory (dvmlens-cli scan --json streams it to stdout). Graphs
 // are rendered by `jobs` threads (0: one per core), a bounded number ahead of the sink.
 void writeScanJson(const Index& index, const std::function<void(std::string_view)>& sink, int jobs = 0,
-    const ProfileJoin* profile = nullptr, bool modelSources = false, const IndexWhy* why = nullptr);
+    const ProfileJoin* profile = nullptr, bool modelSources = false, const IndexWhy* why = nullptr,
+    const IndexCompile* compile = nullptr);
 
 // The pieces, for other documents that embed the same objects (e.g. dvmlens.compare/1).
 nlohmann::ordered_json graphJson(const Graph& graph);
