@@ -130,6 +130,17 @@ private Q_SLOTS:
         QCOMPARE(compile[u"failed"_s][0][u"rank"_s].toInt(), 2);
     }
 
+    // A gzipped log is read once more as the index read it (gunzipped by content).
+    void gzippedLog()
+    {
+        QTemporaryDir dir;
+        QVERIFY(testutil::writeGzip(dir.filePath(u"dedicated_log_torch_trace_rank_0_z.log.gz"_s),
+            testutil::readText(m_dir.filePath(u"dedicated_log_torch_trace_rank_0_a.log"_s))));
+        const QJsonObject document = scanJson(dir.path());
+        QCOMPARE(graphOf(document, 0, 1)[u"compile"_s][u"after_break"_s][u"line"_s].toInt(), 210);
+        QCOMPARE(document[u"compile"_s][u"breaks"_s].toArray().size(), 1);
+    }
+
     // A debug tree has no trace log: every graph's "compile" and the rollup are null, not left out.
     void debugTreeHasNone()
     {
