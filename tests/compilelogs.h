@@ -56,6 +56,13 @@ inline std::string artifact(const std::string& name, const std::string& ids, con
     return traceRecord(R"("artifact": {"name": ")" + name + R"(", "encoding": "json"}, )" + ids, payload);
 }
 
+// The inductor_output_code record of compile `ids`: a wrapper module of AOT ID `aotId` (one graph in a scan).
+inline std::string outputCode(const std::string& ids, const std::string& aotId = "0_inference")
+{
+    return traceRecord(
+        R"("inductor_output_code": {"filename": "/tmp/i/xx/cxx.py"}, )" + ids, wrapperModule(aotId));
+}
+
 // forward [0/0] breaks at layers.py:<line>; its rest runs as torch_dynamo_resume_in_forward_at_<line> [1/0].
 inline std::string breakLog(int rank = -1, int line = 210)
 {

@@ -3,6 +3,7 @@
 #include "command.h"
 #include "commandoptions.h"
 #include "core/compare/compare.h"
+#include "core/compare/comparecompile.h"
 #include "core/io/pathtext.h"
 #include "core/json/comparejson.h"
 #include "core/json/sourcesjson.h"
@@ -131,7 +132,14 @@ int runCompare(const cli::CommandOptions& commandOptions)
     if (parsed->profileB && !(joinB = cli::loadProfileJoin(kCompare, *parsed->profileB, *b, options.runB)))
         return cli::ExitUsage;
 
-    const dvmlens::CompareResult result = dvmlens::compareIndexes(*a, *b, options);
+    // Both sides trace logs: B graphs a new break split off pair with their A graph, and what changed on the
+    // compile side is said under the pairs that changed.
+    const std::optional<dvmlens::CompareCompileInput> compile = dvmlens::readCompareCompile(*a, *b, options);
+    if (compile)
+        options.splits = dvmlens::splitPairs(*a, *b, *compile);
+    dvmlens::CompareResult result = dvmlens::compareIndexes(*a, *b, options);
+    if (compile)
+        dvmlens::placeCompileChanges(result, *a, *b, *compile);
     std::optional<dvmlens::ProfileComparison> times;
     if (joinA || joinB)
         times = dvmlens::compareProfiles(result, *a, *b, joinA, joinB);

@@ -82,7 +82,10 @@ int runScan(const CommandOptions& options)
         const dvmlens::WhyContext why = dvmlens::whyContext(*index, whyRules.rules);
         index->diagnostics.insert(
             index->diagnostics.end(), whyRules.problems.begin(), whyRules.problems.end());
-        dvmlens::writeScanJson(*index, writeOut, parsed->jobs, profile, true, &why);
+        // The compile side of every graph read from a TORCH_TRACE log ("compile"; docs/compile-side.md),
+        // from one more read of each such log.
+        const dvmlens::IndexCompile compile = dvmlens::IndexCompile::read(*index, parsed->jobs);
+        dvmlens::writeScanJson(*index, writeOut, parsed->jobs, profile, true, &why, &compile);
     } else {
         writeOut(dvmlens::scanText(*index));
         if (profile)

@@ -200,7 +200,7 @@ std::vector<std::optional<std::string>> aotIds(const std::vector<Graph>& graphs)
 
 // Rule 2 for one run pair; appends to `diffs`.
 void compareRunPair(const Index& a, const Index& b, const RunPair& runs, const std::string& keyPrefix,
-    std::vector<GraphDiff>& diffs)
+    const std::vector<SplitPair>& splits, std::vector<GraphDiff>& diffs)
 {
     static const std::vector<Graph> kNoGraphs;
     const std::vector<Graph>& graphsA = runs.a ? a.runs[*runs.a].graphs : kNoGraphs;
@@ -241,8 +241,20 @@ void compareRunPair(const Index& a, const Index& b, const RunPair& runs, const s
     };
     for (std::size_t i = 0; i < graphsA.size(); ++i)
         add(&graphsA[i], i, partner[i] ? &graphsB[*partner[i]] : nullptr, partner[i]);
-    for (std::size_t j : unpaired(graphsB.size(), partner))
-        add(nullptr, std::nullopt, &graphsB[j], j);
+    for (std::size_t j : unpaired(graphsB.size(), partner)) {
+        const auto split = std::find_if(splits.begin(), splits.end(), [&](const SplitPair& each) {
+            return runs.a && runs.b && each.runA == *runs.a && each.runB == *runs.b && each.graphB == j
+                && each.graphA < graphsA.size();
+        });
+        if (split == splits.end()) {
+            add(nullptr, std::nullopt, &graphsB[j], j);
+            continue;
+        }
+        add(&graphsA[split->graphA], split->graphA, &graphsB[j], j);
+        diffs.back().key = keyPrefix + graphPairingKey(graphsB[j].name); // B's graph is what this pair is
+        diffs.back().splitFrom = split->at;
+        diffs.back().regression = false; // rule 5: A's kernels moved to this graph, none was lost
+    }
 }
 
 CompareSummary summarize(const std::vector<GraphDiff>& graphs)
@@ -251,10 +263,11 @@ CompareSummary summarize(const std::vector<GraphDiff>& graphs)
     summary.graphs = static_cast<int>(graphs.size());
     for (const GraphDiff& diff : graphs) {
         summary.matched += diff.status == PairStatus::Matched;
+        summary.split += !diff.splitFrom.empty();
         summary.onlyA += diff.status == PairStatus::OnlyA;
         summary.onlyB += diff.status == PairStatus::OnlyB;
         summary.regressions += diff.regression;
-        summary.dvmEngagedA += diff.dvmEngagedA.value_or(false);
+        summary.dvmEngagedA += diff.splitFrom.empty() && diff.dvmEngagedA.value_or(false); // A's once
         summary.dvmEngagedB += diff.dvmEngagedB.value_or(false);
         summary.engagedOnlyA += diff.status == PairStatus::OnlyA && diff.dvmEngagedA.value_or(false);
     }
@@ -454,7 +467,7 @@ CompareResult compareIndexes(const Index& a, const Index& b, const CompareOption
     for (const RunPair& runs : result.runs) {
         const std::string prefix =
             result.runs.size() > 1 ? runs.nameA + '|' + runs.nameB + '/' : std::string();
-        compareRunPair(a, b, runs, prefix, result.graphs);
+        compareRunPair(a, b, runs, prefix, options.splits, result.graphs);
     }
     result.summary = summarize(result.graphs);
     for (const RunPair& runs : result.runs) {

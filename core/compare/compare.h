@@ -24,6 +24,8 @@
 //     (the graph itself is gone, not its DVM kernels); CompareSummary::engagedOnlyA counts those that
 //     were DVM-engaged, so a caller can show them. A side without output_code.py (empty folder after
 //     an FX-cache hit, crash) cannot be judged: its verdict and counts are null and it never regresses.
+//  5. Split graphs. CompareOptions::splits (from the compile side of trace logs, comparecompile.h) pairs a B
+//     graph a new graph break created with the A graph it split off from, instead of leaving it only_b.
 #pragma once
 
 #include "core/model/model.h"
@@ -54,10 +56,22 @@ std::string_view pairStatusName(PairStatus status); // "matched", "only_a", "onl
 // or several runs match.
 std::optional<std::size_t> findRun(const Index& index, std::string_view name, std::string& error);
 
+// A graph of B that a new graph break split off a graph of A (its resume function's compile), as the
+// compile side pairs them (comparecompile.h): a.runs[runA].graphs[graphA] and b.runs[runB].graphs[graphB].
+struct SplitPair
+{
+    std::size_t runA = 0, graphA = 0;
+    std::size_t runB = 0, graphB = 0;
+    std::string at; // the break: "layers.py:210"
+};
+
 struct CompareOptions
 {
     std::optional<std::size_t> runA; // keep only a.runs[*runA] (from findRun); null = every run
     std::optional<std::size_t> runB; // the same for b; an index out of range keeps no run
+    // Rule 5: a B graph left unpaired by rule 2 and named here pairs with that A graph (which keeps its
+    // own pair too); it never regresses (its DVM kernels moved, not lost) nor counts A's graph twice.
+    std::vector<SplitPair> splits;
 };
 
 // Which runs were compared with each other: indices into a.runs / b.runs, null for no run.
@@ -114,12 +128,17 @@ struct GraphDiff
     std::vector<std::string> dvmOnlyB; // DVM kernels of B whose fusion was not DVM in A (or new)
     std::vector<FusionDiff> fusions; // see rule 3
     bool regression = false; // see rule 4
+    std::string splitFrom; // rule 5: the break ("layers.py:210") that split B's graph off A's; "" otherwise
+    // What changed on the compile side for this pair, when both sides are trace logs and the pair's verdict,
+    // kernels or its runs' graph count changed (comparecompile.h): kind and sentence each.
+    std::vector<std::pair<std::string, std::string>> compileChanges;
 };
 
 struct CompareSummary
 {
     int graphs = 0; // GraphDiff entries
     int matched = 0;
+    int split = 0; // of those matched, B graphs paired with the A graph a break split them off (rule 5)
     int onlyA = 0;
     int onlyB = 0;
     int regressions = 0;
@@ -138,6 +157,10 @@ struct CompareResult
     std::vector<RunPair> runs;
     std::vector<GraphDiff> graphs; // run pair by run pair, each in A's graph order, then B-only graphs
     CompareSummary summary;
+    // Both sides read from trace logs: every compile-side change A → B (kind, sentence), and those said
+    // under no pair; null otherwise (comparecompile.h).
+    std::optional<std::vector<std::pair<std::string, std::string>>> compileChanges;
+    std::vector<std::pair<std::string, std::string>> compileChangesElsewhere;
 };
 
 // Readable change strings between two DVM kernels of one fusion, in this order: "ktype: vector → spec",

@@ -444,14 +444,20 @@ CompileLog compileEventsFromText(std::string_view text, const std::string& path)
     });
 }
 
+std::string compileIdKey(const std::string& compileId)
+{
+    std::string key = compileId;
+    if (key.size() >= 2 && key.front() == '[' && key.back() == ']')
+        key = key.substr(1, key.size() - 2);
+    const std::size_t attempt = key.find('_');
+    if (attempt != std::string::npos)
+        key.resize(attempt);
+    return key;
+}
+
 const GraphCompileFacts* compileFactsFor(const CompileLog& log, const std::string& compileId)
 {
-    std::string wanted = compileId;
-    if (wanted.size() >= 2 && wanted.front() == '[' && wanted.back() == ']')
-        wanted = wanted.substr(1, wanted.size() - 2);
-    const std::size_t attempt = wanted.find('_');
-    if (attempt != std::string::npos)
-        wanted.resize(attempt);
+    const std::string wanted = compileIdKey(compileId);
     for (const GraphCompileFacts& graph : log.graphs)
         if (graph.idText() == wanted)
             return &graph;

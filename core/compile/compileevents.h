@@ -101,8 +101,11 @@ CompileLog readCompileEvents(const std::string& path, const std::string& tree);
 // The same over log text in memory.
 CompileLog compileEventsFromText(std::string_view text, const std::string& path);
 
-// The compile facts of one graph: by its compile id ("0/1", "[0/1]", attempts ignored) on a rank; null if
-// the log has none. For scan --json's per-graph "compile" object once the trace container gives graphs ids.
+// "[0/1_1]" → "0/1": a graph's compile id (tlparse notation, attempt) as GraphCompileFacts::idText names it.
+std::string compileIdKey(const std::string& compileId);
+
+// The compile facts of one graph: by its compile id ("0/1", "[0/1]", attempts ignored); null if the log has
+// none (the first when a reset repeated the id).
 const GraphCompileFacts* compileFactsFor(const CompileLog& log, const std::string& compileId);
 
 // "torch_dynamo_resume_in_forward_at_210" → {"forward", 210}; nullopt when not a resume function's name.

@@ -23,13 +23,50 @@ std::map<GraphKey, const GraphCompileFacts*> graphsById(const std::vector<Compil
     return graphs;
 }
 
+CompileGraphRef refOf(char side, const GraphCompileFacts& graph)
+{
+    return { side, graph.rank, graph.idText() };
+}
+
+// The compiles of one side that break at (type, file, line), and the resume graphs after that break.
+std::vector<CompileGraphRef> breakGraphs(
+    char side, const std::map<GraphKey, const GraphCompileFacts*>& graphs, const DistinctBreak& distinct)
+{
+    const auto same = [&](const GraphBreak& graphBreak) {
+        return graphBreak.type == distinct.type && graphBreak.file == distinct.file
+            && graphBreak.line == distinct.line;
+    };
+    std::vector<CompileGraphRef> refs;
+    for (const auto& [key, graph] : graphs) {
+        bool hit = graph->afterBreak && same(*graph->afterBreak);
+        for (const GraphBreak& graphBreak : graph->breaks)
+            hit = hit || same(graphBreak);
+        if (hit)
+            refs.push_back(refOf(side, *graph));
+    }
+    return refs;
+}
+
+// Every compile of the frame (rank, frame id) on one side.
+std::vector<CompileGraphRef> frameGraphs(
+    char side, const std::map<GraphKey, const GraphCompileFacts*>& graphs, const FrameRecompiles& frame)
+{
+    std::vector<CompileGraphRef> refs;
+    for (const auto& [key, graph] : graphs)
+        if (graph->rank == frame.rank && graph->id.frameId == frame.frameId && !graph->id.compiledAutogradId)
+            refs.push_back(refOf(side, *graph));
+    return refs;
+}
+
 std::string breakWhere(const std::string& file, int line)
 {
     const std::string where = shortLocation(file, line);
     return where.empty() ? std::string("an unknown user frame") : where;
 }
 
-void explainBreaks(const CompileSummary& a, const CompileSummary& b, std::vector<CompileChange>& changes)
+void explainBreaks(const CompileSummary& a, const CompileSummary& b,
+    const std::map<GraphKey, const GraphCompileFacts*>& graphsA,
+    const std::map<GraphKey, const GraphCompileFacts*>& graphsB, std::vector<CompileChange>& changes)
 {
     std::set<std::tuple<std::string, std::string, int>> inA, inB;
     for (const DistinctBreak& distinct : a.breaks)
@@ -42,17 +79,20 @@ void explainBreaks(const CompileSummary& a, const CompileSummary& b, std::vector
             + distinct.type + ")";
         if (!distinct.resumeFunctions.empty())
             sentence += "; the rest runs as " + distinct.resumeFunctions.front();
-        changes.push_back({ "new-break", sentence });
+        changes.push_back({ "new-break", sentence, breakGraphs('b', graphsB, distinct) });
     }
     for (const DistinctBreak& distinct : a.breaks)
         if (!inB.count({ distinct.type, distinct.file, distinct.line }))
             changes.push_back({ "gone-break",
                 "B no longer breaks at " + breakWhere(distinct.file, distinct.line) + " (" + distinct.type
-                    + ")" });
+                    + ")",
+                breakGraphs('a', graphsA, distinct) });
 }
 
 // Recompiles per function (over ranks): B's count against A's, with B's failed guard.
-void explainRecompiles(const CompileSummary& a, const CompileSummary& b, std::vector<CompileChange>& changes)
+void explainRecompiles(const CompileSummary& a, const CompileSummary& b,
+    const std::map<GraphKey, const GraphCompileFacts*>& graphsA,
+    const std::map<GraphKey, const GraphCompileFacts*>& graphsB, std::vector<CompileChange>& changes)
 {
     std::map<std::string, int> countA;
     for (const FrameRecompiles& frame : a.frames)
@@ -74,7 +114,7 @@ void explainRecompiles(const CompileSummary& a, const CompileSummary& b, std::ve
         }
         if (frame.limitHit)
             sentence += "; the recompile limit was hit, later calls run eagerly";
-        changes.push_back({ "more-recompiles", sentence });
+        changes.push_back({ "more-recompiles", sentence, frameGraphs('b', graphsB, frame) });
     }
     for (const FrameRecompiles& frame : a.frames) {
         bool inB = false;
@@ -83,7 +123,8 @@ void explainRecompiles(const CompileSummary& a, const CompileSummary& b, std::ve
         if (!inB)
             changes.push_back({ "fewer-recompiles",
                 "B no longer recompiles " + frame.function + " (A: " + std::to_string(frame.recompiles)
-                    + (frame.recompiles == 1 ? " time)" : " times)") });
+                    + (frame.recompiles == 1 ? " time)" : " times)"),
+                frameGraphs('a', graphsA, frame) });
     }
 }
 
@@ -103,25 +144,28 @@ void explainGraphs(const std::map<GraphKey, const GraphCompileFacts*>& a,
         if (graphB->fxCache.state == "hit" && stateA != "hit")
             changes.push_back({ "cache",
                 "B's graph " + graphName(*graphB) + " came from the FX cache"
-                    + (stateA.empty() ? std::string() : " (A: " + stateA + ")") });
+                    + (stateA.empty() ? std::string() : " (A: " + stateA + ")"),
+                { refOf('b', *graphB) } });
         else if (graphB->fxCache.state == "bypass" && stateA != "bypass")
             changes.push_back({ "cache",
                 "B's graph " + graphName(*graphB)
-                    + " bypassed the FX cache: " + firstLine(graphB->fxCache.bypassReason) });
+                    + " bypassed the FX cache: " + firstLine(graphB->fxCache.bypassReason),
+                { refOf('b', *graphB) } });
         else if (graphA && stateA == "hit" && graphB->fxCache.state == "miss")
-            changes.push_back({ "cache",
-                "B's graph " + graphName(*graphB) + " was compiled anew (FX cache miss; A: hit)" });
+            changes.push_back(
+                { "cache", "B's graph " + graphName(*graphB) + " was compiled anew (FX cache miss; A: hit)",
+                    { refOf('b', *graphB) } });
         const bool failedA = graphA && graphA->failure;
         if (graphB->failure && !failedA) {
             std::string sentence = "B's compile " + graphName(*graphB) + " failed: " + graphB->failure->type
                 + ": " + firstLine(graphB->failure->reason);
             if (!graphB->failure->knownFailure.empty())
                 sentence += " (known failure " + graphB->failure->knownFailure + ")";
-            changes.push_back({ "new-failure", sentence });
+            changes.push_back({ "new-failure", sentence, { refOf('b', *graphB) } });
         } else if (failedA && !graphB->failure) {
             changes.push_back({ "fixed-failure",
-                "B's compile " + graphName(*graphB) + " no longer fails (A: " + graphA->failure->type
-                    + ")" });
+                "B's compile " + graphName(*graphB) + " no longer fails (A: " + graphA->failure->type + ")",
+                { refOf('b', *graphB) } });
         }
     }
 }
@@ -164,10 +208,10 @@ CompileComparison compareCompile(const std::vector<CompileLog>& a, const std::ve
     CompileComparison comparison;
     const CompileSummary summaryA = summarizeCompile(a);
     const CompileSummary summaryB = summarizeCompile(b);
-    explainBreaks(summaryA, summaryB, comparison.changes);
-    explainRecompiles(summaryA, summaryB, comparison.changes);
     const auto graphsA = graphsById(a);
     const auto graphsB = graphsById(b);
+    explainBreaks(summaryA, summaryB, graphsA, graphsB, comparison.changes);
+    explainRecompiles(summaryA, summaryB, graphsA, graphsB, comparison.changes);
     explainGraphs(graphsA, graphsB, comparison.changes);
     pairBreakGraphs(graphsA, graphsB, comparison.pairings);
     return comparison;

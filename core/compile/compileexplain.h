@@ -15,12 +15,26 @@
 
 namespace dvmlens {
 
+// A compile a change is about: its rank and compile id ("0/1") on side 'a' or 'b'.
+struct CompileGraphRef
+{
+    char side = 'b';
+    std::optional<std::int64_t> rank;
+    std::string id;
+
+    bool operator==(const CompileGraphRef&) const = default;
+};
+
 struct CompileChange
 {
     // "new-break", "gone-break", "more-recompiles", "fewer-recompiles", "cache", "new-failure",
     // "fixed-failure"
     std::string kind;
     std::string sentence;
+    // The compiles it is about, so a front end can say it under their graphs: the frames that break and
+    // the resume graphs after the break, every compile of a frame that recompiles, the graph of a cache
+    // or failure change.
+    std::vector<CompileGraphRef> graphs;
 };
 
 struct BreakPairing

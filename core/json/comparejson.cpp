@@ -94,6 +94,15 @@ Json fusionJson(const FusionDiff& fusion)
     return json;
 }
 
+// [{"kind", "sentence"}] of compile-side changes.
+Json compileChangesJson(const std::vector<std::pair<std::string, std::string>>& changes)
+{
+    Json list = Json::array();
+    for (const auto& [kind, sentence] : changes)
+        list.push_back(Json { { "kind", kind }, { "sentence", sentence } });
+    return list;
+}
+
 Json graphJson(const GraphDiff& diff, std::size_t g, const TimesByPlace* times)
 {
     const auto pathOf = [](const GraphSide& side) { return Json(side.path); };
@@ -121,6 +130,8 @@ Json graphJson(const GraphDiff& diff, std::size_t g, const TimesByPlace* times)
     json["regression"] = diff.regression;
     if (times)
         json["device_time_us"] = timeJson(TimesByPlace::at(times->graphs, g));
+    json["split_from"] = diff.splitFrom.empty() ? Json(nullptr) : Json(diff.splitFrom);
+    json["compile_changes"] = compileChangesJson(diff.compileChanges);
     return json;
 }
 
@@ -159,6 +170,8 @@ std::string compareToJson(const CompareResult& result, int indent, const Compare
         json["profile"] = Json { { "a", profileSideJson(profiles->a) }, { "b", profileSideJson(profiles->b) },
             { "time_regressions", std::move(regressions) } };
     }
+    json["compile_changes"] =
+        result.compileChanges ? compileChangesJson(*result.compileChanges) : Json(nullptr);
     // Paths from the file system may hold invalid UTF-8: replace it rather than throw.
     return json.dump(indent, ' ', false, Json::error_handler_t::replace) + '\n';
 }

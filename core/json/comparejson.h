@@ -21,6 +21,11 @@
 //    "summary": {"graphs": n, "matched": n, "regressions": n,
 //                "dvm_engaged": {"a": graphs engaged in A, "b": graphs engaged in B}}}
 //
+// Additive, always present: per graph, last, "split_from": the break ("layers.py:210") that split B's graph
+// off A's (compare.h rule 5) or null, and "compile_changes": [{"kind", "sentence"}] said under the pair
+// (comparecompile.h; [] unless both sides are trace logs); at the end, "compile_changes": every compile-side
+// change A → B, or null unless both sides are trace logs (docs/compile-side.md).
+//
 // With a profile on either side (compare --profile-a / --profile-b), and only then, additive keys
 // (µs to the nanosecond; null where that side has no profile, no fusion or no matched row):
 //   per graph, after "regression":  "device_time_us": {"a": x|null, "b": x|null, "delta": b - a}

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/json/scanjson.h"
 
+#include "core/json/compilekeys.h"
 #include "core/json/jsonwriter.h"
 #include "core/json/orderedrenderer.h"
 #include "core/json/profilekeys.h"
@@ -231,7 +232,8 @@ template <typename W> void writeOrigin(W& w, const GraphOrigin& origin)
 // its missing-output-code counted in "diagnostics_left_out" instead.
 template <typename W>
 void writeGraph(W& w, const Graph& graph, const GraphProfile* profile = nullptr,
-    const GraphSources* sources = nullptr, const GraphWhy* why = nullptr, bool listDiagnostics = true)
+    const GraphSources* sources = nullptr, const GraphWhy* why = nullptr, bool listDiagnostics = true,
+    const IndexCompile* compile = nullptr)
 {
     w.beginObject();
     w.key("name");
@@ -278,6 +280,8 @@ void writeGraph(W& w, const Graph& graph, const GraphProfile* profile = nullptr,
         addWhyCounts(*why, counts);
         writeWhySummary(w, counts);
     }
+    if (profile)
+        writeGraphCompile(w, compile, profile->run, profile->graph);
     w.endObject();
 }
 
@@ -463,8 +467,8 @@ template <typename W> void writeRanks(W& w, const Index& index, const RankConsis
 }
 
 template <typename W, typename WriteGraphs = GraphsInline<W>>
-void writeScan(
-    W& w, const Index& index, const WriteGraphs& writeGraphs = {}, const ProfileJoin* join = nullptr)
+void writeScan(W& w, const Index& index, const WriteGraphs& writeGraphs = {},
+    const ProfileJoin* join = nullptr, const IndexCompile* compile = nullptr)
 {
     w.beginObject();
     w.key("schema");
@@ -505,6 +509,7 @@ void writeScan(
     writeRanks(w, index, rankConsistency(index));
     if (join)
         writeProfileSummary(w, *join);
+    writeCompileRollup(w, compile);
     w.endObject();
 }
 
@@ -516,8 +521,9 @@ class ParallelGraphs
 {
 public:
     ParallelGraphs(const Index& index, int jobs, const ProfileJoin* join = nullptr, bool modelSources = false,
-        const WhyContext* why = nullptr)
+        const WhyContext* why = nullptr, const IndexCompile* compile = nullptr)
         : repeated_(index)
+        , compile_(compile)
         , graphs_(allGraphs(index, join))
         , asksWhy_(why != nullptr)
         , whyCounts_(why ? graphs_.size() : 0)
@@ -605,7 +611,7 @@ private:
         const GraphSources* itemSources = reread.sources ? &*reread.sources : nullptr;
         const bool listDiagnostics = repeated_.listsDiagnostics(graph);
         if (!reread.withBodies && reread.sourceProblems.empty()) {
-            writeGraph(writer, graph, &placed.profile, itemSources, why, listDiagnostics);
+            writeGraph(writer, graph, &placed.profile, itemSources, why, listDiagnostics, compile_);
             return writer.take();
         }
         Graph complete = graph;
@@ -615,7 +621,7 @@ private:
             complete.diagnostics.push_back(std::move(*reread.bodiesProblem));
         complete.diagnostics.insert(
             complete.diagnostics.end(), reread.sourceProblems.begin(), reread.sourceProblems.end());
-        writeGraph(writer, complete, &placed.profile, itemSources, why, listDiagnostics);
+        writeGraph(writer, complete, &placed.profile, itemSources, why, listDiagnostics, compile_);
         return writer.take();
     }
 
@@ -650,6 +656,7 @@ private:
     }
 
     RepeatedGraphs repeated_;
+    const IndexCompile* compile_; // null: no "compile" keys
     std::vector<Placed> graphs_;
     bool asksWhy_ = false;
     // Per graph, filled by the thread that renders it, read once it is written.
@@ -698,21 +705,22 @@ ordered_json scanJson(const Index& index)
     return build(index, [](JsonValueBuilder& w, const Index& scanned) { writeScan(w, scanned); });
 }
 
-std::string scanJsonText(
-    const Index& index, const ProfileJoin* profile, bool modelSources, const WhyContext* why)
+std::string scanJsonText(const Index& index, const ProfileJoin* profile, bool modelSources,
+    const WhyContext* why, const IndexCompile* compile)
 {
     JsonTextWriter writer;
-    writeScan(writer, index, ParallelGraphs(index, 0, profile, modelSources, why), profile);
+    writeScan(writer, index, ParallelGraphs(index, 0, profile, modelSources, why, compile), profile, compile);
     std::string text = writer.take();
     text += '\n';
     return text;
 }
 
 void writeScanJson(const Index& index, const std::function<void(std::string_view)>& sink, int jobs,
-    const ProfileJoin* profile, bool modelSources, const WhyContext* why)
+    const ProfileJoin* profile, bool modelSources, const WhyContext* why, const IndexCompile* compile)
 {
     JsonTextWriter writer(sink);
-    writeScan(writer, index, ParallelGraphs(index, jobs, profile, modelSources, why), profile);
+    writeScan(
+        writer, index, ParallelGraphs(index, jobs, profile, modelSources, why, compile), profile, compile);
     writer.finish();
     sink("\n");
 }

@@ -3,6 +3,7 @@
 // and unknown values are null, never left out.
 #pragma once
 
+#include "core/compile/indexcompile.h"
 #include "core/model/model.h"
 #include "core/profile/profilejoin.h"
 #include "core/verdict/summary.h"
@@ -30,14 +31,17 @@ nlohmann::ordered_json scanJson(const Index& index);
 // the document "why_summary" (docs/why-not-dvm.md), each graph explained from the output_code.py
 // text its model sources read (one read of the file, not two); a file that cannot be read again
 // adds "why-unreadable" after the index's diagnostics.
+// With `compile` (compile/indexcompile.h), every graph and the document gain "compile"
+// (docs/compile-side.md): a graph's compile facts, the rollup; null where no trace log says.
 std::string scanJsonText(const Index& index, const ProfileJoin* profile = nullptr, bool modelSources = false,
-    const WhyContext* why = nullptr);
+    const WhyContext* why = nullptr, const IndexCompile* compile = nullptr);
 
 // The same bytes as scanJsonText, handed to `sink` in pieces of about 1 MB as they are written, so
 // the whole document never sits in memory (dvmlens-cli scan --json streams it to stdout). Graphs
 // are rendered by `jobs` threads (0: one per core), a bounded number ahead of the sink.
 void writeScanJson(const Index& index, const std::function<void(std::string_view)>& sink, int jobs = 0,
-    const ProfileJoin* profile = nullptr, bool modelSources = false, const WhyContext* why = nullptr);
+    const ProfileJoin* profile = nullptr, bool modelSources = false, const WhyContext* why = nullptr,
+    const IndexCompile* compile = nullptr);
 
 // The pieces, for other documents that embed the same objects (e.g. dvmlens.compare/1).
 nlohmann::ordered_json graphJson(const Graph& graph);

@@ -97,6 +97,11 @@ void graphBlock(const GraphDiff& diff, std::string& out)
         if (!fallbacks.empty())
             details += "    fallbacks: " + fallbacks + '\n';
     }
+    if (!diff.splitFrom.empty())
+        details += "    split: B's part after the graph break at " + diff.splitFrom + ", paired with A's "
+            + displayName(diff.a->name) + '\n';
+    for (const auto& [kind, sentence] : diff.compileChanges)
+        details += "    compile: " + sentence + '\n';
     out += details;
 }
 
@@ -121,8 +126,11 @@ std::string compareToText(const CompareResult& result)
     for (const RunPair& pair : result.runs)
         out += "runs: " + runText(pair.a, pair.nameA) + " ↔ " + runText(pair.b, pair.nameB) + '\n';
     const CompareSummary& summary = result.summary;
-    out += graphsText(summary.graphs) + ": " + std::to_string(summary.matched) + " matched, "
-        + std::to_string(summary.onlyA) + " only in A, " + std::to_string(summary.onlyB) + " only in B\n";
+    out += graphsText(summary.graphs) + ": " + std::to_string(summary.matched) + " matched"
+        + (summary.split ? " (" + std::to_string(summary.split) + " split off by a graph break)"
+                         : std::string())
+        + ", " + std::to_string(summary.onlyA) + " only in A, " + std::to_string(summary.onlyB)
+        + " only in B\n";
     out += "DVM engaged: " + graphsText(summary.dvmEngagedA) + " in A, " + std::to_string(summary.dvmEngagedB)
         + " in B\n";
     out += "verdict: A " + ladderText(summary.verdictsA) + ", B " + ladderText(summary.verdictsB) + '\n';
@@ -138,6 +146,11 @@ std::string compareToText(const CompareResult& result)
                 graphBlock(diff, out);
             }
         }
+    }
+    if (!result.compileChangesElsewhere.empty()) {
+        out += "\ncompile side (under no changed graph pair):\n";
+        for (const auto& [kind, sentence] : result.compileChangesElsewhere)
+            out += "  " + sentence + '\n';
     }
     return terminalSafe(out);
 }

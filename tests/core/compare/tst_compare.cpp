@@ -626,13 +626,16 @@ private Q_SLOTS:
         const std::string text = compareToJson(compareIndexes(a, b, {}));
         QVERIFY(text.ends_with("}\n"));
         const auto json = nlohmann::ordered_json::parse(text);
-        QCOMPARE(keysOf(json), (QStringList { u"schema"_s, u"a"_s, u"b"_s, u"graphs"_s, u"summary"_s }));
+        QCOMPARE(keysOf(json),
+            (QStringList { u"schema"_s, u"a"_s, u"b"_s, u"graphs"_s, u"summary"_s, u"compile_changes"_s }));
+        QVERIFY(json["compile_changes"].is_null()); // no trace logs: no compile side
         QVERIFY(json["schema"] == "dvmlens.compare/1");
         QVERIFY(json["a"] == "/a");
         QVERIFY(json["b"] == "/b");
         QCOMPARE(json["graphs"].size(), std::size_t(3));
         const QStringList graphKeys { u"key"_s, u"a"_s, u"b"_s, u"status"_s, u"dvm_engaged"_s, u"counts"_s,
-            u"fallbacks"_s, u"dvm_only_a"_s, u"dvm_only_b"_s, u"fusions"_s, u"regression"_s };
+            u"fallbacks"_s, u"dvm_only_a"_s, u"dvm_only_b"_s, u"fusions"_s, u"regression"_s, u"split_from"_s,
+            u"compile_changes"_s };
         for (const auto& graph : json["graphs"])
             QCOMPARE(keysOf(graph), graphKeys);
 
@@ -698,7 +701,7 @@ private Q_SLOTS:
             std::string(
                 "{\"schema\":\"dvmlens.compare/1\",\"a\":\"/a\",\"b\":\"/b\",\"graphs\":[],\"summary\":"
                 "{\"graphs\":0,\"matched\":0,\"regressions\":0,\"dvm_engaged\":{\"a\":0,\"b\":0},"
-                "\"verdict\":{\"a\":\"no code\",\"b\":\"no code\"}}}\n"));
+                "\"verdict\":{\"a\":\"no code\",\"b\":\"no code\"}},\"compile_changes\":null}\n"));
     }
 
     void textSummaryListsRegressionsFirst()

@@ -66,6 +66,29 @@ private Q_SLOTS:
         QCOMPARE(json["changes"][0]["kind"].get<std::string>(), "new-break"s);
     }
 
+    // Each change names the compiles it is about, so compare can say it under their graph pairs.
+    void changesNameTheirCompiles()
+    {
+        const CompileComparison breaks =
+            compareCompile(logs(testutil::plainLog(0)), logs(testutil::breakLog(0)));
+        QCOMPARE(breaks.changes.size(), std::size_t(1));
+        QCOMPARE(breaks.changes[0].graphs, // the frame that breaks, and the resume graph after the break
+            (std::vector<CompileGraphRef> { { 'b', 0, "0/0" }, { 'b', 0, "1/0" } }));
+        const CompileComparison gone =
+            compareCompile(logs(testutil::breakLog(0)), logs(testutil::plainLog(0)));
+        QCOMPARE(
+            gone.changes[0].graphs, (std::vector<CompileGraphRef> { { 'a', 0, "0/0" }, { 'a', 0, "1/0" } }));
+        const CompileComparison recompiles =
+            compareCompile(logs(testutil::plainLog()), logs(testutil::recompileLog()));
+        QCOMPARE(recompiles.changes[0].kind, "more-recompiles"s);
+        QCOMPARE(recompiles.changes[0].graphs.size(), std::size_t(4)); // 0/0 … 0/3 on rank 0 (the file name)
+        QCOMPARE(recompiles.changes[0].graphs[3], (CompileGraphRef { 'b', 0, "0/3" }));
+        const CompileComparison cache = compareCompile(
+            logs(testutil::dynamoStart(testutil::compileId(1, 0), "g")), logs(testutil::cacheLog()));
+        QCOMPARE(cache.changes[0].kind, "cache"s);
+        QCOMPARE(cache.changes[0].graphs, (std::vector<CompileGraphRef> { { 'b', 0, "1/0" } }));
+    }
+
     void goneBreak()
     {
         const CompileComparison comparison =
