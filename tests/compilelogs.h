@@ -56,7 +56,8 @@ inline std::string artifact(const std::string& name, const std::string& ids, con
     return traceRecord(R"("artifact": {"name": ")" + name + R"(", "encoding": "json"}, )" + ids, payload);
 }
 
-// The inductor_output_code record of compile `ids`: a wrapper module of AOT ID `aotId` (one graph in a scan).
+// The inductor_output_code record of compile `ids`: a wrapper module of AOT ID `aotId`, the graph the
+// index makes of that compile.
 inline std::string outputCode(const std::string& ids, const std::string& aotId = "0_inference")
 {
     return traceRecord(
@@ -133,14 +134,6 @@ inline std::string fallbackKernelLog()
             R"("artifact": {"name": "dynamo_error", "encoding": "string"}, )" + compileId(0, 0), traceback)
         + metrics(compileId(0, 0), "forward",
             R"(, "fail_type": "torch._inductor.exc.InductorError", "fail_reason": "AttributeError: 'FallbackKernel' object has no attribute 'data'", "fail_user_frame_filename": "/m/model.py", "fail_user_frame_lineno": 40)");
-}
-
-// The inductor_output_code record of compile `ids` (a wrapper module of AOT ID `aotId`): the graph the
-// index makes of that compile.
-inline std::string outputCode(const std::string& ids, const std::string& aotId)
-{
-    return traceRecord(R"("inductor_output_code": {"filename": "/tmp/torchinductor_u/xx/cxx.py"}, )" + ids,
-        wrapperModule(aotId));
 }
 
 // A ≤2.5 log (April 2024 form): no break artifact, the break told by restart_reasons and the resume frame.

@@ -201,7 +201,8 @@ private Q_SLOTS:
         QSignalSpy opened(&window, &MainWindow::indexFinished);
         window.openPath(logs.path());
         QVERIFY(opened.wait(30000));
-        QTRY_VERIFY(document.knownFailures() && document.modelSources() && document.compile());
+        QTRY_VERIFY_WITH_TIMEOUT(
+            document.knownFailures() && document.modelSources() && document.compile(), 30000);
         const ReportSubject subject = window.exportActions()->subject();
         QCOMPARE(subject.compile, document.compile());
 
@@ -235,7 +236,7 @@ private Q_SLOTS:
         document.loadProfile(profile);
         QVERIFY(joined.wait(30000));
         QCOMPARE(joined.at(0).at(1).toString(), QString());
-        QTRY_VERIFY(document.knownFailures() && document.modelSources());
+        QTRY_VERIFY_WITH_TIMEOUT(document.knownFailures() && document.modelSources(), 30000);
 
         // The report is made of what the document holds: nothing is searched or summed again.
         const ReportSubject subject = window.exportActions()->subject();
