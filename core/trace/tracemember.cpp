@@ -10,36 +10,44 @@ namespace dvmlens {
 namespace {
 
 // The payload of the record at `line` (its md5 checked); nullopt with `error` otherwise. (SafeFile
-// holds its reader to the budget as these bytes are read: a head reader gets the head.)
+// holds its reader to the budget as these bytes are read: a head reader gets the head.) Reading
+// begins near the record when an earlier read of the plain log left marks (tracelinemarks.h); when
+// that finds no good record there, the log is read from its start, so the answer never differs.
 std::optional<std::string> recordPayload(
     const std::string& log, const std::string& tree, int line, FileError& error)
 {
-    bool found = false;
-    std::optional<std::string> payload;
-    bool verified = false;
-    TraceReadOptions options;
-    options.onlyLine = line; // reading stops right after that record
-    const TraceReadResult result = readTraceLog(log, tree, options, [&](TraceRecord& record) {
-        payload = std::move(record.payload);
-        verified = record.payloadVerified || !record.payloadMd5;
-        found = true;
-    });
-    if (!result.opened) {
-        error = FileError { FileProblem::IoError, result.error };
-        return std::nullopt;
+    for (const bool resume : { true, false }) {
+        bool found = false;
+        std::optional<std::string> payload;
+        bool verified = false;
+        TraceReadOptions options;
+        options.onlyLine = line; // reading stops right after that record
+        options.resumeNearOnlyLine = resume;
+        const TraceReadResult result = readTraceLog(log, tree, options, [&](TraceRecord& record) {
+            payload = std::move(record.payload);
+            verified = record.payloadVerified || !record.payloadMd5;
+            found = true;
+        });
+        if (result.resumed && !(result.opened && found && payload && verified))
+            continue;
+        if (!result.opened) {
+            error = FileError { FileProblem::IoError, result.error };
+            return std::nullopt;
+        }
+        if (!found || !payload) {
+            error = FileError { FileProblem::Missing,
+                "the log has no record with a payload at line " + std::to_string(line) };
+            return std::nullopt;
+        }
+        if (!verified) {
+            error = FileError { FileProblem::IoError,
+                "the payload at line " + std::to_string(line)
+                    + " does not match its md5 (the log changed or was cut)" };
+            return std::nullopt;
+        }
+        return payload;
     }
-    if (!found || !payload) {
-        error = FileError { FileProblem::Missing,
-            "the log has no record with a payload at line " + std::to_string(line) };
-        return std::nullopt;
-    }
-    if (!verified) {
-        error = FileError { FileProblem::IoError,
-            "the payload at line " + std::to_string(line)
-                + " does not match its md5 (the log changed or was cut)" };
-        return std::nullopt;
-    }
-    return payload;
+    return std::nullopt; // not reached: the second pass never resumes
 }
 
 } // namespace
