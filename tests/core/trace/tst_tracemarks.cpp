@@ -212,6 +212,47 @@ private Q_SLOTS:
         QCOMPARE(payloadAfter.message, payloadBefore.message);
     }
 
+    void otherFilesFollowARewrittenLog()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"t.log"_s);
+        const std::string log = path.toStdString();
+        // Each graph's post-grad graph (fx_graph_transformed.py) comes before its output code.
+        const auto write = [&](int graphs, const std::string& marker, int lead) {
+            std::string text = lead ? traceRecord(R"("str": ["/lead.py", 0])") : std::string();
+            for (int graph = 0; graph < graphs; ++graph) {
+                const std::string ids = R"("frame_id": 0, "frame_compile_id": )" + std::to_string(graph);
+                text += traceRecord(R"("inductor_post_grad_graph": {}, )" + ids,
+                    std::string("class GraphModule: # ") + marker + std::to_string(graph));
+                text += traceRecord(R"("inductor_output_code": {"filename": "/tmp/c.py"}, )" + ids,
+                    testutil::wrapperModule(std::to_string(graph) + "_forward"));
+            }
+            return testutil::writeBytes(path, text);
+        };
+        const int codeLines = 1 + payloadLines(testutil::wrapperModule("0_forward"));
+        int lead = 0;
+        const auto transformed = [&](int graph, FileError& error) {
+            const int codeLine = 1 + lead + 2 * graph + codeLines * graph + 2; // post-grad: 2 lines
+            return readTraceMember(TraceMemberName { log, codeLine, "fx_graph_transformed.py" }, log, error);
+        };
+        QVERIFY(write(40, "first ", lead));
+        for (int graph = 0; graph < 40; ++graph) {
+            FileError error;
+            QCOMPARE(transformed(graph, error),
+                std::optional<std::string>("class GraphModule: # first " + std::to_string(graph)));
+        }
+        lead = 1;
+        QVERIFY(write(41, "second ", lead)); // the lines moved by one: read again
+        for (int graph = 0; graph < 41; ++graph) {
+            FileError error;
+            QCOMPARE(transformed(graph, error),
+                std::optional<std::string>("class GraphModule: # second " + std::to_string(graph)));
+        }
+        FileError missing;
+        QCOMPARE(transformed(41, missing), std::nullopt);
+        QCOMPARE(missing.problem, FileProblem::Missing);
+    }
+
     void gzipLogsAreReadFromTheStart()
     {
         QTemporaryDir dir;
