@@ -15,6 +15,7 @@
 
 #include <fcntl.h>
 #include <map>
+#include <memory>
 #include <sys/stat.h>
 
 using namespace Qt::StringLiterals;
@@ -98,14 +99,16 @@ private Q_SLOTS:
     void init()
     {
         forgetTraceLineMarks();
+        m_dir = std::make_unique<QTemporaryDir>();
+        m_path = m_dir->filePath(u"dedicated_log_torch_trace_rank_0_a.log"_s);
+        m_log = m_path.toStdString();
     }
 
     void everyMemberReadsAsFromTheStart()
     {
-        QTemporaryDir dir;
         const GeneratedLog generated = generatedLog(400, "pass # ");
-        const std::string log = dir.filePath(u"dedicated_log_torch_trace_rank_0_a.log"_s).toStdString();
-        QVERIFY(testutil::writeBytes(QString::fromStdString(log), generated.text));
+        const std::string& log = m_log;
+        QVERIFY(testutil::writeBytes(m_path, generated.text));
         QCOMPARE(generated.payloads.size(), std::size_t(400));
         int resumed = 0;
         for (const auto& [line, payload] : generated.payloads) {
@@ -131,10 +134,9 @@ private Q_SLOTS:
 
     void theIndexReadLeavesTheMarks()
     {
-        QTemporaryDir dir;
         const GeneratedLog generated = generatedLog(300, "pass # ");
-        const std::string log = dir.filePath(u"t.log"_s).toStdString();
-        QVERIFY(testutil::writeBytes(QString::fromStdString(log), generated.text));
+        const std::string& log = m_log;
+        QVERIFY(testutil::writeBytes(m_path, generated.text));
         const auto [line, payload] = *std::next(generated.payloads.begin(), 250);
         const TraceReadResult cold = readResuming(log, line); // no marks yet: from the start
         QVERIFY(!cold.resumed);
@@ -148,9 +150,8 @@ private Q_SLOTS:
 
     void aRewrittenLogIsReadAfresh()
     {
-        QTemporaryDir dir;
-        const QString path = dir.filePath(u"t.log"_s);
-        const std::string log = path.toStdString();
+        const QString& path = m_path;
+        const std::string& log = m_log;
         const GeneratedLog first = generatedLog(60, "pass # ");
         QVERIFY(testutil::writeBytes(path, first.text));
         readWhole(log);
@@ -179,9 +180,8 @@ private Q_SLOTS:
 
     void errorsAreTheSameFromAMark()
     {
-        QTemporaryDir dir;
-        const QString path = dir.filePath(u"t.log"_s);
-        const std::string log = path.toStdString();
+        const QString& path = m_path;
+        const std::string& log = m_log;
         GeneratedLog generated = generatedLog(20, "pass # ");
         // The 11th graph's payload changed after its md5 was written.
         const int changed = std::next(generated.payloads.begin(), 10)->first;
@@ -214,9 +214,8 @@ private Q_SLOTS:
 
     void otherFilesFollowARewrittenLog()
     {
-        QTemporaryDir dir;
-        const QString path = dir.filePath(u"t.log"_s);
-        const std::string log = path.toStdString();
+        const QString& path = m_path;
+        const std::string& log = m_log;
         // Each graph's post-grad graph (fx_graph_transformed.py) comes before its output code.
         const auto write = [&](int graphs, const std::string& marker, int lead) {
             std::string text = lead ? traceRecord(R"("str": ["/lead.py", 0])") : std::string();
@@ -255,11 +254,9 @@ private Q_SLOTS:
 
     void gzipLogsAreReadFromTheStart()
     {
-        QTemporaryDir dir;
-        const QString path = dir.filePath(u"t.log.gz"_s);
-        const std::string log = path.toStdString();
         const GeneratedLog generated = generatedLog(30, "pass # ");
-        QVERIFY(testutil::writeGzip(path, generated.text));
+        const std::string log = m_log + ".gz";
+        QVERIFY(testutil::writeGzip(QString::fromStdString(log), generated.text));
         readWhole(log);
         const auto [line, payload] = *generated.payloads.rbegin();
         const TraceReadResult again = readResuming(log, line);
@@ -270,6 +267,11 @@ private Q_SLOTS:
             QCOMPARE(member(log, at, error), std::optional<std::string>(payload));
         }
     }
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir; // a new one for each test
+    QString m_path;
+    std::string m_log;
 };
 
 QTEST_GUILESS_MAIN(TestTraceMarks)
