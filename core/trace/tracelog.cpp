@@ -1,16 +1,20 @@
 // SPDX-License-Identifier: MIT
 // Reading a log: bytes come from SafeFile (through libarchive's gzip filter for a .gz, told by its
 // magic bytes), are cut into lines in one reused buffer (a line longer than maxLineBytes is
-// skipped, not kept), and the lines go to TraceLogParser.
+// skipped, not kept), and the lines go to TraceLogParser. A plain log on disk leaves marks of where
+// its lines begin (tracelinemarks.h) for later re-reads of one record.
 #include "core/trace/tracelog.h"
 
 #include "core/io/safefile.h"
+#include "core/trace/tracelinemarks.h"
 #include "core/trace/tracelogparser.h"
 #include "core/trace/traceprefix.h"
 
 #include <archive.h>
+#include <cerrno>
 #include <cstring>
 #include <memory>
+#include <unistd.h>
 
 namespace dvmlens {
 
@@ -28,6 +32,26 @@ public:
     {
     }
 
+    // The text fed next begins line `line` at byte `offset` of the log.
+    void startAt(int line, std::uint64_t offset)
+    {
+        m_number = line - 1;
+        m_position = offset;
+        m_lineStart = offset;
+    }
+
+    // Where the lines that may start a record begin is noted in `marks` (null: nowhere).
+    void markInto(TraceLineMarks* marks)
+    {
+        m_marks = marks;
+    }
+
+    // The lines passed so far (the last one maybe incomplete).
+    int lines() const
+    {
+        return m_number;
+    }
+
     void feed(std::string_view bytes)
     {
         while (!bytes.empty() && !m_parser.done()) {
@@ -36,6 +60,9 @@ public:
                 newline ? static_cast<std::size_t>(newline - bytes.data()) : bytes.size();
             take(bytes.substr(0, length), newline != nullptr);
             bytes.remove_prefix(newline ? length + 1 : length);
+            m_position += newline ? length + 1 : length;
+            if (newline)
+                m_lineStart = m_position;
         }
     }
 
@@ -62,6 +89,7 @@ private:
             m_partial.clear();
         } else if (complete && m_partial.empty()) {
             ++m_number;
+            mark(piece);
             m_parser.line(piece, m_number);
             return;
         } else {
@@ -76,11 +104,19 @@ private:
         ++m_number;
         if (m_skipping)
             m_parser.overlongLine(m_number, m_skipped);
-        else
+        else {
+            mark(text);
             m_parser.line(text, m_number);
+        }
         m_skipping = false;
         m_skipped = 0;
         m_partial.clear();
+    }
+
+    void mark(std::string_view text)
+    {
+        if (m_marks && !text.empty() && text.front() != '\t')
+            m_marks->add(m_number, m_lineStart);
     }
 
     TraceLogParser& m_parser;
@@ -89,6 +125,9 @@ private:
     bool m_skipping = false;
     std::size_t m_skipped = 0;
     int m_number = 0;
+    std::uint64_t m_position = 0; // of the next byte fed
+    std::uint64_t m_lineStart = 0; // of the line being cut
+    TraceLineMarks* m_marks = nullptr;
 };
 
 bool cancelled(const TraceReadOptions& options)
@@ -158,8 +197,10 @@ bool feedGzip(SafeFile& file, std::string first, LineSplitter& splitter, const T
     return true;
 }
 
-// Feeds the rest of a plain `file` (whose first bytes are `first`) to `splitter`.
-bool feedPlain(SafeFile& file, std::string first, LineSplitter& splitter, const TraceReadOptions& options,
+// Feeds the rest of a plain log (whose first bytes are `first`) to `splitter`; `read` is
+// SafeFile::read's contract (bytes read, 0 at the end, nullopt with an error).
+template <typename Read>
+bool feedPlain(Read&& read, std::string first, LineSplitter& splitter, const TraceReadOptions& options,
     TraceReadResult& result, std::string& error)
 {
     result.bytes += first.size();
@@ -167,7 +208,7 @@ bool feedPlain(SafeFile& file, std::string first, LineSplitter& splitter, const 
     std::string buffer(kChunk, '\0');
     while (!cancelled(options) && !splitter.done() && result.bytes <= options.budget) {
         FileError fileError;
-        const std::optional<std::size_t> got = file.read(buffer.data(), buffer.size(), fileError);
+        const std::optional<std::size_t> got = read(buffer.data(), buffer.size(), fileError);
         if (!got) {
             error = fileError.message;
             return false;
@@ -177,6 +218,124 @@ bool feedPlain(SafeFile& file, std::string first, LineSplitter& splitter, const 
         result.bytes += *got;
         splitter.feed(std::string_view(buffer.data(), *got));
     }
+    return true;
+}
+
+// Reads of a descriptor (a log entered part-way) held to `budget` bytes counted from the file's
+// start, as SafeFile holds its reads.
+struct DescriptorReader
+{
+    int fd = -1;
+    std::uint64_t position = 0;
+    std::uint64_t budget = 0;
+
+    std::optional<std::size_t> operator()(char* data, std::size_t size, FileError& error)
+    {
+        const std::uint64_t room = budget - std::min(budget, position) + 1; // one byte past: too large
+        for (;;) {
+            const ssize_t got =
+                ::read(fd, data, static_cast<std::size_t>(std::min<std::uint64_t>(size, room)));
+            if (got < 0 && errno == EINTR)
+                continue;
+            if (got < 0) {
+                error = FileError { FileProblem::IoError, std::strerror(errno) };
+                return std::nullopt;
+            }
+            position += static_cast<std::uint64_t>(got);
+            if (position > budget) {
+                error = FileError { FileProblem::TooLarge,
+                    "it is larger than " + std::to_string(budget) + " bytes" };
+                return std::nullopt;
+            }
+            return static_cast<std::size_t>(got);
+        }
+    }
+};
+
+// A descriptor closed when it goes.
+struct Descriptor
+{
+    int fd = -1;
+    explicit Descriptor(int open)
+        : fd(open)
+    {
+    }
+    Descriptor(const Descriptor&) = delete;
+    Descriptor& operator=(const Descriptor&) = delete;
+    ~Descriptor()
+    {
+        if (fd >= 0)
+            ::close(fd);
+    }
+};
+
+// What every read ends with: its diagnostics, and the open record handed over.
+void endRead(TraceLogParser& parser, LineSplitter& splitter, const TraceReadOptions& options,
+    TraceReadResult& result, bool ok, const std::string& error)
+{
+    if (!ok)
+        parser.diagnose(
+            std::nullopt, Severity::Warning, "trace-unreadable", "reading stopped part-way: " + error);
+    if (result.bytes > options.budget)
+        parser.diagnose(std::nullopt, Severity::Warning, "trace-budget",
+            "reading stopped after " + std::to_string(options.budget) + " bytes of log text");
+    result.cancelled = cancelled(options);
+    splitter.finish();
+}
+
+// The read of options.onlyLine from the last mark at or before it (tracelinemarks.h): the log is
+// opened through SafeFile (tree, links, regular files), its descriptor taken to seek; nullopt when
+// the log as it is now has no marks, so it is read from the start.
+std::optional<TraceReadResult> readFromMark(const std::string& path, const std::string& tree,
+    const TraceReadOptions& options, const TraceRecordHandler& onRecord)
+{
+    // By name first, so a log without marks (or inside an archive) is not opened twice.
+    const std::optional<FileIdentity> named = fileIdentity(path);
+    if (!named || !findTraceLineMark(path, *named, options.onlyLine))
+        return std::nullopt;
+    FileError fileError;
+    std::optional<SafeFile> file = SafeFile::open(path, tree, options.budget, fileError);
+    if (!file)
+        return std::nullopt;
+    const Descriptor fd { file->release() };
+    const std::optional<FileIdentity> identity = fd.fd >= 0 ? fileIdentity(fd.fd) : std::nullopt;
+    const std::optional<TraceLineMark> mark =
+        identity ? findTraceLineMark(path, *identity, options.onlyLine) : std::nullopt;
+    if (!mark || mark->offset > options.budget
+        || ::lseek(fd.fd, static_cast<off_t>(mark->offset), SEEK_SET) < 0)
+        return std::nullopt;
+    TraceReadResult result;
+    result.opened = true;
+    result.resumed = true;
+    TraceLogParser parser(path, options, onRecord, result);
+    LineSplitter splitter(parser, options);
+    splitter.startAt(mark->line, mark->offset);
+    TraceLineMarks seen;
+    splitter.markInto(&seen);
+    result.bytes = mark->offset;
+    std::string error;
+    const bool ok = feedPlain(
+        DescriptorReader { fd.fd, mark->offset, options.budget }, {}, splitter, options, result, error);
+    endRead(parser, splitter, options, result, ok, error);
+    seen.cover(splitter.lines());
+    keepTraceLineMarks(path, *identity, mark->line, seen);
+    return result;
+}
+
+// The first two bytes of `file` (fewer when it is shorter), to tell a gzip log by its magic.
+bool readFirstBytes(SafeFile& file, std::string& first, FileError& error)
+{
+    first.assign(2, '\0');
+    std::size_t have = 0;
+    while (have < first.size()) {
+        const std::optional<std::size_t> got = file.read(first.data() + have, first.size() - have, error);
+        if (!got)
+            return false;
+        if (*got == 0)
+            break;
+        have += *got;
+    }
+    first.resize(have);
     return true;
 }
 
@@ -208,43 +367,43 @@ std::optional<std::string_view> TraceRecord::internedString(std::int64_t index) 
 TraceReadResult readTraceLog(const std::string& path, const std::string& tree,
     const TraceReadOptions& options, const TraceRecordHandler& onRecord)
 {
+    if (options.onlyLine > 0 && options.resumeNearOnlyLine)
+        if (std::optional<TraceReadResult> result = readFromMark(path, tree, options, onRecord))
+            return std::move(*result);
     TraceReadResult result;
     FileError fileError;
+    // The log's marks are kept only when it is the same file before and after the read.
+    const std::optional<FileIdentity> identity = fileIdentity(path);
     // The budget of SafeFile bounds the file's own bytes; the text's bytes are counted as read.
     std::optional<SafeFile> file = SafeFile::open(path, tree, options.budget, fileError);
     if (!file) {
         result.error = fileError.message;
         return result;
     }
-    std::string first(2, '\0');
-    std::size_t have = 0;
-    while (have < first.size()) {
-        const std::optional<std::size_t> got =
-            file->read(first.data() + have, first.size() - have, fileError);
-        if (!got) {
-            result.error = fileError.message;
-            return result;
-        }
-        if (*got == 0)
-            break;
-        have += *got;
+    std::string first;
+    if (!readFirstBytes(*file, first, fileError)) {
+        result.error = fileError.message;
+        return result;
     }
-    first.resize(have);
     result.opened = true;
     TraceLogParser parser(path, options, onRecord, result);
     LineSplitter splitter(parser, options);
+    // A gzip stream cannot be entered part-way: it gets no marks.
     const bool gzip = first.size() == 2 && first[0] == '\x1f' && first[1] == '\x8b';
+    TraceLineMarks seen;
+    if (identity && !gzip)
+        splitter.markInto(&seen);
     std::string error;
+    const auto read = [&](char* data, std::size_t size, FileError& readError) {
+        return file->read(data, size, readError);
+    };
     const bool ok = gzip ? feedGzip(*file, std::move(first), splitter, options, result, error)
-                         : feedPlain(*file, std::move(first), splitter, options, result, error);
-    if (!ok)
-        parser.diagnose(
-            std::nullopt, Severity::Warning, "trace-unreadable", "reading stopped part-way: " + error);
-    if (result.bytes > options.budget)
-        parser.diagnose(std::nullopt, Severity::Warning, "trace-budget",
-            "reading stopped after " + std::to_string(options.budget) + " bytes of log text");
-    result.cancelled = cancelled(options);
-    splitter.finish();
+                         : feedPlain(read, std::move(first), splitter, options, result, error);
+    endRead(parser, splitter, options, result, ok, error);
+    if (identity && !gzip && fileIdentity(path) == identity) {
+        seen.cover(splitter.lines());
+        keepTraceLineMarks(path, *identity, 1, seen);
+    }
     return result;
 }
 

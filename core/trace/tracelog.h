@@ -136,6 +136,11 @@ struct TraceReadOptions
     // When set, only the record whose line is `onlyLine` is parsed (with its payload, whatever the
     // interest says) and handed over, and reading stops right after it: a re-read of one record.
     int onlyLine = 0;
+    // With onlyLine: begin at the last line at or before it that an earlier read of this same plain
+    // log on disk passed (same path, device, inode, size, mtime; tracelinemarks.h) instead of at
+    // byte 0. The record is the same; lines, records and diagnostics then cover only what was read
+    // (bytes counts the skipped bytes too, as the budget does). Gzip logs are always read whole.
+    bool resumeNearOnlyLine = false;
 };
 
 struct TraceReadResult
@@ -143,6 +148,7 @@ struct TraceReadResult
     bool opened = false; // false: `error` says why the log could not be read at all
     std::string error;
     bool cancelled = false;
+    bool resumed = false; // reading began part-way (resumeNearOnlyLine)
     std::uint64_t bytes = 0; // bytes of log text read (after gunzip)
     int lines = 0;
     int records = 0; // records recognised (handed over or skipped)

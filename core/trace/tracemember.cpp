@@ -3,43 +3,112 @@
 
 #include "core/io/safefile.h"
 #include "core/trace/tracegraphs.h"
+#include "core/trace/tracelinemarks.h"
 #include "core/trace/tracelog.h"
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <vector>
 
 namespace dvmlens {
 
 namespace {
 
 // The payload of the record at `line` (its md5 checked); nullopt with `error` otherwise. (SafeFile
-// holds its reader to the budget as these bytes are read: a head reader gets the head.)
+// holds its reader to the budget as these bytes are read: a head reader gets the head.) Reading
+// begins near the record when an earlier read of the plain log left marks (tracelinemarks.h); when
+// that finds no good record there, the log is read from its start, so the answer never differs.
 std::optional<std::string> recordPayload(
     const std::string& log, const std::string& tree, int line, FileError& error)
 {
-    bool found = false;
-    std::optional<std::string> payload;
-    bool verified = false;
+    for (const bool resume : { true, false }) {
+        bool found = false;
+        std::optional<std::string> payload;
+        bool verified = false;
+        TraceReadOptions options;
+        options.onlyLine = line; // reading stops right after that record
+        options.resumeNearOnlyLine = resume;
+        const TraceReadResult result = readTraceLog(log, tree, options, [&](TraceRecord& record) {
+            payload = std::move(record.payload);
+            verified = record.payloadVerified || !record.payloadMd5;
+            found = true;
+        });
+        if (result.resumed && !(result.opened && found && payload && verified))
+            continue;
+        if (!result.opened) {
+            error = FileError { FileProblem::IoError, result.error };
+            return std::nullopt;
+        }
+        if (!found || !payload) {
+            error = FileError { FileProblem::Missing,
+                "the log has no record with a payload at line " + std::to_string(line) };
+            return std::nullopt;
+        }
+        if (!verified) {
+            error = FileError { FileProblem::IoError,
+                "the payload at line " + std::to_string(line)
+                    + " does not match its md5 (the log changed or was cut)" };
+            return std::nullopt;
+        }
+        return payload;
+    }
+    return std::nullopt; // not reached: the second pass never resumes
+}
+
+// Each graph's files (by the line of its inductor_output_code record): file name → record line.
+using GraphFileLines = std::map<int, std::map<std::string, int>>;
+
+// The graphs' files of the logs read last, by path and identity (so a changed log is assembled
+// again): a log is assembled once, not once per file of each graph read.
+struct KeptGraphFiles
+{
+    std::string log;
+    FileIdentity identity;
+    std::shared_ptr<const GraphFileLines> graphs;
+};
+
+std::mutex g_keptMutex;
+std::vector<KeptGraphFiles> g_kept; // the one used last at the back
+
+// Assembles the graphs as the container did (metadata only) to find which record stands for each
+// file; null with `error` when the log cannot be read.
+std::shared_ptr<const GraphFileLines> graphFileLines(
+    const std::string& log, const std::string& tree, FileError& error)
+{
+    const std::optional<FileIdentity> identity = fileIdentity(log); // none inside an archive
+    if (identity) {
+        const std::lock_guard lock(g_keptMutex);
+        for (const KeptGraphFiles& kept : g_kept)
+            if (kept.log == log && kept.identity == *identity)
+                return kept.graphs;
+    }
+    TraceGraphAssembler assembler;
     TraceReadOptions options;
-    options.onlyLine = line; // reading stops right after that record
-    const TraceReadResult result = readTraceLog(log, tree, options, [&](TraceRecord& record) {
-        payload = std::move(record.payload);
-        verified = record.payloadVerified || !record.payloadMd5;
-        found = true;
-    });
+    options.interest = [](std::string_view kind) { return TraceGraphAssembler::interest(kind, false); };
+    const TraceReadResult result =
+        readTraceLog(log, tree, options, [&](TraceRecord& record) { assembler.add(record); });
     if (!result.opened) {
         error = FileError { FileProblem::IoError, result.error };
-        return std::nullopt;
+        return nullptr;
     }
-    if (!found || !payload) {
-        error = FileError { FileProblem::Missing,
-            "the log has no record with a payload at line " + std::to_string(line) };
-        return std::nullopt;
+    auto graphs = std::make_shared<GraphFileLines>();
+    for (const TraceGraphParts& graph : assembler.graphs())
+        graphs->emplace(graph.codeLine, graph.files);
+    const bool whole = !result.cancelled
+        && std::none_of(
+            result.diagnostics.begin(), result.diagnostics.end(), [](const Diagnostic& diagnostic) {
+                return diagnostic.code == "trace-unreadable" || diagnostic.code == "trace-budget";
+            });
+    if (identity && whole && fileIdentity(log) == identity) { // unchanged while read
+        const std::lock_guard lock(g_keptMutex);
+        std::erase_if(g_kept, [&](const KeptGraphFiles& kept) { return kept.log == log; });
+        if (g_kept.size() >= kMarkedLogs)
+            g_kept.erase(g_kept.begin());
+        g_kept.push_back(KeptGraphFiles { log, *identity, graphs });
     }
-    if (!verified) {
-        error = FileError { FileProblem::IoError,
-            "the payload at line " + std::to_string(line)
-                + " does not match its md5 (the log changed or was cut)" };
-        return std::nullopt;
-    }
-    return payload;
+    return graphs;
 }
 
 } // namespace
@@ -88,25 +157,13 @@ std::optional<std::string> readTraceMember(
     }
     if (member.file == "output_code.py")
         return recordPayload(member.log, tree, member.line, error);
-    // Another file of the graph: assemble the graphs as the container did (metadata only) to find
-    // which record stands for it, then read that record's payload.
-    TraceGraphAssembler assembler;
-    TraceReadOptions options;
-    options.interest = [](std::string_view kind) { return TraceGraphAssembler::interest(kind, false); };
-    const TraceReadResult result =
-        readTraceLog(member.log, tree, options, [&](TraceRecord& record) { assembler.add(record); });
-    if (!result.opened) {
-        error = FileError { FileProblem::IoError, result.error };
+    // Another file of the graph: which record stands for it, then that record's payload.
+    const std::shared_ptr<const GraphFileLines> graphs = graphFileLines(member.log, tree, error);
+    if (!graphs)
         return std::nullopt;
-    }
-    for (const TraceGraphParts& graph : assembler.graphs()) {
-        if (graph.codeLine != member.line)
-            continue;
-        const auto file = graph.files.find(member.file);
-        if (file == graph.files.end())
-            break;
-        return recordPayload(member.log, tree, file->second, error);
-    }
+    if (const auto graph = graphs->find(member.line); graph != graphs->end())
+        if (const auto file = graph->second.find(member.file); file != graph->second.end())
+            return recordPayload(member.log, tree, file->second, error);
     error = FileError { FileProblem::Missing,
         "the trace log's graph at line " + std::to_string(member.line) + " has no " + member.file };
     return std::nullopt;
