@@ -96,7 +96,7 @@ DiagnosticsDock::DiagnosticsDock(const TreeDocument& document, QWidget* parent)
     connect(&m_document, &TreeDocument::indexChanged, this, &DiagnosticsDock::showIndex);
     connect(&m_document, &TreeDocument::knownFailuresChanged, this, &DiagnosticsDock::showKnownFailures);
     connect(&m_document, &TreeDocument::whyChanged, this, [this] {
-        m_model->setWhy(m_document.why()); // one entry per reason of the tree
+        keepingCurrent([this] { m_model->setWhy(m_document.why()); }); // one entry per reason of the tree
         updateCount();
     });
 
@@ -142,9 +142,26 @@ void DiagnosticsDock::showIndex()
     updateCount();
 }
 
+void DiagnosticsDock::keepingCurrent(const std::function<void()>& change)
+{
+    const QModelIndex current = m_proxy->mapToSource(m_view->currentIndex());
+    const dvmlens::Diagnostic* kept = current.isValid() ? m_model->diagnosticAt(current.row()) : nullptr;
+    change();
+    if (!kept)
+        return;
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        if (m_model->diagnosticAt(row) == kept) { // the index's and the findings' entries outlive a reset
+            const QModelIndex again = m_proxy->mapFromSource(m_model->index(row, 0));
+            if (again.isValid())
+                m_view->setCurrentIndex(again);
+            return;
+        }
+    }
+}
+
 void DiagnosticsDock::showKnownFailures()
 {
-    m_model->setKnownFailures(m_document.knownFailures());
+    keepingCurrent([this] { m_model->setKnownFailures(m_document.knownFailures()); });
     updateCount();
     if (m_showFirstKnownFailure) {
         m_showFirstKnownFailure = false;

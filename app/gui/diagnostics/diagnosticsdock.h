@@ -9,6 +9,7 @@
 
 #include <QDockWidget>
 
+#include <functional>
 #include <memory>
 
 class DiagnosticsModel;
@@ -55,6 +56,9 @@ private:
     bool selectFirstKnownFailure();
     void showIndex(); // the document's new index, before its known failures are known
     void showKnownFailures();
+    // Runs `change` (a model reset) and selects again the entry that was selected, when it is still
+    // listed: reasons and known failures arrive while the user reads an entry.
+    void keepingCurrent(const std::function<void()>& change);
 
     DiagnosticsModel* m_model;
     QSortFilterProxyModel* m_proxy;

@@ -186,6 +186,10 @@ private Q_SLOTS:
         QCOMPARE(activated.at(0).at(0).toString(), logPath());
         QCOMPARE(activated.at(0).at(1).toInt(), 10);
         QCOMPARE(dock.view()->currentIndex().row(), 0);
+        // The reasons arrive (again) while the entry is read: it stays selected, its details shown.
+        QTRY_VERIFY_WITH_TIMEOUT(document.why() != nullptr, 30000);
+        Q_EMIT document.whyChanged();
+        QCOMPARE(dock.view()->currentIndex().row(), 0);
 
         const QString shown = dock.details()->text()->toPlainText();
         QVERIFY2(shown.startsWith(QStringLiteral("'FallbackKernel' object has no attribute 'data'\n")),
