@@ -27,8 +27,7 @@ const Command kSources { "sources", "sources [--json] [--all] [--jobs N] PATH",
     "where in the model each kernel and fallback came from: model source lines (from FX graph "
     "docstrings, Inductor comments, provenance JSONs), worst first, with their DVM / other kernels and "
     "fallbacks over graphs and ranks and why those are not DVM (--json: dvmlens.sources/1; --all: library "
-    "frames in torch/ and "
-    "torch_npu/ as their own rows)",
+    "frames in torch/ and torch_npu/ as their own rows)",
     declareSources, runSources };
 
 void declareSources(CommandOptions& options)
