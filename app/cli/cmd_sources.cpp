@@ -1,14 +1,20 @@
 // SPDX-License-Identifier: MIT
 // dvmlens-cli sources: model source lines, worst first, with what their kernels and fallback calls
-// became (DVM, other backends, fallbacks) over graphs and ranks; --json: dvmlens.sources/1.
+// became (DVM, other backends, fallbacks) over graphs and ranks, and why what fell back there is
+// not DVM (the reasons of `dvmlens-cli why`, per line); --json: dvmlens.sources/1.
 #include "command.h"
 #include "commandoptions.h"
 #include "core/json/sourcesjson.h"
 #include "core/sources/sourcemap.h"
 #include "core/sources/sourcesummary.h"
 #include "core/text/sourcestext.h"
+#include "core/why/sourcelinewhy.h"
+#include "core/why/whyindex.h"
+#include "core/why/whyrules.h"
 #include "indexargs.h"
 #include "keptuntilexit.h"
+
+#include <QTextStream>
 
 namespace cli {
 
@@ -20,8 +26,8 @@ int runSources(const CommandOptions& options);
 const Command kSources { "sources", "sources [--json] [--all] [--jobs N] PATH",
     "where in the model each kernel and fallback came from: model source lines (from FX graph "
     "docstrings, Inductor comments, provenance JSONs), worst first, with their DVM / other kernels and "
-    "fallbacks over graphs and ranks (--json: dvmlens.sources/1; --all: library frames in torch/ and "
-    "torch_npu/ as their own rows)",
+    "fallbacks over graphs and ranks and why those are not DVM (--json: dvmlens.sources/1; --all: library "
+    "frames in torch/ and torch_npu/ as their own rows)",
     declareSources, runSources };
 
 void declareSources(CommandOptions& options)
@@ -43,8 +49,14 @@ int runSources(const CommandOptions& options)
         return ExitUsage;
     const dvmlens::SourceMap map = dvmlens::buildSourceMap(*index, parsed->jobs);
     const dvmlens::SourceSummary summary = dvmlens::summarizeSources(*index, map, includeLibrary);
-    writeOut(
-        parsed->json ? dvmlens::sourcesJsonText(*index, summary) : dvmlens::sourcesText(*index, summary));
+    // Why per line, with the rules `dvmlens-cli why` uses (a bad user file: said, built-in rules apply).
+    const dvmlens::LoadedWhyRules rules = dvmlens::loadWhyRules();
+    for (const dvmlens::Diagnostic& problem : rules.problems)
+        QTextStream(stderr) << "dvmlens-cli: sources: " << QString::fromStdString(problem.message) << '\n';
+    const dvmlens::IndexWhy why = dvmlens::explainIndex(*index, rules.rules, parsed->jobs);
+    const dvmlens::SourceLinesWhy lines = dvmlens::whyBySourceLine(*index, why, summary);
+    writeOut(parsed->json ? dvmlens::sourcesJsonText(*index, summary, &lines)
+                          : dvmlens::sourcesText(*index, summary, &lines));
     return ExitOk;
 }
 

@@ -88,8 +88,30 @@ template <typename W> void writeEvidence(W& w, const std::array<int, std::size(k
     w.endObject();
 }
 
+template <typename W> void writeLineWhy(W& w, const std::vector<LineWhy>& reasons)
+{
+    w.beginArray();
+    for (const LineWhy& reason : reasons) {
+        w.beginObject();
+        w.key("code");
+        w.value(reason.code);
+        w.key("count");
+        w.value(reason.count);
+        w.key("ops");
+        w.beginObject();
+        for (const auto& [op, count] : reason.ops) {
+            w.key(op);
+            w.value(count);
+        }
+        w.endObject();
+        w.endObject();
+    }
+    w.endArray();
+}
+
 // dvmlens.sources/1, written once against either emitter (jsonwriter.h).
-template <typename W> void writeSources(W& w, const Index& index, const SourceSummary& summary)
+template <typename W>
+void writeSources(W& w, const Index& index, const SourceSummary& summary, const SourceLinesWhy* why)
 {
     w.beginObject();
     w.key("schema");
@@ -98,7 +120,8 @@ template <typename W> void writeSources(W& w, const Index& index, const SourceSu
     w.value(index.root);
     w.key("sources");
     w.beginArray();
-    for (const SourceLocationSummary& location : summary.locations) {
+    for (std::size_t i = 0; i < summary.locations.size(); ++i) {
+        const SourceLocationSummary& location = summary.locations[i];
         w.beginObject();
         w.key("file");
         w.value(location.frame.file);
@@ -123,6 +146,10 @@ template <typename W> void writeSources(W& w, const Index& index, const SourceSu
         for (const SourceItemRef& ref : location.items)
             writeItem(w, index, ref);
         w.endArray();
+        if (why) {
+            w.key("why");
+            writeLineWhy(w, i < why->size() ? (*why)[i] : std::vector<LineWhy>());
+        }
         w.endObject();
     }
     w.endArray();
@@ -147,25 +174,25 @@ ordered_json locationCountsJson(const LocationCounts& counts)
     return builder.take();
 }
 
-ordered_json sourcesJson(const Index& index, const SourceSummary& summary)
+ordered_json sourcesJson(const Index& index, const SourceSummary& summary, const SourceLinesWhy* why)
 {
     JsonValueBuilder builder;
-    writeSources(builder, index, summary);
+    writeSources(builder, index, summary, why);
     return builder.take();
 }
 
-std::string sourcesJsonText(const Index& index, const SourceSummary& summary)
+std::string sourcesJsonText(const Index& index, const SourceSummary& summary, const SourceLinesWhy* why)
 {
     JsonTextWriter writer;
-    writeSources(writer, index, summary);
+    writeSources(writer, index, summary, why);
     return writer.take() + '\n';
 }
 
-void writeSourcesJson(
-    const Index& index, const SourceSummary& summary, const std::function<void(std::string_view)>& sink)
+void writeSourcesJson(const Index& index, const SourceSummary& summary,
+    const std::function<void(std::string_view)>& sink, const SourceLinesWhy* why)
 {
     JsonTextWriter writer(sink);
-    writeSources(writer, index, summary);
+    writeSources(writer, index, summary, why);
     writer.finish();
     sink("\n");
 }

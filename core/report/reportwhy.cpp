@@ -17,6 +17,16 @@ std::vector<WhyGroup> reportWhyGroups(const Index& index, const SourceMap* sourc
     return summarizeWhy(index, why, rules.rules, sources);
 }
 
+std::vector<WhyGroup> reportWhyGroups(
+    const Index& index, const IndexWhy& why, const WhyRules& rules, const SourceMap* sources)
+{
+    if (!sources) {
+        const SourceMap read = buildSourceMap(index);
+        return summarizeWhy(index, why, rules, &read);
+    }
+    return summarizeWhy(index, why, rules, sources);
+}
+
 ReportSourcesAndWhy readReportSourcesAndWhy(const Index& index)
 {
     const SourceMap map = buildSourceMap(index);

@@ -42,7 +42,7 @@ std::string locationCountsText(const LocationCounts& counts)
     return text;
 }
 
-std::string sourcesText(const Index& index, const SourceSummary& summary)
+std::string sourcesText(const Index& index, const SourceSummary& summary, const SourceLinesWhy* why)
 {
     int fellBack = 0;
     for (const SourceLocationSummary& location : summary.locations)
@@ -50,7 +50,8 @@ std::string sourcesText(const Index& index, const SourceSummary& summary)
     std::string text = "model sources of " + displayName(index.root) + ": "
         + plural(static_cast<int>(summary.locations.size()), "location", "locations") + ", "
         + std::to_string(fellBack) + " with fallbacks or non-DVM kernels\n";
-    for (const SourceLocationSummary& location : summary.locations) {
+    for (std::size_t i = 0; i < summary.locations.size(); ++i) {
+        const SourceLocationSummary& location = summary.locations[i];
         const std::optional<double> share = location.counts.dvmShare();
         // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) on "\n" + std::string&&.
         text += '\n';
@@ -66,6 +67,11 @@ std::string sourcesText(const Index& index, const SourceSummary& summary)
             + plural(location.runs, "rank", "ranks") + '\n';
         if (!location.frame.code.empty())
             text += "  code: " + displayName(location.frame.code) + '\n';
+        if (why && i < why->size()) {
+            for (const LineWhy& reason : (*why)[i])
+                text += "  why: " + displayName(lineWhyOpsText(reason)) + " — " + displayName(reason.title.en)
+                    + " [" + displayName(reason.code) + "]\n";
+        }
     }
     const LocationCounts& none = summary.unattributed;
     if (none.kernelTotal() + none.fallbackTotal() > 0)

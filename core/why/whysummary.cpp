@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "core/why/whysummary.h"
 
+#include "core/sources/sourcesummary.h"
+#include "core/why/itemwhy.h"
+
 #include <algorithm>
 #include <map>
 
@@ -15,17 +18,8 @@ struct Building
     std::map<std::pair<std::string, int>, WhyModelLine> lines;
 };
 
-template <typename Key>
-std::vector<std::pair<Key, std::size_t>> mostFirst(const std::map<Key, std::size_t>& counts)
-{
-    std::vector<std::pair<Key, std::size_t>> sorted(counts.begin(), counts.end());
-    std::stable_sort(
-        sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
-    return sorted;
-}
-
 void addItem(Building& building, const WhyReason& reason, const std::string& op, const std::string& path,
-    const GraphSources* sources, const ItemSources* item)
+    const std::vector<const SourceFrame*>& frames)
 {
     WhyGroup& group = building.group;
     if (group.count == 0) {
@@ -43,57 +37,66 @@ void addItem(Building& building, const WhyReason& reason, const std::string& op,
         if (std::find(group.releases.begin(), group.releases.end(), release) == group.releases.end())
             group.releases.push_back(release);
     }
-    if (!sources || !item)
-        return;
-    for (const std::uint32_t frame : item->shown) {
-        if (frame >= sources->frames.size())
-            continue;
-        const SourceFrame& source = sources->frames[frame];
-        WhyModelLine& line = building.lines[{ source.file, source.line }];
-        line.file = source.file;
-        line.line = source.line;
-        line.code = source.code;
+    for (const SourceFrame* source : frames) {
+        WhyModelLine& line = building.lines[{ source->file, source->line }];
+        line.file = source->file;
+        line.line = source->line;
+        line.code = source->code;
         ++line.count;
     }
 }
 
 } // namespace
 
+ItemWhy itemWhy(const Index& index, const IndexWhy& why, const SourceItemRef& item)
+{
+    ItemWhy result;
+    const GraphWhy* graphWhy = why.graph(item.run, item.graph);
+    if (!graphWhy || item.run >= index.runs.size() || item.graph >= index.runs[item.run].graphs.size())
+        return result;
+    const std::optional<OutputCode>& code = index.runs[item.run].graphs[item.graph].outputCode;
+    if (!code)
+        return result;
+    if (item.fallback) {
+        if (item.item < graphWhy->fallbacks.size() && item.item < code->fallbacks.size()) {
+            result.reason = &graphWhy->fallbacks[item.item];
+            result.op = code->fallbacks[item.item].target;
+        }
+        return result;
+    }
+    if (item.item < graphWhy->kernels.size() && item.item < code->kernels.size()
+        && graphWhy->kernels[item.item]) {
+        result.reason = &*graphWhy->kernels[item.item];
+        result.op = result.reason->evidence.op.empty()
+            ? std::string(backendName(code->kernels[item.item].backend)) + " kernel"
+            : result.reason->evidence.op;
+    }
+    return result;
+}
+
 std::vector<WhyGroup> summarizeWhy(
     const Index& index, const IndexWhy& why, const WhyRules& rules, const SourceMap* sources)
 {
     std::map<std::string, Building> byCode;
+    const auto add = [&](const SourceItemRef& ref, const std::string& path) {
+        const ItemWhy item = itemWhy(index, why, ref);
+        if (!item.reason)
+            return;
+        Building& building = byCode[item.reason->code];
+        ++(ref.fallback ? building.group.fallbacks : building.group.kernels);
+        // The model lines as the sources summary joins them (sourcesummary.h).
+        addItem(building, *item.reason, item.op, path,
+            sources ? itemFrames(*sources, ref) : std::vector<const SourceFrame*>());
+    };
     for (std::size_t r = 0; r < index.runs.size(); ++r) {
         for (std::size_t g = 0; g < index.runs[r].graphs.size(); ++g) {
-            const GraphWhy* graphWhy = why.graph(r, g);
-            const OutputCode* code =
-                index.runs[r].graphs[g].outputCode ? &*index.runs[r].graphs[g].outputCode : nullptr;
-            if (!graphWhy || !code)
+            const std::optional<OutputCode>& code = index.runs[r].graphs[g].outputCode;
+            if (!why.graph(r, g) || !code)
                 continue;
-            const GraphSources* graphSources =
-                sources && r < sources->graphs.size() && g < sources->graphs[r].size()
-                ? &sources->graphs[r][g]
-                : nullptr;
-            for (std::size_t k = 0; k < graphWhy->kernels.size() && k < code->kernels.size(); ++k) {
-                if (!graphWhy->kernels[k])
-                    continue;
-                const WhyReason& reason = *graphWhy->kernels[k];
-                Building& building = byCode[reason.code];
-                ++building.group.kernels;
-                const std::string op = reason.evidence.op.empty()
-                    ? std::string(backendName(code->kernels[k].backend)) + " kernel"
-                    : reason.evidence.op;
-                addItem(building, reason, op, code->path, graphSources,
-                    graphSources && k < graphSources->kernels.size() ? &graphSources->kernels[k] : nullptr);
-            }
-            for (std::size_t f = 0; f < graphWhy->fallbacks.size() && f < code->fallbacks.size(); ++f) {
-                const WhyReason& reason = graphWhy->fallbacks[f];
-                Building& building = byCode[reason.code];
-                ++building.group.fallbacks;
-                addItem(building, reason, code->fallbacks[f].target, code->path, graphSources,
-                    graphSources && f < graphSources->fallbacks.size() ? &graphSources->fallbacks[f]
-                                                                       : nullptr);
-            }
+            for (std::size_t k = 0; k < code->kernels.size(); ++k)
+                add(SourceItemRef { r, g, false, k }, code->path);
+            for (std::size_t f = 0; f < code->fallbacks.size(); ++f)
+                add(SourceItemRef { r, g, true, f }, code->path);
         }
     }
     std::vector<WhyGroup> groups;

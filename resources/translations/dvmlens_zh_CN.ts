@@ -2448,6 +2448,38 @@
         <source>Code</source>
         <translation>代码</translation>
     </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>%1 once</source>
+        <translation>%1 1 次</translation>
+    </message>
+    <message>
+        <source>%1 %2 times</source>
+        <translation>%1 %2 次</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>no reason why not DVM</source>
+        <translation>没有不是 DVM 的原因</translation>
+    </message>
+    <message>
+        <source>Not DVM because %1</source>
+        <translation>不是 DVM 的原因：%1</translation>
+    </message>
+    <message>
+        <source>Fix: %1</source>
+        <translation>解决办法：%1</translation>
+    </message>
+    <message>
+        <source>Why not DVM</source>
+        <translation>为何不是 DVM</translation>
+    </message>
 </context>
 <context>
     <name>SourcesDock</name>

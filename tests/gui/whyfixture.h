@@ -25,10 +25,11 @@ struct Explained
     std::string error; // why `index` is null
 };
 
-inline std::unique_ptr<Explained> explained()
+// `withSources`: the tree with model source lines (whytree::makeTreeWithSources).
+inline std::unique_ptr<Explained> explained(bool withSources = false)
 {
     auto result = std::make_unique<Explained>();
-    result->tree = whytree::makeTree(result->dir);
+    result->tree = withSources ? whytree::makeTreeWithSources(result->dir) : whytree::makeTree(result->dir);
     auto built = dvmlens::buildIndex(dvmlens::pathBytes(result->tree), {}, result->error);
     if (!built)
         return result;

@@ -131,9 +131,9 @@ ReportSubject ExportActions::subject() const
     if (m_compareMode) {
         const std::shared_ptr<const CompareOutcome>& outcome = m_document.comparison();
         if (outcome && outcome->result)
-            return { outcome->indexB, outcome->indexA, nullptr, nullptr, nullptr, nullptr };
+            return { outcome->indexB, outcome->indexA, nullptr, nullptr, nullptr, nullptr, nullptr };
     }
-    ReportSubject subject { m_document.index(), nullptr, nullptr, nullptr, m_document.profileJoin(),
+    ReportSubject subject { m_document.index(), nullptr, nullptr, nullptr, m_document.profileJoin(), nullptr,
         nullptr };
     // Only what describes the open index (a product still being computed is made by the report).
     const std::shared_ptr<const KnownFailures>& known = m_document.knownFailures();
@@ -145,6 +145,9 @@ ReportSubject ExportActions::subject() const
     const std::shared_ptr<const CompileFacts>& compile = m_document.compile();
     if (compile && compile->index == subject.index.get())
         subject.compile = compile;
+    const std::shared_ptr<const TreeWhy>& why = m_document.why();
+    if (why && why->index == subject.index)
+        subject.why = why;
     return subject;
 }
 
@@ -201,9 +204,12 @@ QString ExportActions::writeReport(const ReportSubject& subject, const QString& 
     }
     if (subject.modelSources)
         input.sources = &subject.modelSources->summary;
-    // "Why it fell back", as the CLI's report has it (from the model sources the document holds).
-    const std::vector<dvmlens::WhyGroup> why =
-        dvmlens::reportWhyGroups(*subject.index, subject.modelSources ? &subject.modelSources->map : nullptr);
+    // "Why it fell back", as the CLI's report has it (from the reasons and model sources the
+    // document holds; what it does not hold yet is made here).
+    const dvmlens::SourceMap* map = subject.modelSources ? &subject.modelSources->map : nullptr;
+    const std::vector<dvmlens::WhyGroup> why = subject.why
+        ? dvmlens::reportWhyGroups(*subject.index, subject.why->why, subject.why->rules, map)
+        : dvmlens::reportWhyGroups(*subject.index, map);
     input.why = &why;
     // "Compile", as the CLI's report has it: the TORCH_TRACE logs of a folder (not of an archive).
     std::shared_ptr<const CompileFacts> compile;

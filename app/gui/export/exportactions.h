@@ -3,8 +3,9 @@
 // current view as PNG/JPEG), File ▸ Export Report (core/report.h as Markdown, HTML or JSON: the CLI's bytes
 // for the same tree and profile, device time included; in compare mode against side A as baseline) and
 // Edit ▸ Copy Summary as Markdown. A report takes the products the document already holds (known
-// failures, model sources, profile join) instead of making them again. The menu actions ask for files and
-// show errors in dialogs; the functions they call never open a dialog and return or signal the error text.
+// failures, model sources, profile join, why not DVM) instead of making them again. The menu actions ask for
+// files and show errors in dialogs; the functions they call never open a dialog and return or signal the
+// error text.
 #pragma once
 
 #include "core/model/model.h"
@@ -14,6 +15,7 @@
 #include "gui/document/compilefacts.h"
 #include "gui/document/knownfailures.h"
 #include "gui/document/modelsources.h"
+#include "gui/document/treewhy.h"
 
 #include <QObject>
 #include <QString>
@@ -37,6 +39,7 @@ struct ReportSubject
     std::shared_ptr<const ModelSources> modelSources;
     std::shared_ptr<const dvmlens::ProfileJoin> profile; // device time: "Where the time goes"
     std::shared_ptr<const CompileFacts> compile; // the "Compile" section (null: the report reads the logs)
+    std::shared_ptr<const TreeWhy> why; // "Why it fell back" (null: the report decides the reasons)
 };
 
 class ExportActions : public QObject

@@ -2,9 +2,12 @@
 #include "gui/sources/sourcelocationsmodel.h"
 
 #include "core/text/sourcestext.h"
+#include "gui/common/ruletext.h"
 
 #include <QBrush>
 #include <QFileInfo>
+
+#include <limits>
 
 namespace {
 
@@ -50,7 +53,73 @@ void SourceLocationsModel::setSources(std::shared_ptr<const ModelSources> source
 {
     beginResetModel();
     m_sources = std::move(sources);
+    joinWhy();
     endResetModel();
+}
+
+void SourceLocationsModel::setWhy(std::shared_ptr<const TreeWhy> why)
+{
+    if (why == m_why)
+        return;
+    m_why = std::move(why);
+    joinWhy();
+    if (rowCount() > 0)
+        Q_EMIT dataChanged(index(0, WhyColumn), index(rowCount() - 1, WhyColumn));
+}
+
+const std::shared_ptr<const TreeWhy>& SourceLocationsModel::why() const
+{
+    return m_why;
+}
+
+void SourceLocationsModel::joinWhy()
+{
+    m_lineWhy.clear();
+    // Only reasons of the very index the sources describe.
+    if (m_sources && m_why && m_why->index && m_why->index.get() == m_sources->index)
+        m_lineWhy = dvmlens::whyBySourceLine(*m_why->index, m_why->why, m_sources->summary);
+}
+
+const std::vector<dvmlens::LineWhy>& SourceLocationsModel::whyAt(int row) const
+{
+    static const std::vector<dvmlens::LineWhy> kNone;
+    return row >= 0 && static_cast<std::size_t>(row) < m_lineWhy.size() ? m_lineWhy[std::size_t(row)] : kNone;
+}
+
+QString SourceLocationsModel::whyText(int row) const
+{
+    QStringList parts;
+    for (const dvmlens::LineWhy& reason : whyAt(row))
+        parts << tr("%1 — %2").arg(
+            QString::fromStdString(dvmlens::lineWhyOpsText(reason)), localizedRuleText(reason.title));
+    return parts.join(QStringLiteral("; "));
+}
+
+QString SourceLocationsModel::whyWords(int row) const
+{
+    QStringList parts;
+    for (const dvmlens::LineWhy& reason : whyAt(row)) {
+        QStringList ops;
+        for (const auto& [op, count] : reason.ops)
+            ops << (count == 1 ? tr("%1 once").arg(QString::fromStdString(op))
+                               : tr("%1 %2 times").arg(QString::fromStdString(op)).arg(count));
+        parts << tr("%1: %2").arg(localizedRuleText(reason.title), ops.join(QStringLiteral(", ")));
+    }
+    if (parts.isEmpty())
+        return tr("no reason why not DVM");
+    return tr("Not DVM because %1").arg(parts.join(QStringLiteral("; ")));
+}
+
+QString SourceLocationsModel::whyTip(int row) const
+{
+    QStringList parts;
+    for (const dvmlens::LineWhy& reason : whyAt(row)) {
+        parts << QStringLiteral("%1 [%2]: %3\n%4")
+                     .arg(localizedRuleText(reason.title), QString::fromStdString(reason.code),
+                         QString::fromStdString(dvmlens::lineWhyOpsText(reason)),
+                         tr("Fix: %1").arg(localizedRuleText(reason.fix)));
+    }
+    return parts.join(QStringLiteral("\n\n"));
 }
 
 const std::shared_ptr<const ModelSources>& SourceLocationsModel::sources() const
@@ -100,6 +169,8 @@ QVariant SourceLocationsModel::data(const QModelIndex& index, int role) const
             return withDetail(counts.otherKernels(), backendDetail(counts));
         case FallbacksColumn:
             return withDetail(counts.fallbackTotal(), kindDetail(counts));
+        case WhyColumn:
+            return whyText(index.row());
         case GraphsColumn:
             return location->graphs;
         case RanksColumn:
@@ -111,6 +182,8 @@ QVariant SourceLocationsModel::data(const QModelIndex& index, int role) const
     case Qt::AccessibleTextRole:
         if (index.column() == ShareColumn)
             return share ? tr("DVM share %1 percent").arg(qRound(*share * 100)) : tr("no DVM share");
+        if (index.column() == WhyColumn)
+            return whyWords(index.row());
         return data(index, Qt::DisplayRole);
     case Qt::ToolTipRole:
         if (index.column() == LocationColumn || index.column() == CodeColumn) {
@@ -123,6 +196,8 @@ QVariant SourceLocationsModel::data(const QModelIndex& index, int role) const
                 tip += QLatin1Char('\n') + QString::fromStdString(location->frame.code);
             return tip;
         }
+        if (index.column() == WhyColumn)
+            return whyTip(index.row());
         return QString::fromStdString(dvmlens::locationCountsText(counts));
     case ShareRole:
         if (index.column() == ShareColumn && share)
@@ -141,6 +216,13 @@ QVariant SourceLocationsModel::data(const QModelIndex& index, int role) const
             return counts.otherKernels();
         case FallbacksColumn:
             return counts.fallbackTotal();
+        case WhyColumn: {
+            // By the worst reason (most general first), then more items first; lines without last.
+            const std::vector<dvmlens::LineWhy>& reasons = whyAt(index.row());
+            if (reasons.empty())
+                return std::numeric_limits<double>::max();
+            return double(reasons.front().rank) * 1e9 - double(reasons.front().count);
+        }
         case GraphsColumn:
             return location->graphs;
         case RanksColumn:
@@ -148,7 +230,7 @@ QVariant SourceLocationsModel::data(const QModelIndex& index, int role) const
         }
         break;
     case Qt::TextAlignmentRole:
-        if (index.column() >= DvmColumn && index.column() <= RanksColumn)
+        if (index.column() >= DvmColumn && index.column() <= RanksColumn && index.column() != WhyColumn)
             return QVariant(Qt::AlignRight | Qt::AlignVCenter);
         break;
     default:
@@ -172,6 +254,8 @@ QVariant SourceLocationsModel::headerData(int section, Qt::Orientation orientati
         return tr("Other kernels");
     case FallbacksColumn:
         return tr("Fallbacks");
+    case WhyColumn:
+        return tr("Why not DVM");
     case GraphsColumn:
         return tr("Graphs");
     case RanksColumn:

@@ -80,11 +80,18 @@ void SourcesDock::follow(const TreeDocument& document)
 {
     connect(&document, &TreeDocument::indexChanged, this, [this, &document] {
         m_finding = document.isFindingModelSources();
+        m_locations->setWhy(nullptr);
         showSources(nullptr, nullptr); // the old tree's are gone; ready when modelSourcesChanged
     });
     connect(&document, &TreeDocument::modelSourcesChanged, this, [this, &document] {
         m_finding = false;
+        m_locations->setWhy(document.why()); // either may come first
         setSources(document.index(), document.modelSources());
+    });
+    // The Why column fills in when the reasons arrive: same rows, the selection kept.
+    connect(&document, &TreeDocument::whyChanged, this, [this, &document] {
+        m_locations->setWhy(document.why());
+        fitWhyColumn();
     });
 }
 
@@ -102,7 +109,17 @@ void SourcesDock::showSources(
     m_items->setLocation(nullptr, nullptr, nullptr);
     m_locations->setSources(m_index ? std::move(sources) : nullptr);
     m_locationsTable->resizeColumnsToContents();
+    fitWhyColumn();
     updateSummary();
+}
+
+void SourcesDock::fitWhyColumn()
+{
+    // Several reasons make a long cell: the tooltip has them all, the column stays readable.
+    constexpr int kMaxWidth = 480;
+    m_locationsTable->resizeColumnToContents(SourceLocationsModel::WhyColumn);
+    if (m_locationsTable->columnWidth(SourceLocationsModel::WhyColumn) > kMaxWidth)
+        m_locationsTable->setColumnWidth(SourceLocationsModel::WhyColumn, kMaxWidth);
 }
 
 const std::shared_ptr<const ModelSources>& SourcesDock::sources() const

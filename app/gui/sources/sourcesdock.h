@@ -2,6 +2,7 @@
 // The Model sources dock: which model lines went to DVM and which fell back, over every graph and
 // rank. Locations worst first (filtered as you type), each with its DVM share as a bar; selecting
 // one lists its kernels and fallback calls, and activating one (double-click, Enter) shows its code.
+// The Why not DVM column fills in when the document has decided the reasons.
 // The sources are the open tree's (TreeDocument finds them off the GUI thread): follow() shows them.
 #pragma once
 
@@ -57,6 +58,7 @@ private:
     void showLocation(const QModelIndex& proxyIndex);
     void activateItem(const QModelIndex& index);
     void updateSummary();
+    void fitWhyColumn();
 
     SourceLocationsModel* m_locations;
     QSortFilterProxyModel* m_proxy;

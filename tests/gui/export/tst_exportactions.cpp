@@ -12,6 +12,7 @@
 #include "gui/export/exportactions.h"
 #include "gui/export/imageexport.h"
 #include "gui/shell/mainwindow.h"
+#include "gui/whyfixture.h"
 #include "testutil.h"
 #ifndef Q_MOC_RUN // moc misreads the raw strings with unbalanced braces in it
 #include "compilelogs.h"
@@ -236,13 +237,15 @@ private Q_SLOTS:
         document.loadProfile(profile);
         QVERIFY(joined.wait(30000));
         QCOMPARE(joined.at(0).at(1).toString(), QString());
-        QTRY_VERIFY_WITH_TIMEOUT(document.knownFailures() && document.modelSources(), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            document.knownFailures() && document.modelSources() && document.why(), 30000);
 
-        // The report is made of what the document holds: nothing is searched or summed again.
+        // The report is made of what the document holds: nothing is searched, decided or summed again.
         const ReportSubject subject = window.exportActions()->subject();
         QCOMPARE(subject.index, document.index());
         QCOMPARE(subject.knownFailures, document.knownFailures());
         QCOMPARE(subject.modelSources, document.modelSources());
+        QCOMPARE(subject.why, document.why());
         QCOMPARE(subject.profile, document.profileJoin());
         QVERIFY(subject.profile);
 
@@ -320,6 +323,25 @@ private Q_SLOTS:
         QCOMPARE(saveImage(QImage(4, 4, QImage::Format_RGB32), fifo),
             QStringLiteral("Cannot write %1: it is a FIFO, not a regular file (nothing was written)")
                 .arg(fifo));
+    }
+
+    void reportTakesTheDocumentsReasons()
+    {
+        // "Why it fell back" is summed from the reasons the subject holds, not decided again.
+        const std::unique_ptr<whyfixture::Explained> fixture = whyfixture::explained(true);
+        QVERIFY2(fixture->index, fixture->error.c_str());
+        auto held = std::make_shared<TreeWhy>(*fixture->why);
+        for (dvmlens::WhyReason& reason : held->why.graphs.at(0).at(0)->fallbacks)
+            reason.title.en = "Reason the document holds";
+        ReportSubject subject;
+        subject.index = fixture->index;
+        const QString file = m_temp.filePath(QStringLiteral("held-why.md"));
+        QCOMPARE(ExportActions::writeReport(subject, file), QString());
+        QVERIFY(readAll(file).contains("## Why it fell back"));
+        QVERIFY(!readAll(file).contains("Reason the document holds"));
+        subject.why = held;
+        QCOMPARE(ExportActions::writeReport(subject, file), QString());
+        QVERIFY(readAll(file).contains("Reason the document holds"));
     }
 
     void reportFormatBySuffix()
