@@ -14,22 +14,23 @@ namespace fakepythonenv {
 using namespace Qt::StringLiterals;
 
 // inductor_patch/ir.py's three early returns, none naming FallbackKernel (no release up to 2026-08 has it).
-inline const QByteArray kIrPy = "import torch\n"
-                         "from torch._inductor import ir\n"
-                         "\n"
-                         "def _patch_baseview_realize(self):\n"
-                         "    buffer = try_get_buffer(self)\n"
-                         "    if isinstance(buffer, (ir.MultiOutput, ir.InputBuffer, ir.ConcatKernel)):\n"
-                         "        return r\n"
-                         "\n"
-                         "def _patch_baseview_realize_hint(self):\n"
-                         "    buffer = try_get_buffer(self)\n"
-                         "    if isinstance(buffer, (ir.MultiOutput, ir.InputBuffer, ir.ConcatKernel)):\n"
-                         "        return r\n"
-                         "\n"
-                         "def _patch_mark_reuse(self, users):\n"
-                         "    if isinstance(buffer, (ir.MultiOutput, ir.InputBuffer, ir.ConcatKernel)):\n"
-                         "        return r\n";
+inline const QByteArray kIrPy =
+    "import torch\n"
+    "from torch._inductor import ir\n"
+    "\n"
+    "def _patch_baseview_realize(self):\n"
+    "    buffer = try_get_buffer(self)\n"
+    "    if isinstance(buffer, (ir.MultiOutput, ir.InputBuffer, ir.ConcatKernel)):\n"
+    "        return r\n"
+    "\n"
+    "def _patch_baseview_realize_hint(self):\n"
+    "    buffer = try_get_buffer(self)\n"
+    "    if isinstance(buffer, (ir.MultiOutput, ir.InputBuffer, ir.ConcatKernel)):\n"
+    "        return r\n"
+    "\n"
+    "def _patch_mark_reuse(self, users):\n"
+    "    if isinstance(buffer, (ir.MultiOutput, ir.InputBuffer, ir.ConcatKernel)):\n"
+    "        return r\n";
 
 inline const QByteArray kIrPyFixed =
     QByteArray(kIrPy).replace("ir.ConcatKernel))", "ir.ConcatKernel, ir.FallbackKernel))");

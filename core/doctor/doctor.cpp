@@ -371,7 +371,7 @@ CheckCounts countChecks(const std::vector<CheckItem>& items)
 {
     CheckCounts counts;
     for (const CheckItem& item : items)
-        ++(item.status == CheckStatus::Pass ? counts.pass
+        ++(item.status == CheckStatus::Pass        ? counts.pass
                 : item.status == CheckStatus::Fail ? counts.fail
                                                    : counts.unknown);
     return counts;

@@ -7,8 +7,8 @@
 #include "gui/document/treedocument.h"
 
 #include <QClipboard>
-#include <QDir>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -61,7 +61,8 @@ CheckEnvironmentDialog::CheckEnvironmentDialog(TreeDocument& document, QWidget* 
 
     // The environment checked for this tree, else the last one checked in any session.
     const QString checked = m_document.checkedEnvironment();
-    m_path->setText(checked.isEmpty() ? QSettings().value(QLatin1String(kEnvironmentSetting)).toString() : checked);
+    m_path->setText(
+        checked.isEmpty() ? QSettings().value(QLatin1String(kEnvironmentSetting)).toString() : checked);
     connect(m_path, &QLineEdit::textChanged, this, &CheckEnvironmentDialog::updateEnabled);
     connect(m_path, &QLineEdit::returnPressed, this, &CheckEnvironmentDialog::check);
     connect(m_browse, &QPushButton::clicked, this, &CheckEnvironmentDialog::browse);

@@ -77,7 +77,8 @@ QVariant ChecklistModel::data(const QModelIndex& index, int role) const
         return {};
     switch (index.column()) {
     case ItemColumn:
-        return role == Qt::ToolTipRole ? QVariant(QString::fromStdString(item.id)) : QVariant(index.row() + 1);
+        return role == Qt::ToolTipRole ? QVariant(QString::fromStdString(item.id))
+                                       : QVariant(index.row() + 1);
     case StatusColumn:
         return statusWord(item.status);
     case TitleColumn:

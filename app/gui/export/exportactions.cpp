@@ -133,8 +133,8 @@ ReportSubject ExportActions::subject() const
         if (outcome && outcome->result)
             return { outcome->indexB, outcome->indexA, nullptr, nullptr, nullptr, nullptr, nullptr };
     }
-    ReportSubject subject { m_document.index(), nullptr, nullptr, nullptr, m_document.profileJoin(),
-        nullptr, nullptr };
+    ReportSubject subject { m_document.index(), nullptr, nullptr, nullptr, m_document.profileJoin(), nullptr,
+        nullptr };
     // Only what describes the open index (a product still being computed is made by the report).
     const std::shared_ptr<const KnownFailures>& known = m_document.knownFailures();
     if (known && known->index == subject.index && known->rules)

@@ -4,12 +4,12 @@
 // its table shows exactly the items of `dvmlens-cli doctor --tree TREE ENV` (rows, statuses, words),
 // Copy as Text copies the CLI's text, the environment is remembered, a folder without site-packages
 // says so, and the exported report is `dvmlens-cli report --env ENV TREE`, checklist included.
+#include "fakepythonenv.h"
 #include "gui/doctor/checkenvironmentdialog.h"
 #include "gui/doctor/checklistmodel.h"
 #include "gui/document/treedocument.h"
 #include "gui/export/exportactions.h"
 #include "gui/shell/mainwindow.h"
-#include "fakepythonenv.h"
 #include "testutil.h"
 
 #include <QAbstractItemModelTester>
@@ -104,7 +104,8 @@ private Q_SLOTS:
         QCOMPARE(dialog->pathEdit()->text(), QString()); // nothing remembered yet
         QVERIFY(!dialog->checkButton()->isEnabled());
         QVERIFY(!dialog->copyButton()->isEnabled());
-        QCOMPARE(dialog->summaryLabel()->text(), QStringLiteral("Choose a Python environment and press Check."));
+        QCOMPARE(
+            dialog->summaryLabel()->text(), QStringLiteral("Choose a Python environment and press Check."));
         QCOMPARE(dialog->table()->accessibleName(), QStringLiteral("Environment checklist"));
         QVERIFY(!dialog->table()->accessibleDescription().isEmpty());
         QCOMPARE(dialog->summaryLabel()->accessibleName(), QStringLiteral("Checklist summary"));
@@ -113,7 +114,8 @@ private Q_SLOTS:
     void checkShowsTheChecklistOfTheCli()
     {
         CheckEnvironmentDialog* dialog = m_window->checkEnvironmentDialog();
-        QAbstractItemModelTester tester(dialog->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(
+            dialog->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QVERIFY(checkAndWait(*dialog, m_env));
         QCOMPARE(dialog->table()->model(), dialog->model());
         const ChecklistModel& model = *dialog->model();
@@ -135,7 +137,8 @@ private Q_SLOTS:
                     + cell(model, row, ChecklistModel::StatusColumn);
         QCOMPARE(rows, expected);
         QCOMPARE(dialog->summaryLabel()->text(), QStringLiteral("4 pass, 3 fail, 2 unknown"));
-        QCOMPARE(dialog->summaryLabel()->accessibleDescription(), QStringLiteral("4 pass, 3 fail, 2 unknown"));
+        QCOMPARE(
+            dialog->summaryLabel()->accessibleDescription(), QStringLiteral("4 pass, 3 fail, 2 unknown"));
         // The status is an icon and a word.
         QVERIFY(!model.data(model.index(1, ChecklistModel::StatusColumn), Qt::DecorationRole).isNull());
         QVERIFY(model.data(model.index(1, ChecklistModel::TitleColumn), Qt::DecorationRole).isNull());
@@ -143,8 +146,8 @@ private Q_SLOTS:
         QVERIFY(dialog->copyButton()->isEnabled());
 
         // Title, evidence and fix are the CLI's, item by item; a passing item shows no fix.
-        const testutil::CliResult cli = testutil::runCli(
-            { QStringLiteral("doctor"), QStringLiteral("--json"), QStringLiteral("--tree"), testutil::sampleTree(), m_env });
+        const testutil::CliResult cli = testutil::runCli({ QStringLiteral("doctor"), QStringLiteral("--json"),
+            QStringLiteral("--tree"), testutil::sampleTree(), m_env });
         QCOMPARE(cli.exitCode, 1);
         const auto json = nlohmann::json::parse(cli.out.toStdString());
         QCOMPARE(int(json["items"].size()), model.rowCount());
@@ -167,15 +170,16 @@ private Q_SLOTS:
         // Copy as Text: what `dvmlens-cli doctor --tree TREE ENV` prints.
         QApplication::clipboard()->clear();
         QTest::mouseClick(dialog->copyButton(), Qt::LeftButton);
-        const testutil::CliResult text =
-            testutil::runCli({ QStringLiteral("doctor"), QStringLiteral("--tree"), testutil::sampleTree(), m_env });
+        const testutil::CliResult text = testutil::runCli(
+            { QStringLiteral("doctor"), QStringLiteral("--tree"), testutil::sampleTree(), m_env });
         QVERIFY(text.out.startsWith(QStringLiteral("DVM field guide checklist for ")));
         QCOMPARE(QApplication::clipboard()->text(), text.out);
     }
 
     void environmentIsRemembered()
     {
-        QCOMPARE(QSettings().value(QLatin1String(CheckEnvironmentDialog::kEnvironmentSetting)).toString(), m_env);
+        QCOMPARE(
+            QSettings().value(QLatin1String(CheckEnvironmentDialog::kEnvironmentSetting)).toString(), m_env);
         TreeDocument document; // another window: nothing checked there yet
         CheckEnvironmentDialog dialog(document);
         QCOMPARE(dialog.pathEdit()->text(), m_env);
@@ -203,7 +207,8 @@ private Q_SLOTS:
         const QString missing = m_temp.filePath(QStringLiteral("nothing-here"));
         QVERIFY(checkAndWait(*dialog, missing));
         QCOMPARE(dialog->model()->rowCount(), 0);
-        QCOMPARE(dialog->summaryLabel()->text(), QStringLiteral("Nothing to check: %1: no such folder").arg(missing));
+        QCOMPARE(dialog->summaryLabel()->text(),
+            QStringLiteral("Nothing to check: %1: no such folder").arg(missing));
         QVERIFY(!dialog->copyButton()->isEnabled());
         // No checklist, no section.
         QVERIFY(!m_window->exportActions()->subject().checklist);
