@@ -3,13 +3,15 @@
 // without the FallbackKernel fix) with the sample tree open: the dialog checks off the GUI thread and
 // its table shows exactly the items of `dvmlens-cli doctor --tree TREE ENV` (rows, statuses, words),
 // Copy as Text copies the CLI's text, the environment is remembered, a folder without site-packages
-// says so, and the exported report is `dvmlens-cli report --env ENV TREE`, checklist included.
+// says so, the window's language is used, and the exported report is `dvmlens-cli report --env ENV TREE`,
+// checklist included.
 #include "fakepythonenv.h"
 #include "gui/doctor/checkenvironmentdialog.h"
 #include "gui/doctor/checklistmodel.h"
 #include "gui/document/treedocument.h"
 #include "gui/export/exportactions.h"
 #include "gui/shell/mainwindow.h"
+#include "gui/shell/translations.h"
 #include "testutil.h"
 
 #include <QAbstractItemModelTester>
@@ -199,6 +201,29 @@ private Q_SLOTS:
         const QByteArray report = readAll(file);
         QVERIFY(report.contains("\n## Environment checklist\n\n| # | Item | Status |"));
         QCOMPARE(QString::fromUtf8(report), cli.out);
+    }
+
+    // Titles and fixes in the window's language (core's zh texts), status words and summary translated.
+    void inTheWindowsLanguage()
+    {
+        CheckEnvironmentDialog* dialog = m_window->checkEnvironmentDialog();
+        const ChecklistModel& model = *dialog->model();
+        const dvmlens::CheckItem& release = m_window->treeDocument()->checklist()->items.at(1);
+        QCOMPARE(installTranslations(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
+        QCoreApplication::sendPostedEvents();
+        QCOMPARE(dialog->summaryLabel()->text(), QStringLiteral("4 项通过，3 项失败，2 项未知"));
+        QCOMPARE(dialog->windowTitle(), QStringLiteral("检查环境"));
+        QCOMPARE(model.headerData(ChecklistModel::StatusColumn, Qt::Horizontal).toString(),
+            QStringLiteral("状态"));
+        QCOMPARE(cell(model, 1, ChecklistModel::StatusColumn), QStringLiteral("失败"));
+        QVERIFY(!release.title.zh.empty());
+        QCOMPARE(cell(model, 1, ChecklistModel::TitleColumn), QString::fromStdString(release.title.zh));
+        QCOMPARE(cell(model, 1, ChecklistModel::FixColumn), QString::fromStdString(release.fix.zh));
+
+        QCOMPARE(installTranslations(QStringLiteral("en")), QStringLiteral("en"));
+        QCoreApplication::sendPostedEvents();
+        QCOMPARE(dialog->summaryLabel()->text(), QStringLiteral("4 pass, 3 fail, 2 unknown"));
+        QCOMPARE(cell(model, 1, ChecklistModel::TitleColumn), QString::fromStdString(release.title.en));
     }
 
     void folderWithoutSitePackages()
