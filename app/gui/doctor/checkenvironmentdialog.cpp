@@ -42,7 +42,15 @@ CheckEnvironmentDialog::CheckEnvironmentDialog(TreeDocument& document, QWidget* 
     m_table->setWordWrap(true);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    // Nine rows: each as tall as its wrapped text at the columns' widths, whatever they become.
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Evidence (paths) and fix (sentences, the ir.py diff) get the room; number and status their text's.
+    QHeaderView* header = m_table->horizontalHeader();
+    header->setSectionResizeMode(ChecklistModel::ItemColumn, QHeaderView::ResizeToContents);
+    header->setSectionResizeMode(ChecklistModel::StatusColumn, QHeaderView::ResizeToContents);
+    header->resizeSection(ChecklistModel::TitleColumn, 220);
+    header->resizeSection(ChecklistModel::EvidenceColumn, 360);
+    header->setStretchLastSection(true);
     m_check->setDefault(true);
 
     auto* pathRow = new QHBoxLayout;
@@ -57,7 +65,7 @@ CheckEnvironmentDialog::CheckEnvironmentDialog(TreeDocument& document, QWidget* 
     layout->addWidget(m_summary);
     layout->addWidget(m_table, 1);
     layout->addWidget(buttons);
-    resize(1000, 520);
+    resize(1100, 600);
 
     // The environment checked for this tree, else the last one checked in any session.
     const QString checked = m_document.checkedEnvironment();
@@ -150,9 +158,6 @@ void CheckEnvironmentDialog::showChecklist()
 {
     const std::shared_ptr<const EnvironmentChecklist>& checklist = m_document.checklist();
     m_model->setItems(checklist ? checklist->items : std::vector<dvmlens::CheckItem> {});
-    m_table->resizeColumnToContents(ChecklistModel::ItemColumn);
-    m_table->resizeColumnToContents(ChecklistModel::StatusColumn);
-    m_table->resizeRowsToContents();
     updateSummary();
     updateEnabled();
 }
