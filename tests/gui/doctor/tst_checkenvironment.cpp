@@ -189,18 +189,28 @@ private Q_SLOTS:
         QCOMPARE(dialog.model()->rowCount(), 0);
     }
 
+    // Markdown, HTML and JSON: the window's report is `report --env ENV TREE`'s, byte for byte.
     void reportIncludesTheChecklist()
     {
-        const QString file = m_temp.filePath(QStringLiteral("report.md"));
         const ReportSubject subject = m_window->exportActions()->subject();
         QVERIFY(subject.checklist);
-        QCOMPARE(ExportActions::writeReport(subject, file), QString());
-        const testutil::CliResult cli = testutil::runCli(
-            { QStringLiteral("report"), QStringLiteral("--env"), m_env, testutil::sampleTree() });
-        QCOMPARE(cli.exitCode, 0);
-        const QByteArray report = readAll(file);
-        QVERIFY(report.contains("\n## Environment checklist\n\n| # | Item | Status |"));
-        QCOMPARE(QString::fromUtf8(report), cli.out);
+        for (const QString& format :
+            { QStringLiteral("md"), QStringLiteral("html"), QStringLiteral("json") }) {
+            const QString file = m_temp.filePath(QStringLiteral("report.") + format);
+            QCOMPARE(ExportActions::writeReport(subject, file), QString());
+            const testutil::CliResult cli = testutil::runCli({ QStringLiteral("report"),
+                QStringLiteral("--format"), format, QStringLiteral("--env"), m_env, testutil::sampleTree() });
+            QCOMPARE(cli.exitCode, 0);
+            QCOMPARE(QString::fromUtf8(readAll(file)), cli.out);
+        }
+        QVERIFY(readAll(m_temp.filePath(QStringLiteral("report.md")))
+                    .contains("\n## Environment checklist\n\n| # | Item | Status |"));
+        QVERIFY(readAll(m_temp.filePath(QStringLiteral("report.html")))
+                    .contains("<h2>Environment checklist</h2>"));
+        const auto json =
+            nlohmann::json::parse(readAll(m_temp.filePath(QStringLiteral("report.json"))).toStdString());
+        QCOMPARE(json["checklist"].size(), std::size_t(9));
+        QCOMPARE(json["checklist"][4]["status"].get<std::string>(), std::string("fail"));
     }
 
     // Titles and fixes in the window's language (core's zh texts), status words and summary translated.
