@@ -55,15 +55,12 @@ int runDoctor(const CommandOptions& options)
         for (const std::string& path : written)
             QTextStream(stderr) << "wrote " << QString::fromStdString(path) << '\n';
     }
-    dvmlens::DoctorInput input;
-    input.env = dvmlens::readPythonEnv(parsed->path, qEnvironmentVariable("PYTHONPATH").toStdString());
-    if (!input.env.problems.empty() && input.env.sitePackages.empty()) {
+    dvmlens::DoctorInput input = dvmlens::doctorInputFromProcess(parsed->path);
+    if (dvmlens::hasNothingToCheck(input.env)) {
         for (const std::string& problem : input.env.problems)
             QTextStream(stderr) << "dvmlens-cli: doctor: " << QString::fromStdString(problem) << '\n';
         return ExitUsage;
     }
-    if (qEnvironmentVariableIsSet("TORCHINDUCTOR_NPU_BACKEND"))
-        input.shellBackend = qEnvironmentVariable("TORCHINDUCTOR_NPU_BACKEND").toStdString();
     if (options.isSet(u"tree"_s)) {
         IndexArgs treeArgs = *parsed;
         treeArgs.path = dvmlens::pathBytes(options.value(u"tree"_s));

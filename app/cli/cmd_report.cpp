@@ -181,12 +181,7 @@ int runReport(const CommandOptions& options)
     input.why = &sourcesAndWhy.why;
     std::vector<dvmlens::CheckItem> checklist;
     if (parsed->env) {
-        dvmlens::DoctorInput doctor;
-        doctor.env = dvmlens::readPythonEnv(*parsed->env, qEnvironmentVariable("PYTHONPATH").toStdString());
-        if (qEnvironmentVariableIsSet("TORCHINDUCTOR_NPU_BACKEND"))
-            doctor.shellBackend = qEnvironmentVariable("TORCHINDUCTOR_NPU_BACKEND").toStdString();
-        doctor.tree = index;
-        checklist = dvmlens::runDoctor(doctor);
+        checklist = dvmlens::runDoctor(dvmlens::doctorInputFromProcess(*parsed->env, index));
         input.checklist = &checklist;
     }
     // The "Compile" section, when the tree holds the run's TORCH_TRACE logs (a folder; not an archive).

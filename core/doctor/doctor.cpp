@@ -346,10 +346,35 @@ std::vector<CheckItem> runDoctor(const DoctorInput& input)
     };
 }
 
+DoctorInput doctorInputFromProcess(const std::string& envPath, const Index* tree)
+{
+    DoctorInput input;
+    input.env = readPythonEnv(envPath, qEnvironmentVariable("PYTHONPATH").toStdString());
+    if (qEnvironmentVariableIsSet("TORCHINDUCTOR_NPU_BACKEND"))
+        input.shellBackend = qEnvironmentVariable("TORCHINDUCTOR_NPU_BACKEND").toStdString();
+    input.tree = tree;
+    return input;
+}
+
+bool hasNothingToCheck(const PythonEnv& env)
+{
+    return !env.problems.empty() && env.sitePackages.empty();
+}
+
 bool anyFailed(const std::vector<CheckItem>& items)
 {
     return std::any_of(
         items.begin(), items.end(), [](const CheckItem& check) { return check.status == CheckStatus::Fail; });
+}
+
+CheckCounts countChecks(const std::vector<CheckItem>& items)
+{
+    CheckCounts counts;
+    for (const CheckItem& item : items)
+        ++(item.status == CheckStatus::Pass        ? counts.pass
+                : item.status == CheckStatus::Fail ? counts.fail
+                                                   : counts.unknown);
+    return counts;
 }
 
 } // namespace dvmlens

@@ -43,6 +43,12 @@ struct DoctorInput
 // The items in the guide's order, ir.py after the DVM folder.
 std::vector<CheckItem> runDoctor(const DoctorInput& input);
 
+// What `dvmlens-cli doctor ENV` and the window's File ▸ Check Environment read: the environment at
+// `envPath` with this process's PYTHONPATH searched first, and its TORCHINDUCTOR_NPU_BACKEND.
+DoctorInput doctorInputFromProcess(const std::string& envPath, const Index* tree = nullptr);
+// No site-packages was found under the path (env.problems say why): nothing to check.
+bool hasNothingToCheck(const PythonEnv& env);
+
 // What inductor_patch/ir.py's three early returns say (dvm-format.md §6): for each function, whether
 // its isinstance tuple names FallbackKernel; `diff` gets the change for those that do not.
 struct IrPatchCheck
@@ -54,5 +60,14 @@ struct IrPatchCheck
 IrPatchCheck checkIrPatch(const std::string& text, const std::string& pathInDiff);
 
 bool anyFailed(const std::vector<CheckItem>& items);
+
+// How many items have each status ("5 pass, 1 fail, 3 unknown").
+struct CheckCounts
+{
+    int pass = 0;
+    int fail = 0;
+    int unknown = 0;
+};
+CheckCounts countChecks(const std::vector<CheckItem>& items);
 
 } // namespace dvmlens

@@ -41,6 +41,108 @@
     </message>
 </context>
 <context>
+    <name>CheckEnvironmentDialog</name>
+    <message>
+        <source>Check Environment</source>
+        <translation>检查环境</translation>
+    </message>
+    <message>
+        <source>A Python prefix, a venv or a site-packages folder</source>
+        <translation>Python 安装前缀、venv 或 site-packages 文件夹</translation>
+    </message>
+    <message>
+        <source>Python environment</source>
+        <translation>Python 环境</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>&amp;Check</source>
+        <translation>检查(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy as &amp;Text</source>
+        <translation>复制为文本(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Copy the checklist as dvmlens-cli doctor prints it</source>
+        <translation>按 dvmlens-cli doctor 的输出复制检查清单</translation>
+    </message>
+    <message>
+        <source>Environment checklist</source>
+        <translation>环境检查清单</translation>
+    </message>
+    <message>
+        <source>The DVM field guide&apos;s checklist: item, status, check, evidence and fix</source>
+        <translation>DVM 实战指南的检查清单：项目、状态、检查内容、依据和修复方法</translation>
+    </message>
+    <message>
+        <source>Checklist summary</source>
+        <translation>检查清单摘要</translation>
+    </message>
+    <message>
+        <source>Choose a Python Environment</source>
+        <translation>选择 Python 环境</translation>
+    </message>
+    <message>
+        <source>Checking %1…</source>
+        <translation>正在检查 %1…</translation>
+    </message>
+    <message>
+        <source>Nothing to check: %1</source>
+        <translation>无可检查内容：%1</translation>
+    </message>
+    <message>
+        <source>%1 pass, %2 fail, %3 unknown</source>
+        <translation>%1 项通过，%2 项失败，%3 项未知</translation>
+    </message>
+    <message>
+        <source>The check failed.</source>
+        <translation>检查失败。</translation>
+    </message>
+    <message>
+        <source>Choose a Python environment and press Check.</source>
+        <translation>请选择 Python 环境，然后点击“检查”。</translation>
+    </message>
+</context>
+<context>
+    <name>ChecklistModel</name>
+    <message>
+        <source>pass</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>fail</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>检查内容</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>依据</translation>
+    </message>
+    <message>
+        <source>Fix</source>
+        <translation>修复方法</translation>
+    </message>
+</context>
+<context>
     <name>CodeHeader</name>
     <message>
         <source>Select a graph or a kernel to see its code</source>
@@ -1815,6 +1917,14 @@
     <message>
         <source>Inductor output code, trace log or debug tree archive (output_code.py *.py *.log *.log.gz *.tar *.tgz *.tar.gz *.tar.xz *.txz *.tar.zst *.tzst *.tar.bz2 *.tbz2 *.zip);;All files (*)</source>
         <translation>Inductor 输出代码、跟踪日志或调试目录归档 (output_code.py *.py *.log *.log.gz *.tar *.tgz *.tar.gz *.tar.xz *.txz *.tar.zst *.tzst *.tar.bz2 *.tbz2 *.zip);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Check &amp;Environment…</source>
+        <translation>检查环境(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Check a Python environment against the DVM field guide&apos;s checklist, with the open tree</source>
+        <translation>按 DVM 实战指南的检查清单检查 Python 环境（结合当前打开的目录）</translation>
     </message>
 </context>
 <context>

@@ -20,6 +20,7 @@ TreeDocument::TreeDocument(QObject* parent)
     , m_sourcesJob(new JobRunner(this))
     , m_ranksJob(new JobRunner(this))
     , m_compileJob(new JobRunner(this))
+    , m_checklistJob(new JobRunner(this))
     , m_profileJob(new ProfileJob(this))
     , m_provenance(new ProvenanceStore(this))
     , m_whyJob(new WhyJob(this))
@@ -44,6 +45,7 @@ TreeDocument::TreeDocument(QObject* parent)
     connect(m_sourcesJob, &JobRunner::failed, this, &TreeDocument::modelSourcesChanged);
     connect(m_ranksJob, &JobRunner::failed, this, &TreeDocument::rankConsistencyChanged);
     connect(m_compileJob, &JobRunner::failed, this, &TreeDocument::compileChanged);
+    connect(m_checklistJob, &JobRunner::failed, this, &TreeDocument::checklistChanged);
     connect(m_profileJob, &ProfileJob::finished, this,
         [this](quint64, const QString& path, std::shared_ptr<const dvmlens::Index> index,
             std::shared_ptr<const dvmlens::ProfileJoin> join,
@@ -102,6 +104,7 @@ void TreeDocument::adopt(
     m_compile.reset();
     m_profileJoin.reset();
     m_why.reset(); // Why not DVM
+    m_checklist.reset();
     computeProducts();
     Q_EMIT indexChanged();
 }
@@ -110,6 +113,8 @@ void TreeDocument::computeProducts()
 {
     m_findingsJob->start(m_index);
     m_whyJob->start(m_index); // Why not DVM (a null index: the older job's result is dropped)
+    if (!m_checklistEnv.isEmpty())
+        startChecklist(); // the environment is the user's; item 8 is the new tree's
     if (!m_index) {
         m_sourcesJob->discard();
         m_ranksJob->discard();
@@ -150,6 +155,41 @@ void TreeDocument::computeProducts()
         m_profilePath.clear();
     if (!m_profilePath.isEmpty())
         m_profileJob->start(m_profilePath, m_index);
+}
+
+void TreeDocument::checkEnvironment(const QString& env)
+{
+    m_checklistEnv = env;
+    m_checklist.reset();
+    startChecklist();
+}
+
+void TreeDocument::startChecklist()
+{
+    const std::shared_ptr<const dvmlens::Index> index = m_index;
+    m_checklistJob->start(
+        [env = m_checklistEnv, index](JobContext&) { return computeEnvironmentChecklist(env, index); },
+        [this, index](std::shared_ptr<const EnvironmentChecklist> checklist) {
+            if (index != m_index)
+                return;
+            m_checklist = std::move(checklist);
+            Q_EMIT checklistChanged();
+        });
+}
+
+const std::shared_ptr<const EnvironmentChecklist>& TreeDocument::checklist() const
+{
+    return m_checklist;
+}
+
+QString TreeDocument::checkedEnvironment() const
+{
+    return m_checklistEnv;
+}
+
+bool TreeDocument::isCheckingEnvironment() const
+{
+    return m_checklistJob->isRunning();
 }
 
 void TreeDocument::loadProfile(const QString& path)

@@ -17,6 +17,7 @@
 #include "core/ranks/rankconsistency.h"
 #include "gui/document/comparejob.h"
 #include "gui/document/compilefacts.h"
+#include "gui/document/environmentchecklist.h"
 #include "gui/document/findingsjob.h"
 #include "gui/document/indexsummaries.h"
 #include "gui/document/modelsources.h"
@@ -83,6 +84,17 @@ public:
     bool isReadingCompile() const;
     // --- end compile side ---
 
+    // --- environment checklist (File ▸ Check Environment) ---
+    // Checks the Python environment at `env` against the field guide's checklist with index() as the
+    // tree (item 8) off the GUI thread; checklistChanged follows. Each new index is checked again
+    // against the same environment.
+    void checkEnvironment(const QString& env);
+    // The last check's result for index(); null before any check, while one runs, or when it failed.
+    const std::shared_ptr<const EnvironmentChecklist>& checklist() const;
+    QString checkedEnvironment() const; // the environment last asked for; empty: none
+    bool isCheckingEnvironment() const;
+    // --- end environment checklist ---
+
     // Reads the Ascend profile at `path` (a folder or kernel_details.csv) and joins it to index()
     // off the GUI thread; profileJoined follows. A new index of the same tree is joined to it
     // again; another tree's index forgets it.
@@ -122,6 +134,7 @@ Q_SIGNALS:
     void rankConsistencyChanged(); // rankConsistency() belongs to index() now
     void whyChanged(); // why() belongs to index() now (null: deciding failed)
     void compileChanged(); // compile() belongs to index() now (compile side)
+    void checklistChanged(); // checklist() is new (null: the check failed)
     // After every join of a profile: profileJoin() belongs to index() when `error` is empty; else
     // it is null and `error` says why.
     void profileJoined(const QString& path, const QString& error);
@@ -140,6 +153,7 @@ private:
     void onGraphsParsed(std::vector<dvmlens::ParsedGraph>& batch);
     // Starts computing every product of m_index (a new index was adopted).
     void computeProducts();
+    void startChecklist(); // m_checklistEnv against m_index
     void onProfileJoined(const QString& path, std::shared_ptr<const dvmlens::Index> index,
         std::shared_ptr<const dvmlens::ProfileJoin> join, const QString& error);
 
@@ -149,6 +163,7 @@ private:
     JobRunner* m_sourcesJob;
     JobRunner* m_ranksJob;
     JobRunner* m_compileJob; // compile side
+    JobRunner* m_checklistJob; // environment checklist
     ProfileJob* m_profileJob;
     ProvenanceStore* m_provenance;
     // --- Why not DVM ---
@@ -164,6 +179,8 @@ private:
     std::shared_ptr<const ModelSources> m_modelSources;
     std::shared_ptr<const dvmlens::RankConsistency> m_ranks;
     std::shared_ptr<const CompileFacts> m_compile; // compile side
+    std::shared_ptr<const EnvironmentChecklist> m_checklist;
+    QString m_checklistEnv;
     std::shared_ptr<const dvmlens::ProfileJoin> m_profileJoin;
     QString m_profilePath;
     QString m_profileTree; // the path of the tree m_profilePath was loaded for

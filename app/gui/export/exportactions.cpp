@@ -131,10 +131,10 @@ ReportSubject ExportActions::subject() const
     if (m_compareMode) {
         const std::shared_ptr<const CompareOutcome>& outcome = m_document.comparison();
         if (outcome && outcome->result)
-            return { outcome->indexB, outcome->indexA, nullptr, nullptr, nullptr, nullptr, nullptr };
+            return { outcome->indexB, outcome->indexA, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr };
     }
     ReportSubject subject { m_document.index(), nullptr, nullptr, nullptr, m_document.profileJoin(), nullptr,
-        nullptr };
+        nullptr, nullptr };
     // Only what describes the open index (a product still being computed is made by the report).
     const std::shared_ptr<const KnownFailures>& known = m_document.knownFailures();
     if (known && known->index == subject.index && known->rules)
@@ -148,6 +148,9 @@ ReportSubject ExportActions::subject() const
     const std::shared_ptr<const TreeWhy>& why = m_document.why();
     if (why && why->index == subject.index)
         subject.why = why;
+    const std::shared_ptr<const EnvironmentChecklist>& checklist = m_document.checklist();
+    if (checklist && checklist->index == subject.index && !checklist->items.empty())
+        subject.checklist = checklist;
     return subject;
 }
 
@@ -217,6 +220,9 @@ QString ExportActions::writeReport(const ReportSubject& subject, const QString& 
         compile = subject.compile ? subject.compile : computeCompileFacts(*subject.index);
     if (compile && compile->hasLogs())
         input.compile = &compile->summary;
+    // "Environment checklist", as `dvmlens-cli report --env ENV` has it, when an environment was checked.
+    if (subject.checklist)
+        input.checklist = &subject.checklist->items;
     const std::string report = dvmlens::renderReport(input, *format);
     // The CLI's writer: atomic, and never onto a device, FIFO, socket or folder.
     const std::string failure = dvmlens::writeReportFile(QFile::encodeName(file).toStdString(), report);

@@ -13,6 +13,7 @@
 #include "core/report/reportmodel.h"
 #include "gui/common/jobrunner.h"
 #include "gui/document/compilefacts.h"
+#include "gui/document/environmentchecklist.h"
 #include "gui/document/knownfailures.h"
 #include "gui/document/modelsources.h"
 #include "gui/document/treewhy.h"
@@ -40,6 +41,8 @@ struct ReportSubject
     std::shared_ptr<const dvmlens::ProfileJoin> profile; // device time: "Where the time goes"
     std::shared_ptr<const CompileFacts> compile; // the "Compile" section (null: the report reads the logs)
     std::shared_ptr<const TreeWhy> why; // "Why it fell back" (null: the report decides the reasons)
+    // File ▸ Check Environment's result for `index`: the "Environment checklist" section (null: none).
+    std::shared_ptr<const EnvironmentChecklist> checklist;
 };
 
 class ExportActions : public QObject

@@ -11,6 +11,7 @@
 #include <memory>
 
 class BrowsePage;
+class CheckEnvironmentDialog;
 class ComparePage;
 class DiagnosticsDock;
 class ExportActions;
@@ -85,6 +86,8 @@ public:
     ProfileController* profileController() const; // File ▸ Open Profile…, the Hot kernels dock
     SourcesDock* sourcesDock() const; // Model sources: kernels and fallbacks by model source line
     CompileDock* compileDock() const; // Compile: graph breaks, recompiles, caches, failures, time
+    // File ▸ Check Environment…: made on first use, then kept (it shows the document's checklist).
+    CheckEnvironmentDialog* checkEnvironmentDialog();
 
     // "8 runs · 412 graphs · 311 DVM engaged · 2 930 DVM kernels · 57 fallbacks"
     static QString totalsText(const dvmlens::Index& index);
@@ -120,6 +123,7 @@ private:
     void openFolderDialog();
     QString dialogFolder() const;
     void openFileDialog();
+    void showCheckEnvironment();
     void showAbout();
     void showHowItDecides();
     void chooseLanguage(const QString& language);
@@ -148,6 +152,7 @@ private:
     ProfileController* m_profile = nullptr;
     SourcesDock* m_sourcesDock = nullptr;
     CompileDock* m_compileDock = nullptr;
+    CheckEnvironmentDialog* m_checkEnvironment = nullptr;
     QFileSystemWatcher* m_watcher;
     QTimer* m_reindexTimer;
     ComparePage* m_compare;

@@ -14,6 +14,7 @@
 #include "gui/common/treepathdialog.h"
 #include "gui/compile/compiledock.h"
 #include "gui/diagnostics/diagnosticsdock.h"
+#include "gui/doctor/checkenvironmentdialog.h"
 #include "gui/document/treedocument.h"
 #include "gui/export/exportactions.h"
 #include "gui/profile/hotkernelsdock.h"
@@ -56,6 +57,8 @@ void MainWindow::createMenus()
     QAction* compareWith = m_fileMenu->addAction(QString(), this, &MainWindow::compareWithDialog);
     compareWith->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D)); // D for diff, as in Kate
     m_fileMenu->addAction(m_profile->openProfileAction());
+    QAction* checkEnvironment = m_fileMenu->addAction(QString(), this, &MainWindow::showCheckEnvironment);
+    checkEnvironment->setObjectName(QStringLiteral("CheckEnvironmentAction"));
     m_fileMenu->addSeparator();
     m_export = new ExportActions(*this, *m_document);
     QMenu* screenshotMenu = m_fileMenu->addMenu(QString());
@@ -171,6 +174,9 @@ void MainWindow::createMenus()
         reload->setText(tr("Re&load"));
         compareWith->setText(tr("&Compare With…"));
         compareWith->setStatusTip(tr("Compare the open tree (A) with another one (B)"));
+        checkEnvironment->setText(tr("Check &Environment…"));
+        checkEnvironment->setStatusTip(
+            tr("Check a Python environment against the DVM field guide's checklist, with the open tree"));
         screenshotMenu->setTitle(tr("Export &Screenshot"));
         quit->setText(tr("&Quit"));
         editMenu->setTitle(tr("&Edit"));
@@ -224,6 +230,22 @@ void MainWindow::openFileDialog()
            "*.tar *.tgz *.tar.gz *.tar.xz *.txz *.tar.zst *.tzst *.tar.bz2 *.tbz2 *.zip);;All files (*)"));
     if (!file.isEmpty())
         openPath(file);
+}
+
+CheckEnvironmentDialog* MainWindow::checkEnvironmentDialog()
+{
+    // One dialog, kept: it follows the document's checklist while the user looks at the tree.
+    if (!m_checkEnvironment)
+        m_checkEnvironment = new CheckEnvironmentDialog(*m_document, this);
+    return m_checkEnvironment;
+}
+
+void MainWindow::showCheckEnvironment()
+{
+    CheckEnvironmentDialog* dialog = checkEnvironmentDialog();
+    dialog->show();
+    dialog->raise();
+    dialog->activateWindow();
 }
 
 void MainWindow::showAbout()

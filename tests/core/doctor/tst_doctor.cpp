@@ -4,6 +4,7 @@
 // torch; the backend from the tree or the shell; item 8 from a tree; the smoke files.
 #include "core/doctor/doctor.h"
 #include "core/doctor/smoke.h"
+#include "fakepythonenv.h"
 #include "indexfixture.h"
 #include "testutil.h"
 
@@ -20,68 +21,13 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-using testutil::writeTestFile;
-
-const QByteArray kIrPy = "import torch\n"
-                         "from torch._inductor import ir\n"
-                         "\n"
-                         "def _patch_baseview_realize(self):\n"
-                         "    buffer = try_get_buffer(self)\n"
-                         "    if isinstance(buffer, (ir.MultiOutput, ir.InputBuffer, ir.ConcatKernel)):\n"
-                         "        return r\n"
-                         "\n"
-                         "def _patch_baseview_realize_hint(self):\n"
-                         "    buffer = try_get_buffer(self)\n"
-                         "    if isinstance(buffer, (ir.MultiOutput, ir.InputBuffer, ir.ConcatKernel)):\n"
-                         "        return r\n"
-                         "\n"
-                         "def _patch_mark_reuse(self, users):\n"
-                         "    if isinstance(buffer, (ir.MultiOutput, ir.InputBuffer, ir.ConcatKernel)):\n"
-                         "        return r\n";
-
-const QByteArray kIrPyFixed =
-    QByteArray(kIrPy).replace("ir.ConcatKernel))", "ir.ConcatKernel, ir.FallbackKernel))");
-
-struct FakeEnv
-{
-    QString torchVersion = QStringLiteral("2.7.1+cpu");
-    QString npuVersion = QStringLiteral("2.7.1.post8");
-    bool dvm = true;
-    QByteArray ir = kIrPyFixed;
-    QByteArray cuda = "None";
-};
-
-// A site-packages folder with torch and torch_npu as `env` says.
-void makeSite(const QString& site, const FakeEnv& env)
-{
-    writeTestFile(site + u"/torch/__init__.py"_s, "");
-    writeTestFile(site + u"/torch/version.py"_s,
-        "from typing import Optional\n__version__ = '" + env.torchVersion.toUtf8()
-            + "'\ncuda: Optional[str] = " + env.cuda + "\n");
-    writeTestFile(site + u"/torch-"_s + env.torchVersion + u".dist-info/METADATA"_s,
-        "Version: " + env.torchVersion.toUtf8() + "\n");
-    writeTestFile(site + u"/torch_npu/__init__.py"_s, "");
-    writeTestFile(site + u"/torch_npu/version.py"_s,
-        "__version__ = '" + env.npuVersion.toUtf8() + "'\ngit_version = 'abc'\n");
-    const QString info = site + u"/torch_npu-"_s + env.npuVersion + u".dist-info"_s;
-    writeTestFile(info + u"/METADATA"_s,
-        "Metadata-Version: 2.1\nName: torch_npu\nVersion: " + env.npuVersion.toUtf8()
-            + "\nRequires-Dist: torch==" + env.npuVersion.section(QLatin1Char('.'), 0, 2).toUtf8()
-            + "+cpu\n\n");
-    QByteArray record = "torch_npu/__init__.py,sha256=x,1\n";
-    if (env.dvm) {
-        writeTestFile(site + u"/torch_npu/_inductor/dvm/__init__.py"_s, "");
-        writeTestFile(site + u"/torch_npu/_inductor/dvm/mlir_fusion.py"_s, "");
-        record += "torch_npu/_inductor/dvm/__init__.py,sha256=x,1\n";
-    }
-    writeTestFile(info + u"/RECORD"_s, record);
-    writeTestFile(
-        site + u"/torch_npu/_inductor/ascend_npu_ir/ascend_npu_ir/npu/inductor_patch/ir.py"_s, env.ir);
-}
+using fakepythonenv::FakeEnv;
+using fakepythonenv::kIrPy;
+using fakepythonenv::makeSite;
 
 QString sitePackages(const QTemporaryDir& dir)
 {
-    return dir.filePath(QStringLiteral("prefix/lib/python3.12/site-packages"));
+    return fakepythonenv::sitePackages(dir.path());
 }
 
 std::vector<CheckItem> doctor(const QString& path, const std::string& pythonPath = {},
