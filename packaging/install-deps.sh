@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   cmake ninja-build g++ pkg-config git
   qt6-base-dev qt6-base-dev-tools libqt6svg6 qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
-  libgl-dev nlohmann-json3-dev libdtl-dev libre2-dev libarchive-dev libssl-dev
+  libgl-dev nlohmann-json3-dev libdtl-dev libre2-dev libarchive-dev libssl-dev zlib1g-dev
   clang-14 libclang-rt-14-dev
   xvfb xauth fonts-dejavu-core fonts-noto-cjk
   desktop-file-utils appstream dpkg-dev file ccache

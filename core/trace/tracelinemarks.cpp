@@ -14,6 +14,7 @@ struct MarkedLog
     std::string path;
     FileIdentity identity;
     TraceLineMarks marks;
+    std::shared_ptr<const GzipAccessPoints> gzip; // a gzip log's, with marks in its text
 };
 
 // The logs' marks, the one used last at the back.
@@ -94,8 +95,19 @@ std::optional<TraceLineMark> findTraceLineMark(
     return std::nullopt;
 }
 
-void keepTraceLineMarks(
-    const std::string& path, const FileIdentity& identity, int startLine, const TraceLineMarks& seen)
+std::shared_ptr<const GzipAccessPoints> findGzipAccessPoints(
+    const std::string& path, const FileIdentity& identity)
+{
+    MarkCache& marks = cache();
+    const std::lock_guard lock(marks.mutex);
+    for (const MarkedLog& log : marks.logs)
+        if (log.path == path && log.identity == identity)
+            return log.gzip;
+    return nullptr;
+}
+
+void keepTraceLineMarks(const std::string& path, const FileIdentity& identity, int startLine,
+    const TraceLineMarks& seen, std::shared_ptr<const GzipAccessPoints> gzip)
 {
     MarkCache& marks = cache();
     const std::lock_guard lock(marks.mutex);
@@ -113,11 +125,12 @@ void keepTraceLineMarks(
         if (found == marks.logs.end()) {
             if (marks.logs.size() >= kMarkedLogs)
                 marks.logs.erase(marks.logs.begin());
-            marks.logs.push_back(MarkedLog { path, identity, {} });
+            marks.logs.push_back(MarkedLog { path, identity, {}, nullptr });
             found = marks.logs.end() - 1;
         }
         found->identity = identity;
         found->marks = seen;
+        found->gzip = std::move(gzip);
     } else {
         return;
     }

@@ -8,11 +8,15 @@
 // path together with the log's identity (device, inode, size, mtime), so a log changed since is
 // never entered at a stale offset. Bounded: the kMarkedLogs logs used last, at most kMostLineMarks
 // marks each (past that every other mark is dropped and marks are taken half as often, so they
-// stay spread over the whole log). Gzip logs and archive members get no marks (a gzip stream cannot
-// be entered part-way; a member's bytes come from another pass): they are read from the start.
+// stay spread over the whole log). A gzip log's marks are offsets in its text, kept with its access
+// points (gzipaccess.h), where a gunzip can start part-way. Archive members get no marks (a member's
+// bytes come from another pass): they are read from the start.
 #pragma once
 
+#include "core/trace/gzipaccess.h"
+
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -74,10 +78,16 @@ private:
 std::optional<TraceLineMark> findTraceLineMark(
     const std::string& path, const FileIdentity& identity, int line);
 
+// The access points kept with the marks of the gzip log `path` as it is now (`identity`); null when
+// it has none (not read whole, changed since, or not a gzip log).
+std::shared_ptr<const GzipAccessPoints> findGzipAccessPoints(
+    const std::string& path, const FileIdentity& identity);
+
 // Keeps what a read of `path` (as `identity`) that began at `startLine` passed over: a read from the
-// first line starts or replaces the log's marks; one that began at a kept mark extends them.
-void keepTraceLineMarks(
-    const std::string& path, const FileIdentity& identity, int startLine, const TraceLineMarks& seen);
+// first line starts or replaces the log's marks (and, for a gzip log, its access points `gzip`); one
+// that began at a kept mark extends the marks.
+void keepTraceLineMarks(const std::string& path, const FileIdentity& identity, int startLine,
+    const TraceLineMarks& seen, std::shared_ptr<const GzipAccessPoints> gzip = nullptr);
 
 // Forgets every log's marks (tests).
 void forgetTraceLineMarks();

@@ -1,16 +1,17 @@
 // SPDX-License-Identifier: MIT
-// Reading a log: bytes come from SafeFile (through libarchive's gzip filter for a .gz, told by its
-// magic bytes), are cut into lines in one reused buffer (a line longer than maxLineBytes is
-// skipped, not kept), and the lines go to TraceLogParser. A plain log on disk leaves marks of where
-// its lines begin (tracelinemarks.h) for later re-reads of one record.
+// Reading a log: bytes come from SafeFile (gunzipped with zlib for a .gz, told by its magic bytes),
+// are cut into lines in one reused buffer (a line longer than maxLineBytes is skipped, not kept), and
+// the lines go to TraceLogParser. A log on disk leaves marks of where its lines begin
+// (tracelinemarks.h), and a gzip log access points into its compressed bytes (gzipaccess.h), for
+// later re-reads of one record.
 #include "core/trace/tracelog.h"
 
 #include "core/io/safefile.h"
+#include "core/trace/gzipaccess.h"
 #include "core/trace/tracelinemarks.h"
 #include "core/trace/tracelogparser.h"
 #include "core/trace/traceprefix.h"
 
-#include <archive.h>
 #include <cerrno>
 #include <cstring>
 #include <memory>
@@ -135,66 +136,40 @@ bool cancelled(const TraceReadOptions& options)
     return options.cancel && options.cancel->load(std::memory_order_relaxed);
 }
 
-// libarchive's view of a SafeFile whose first bytes were already read (to see the gzip magic).
-struct GzipInput
+// What gunzipping reads: SafeFile's bytes, its error in words.
+GzipRead gzipReadOf(SafeFile& file)
 {
-    SafeFile* file = nullptr;
-    std::string first;
-    bool firstGiven = false;
-    std::string buffer = std::string(kChunk, '\0');
-    FileError error;
-    bool failed = false;
-};
-
-la_ssize_t gzipRead(struct archive*, void* data, const void** block)
-{
-    auto* input = static_cast<GzipInput*>(data);
-    if (!input->firstGiven) {
-        input->firstGiven = true;
-        *block = input->first.data();
-        return static_cast<la_ssize_t>(input->first.size());
-    }
-    const std::optional<std::size_t> got =
-        input->file->read(input->buffer.data(), input->buffer.size(), input->error);
-    if (!got) {
-        input->failed = true;
-        return -1;
-    }
-    *block = input->buffer.data();
-    return static_cast<la_ssize_t>(*got);
+    return [&file](char* data, std::size_t size, std::string& error) {
+        FileError fileError;
+        const std::optional<std::size_t> got = file.read(data, size, fileError);
+        if (!got)
+            error = fileError.message;
+        return got;
+    };
 }
 
-// Feeds the gunzipped text of `file` to `splitter`; false with `error` when it cannot be read.
-bool feedGzip(SafeFile& file, std::string first, LineSplitter& splitter, const TraceReadOptions& options,
-    TraceReadResult& result, std::string& error)
+// Hands gunzipped text to `splitter` from text offset `from` on (what comes before it is passed
+// over), counting it into the read's bytes and stopping at its budget.
+GzipSink gzipSinkInto(LineSplitter& splitter, const TraceReadOptions& options, TraceReadResult& result,
+    std::uint64_t from = 0, std::uint64_t at = 0)
 {
-    GzipInput input;
-    input.file = &file;
-    input.first = std::move(first);
-    std::unique_ptr<struct archive, int (*)(struct archive*)> archive(archive_read_new(), archive_read_free);
-    archive_read_support_filter_gzip(archive.get());
-    archive_read_support_format_raw(archive.get());
-    struct archive_entry* entry = nullptr;
-    if (archive_read_open(archive.get(), &input, nullptr, gzipRead, nullptr) != ARCHIVE_OK
-        || archive_read_next_header(archive.get(), &entry) != ARCHIVE_OK) {
-        error = input.failed ? input.error.message : "not a readable gzip file";
-        return false;
-    }
-    std::string buffer(kChunk, '\0');
-    while (!cancelled(options) && !splitter.done()) {
-        const la_ssize_t got = archive_read_data(archive.get(), buffer.data(), buffer.size());
-        if (got < 0) {
-            error = input.failed ? input.error.message : archive_error_string(archive.get());
+    return [&splitter, &options, &result, from, at](std::string_view text) mutable {
+        if (cancelled(options) || splitter.done())
             return false;
+        if (at < from) {
+            const std::uint64_t skipped = std::min<std::uint64_t>(from - at, text.size());
+            at += skipped;
+            text.remove_prefix(static_cast<std::size_t>(skipped));
+            if (text.empty())
+                return true;
         }
-        if (got == 0)
-            break;
-        result.bytes += static_cast<std::uint64_t>(got);
+        at += text.size();
+        result.bytes += text.size();
         if (result.bytes > options.budget)
-            return true;
-        splitter.feed(std::string_view(buffer.data(), static_cast<std::size_t>(got)));
-    }
-    return true;
+            return false;
+        splitter.feed(text);
+        return true;
+    };
 }
 
 // Feeds the rest of a plain log (whose first bytes are `first`) to `splitter`; `read` is
@@ -283,9 +258,17 @@ void endRead(TraceLogParser& parser, LineSplitter& splitter, const TraceReadOpti
     splitter.finish();
 }
 
+// Whether the file open as `fd` begins with the gzip magic (read in place: the offset is kept).
+bool gzipMagicAt(int fd)
+{
+    unsigned char magic[2] = {};
+    return ::pread(fd, magic, 2, 0) == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
+}
+
 // The read of options.onlyLine from the last mark at or before it (tracelinemarks.h): the log is
-// opened through SafeFile (tree, links, regular files), its descriptor taken to seek; nullopt when
-// the log as it is now has no marks, so it is read from the start.
+// opened through SafeFile (tree, links, regular files), its descriptor taken to seek; a gzip log is
+// gunzipped from its last access point before the mark (gzipaccess.h). Nullopt when the log as it is
+// now has no marks (or no point before the mark), so it is read from the start.
 std::optional<TraceReadResult> readFromMark(const std::string& path, const std::string& tree,
     const TraceReadOptions& options, const TraceRecordHandler& onRecord)
 {
@@ -301,8 +284,17 @@ std::optional<TraceReadResult> readFromMark(const std::string& path, const std::
     const std::optional<FileIdentity> identity = fd.fd >= 0 ? fileIdentity(fd.fd) : std::nullopt;
     const std::optional<TraceLineMark> mark =
         identity ? findTraceLineMark(path, *identity, options.onlyLine) : std::nullopt;
-    if (!mark || mark->offset > options.budget
-        || ::lseek(fd.fd, static_cast<off_t>(mark->offset), SEEK_SET) < 0)
+    if (!mark || mark->offset > options.budget)
+        return std::nullopt;
+    const std::shared_ptr<const GzipAccessPoints> points = findGzipAccessPoints(path, *identity);
+    const bool gzip = gzipMagicAt(fd.fd);
+    if (gzip != (points != nullptr))
+        return std::nullopt;
+    const GzipAccessPoint* point = points ? points->atOrBefore(mark->offset) : nullptr;
+    if (gzip && !point)
+        return std::nullopt;
+    const std::uint64_t seekTo = point ? point->compressed - (point->bits > 0 ? 1 : 0) : mark->offset;
+    if (::lseek(fd.fd, static_cast<off_t>(seekTo), SEEK_SET) < 0)
         return std::nullopt;
     TraceReadResult result;
     result.opened = true;
@@ -314,8 +306,21 @@ std::optional<TraceReadResult> readFromMark(const std::string& path, const std::
     splitter.markInto(&seen);
     result.bytes = mark->offset;
     std::string error;
-    const bool ok = feedPlain(
-        DescriptorReader { fd.fd, mark->offset, options.budget }, {}, splitter, options, result, error);
+    DescriptorReader reader { fd.fd, seekTo, options.budget };
+    bool ok = true;
+    if (point) {
+        const GzipRead read = [&reader](char* data, std::size_t size, std::string& readError) {
+            FileError fileError;
+            const std::optional<std::size_t> got = reader(data, size, fileError);
+            if (!got)
+                readError = fileError.message;
+            return got;
+        };
+        ok = gunzipFrom(
+            read, *point, gzipSinkInto(splitter, options, result, mark->offset, point->text), error);
+    } else {
+        ok = feedPlain(reader, {}, splitter, options, result, error);
+    }
     endRead(parser, splitter, options, result, ok, error);
     seen.cover(splitter.lines());
     keepTraceLineMarks(path, *identity, mark->line, seen);
@@ -388,21 +393,23 @@ TraceReadResult readTraceLog(const std::string& path, const std::string& tree,
     result.opened = true;
     TraceLogParser parser(path, options, onRecord, result);
     LineSplitter splitter(parser, options);
-    // A gzip stream cannot be entered part-way: it gets no marks.
     const bool gzip = first.size() == 2 && first[0] == '\x1f' && first[1] == '\x8b';
     TraceLineMarks seen;
-    if (identity && !gzip)
+    if (identity)
         splitter.markInto(&seen);
+    // A gzip log's access points are where a later read of one record can start gunzipping.
+    auto points = gzip && identity ? std::make_shared<GzipAccessPoints>() : nullptr;
     std::string error;
     const auto read = [&](char* data, std::size_t size, FileError& readError) {
         return file->read(data, size, readError);
     };
-    const bool ok = gzip ? feedGzip(*file, std::move(first), splitter, options, result, error)
+    const bool ok = gzip ? gunzip(gzipReadOf(*file), std::move(first),
+                        gzipSinkInto(splitter, options, result), points.get(), error)
                          : feedPlain(read, std::move(first), splitter, options, result, error);
     endRead(parser, splitter, options, result, ok, error);
-    if (identity && !gzip && fileIdentity(path) == identity) {
+    if (identity && fileIdentity(path) == identity) {
         seen.cover(splitter.lines());
-        keepTraceLineMarks(path, *identity, 1, seen);
+        keepTraceLineMarks(path, *identity, 1, seen, std::move(points));
     }
     return result;
 }

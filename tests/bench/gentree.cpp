@@ -7,6 +7,9 @@
 // --trace writes the same graphs as TORCH_TRACE logs instead, one per rank, as PyTorch does (see
 // ../shared/reference/trace-and-cache.md): each graph's Dynamo, AOT and post-grad graphs, its runnable
 // and its wrapper module as payload records with their md5, and its compilation metrics.
+// --cache K writes them as an Inductor cache folder instead (TORCHINDUCTOR_CACHE_DIR): every wrapper
+// module as <2 chars>/c<51 chars>.py among K Triton kernel modules per graph of about 16 KiB each, as
+// PyCodeCache names them, with fxgraph/ and locks/ beside (read as the cache reader must skip them).
 // Plain C++ on purpose: the generator must not share code with the parser it measures (the md5 is
 // OpenSSL's, as in Python's hashlib).
 #include <algorithm>
@@ -37,7 +40,40 @@ struct Options
     // consistency and reports that show identical ranks once can be measured).
     bool identicalRanks = false;
     bool trace = false; // TORCH_TRACE logs instead of a debug tree
+    int cacheKernels = -1; // >= 0: an Inductor cache folder with this many kernel modules per graph
 };
+
+// A PyCodeCache module name: "c" and 51 base32 characters, from a counter so names never repeat.
+std::string cacheModuleName(std::mt19937& random)
+{
+    static const char kBase32[] = "abcdefghijklmnopqrstuvwxyz234567";
+    std::string name = "c";
+    for (int i = 0; i < 51; ++i)
+        name += kBase32[random() % 32];
+    return name;
+}
+
+// A Triton kernel module as Inductor writes one into the cache: imports, the heuristics decorator,
+// the kernel, about 16 KiB.
+std::string tritonKernelModule(int index)
+{
+    const std::string name = "triton_poi_fused_add_mul_" + std::to_string(index);
+    std::string out = "\nimport triton\nimport triton.language as tl\n"
+                      "from torch._inductor.runtime import triton_helpers, triton_heuristics\n"
+                      "from torch._inductor.runtime.triton_helpers import libdevice, math as tl_math\n\n"
+                      "@triton_heuristics.pointwise(size_hints=[1024], filename=__file__, "
+                      "triton_meta={'signature': {'in_ptr0': '*fp32', 'out_ptr0': '*fp32', 'xnumel': 'i32'}},"
+                      " inductor_meta={'kernel_name': '"
+        + name + "'})\n@triton.jit\ndef " + name
+        + "(in_ptr0, out_ptr0, xnumel, XBLOCK : tl.constexpr):\n"
+          "    xoffset = tl.program_id(0) * XBLOCK\n    xindex = xoffset + tl.arange(0, XBLOCK)[:]\n"
+          "    xmask = xindex < xnumel\n";
+    for (int line = 0; out.size() < 16 * 1024; ++line)
+        out += "    tmp" + std::to_string(line) + " = tl.load(in_ptr0 + (xindex), xmask).to(tl.float32) * "
+            + std::to_string(line) + ".0\n";
+    out += "    tl.store(out_ptr0 + (xindex), tmp0, xmask)\n";
+    return out;
+}
 
 std::string md5Hex(const std::string& text)
 {
@@ -340,7 +376,7 @@ bool writeFile(const std::filesystem::path& path, const std::string& text)
 
 const char* const kUsage =
     "usage: dvmlens-gentree OUT --ranks R --graphs G --file-kb K [--seed S] [--builders-only] "
-    "[--identical-ranks] [--trace]\n";
+    "[--identical-ranks] [--trace | --cache K]\n";
 
 int usage(const char* message)
 {
@@ -362,6 +398,8 @@ int help()
            "  --builders-only      nothing but @dvm.kernel builders and entry code\n"
            "  --identical-ranks    every rank compiles the same graphs to the same code\n"
            "  --trace              TORCH_TRACE logs (one per rank) instead of a debug tree\n"
+           "  --cache K            an Inductor cache folder instead: every wrapper module among K Triton\n"
+           "                       kernel modules per graph (about 16 KiB each)\n"
            "  -h, --help           this text\n"
            "dvmlens-genprofile TREE OUT then writes an Ascend profile of its kernels.\n";
     return 0;
@@ -397,6 +435,8 @@ int main(int argc, char** argv)
             options.identicalRanks = true;
         else if (arg == "--trace")
             options.trace = true;
+        else if (arg == "--cache")
+            options.cacheKernels = static_cast<int>(value());
         else if (!arg.empty() && arg[0] != '-' && options.out.empty())
             options.out = arg;
         else
@@ -406,6 +446,23 @@ int main(int argc, char** argv)
         return usage("OUT is missing");
     if (options.ranks < 1 || options.graphs < 1 || options.fileKb < 1)
         return usage("--ranks, --graphs and --file-kb take positive numbers");
+    const bool cache = options.cacheKernels >= 0;
+    if (cache && options.trace)
+        return usage("--trace and --cache are two different outputs: give one");
+    std::mt19937 names(options.seed + 1);
+    if (cache) {
+        // What a cache holds beside modules, which the reader passes over.
+        std::filesystem::create_directories(options.out / "fxgraph" / "ab");
+        std::filesystem::create_directories(options.out / "locks");
+        writeFile(options.out / "fxgraph" / "ab" / "fgenentry", "\x80\x04pickled");
+    }
+    // Writes `text` as a cache module; false when it cannot be written.
+    const auto writeModule = [&](const std::string& text) {
+        const std::string name = cacheModuleName(names);
+        const std::filesystem::path folder = options.out / name.substr(1, 2);
+        std::filesystem::create_directories(folder);
+        return writeFile(folder / (name + ".py"), text);
+    };
 
     std::mt19937 random(options.seed);
     Writer writer(options, random);
@@ -428,7 +485,7 @@ int main(int argc, char** argv)
             if (!traceLog)
                 return usage(("cannot write " + logPath.string()).c_str());
             ++files;
-        } else {
+        } else if (!cache) {
             std::filesystem::create_directories(runDir / "torchdynamo");
             std::filesystem::create_directories(runDir / "torchinductor");
         }
@@ -450,6 +507,20 @@ int main(int argc, char** argv)
                 + std::to_string(graph + 1) + "." + std::to_string(graph);
             const std::string code = writer.outputCode(aotId, kind);
             const std::string readable = writer.readableGraph();
+            if (cache) {
+                if (!writeModule(code))
+                    return usage(("cannot write under " + options.out.string()).c_str());
+                bytes += code.size();
+                ++files;
+                for (int kernel = 0; kernel < options.cacheKernels; ++kernel) {
+                    const std::string module = tritonKernelModule(kernel);
+                    if (!writeModule(module))
+                        return usage(("cannot write under " + options.out.string()).c_str());
+                    bytes += module.size();
+                    ++files;
+                }
+                continue;
+            }
             if (options.trace) {
                 // Frame `graph`, compile 0: Dynamo's graph, AOT's, the post-grad graph, the runnable,
                 // the wrapper module (its file named as PyCodeCache would, any name will do here).
@@ -504,6 +575,8 @@ int main(int argc, char** argv)
                 return usage("cannot write the trace log");
             continue;
         }
+        if (cache)
+            continue;
         writeFile(runDir / "torchdynamo" / "debug.log", dynamoLog);
         bytes += dynamoLog.size();
         ++files;

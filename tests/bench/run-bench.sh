@@ -321,6 +321,44 @@ if [[ ${BENCH_TRACE:-1} != 0 ]]; then
     done
 fi
 
+# The Inductor cache folder (issue 25): 8 x 500 graphs' wrapper modules of ~100 KiB among 24 Triton
+# kernel modules of ~16 KiB per graph (100,000 modules, ~1.9 GB), `dvmlens-cli scan` of the folder
+# against `find DIR -name 'c*.py' -exec cat {} + >/dev/null` of the same warm files, target 1.5 x, and
+# peak RSS. BENCH_CACHE_GRAPHS overrides the graphs per rank; BENCH_CACHE=0 skips it.
+if [[ ${BENCH_CACHE:-1} != 0 ]]; then
+    cache_graphs=${BENCH_CACHE_GRAPHS:-500}
+    cache="$out/cache-r8-g${cache_graphs}-k100-m24"
+    if [[ ! -f "$cache.complete" ]]; then
+        rm -rf "$cache"
+        "$gentree" "$cache" --cache 24 --ranks 8 --graphs "$cache_graphs" --file-kb 100 --seed 1 >/dev/null
+        touch "$cache.complete"
+    fi
+    find "$cache" -name 'c*.py' -exec cat {} + >/dev/null
+    cache_mib=$(( $(du -sb "$cache" | cut -f1) / 1048576 ))
+    cache_modules=$(find "$cache" -name 'c*.py' | wc -l)
+    cat_cache() { find "$cache" -name 'c*.py' -exec cat {} + >/dev/null; }
+    cache_scan() { "$cli" scan "$cache"; }
+    t_cat_cache=$(best_of cat_cache)
+    t_cache=$(best_of cache_scan)
+    read -r cpu_cat_cache _ <<<"$(measure bash -c 'find "$1" -name "c*.py" -exec cat {} + >/dev/null' _ "$cache")"
+    read -r cpu_cache rss_cache <<<"$(measure "$cli" scan "$cache")"
+    r_cache=$(ratio "$t_cache" "$t_cat_cache")
+    v_cache=$(awk -v r="$r_cache" 'BEGIN { print (r <= 1.5 ? "PASS" : "FAIL") }')
+    v_rss_cache=$(verdict_rss "$rss_cache")
+    echo
+    echo "DVM Lens cache folder benchmark: $cache"
+    echo "  $cache_mib MiB in $cache_modules modules; best of $runs, warm cache"
+    echo
+    printf "$row" "command" "wall s" "x find+cat" "" "CPU s" "peak RSS" "verdict"
+    printf "$row" "find -exec cat" "$t_cat_cache" "1.00" "" "$cpu_cat_cache" "" ""
+    printf "$row" "dvmlens-cli scan FOLDER" "$t_cache" "$r_cache" "" "$cpu_cache" \
+        "$((rss_cache / 1024)) MiB" "$v_cache/$v_rss_cache"
+    echo "  target: scan of the cache folder <= 1.5 x find -exec cat (time), peak RSS <= $((max_rss_kib / 1024)) MiB"
+    for v in "$v_cache" "$v_rss_cache"; do
+        [[ $v == PASS ]] || bench_failed=1
+    done
+fi
+
 # The window (issue 12): time to all verdicts against scan, and a 10 MB file's first screen
 # (window-bench.sh, offscreen). Needs DVMLENS_GUI (the bench target sets it when the GUI is
 # built); BENCH_WINDOW=0 skips it.

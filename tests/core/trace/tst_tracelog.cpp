@@ -310,6 +310,32 @@ private Q_SLOTS:
             QString::fromStdString(refused.result.error).contains(u"FIFO"_s), refused.result.error.c_str());
     }
 
+    void corruptGzipLogsEndInADiagnostic()
+    {
+        // Bytes flipped all over a gzip log (zlib's own gunzip, gzipaccess.h): every read ends and the
+        // damage is a diagnostic (the trailer's CRC catches what inflate does not), never a crash.
+        QTemporaryDir dir;
+        std::string log;
+        for (int i = 0; i < 200; ++i)
+            log += smallLog();
+        const QString gz = dir.filePath(u"dedicated_log_torch_trace_rank_0_x.log.gz"_s);
+        QVERIFY(testutil::writeGzip(gz, log));
+        QFile file(gz);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray bytes = file.readAll();
+        int damaged = 0;
+        for (qsizetype at = 12; at < bytes.size(); at += bytes.size() / 37) {
+            QByteArray broken = bytes;
+            broken[at] = static_cast<char>(broken[at] ^ 0x5a);
+            const QString path = dir.filePath(u"broken.log.gz"_s);
+            QVERIFY(testutil::writeBytes(path, std::string_view(broken.constData(), broken.size())));
+            const Collected got = readFile(path);
+            QVERIFY(got.result.opened);
+            damaged += got.result.diagnostics.empty() ? 0 : 1;
+        }
+        QVERIFY2(damaged >= 30, qPrintable(QString::number(damaged)));
+    }
+
     void looksLikeATraceLog()
     {
         QVERIFY(looksLikeTraceLog(smallLog().substr(0, 80)));

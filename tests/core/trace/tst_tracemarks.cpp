@@ -2,7 +2,7 @@
 // Re-reading one record of a plain trace log (a graph's output_code.py) starts at the marks an
 // earlier read left (tracelinemarks.h) and gives exactly what a read from the log's start gives:
 // the same payloads, the same errors; a rewritten log is never entered at a stale offset; a gzip
-// log is read from its start as before.
+// log is entered at the access points its read from the start left (gzipaccess.h).
 #include "core/io/safefile.h"
 #include "core/trace/tracelinemarks.h"
 #include "core/trace/tracelog.h"
@@ -10,6 +10,7 @@
 #include "tracewriter.h"
 
 #include <QDir>
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -38,7 +39,21 @@ struct GeneratedLog
 
 // `graphs` graphs: a "str" record every tenth graph, an empty line every seventh, then each graph's
 // output code (its payload) and an artifact without payload.
-GeneratedLog generatedLog(int graphs, std::string_view marker, int leadingStrs = 0)
+GeneratedLog generatedLog(int graphs, std::string_view marker, int leadingStrs = 0);
+
+// A payload marker of about `bytes` of text that deflate cannot fold into a few blocks.
+std::string varied(std::size_t bytes)
+{
+    std::string text = "pass # ";
+    for (std::uint32_t state = 1; text.size() < bytes;) {
+        state = state * 1103515245u + 12345u;
+        text += std::to_string(state >> 8);
+        text += (state & 0x300) == 0 ? "\n    pass # " : " ";
+    }
+    return text + " ";
+}
+
+GeneratedLog generatedLog(int graphs, std::string_view marker, int leadingStrs)
 {
     GeneratedLog log;
     int line = 1;
@@ -252,20 +267,78 @@ private Q_SLOTS:
         QCOMPARE(missing.problem, FileProblem::Missing);
     }
 
-    void gzipLogsAreReadFromTheStart()
+    void gzipLogsAreEnteredAtAccessPoints()
     {
-        const GeneratedLog generated = generatedLog(30, "pass # ");
+        // About 3.6 MiB of text, so the read from the start keeps access points (one a MiB).
+        const GeneratedLog generated = generatedLog(60, varied(60'000));
         const std::string log = m_log + ".gz";
         QVERIFY(testutil::writeGzip(QString::fromStdString(log), generated.text));
         readWhole(log);
+        const std::optional<FileIdentity> identity = fileIdentity(log);
+        QVERIFY(identity);
+        const std::shared_ptr<const GzipAccessPoints> points = findGzipAccessPoints(log, *identity);
+        QVERIFY(points);
+        QCOMPARE(points->size(), std::size_t(3));
         const auto [line, payload] = *generated.payloads.rbegin();
         const TraceReadResult again = readResuming(log, line);
-        QVERIFY(!again.resumed);
-        QCOMPARE(again.lines, line + payloadLines(payload) + 1);
+        QVERIFY(again.resumed);
+        QCOMPARE(again.lines, 1 + payloadLines(payload) + 1);
+        QVERIFY(again.diagnostics.empty());
         for (const auto& [at, payload] : generated.payloads) {
             FileError error;
             QCOMPARE(member(log, at, error), std::optional<std::string>(payload));
         }
+        // A record before the first point is read from the start, as before.
+        QVERIFY(!readResuming(log, generated.payloads.begin()->first).resumed);
+    }
+
+    void gzipMembersFollowOneAnother()
+    {
+        // Two gzip members in one file (cat a.gz b.gz): read whole, and entered in the first member
+        // with the read running on into the second.
+        const GeneratedLog generated = generatedLog(40, varied(60'000));
+        const std::size_t half = generated.text.find("\n", generated.text.size() / 2 + 30'000) + 1;
+        const QString first = m_dir->filePath(u"a.gz"_s);
+        const QString second = m_dir->filePath(u"b.gz"_s);
+        QVERIFY(testutil::writeGzip(first, std::string_view(generated.text).substr(0, half)));
+        QVERIFY(testutil::writeGzip(second, std::string_view(generated.text).substr(half)));
+        QFile a(first);
+        QFile b(second);
+        QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+        const QByteArray both = a.readAll() + b.readAll();
+        const std::string log = m_log + ".gz";
+        QVERIFY(testutil::writeBytes(
+            QString::fromStdString(log), std::string_view(both.constData(), both.size())));
+        std::size_t records = 0;
+        const TraceReadResult whole =
+            readTraceLog(log, log, TraceReadOptions {}, [&](TraceRecord&) { ++records; });
+        QVERIFY(whole.diagnostics.empty());
+        QCOMPARE(whole.bytes, generated.text.size());
+        QVERIFY(records >= 80);
+        int resumed = 0;
+        for (const auto& [at, payload] : generated.payloads) {
+            resumed += readResuming(m_log + ".gz", at).resumed ? 1 : 0;
+            FileError error;
+            QCOMPARE(member(log, at, error), std::optional<std::string>(payload));
+        }
+        QVERIFY(resumed > 20);
+    }
+
+    void accessPointsStaySpreadAndBounded()
+    {
+        GzipAccessPoints points;
+        std::uint64_t text = 0;
+        for (std::size_t i = 0; i < 3 * kMostGzipPoints; ++i) {
+            text += kFirstGzipSpan;
+            if (points.due(text))
+                points.add(GzipAccessPoint { text, text / 4, 0, std::string(16, 'w') });
+        }
+        QVERIFY(points.size() <= kMostGzipPoints);
+        QVERIFY(points.size() >= kMostGzipPoints / 2);
+        QCOMPARE(points.atOrBefore(kFirstGzipSpan - 1), nullptr);
+        const GzipAccessPoint* last = points.atOrBefore(text);
+        QVERIFY(last);
+        QVERIFY(text - last->text < 4 * kFirstGzipSpan);
     }
 
 private:
