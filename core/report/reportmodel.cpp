@@ -4,6 +4,7 @@
 #include "core/report/reportbounds.h"
 #include "core/report/reportproblems.h"
 #include "core/report/reportreading.h"
+#include "core/text/locationtext.h"
 #include "version.h"
 
 #include <algorithm>
@@ -55,12 +56,7 @@ std::optional<ReportFormat> reportFormatFromName(std::string_view name)
 
 std::string ReportModel::relative(const std::string& path) const
 {
-    const std::string& root = index->root;
-    if (path == root)
-        return ".";
-    if (path.size() > root.size() && path.compare(0, root.size(), root) == 0 && path[root.size()] == '/')
-        return path.substr(root.size() + 1);
-    return path;
+    return pathUnderRoot(index->root, path);
 }
 
 ReportModel buildReportModel(const ReportInput& input)

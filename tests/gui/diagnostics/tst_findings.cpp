@@ -119,7 +119,7 @@ private Q_SLOTS:
 
     // The sample tree (two runs, one FX cache-hit folder): the list holds what `dvmlens-cli scan`
     // counts (the cache-hit finding restates the scanner's missing-output-code and is shown in its
-    // place), and every Location names its run, since both runs have model__0_forward_1.0.
+    // place), and every Location names its run folder, since both runs have model__0_forward_1.0.
     void sampleTreeListsWhatTheCliCounts()
     {
         std::string error;
@@ -146,7 +146,8 @@ private Q_SLOTS:
         for (int r = 0; r < model.rowCount(); ++r) {
             codes << model.index(r, DiagnosticsModel::CodeColumn).data().toString();
             const QString location = model.index(r, DiagnosticsModel::LocationColumn).data().toString();
-            QVERIFY2(location.startsWith(QStringLiteral("pid ")), qPrintable(location));
+            // The path under the tree's root names the run: both runs have model__0_forward_1.0.
+            QVERIFY2(location.startsWith(QStringLiteral("run_2026_07_20_")), qPrintable(location));
         }
         QCOMPARE(codes.count(QStringLiteral("fx-cache-hit-no-output-code")), 1);
         QVERIFY(!codes.contains(QStringLiteral("missing-output-code")));
