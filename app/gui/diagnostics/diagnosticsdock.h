@@ -59,6 +59,7 @@ private:
     // Runs `change` (a model reset) and selects again the entry that was selected, when it is still
     // listed: reasons and known failures arrive while the user reads an entry.
     void keepingCurrent(const std::function<void()>& change);
+    int listRowHeight() const;
 
     DiagnosticsModel* m_model;
     QSortFilterProxyModel* m_proxy;

@@ -3,6 +3,7 @@
 
 #include "core/profile/profilecompare.h"
 #include "core/text/profiletext.h"
+#include "gui/common/dockfit.h"
 #include "gui/common/languagechange.h"
 #include "gui/profile/hotkernelsmodel.h"
 #include "gui/profile/timesharechart.h"
@@ -24,8 +25,7 @@ HotKernelsDock::HotKernelsDock(QWidget* parent)
     auto* content = new QWidget(this);
     auto* layout = new QVBoxLayout(content);
     layout->setContentsMargins(4, 4, 4, 4);
-    m_summary = new QLabel(content);
-    m_summary->setWordWrap(true);
+    m_summary = new WrappedLabel(content); // word-wrapped, never cut mid-line
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_summary);
 
@@ -53,6 +53,13 @@ HotKernelsDock::HotKernelsDock(QWidget* parent)
     splitter->addWidget(m_table);
     splitter->addWidget(scroll);
     layout->addWidget(splitter, 1);
+    // Side by side in a short dock (the default layout's bottom row), so the table keeps eight rows
+    // beside the chart; the chart below it once both get as much.
+    stackWhenTall(splitter, [this] {
+        return 2
+            * (m_table->horizontalHeader()->sizeHint().height()
+                + 8 * m_table->verticalHeader()->defaultSectionSize());
+    });
     setWidget(content);
     translateNowAndOnChange(this, [this] {
         retranslate();

@@ -66,6 +66,7 @@
 #include <QTreeView>
 
 #include <algorithm>
+#include <cstdlib>
 #include <iterator>
 
 namespace {
@@ -266,16 +267,55 @@ void MainWindow::applyDefaultDockSizes()
     const int em = fontMetrics().horizontalAdvance(QLatin1Char('M'));
     // 40%: the run tree shows its verdict words ("not engaged 0/12") and three counts beside the names.
     const int runsWidth = qBound(30 * em, width() * 40 / 100, 64 * em);
-    // The kernel table spans the window's width below: a quarter of the height shows ~8 kernels and
-    // leaves the run tree room for both runs of a two-run tree above the details.
-    const int bottomHeight =
-        qBound(8 * fontMetrics().height(), height() * 26 / 100, 24 * fontMetrics().height());
     resizeDocks({ m_runsDock }, { runsWidth }, Qt::Horizontal);
     resizeDocks({ m_runsDock, m_detailsDock }, { height() * 45 / 100, height() * 55 / 100 }, Qt::Vertical);
-    resizeDocks({ m_kernelsDock }, { bottomHeight }, Qt::Vertical);
+    m_bottomHeight = defaultBottomHeight();
+    resizeDocks({ m_kernelsDock }, { m_bottomHeight }, Qt::Vertical);
     m_defaultDockSizes = true;
     if (m_document->index())
         widenRunsDockToColumns();
+}
+
+int MainWindow::defaultBottomHeight() const
+{
+    // The docks below span the window's width (kernels, diagnostics, model sources, hot kernels): 30% of
+    // the height, and at least what eight rows of their lists need under the dock's title, tabs, filter
+    // and column headers (at 26% Diagnostics showed 2½ rows at 1280x800).
+    const int line = fontMetrics().height();
+    const int eightRows = 8 * (line + 6) + 7 * line;
+    return qBound(eightRows, height() * 30 / 100, 24 * line);
+}
+
+QDockWidget* MainWindow::shownBottomDock() const
+{
+    for (QDockWidget* dock : { m_kernelsDock, static_cast<QDockWidget*>(m_diagnosticsDock),
+             static_cast<QDockWidget*>(m_profile->dock()), static_cast<QDockWidget*>(m_sourcesDock),
+             static_cast<QDockWidget*>(m_compileDock) }) {
+        if (dock->isVisible() && !dock->isFloating() && dockWidgetArea(dock) == Qt::BottomDockWidgetArea)
+            return dock;
+    }
+    return nullptr;
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event)
+{
+    QMainWindow::resizeEvent(event);
+    // The docks below keep their share of the window as it grows or shrinks, until the user drags their
+    // edge (or a --view gives them another height): then their height is the user's.
+    if (!m_defaultDockSizes || m_bottomHeight <= 0)
+        return;
+    QDockWidget* bottom = shownBottomDock();
+    if (!bottom)
+        return;
+    if (std::abs(bottom->height() - m_bottomHeight) > 2) {
+        m_bottomHeight = -1;
+        return;
+    }
+    const int wanted = defaultBottomHeight();
+    if (wanted != m_bottomHeight) {
+        resizeDocks({ bottom }, { wanted }, Qt::Vertical);
+        m_bottomHeight = bottom->height() > 0 ? wanted : m_bottomHeight;
+    }
 }
 
 void MainWindow::widenRunsDockToColumns()

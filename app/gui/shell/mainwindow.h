@@ -100,6 +100,7 @@ protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
     void showEvent(QShowEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void createDocks();
@@ -109,6 +110,8 @@ private:
     // The totals of a finished indexing, with the note when it was cancelled.
     static QString indexTotalsText(const dvmlens::Index& index);
     void applyDefaultDockSizes();
+    int defaultBottomHeight() const; // the share of the window the docks below get by default
+    QDockWidget* shownBottomDock() const; // the dock shown in the bottom row, if any
     // Widens the Runs dock so every column of the tree shown (By run or By graph) is on screen, up to 55%
     // of the window.
     void widenRunsDockToColumns();
@@ -174,6 +177,8 @@ private:
     StatusText m_statusText = StatusText::Prompt;
     bool m_layoutSized = false; // dock sizes set (restored or defaulted) once the window has its size
     bool m_defaultDockSizes = false; // the dock sizes are this session's defaults, not the user's saved ones
+    // The height the default layout gave the docks below, while it follows the window's (-1: the user's).
+    int m_bottomHeight = -1;
     bool m_widenPending = false; // widenRunsDockToColumns will measure again
     bool m_keepSelection = false; // the running job is a re-index
     bool m_followingDiagnostics = false; // the tree moves because a dock entry was activated
