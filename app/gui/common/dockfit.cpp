@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "gui/common/dockfit.h"
 
+#include <QBoxLayout>
+#include <QDockWidget>
 #include <QEvent>
+#include <QLayout>
 #include <QSplitter>
+#include <QStyle>
 
 #include <algorithm>
 
@@ -66,4 +70,36 @@ private:
 void stackWhenTall(QSplitter* splitter, std::function<int()> tallEnough)
 {
     new Stacking(splitter, std::move(tallEnough));
+}
+
+int dockHeightFor(const QDockWidget& dock, const QWidget& list, int listHeight, int width)
+{
+    const QWidget* content = dock.widget();
+    const QLayout* layout = content ? content->layout() : nullptr;
+    if (!layout)
+        return listHeight;
+    const QMargins margins = layout->contentsMargins();
+    const int inner = width - margins.left() - margins.right();
+    int height = margins.top() + margins.bottom();
+    int items = 0;
+    for (int i = 0; i < layout->count(); ++i) {
+        QLayoutItem* item = layout->itemAt(i);
+        const QWidget* widget = item->widget();
+        if (widget && widget->isHidden())
+            continue;
+        ++items;
+        if (widget && (widget == &list || widget->isAncestorOf(&list)))
+            height += listHeight;
+        else if (item->hasHeightForWidth())
+            height += item->heightForWidth(inner);
+        else
+            height += item->sizeHint().height();
+    }
+    if (const auto* box = qobject_cast<const QBoxLayout*>(layout))
+        height += std::max(items - 1, 0) * std::max(box->spacing(), 0);
+    // The title bar: a line of the title and the style's margins round it.
+    const int title = dock.fontMetrics().height()
+        + 2 * dock.style()->pixelMetric(QStyle::PM_DockWidgetTitleMargin)
+        + 2 * dock.style()->pixelMetric(QStyle::PM_DockWidgetFrameWidth);
+    return height + title;
 }

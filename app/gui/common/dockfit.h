@@ -28,3 +28,10 @@ private:
 // Lays `splitter`'s panes one above the other while it is at least `tallEnough()` pixels high, side
 // by side otherwise, so the first pane keeps its rows in a short dock.
 void stackWhenTall(QSplitter* splitter, std::function<int()> tallEnough);
+
+class QDockWidget;
+
+// The height `dock` needs to show `listHeight` pixels of `list` (a view, or a splitter holding it)
+// when it is `width` wide: its title bar, margins and spacing, and what is stacked above and below
+// the list at their heights for that width (a wrapped explanation, a filter).
+int dockHeightFor(const QDockWidget& dock, const QWidget& list, int listHeight, int width);

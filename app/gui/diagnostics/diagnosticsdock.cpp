@@ -133,7 +133,15 @@ void DiagnosticsDock::fitListToRows(int maxRows)
 
 int DiagnosticsDock::listRowHeight() const
 {
-    return std::max(m_view->sizeHintForRow(0), m_view->fontMetrics().height());
+    // Before the first entry: a line of text and the item's margins.
+    return std::max(m_view->sizeHintForRow(0), m_view->fontMetrics().height() + 4);
+}
+
+int DiagnosticsDock::heightForRows(int rows, int width) const
+{
+    const int list =
+        m_view->header()->sizeHint().height() + rows * listRowHeight() + 2 * m_view->frameWidth();
+    return dockHeightFor(*this, *m_split, list, width);
 }
 
 void DiagnosticsDock::retranslate()

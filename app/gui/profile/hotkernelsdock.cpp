@@ -42,6 +42,7 @@ HotKernelsDock::HotKernelsDock(QWidget* parent)
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setWordWrap(false);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6); // compact rows
     connect(m_table, &QAbstractItemView::activated, this, &HotKernelsDock::activate);
     connect(m_table, &QAbstractItemView::clicked, this, &HotKernelsDock::activate);
 
@@ -65,6 +66,13 @@ HotKernelsDock::HotKernelsDock(QWidget* parent)
         retranslate();
         refreshTranslatedTexts(m_model);
     });
+}
+
+int HotKernelsDock::heightForRows(int rows, int width) const
+{
+    const int table = m_table->horizontalHeader()->sizeHint().height()
+        + rows * m_table->verticalHeader()->defaultSectionSize() + 2 * m_table->frameWidth();
+    return dockHeightFor(*this, *m_table->parentWidget(), table, width);
 }
 
 void HotKernelsDock::setProfile(std::shared_ptr<const dvmlens::Index> index,

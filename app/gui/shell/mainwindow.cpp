@@ -146,6 +146,10 @@ MainWindow::MainWindow(QWidget* parent)
     // Where in the model: a dock tabbed with the others, filled off the GUI thread after each index.
     m_sourcesDock = new SourcesDock(this);
     m_sourcesDock->follow(*m_document);
+    // A profile's or the sources' explanation takes more lines: the docks below keep their eight rows.
+    const auto refitLater = [this] { QTimer::singleShot(0, this, [this] { refitBottomDocks(); }); };
+    connect(m_document, &TreeDocument::profileJoined, this, refitLater);
+    connect(m_document, &TreeDocument::modelSourcesChanged, this, refitLater);
     addDockWidget(Qt::BottomDockWidgetArea, m_sourcesDock);
     tabifyDockWidget(m_profile->dock(), m_sourcesDock);
     m_kernelsDock->raise();
@@ -269,8 +273,9 @@ void MainWindow::applyDefaultDockSizes()
     const int runsWidth = qBound(30 * em, width() * 40 / 100, 64 * em);
     resizeDocks({ m_runsDock }, { runsWidth }, Qt::Horizontal);
     resizeDocks({ m_runsDock, m_detailsDock }, { height() * 45 / 100, height() * 55 / 100 }, Qt::Vertical);
-    m_bottomHeight = defaultBottomHeight();
-    resizeDocks({ m_kernelsDock }, { m_bottomHeight }, Qt::Vertical);
+    m_bottomWanted = defaultBottomHeight();
+    resizeDocks({ m_kernelsDock }, { m_bottomWanted }, Qt::Vertical);
+    measureBottomDocks();
     m_defaultDockSizes = true;
     if (m_document->index())
         widenRunsDockToColumns();
@@ -279,11 +284,14 @@ void MainWindow::applyDefaultDockSizes()
 int MainWindow::defaultBottomHeight() const
 {
     // The docks below span the window's width (kernels, diagnostics, model sources, hot kernels): 30% of
-    // the height, and at least what eight rows of their lists need under the dock's title, tabs, filter
-    // and column headers (at 26% Diagnostics showed 2½ rows at 1280x800).
-    const int line = fontMetrics().height();
-    const int eightRows = 8 * (line + 6) + 7 * line;
-    return qBound(eightRows, height() * 30 / 100, 24 * line);
+    // the height, and at least what eight rows of each list need under the dock's title, explanation,
+    // filter and column headers, and above the tabs (at 26% Diagnostics showed 2½ rows at 1280x800);
+    // never more than half the window, the code above keeps the rest.
+    const int tabs = fontMetrics().height() + 12;
+    const int eightRows = tabs
+        + std::max({ m_diagnosticsDock->heightForRows(8, width()), m_sourcesDock->heightForRows(8, width()),
+            m_profile->dock()->heightForRows(8, width()) });
+    return std::min(std::max(eightRows, height() * 30 / 100), height() / 2);
 }
 
 QDockWidget* MainWindow::shownBottomDock() const
@@ -297,11 +305,22 @@ QDockWidget* MainWindow::shownBottomDock() const
     return nullptr;
 }
 
-void MainWindow::resizeEvent(QResizeEvent* event)
+void MainWindow::measureBottomDocks()
 {
-    QMainWindow::resizeEvent(event);
-    // The docks below keep their share of the window as it grows or shrinks, until the user drags their
-    // edge (or a --view gives them another height): then their height is the user's.
+    // Once the layout has applied the size asked for: the height to recognise as ours.
+    m_bottomHeight = 0;
+    QTimer::singleShot(0, this, [this] {
+        if (m_bottomHeight == 0)
+            if (const QDockWidget* bottom = shownBottomDock())
+                m_bottomHeight = bottom->height();
+    });
+}
+
+void MainWindow::refitBottomDocks()
+{
+    // The docks below keep their share of the window as it grows or shrinks, and their eight rows as
+    // their explanations grow, until the user drags their edge (or a --view gives them another
+    // height): then their height is the user's.
     if (!m_defaultDockSizes || m_bottomHeight <= 0)
         return;
     QDockWidget* bottom = shownBottomDock();
@@ -312,10 +331,17 @@ void MainWindow::resizeEvent(QResizeEvent* event)
         return;
     }
     const int wanted = defaultBottomHeight();
-    if (wanted != m_bottomHeight) {
+    if (wanted != m_bottomWanted) {
+        m_bottomWanted = wanted;
         resizeDocks({ bottom }, { wanted }, Qt::Vertical);
-        m_bottomHeight = bottom->height() > 0 ? wanted : m_bottomHeight;
+        measureBottomDocks();
     }
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event)
+{
+    QMainWindow::resizeEvent(event);
+    refitBottomDocks();
 }
 
 void MainWindow::widenRunsDockToColumns()

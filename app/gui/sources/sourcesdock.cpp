@@ -28,6 +28,7 @@ QTableView* makeTable(QWidget* parent, const QString& name)
     table->verticalHeader()->hide();
     table->horizontalHeader()->setStretchLastSection(true);
     table->setWordWrap(false);
+    table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 6); // compact rows
     return table;
 }
 
@@ -80,6 +81,14 @@ SourcesDock::SourcesDock(QWidget* parent)
     connect(m_itemsTable, &QAbstractItemView::activated, this, &SourcesDock::activateItem);
     connect(m_itemsTable, &QAbstractItemView::doubleClicked, this, &SourcesDock::activateItem);
     translateNowAndOnChange(this, [this] { retranslate(); });
+}
+
+int SourcesDock::heightForRows(int rows, int width) const
+{
+    const int table = m_locationsTable->horizontalHeader()->sizeHint().height()
+        + rows * m_locationsTable->verticalHeader()->defaultSectionSize()
+        + 2 * m_locationsTable->frameWidth();
+    return dockHeightFor(*this, *m_locationsTable->parentWidget(), table, width);
 }
 
 void SourcesDock::follow(const TreeDocument& document)
