@@ -101,7 +101,8 @@ private Q_SLOTS:
         QCOMPARE(model.rowCount(), 2);
         QCOMPARE(row(model, 0),
             QStringList({ u"Error"_s, u"fallbackkernel-no-data"_s,
-                u"'FallbackKernel' object has no attribute 'data'"_s, kRun + u"/train.log:10"_s }));
+                u"'FallbackKernel' object has no attribute 'data'"_s,
+                u"torch_compile_debug/"_s + kRun + u"/train.log:10"_s }));
         QCOMPARE(model.index(0, 0).data(DiagnosticsModel::PathRole).toString(), logPath());
         QCOMPARE(model.index(0, 0).data(DiagnosticsModel::LineRole).toInt(), 10);
         QCOMPARE(model.index(0, 0).data(DiagnosticsModel::KnownFailureRole).toBool(), true);

@@ -225,7 +225,7 @@ private Q_SLOTS:
                 ask->accept();
             } else if (auto* save = qobject_cast<QFileDialog*>(modal)) {
                 save->selectFile(file);
-                save->accept();
+                static_cast<QDialog*>(save)->accept(); // QFileDialog::accept is protected
                 fileChosen = true;
             }
         });
