@@ -17,6 +17,7 @@
 #include "gui/shell/mainwindow.h"
 #include "gui/shell/startupactions.h"
 #include "gui/shell/translations.h"
+#include "gui/sources/sourcelocationsmodel.h"
 #include "gui/sources/sourcesdock.h"
 #include "testutil.h"
 
