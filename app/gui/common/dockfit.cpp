@@ -4,6 +4,7 @@
 #include <QBoxLayout>
 #include <QDockWidget>
 #include <QEvent>
+#include <QHeaderView>
 #include <QLayout>
 #include <QSplitter>
 #include <QStyle>
@@ -70,6 +71,11 @@ private:
 void stackWhenTall(QSplitter* splitter, std::function<int()> tallEnough)
 {
     new Stacking(splitter, std::move(tallEnough));
+}
+
+int headerHeight(const QHeaderView& header)
+{
+    return std::max(header.sizeHint().height(), header.fontMetrics().height() + 20);
 }
 
 int dockHeightFor(const QDockWidget& dock, const QWidget& list, int listHeight, int width)

@@ -30,6 +30,10 @@ private:
 void stackWhenTall(QSplitter* splitter, std::function<int()> tallEnough);
 
 class QDockWidget;
+class QHeaderView;
+
+// A header's height, also before it has columns (its size hint is then a few pixels).
+int headerHeight(const QHeaderView& header);
 
 // The height `dock` needs to show `listHeight` pixels of `list` (a view, or a splitter holding it)
 // when it is `width` wide: its title bar, margins and spacing, and what is stacked above and below

@@ -92,7 +92,7 @@ DiagnosticsDock::DiagnosticsDock(const TreeDocument& document, QWidget* parent)
     // In the default layout's short bottom row the list sits beside the details, so it keeps eight
     // rows (stacked, it showed 2½); stacked again once six rows fit above six lines of details.
     stackWhenTall(m_split, [this] {
-        return m_view->header()->sizeHint().height() + 6 * listRowHeight()
+        return headerHeight(*m_view->header()) + 6 * listRowHeight()
             + 6 * m_details->fontMetrics().lineSpacing() + m_details->copyFixButton()->sizeHint().height()
             + m_split->handleWidth();
     });
@@ -139,8 +139,7 @@ int DiagnosticsDock::listRowHeight() const
 
 int DiagnosticsDock::heightForRows(int rows, int width) const
 {
-    const int list =
-        m_view->header()->sizeHint().height() + rows * listRowHeight() + 2 * m_view->frameWidth();
+    const int list = headerHeight(*m_view->header()) + rows * listRowHeight() + 2 * m_view->frameWidth();
     return dockHeightFor(*this, *m_split, list, width);
 }
 

@@ -58,7 +58,7 @@ HotKernelsDock::HotKernelsDock(QWidget* parent)
     // beside the chart; the chart below it once both get as much.
     stackWhenTall(splitter, [this] {
         return 2
-            * (m_table->horizontalHeader()->sizeHint().height()
+            * (headerHeight(*m_table->horizontalHeader())
                 + 8 * m_table->verticalHeader()->defaultSectionSize());
     });
     setWidget(content);
@@ -70,7 +70,7 @@ HotKernelsDock::HotKernelsDock(QWidget* parent)
 
 int HotKernelsDock::heightForRows(int rows, int width) const
 {
-    const int table = m_table->horizontalHeader()->sizeHint().height()
+    const int table = headerHeight(*m_table->horizontalHeader())
         + rows * m_table->verticalHeader()->defaultSectionSize() + 2 * m_table->frameWidth();
     return dockHeightFor(*this, *m_table->parentWidget(), table, width);
 }

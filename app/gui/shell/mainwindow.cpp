@@ -299,7 +299,8 @@ QDockWidget* MainWindow::shownBottomDock() const
     for (QDockWidget* dock : { m_kernelsDock, static_cast<QDockWidget*>(m_diagnosticsDock),
              static_cast<QDockWidget*>(m_profile->dock()), static_cast<QDockWidget*>(m_sourcesDock),
              static_cast<QDockWidget*>(m_compileDock) }) {
-        if (dock->isVisible() && !dock->isFloating() && dockWidgetArea(dock) == Qt::BottomDockWidgetArea)
+        if (dock->isVisible() && !dock->visibleRegion().isEmpty() && !dock->isFloating()
+            && dockWidgetArea(dock) == Qt::BottomDockWidgetArea) // the current tab
             return dock;
     }
     return nullptr;

@@ -70,7 +70,7 @@ SourcesDock::SourcesDock(QWidget* parent)
     layout->addWidget(splitter, 1);
     // Side by side in a short dock (the default layout's bottom row), so each table keeps eight rows.
     stackWhenTall(splitter, [this] {
-        const int table = m_locationsTable->horizontalHeader()->sizeHint().height()
+        const int table = headerHeight(*m_locationsTable->horizontalHeader())
             + 8 * m_locationsTable->verticalHeader()->defaultSectionSize();
         return 2 * table;
     });
@@ -85,7 +85,7 @@ SourcesDock::SourcesDock(QWidget* parent)
 
 int SourcesDock::heightForRows(int rows, int width) const
 {
-    const int table = m_locationsTable->horizontalHeader()->sizeHint().height()
+    const int table = headerHeight(*m_locationsTable->horizontalHeader())
         + rows * m_locationsTable->verticalHeader()->defaultSectionSize()
         + 2 * m_locationsTable->frameWidth();
     return dockHeightFor(*this, *m_locationsTable->parentWidget(), table, width);
