@@ -110,7 +110,8 @@ private Q_SLOTS:
         QCOMPARE(row(model, 1),
             QStringList({ u"Warning"_s, u"graph-without-dvm-kernel"_s,
                 u"Graph compiled without any DVM kernel while other graphs have them"_s,
-                u"model__1_forward_3.1/output_code.py"_s }));
+                u"torch_compile_debug/"_s + kRun
+                    + u"/torchinductor/model__1_forward_3.1/output_code.py"_s }));
         QCOMPARE(model.index(1, 0).data(DiagnosticsModel::LineRole).toInt(), 0);
 
         model.setIndex(index); // a new index starts without findings until they are searched again
