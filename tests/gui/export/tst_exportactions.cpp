@@ -25,6 +25,7 @@
 #include <QImage>
 #include <QImageReader>
 #include <QInputDialog>
+#include <QLineEdit>
 #include <QMenu>
 #include <QProcess>
 #include <QSignalSpy>
@@ -217,6 +218,7 @@ private Q_SLOTS:
         const QString file = m_temp.filePath(u"report-%1.md"_s.arg(window));
         QString offered;
         bool fileChosen = false;
+        int saveTicks = 0;
         QTimer answer;
         connect(&answer, &QTimer::timeout, this, [&] {
             QWidget* modal = QApplication::activeModalWidget();
@@ -224,9 +226,15 @@ private Q_SLOTS:
                 offered = ask->textValue();
                 ask->accept();
             } else if (auto* save = qobject_cast<QFileDialog*>(modal)) {
+                // Named again until the dialog has settled (it selects its suggested name as its
+                // folder loads), then accepted.
                 save->selectFile(file);
-                static_cast<QDialog*>(save)->accept(); // QFileDialog::accept is protected
-                fileChosen = true;
+                if (auto* name = save->findChild<QLineEdit*>(u"fileNameEdit"_s))
+                    name->setText(file); // Qt's own dialog's name field
+                if (++saveTicks >= 4) {
+                    static_cast<QDialog*>(save)->accept(); // QFileDialog::accept is protected
+                    fileChosen = true;
+                }
             }
         });
         answer.start(50);
@@ -236,6 +244,7 @@ private Q_SLOTS:
         QCOMPARE(offered, language == QLatin1String("zh") ? u"中文"_s : u"English"_s);
         QVERIFY(exported.wait(60000));
         QCOMPARE(exported.at(0).at(1).toString(), QString());
+        QCOMPARE(exported.at(0).at(0).toString(), file);
         const QByteArray written = readAll(file);
         QCOMPARE(written, cliReport(QStringLiteral("md"), fixtureTree(), {}, {}, language));
         QVERIFY(
