@@ -34,6 +34,7 @@ struct ReportArgs
     std::optional<std::string> env; // --env: the field guide's checklist for this Python environment
     std::optional<QString> output;
     dvmlens::ReportFormat format = dvmlens::ReportFormat::Markdown;
+    dvmlens::ReportLanguage language = dvmlens::ReportLanguage::English;
     bool full = false;
 };
 
@@ -41,7 +42,7 @@ void declareReport(CommandOptions& options);
 int runReport(const CommandOptions& options);
 
 const Command kReport { "report",
-    "report [--format md|html|json] [--compare BASELINE] [--rules FILE] [--profile PROFILE] "
+    "report [--format md|html|json] [--lang en|zh] [--compare BASELINE] [--rules FILE] [--profile PROFILE] "
     "[--baseline-profile PROFILE] [--env ENV] [--full] [-o|--output FILE] PATH",
     "a bug report: verdicts, versions, DVM kernels, fallbacks and why they fell back, known failures with "
     "cause and fix (--compare: regressions against BASELINE first; --profile: where the device time goes; "
@@ -52,6 +53,10 @@ void declareReport(CommandOptions& options)
 {
     options.addValue({ u"format"_s }, u"md|html|json"_s,
         u"Markdown (the default), self-contained HTML or dvmlens.report/1 JSON"_s, u"needs a value"_s);
+    options.addValue({ u"lang"_s }, u"en|zh"_s,
+        u"the language of the report's headings, table headers and sentences: English (the default) or "
+        u"Chinese; names, paths and code stay as they are, and JSON is the same in both"_s,
+        u"needs a value"_s);
     options.addValue(
         { u"compare"_s }, u"BASELINE"_s, u"regressions against BASELINE first"_s, u"needs a value"_s);
     options.addValue({ u"rules"_s }, u"FILE"_s, u"more known-failure rules (JSON)"_s, u"needs a value"_s);
@@ -89,6 +94,15 @@ std::optional<ReportArgs> parseArgs(const CommandOptions& options)
             return std::nullopt;
         }
         parsed.format = *format;
+    }
+    if (options.isSet(u"lang"_s)) {
+        const QString value = options.value(u"lang"_s);
+        const auto language = dvmlens::reportLanguageFromName(value.toStdString());
+        if (!language) {
+            usageError(kReport, u"--lang wants en or zh, not '%1'"_s.arg(value));
+            return std::nullopt;
+        }
+        parsed.language = *language;
     }
     parsed.baseline = pathOption(options, u"compare"_s);
     parsed.rules = pathOption(options, u"rules"_s);
@@ -174,6 +188,7 @@ int runReport(const CommandOptions& options)
     input.baseline = baseline;
     input.modelSources = true; // the "Where it fell back" section
     input.full = parsed->full;
+    input.language = parsed->language;
     // It and "Why it fell back" from one read of the graph folders' model sources, as the window's
     // export takes them from the document's.
     const dvmlens::ReportSourcesAndWhy sourcesAndWhy = dvmlens::readReportSourcesAndWhy(*index);

@@ -101,11 +101,11 @@ std::string inlineValue(const std::vector<ReportCell>& value)
 }
 
 // The HTML of a table both writers show (reporttables.h); a verdict cell gets its colour class.
-std::string table(const ReportTable& table)
+std::string table(const ReportModel& model, const ReportTable& table)
 {
     std::string out = "<table>\n<tr>";
     for (const std::string& header : table.headers)
-        out += "<th>" + header + "</th>";
+        out += "<th>" + model.say(header) + "</th>";
     out += "</tr>\n";
     for (const std::vector<ReportCell>& row : table.rows) {
         out += "<tr>";
@@ -133,40 +133,48 @@ std::string codeBlock(const std::vector<std::string>& lines, int firstLine)
 void writeHeader(std::string& out, const ReportModel& model)
 {
     const Summary& summary = model.summary;
-    out += "<h1>DVM Lens report</h1>\n";
+    out += "<h1>" + model.say("DVM Lens report") + "</h1>\n";
     if (const std::string partial = partialIndexNote(summary); !partial.empty())
         out += "<p class=\"headline not-indexed\"><strong>" + partial
             + "</strong>: indexing was cancelled; graphs not parsed are reported as not indexed.</p>\n";
     out += "<p class=\"headline\"><strong class=\"" + verdictClass(summary.verdict) + "\">"
-        + htmlEscaped(verdictSentence(summary)) + "</strong> · DVM coverage "
-        + coverageText(model.coverage, summary) + " · " + std::to_string(model.findings.size())
-        + " known failure" + (model.findings.size() == 1 ? "" : "s");
-    if (model.comparison)
-        out += " · " + std::to_string(model.regressions.size()) + " regression"
-            + (model.regressions.size() == 1 ? "" : "s") + " against the baseline";
+        + htmlEscaped(verdictSentence(summary, model.language)) + "</strong> · "
+        + model.say("DVM coverage %1", { coverageText(model.coverage, summary, model.language) }) + " · ";
+    const std::size_t findings = model.findings.size();
+    out += model.say(findings == 1 ? "%1 known failure" : "%1 known failures", { std::to_string(findings) });
+    if (model.comparison) {
+        const std::size_t regressions = model.regressions.size();
+        out += " · "
+            + model.say(regressions == 1 ? "%1 regression against the baseline"
+                                         : "%1 regressions against the baseline",
+                { std::to_string(regressions) });
+    }
     if (const std::size_t problems = model.treeProblems.size() + model.treeProblemsLeftOut; problems > 0)
-        out +=
-            " · " + std::to_string(problems) + " problem" + (problems == 1 ? "" : "s") + " reading the tree";
+        out += " · "
+            + model.say(problems == 1 ? "%1 problem reading the tree" : "%1 problems reading the tree",
+                { std::to_string(problems) });
     out += "</p>\n<table>\n";
-    const auto row = [&](const std::string& name, const std::string& value) {
-        out += "<tr><th>" + name + "</th><td>" + value + "</td></tr>\n";
+    const auto row = [&](std::string_view name, const std::string& value) {
+        out += "<tr><th>" + model.say(name) + "</th><td>" + value + "</td></tr>\n";
     };
     row("Tree", code(model.index->root));
     if (model.baseline)
         row("Baseline", code(model.baseline->root));
-    row("DVM Lens", htmlEscaped(model.toolVersion) + " (report schema <code>dvmlens.report/1</code>)");
+    row("DVM Lens",
+        model.say("%1 (report schema <code>dvmlens.report/1</code>)", { htmlEscaped(model.toolVersion) }));
     if (model.generatedAt)
         row("Generated", htmlEscaped(*model.generatedAt));
     row("Runs", std::to_string(summary.runs));
     row("Graphs",
-        std::to_string(summary.graphs) + " (" + std::to_string(summary.graphsWithOutputCode)
-            + " with output_code.py)");
+        model.say("%1 (%2 with output_code.py)",
+            { std::to_string(summary.graphs), std::to_string(summary.graphsWithOutputCode) }));
     row("DVM engaged",
-        std::to_string(summary.verdicts.engaged) + " of " + std::to_string(summary.verdicts.withCode)
-            + " graphs");
+        model.say("%1 of %2 graphs",
+            { std::to_string(summary.verdicts.engaged), std::to_string(summary.verdicts.withCode) }));
     row("DVM coverage",
-        percentText(model.coverage) + " of " + std::to_string(summary.launches) + " kernel launches and "
-            + std::to_string(summary.fallbacks) + " fallback calls");
+        model.say("%1 of %2 kernel launches and %3 fallback calls",
+            { percentText(model.coverage), std::to_string(summary.launches),
+                std::to_string(summary.fallbacks) }));
     row("Kernels", std::to_string(summary.kernels) + ": " + htmlEscaped(kernelCountsText(summary)));
     row("Fallback calls",
         std::to_string(summary.fallbacks) + ": " + htmlEscaped(fallbackCountsText(summary)));
@@ -180,14 +188,15 @@ void writeTreeProblems(std::string& out, const ReportModel& model)
 {
     if (model.treeProblems.empty() && model.treeProblemsLeftOut == 0)
         return;
-    out += "<h2>Problems reading the tree</h2>\n<p>" + htmlEscaped(treeProblemsIntro(model)) + "</p>\n";
+    out += "<h2>" + model.say("Problems reading the tree") + "</h2>\n<p>"
+        + htmlEscaped(treeProblemsIntro(model)) + "</p>\n";
     const bool sides = hasTreeProblems(model, true); // the baseline has some too: say whose
     for (const bool baseline : { false, true }) {
         if (!hasTreeProblems(model, baseline))
             continue;
         if (sides)
-            out += baseline ? "<h3>Baseline</h3>\n" : "<h3>This tree</h3>\n";
-        out += table(treeProblemsTable(model, baseline));
+            out += "<h3>" + model.say(baseline ? "Baseline" : "This tree") + "</h3>\n";
+        out += table(model, treeProblemsTable(model, baseline));
     }
     if (model.treeProblemsLeftOut > 0)
         out += "<p class=\"muted\">"
@@ -198,7 +207,7 @@ void writeToolchain(std::string& out, const ReportModel& model)
 {
     if (model.runs.empty())
         return;
-    out += "<h2>Toolchain</h2>\n" + table(toolchainTable(model));
+    out += "<h2>" + model.say("Toolchain") + "</h2>\n" + table(model, toolchainTable(model));
 }
 
 void writeRegressions(std::string& out, const ReportModel& model)
@@ -206,13 +215,15 @@ void writeRegressions(std::string& out, const ReportModel& model)
     if (!model.comparison)
         return;
     const CompareResult& comparison = *model.comparison;
-    out += "<h2>Regressions against the baseline</h2>\n";
+    out += "<h2>" + model.say("Regressions against the baseline") + "</h2>\n";
     if (model.regressions.empty()) {
-        out += "<p>No graph lost DVM kernels compared with the baseline ("
-            + std::to_string(comparison.summary.matched) + " graphs matched).</p>\n";
+        out += "<p>"
+            + model.say("No graph lost DVM kernels compared with the baseline (%1 graphs matched).",
+                { std::to_string(comparison.summary.matched) })
+            + "</p>\n";
         return;
     }
-    out += table(regressionsTable(model));
+    out += table(model, regressionsTable(model));
 }
 
 // "Where it fell back": the model lines whose kernels or fallback calls did not go to DVM.
@@ -220,9 +231,10 @@ void writeWhereItFellBack(std::string& out, const ReportModel& model)
 {
     if (!model.sources)
         return;
-    out += "<h2>Where it fell back</h2>\n<p>" + htmlEscaped(whereItFellBackLead(model)) + "</p>\n";
+    out += "<h2>" + model.say("Where it fell back") + "</h2>\n<p>" + htmlEscaped(whereItFellBackLead(model))
+        + "</p>\n";
     if (whereItFellBackHasRows(model))
-        out += table(whereItFellBackTable(model));
+        out += table(model, whereItFellBackTable(model));
 }
 
 // "Why it fell back": the reasons of what is not DVM, grouped, with counts, model lines and fixes.
@@ -230,13 +242,13 @@ void writeWhyItFellBack(std::string& out, const ReportModel& model)
 {
     if (!model.why)
         return;
-    out += "<h2>Why it fell back</h2>\n";
+    out += "<h2>" + model.say("Why it fell back") + "</h2>\n";
     if (model.why->empty()) {
-        out += "<p>Every kernel is DVM and no op fell back.</p>\n";
+        out += "<p>" + model.say("Every kernel is DVM and no op fell back.") + "</p>\n";
         return;
     }
-    out += "<p>Why each kernel or call is not DVM, by reason, worst first:</p>\n"
-        + table(whyItFellBackTable(model));
+    out += "<p>" + model.say("Why each kernel or call is not DVM, by reason, worst first:") + "</p>\n"
+        + table(model, whyItFellBackTable(model));
 }
 
 // "Environment checklist": the field guide's items for the environment given.
@@ -244,7 +256,7 @@ void writeChecklist(std::string& out, const ReportModel& model)
 {
     if (!model.checklist)
         return;
-    out += "<h2>Environment checklist</h2>\n" + table(checklistTable(model));
+    out += "<h2>" + model.say("Environment checklist") + "</h2>\n" + table(model, checklistTable(model));
     for (const CheckItem& item : *model.checklist) {
         if (!item.fixDiff.empty())
             out += "<pre>" + htmlEscaped(item.fixDiff) + "</pre>\n";
@@ -256,18 +268,19 @@ void writeCompile(std::string& out, const ReportModel& model)
 {
     if (!model.compile)
         return;
-    out += "<h2>Compile</h2>\n<p>" + htmlEscaped(compileSentence(*model.compile)) + "</p>\n";
+    out += "<h2>" + model.say("Compile") + "</h2>\n<p>" + htmlEscaped(compileSentence(*model.compile))
+        + "</p>\n";
     for (const ReportTable& part : { compileBreaksTable(*model.compile),
              compileRecompilesTable(*model.compile), compileFailuresTable(*model.compile) })
         if (!part.rows.empty())
-            out += table(part);
+            out += table(model, part);
 }
 
 void writeFindings(std::string& out, const ReportModel& model)
 {
-    out += "<h2>Known failures</h2>\n";
+    out += "<h2>" + model.say("Known failures") + "</h2>\n";
     if (model.findings.empty())
-        out += "<p>" + std::string(kNoKnownFailures) + "</p>\n";
+        out += "<p>" + model.say(kNoKnownFailures) + "</p>\n";
     const ReportFindings findings = findingsEntries(model);
     for (std::size_t i = 0; i < findings.entries.size(); ++i) {
         const ReportFindingEntry& entry = findings.entries[i];
@@ -289,13 +302,14 @@ void writeFindings(std::string& out, const ReportModel& model)
 
 void writeGraphs(std::string& out, const ReportModel& model)
 {
-    out += "<h2>Graphs</h2>\n";
+    out += "<h2>" + model.say("Graphs") + "</h2>\n";
     for (const ReportRun& run : model.runs) {
         out += "<h3>" + htmlEscaped(run.run->name.value_or(model.relative(run.run->path))) + "</h3>\n<p>"
-            + htmlEscaped(verdictSentence(run.summary)) + " · DVM coverage "
-            + coverageText(run.coverage, run.summary) + "</p>\n";
+            + htmlEscaped(verdictSentence(run.summary, model.language)) + " · "
+            + model.say("DVM coverage %1", { coverageText(run.coverage, run.summary, model.language) })
+            + "</p>\n";
         if (!run.graphs.empty())
-            out += table(graphsTable(run));
+            out += table(model, graphsTable(run));
         if (const std::string cut = graphRowsLeftOutText(run); !cut.empty())
             out += "<p class=\"muted\">" + htmlEscaped(cut) + "</p>\n";
     }
@@ -313,14 +327,14 @@ void writeKernelsAndFallbacks(std::string& out, const ReportModel& model, std::s
             if (graph.folded || (graph.dvmKernels.empty() && graph.dvmKernelsLeftOut == 0))
                 continue;
             if (!anyKernels)
-                out += "<h2>DVM kernels</h2>\n";
+                out += "<h2>" + model.say("DVM kernels") + "</h2>\n";
             anyKernels = true;
             out += "<h3>" + htmlEscaped(graph.graph->name) + "</h3>\n<p>"
                 + code(model.relative(graph.graph->outputCode->path)) + "</p>\n";
             if (const std::string same = identicalRanksText(model, graph); !same.empty())
                 out += "<p>" + htmlEscaped(same) + "</p>\n";
             if (!graph.dvmKernels.empty())
-                out += table(dvmKernelsTable(graph));
+                out += table(model, dvmKernelsTable(graph));
             if (graph.dvmKernelsLeftOut > 0)
                 out += "<p class=\"muted\">"
                     + htmlEscaped(leftOutText(graph.dvmKernelsLeftOut, "DVM kernel", "DVM kernels"))
@@ -332,11 +346,13 @@ void writeKernelsAndFallbacks(std::string& out, const ReportModel& model, std::s
             for (const ReportKernel& entry : graph.dvmKernels) {
                 if (entry.source.empty())
                     continue;
-                out += "<details><summary>" + htmlEscaped(entry.kernel->name) + " builder source</summary>\n"
+                out += "<details><summary>"
+                    + model.say("%1 builder source", { htmlEscaped(entry.kernel->name) }) + "</summary>\n"
                     + codeBlock(entry.source, entry.sourceFirstLine);
                 if (entry.sourceCut)
-                    out += "<p class=\"muted\">Cut after " + std::to_string(ReportModel::kMaxExcerptLines)
-                        + " lines.</p>\n";
+                    out += "<p class=\"muted\">"
+                        + model.say("Cut after %1 lines.", { std::to_string(ReportModel::kMaxExcerptLines) })
+                        + "</p>\n";
                 out += "</details>\n";
             }
         }
@@ -350,11 +366,13 @@ void writeKernelsAndFallbacks(std::string& out, const ReportModel& model, std::s
             if (graph.folded || calls == 0)
                 continue;
             if (!anyFallbacks)
-                out += "<h2>Fallback calls</h2>\n";
+                out += "<h2>" + model.say("Fallback calls") + "</h2>\n";
             anyFallbacks = true;
-            out += "<details><summary>" + htmlEscaped(graph.graph->name) + ": " + std::to_string(calls)
-                + " fallback call" + (calls == 1 ? "" : "s") + " ("
-                + htmlEscaped(fallbackCountsText(graph.summary)) + ")</summary>\n<pre>";
+            out += "<details><summary>"
+                + model.say(calls == 1 ? "%1: %2 fallback call (%3)" : "%1: %2 fallback calls (%3)",
+                    { htmlEscaped(graph.graph->name), std::to_string(calls),
+                        htmlEscaped(fallbackCountsText(graph.summary)) })
+                + "</summary>\n<pre>";
             for (const ReportFallback& entry : graph.fallbacks) {
                 out += "<span class=\"ln\">" + std::to_string(entry.fallback->line) + "</span>"
                     + (entry.sourceLine.empty() ? htmlEscaped(entry.fallback->target)
@@ -453,12 +471,14 @@ std::string highlightPythonLine(std::string_view line)
 
 std::string htmlReport(const ReportModel& model, std::size_t stopAfter)
 {
-    std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
-                      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
-                      "<meta name=\"generator\" content=\"DVM Lens "
-        + htmlEscaped(model.toolVersion)
-        + "\"/>\n<title>DVM Lens report: " + htmlEscaped(verdictSentence(model.summary)) + "</title>\n<style>"
-        + kStyle + "</style>\n</head>\n<body>\n";
+    const bool chinese = model.language == ReportLanguage::Chinese;
+    std::string out = std::string("<!DOCTYPE html>\n<html lang=\"") + (chinese ? "zh-CN" : "en")
+        + "\">\n<head>\n<meta charset=\"utf-8\"/>\n"
+          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
+          "<meta name=\"generator\" content=\"DVM Lens "
+        + htmlEscaped(model.toolVersion) + "\"/>\n<title>" + model.say("DVM Lens report")
+        + (chinese ? "：" : ": ") + htmlEscaped(verdictSentence(model.summary, model.language))
+        + "</title>\n<style>" + kStyle + "</style>\n</head>\n<body>\n";
     writeHeader(out, model);
     writeTreeProblems(out, model);
     writeToolchain(out, model);

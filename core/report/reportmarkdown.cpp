@@ -175,11 +175,11 @@ std::string inlineValue(const std::vector<ReportCell>& value)
 }
 
 // The Markdown of a table both writers show (reporttables.h).
-std::string table(const ReportTable& table)
+std::string table(const ReportModel& model, const ReportTable& table)
 {
     std::string out = "|";
     for (const std::string& header : table.headers)
-        out += " " + header + " |";
+        out += " " + model.say(header) + " |";
     out += "\n|";
     for (std::size_t i = 0; i < table.headers.size(); ++i)
         out += "---|";
@@ -204,36 +204,49 @@ std::string where(const ReportModel& model, const Finding& finding)
 void writeHeader(std::string& out, const ReportModel& model)
 {
     const Summary& summary = model.summary;
-    out += "# DVM Lens report\n\n";
+    out += "# " + model.say("DVM Lens report") + "\n\n";
     if (const std::string partial = partialIndexNote(summary); !partial.empty())
         out += "> **" + partial
             + "**: indexing was cancelled; graphs not parsed are reported as not indexed.\n\n";
-    out += "> **" + verdictSentence(summary) + "** · DVM coverage " + coverageText(model.coverage, summary)
-        + " · " + std::to_string(model.findings.size()) + " known failure"
-        + (model.findings.size() == 1 ? "" : "s");
-    if (model.comparison)
-        out += " · " + std::to_string(model.regressions.size()) + " regression"
-            + (model.regressions.size() == 1 ? "" : "s") + " against the baseline";
+    const std::size_t findings = model.findings.size();
+    out += "> **" + verdictSentence(summary, model.language) + "** · "
+        + model.say("DVM coverage %1", { coverageText(model.coverage, summary, model.language) }) + " · "
+        + model.say(findings == 1 ? "%1 known failure" : "%1 known failures", { std::to_string(findings) });
+    if (model.comparison) {
+        const std::size_t regressions = model.regressions.size();
+        out += " · "
+            + model.say(regressions == 1 ? "%1 regression against the baseline"
+                                         : "%1 regressions against the baseline",
+                { std::to_string(regressions) });
+    }
     if (const std::size_t problems = model.treeProblems.size() + model.treeProblemsLeftOut; problems > 0)
-        out +=
-            " · " + std::to_string(problems) + " problem" + (problems == 1 ? "" : "s") + " reading the tree";
+        out += " · "
+            + model.say(problems == 1 ? "%1 problem reading the tree" : "%1 problems reading the tree",
+                { std::to_string(problems) });
+    const auto row = [&out, &model](std::string_view label, const std::string& value) {
+        out += "| " + model.say(label) + " | " + value + " |\n";
+    };
     out += "\n\n| | |\n|---|---|\n";
-    out += "| Tree | " + code(model.index->root) + " |\n";
+    row("Tree", code(model.index->root));
     if (model.baseline)
-        out += "| Baseline | " + code(model.baseline->root) + " |\n";
-    out += "| DVM Lens | " + model.toolVersion + " (report schema `dvmlens.report/1`) |\n";
+        row("Baseline", code(model.baseline->root));
+    row("DVM Lens", model.say("%1 (report schema `dvmlens.report/1`)", { model.toolVersion }));
     if (model.generatedAt)
-        out += "| Generated | " + cell(*model.generatedAt) + " |\n";
-    out += "| Runs | " + std::to_string(summary.runs) + " |\n";
-    out += "| Graphs | " + std::to_string(summary.graphs) + " ("
-        + std::to_string(summary.graphsWithOutputCode) + " with output_code.py) |\n";
-    out += "| DVM engaged | " + std::to_string(summary.verdicts.engaged) + " of "
-        + std::to_string(summary.verdicts.withCode) + " graphs |\n";
-    out += "| DVM coverage | " + percentText(model.coverage) + " of " + std::to_string(summary.launches)
-        + " kernel launches and " + std::to_string(summary.fallbacks) + " fallback calls |\n";
-    out += "| Kernels | " + std::to_string(summary.kernels) + ": " + kernelCountsText(summary) + " |\n";
-    out += "| Fallback calls | " + std::to_string(summary.fallbacks) + ": " + fallbackCountsText(summary)
-        + " |\n\n";
+        row("Generated", cell(*model.generatedAt));
+    row("Runs", std::to_string(summary.runs));
+    row("Graphs",
+        model.say("%1 (%2 with output_code.py)",
+            { std::to_string(summary.graphs), std::to_string(summary.graphsWithOutputCode) }));
+    row("DVM engaged",
+        model.say("%1 of %2 graphs",
+            { std::to_string(summary.verdicts.engaged), std::to_string(summary.verdicts.withCode) }));
+    row("DVM coverage",
+        model.say("%1 of %2 kernel launches and %3 fallback calls",
+            { percentText(model.coverage), std::to_string(summary.launches),
+                std::to_string(summary.fallbacks) }));
+    row("Kernels", std::to_string(summary.kernels) + ": " + kernelCountsText(summary));
+    row("Fallback calls", std::to_string(summary.fallbacks) + ": " + fallbackCountsText(summary));
+    out += "\n";
     if (const std::string note = boundsNote(model); !note.empty())
         out += "> " + plain(note) + "\n\n";
 }
@@ -243,14 +256,14 @@ void writeTreeProblems(std::string& out, const ReportModel& model)
 {
     if (model.treeProblems.empty() && model.treeProblemsLeftOut == 0)
         return;
-    out += "## Problems reading the tree\n\n" + plain(treeProblemsIntro(model)) + "\n\n";
+    out += "## " + model.say("Problems reading the tree") + "\n\n" + plain(treeProblemsIntro(model)) + "\n\n";
     const bool sides = hasTreeProblems(model, true); // the baseline has some too: say whose
     for (const bool baseline : { false, true }) {
         if (!hasTreeProblems(model, baseline))
             continue;
         if (sides)
-            out += baseline ? "### Baseline\n\n" : "### This tree\n\n";
-        out += table(treeProblemsTable(model, baseline)) + "\n";
+            out += "### " + model.say(baseline ? "Baseline" : "This tree") + "\n\n";
+        out += table(model, treeProblemsTable(model, baseline)) + "\n";
     }
     if (model.treeProblemsLeftOut > 0)
         out += plain(leftOutText(model.treeProblemsLeftOut, "problem", "problems")) + "\n\n";
@@ -260,9 +273,12 @@ void writeToolchain(std::string& out, const ReportModel& model)
 {
     if (model.runs.empty())
         return;
-    out += "## Toolchain\n\n" + table(toolchainTable(model));
-    out += "\nVersions come from each run's first `fx_graph_runnable.py` header; — means the tree does not "
-           "record it. *Kernels from* is what the generated code really holds.\n\n";
+    out += "## " + model.say("Toolchain") + "\n\n" + table(model, toolchainTable(model));
+    out += "\n"
+        + model.say(
+            "Versions come from each run's first `fx_graph_runnable.py` header; — means the tree does "
+            "not record it. *Kernels from* is what the generated code really holds.")
+        + "\n\n";
 }
 
 void writeRegressions(std::string& out, const ReportModel& model)
@@ -270,16 +286,17 @@ void writeRegressions(std::string& out, const ReportModel& model)
     if (!model.comparison)
         return;
     const CompareResult& comparison = *model.comparison;
-    out += "## Regressions against the baseline\n\n";
+    out += "## " + model.say("Regressions against the baseline") + "\n\n";
     if (model.regressions.empty()) {
-        out += "No graph lost DVM kernels compared with the baseline ("
-            + std::to_string(comparison.summary.matched) + " graphs matched).\n\n";
+        out += model.say("No graph lost DVM kernels compared with the baseline (%1 graphs matched).",
+                   { std::to_string(comparison.summary.matched) })
+            + "\n\n";
     } else {
-        out += table(regressionsTable(model));
+        out += table(model, regressionsTable(model));
         out += "\n";
     }
-    out += "<details><summary>Full comparison</summary>\n\n" + fenced("text", compareToText(comparison))
-        + "\n</details>\n\n";
+    out += "<details><summary>" + model.say("Full comparison") + "</summary>\n\n"
+        + fenced("text", compareToText(comparison)) + "\n</details>\n\n";
 }
 
 // "Where it fell back": the model lines whose kernels or fallback calls did not go to DVM.
@@ -287,9 +304,9 @@ void writeWhereItFellBack(std::string& out, const ReportModel& model)
 {
     if (!model.sources)
         return;
-    out += "## Where it fell back\n\n" + plain(whereItFellBackLead(model)) + "\n\n";
+    out += "## " + model.say("Where it fell back") + "\n\n" + plain(whereItFellBackLead(model)) + "\n\n";
     if (whereItFellBackHasRows(model))
-        out += table(whereItFellBackTable(model)) + "\n";
+        out += table(model, whereItFellBackTable(model)) + "\n";
 }
 
 // "Why it fell back": the reasons of what is not DVM, grouped, with counts, model lines and fixes.
@@ -297,13 +314,13 @@ void writeWhyItFellBack(std::string& out, const ReportModel& model)
 {
     if (!model.why)
         return;
-    out += "## Why it fell back\n\n";
+    out += "## " + model.say("Why it fell back") + "\n\n";
     if (model.why->empty()) {
-        out += "Every kernel is DVM and no op fell back.\n\n";
+        out += model.say("Every kernel is DVM and no op fell back.") + "\n\n";
         return;
     }
-    out += "Why each kernel or call is not DVM, by reason, worst first:\n\n"
-        + table(whyItFellBackTable(model)) + "\n";
+    out += model.say("Why each kernel or call is not DVM, by reason, worst first:") + "\n\n"
+        + table(model, whyItFellBackTable(model)) + "\n";
 }
 
 // "Environment checklist": the field guide's items for the environment given.
@@ -311,7 +328,7 @@ void writeChecklist(std::string& out, const ReportModel& model)
 {
     if (!model.checklist)
         return;
-    out += "## Environment checklist\n\n" + table(checklistTable(model)) + "\n";
+    out += "## " + model.say("Environment checklist") + "\n\n" + table(model, checklistTable(model)) + "\n";
     for (const CheckItem& item : *model.checklist) {
         if (!item.fixDiff.empty())
             out += fenced("diff", item.fixDiff) + "\n";
@@ -323,18 +340,18 @@ void writeCompile(std::string& out, const ReportModel& model)
 {
     if (!model.compile)
         return;
-    out += "## Compile\n\n" + plain(compileSentence(*model.compile)) + "\n\n";
+    out += "## " + model.say("Compile") + "\n\n" + plain(compileSentence(*model.compile)) + "\n\n";
     for (const ReportTable& part : { compileBreaksTable(*model.compile),
              compileRecompilesTable(*model.compile), compileFailuresTable(*model.compile) })
         if (!part.rows.empty())
-            out += table(part) + "\n";
+            out += table(model, part) + "\n";
 }
 
 void writeFindings(std::string& out, const ReportModel& model)
 {
-    out += "## Known failures\n\n";
+    out += "## " + model.say("Known failures") + "\n\n";
     if (model.findings.empty()) {
-        out += std::string(kNoKnownFailures) + "\n\n";
+        out += model.say(kNoKnownFailures) + "\n\n";
         return;
     }
     const ReportFindings findings = findingsEntries(model);
@@ -343,7 +360,8 @@ void writeFindings(std::string& out, const ReportModel& model)
         out += "### " + std::to_string(i + 1) + ". " + severityMark(entry.severity) + " " + plain(entry.title)
             + "\n\n";
         for (const ReportField& field : entry.fields)
-            out += "- **" + field.label + ":** " + inlineValue(field.value) + "\n";
+            out += "- **" + field.label + (model.language == ReportLanguage::Chinese ? "：** " : ":** ")
+                + inlineValue(field.value) + "\n";
         out += "\n";
         if (!entry.fixCode.empty())
             out += fenced(entry.fixCodeLanguage, entry.fixCode) + "\n";
@@ -356,16 +374,17 @@ void writeFindings(std::string& out, const ReportModel& model)
 
 void writeGraphs(std::string& out, const ReportModel& model)
 {
-    out += "## Graphs\n\n";
+    out += "## " + model.say("Graphs") + "\n\n";
     for (const ReportRun& run : model.runs) {
         const std::string name = run.run->name.value_or(model.relative(run.run->path));
-        out += "### " + plain(name) + "\n\n" + verdictSentence(run.summary) + " · DVM coverage "
-            + coverageText(run.coverage, run.summary) + "\n\n";
+        out += "### " + plain(name) + "\n\n" + verdictSentence(run.summary, model.language) + " · "
+            + model.say("DVM coverage %1", { coverageText(run.coverage, run.summary, model.language) })
+            + "\n\n";
         if (run.graphs.empty()) {
-            out += "No graph folders.\n\n";
+            out += model.say("No graph folders.") + "\n\n";
             continue;
         }
-        out += table(graphsTable(run));
+        out += table(model, graphsTable(run));
         if (const std::string cut = graphRowsLeftOutText(run); !cut.empty())
             out += "\n" + plain(cut) + "\n";
         out += "\n";
@@ -384,14 +403,14 @@ void writeDvmKernels(std::string& out, const ReportModel& model, std::size_t sto
             if (graph.folded || (graph.dvmKernels.empty() && graph.dvmKernelsLeftOut == 0))
                 continue;
             if (!any)
-                out += "## DVM kernels\n\n";
+                out += "## " + model.say("DVM kernels") + "\n\n";
             any = true;
             out += "### " + plain(graph.graph->name) + "\n\n"
                 + code(model.relative(graph.graph->outputCode->path)) + "\n\n";
             if (const std::string same = identicalRanksText(model, graph); !same.empty())
                 out += plain(same) + "\n\n";
             if (!graph.dvmKernels.empty())
-                out += table(dvmKernelsTable(graph));
+                out += table(model, dvmKernelsTable(graph));
             if (graph.dvmKernelsLeftOut > 0)
                 out += "\n" + plain(leftOutText(graph.dvmKernelsLeftOut, "DVM kernel", "DVM kernels")) + "\n";
             if (graph.excerptsLeftOut > 0)
@@ -409,8 +428,8 @@ void writeDvmKernels(std::string& out, const ReportModel& model, std::size_t sto
             }
             out += "\n";
             if (!source.empty())
-                out += "<details><summary>DVM builder source</summary>\n\n" + fenced("python", source)
-                    + "\n</details>\n\n";
+                out += "<details><summary>" + model.say("DVM builder source") + "</summary>\n\n"
+                    + fenced("python", source) + "\n</details>\n\n";
         }
     }
 }
@@ -428,11 +447,13 @@ void writeFallbacks(std::string& out, const ReportModel& model, std::size_t stop
             if (graph.folded || calls == 0)
                 continue;
             if (!any)
-                out += "## Fallback calls\n\n";
+                out += "## " + model.say("Fallback calls") + "\n\n";
             any = true;
-            out += "<details><summary>" + html(graph.graph->name) + ": " + std::to_string(calls)
-                + " fallback call" + (calls == 1 ? "" : "s") + " (" + fallbackCountsText(graph.summary)
-                + ")</summary>\n\n| Line | Call | Kind |\n|---|---|---|\n";
+            out += "<details><summary>"
+                + model.say(calls == 1 ? "%1: %2 fallback call (%3)" : "%1: %2 fallback calls (%3)",
+                    { html(graph.graph->name), std::to_string(calls), fallbackCountsText(graph.summary) })
+                + "</summary>\n\n| " + model.say("Line") + " | " + model.say("Call") + " | "
+                + model.say("Kind") + " |\n|---|---|---|\n";
             std::string source;
             for (const ReportFallback& entry : graph.fallbacks) {
                 out += "| " + std::to_string(entry.fallback->line) + " | " + code(entry.fallback->target)

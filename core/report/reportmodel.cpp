@@ -4,6 +4,7 @@
 #include "core/report/reportbounds.h"
 #include "core/report/reportproblems.h"
 #include "core/report/reportreading.h"
+#include "core/text/locationtext.h"
 #include "version.h"
 
 #include <algorithm>
@@ -55,12 +56,17 @@ std::optional<ReportFormat> reportFormatFromName(std::string_view name)
 
 std::string ReportModel::relative(const std::string& path) const
 {
-    const std::string& root = index->root;
-    if (path == root)
-        return ".";
-    if (path.size() > root.size() && path.compare(0, root.size(), root) == 0 && path[root.size()] == '/')
-        return path.substr(root.size() + 1);
-    return path;
+    return pathUnderRoot(index->root, path);
+}
+
+std::string ReportModel::say(std::string_view english) const
+{
+    return reportText(language, english);
+}
+
+std::string ReportModel::say(std::string_view english, std::initializer_list<std::string> values) const
+{
+    return reportFill(language, english, values);
 }
 
 ReportModel buildReportModel(const ReportInput& input)
@@ -80,6 +86,7 @@ ReportModel buildUnreadReportModel(const ReportInput& input)
     ReportModel model;
     model.toolVersion = DVMLENS_VERSION;
     model.generatedAt = input.generatedAt;
+    model.language = input.language;
     model.index = input.index;
     model.why = input.why;
     model.checklist = input.checklist;
@@ -191,6 +198,45 @@ std::string verdictSentence(const Summary& summary)
         break;
     }
     return "no output_code.py to check";
+}
+
+std::string verdictSentence(const Summary& summary, ReportLanguage language)
+{
+    if (language == ReportLanguage::English)
+        return verdictSentence(summary);
+    const VerdictCounts& counts = summary.verdicts;
+    const std::string of = std::to_string(counts.engaged) + " / " + std::to_string(counts.withCode)
+        + (counts.unreadable == 0 ? " 个图" : " 个可读的图");
+    const std::string note =
+        counts.unreadable == 0 ? std::string() : "；" + std::to_string(counts.unreadable) + " 个图无法读取";
+    switch (summary.verdict) {
+    case Verdict::Engaged:
+        return "DVM 生效：" + of + note;
+    case Verdict::NotEngaged:
+        return "DVM 未生效（" + of + note + "）";
+    case Verdict::Partly:
+        return "DVM 部分生效（" + of + note + "）";
+    case Verdict::Unreadable:
+        return "无法判定：DVM 生效 " + of + note;
+    case Verdict::NotIndexed:
+        return "未完成索引：" + std::to_string(counts.withCode) + " 个图中 "
+            + std::to_string(counts.notIndexed) + " 个未解析（目前 DVM 在 " + std::to_string(counts.engaged)
+            + " 个图中生效）";
+    case Verdict::NoCode:
+    case Verdict::NotWrapper:
+        break;
+    }
+    return "没有可检查的 output_code.py";
+}
+
+std::string coverageText(std::optional<double> coverage, const Summary& summary, ReportLanguage language)
+{
+    if (language == ReportLanguage::English)
+        return coverageText(coverage, summary);
+    if (summary.verdicts.unreadable == 0)
+        return percentText(coverage);
+    return percentText(coverage) + "（可读启动中）；" + std::to_string(summary.verdicts.unreadable)
+        + " 个图无法读取";
 }
 
 std::string coverageText(std::optional<double> coverage, const Summary& summary)

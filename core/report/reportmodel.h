@@ -11,6 +11,7 @@
 #include "core/parse/versions.h"
 #include "core/profile/profilecompare.h"
 #include "core/profile/profilejoin.h"
+#include "core/report/reportlanguage.h"
 #include "core/rules/knownfailures.h"
 #include "core/sources/sourcesummary.h"
 #include "core/verdict/summary.h"
@@ -51,6 +52,8 @@ struct ReportInput
     const std::vector<CheckItem>* checklist = nullptr;
     // "Compile": the compile side from the TORCH_TRACE logs of the same run (compile/); null: no section.
     const CompileSummary* compile = nullptr;
+    // The language of the report's own words (reportlanguage.h); the JSON report has none.
+    ReportLanguage language = ReportLanguage::English;
 };
 
 enum class ReportFormat
@@ -158,6 +161,11 @@ struct ReportModel
     std::size_t graphsLeftOut = 0; // graph rows cut (ReportBounds::foldedRows … rowsPerRun)
     std::size_t treeProblemsLeftOut = 0; // past ReportBounds::treeProblems
     bool graphSections = true; // ReportBounds::graphSections
+    ReportLanguage language = ReportLanguage::English; // ReportInput::language
+
+    // One of the report's fixed texts in its language (reportText), with %1… filled (reportFill).
+    std::string say(std::string_view english) const;
+    std::string say(std::string_view english, std::initializer_list<std::string> values) const;
 
     // `path` relative to the reported tree's root ("." for the root itself); other paths unchanged.
     std::string relative(const std::string& path) const;
@@ -175,6 +183,8 @@ ReportModel buildUnreadReportModel(const ReportInput& input);
 // 3 so far)", "could not decide: DVM engaged in 0 of 0 readable graphs; 1 graph unreadable", or "no
 // output_code.py to check"; unreadable graphs are named beside the count ("…; 2 graphs unreadable").
 std::string verdictSentence(const Summary& summary);
+// The same in `language` (reportlanguage.h).
+std::string verdictSentence(const Summary& summary, ReportLanguage language);
 
 // "42.9%" for 0.4286; "n/a" for nullopt (nothing launched).
 std::string percentText(std::optional<double> fraction);
@@ -182,5 +192,6 @@ std::string percentText(std::optional<double> fraction);
 // DVM coverage as the reports say it: percentText, and "of readable launches; 2 graphs unreadable"
 // when some output_code.py could not be read (its launches are in no count: 100% is not all).
 std::string coverageText(std::optional<double> coverage, const Summary& summary);
+std::string coverageText(std::optional<double> coverage, const Summary& summary, ReportLanguage language);
 
 } // namespace dvmlens

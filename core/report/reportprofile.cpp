@@ -172,7 +172,7 @@ std::string profileMarkdown(const ReportModel& model)
     if (!wanted(model))
         return std::string();
     const Section parts = section(model);
-    std::string out = "## Where the time goes\n\n";
+    std::string out = "## " + model.say("Where the time goes") + "\n\n";
     for (const std::string& line : parts.lines)
         out += line + "\n";
     out += "\n";
@@ -186,7 +186,7 @@ std::string profileHtml(const ReportModel& model)
     if (!wanted(model))
         return std::string();
     const Section parts = section(model);
-    std::string out = "<h2>Where the time goes</h2>\n";
+    std::string out = "<h2>" + model.say("Where the time goes") + "</h2>\n";
     for (const std::string& line : parts.lines)
         out += "<p>" + htmlEscaped(line) + "</p>\n";
     for (const auto& [title, table] : parts.tables)

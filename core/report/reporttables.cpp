@@ -262,23 +262,27 @@ ReportFindings findingsEntries(const ReportModel& model)
         const RuleText& rule = finding.rule;
         ReportFindingEntry entry;
         entry.severity = rule.severity;
-        entry.title = rule.title.en;
-        entry.fields.push_back({ "Rule",
+        // The rules carry their own Chinese; a rule without it stays English.
+        const auto localized = [&model](const LocalizedText& words) {
+            return model.language == ReportLanguage::Chinese && !words.zh.empty() ? words.zh : words.en;
+        };
+        entry.title = localized(rule.title);
+        entry.fields.push_back({ model.say("Rule"),
             { code(rule.id), plain(" · "), text(rule.layer),
                 plain(" · " + std::string(severityName(rule.severity)) + " · "
                     + std::string(confidenceName(finding.confidence)) + " confidence") } });
         std::string where = model.relative(finding.path);
         if (finding.line)
             where += ':' + std::to_string(*finding.line);
-        ReportField whereField { "Where", { code(where) } };
+        ReportField whereField { model.say("Where"), { code(where) } };
         if (finding.occurrences > 1)
             whereField.value.push_back(
                 plain(" (" + std::to_string(finding.occurrences) + " occurrences; the first is shown)"));
         entry.fields.push_back(std::move(whereField));
         if (!finding.excerpt.empty())
-            entry.fields.push_back({ "Evidence", { code(finding.excerpt) } });
-        entry.fields.push_back({ "Cause", { text(rule.cause.en) } });
-        entry.fields.push_back({ "Fix", { text(rule.fix.en) } });
+            entry.fields.push_back({ model.say("Evidence"), { code(finding.excerpt) } });
+        entry.fields.push_back({ model.say("Cause"), { text(localized(rule.cause)) } });
+        entry.fields.push_back({ model.say("Fix"), { text(localized(rule.fix)) } });
         entry.fixCode = rule.fixCode;
         entry.fixCodeLanguage = rule.fixCodeLanguage;
         findings.entries.push_back(std::move(entry));

@@ -85,7 +85,7 @@ struct ReportField
 struct ReportFindingEntry
 {
     Severity severity = Severity::Error;
-    std::string title; // the rule's English title (text)
+    std::string title; // the rule's title (text) in the report's language
     std::vector<ReportField> fields;
     std::string fixCode; // shown as a code block when not empty
     std::string fixCodeLanguage;

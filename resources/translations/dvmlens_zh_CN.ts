@@ -737,10 +737,6 @@
 <context>
     <name>DiagnosticsModel</name>
     <message>
-        <source>pid %1</source>
-        <translation>进程 %1</translation>
-    </message>
-    <message>
         <source>Error</source>
         <translation>错误</translation>
     </message>
@@ -862,6 +858,23 @@
     <message>
         <source>Cannot Export Report</source>
         <translation>无法导出报告</translation>
+    </message>
+    <message>
+        <source>en</source>
+        <comment>the language of an exported report in this translation: en or zh</comment>
+        <translation>zh</translation>
+    </message>
+    <message>
+        <source>English</source>
+        <translation>英文</translation>
+    </message>
+    <message>
+        <source>Chinese (中文)</source>
+        <translation>中文</translation>
+    </message>
+    <message>
+        <source>Language of the report&apos;s headings, tables and sentences:</source>
+        <translation>报告的标题、表格和语句所用的语言：</translation>
     </message>
 </context>
 <context>

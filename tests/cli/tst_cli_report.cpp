@@ -184,6 +184,58 @@ private Q_SLOTS:
         QVERIFY(bad.err.contains("team.json:1:14: invalid JSON"));
     }
 
+    // --lang zh: the report's own words in Chinese (headings, the header's labels and sentence, table
+    // headers, the known failures' fields), names and paths as they are; --lang en is the report without
+    // the option, byte for byte; JSON is the same in both (issue 29 #14: the Chinese window wrote English).
+    void chineseReport()
+    {
+        const Result english = run({ fixtureTree() });
+        QCOMPARE(english.exitCode, 0);
+        QCOMPARE(run({ QStringLiteral("--lang"), QStringLiteral("en"), fixtureTree() }).out, english.out);
+        const Result chinese = run({ QStringLiteral("--lang=zh"), fixtureTree() });
+        QCOMPARE(chinese.exitCode, 0);
+        QVERIFY(chinese.err.isEmpty());
+        const auto headings = [](const QByteArray& report) {
+            QStringList found;
+            for (const QByteArray& line : report.split('\n')) {
+                if (line.startsWith("# ") && found.isEmpty())
+                    found << QString::fromUtf8(line);
+                else if (line.startsWith("## "))
+                    found << QString::fromUtf8(line);
+            }
+            return found;
+        };
+        QCOMPARE(headings(english.out),
+            QStringList({ QStringLiteral("# DVM Lens report"), QStringLiteral("## Toolchain"),
+                QStringLiteral("## Where it fell back"), QStringLiteral("## Why it fell back"),
+                QStringLiteral("## Known failures"), QStringLiteral("## Graphs"),
+                QStringLiteral("## DVM kernels"), QStringLiteral("## Fallback calls") }));
+        QCOMPARE(headings(chinese.out),
+            QStringList({ QStringLiteral("# DVM Lens 报告"), QStringLiteral("## 工具链"),
+                QStringLiteral("## 回退位置"), QStringLiteral("## 回退原因"), QStringLiteral("## 已知故障"),
+                QStringLiteral("## 图"), QStringLiteral("## DVM 内核"), QStringLiteral("## 回退调用") }));
+        const QString text = QString::fromUtf8(chinese.out);
+        QVERIFY2(text.contains(QStringLiteral("| 目录树 | `")), qPrintable(text.left(2000)));
+        QVERIFY(text.contains(QStringLiteral(
+            "| 运行 | torch | torch git | torch_npu | python | CANN | NPU 后端 | 内核来自 |\n")));
+        QVERIFY(text.contains(QStringLiteral(
+            "- **位置：** `run_2026_07_20_10_15_30_123456-pid_4242/torchdynamo/debug.log:10`")));
+        QVERIFY(!text.contains(QStringLiteral("## Known failures")));
+        // JSON has no language.
+        QCOMPARE(run({ QStringLiteral("--lang=zh"), QStringLiteral("--format=json"), fixtureTree() }).out,
+            run({ QStringLiteral("--format=json"), fixtureTree() }).out);
+        // HTML says its language, and stays well formed.
+        const Result html =
+            run({ QStringLiteral("--lang=zh"), QStringLiteral("--format=html"), fixtureTree() });
+        QCOMPARE(html.exitCode, 0);
+        QVERIFY(html.out.contains("<html lang=\"zh-CN\">"));
+        QVERIFY(html.out.contains(QStringLiteral("<h2>已知故障</h2>").toUtf8()));
+        QXmlStreamReader reader(html.out);
+        while (!reader.atEnd())
+            reader.readNext();
+        QVERIFY2(!reader.hasError(), qPrintable(reader.errorString()));
+    }
+
     void badUsageAndPaths_data()
     {
         QTest::addColumn<QStringList>("args");
@@ -195,6 +247,8 @@ private Q_SLOTS:
             << QStringList { QStringLiteral("--pdf"), QStringLiteral("x") } << "unknown option '--pdf'";
         QTest::addRow("bad format") << QStringList { QStringLiteral("--format"), QStringLiteral("pdf"),
             QStringLiteral("x") } << "--format wants md, html or json, not 'pdf'";
+        QTest::addRow("bad language") << QStringList { QStringLiteral("--lang"), QStringLiteral("fr"),
+            QStringLiteral("x") } << "--lang wants en or zh, not 'fr'";
         QTest::addRow("format without value")
             << QStringList { QStringLiteral("--format") } << "--format needs a value";
         QTest::addRow("-o without value")

@@ -2,6 +2,7 @@
 #include "gui/compile/compiledock.h"
 
 #include "core/compile/compilegraphs.h"
+#include "gui/common/dockfit.h"
 #include "gui/common/emptyviewhint.h"
 #include "gui/common/languagechange.h"
 #include "gui/compile/compilemodel.h"
@@ -20,8 +21,7 @@ CompileDock::CompileDock(QWidget* parent)
     auto* content = new QWidget(this);
     auto* layout = new QVBoxLayout(content);
     layout->setContentsMargins(4, 4, 4, 4);
-    m_summary = new QLabel(content);
-    m_summary->setWordWrap(true);
+    m_summary = new WrappedLabel(content); // word-wrapped, never cut mid-line
     m_summary->setTextFormat(Qt::PlainText);
     layout->addWidget(m_summary);
     m_table = new QTableView(content);

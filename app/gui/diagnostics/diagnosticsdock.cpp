@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "gui/diagnostics/diagnosticsdock.h"
 
+#include "gui/common/dockfit.h"
 #include "gui/common/languagechange.h"
 #include "gui/diagnostics/diagnosticsmodel.h"
 #include "gui/diagnostics/findingdetails.h"
@@ -10,6 +11,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QPushButton>
 #include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -65,7 +67,7 @@ DiagnosticsDock::DiagnosticsDock(const TreeDocument& document, QWidget* parent)
     m_view->header()->resizeSection(DiagnosticsModel::CodeColumn,
         m_view->fontMetrics().horizontalAdvance(QStringLiteral("graph-without-dvm-kernel")) + 16);
     m_view->header()->resizeSection(
-        DiagnosticsModel::LocationColumn, m_view->fontMetrics().horizontalAdvance(QStringLiteral("M")) * 24);
+        DiagnosticsModel::LocationColumn, m_view->fontMetrics().horizontalAdvance(QStringLiteral("M")) * 36);
     connect(m_view, &QTreeView::activated, this, &DiagnosticsDock::activate);
     connect(m_view, &QTreeView::clicked, this, &DiagnosticsDock::activate);
 
@@ -87,6 +89,13 @@ DiagnosticsDock::DiagnosticsDock(const TreeDocument& document, QWidget* parent)
     // (a third for the list showed 2½ rows in a short dock). fitListToRows() sizes it to its rows.
     m_split->setStretchFactor(0, 1);
     m_split->setStretchFactor(1, 1);
+    // In the default layout's short bottom row the list sits beside the details, so it keeps eight
+    // rows (stacked, it showed 2½); stacked again once six rows fit above six lines of details.
+    stackWhenTall(m_split, [this] {
+        return headerHeight(*m_view->header()) + 6 * listRowHeight()
+            + 6 * m_details->fontMetrics().lineSpacing() + m_details->copyFixButton()->sizeHint().height()
+            + m_split->handleWidth();
+    });
     layout->addWidget(m_split, 1);
     setWidget(content);
 
@@ -111,13 +120,27 @@ void DiagnosticsDock::fitListToRows(int maxRows)
 {
     const int total = m_split->height() - m_split->handleWidth(); // what the two panes share
     const int rows = std::min(m_proxy->rowCount(), maxRows);
-    const int rowHeight = std::max(m_view->sizeHintForRow(0), m_view->fontMetrics().height());
+    if (m_split->orientation() == Qt::Horizontal)
+        return; // side by side, the list has the dock's height
+    const int rowHeight = listRowHeight();
     const int wanted = m_view->header()->height() + std::max(rows, 1) * rowHeight + 2 * m_view->frameWidth()
         + m_view->horizontalScrollBar()->sizeHint().height();
     // The details keep at least eight lines: cause, fix and evidence of the selected entry.
     const int detailsMinimum = 8 * m_details->fontMetrics().lineSpacing();
     const int list = std::max(std::min(wanted, total - detailsMinimum), total / 3);
     m_split->setSizes({ list, total - list });
+}
+
+int DiagnosticsDock::listRowHeight() const
+{
+    // Before the first entry: a line of text and the item's margins.
+    return std::max(m_view->sizeHintForRow(0), m_view->fontMetrics().height() + 4);
+}
+
+int DiagnosticsDock::heightForRows(int rows, int width) const
+{
+    const int list = headerHeight(*m_view->header()) + rows * listRowHeight() + 2 * m_view->frameWidth();
+    return dockHeightFor(*this, *m_split, list, width);
 }
 
 void DiagnosticsDock::retranslate()

@@ -39,6 +39,8 @@ public:
     // Gives the list the height of its rows (up to `maxRows`) and the selected entry's details the rest,
     // at least eight lines; the list never gets less than a third.
     void fitListToRows(int maxRows = 12);
+    // The dock's height that shows `rows` rows of the list beside the details, `width` wide.
+    int heightForRows(int rows, int width) const;
 
     DiagnosticsModel* model() const;
     QSortFilterProxyModel* proxy() const;
@@ -59,6 +61,7 @@ private:
     // Runs `change` (a model reset) and selects again the entry that was selected, when it is still
     // listed: reasons and known failures arrive while the user reads an entry.
     void keepingCurrent(const std::function<void()>& change);
+    int listRowHeight() const;
 
     DiagnosticsModel* m_model;
     QSortFilterProxyModel* m_proxy;

@@ -2,6 +2,7 @@
 #include "gui/diagnostics/diagnosticsmodel.h"
 
 #include "core/io/pathtext.h"
+#include "core/text/locationtext.h"
 #include "gui/common/diagnostictext.h"
 #include "gui/common/languagechange.h"
 #include "gui/common/ruletext.h"
@@ -9,7 +10,6 @@
 
 #include <QApplication>
 #include <QDir>
-#include <QFileInfo>
 
 #include <algorithm>
 
@@ -92,48 +92,36 @@ void DiagnosticsModel::rebuildRows()
     if (m_knownFailures) {
         for (std::size_t i = 0; i < m_knownFailures->findings.size(); ++i) {
             const dvmlens::Finding& finding = m_knownFailures->findings[i];
-            m_rows.push_back({ &m_knownFailures->findingDiagnostics[i], &finding, runOf(finding.path) });
+            m_rows.push_back({ &m_knownFailures->findingDiagnostics[i], &finding });
         }
         for (const dvmlens::Diagnostic& problem : m_knownFailures->problems)
-            m_rows.push_back({ &problem, nullptr, runOf(problem.path) });
+            m_rows.push_back({ &problem, nullptr });
     }
     if (m_why) {
         for (std::size_t i = 0; i < m_why->groups.size(); ++i)
-            m_rows.push_back({ &m_whyExamples[i], nullptr, runOf(m_whyExamples[i].path), &m_why->groups[i] });
+            m_rows.push_back({ &m_whyExamples[i], nullptr, &m_why->groups[i] });
     }
     if (m_index) {
-        const auto add = [this](const dvmlens::Diagnostic& diagnostic, const dvmlens::Run* run) {
+        const auto add = [this](const dvmlens::Diagnostic& diagnostic) {
             const bool restated = m_knownFailures
                 && std::find(m_knownFailures->restated.begin(), m_knownFailures->restated.end(), &diagnostic)
                     != m_knownFailures->restated.end();
             if (!restated)
-                m_rows.push_back({ &diagnostic, nullptr, run });
+                m_rows.push_back({ &diagnostic, nullptr });
         };
         for (const dvmlens::Diagnostic& diagnostic : m_index->diagnostics)
-            add(diagnostic, runOf(diagnostic.path));
+            add(diagnostic);
         for (const dvmlens::Run& run : m_index->runs) {
             for (const dvmlens::Graph& graph : run.graphs) {
                 for (const dvmlens::Diagnostic& diagnostic : graph.diagnostics)
-                    add(diagnostic, &run);
+                    add(diagnostic);
                 if (graph.outputCode) {
                     for (const dvmlens::Diagnostic& diagnostic : graph.outputCode->diagnostics)
-                        add(diagnostic, &run);
+                        add(diagnostic);
                 }
             }
         }
     }
-}
-
-const dvmlens::Run* DiagnosticsModel::runOf(const std::string& path) const
-{
-    if (!m_index)
-        return nullptr;
-    for (const dvmlens::Run& run : m_index->runs) {
-        if (run.name && path.size() > run.path.size() && path.compare(0, run.path.size(), run.path) == 0
-            && path[run.path.size()] == '/')
-            return &run;
-    }
-    return nullptr;
 }
 
 const dvmlens::Diagnostic* DiagnosticsModel::diagnosticAt(int row) const
@@ -192,21 +180,11 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const
             if (group)
                 return whyGroupText(*group);
             return finding ? localizedRuleText(finding->rule.title) : diagnosticText(diagnostic);
-        case LocationColumn: {
-            // The run (by its pid, when the tree has several), the graph folder and the file name
-            // say enough; the full path is in the tooltip.
-            const QFileInfo info(path);
-            QString location = info.dir().dirName() + QLatin1Char('/') + info.fileName();
-            const dvmlens::Run* run = m_rows[size_t(index.row())].run;
-            if (run && m_index && m_index->runs.size() > 1) {
-                const QString runName = run->pid ? tr("pid %1").arg(*run->pid)
-                                                 : dvmlens::pathText(run->name.value_or(std::string()));
-                location = runName + QStringLiteral(" · ") + location;
-            }
-            if (diagnostic.line)
-                location += QLatin1Char(':') + QString::number(*diagnostic.line);
-            return location;
-        }
+        case LocationColumn:
+            // One form for every entry: the path under the tree's root (which names the run), and
+            // ":line" when there is one; the full path is in the tooltip.
+            return dvmlens::pathText(dvmlens::locationText(
+                m_index ? m_index->root : std::string(), diagnostic.path, diagnostic.line));
         }
         return {};
     case Qt::DecorationRole:

@@ -54,12 +54,10 @@ public:
 private:
     void rebuildRows();
 
-    const dvmlens::Run* runOf(const std::string& path) const;
     struct Row
     {
         const dvmlens::Diagnostic* diagnostic;
         const dvmlens::Finding* finding; // null unless a known failure
-        const dvmlens::Run* run = nullptr; // the run it is about, when known
         const dvmlens::WhyGroup* group = nullptr; // a why-not-DVM reason; `diagnostic` is its example
     };
     std::shared_ptr<const dvmlens::Index> m_index;

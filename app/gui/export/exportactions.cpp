@@ -20,6 +20,7 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QFileInfo>
+#include <QInputDialog>
 #include <QMainWindow>
 #include <QMessageBox>
 #include <QRegularExpression>
@@ -178,7 +179,17 @@ std::optional<dvmlens::ReportFormat> ExportActions::reportFormatForFile(const QS
     return std::nullopt;
 }
 
-QString ExportActions::writeReport(const ReportSubject& subject, const QString& file)
+dvmlens::ReportLanguage ExportActions::windowReportLanguage()
+{
+    // The Chinese translation answers "zh" here, as Qt's own translations answer "RTL" for
+    // QT_LAYOUT_DIRECTION: the language the user reads the window in, whatever the system's.
+    return tr("en", "the language of an exported report in this translation: en or zh") == QLatin1String("zh")
+        ? dvmlens::ReportLanguage::Chinese
+        : dvmlens::ReportLanguage::English;
+}
+
+QString ExportActions::writeReport(
+    const ReportSubject& subject, const QString& file, dvmlens::ReportLanguage language)
 {
     const std::optional<dvmlens::ReportFormat> format = reportFormatForFile(file);
     if (!format)
@@ -189,6 +200,7 @@ QString ExportActions::writeReport(const ReportSubject& subject, const QString& 
     input.index = subject.index.get();
     input.baseline = subject.baseline.get();
     input.modelSources = true; // "Where it fell back", as the CLI's report
+    input.language = language;
     input.profile = subject.profile.get();
     // The same rules as `dvmlens-cli report` and the Diagnostics dock: a broken user rules file
     // is shown there (bad-rules-file), and the built-in rules apply. The known failures found with
@@ -231,10 +243,11 @@ QString ExportActions::writeReport(const ReportSubject& subject, const QString& 
     return {};
 }
 
-void ExportActions::exportReport(const QString& file)
+void ExportActions::exportReport(const QString& file, dvmlens::ReportLanguage language)
 {
     m_window.statusBar()->showMessage(tr("Writing %1…").arg(shownPath(file)));
-    m_exports->start([file, subject = subject()](JobContext&) { return writeReport(subject, file); },
+    m_exports->start(
+        [file, language, subject = subject()](JobContext&) { return writeReport(subject, file, language); },
         [this, file](const QString& error) {
             updateEnabled();
             m_window.statusBar()->showMessage(
@@ -284,6 +297,16 @@ void ExportActions::screenshotDialog(ScreenshotTarget target)
 
 void ExportActions::reportDialog()
 {
+    // The report's language first, set to the window's (a Chinese window wrote English reports).
+    const QStringList languages { tr("English"), tr("Chinese (中文)") };
+    bool chosen = false;
+    const QString language = QInputDialog::getItem(&m_window, tr("Export Report"),
+        tr("Language of the report's headings, tables and sentences:"), languages,
+        windowReportLanguage() == dvmlens::ReportLanguage::Chinese ? 1 : 0, false, &chosen);
+    if (!chosen)
+        return;
+    const dvmlens::ReportLanguage reportLanguage =
+        language == languages.at(1) ? dvmlens::ReportLanguage::Chinese : dvmlens::ReportLanguage::English;
     QString filter;
     QString file = FileDialogs::saveFile(&m_window, tr("Export Report"),
         suggestedFile(m_document.path(), QStringLiteral("-report"), QStringLiteral(".md"), false),
@@ -301,7 +324,7 @@ void ExportActions::reportDialog()
                 showError(tr("Cannot Export Report"), error);
         },
         Qt::SingleShotConnection);
-    exportReport(file);
+    exportReport(file, reportLanguage);
 }
 
 void ExportActions::showError(const QString& title, const QString& message)

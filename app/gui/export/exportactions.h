@@ -77,9 +77,15 @@ public:
     // Renders the report of `subject` (rules: built-in plus the user's file, as the CLI) and writes
     // it to `file` atomically. Returns an empty string or the reason. Reads the excerpts of the
     // graphs it shows; what `subject` holds is not made again.
-    static QString writeReport(const ReportSubject& subject, const QString& file);
+    // `language`: of the report's own words (core/report/reportlanguage.h).
+    static QString writeReport(const ReportSubject& subject, const QString& file,
+        dvmlens::ReportLanguage language = dvmlens::ReportLanguage::English);
     // writeReport off the GUI thread; reportExported follows.
-    void exportReport(const QString& file);
+    void exportReport(
+        const QString& file, dvmlens::ReportLanguage language = dvmlens::ReportLanguage::English);
+    // The window's language as a report's: Chinese in the Chinese window, else English. Export Report
+    // offers it first.
+    static dvmlens::ReportLanguage windowReportLanguage();
     bool isExporting() const;
 
     // core's summaryMarkdown of the open tree (side B in compare mode); empty without a tree.

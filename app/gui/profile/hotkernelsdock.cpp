@@ -3,6 +3,7 @@
 
 #include "core/profile/profilecompare.h"
 #include "core/text/profiletext.h"
+#include "gui/common/dockfit.h"
 #include "gui/common/languagechange.h"
 #include "gui/profile/hotkernelsmodel.h"
 #include "gui/profile/timesharechart.h"
@@ -24,8 +25,7 @@ HotKernelsDock::HotKernelsDock(QWidget* parent)
     auto* content = new QWidget(this);
     auto* layout = new QVBoxLayout(content);
     layout->setContentsMargins(4, 4, 4, 4);
-    m_summary = new QLabel(content);
-    m_summary->setWordWrap(true);
+    m_summary = new WrappedLabel(content); // word-wrapped, never cut mid-line
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_summary);
 
@@ -42,6 +42,7 @@ HotKernelsDock::HotKernelsDock(QWidget* parent)
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setWordWrap(false);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6); // compact rows
     connect(m_table, &QAbstractItemView::activated, this, &HotKernelsDock::activate);
     connect(m_table, &QAbstractItemView::clicked, this, &HotKernelsDock::activate);
 
@@ -53,11 +54,25 @@ HotKernelsDock::HotKernelsDock(QWidget* parent)
     splitter->addWidget(m_table);
     splitter->addWidget(scroll);
     layout->addWidget(splitter, 1);
+    // Side by side in a short dock (the default layout's bottom row), so the table keeps eight rows
+    // beside the chart; the chart below it once both get as much.
+    stackWhenTall(splitter, [this] {
+        return 2
+            * (headerHeight(*m_table->horizontalHeader())
+                + 8 * m_table->verticalHeader()->defaultSectionSize());
+    });
     setWidget(content);
     translateNowAndOnChange(this, [this] {
         retranslate();
         refreshTranslatedTexts(m_model);
     });
+}
+
+int HotKernelsDock::heightForRows(int rows, int width) const
+{
+    const int table = headerHeight(*m_table->horizontalHeader())
+        + rows * m_table->verticalHeader()->defaultSectionSize() + 2 * m_table->frameWidth();
+    return dockHeightFor(*this, *m_table->parentWidget(), table, width);
 }
 
 void HotKernelsDock::setProfile(std::shared_ptr<const dvmlens::Index> index,

@@ -22,6 +22,8 @@ class HotKernelsDock : public QDockWidget
 {
     Q_OBJECT
 public:
+    // The dock's height that shows `rows` rows of the table, `width` wide.
+    int heightForRows(int rows, int width) const;
     explicit HotKernelsDock(QWidget* parent = nullptr);
 
     // Null join: "no profile" (the dock says how to open one).

@@ -66,6 +66,7 @@
 #include <QTreeView>
 
 #include <algorithm>
+#include <cstdlib>
 #include <iterator>
 
 namespace {
@@ -145,6 +146,10 @@ MainWindow::MainWindow(QWidget* parent)
     // Where in the model: a dock tabbed with the others, filled off the GUI thread after each index.
     m_sourcesDock = new SourcesDock(this);
     m_sourcesDock->follow(*m_document);
+    // A profile's or the sources' explanation takes more lines: the docks below keep their eight rows.
+    const auto refitLater = [this] { QTimer::singleShot(0, this, [this] { refitBottomDocks(); }); };
+    connect(m_document, &TreeDocument::profileJoined, this, refitLater);
+    connect(m_document, &TreeDocument::modelSourcesChanged, this, refitLater);
     addDockWidget(Qt::BottomDockWidgetArea, m_sourcesDock);
     tabifyDockWidget(m_profile->dock(), m_sourcesDock);
     m_kernelsDock->raise();
@@ -266,16 +271,78 @@ void MainWindow::applyDefaultDockSizes()
     const int em = fontMetrics().horizontalAdvance(QLatin1Char('M'));
     // 40%: the run tree shows its verdict words ("not engaged 0/12") and three counts beside the names.
     const int runsWidth = qBound(30 * em, width() * 40 / 100, 64 * em);
-    // The kernel table spans the window's width below: a quarter of the height shows ~8 kernels and
-    // leaves the run tree room for both runs of a two-run tree above the details.
-    const int bottomHeight =
-        qBound(8 * fontMetrics().height(), height() * 26 / 100, 24 * fontMetrics().height());
     resizeDocks({ m_runsDock }, { runsWidth }, Qt::Horizontal);
     resizeDocks({ m_runsDock, m_detailsDock }, { height() * 45 / 100, height() * 55 / 100 }, Qt::Vertical);
-    resizeDocks({ m_kernelsDock }, { bottomHeight }, Qt::Vertical);
+    m_bottomWanted = defaultBottomHeight();
+    resizeDocks({ m_kernelsDock }, { m_bottomWanted }, Qt::Vertical);
+    measureBottomDocks();
     m_defaultDockSizes = true;
     if (m_document->index())
         widenRunsDockToColumns();
+}
+
+int MainWindow::defaultBottomHeight() const
+{
+    // The docks below span the window's width (kernels, diagnostics, model sources, hot kernels): 30% of
+    // the height, and at least what eight rows of each list need under the dock's title, explanation,
+    // filter and column headers, and above the tabs (at 26% Diagnostics showed 2½ rows at 1280x800);
+    // never more than half the window, the code above keeps the rest.
+    const int tabs = fontMetrics().height() + 12;
+    const int eightRows = tabs
+        + std::max({ m_diagnosticsDock->heightForRows(8, width()), m_sourcesDock->heightForRows(8, width()),
+            m_profile->dock()->heightForRows(8, width()) });
+    return std::min(std::max(eightRows, height() * 30 / 100), height() / 2);
+}
+
+QDockWidget* MainWindow::shownBottomDock() const
+{
+    for (QDockWidget* dock : { m_kernelsDock, static_cast<QDockWidget*>(m_diagnosticsDock),
+             static_cast<QDockWidget*>(m_profile->dock()), static_cast<QDockWidget*>(m_sourcesDock),
+             static_cast<QDockWidget*>(m_compileDock) }) {
+        if (dock->isVisible() && !dock->visibleRegion().isEmpty() && !dock->isFloating()
+            && dockWidgetArea(dock) == Qt::BottomDockWidgetArea) // the current tab
+            return dock;
+    }
+    return nullptr;
+}
+
+void MainWindow::measureBottomDocks()
+{
+    // Once the layout has applied the size asked for: the height to recognise as ours.
+    m_bottomHeight = 0;
+    QTimer::singleShot(0, this, [this] {
+        if (m_bottomHeight == 0)
+            if (const QDockWidget* bottom = shownBottomDock())
+                m_bottomHeight = bottom->height();
+    });
+}
+
+void MainWindow::refitBottomDocks()
+{
+    // The docks below keep their share of the window as it grows or shrinks, and their eight rows as
+    // their explanations grow, until the user drags their edge (or a --view gives them another
+    // height): then their height is the user's.
+    if (!m_defaultDockSizes || m_bottomHeight <= 0)
+        return;
+    QDockWidget* bottom = shownBottomDock();
+    if (!bottom)
+        return;
+    if (std::abs(bottom->height() - m_bottomHeight) > 2) {
+        m_bottomHeight = -1;
+        return;
+    }
+    const int wanted = defaultBottomHeight();
+    if (wanted != m_bottomWanted) {
+        m_bottomWanted = wanted;
+        resizeDocks({ bottom }, { wanted }, Qt::Vertical);
+        measureBottomDocks();
+    }
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event)
+{
+    QMainWindow::resizeEvent(event);
+    refitBottomDocks();
 }
 
 void MainWindow::widenRunsDockToColumns()

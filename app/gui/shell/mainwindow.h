@@ -103,6 +103,7 @@ protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
     void showEvent(QShowEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void createDocks();
@@ -112,6 +113,10 @@ private:
     // The totals of a finished indexing, with the note when it was cancelled.
     static QString indexTotalsText(const dvmlens::Index& index);
     void applyDefaultDockSizes();
+    int defaultBottomHeight() const; // the share of the window the docks below get by default
+    QDockWidget* shownBottomDock() const; // the dock shown in the bottom row, if any
+    void measureBottomDocks(); // the height given, once laid out
+    void refitBottomDocks(); // the default height again, while the docks below keep it
     // Widens the Runs dock so every column of the tree shown (By run or By graph) is on screen, up to 55%
     // of the window.
     void widenRunsDockToColumns();
@@ -179,6 +184,10 @@ private:
     StatusText m_statusText = StatusText::Prompt;
     bool m_layoutSized = false; // dock sizes set (restored or defaulted) once the window has its size
     bool m_defaultDockSizes = false; // the dock sizes are this session's defaults, not the user's saved ones
+    // The height the default layout gave the docks below, while it follows the window's (-1: the user's;
+    // 0: being laid out), and the height asked for.
+    int m_bottomHeight = -1;
+    int m_bottomWanted = -1;
     bool m_widenPending = false; // widenRunsDockToColumns will measure again
     bool m_keepSelection = false; // the running job is a re-index
     bool m_followingDiagnostics = false; // the tree moves because a dock entry was activated

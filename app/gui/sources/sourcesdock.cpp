@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "gui/sources/sourcesdock.h"
 
+#include "gui/common/dockfit.h"
 #include "gui/common/jobrunner.h"
 #include "gui/common/languagechange.h"
 #include "gui/document/treedocument.h"
@@ -27,6 +28,7 @@ QTableView* makeTable(QWidget* parent, const QString& name)
     table->verticalHeader()->hide();
     table->horizontalHeader()->setStretchLastSection(true);
     table->setWordWrap(false);
+    table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 6); // compact rows
     return table;
 }
 
@@ -42,8 +44,7 @@ SourcesDock::SourcesDock(QWidget* parent)
     auto* content = new QWidget(this);
     auto* layout = new QVBoxLayout(content);
     layout->setContentsMargins(4, 4, 4, 4);
-    m_summary = new QLabel(content);
-    m_summary->setWordWrap(true);
+    m_summary = new WrappedLabel(content); // word-wrapped, never cut mid-line
     layout->addWidget(m_summary);
     m_filter = new QLineEdit(content);
     m_filter->setObjectName(QStringLiteral("sourcesFilter"));
@@ -67,6 +68,12 @@ SourcesDock::SourcesDock(QWidget* parent)
     splitter->addWidget(m_locationsTable);
     splitter->addWidget(m_itemsTable);
     layout->addWidget(splitter, 1);
+    // Side by side in a short dock (the default layout's bottom row), so each table keeps eight rows.
+    stackWhenTall(splitter, [this] {
+        const int table = headerHeight(*m_locationsTable->horizontalHeader())
+            + 8 * m_locationsTable->verticalHeader()->defaultSectionSize();
+        return 2 * table;
+    });
     setWidget(content);
 
     connect(m_locationsTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
@@ -74,6 +81,14 @@ SourcesDock::SourcesDock(QWidget* parent)
     connect(m_itemsTable, &QAbstractItemView::activated, this, &SourcesDock::activateItem);
     connect(m_itemsTable, &QAbstractItemView::doubleClicked, this, &SourcesDock::activateItem);
     translateNowAndOnChange(this, [this] { retranslate(); });
+}
+
+int SourcesDock::heightForRows(int rows, int width) const
+{
+    const int table = headerHeight(*m_locationsTable->horizontalHeader())
+        + rows * m_locationsTable->verticalHeader()->defaultSectionSize()
+        + 2 * m_locationsTable->frameWidth();
+    return dockHeightFor(*this, *m_locationsTable->parentWidget(), table, width);
 }
 
 void SourcesDock::follow(const TreeDocument& document)

@@ -25,6 +25,8 @@ class SourcesDock : public QDockWidget
 {
     Q_OBJECT
 public:
+    // The dock's height that shows `rows` rows of the lines' table, `width` wide.
+    int heightForRows(int rows, int width) const;
     explicit SourcesDock(QWidget* parent = nullptr);
 
     // Shows the model sources of `document`'s open tree from now on: "finding…" while it finds

@@ -101,7 +101,8 @@ private Q_SLOTS:
         QCOMPARE(model.rowCount(), 2);
         QCOMPARE(row(model, 0),
             QStringList({ u"Error"_s, u"fallbackkernel-no-data"_s,
-                u"'FallbackKernel' object has no attribute 'data'"_s, kRun + u"/train.log:10"_s }));
+                u"'FallbackKernel' object has no attribute 'data'"_s,
+                u"torch_compile_debug/"_s + kRun + u"/train.log:10"_s }));
         QCOMPARE(model.index(0, 0).data(DiagnosticsModel::PathRole).toString(), logPath());
         QCOMPARE(model.index(0, 0).data(DiagnosticsModel::LineRole).toInt(), 10);
         QCOMPARE(model.index(0, 0).data(DiagnosticsModel::KnownFailureRole).toBool(), true);
@@ -109,7 +110,8 @@ private Q_SLOTS:
         QCOMPARE(row(model, 1),
             QStringList({ u"Warning"_s, u"graph-without-dvm-kernel"_s,
                 u"Graph compiled without any DVM kernel while other graphs have them"_s,
-                u"model__1_forward_3.1/output_code.py"_s }));
+                u"torch_compile_debug/"_s + kRun
+                    + u"/torchinductor/model__1_forward_3.1/output_code.py"_s }));
         QCOMPARE(model.index(1, 0).data(DiagnosticsModel::LineRole).toInt(), 0);
 
         model.setIndex(index); // a new index starts without findings until they are searched again
@@ -119,7 +121,7 @@ private Q_SLOTS:
 
     // The sample tree (two runs, one FX cache-hit folder): the list holds what `dvmlens-cli scan`
     // counts (the cache-hit finding restates the scanner's missing-output-code and is shown in its
-    // place), and every Location names its run, since both runs have model__0_forward_1.0.
+    // place), and every Location names its run folder, since both runs have model__0_forward_1.0.
     void sampleTreeListsWhatTheCliCounts()
     {
         std::string error;
@@ -146,7 +148,8 @@ private Q_SLOTS:
         for (int r = 0; r < model.rowCount(); ++r) {
             codes << model.index(r, DiagnosticsModel::CodeColumn).data().toString();
             const QString location = model.index(r, DiagnosticsModel::LocationColumn).data().toString();
-            QVERIFY2(location.startsWith(QStringLiteral("pid ")), qPrintable(location));
+            // The path under the tree's root names the run: both runs have model__0_forward_1.0.
+            QVERIFY2(location.startsWith(QStringLiteral("run_2026_07_20_")), qPrintable(location));
         }
         QCOMPARE(codes.count(QStringLiteral("fx-cache-hit-no-output-code")), 1);
         QVERIFY(!codes.contains(QStringLiteral("missing-output-code")));

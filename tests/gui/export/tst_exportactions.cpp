@@ -12,6 +12,7 @@
 #include "gui/export/exportactions.h"
 #include "gui/export/imageexport.h"
 #include "gui/shell/mainwindow.h"
+#include "gui/shell/translations.h"
 #include "gui/whyfixture.h"
 #include "testutil.h"
 #ifndef Q_MOC_RUN // moc misreads the raw strings with unbalanced braces in it
@@ -21,18 +22,24 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QDir>
+#include <QFileDialog>
 #include <QImage>
 #include <QImageReader>
+#include <QInputDialog>
+#include <QLineEdit>
 #include <QMenu>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QStackedWidget>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QTreeView>
 #include <QtTest>
 
 #include <sys/stat.h>
+
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -41,10 +48,12 @@ QString fixtureTree()
     return testutil::fixture(QStringLiteral("exportgui"));
 }
 
-QByteArray cliReport(
-    const QString& format, const QString& path, const QString& baseline = {}, const QString& profile = {})
+QByteArray cliReport(const QString& format, const QString& path, const QString& baseline = {},
+    const QString& profile = {}, const QString& language = {})
 {
     QStringList arguments { QStringLiteral("report"), QStringLiteral("--format"), format };
+    if (!language.isEmpty())
+        arguments << QStringLiteral("--lang") << language;
     if (!baseline.isEmpty())
         arguments << QStringLiteral("--compare") << baseline;
     if (!profile.isEmpty())
@@ -186,6 +195,64 @@ private Q_SLOTS:
     }
 
     // A folder of TORCH_TRACE logs: the CLI's Compile section, made of the document's compile side.
+    // Export Report in the Chinese window offers the report's language set to Chinese, and writes what
+    // `dvmlens-cli report --lang zh` writes (issue 29 #14: it wrote English); in English, English.
+    void chineseWindowExportsAChineseReport_data()
+    {
+        QTest::addColumn<QString>("window");
+        QTest::addColumn<QString>("language");
+        QTest::newRow("zh_CN") << QStringLiteral("zh_CN") << QStringLiteral("zh");
+        QTest::newRow("en") << QStringLiteral("en") << QStringLiteral("en");
+    }
+
+    void chineseWindowExportsAChineseReport()
+    {
+        QFETCH(QString, window);
+        QFETCH(QString, language);
+        QCOMPARE(installTranslations(window), window);
+        const auto english = qScopeGuard([] { installTranslations(QStringLiteral("en")); });
+        QCOMPARE(ExportActions::windowReportLanguage(),
+            language == QLatin1String("zh") ? dvmlens::ReportLanguage::Chinese
+                                            : dvmlens::ReportLanguage::English);
+
+        // The two dialogs, answered as a user would: the language as offered, then the file.
+        const QString file = m_temp.filePath(u"report-%1.md"_s.arg(window));
+        QString offered;
+        bool fileChosen = false;
+        int saveTicks = 0;
+        QTimer answer;
+        connect(&answer, &QTimer::timeout, this, [&] {
+            QWidget* modal = QApplication::activeModalWidget();
+            if (auto* ask = qobject_cast<QInputDialog*>(modal)) {
+                offered = ask->textValue();
+                ask->accept();
+            } else if (auto* save = qobject_cast<QFileDialog*>(modal)) {
+                // Named again until the dialog has settled (it selects its suggested name as its
+                // folder loads), then accepted.
+                save->selectFile(file);
+                if (auto* name = save->findChild<QLineEdit*>(u"fileNameEdit"_s))
+                    name->setText(file); // Qt's own dialog's name field
+                if (++saveTicks >= 4) {
+                    static_cast<QDialog*>(save)->accept(); // QFileDialog::accept is protected
+                    fileChosen = true;
+                }
+            }
+        });
+        answer.start(50);
+        QSignalSpy exported(&actions(), &ExportActions::reportExported);
+        actions().exportReportAction()->trigger();
+        QVERIFY(fileChosen);
+        QCOMPARE(offered, language == QLatin1String("zh") ? u"中文"_s : u"English"_s);
+        QVERIFY(exported.wait(60000));
+        QCOMPARE(exported.at(0).at(1).toString(), QString());
+        QCOMPARE(exported.at(0).at(0).toString(), file);
+        const QByteArray written = readAll(file);
+        QCOMPARE(written, cliReport(QStringLiteral("md"), fixtureTree(), {}, {}, language));
+        QVERIFY(
+            written.startsWith(language == QLatin1String("zh") ? QStringLiteral("# DVM Lens 报告\n").toUtf8()
+                                                               : QByteArray("# DVM Lens report\n")));
+    }
+
     void reportHasTheCompileSectionOfTheCli()
     {
         QTemporaryDir logs;

@@ -11,16 +11,22 @@
 #include "gui/compare/comparepage.h"
 #include "gui/diagnostics/diagnosticsdock.h"
 #include "gui/diagnostics/findingdetails.h"
+#include "gui/profile/hotkernelsdock.h"
+#include "gui/profile/profilecontroller.h"
 #include "gui/shell/commandline.h"
 #include "gui/shell/mainwindow.h"
 #include "gui/shell/startupactions.h"
 #include "gui/shell/translations.h"
+#include "gui/sources/sourcelocationsmodel.h"
+#include "gui/sources/sourcesdock.h"
 #include "testutil.h"
 
 #include <QDockWidget>
 #include <QHeaderView>
+#include <QLabel>
 #include <QScrollBar>
 #include <QSignalSpy>
+#include <QSplitter>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTreeView>
@@ -53,6 +59,23 @@ QStringList sectionsCut(const QTreeView& view)
 QStringList sectionsCut(const QTableView& view)
 {
     return sectionsCut(view, view.horizontalHeader());
+}
+
+// How many whole rows of `rowHeight` the view's viewport shows.
+int rowsShown(const QAbstractItemView& view, int rowHeight)
+{
+    return rowHeight > 0 ? view.viewport()->height() / rowHeight : 0;
+}
+
+// A word-wrapped explanation given the height its text needs at its width (not cut mid-line).
+QString explanationCut(const QLabel* label)
+{
+    if (!label->wordWrap())
+        return u"does not wrap"_s;
+    const int needed = label->heightForWidth(label->width());
+    if (label->height() < needed)
+        return u"%1 px of %2 px for \"%3\""_s.arg(label->height()).arg(needed).arg(label->text());
+    return {};
 }
 
 } // namespace
@@ -108,6 +131,81 @@ private Q_SLOTS:
         QCOMPARE(kernels->horizontalScrollBar()->maximum(), 0);
         auto* kernelsDock = window.findChild<QDockWidget*>(u"KernelsDock"_s);
         QVERIFY(kernelsDock->width() >= size.width() * 9 / 10);
+    }
+
+    // The docks below the code (Diagnostics, Model Sources, Hot Kernels) show at least eight rows of
+    // their lists in the default layout, their explanations wrap whole, and the row grows with the
+    // window until the user moves its edge (issue 29 #11: 2–2½ rows, explanations cut mid-line).
+    void bottomDocksShowEightRows_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1280x800") << QSize(1280, 800);
+        QTest::newRow("1600x1000") << QSize(1600, 1000);
+    }
+
+    void bottomDocksShowEightRows()
+    {
+        QFETCH(QSize, size);
+        MainWindow window;
+        window.setQuiet(true);
+        window.resize(size);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QSignalSpy finished(&window, &MainWindow::indexFinished);
+        window.openPath(testutil::sampleTree(testutil::kSampleEngagedRun));
+        QVERIFY(finished.wait(30000));
+        window.profileController()->loadProfile(
+            QString::fromStdString(testutil::fixturePath(u"profile/sample-run/kernel_details.csv"_s)));
+        HotKernelsDock* hot = window.profileController()->dock();
+        QTRY_VERIFY_WITH_TIMEOUT(hot->table()->model()->rowCount() > 0, 30000);
+        SourcesDock* sources = window.sourcesDock();
+        QTRY_VERIFY_WITH_TIMEOUT(sources->locationsModel()->rowCount() > 0, 30000);
+        QTreeView* findings = window.diagnosticsDock()->view();
+        QTRY_VERIFY(findings->model()->rowCount() > 0);
+
+        // About 30% of the window, not the quarter that showed 2½ rows.
+        auto* kernelsDock = window.findChild<QDockWidget*>(u"KernelsDock"_s);
+        QVERIFY2(kernelsDock->height() >= size.height() * 27 / 100,
+            qPrintable(u"%1 px of %2"_s.arg(kernelsDock->height()).arg(size.height())));
+
+        window.diagnosticsDock()->raise();
+        QTRY_VERIFY(findings->isVisible());
+        QTest::qWait(50);
+        QVERIFY2(rowsShown(*findings, findings->sizeHintForRow(0)) >= 8,
+            qPrintable(u"Diagnostics: %1 px for rows of %2 px"_s.arg(findings->viewport()->height())
+                           .arg(findings->sizeHintForRow(0))));
+        // Beside the list, the selected entry's cause and fix keep a readable width.
+        QVERIFY(window.diagnosticsDock()->details()->width() >= size.width() / 4);
+
+        sources->raise();
+        QTRY_VERIFY(sources->locationsTable()->isVisible());
+        QTest::qWait(50);
+        QTableView* locations = sources->locationsTable();
+        QVERIFY2(rowsShown(*locations, locations->verticalHeader()->defaultSectionSize()) >= 8,
+            qPrintable(u"Model Sources: %1 px"_s.arg(locations->viewport()->height())));
+        QCOMPARE(explanationCut(sources->summary()), QString());
+
+        hot->raise();
+        QTRY_VERIFY(hot->table()->isVisible());
+        QTest::qWait(50);
+        QVERIFY2(rowsShown(*hot->table(), hot->table()->verticalHeader()->defaultSectionSize()) >= 8,
+            qPrintable(u"Hot Kernels: %1 px"_s.arg(hot->table()->viewport()->height())));
+        QCOMPARE(explanationCut(hot->summary()), QString());
+
+        // The row follows the window's height: taller window, taller row (30% of 400 px more).
+        const int before = hot->height();
+        window.resize(size.width(), size.height() + 400);
+        QTRY_VERIFY2(hot->height() >= before + 400 * 15 / 100,
+            qPrintable(u"%1 px, was %2"_s.arg(hot->height()).arg(before)));
+        QTest::qWait(100); // laid out (a user drags later than that)
+        // Once the user has moved its edge, it is theirs: a taller window leaves it as it is.
+        window.resizeDocks({ hot }, { hot->height() - 40 }, Qt::Vertical);
+        QTest::qWait(100);
+        const int chosen = hot->height();
+        QVERIFY(chosen < before + 400 * 15 / 100);
+        window.resize(size.width(), size.height() + 500);
+        QTest::qWait(100);
+        QCOMPARE(hot->height(), chosen);
     }
 
     // By graph has its own columns (Ranks before Verdict): the Runs dock widens for them when the mode is
