@@ -210,9 +210,15 @@ void writeRegressions(std::string& out, const ReportModel& model)
     if (model.regressions.empty()) {
         out += "<p>No graph lost DVM kernels compared with the baseline ("
             + std::to_string(comparison.summary.matched) + " graphs matched).</p>\n";
-        return;
+    } else {
+        out += table(regressionsTable(model));
     }
-    out += table(regressionsTable(model));
+    const ReportTable side = compareSideTable(model);
+    if (!side.rows.empty())
+        out += "<h3>Compile side</h3>\n<p>What changed on the compile side and in the reasons for not using "
+               "DVM, "
+               "pair by pair.</p>\n"
+            + table(side);
 }
 
 // "Where it fell back": the model lines whose kernels or fallback calls did not go to DVM.

@@ -280,6 +280,11 @@ void writeRegressions(std::string& out, const ReportModel& model)
     }
     out += "<details><summary>Full comparison</summary>\n\n" + fenced("text", compareToText(comparison))
         + "\n</details>\n\n";
+    const ReportTable side = compareSideTable(model);
+    if (!side.rows.empty())
+        out += "### Compile side\n\nWhat changed on the compile side and in the reasons for not using DVM, "
+               "pair by pair.\n\n"
+            + table(side) + "\n";
 }
 
 // "Where it fell back": the model lines whose kernels or fallback calls did not go to DVM.
