@@ -55,6 +55,9 @@ public:
     QTableView* sourcesView() const;
     SideBySideView* sideBySide() const;
     QLabel* summaryLabel() const;
+    // Under the tables: what the selected pair's block in `dvmlens-cli compare` says of its compile side
+    // and reasons (core's pairExplanationLines); hidden when it says nothing.
+    QLabel* pairNotesLabel() const;
     QCheckBox* onlyRegressionsBox() const;
     QLineEdit* filterEdit() const;
 
@@ -72,6 +75,7 @@ private:
     const dvmlens::OutputCode* outputCodeOf(const std::optional<dvmlens::GraphSide>& side, bool sideA) const;
     // What a side shows instead of code: it is missing or has no output_code.py; empty when it has.
     static QString placeholderFor(const std::optional<dvmlens::GraphSide>& side, bool sideA);
+    void showPairNotes(const dvmlens::GraphDiff* diff);
 
     std::shared_ptr<const CompareOutcome> m_outcome;
     CompareSummaryModel* m_summaryModel;
@@ -79,6 +83,7 @@ private:
     FusionTableModel* m_fusionModel;
     SourceChangesModel* m_sourcesModel;
     QLabel* m_summaryLabel;
+    QLabel* m_pairNotes;
     QCheckBox* m_onlyRegressions;
     QLineEdit* m_filter;
     QTableView* m_summaryView;
