@@ -143,6 +143,7 @@ ComparePage::ComparePage(QWidget* parent)
     top->setStretchFactor(0, 2); // the pairs table has more columns
     top->setStretchFactor(1, 1);
     auto* split = new QSplitter(Qt::Vertical);
+    m_pageSplit = split;
     split->setChildrenCollapsible(false);
     split->addWidget(top);
     auto* notesAndCode = new QWidget;
@@ -219,6 +220,23 @@ void ComparePage::fitTablesSplit()
         columns + m_summaryView->verticalScrollBar()->sizeHint().width() + 2 * m_summaryView->frameWidth();
     const int summary = std::min(wanted, total * 3 / 4);
     m_tablesSplit->setSizes({ summary, total - summary });
+    fitTablesHeight();
+}
+
+void ComparePage::fitTablesHeight()
+{
+    const int total = m_pageSplit->height() - m_pageSplit->handleWidth();
+    if (!m_outcome || total <= 0 || m_sourcesView->isVisible())
+        return;
+    const int rows = std::max({ m_summaryProxy->rowCount(), m_fusionModel->rowCount(), 3 });
+    const auto tableHeight = [rows](const QTableView* view) {
+        return view->horizontalHeader()->sizeHint().height()
+            + rows * view->verticalHeader()->defaultSectionSize()
+            + view->horizontalScrollBar()->sizeHint().height() + 2 * view->frameWidth();
+    };
+    const int wanted = std::max(tableHeight(m_summaryView), tableHeight(m_fusionView));
+    const int tables = std::min(wanted, total / 3);
+    m_pageSplit->setSizes({ tables, total - tables });
 }
 
 void ComparePage::fitSummaryColumns()

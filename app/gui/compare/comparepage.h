@@ -70,6 +70,9 @@ private:
     void showFusion(const QModelIndex& index);
     // Gives the pairs table the width of all its columns (up to three quarters), the fusions the rest.
     void fitTablesSplit();
+    // Gives the tables no more height than their rows need (one pair left a band of empty rows above
+    // the code), at most the third they get by default.
+    void fitTablesHeight();
     void fitSummaryColumns(); // to their contents, the fallback ops capped
     void fitFusionColumns(); // to their contents, long names capped so Changes stays in view
     const dvmlens::OutputCode* outputCodeOf(const std::optional<dvmlens::GraphSide>& side, bool sideA) const;
@@ -90,6 +93,7 @@ private:
     QTableView* m_fusionView;
     QTableView* m_sourcesView; // shown when some model source line changed
     QSplitter* m_tablesSplit;
+    QSplitter* m_pageSplit; // the tables above the code
     SideBySideView* m_sideBySide;
     int m_currentGraph = -1; // index into CompareResult::graphs
 };

@@ -14,6 +14,7 @@
 #include "compilelogs.h"
 #endif
 
+#include <QHeaderView>
 #include <QLabel>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -139,6 +140,14 @@ private Q_SLOTS:
         // In words: no arrows or signs, the reason's title.
         QCOMPARE(page.pairNotesLabel()->accessibleDescription(),
             u"fused_add, 1 item(s): in A DVM, in B Fused group refused: input dtype"_s);
+
+        // One pair of five fusions: the tables take the rows they need, not a third of the page
+        // (#29 item 24: empty space above the code).
+        QTest::qWait(0);
+        const int rowHeight = page.summaryView()->verticalHeader()->defaultSectionSize();
+        QVERIFY2(page.summaryView()->viewport()->height() < 7 * rowHeight,
+            qPrintable(QString::number(page.summaryView()->viewport()->height())));
+        QVERIFY(page.fusionView()->viewport()->height() >= 5 * rowHeight);
 
         // The same tree on both sides: nothing to say, no label.
         page.setOutcome(runJob(treeB, treeB));
