@@ -3,7 +3,7 @@
 #include "command.h"
 #include "commandoptions.h"
 #include "core/compare/compare.h"
-#include "core/compare/comparecompile.h"
+#include "core/compare/compareexplained.h"
 #include "core/io/pathtext.h"
 #include "core/json/comparejson.h"
 #include "core/json/sourcesjson.h"
@@ -133,13 +133,9 @@ int runCompare(const cli::CommandOptions& commandOptions)
         return cli::ExitUsage;
 
     // Both sides trace logs: B graphs a new break split off pair with their A graph, and what changed on the
-    // compile side is said under the pairs that changed.
-    const std::optional<dvmlens::CompareCompileInput> compile = dvmlens::readCompareCompile(*a, *b, options);
-    if (compile)
-        options.splits = dvmlens::splitPairs(*a, *b, *compile);
-    dvmlens::CompareResult result = dvmlens::compareIndexes(*a, *b, options);
-    if (compile)
-        dvmlens::placeCompileChanges(result, *a, *b, *compile);
+    // compile side is said under the pairs that changed; every pair says which reasons changed.
+    const dvmlens::LoadedWhyRules whyRules = dvmlens::loadWhyRules();
+    const dvmlens::CompareResult result = dvmlens::compareExplained(*a, *b, options, &whyRules.rules);
     std::optional<dvmlens::ProfileComparison> times;
     if (joinA || joinB)
         times = dvmlens::compareProfiles(result, *a, *b, joinA, joinB);

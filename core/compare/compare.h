@@ -29,6 +29,7 @@
 #pragma once
 
 #include "core/model/model.h"
+#include "core/rules/rulebook.h"
 #include "core/verdict/verdict.h"
 
 #include <array>
@@ -110,6 +111,19 @@ struct FusionDiff
     std::vector<std::string> changes; // when both sides are DVM: dvmKernelChanges(a, b); else empty
 };
 
+// A kernel or fallback call of a graph pair whose why-not-DVM reason changed A → B (comparewhy.h).
+// Equal (item, op, code A, code B) are counted once.
+struct WhyChange
+{
+    bool kernel = true; // a fused kernel (paired by fusion key); false: a fallback call (by target)
+    std::string op; // the op the reason names (WhyEvidence::op), else the fusion key or call target
+    int count = 0;
+    // The reason code on each side; null: a DVM kernel (kernel) or no such call (fallback).
+    std::optional<std::string> codeA, codeB;
+    std::string textA, textB; // the first item's reason text on each side; "" where the code is null
+    LocalizedText titleA, titleB; // the reasons' titles, for the window
+};
+
 struct GraphDiff
 {
     std::string key; // see rule 2
@@ -132,6 +146,9 @@ struct GraphDiff
     // What changed on the compile side for this pair, when both sides are trace logs and the pair's verdict,
     // kernels or its runs' graph count changed (comparecompile.h): kind and sentence each.
     std::vector<std::pair<std::string, std::string>> compileChanges;
+    // Kernels and fallback calls whose why-not-DVM reason changed A → B (comparewhy.h); filled only
+    // when the comparison was explained (compareexplained.h), for pairs with both output_code.py files.
+    std::vector<WhyChange> whyChanges;
 };
 
 struct CompareSummary

@@ -103,6 +103,21 @@ Json compileChangesJson(const std::vector<std::pair<std::string, std::string>>& 
     return list;
 }
 
+// [{"item", "op", "count", "a", "b", "a_text", "b_text"}] of why-not-DVM reason changes; a null code is a
+// DVM kernel or no such call.
+Json whyChangesJson(const std::vector<WhyChange>& changes)
+{
+    const auto code = [](const std::optional<std::string>& value) {
+        return value ? Json(*value) : Json(nullptr);
+    };
+    Json list = Json::array();
+    for (const WhyChange& change : changes)
+        list.push_back(Json { { "item", change.kernel ? "kernel" : "fallback" }, { "op", change.op },
+            { "count", change.count }, { "a", code(change.codeA) }, { "b", code(change.codeB) },
+            { "a_text", change.textA }, { "b_text", change.textB } });
+    return list;
+}
+
 Json graphJson(const GraphDiff& diff, std::size_t g, const TimesByPlace* times)
 {
     const auto pathOf = [](const GraphSide& side) { return Json(side.path); };
@@ -132,6 +147,7 @@ Json graphJson(const GraphDiff& diff, std::size_t g, const TimesByPlace* times)
         json["device_time_us"] = timeJson(TimesByPlace::at(times->graphs, g));
     json["split_from"] = diff.splitFrom.empty() ? Json(nullptr) : Json(diff.splitFrom);
     json["compile_changes"] = compileChangesJson(diff.compileChanges);
+    json["why_changes"] = whyChangesJson(diff.whyChanges);
     return json;
 }
 

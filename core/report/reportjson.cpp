@@ -240,8 +240,21 @@ ordered_json reportJson(const ReportModel& model)
             if (graph["regression"] == true)
                 regressions.push_back(graph);
         }
+        // "Compile side": every pair with a split, a compile-side sentence or a reason change.
+        ordered_json explained = ordered_json::array();
+        for (const ordered_json& graph : compare["graphs"]) {
+            if (!graph["split_from"].is_null() || !graph["compile_changes"].empty()
+                || !graph["why_changes"].empty())
+                explained.push_back(ordered_json { { "key", graph["key"] },
+                    { "split_from", graph["split_from"] }, { "compile_changes", graph["compile_changes"] },
+                    { "why_changes", graph["why_changes"] } });
+        }
+        ordered_json elsewhere = ordered_json::array();
+        for (const auto& [kind, sentence] : model.comparison->compileChangesElsewhere)
+            elsewhere.push_back(ordered_json { { "kind", kind }, { "sentence", sentence } });
         json["comparison"] = ordered_json { { "baseline", model.baseline->root },
-            { "summary", compare["summary"] }, { "regressions", regressions } };
+            { "summary", compare["summary"] }, { "regressions", regressions },
+            { "compile_side", ordered_json { { "pairs", explained }, { "elsewhere", elsewhere } } } };
     } else {
         json["comparison"] = nullptr;
     }

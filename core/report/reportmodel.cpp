@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/report/reportmodel.h"
 
+#include "core/compare/compareexplained.h"
 #include "core/report/reportbounds.h"
 #include "core/report/reportproblems.h"
 #include "core/report/reportreading.h"
@@ -159,7 +160,9 @@ ReportModel buildUnreadReportModel(const ReportInput& input)
 
     if (input.baseline) {
         model.baseline = input.baseline;
-        model.comparison = compareIndexes(*input.baseline, *input.index, CompareOptions());
+        // As `dvmlens-cli compare` explains it: split pairs, compile-side sentences, reason changes.
+        const LoadedWhyRules whyRules = loadWhyRules();
+        model.comparison = compareExplained(*input.baseline, *input.index, CompareOptions(), &whyRules.rules);
         for (std::size_t i = 0; i < model.comparison->graphs.size(); ++i) {
             if (model.comparison->graphs[i].regression)
                 model.regressions.push_back(i);

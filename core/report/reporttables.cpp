@@ -2,6 +2,7 @@
 #include "core/report/reporttables.h"
 
 #include "core/compile/compilewording.h"
+#include "core/text/comparetext.h"
 #include "core/text/kernelwording.h"
 #include "core/text/scantext.h"
 
@@ -71,6 +72,20 @@ ReportTable regressionsTable(const ReportModel& model)
                 plain(dvmCount(diff.countsA) + " → " + dvmCount(diff.countsB)),
                 text(joined(diff.dvmOnlyA, ", ")), text(joined(diff.fallbacksAdded, ", ")) });
     }
+    return table;
+}
+
+ReportTable compareSideTable(const ReportModel& model)
+{
+    ReportTable table { { "Graph", "Change" }, {} };
+    if (!model.comparison)
+        return table;
+    for (const GraphDiff& diff : model.comparison->graphs) {
+        for (const std::string& line : pairExplanationLines(diff))
+            table.rows.push_back({ code(diff.key), text(line) });
+    }
+    for (const auto& [kind, sentence] : model.comparison->compileChangesElsewhere)
+        table.rows.push_back({ plain("—"), text("compile: " + sentence) });
     return table;
 }
 

@@ -49,6 +49,11 @@ ReportTable toolchainTable(const ReportModel& model);
 // Graph, DVM (baseline → this), DVM kernels, No longer DVM, Fallback calls added; one row a
 // regressed graph (model.regressions).
 ReportTable regressionsTable(const ReportModel& model);
+// The "Compile side" of a --compare report: Graph, Change; one row a line core's pairExplanationLines
+// (comparetext.h) gives a pair (its split, compile-side sentences and why-not-DVM reason changes, as
+// `dvmlens-cli compare` prints them), then the compile-side sentences said under no pair (Graph "—").
+// No rows without a comparison or when nothing changed on the compile side or in the reasons.
+ReportTable compareSideTable(const ReportModel& model);
 // Graph, Verdict, DVM coverage, Kernels, Fallback calls, Why not DVM; one row a listed graph of
 // `run` (a folded one's verdict reads "engaged, same as rank 0").
 ReportTable graphsTable(const ReportRun& run);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/text/comparetext.h"
 
+#include "core/compare/comparewhy.h"
 #include "core/model/graphname.h"
 #include "core/text/displaytext.h"
 
@@ -97,11 +98,8 @@ void graphBlock(const GraphDiff& diff, std::string& out)
         if (!fallbacks.empty())
             details += "    fallbacks: " + fallbacks + '\n';
     }
-    if (!diff.splitFrom.empty())
-        details += "    split: B's part after the graph break at " + diff.splitFrom + ", paired with A's "
-            + displayName(diff.a->name) + '\n';
-    for (const auto& [kind, sentence] : diff.compileChanges)
-        details += "    compile: " + sentence + '\n';
+    for (const std::string& line : pairExplanationLines(diff))
+        details += "    " + line + '\n';
     out += details;
 }
 
@@ -153,6 +151,25 @@ std::string compareToText(const CompareResult& result)
             out += "  " + sentence + '\n';
     }
     return terminalSafe(out);
+}
+
+std::vector<std::string> pairExplanationLines(const GraphDiff& diff)
+{
+    std::vector<std::string> lines;
+    if (!diff.splitFrom.empty() && diff.a)
+        lines.push_back("split: B's part after the graph break at " + diff.splitFrom + ", paired with A's "
+            + displayName(diff.a->name));
+    for (const auto& [kind, sentence] : diff.compileChanges)
+        lines.push_back("compile: " + sentence);
+    for (const WhyChange& change : diff.whyChanges)
+        lines.push_back("why: " + whyChangeText(change));
+    return lines;
+}
+
+std::string whyChangeText(const WhyChange& change)
+{
+    return change.op + " ×" + std::to_string(change.count) + ": " + whyChangeSideText(change, false) + " → "
+        + whyChangeSideText(change, true);
 }
 
 std::string fallbackChangesText(const GraphDiff& diff)

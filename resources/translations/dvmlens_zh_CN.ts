@@ -368,6 +368,24 @@
         <source>Model source lines whose DVM kernels changed (A → B)</source>
         <translation>DVM 内核有变化的模型源码行（A → B）</translation>
     </message>
+    <message>
+        <source>DVM</source>
+        <translation>DVM</translation>
+    </message>
+    <message>
+        <source>not called</source>
+        <translation>未调用</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %n item(s): in A %2, in B %3</source>
+        <translation>
+            <numerusform>%1，%n 项：A 中为 %2，B 中为 %3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>What changed on the compile side and why not DVM</source>
+        <translation>编译侧的变化与未用 DVM 的原因</translation>
+    </message>
 </context>
 <context>
     <name>CompareSummaryModel</name>

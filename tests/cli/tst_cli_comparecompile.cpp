@@ -100,7 +100,12 @@ private Q_SLOTS:
             qPrintable(result.out));
         QVERIFY(result.out.contains(u"REGRESSION  [0/0] 0_forward  DVM engaged → not engaged\n"
                                     "    folders: [0/0] 0_forward → [0/0_1] 0_forward\n"_s));
-        QVERIFY(result.out.contains(u"    compile: "_s + kNewBreak + u"\n\nmatched  [1/0] 1_inference  "_s));
+        // Then why the kernels are not DVM now (comparewhy.h): B's forward was compiled without DVM.
+        QVERIFY2(result.out.contains(u"    compile: "_s + kNewBreak
+                     + u"\n    why: fused_add_mul ×1: DVM → backend-not-dvm\n"_s),
+            qPrintable(result.out));
+        QVERIFY(result.out.contains(
+            u"    why: extern_kernels.addmm ×1: unknown → backend-not-dvm\n\nmatched  [1/0] 1_inference  "_s));
         QVERIFY(result.out.contains(
             u"    split: B's part after the graph break at layers.py:210, paired with A's "
             "[0/0] 0_forward\n    compile: "_s

@@ -2,7 +2,9 @@
 #include "gui/compare/comparepage.h"
 
 #include "core/compare/comparenames.h"
+#include "core/text/comparetext.h"
 #include "gui/common/languagechange.h"
+#include "gui/common/ruletext.h"
 #include "gui/common/runlabel.h"
 #include "gui/compare/comparesummarymodel.h"
 #include "gui/compare/fusiontablemodel.h"
@@ -59,6 +61,7 @@ ComparePage::ComparePage(QWidget* parent)
     , m_fusionModel(new FusionTableModel(this))
     , m_sourcesModel(new SourceChangesModel(this))
     , m_summaryLabel(new QLabel)
+    , m_pairNotes(new QLabel)
     , m_onlyRegressions(new QCheckBox)
     , m_filter(new QLineEdit)
     , m_sideBySide(new SideBySideView)
@@ -88,6 +91,12 @@ ComparePage::ComparePage(QWidget* parent)
     bold.setBold(true);
     m_summaryLabel->setFont(bold);
     m_filter->setClearButtonEnabled(true);
+    m_pairNotes->setObjectName(QStringLiteral("ComparePairNotes"));
+    m_pairNotes->setTextFormat(Qt::PlainText);
+    m_pairNotes->setWordWrap(true);
+    m_pairNotes->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_pairNotes->setFocusPolicy(Qt::TabFocus); // screen readers reach it
+    m_pairNotes->hide();
     translateNowAndOnChange(this, [this] {
         m_onlyRegressions->setText(tr("Only &regressions"));
         m_filter->setPlaceholderText(tr("Filter graphs…"));
@@ -103,6 +112,7 @@ ComparePage::ComparePage(QWidget* parent)
         });
         if (m_outcome && m_outcome->result)
             m_summaryLabel->setText(summaryLabelText(*m_outcome->result));
+        showPairNotes(currentGraph());
         if (const dvmlens::GraphDiff* diff = currentGraph()) {
             for (const auto& [side, shown, sideA] : { std::tuple(SideBySideView::SideA, &diff->a, true),
                      std::tuple(SideBySideView::SideB, &diff->b, false) }) {
@@ -133,9 +143,15 @@ ComparePage::ComparePage(QWidget* parent)
     top->setStretchFactor(0, 2); // the pairs table has more columns
     top->setStretchFactor(1, 1);
     auto* split = new QSplitter(Qt::Vertical);
+    m_pageSplit = split;
     split->setChildrenCollapsible(false);
     split->addWidget(top);
-    split->addWidget(m_sideBySide);
+    auto* notesAndCode = new QWidget;
+    auto* notesLayout = new QVBoxLayout(notesAndCode);
+    notesLayout->setContentsMargins(0, 0, 0, 0);
+    notesLayout->addWidget(m_pairNotes);
+    notesLayout->addWidget(m_sideBySide, 1);
+    split->addWidget(notesAndCode);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 2);
 
@@ -204,6 +220,23 @@ void ComparePage::fitTablesSplit()
         columns + m_summaryView->verticalScrollBar()->sizeHint().width() + 2 * m_summaryView->frameWidth();
     const int summary = std::min(wanted, total * 3 / 4);
     m_tablesSplit->setSizes({ summary, total - summary });
+    fitTablesHeight();
+}
+
+void ComparePage::fitTablesHeight()
+{
+    const int total = m_pageSplit->height() - m_pageSplit->handleWidth();
+    if (!m_outcome || total <= 0 || m_sourcesView->isVisible())
+        return;
+    const int rows = std::max({ m_summaryProxy->rowCount(), m_fusionModel->rowCount(), 3 });
+    const auto tableHeight = [rows](const QTableView* view) {
+        return view->horizontalHeader()->sizeHint().height()
+            + rows * view->verticalHeader()->defaultSectionSize()
+            + view->horizontalScrollBar()->sizeHint().height() + 2 * view->frameWidth();
+    };
+    const int wanted = std::max(tableHeight(m_summaryView), tableHeight(m_fusionView));
+    const int tables = std::min(wanted, total / 3);
+    m_pageSplit->setSizes({ tables, total - tables });
 }
 
 void ComparePage::fitSummaryColumns()
@@ -291,6 +324,7 @@ void ComparePage::onCurrentRowChanged()
         diff, m_outcome && diff ? m_outcome->times.get() : nullptr, std::size_t(std::max(graph, 0)));
     m_fusionView->setColumnHidden(FusionTableModel::TimeColumn, !m_fusionModel->hasTimes());
     fitFusionColumns();
+    showPairNotes(diff);
     if (!diff) {
         m_sideBySide->clear();
     } else {
@@ -317,6 +351,31 @@ void ComparePage::onCurrentRowChanged()
         m_sideBySide->showContents(content(diff->a, true), content(diff->b, false));
     }
     Q_EMIT currentGraphChanged();
+}
+
+void ComparePage::showPairNotes(const dvmlens::GraphDiff* diff)
+{
+    QStringList lines;
+    QStringList words; // the why lines said without arrows and signs, for screen readers
+    if (diff) {
+        for (const std::string& line : dvmlens::pairExplanationLines(*diff))
+            lines.append(QString::fromStdString(line));
+        for (const dvmlens::WhyChange& change : diff->whyChanges) {
+            const auto side = [&](bool sideB) {
+                const std::optional<std::string>& code = sideB ? change.codeB : change.codeA;
+                const dvmlens::LocalizedText& title = sideB ? change.titleB : change.titleA;
+                if (!code)
+                    return change.kernel ? tr("DVM") : tr("not called");
+                return title.en.empty() ? QString::fromStdString(*code) : localizedRuleText(title);
+            };
+            words.append(tr("%1, %n item(s): in A %2, in B %3", nullptr, change.count)
+                             .arg(QString::fromStdString(change.op), side(false), side(true)));
+        }
+    }
+    m_pairNotes->setText(lines.join(QLatin1Char('\n')));
+    m_pairNotes->setAccessibleName(tr("What changed on the compile side and why not DVM"));
+    m_pairNotes->setAccessibleDescription(words.join(QLatin1String("; ")));
+    m_pairNotes->setVisible(!lines.isEmpty());
 }
 
 void ComparePage::selectFusion(int row)
@@ -379,6 +438,11 @@ SideBySideView* ComparePage::sideBySide() const
 QLabel* ComparePage::summaryLabel() const
 {
     return m_summaryLabel;
+}
+
+QLabel* ComparePage::pairNotesLabel() const
+{
+    return m_pairNotes;
 }
 
 QCheckBox* ComparePage::onlyRegressionsBox() const

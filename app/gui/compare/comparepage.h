@@ -55,6 +55,9 @@ public:
     QTableView* sourcesView() const;
     SideBySideView* sideBySide() const;
     QLabel* summaryLabel() const;
+    // Under the tables: what the selected pair's block in `dvmlens-cli compare` says of its compile side
+    // and reasons (core's pairExplanationLines); hidden when it says nothing.
+    QLabel* pairNotesLabel() const;
     QCheckBox* onlyRegressionsBox() const;
     QLineEdit* filterEdit() const;
 
@@ -67,11 +70,15 @@ private:
     void showFusion(const QModelIndex& index);
     // Gives the pairs table the width of all its columns (up to three quarters), the fusions the rest.
     void fitTablesSplit();
+    // Gives the tables no more height than their rows need (one pair left a band of empty rows above
+    // the code), at most the third they get by default.
+    void fitTablesHeight();
     void fitSummaryColumns(); // to their contents, the fallback ops capped
     void fitFusionColumns(); // to their contents, long names capped so Changes stays in view
     const dvmlens::OutputCode* outputCodeOf(const std::optional<dvmlens::GraphSide>& side, bool sideA) const;
     // What a side shows instead of code: it is missing or has no output_code.py; empty when it has.
     static QString placeholderFor(const std::optional<dvmlens::GraphSide>& side, bool sideA);
+    void showPairNotes(const dvmlens::GraphDiff* diff);
 
     std::shared_ptr<const CompareOutcome> m_outcome;
     CompareSummaryModel* m_summaryModel;
@@ -79,12 +86,14 @@ private:
     FusionTableModel* m_fusionModel;
     SourceChangesModel* m_sourcesModel;
     QLabel* m_summaryLabel;
+    QLabel* m_pairNotes;
     QCheckBox* m_onlyRegressions;
     QLineEdit* m_filter;
     QTableView* m_summaryView;
     QTableView* m_fusionView;
     QTableView* m_sourcesView; // shown when some model source line changed
     QSplitter* m_tablesSplit;
+    QSplitter* m_pageSplit; // the tables above the code
     SideBySideView* m_sideBySide;
     int m_currentGraph = -1; // index into CompareResult::graphs
 };

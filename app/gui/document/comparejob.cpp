@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "gui/document/comparejob.h"
 
+#include "core/compare/compareexplained.h"
 #include "core/index/indexer.h"
 #include "core/io/pathtext.h"
 
@@ -80,9 +81,13 @@ quint64 CompareJob::start(const CompareRequest& request)
                     options.runA = pickRun(*outcome->indexA, request.runA, "--run-a");
                 if (outcome->error.isEmpty() && !request.runB.isEmpty())
                     options.runB = pickRun(*outcome->indexB, request.runB, "--run-b");
-                if (outcome->error.isEmpty())
-                    outcome->result = std::make_shared<const dvmlens::CompareResult>(
-                        dvmlens::compareIndexes(*outcome->indexA, *outcome->indexB, options));
+                // As `dvmlens-cli compare` does: split pairs, compile sentences and reason changes.
+                if (outcome->error.isEmpty()) {
+                    const dvmlens::LoadedWhyRules whyRules = dvmlens::loadWhyRules();
+                    outcome->result =
+                        std::make_shared<const dvmlens::CompareResult>(dvmlens::compareExplained(
+                            *outcome->indexA, *outcome->indexB, options, &whyRules.rules));
+                }
                 if (outcome->result && !job.cancelled()) {
                     outcome->profileA = profileBesideJoined(request.pathA, *outcome->indexA, options.runA);
                     outcome->profileB = profileBesideJoined(request.pathB, *outcome->indexB, options.runB);

@@ -635,7 +635,7 @@ private Q_SLOTS:
         QCOMPARE(json["graphs"].size(), std::size_t(3));
         const QStringList graphKeys { u"key"_s, u"a"_s, u"b"_s, u"status"_s, u"dvm_engaged"_s, u"counts"_s,
             u"fallbacks"_s, u"dvm_only_a"_s, u"dvm_only_b"_s, u"fusions"_s, u"regression"_s, u"split_from"_s,
-            u"compile_changes"_s };
+            u"compile_changes"_s, u"why_changes"_s };
         for (const auto& graph : json["graphs"])
             QCOMPARE(keysOf(graph), graphKeys);
 

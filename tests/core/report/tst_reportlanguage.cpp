@@ -34,7 +34,8 @@ private Q_SLOTS:
         std::vector<ReportTable> tables { toolchainTable(model), regressionsTable(model),
             graphsTable(ReportRun {}), dvmKernelsTable(ReportGraph {}), whyItFellBackTable(model),
             checklistTable(model), whereItFellBackTable(model), treeProblemsTable(model, false),
-            compileBreaksTable(compile), compileRecompilesTable(compile), compileFailuresTable(compile) };
+            compileBreaksTable(compile), compileRecompilesTable(compile), compileFailuresTable(compile),
+            compareSideTable(model) };
         QStringList missing;
         for (const ReportTable& table : tables) {
             QVERIFY(!table.headers.empty());
