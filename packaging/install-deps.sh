@@ -6,7 +6,9 @@ set -euo pipefail
 packages=(
   cmake ninja-build g++ pkg-config git
   qt6-base-dev qt6-base-dev-tools libqt6svg6 qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
-  libgl-dev nlohmann-json3-dev libdtl-dev libre2-dev libarchive-dev libssl-dev zlib1g-dev
+  libgl-dev nlohmann-json3-dev libdtl-dev libre2-dev libarchive-dev libssl-dev
+  # an archive's compression is decoded in process with these (core/archive/decodedstream.cpp)
+  libzstd-dev zlib1g-dev liblzma-dev libbz2-dev
   clang-14 libclang-rt-14-dev
   xvfb xauth fonts-dejavu-core fonts-noto-cjk
   desktop-file-utils appstream dpkg-dev file ccache

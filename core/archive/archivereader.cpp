@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: MIT
 #include "core/archive/archivereader.h"
 
+#include "core/archive/decodedstream.h"
+
 #include <algorithm>
 #include <archive.h>
 #include <archive_entry.h>
+#include <cerrno>
 #include <cstdio>
 #include <dirent.h>
 #include <string_view>
 #include <sys/stat.h>
 #include <utility>
-#include <vector>
 
 namespace dvmlens {
 
@@ -47,34 +49,27 @@ std::string archiveError(struct archive* archive, const char* fallback)
     return text && *text ? std::string(text) : std::string(fallback);
 }
 
-// The compressions the README promises (gzip, bzip2, xz, zstd), each only when libarchive decodes
-// it in process: built without its library, libarchive would answer ARCHIVE_WARN and run an
-// external program (gzip -d…) instead, and reading an archive must never start a process. Asked
-// once on a throwaway reader, since a filter once enabled cannot be taken back.
-using SupportFilter = int (*)(struct archive*);
-constexpr SupportFilter kDocumentedFilters[] = { archive_read_support_filter_gzip,
-    archive_read_support_filter_bzip2, archive_read_support_filter_xz, archive_read_support_filter_zstd };
-
-const std::vector<SupportFilter>& builtinFilters()
+// libarchive's view of the decoded bytes: its own filters are never used (they read a block ahead
+// and report a cut before any entry is handed out; some would run an external program).
+la_ssize_t readDecoded(struct archive* archive, void* stream, const void** block)
 {
-    static const std::vector<SupportFilter> filters = [] {
-        std::vector<SupportFilter> inProcess;
-        for (const SupportFilter support : kDocumentedFilters) {
-            struct archive* probe = archive_read_new();
-            if (probe && support(probe) == ARCHIVE_OK)
-                inProcess.push_back(support);
-            if (probe)
-                archive_read_free(probe);
-        }
-        return inProcess;
-    }();
-    return filters;
+    const char* data = nullptr;
+    std::string error;
+    const long got = static_cast<DecodedStream*>(stream)->read(data, error);
+    if (got < 0) {
+        archive_set_error(archive, EIO, "%s", error.c_str());
+        return ARCHIVE_FATAL;
+    }
+    *block = data;
+    return got;
 }
 
 // How many damaged tar headers (ARCHIVE_RETRY, 512 bytes each) one next() skips before it gives up.
 constexpr int kMaxHeaderRetries = 1 << 16;
 
 } // namespace
+
+ArchiveReader::ArchiveReader() = default;
 
 ArchiveReader::~ArchiveReader()
 {
@@ -94,14 +89,25 @@ bool ArchiveReader::open(const std::string& path, std::string& error)
         error = "out of memory";
         return false;
     }
-    // Only the formats DVM Lens is asked to read: "all" would let mtree or raw claim a text file,
-    // and the filters "all" brings run lzop, lrzip or grzip found through $PATH.
-    for (const SupportFilter support : builtinFilters())
-        support(m_archive);
+    // Only the formats DVM Lens is asked to read: "all" would let mtree or raw claim a text file.
     archive_read_support_format_tar(m_archive);
     archive_read_support_format_gnutar(m_archive);
     archive_read_support_format_zip(m_archive);
-    if (archive_read_open_filename(m_archive, path.c_str(), kBlockBytes) != ARCHIVE_OK) {
+    auto stream = std::make_unique<DecodedStream>();
+    if (!stream->open(path, error))
+        return false;
+    if (stream->compression() == Compression::None) {
+        // Read by libarchive itself, which can seek: a zip is read from its central directory.
+        if (archive_read_open_filename(m_archive, path.c_str(), kBlockBytes) != ARCHIVE_OK) {
+            error = archiveError(m_archive, "cannot open the archive");
+            return false;
+        }
+        return true;
+    }
+    // Compressed: decoded here, libarchive reads the plain bytes through no filter of its own.
+    m_stream = std::move(stream);
+    archive_read_support_filter_none(m_archive);
+    if (archive_read_open(m_archive, m_stream.get(), nullptr, readDecoded, nullptr) != ARCHIVE_OK) {
         error = archiveError(m_archive, "cannot open the archive");
         return false;
     }
@@ -190,11 +196,8 @@ std::string ArchiveReader::formatName() const
     std::string name;
     if (const char* format = archive_format_name(m_archive))
         name = format;
-    for (int i = archive_filter_count(m_archive) - 1; i >= 0; --i) {
-        const char* filter = archive_filter_name(m_archive, i);
-        if (filter && std::string_view(filter) != "none")
-            name += std::string(", ") + filter;
-    }
+    if (m_stream)
+        name += std::string(", ") + compressionName(m_stream->compression());
     return name;
 }
 

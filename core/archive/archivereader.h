@@ -1,18 +1,21 @@
 // SPDX-License-Identifier: MIT
 // libarchive, read only and streaming: tar (ustar, pax, GNU) and zip, each raw or compressed with
-// gzip, xz, zstd or bzip2 (libarchive's in-process decoders only: never an external program),
-// recognised by content, not by name. No entry is ever written to disk: headers and data come out
-// in archive order, once.
+// gzip, xz, zstd or bzip2 (decoded in process by DecodedStream: never an external program, and a
+// cut stream gives every entry before the cut), recognised by content, not by name. No entry is ever written
+// to disk: headers and data come out in archive order, once.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 
 struct archive;
 
 namespace dvmlens {
+
+class DecodedStream;
 
 struct ArchiveHeader
 {
@@ -30,7 +33,7 @@ struct ArchiveHeader
 class ArchiveReader
 {
 public:
-    ArchiveReader() = default;
+    ArchiveReader();
     ArchiveReader(const ArchiveReader&) = delete;
     ArchiveReader& operator=(const ArchiveReader&) = delete;
     ~ArchiveReader();
@@ -57,6 +60,7 @@ public:
 
 private:
     struct archive* m_archive = nullptr;
+    std::unique_ptr<DecodedStream> m_stream; // a compressed archive's decoded bytes (null for a plain one)
     bool m_gotHeader = false;
     std::string m_dataWarning;
 };

@@ -22,8 +22,11 @@ std::string firstSentence(const std::string& text)
 
 } // namespace
 
-std::vector<Finding> findKnownFailures(
-    const Index& index, const RuleBook& rules, std::vector<Diagnostic>* problems)
+namespace {
+
+// Every finding for `index` in order, handed to `sink` (see findKnownFailures).
+void eachKnownFailure(
+    const Index& index, const RuleBook& rules, std::vector<Diagnostic>* problems, const FindingSink& sink)
 {
     // Logs are independent: scan them on every core, then take the results in log order.
     struct LogScan
@@ -52,7 +55,6 @@ std::vector<Finding> findKnownFailures(
     for (std::thread& helper : helpers)
         helper.join();
 
-    std::vector<Finding> findings;
     std::optional<std::size_t> graphsOfRun;
     std::unordered_map<std::string_view, std::size_t> graphByFolder; // of run *graphsOfRun
     for (LogScan& scan : scans) {
@@ -92,13 +94,23 @@ std::vector<Finding> findKnownFailures(
                 continue; // a run-level log cannot say which graph's code never ran
             finding.run = scan.run;
             finding.graph = graph;
-            findings.push_back(std::move(finding));
+            sink(std::move(finding));
         }
     }
     for (const Rule& rule : rules.rules) {
         if (rule.isTreeRule)
-            applyTreeRule(rule, index, findings);
+            applyTreeRule(rule, index, sink);
     }
+}
+
+} // namespace
+
+std::vector<Finding> findKnownFailures(
+    const Index& index, const RuleBook& rules, std::vector<Diagnostic>* problems)
+{
+    std::vector<Finding> findings;
+    eachKnownFailure(
+        index, rules, problems, [&findings](Finding&& finding) { findings.push_back(std::move(finding)); });
     return findings;
 }
 
@@ -132,12 +144,16 @@ const Diagnostic* restatedDiagnostic(const Index& index, const RuleBook& rules, 
 void applyKnownFailures(Index& index, const RuleBook& rules)
 {
     std::vector<Diagnostic> problems;
-    const std::vector<Finding> findings = findKnownFailures(index, rules, &problems);
+    // Restated findings (one per empty graph folder) are dropped as they come, never held all at
+    // once: each carries its rule's texts. The index is changed only after every rule has run.
+    std::vector<Finding> findings;
+    eachKnownFailure(index, rules, &problems, [&](Finding&& finding) {
+        if (!restatedDiagnostic(index, rules, finding))
+            findings.push_back(std::move(finding));
+    });
     for (Diagnostic& problem : problems)
         index.diagnostics.push_back(std::move(problem));
     for (const Finding& finding : findings) {
-        if (restatedDiagnostic(index, rules, finding))
-            continue;
         std::vector<Diagnostic>& target = finding.run && finding.graph
             ? index.runs[*finding.run].graphs[*finding.graph].diagnostics
             : index.diagnostics;

@@ -67,7 +67,7 @@ std::optional<std::string> dvmWantedEvidence(const Index& index)
 
 } // namespace
 
-void applyTreeRule(const Rule& rule, const Index& index, std::vector<Finding>& findings)
+void applyTreeRule(const Rule& rule, const Index& index, const FindingSink& sink)
 {
     bool anyEngaged = false;
     std::size_t outputCodes = 0;
@@ -97,7 +97,7 @@ void applyTreeRule(const Rule& rule, const Index& index, std::vector<Finding>& f
                 "torch_npu " + *versions.torchNpu + (asked ? ", TORCHINDUCTOR_NPU_BACKEND='dvm'" : ""),
                 Confidence::High);
             finding.run = r;
-            findings.push_back(std::move(finding));
+            sink(std::move(finding));
         }
         return;
     }
@@ -106,7 +106,7 @@ void applyTreeRule(const Rule& rule, const Index& index, std::vector<Finding>& f
         if (anyEngaged || outputCodes == 0)
             return;
         if (const auto evidence = dvmWantedEvidence(index)) {
-            findings.push_back(treeFinding(rule, index.root,
+            sink(treeFinding(rule, index.root,
                 *evidence + "; 0 of " + countedNoun(outputCodes, "output_code.py") + " define a @dvm.kernel",
                 Confidence::High));
         }
@@ -171,7 +171,7 @@ void applyTreeRule(const Rule& rule, const Index& index, std::vector<Finding>& f
             if (finding) {
                 finding->run = r;
                 finding->graph = g;
-                findings.push_back(std::move(*finding));
+                sink(std::move(*finding));
             }
         }
     }

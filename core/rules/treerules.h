@@ -7,7 +7,9 @@
 #include "core/rules/finding.h"
 #include "core/rules/rulebook.h"
 
+#include <functional>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace dvmlens {
@@ -17,7 +19,15 @@ namespace dvmlens {
 // v26.1.0-pytorch2.12.0 (with or without the leading "v", a ".postN" or "+local" suffix).
 bool isTorchNpuReleaseWithoutDvm(std::string_view version);
 
+// Hands each finding of tree rule `rule` on `index` to `sink`, in order: a caller that drops most
+// of them (a million empty graph folders) never holds them all.
+using FindingSink = std::function<void(Finding&&)>;
+void applyTreeRule(const Rule& rule, const Index& index, const FindingSink& sink);
+
 // Appends the findings of tree rule `rule` on `index` to `findings`.
-void applyTreeRule(const Rule& rule, const Index& index, std::vector<Finding>& findings);
+inline void applyTreeRule(const Rule& rule, const Index& index, std::vector<Finding>& findings)
+{
+    applyTreeRule(rule, index, [&findings](Finding&& finding) { findings.push_back(std::move(finding)); });
+}
 
 } // namespace dvmlens
