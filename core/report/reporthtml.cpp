@@ -220,19 +220,16 @@ void writeRegressions(std::string& out, const ReportModel& model)
         out += "<p>"
             + model.say("No graph lost DVM kernels compared with the baseline (%1 graphs matched).",
                 { std::to_string(comparison.summary.matched) })
-            + "</p>
-              ";
+            + "</p>\n";
     } else {
         out += table(model, regressionsTable(model));
     }
     const ReportTable side = compareSideTable(model);
     if (!side.rows.empty())
-        out += "<h3>" + model.say("Compile side") + "</h3>
-            < p > "
-                + model.say(
-                    "What changed on the compile side and in the reasons for not using DVM, pair by pair.")
-                + "</p>
-                  " + table(model, side);
+        out += "<h3>" + model.say("Compile side") + "</h3>\n<p>"
+            + model.say(
+                "What changed on the compile side and in the reasons for not using DVM, pair by pair.")
+            + "</p>\n" + table(model, side);
 }
 
 // "Where it fell back": the model lines whose kernels or fallback calls did not go to DVM.

@@ -295,26 +295,14 @@ void writeRegressions(std::string& out, const ReportModel& model)
         out += table(model, regressionsTable(model));
         out += "\n";
     }
-    out += "<details><summary>" + model.say("Full comparison")
-            + "</summary>
-
-              "
-            + fenced("text", compareToText(comparison)) + "
-        < / details >
-
-        ";
-        const ReportTable side = compareSideTable(model);
+    out += "<details><summary>" + model.say("Full comparison") + "</summary>\n\n"
+        + fenced("text", compareToText(comparison)) + "\n</details>\n\n";
+    const ReportTable side = compareSideTable(model);
     if (!side.rows.empty())
-        out += "### " + model.say("Compile side")
-            + "
-
-              "
+        out += "### " + model.say("Compile side") + "\n\n"
             + model.say(
                 "What changed on the compile side and in the reasons for not using DVM, pair by pair.")
-            + "
-
-              " + table(model, side) + "
-              ";
+            + "\n\n" + table(model, side) + "\n";
 }
 
 // "Where it fell back": the model lines whose kernels or fallback calls did not go to DVM.
