@@ -68,6 +68,37 @@ private Q_SLOTS:
         QCOMPARE(graphs[1][u"compile"_s][u"after_break"_s][u"line"_s].toInt(), 210);
     }
 
+    // The Timeline section: per rank its compiles by start and length; in --json, "timeline".
+    void timeline()
+    {
+        QTemporaryDir dir;
+        QVERIFY(testutil::writeBytes(
+            dir.filePath(u"dedicated_log_torch_trace_rank_0_a.log"_s), testutil::timelineLog(0)));
+        QVERIFY(testutil::writeBytes(
+            dir.filePath(u"dedicated_log_torch_trace_rank_1_b.log"_s), testutil::timelineLog(1)));
+        const testutil::CliResult text = runCli({ u"compile"_s, dir.path() });
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(
+            text.out.endsWith(u"timeline (start after the first compile, length as PyTorch measured it):\n"
+                              u"  rank 0: 2 compiles, 2.40 s compiling\n"
+                              u"    [0/0] forward, first compile, 1.20 s at +0 µs\n"
+                              u"    [0/1] forward, recompile, 1.20 s at +3.40 s\n"
+                              u"  rank 1: 1 compile, 800.0 ms compiling\n"
+                              u"    [0/0] forward, first compile, 800.0 ms at +500.0 ms\n"_s),
+            qPrintable(text.out));
+        const testutil::CliResult json = runCli({ u"compile"_s, u"--json"_s, dir.path() });
+        QCOMPARE(json.exitCode, 0);
+        const QJsonArray rows = QJsonDocument::fromJson(json.rawOut).object().value(u"timeline"_s).toArray();
+        QCOMPARE(rows.size(), 2);
+        QCOMPARE(rows[1][u"rank"_s].toInt(), 1);
+        const QJsonObject recompile = rows[0][u"compiles"_s].toArray().at(1).toObject();
+        QCOMPARE(recompile.value(u"id"_s).toString(), u"0/1"_s);
+        QCOMPARE(recompile.value(u"start_us"_s).toInteger(), 3400000);
+        QCOMPARE(recompile.value(u"duration_us"_s).toInteger(), 1200000);
+        QCOMPARE(recompile.value(u"recompile"_s).toBool(), true);
+        QCOMPARE(recompile.value(u"function"_s).toString(), u"forward"_s);
+    }
+
     void gates()
     {
         const testutil::CliResult recompiles = runCli({ u"compile"_s, u"--no-recompiles"_s, m_dir.path() });
