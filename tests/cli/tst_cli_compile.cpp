@@ -42,7 +42,8 @@ private Q_SLOTS:
                                     u"capture_scalar_outputs=False  [1 frame, rank 0]\n"
                                     "    resumes in torch_dynamo_resume_in_forward_at_210\n"_s));
         QVERIFY(result.out.contains(u"recompiles: 3\n"_s));
-        QVERIFY(result.out.contains(u"forward (rank 0, frame 0): 3 recompiles, recompile limit hit"_s));
+        QVERIFY(result.out.contains(
+            u"forward (rank 0, frame 0 after reset 1): 3 recompiles, recompile limit hit"_s));
         QVERIFY(result.out.contains(u"0/2: `L['x'].size()[0] == 64` failed: 80\n"_s));
     }
 
@@ -63,8 +64,8 @@ private Q_SLOTS:
         QCOMPARE(compile.value(u"failures"_s).toInt(), 0);
         QVERIFY(compile.value(u"cache"_s).toObject().contains(u"hit"_s));
         const QJsonArray graphs = document.value(u"graphs"_s).toArray();
-        // rank 0: 0/0 (breaks, then recompiles), 1/0, 0/1, 0/2, 0/3; rank 1: 0/0
-        QCOMPARE(graphs.size(), 6);
+        // rank 0: 0/0 (breaks), 1/0, then a reset: 0/0 after reset 1, 0/1, 0/2, 0/3; rank 1: 0/0
+        QCOMPARE(graphs.size(), 7);
         QCOMPARE(graphs[1][u"compile"_s][u"after_break"_s][u"line"_s].toInt(), 210);
     }
 
