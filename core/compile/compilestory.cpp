@@ -21,7 +21,7 @@ LocalizedText breakText(const GraphBreak& graphBreak)
 {
     const std::string where = shortLocation(graphBreak.file, graphBreak.line);
     LocalizedText text { where.empty() ? std::string("a break") : "a break at " + where,
-        where.empty() ? std::string("一处图中断") : where + " 处的图中断" };
+        where.empty() ? std::string("一处图中断") : " " + where + " 处的图中断" };
     if (!graphBreak.type.empty()) {
         text.en += " (" + graphBreak.type + ")";
         text.zh += "（" + graphBreak.type + "）";

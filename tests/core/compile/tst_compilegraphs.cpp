@@ -94,10 +94,9 @@ private Q_SLOTS:
     void aResetRepeatsCompileIds()
     {
         const auto compile = [](const std::string& cacheState, int savedNs) {
-            return testutil::dynamoStart(compileId(0, 0))
+            return testutil::dynamoStart(compileId(0, 0)) + testutil::outputCode(compileId(0, 0), "0_forward")
                 + testutil::artifact("fx_graph_cache_" + cacheState, compileId(0, 0),
                     R"({"key": "k", "time_saved_ns": )" + std::to_string(savedNs) + "}")
-                + testutil::outputCode(compileId(0, 0), "0_forward")
                 + testutil::metrics(compileId(0, 0), "forward");
         };
         // Before the reset forward also recompiled ([0/1]); after it, [0/1] is a recompile of the new frame.
