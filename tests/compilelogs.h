@@ -147,4 +147,33 @@ inline std::string oldBreakLog()
             + compileId(1, 0));
 }
 
+// [frame/compile] of `function` on `rank`: its dynamo_start at prefix time `start` ("1203 10:00:01.000000"),
+// its compilation_metrics (with `more` fields) at `end`.
+inline std::string timedCompile(int frame, int compile, int rank, const std::string& start,
+    const std::string& end, const std::string& more = "")
+{
+    TracePrefixParts at;
+    at.time = start;
+    TracePrefixParts done;
+    done.time = end;
+    const std::string ids = withRank(compileId(frame, compile), rank);
+    return traceRecord(
+               R"("dynamo_start": {"stack": [{"line": 5, "name": "forward", "filename": 0}]}, )" + ids,
+               std::nullopt, at)
+        + traceRecord(R"("compilation_metrics": {"co_name": "forward", "co_filename": "/m/layers.py")" + more
+                + "}, " + ids,
+            std::nullopt, done);
+}
+
+// The timeline's two ranks: rank 0 compiles forward at +0 for 1.2 s and recompiles it at +3.4 s for 1.2 s
+// (lengths from the records' times); rank 1 compiles it at +0.5 s for 0.8 s (its duration_us).
+inline std::string timelineLog(int rank)
+{
+    if (rank == 0)
+        return timedCompile(0, 0, 0, "1203 10:00:00.000000", "1203 10:00:01.200000")
+            + timedCompile(0, 1, 0, "1203 10:00:03.400000", "1203 10:00:04.600000");
+    return timedCompile(
+        0, 0, 1, "1203 10:00:00.500000", "1203 10:00:02.000000", R"(, "duration_us": 800000)");
+}
+
 } // namespace testutil

@@ -63,6 +63,7 @@ int runCompile(const CommandOptions& options)
     if (options.isSet(u"json"_s)) {
         nlohmann::json document = dvmlens::compileDocument(*logs, summary);
         document["gate_failures"] = failures;
+        document["timeline"] = dvmlens::compileTimelineJson(dvmlens::compileTimeline(*logs));
         if (comparison)
             document["against"] = dvmlens::compileComparisonJson(*comparison);
         writeOut(document.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + '\n');
@@ -70,6 +71,9 @@ int runCompile(const CommandOptions& options)
         std::string text = dvmlens::compileSummaryText(*logs, summary);
         if (logs->empty())
             text += "no TORCH_TRACE log found (run with TORCH_TRACE=<dir> to write them)\n";
+        const dvmlens::CompileTimeline timeline = dvmlens::compileTimeline(*logs);
+        if (!timeline.empty())
+            text += dvmlens::compileTimelineText(timeline);
         if (comparison) {
             text += "against " + options.value(u"against"_s).toStdString() + ": "
                 + std::to_string(comparison->changes.size()) + " compile-side changes\n";

@@ -2,7 +2,9 @@
 #include "core/compile/compileevents.h"
 
 #include "core/compile/compilewording.h"
+#include "core/trace/compileresets.h"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <re2/re2.h>
@@ -180,9 +182,21 @@ void readFailure(const nlohmann::json& metrics, GraphCompileFacts& graph)
     failure.line = static_cast<int>(jsonInt(metrics, "fail_user_frame_lineno").value_or(0));
 }
 
+// A prefix time as µs from the start of a (non-leap) year: only differences within one run matter.
+std::int64_t timeUs(const TraceTime& time)
+{
+    static constexpr int kDaysBefore[12] = { 0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334 };
+    const int month = time.month >= 1 && time.month <= 12 ? time.month : 1;
+    const std::int64_t days = kDaysBefore[month - 1] + std::max(time.day - 1, 0);
+    return ((days * 24 + time.hour) * 60 + time.minute) * 60'000'000LL + time.second * 1'000'000LL
+        + time.microsecond;
+}
+
 void readMetrics(const nlohmann::json& metrics, GraphCompileFacts& graph)
 {
     graph.hasMetrics = true;
+    if (!graph.durationUs)
+        graph.durationUs = jsonInt(metrics, "duration_us");
     if (graph.function.empty())
         graph.function = jsonText(metrics, "co_name");
     if (graph.file.empty())
@@ -343,6 +357,10 @@ void finish(CompileLog& log)
                 graph.recompileLimitHit = true;
         if (graph.failure && graph.failure->type.empty())
             failureFromTraceback(*graph.failure);
+        if (!graph.durationUs)
+            graph.durationUs = graph.times.dynamoUs;
+        if (!graph.durationUs && graph.endUs && *graph.endUs >= graph.startUs)
+            graph.durationUs = *graph.endUs - graph.startUs;
         if (graph.failure)
             graph.failure->knownFailure =
                 knownCompileFailure(graph.failure->reason + '\n' + graph.failure->traceback);
@@ -355,7 +373,8 @@ template <typename Read> CompileLog collect(const std::string& path, Read read)
     CompileLog log;
     log.path = path;
     log.rank = rankFromFileName(path);
-    std::map<std::tuple<std::int64_t, std::int64_t, std::int64_t>, std::size_t> byId;
+    std::map<std::tuple<std::int64_t, std::int64_t, std::int64_t, int>, std::size_t> byId;
+    CompileResets resets;
     TraceReadOptions options;
     options.maxPayloadBytes = 64u << 20;
     options.interest = [](std::string_view kind) {
@@ -370,14 +389,17 @@ template <typename Read> CompileLog collect(const std::string& path, Read read)
             log.rank = record.rank;
         if (!record.compileId.known())
             return;
+        const int repeat = resets.add(record);
         const auto key = std::make_tuple(record.compileId.compiledAutogradId.value_or(-1),
-            record.compileId.frameId.value_or(-1), record.compileId.frameCompileId.value_or(-1));
+            record.compileId.frameId.value_or(-1), record.compileId.frameCompileId.value_or(-1), repeat);
         auto [it, added] = byId.try_emplace(key, log.graphs.size());
         if (added) {
             GraphCompileFacts& graph = log.graphs.emplace_back();
             graph.id = record.compileId;
             graph.id.attempt.reset();
+            graph.resetRepeat = repeat;
             graph.firstRecordLine = record.line;
+            graph.startUs = timeUs(record.time);
         }
         GraphCompileFacts& graph = log.graphs[it->second];
         if (record.rank)
@@ -386,6 +408,7 @@ template <typename Read> CompileLog collect(const std::string& path, Read read)
             readArtifact(record, graph);
         } else if (record.kind == "compilation_metrics") {
             readMetrics(record.body(), graph);
+            graph.endUs = timeUs(record.time);
         } else if (record.kind == "bwd_compilation_metrics") {
             // A lazily compiled backward, under the forward's id: more Inductor time, maybe a failure.
             addTo(graph.times.inductorUs,
@@ -427,7 +450,7 @@ std::string GraphCompileFacts::idText() const
     std::string text = id.text();
     if (text.size() >= 2 && text.front() == '[' && text.back() == ']')
         text = text.substr(1, text.size() - 2);
-    return text;
+    return text + resetSuffix(resetRepeat);
 }
 
 CompileLog readCompileEvents(const std::string& path, const std::string& tree)
@@ -455,9 +478,9 @@ std::string compileIdKey(const std::string& compileId)
     return key;
 }
 
-const GraphCompileFacts* compileFactsFor(const CompileLog& log, const std::string& compileId)
+const GraphCompileFacts* compileFactsFor(const CompileLog& log, const std::string& compileId, int resetRepeat)
 {
-    const std::string wanted = compileIdKey(compileId);
+    const std::string wanted = compileIdKey(compileId) + resetSuffix(resetRepeat);
     for (const GraphCompileFacts& graph : log.graphs)
         if (graph.idText() == wanted)
             return &graph;

@@ -64,6 +64,7 @@ struct CompileFailure
 struct GraphCompileFacts
 {
     CompileId id; // attempt cleared
+    int resetRepeat = 0; // a reset repeated the id: its n-th repeat in the log (core/trace/compileresets.h)
     std::optional<std::int64_t> rank;
     std::string function; // co_name ("forward", "torch_dynamo_resume_in_forward_at_210")
     std::string file; // co_filename
@@ -82,8 +83,14 @@ struct GraphCompileFacts
     std::optional<GraphBreak> afterBreak;
     std::string afterBreakOf; // that compile's id text ("0/0")
     int firstRecordLine = 0;
+    // When it ran, from the records' prefix times (local, no year; µs from the start of a year): the
+    // first record's, and the compilation_metrics record's (its end). Its length: duration_us, else the
+    // Dynamo time, else end - start.
+    std::int64_t startUs = 0;
+    std::optional<std::int64_t> endUs;
+    std::optional<std::int64_t> durationUs;
 
-    std::string idText() const; // "0/1", "!0/2/0"
+    std::string idText() const; // "0/1", "!0/2/0", "0/1 after reset 1"
 };
 
 struct CompileLog
@@ -104,9 +111,10 @@ CompileLog compileEventsFromText(std::string_view text, const std::string& path)
 // "[0/1_1]" → "0/1": a graph's compile id (tlparse notation, attempt) as GraphCompileFacts::idText names it.
 std::string compileIdKey(const std::string& compileId);
 
-// The compile facts of one graph: by its compile id ("0/1", "[0/1]", attempts ignored); null if the log has
-// none (the first when a reset repeated the id).
-const GraphCompileFacts* compileFactsFor(const CompileLog& log, const std::string& compileId);
+// The compile facts of one graph: by its compile id ("0/1", "[0/1]", attempts ignored) and, when a reset
+// repeated the id, which repeat (GraphOrigin::compileResetRepeat); null if the log has none.
+const GraphCompileFacts* compileFactsFor(
+    const CompileLog& log, const std::string& compileId, int resetRepeat = 0);
 
 // "torch_dynamo_resume_in_forward_at_210" → {"forward", 210}; nullopt when not a resume function's name.
 struct ResumeName

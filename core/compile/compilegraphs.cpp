@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/compile/compilegraphs.h"
 
+#include "core/trace/compileresets.h"
+
 #include <string_view>
 
 namespace dvmlens {
@@ -30,7 +32,8 @@ std::vector<std::pair<std::size_t, std::size_t>> graphsOfCompile(
         for (std::size_t g = 0; g < graphs.size(); ++g) {
             const std::optional<GraphOrigin>& origin = graphs[g].origin;
             if (origin && origin->kind == "trace" && origin->file == logPath && origin->compileId
-                && bareCompileId(*origin->compileId) == wanted)
+                && std::string(bareCompileId(*origin->compileId)) + resetSuffix(origin->compileResetRepeat)
+                    == wanted)
                 positions.emplace_back(r, g);
         }
     }
@@ -44,7 +47,7 @@ const GraphCompileFacts* compileFactsOfGraph(const std::vector<CompileLog>& logs
         return nullptr;
     for (const CompileLog& log : logs)
         if (log.path == origin->file)
-            return compileFactsFor(log, *origin->compileId);
+            return compileFactsFor(log, *origin->compileId, origin->compileResetRepeat);
     return nullptr;
 }
 

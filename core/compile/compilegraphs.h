@@ -14,7 +14,8 @@
 namespace dvmlens {
 
 // (run, graph) positions in `index` of the graphs read from the trace log `logPath` whose compile id
-// is `compileId` ("0/1" or "[0/1]"; an attempt suffix "_N" is ignored on either side), in index
+// is `compileId` ("0/1" or "[0/1]"; an attempt suffix "_N" is ignored on either side; "0/1 after reset 1"
+// for a compile whose id a reset repeated: GraphCompileFacts::idText), in index
 // order. Empty when the compile made no code (it failed, or was refused at the recompile limit) or
 // the index holds no graph of that log.
 std::vector<std::pair<std::size_t, std::size_t>> graphsOfCompile(

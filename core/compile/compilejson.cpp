@@ -138,6 +138,20 @@ nlohmann::json compileSummaryJson(const CompileSummary& summary)
         { "restarts", summary.restarts } };
 }
 
+nlohmann::json compileTimelineJson(const CompileTimeline& timeline)
+{
+    nlohmann::json rows = nlohmann::json::array();
+    for (const TimelineRow& row : timeline.rows) {
+        nlohmann::json compiles = nlohmann::json::array();
+        for (const TimelineBar& bar : row.bars)
+            compiles.push_back({ { "log", bar.compile.log }, { "id", bar.compile.id },
+                { "function", bar.function }, { "start_us", bar.startUs }, { "duration_us", bar.durationUs },
+                { "recompile", bar.recompile }, { "failed", bar.failed }, { "refused", bar.refused } });
+        rows.push_back({ { "rank", optionalInt(row.rank) }, { "compiles", compiles } });
+    }
+    return rows;
+}
+
 nlohmann::json compileDocument(const std::vector<CompileLog>& logs, const CompileSummary& summary)
 {
     nlohmann::json logList = nlohmann::json::array();

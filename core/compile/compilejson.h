@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/compile/compilesummary.h"
+#include "core/compile/compiletimeline.h"
 
 #include <nlohmann/json.hpp>
 
@@ -20,6 +21,10 @@ nlohmann::json graphCompileJson(const GraphCompileFacts* facts);
 nlohmann::json compileSummaryJson(const CompileSummary& summary);
 
 // dvmlens.compile/1: the logs read, every graph with its facts, and the rollup.
+// "timeline": [{"rank", "compiles": [{"log", "id", "function", "start_us", "duration_us", "recompile",
+// "failed", "refused"}]}], a row per rank (compiletimeline.h).
+nlohmann::json compileTimelineJson(const CompileTimeline& timeline);
+
 nlohmann::json compileDocument(const std::vector<CompileLog>& logs, const CompileSummary& summary);
 
 } // namespace dvmlens

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/compile/compileevents.h"
+#include "core/rules/rulebook.h"
 
 #include <string>
 #include <vector>
@@ -17,5 +18,7 @@ namespace dvmlens {
 // cache (7.0 ms saved)"; "AOTAutograd cache miss"; "compile time: dynamo 5.0 ms, …"; "the compile
 // failed: …". Only what the log says; in that order.
 std::vector<std::string> compileStory(const GraphCompileFacts& facts);
+// The same sentences in English and Chinese (the window shows its language; the CLI stays English).
+std::vector<LocalizedText> compileStoryLocalized(const GraphCompileFacts& facts);
 
 } // namespace dvmlens

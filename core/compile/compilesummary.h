@@ -39,6 +39,7 @@ struct FrameRecompiles
 {
     std::optional<std::int64_t> rank;
     std::int64_t frameId = 0;
+    int resetRepeat = 0; // the frame compiled again from [f/0] after the n-th torch._dynamo.reset()
     std::string function;
     std::string file;
     int compiles = 0; // compile ids of the frame seen

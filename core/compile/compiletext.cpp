@@ -2,6 +2,7 @@
 #include "core/compile/compiletext.h"
 
 #include "core/compile/compilewording.h"
+#include "core/trace/compileresets.h"
 
 #include <cstdio>
 
@@ -20,7 +21,44 @@ std::string cacheLine(const char* name, const CacheCounts& counts)
     return line;
 }
 
+// "1 hit" / "2 hits".
+std::string counted(long long n, const char* one, const char* many)
+{
+    return std::to_string(n) + ' ' + (n == 1 ? one : many);
+}
+
 } // namespace
+
+LocalizedText framesText(int frames)
+{
+    return { counted(frames, "frame", "frames"), std::to_string(frames) + " 个帧" };
+}
+
+LocalizedText recompilesText(int recompiles)
+{
+    return { counted(recompiles, "recompile", "recompiles"),
+        "重新编译 " + std::to_string(recompiles) + " 次" };
+}
+
+LocalizedText compilesText(int compiles)
+{
+    return { counted(compiles, "compile", "compiles"), "编译 " + std::to_string(compiles) + " 次" };
+}
+
+LocalizedText compileHeadline(const CompileSummary& summary)
+{
+    const auto n = [](long long value) { return std::to_string(value); };
+    const long long failed = static_cast<long long>(summary.failures.size());
+    return { counted(summary.logs, "trace log", "trace logs") + ", "
+            + counted(summary.graphs, "compile", "compiles") + ": "
+            + counted(summary.breakCount(), "distinct graph break", "distinct graph breaks") + " ("
+            + counted(summary.breakHits, "hit", "hits") + "), "
+            + counted(summary.recompiles, "recompile", "recompiles") + ", "
+            + counted(failed, "failed compile", "failed compiles") + ".",
+        n(summary.logs) + " 个 trace 日志，" + n(summary.graphs) + " 次编译：" + n(summary.breakCount())
+            + " 处不同的图中断（命中 " + n(summary.breakHits) + " 次），重新编译 " + n(summary.recompiles)
+            + " 次，编译失败 " + n(failed) + " 次。" };
+}
 
 std::string rankText(const std::optional<std::int64_t>& rank)
 {
@@ -109,8 +147,8 @@ std::string compileSummaryText(const std::vector<CompileLog>& logs, const Compil
     text += "recompiles: " + std::to_string(summary.recompiles) + '\n';
     for (const FrameRecompiles& frame : summary.frames) {
         text += "  " + frame.function + " (" + rankText(frame.rank) + ", frame "
-            + std::to_string(frame.frameId) + "): " + std::to_string(frame.recompiles)
-            + (frame.recompiles == 1 ? " recompile" : " recompiles");
+            + std::to_string(frame.frameId) + resetSuffix(frame.resetRepeat) + "): "
+            + std::to_string(frame.recompiles) + (frame.recompiles == 1 ? " recompile" : " recompiles");
         if (frame.limitHit)
             text += std::string(", ") + kLimitHitNote;
         text += '\n';

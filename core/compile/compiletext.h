@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/compile/compilesummary.h"
+#include "core/rules/rulebook.h"
 
 #include <optional>
 #include <string>
@@ -40,5 +41,14 @@ std::string guardFailureText(const GuardFailure& reason);
 // The distinct break's note when a ≤2.5 log only implies it.
 inline constexpr const char* kFromRestartNote = "from a restart; this PyTorch logs no break record";
 inline constexpr const char* kLimitHitNote = "recompile limit hit (later calls run eagerly)";
+inline constexpr const char* kFromRestartNoteZh = "由重启推断；此版本的 PyTorch 不记录图中断";
+inline constexpr const char* kLimitHitNoteZh = "达到重新编译上限（之后的调用以 eager 方式运行）";
+// Counts in words, singular or plural ("1 frame", "2 frames"; zh "2 个帧"), for the Compile dock.
+LocalizedText framesText(int frames);
+LocalizedText recompilesText(int recompiles);
+LocalizedText compilesText(int compiles);
+// The Compile dock's headline: "2 trace logs, 5 compiles: 1 distinct graph break (1 hit), 3 recompiles,
+// 1 failed compile."
+LocalizedText compileHeadline(const CompileSummary& summary);
 
 } // namespace dvmlens

@@ -56,7 +56,10 @@ struct LogFacts
 void settleGraph(Graph& graph, const TraceGraphParts& parts, const std::string& log)
 {
     const std::string compileId = parts.compileId.text();
+    // A reset repeated the id: "[0/0 after reset 1]", so the two compiles' graphs are named apart.
     std::string name = compileId;
+    if (parts.resetRepeat > 0 && !name.empty())
+        name.insert(name.size() - 1, resetSuffix(parts.resetRepeat));
     if (graph.outputCode && graph.outputCode->aotId)
         name += (name.empty() ? "" : " ") + *graph.outputCode->aotId;
     graph.name = name.empty() ? "inductor_output_code at line " + std::to_string(parts.codeLine) : name;
@@ -66,6 +69,7 @@ void settleGraph(Graph& graph, const TraceGraphParts& parts, const std::string& 
     origin.line = parts.codeLine;
     if (!compileId.empty())
         origin.compileId = compileId;
+    origin.compileResetRepeat = parts.resetRepeat;
     origin.cache = parts.cache;
     graph.origin = std::move(origin);
 }
@@ -153,10 +157,13 @@ Run readTraceRun(const std::string& log, const std::string& root, const IndexOpt
     for (const TraceFailure& failure : assembler.failures()) {
         const std::string id = failure.compileId.text();
         Diagnostic failed = diagnostic(log, failure.line, Severity::Error, "trace-compile-failed",
-            "Compile " + (id.empty() ? std::string("(no compile id)") : id) + " failed: " + failure.failType
+            "Compile " + (id.empty() ? std::string("(no compile id)") : id + resetSuffix(failure.resetRepeat))
+                + " failed: " + failure.failType
                 + (failure.failReason.empty() ? std::string() : ": " + firstLine(failure.failReason)));
-        const auto graph = std::find_if(run.graphs.rbegin(), run.graphs.rend(),
-            [&](const Graph& each) { return each.origin->compileId.value_or("") == id && !id.empty(); });
+        const auto graph = std::find_if(run.graphs.rbegin(), run.graphs.rend(), [&](const Graph& each) {
+            return each.origin->compileId.value_or("") == id && !id.empty()
+                && each.origin->compileResetRepeat == failure.resetRepeat;
+        });
         if (graph != run.graphs.rend())
             graph->diagnostics.push_back(std::move(failed));
         else

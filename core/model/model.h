@@ -145,6 +145,7 @@ struct GraphOrigin
     std::string file; // the output_code.py (or graph folder), the trace log, the cache module
     std::optional<int> line; // the record's line in the trace log
     std::optional<std::string> compileId; // "[0/1]", "[0/1_1]", "[!0/2/0]" (trace)
+    int compileResetRepeat = 0; // the n-th repeat of compileId in its log after torch._dynamo.reset()
     std::optional<std::string> cache; // "hit", "miss", "bypass" (trace: the FX graph cache said so)
     // Inductor's code hash of the wrapper text, "c" + 51 base32 characters: the cache module's file
     // name, so the same code in a trace, the cache and a tree is known as the same (trace, cache).

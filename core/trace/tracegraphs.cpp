@@ -46,14 +46,13 @@ TraceInterest TraceGraphAssembler::interest(std::string_view kind, bool withCode
         return withCode ? TraceInterest::Payload : TraceInterest::Metadata;
     if (kind == "artifact" || kind == "inductor_post_grad_graph" || kind == "compilation_metrics"
         || kind == "bwd_compilation_metrics" || kind == "aot_autograd_backward_compilation_metrics"
-        || kind == "graph_dump")
+        || kind == "graph_dump" || CompileResets::wants(kind))
         return TraceInterest::Metadata;
     return TraceInterest::Skip;
 }
 
-void TraceGraphAssembler::feed(const CompileId& id, const std::string& file, int line, bool beforeCode)
+void TraceGraphAssembler::feed(const std::string& key, const std::string& file, int line, bool beforeCode)
 {
-    const std::string key = id.text();
     if (!beforeCode) {
         const auto last = m_lastGraph.find(key);
         if (last != m_lastGraph.end() && m_graphs[last->second].files.emplace(file, line).second)
@@ -65,16 +64,18 @@ void TraceGraphAssembler::feed(const CompileId& id, const std::string& file, int
 void TraceGraphAssembler::add(const TraceRecord& record)
 {
     const std::string& kind = record.kind;
+    const int repeat = m_resets.add(record);
+    const std::string key = record.compileId.text() + resetSuffix(repeat);
     if (kind == "inductor_output_code") {
         TraceGraphParts parts;
         parts.codeLine = record.line;
         parts.compileId = record.compileId;
+        parts.resetRepeat = repeat;
         parts.rank = record.rank;
         if (const std::string filename = stringField(record.body(), "filename"); !filename.empty())
             parts.writerPath = filename;
         if (endsWith(record.emitter, "codecache.py"))
             parts.cache = "hit"; // FxGraphCache logs the code it loaded
-        const std::string key = record.compileId.text();
         if (const auto pending = m_pending.find(key); pending != m_pending.end()) {
             parts.files = std::move(pending->second);
             m_pending.erase(pending);
@@ -85,7 +86,7 @@ void TraceGraphAssembler::add(const TraceRecord& record)
         return;
     }
     if (kind == "inductor_post_grad_graph") {
-        feed(record.compileId, "fx_graph_transformed.py", record.line, true);
+        feed(key, "fx_graph_transformed.py", record.line, true);
         return;
     }
     if (kind == "graph_dump") {
@@ -97,7 +98,7 @@ void TraceGraphAssembler::add(const TraceRecord& record)
         const std::string failType = stringField(record.body(), "fail_type");
         if (!failType.empty())
             m_failures.push_back(TraceFailure {
-                record.line, record.compileId, failType, stringField(record.body(), "fail_reason") });
+                record.line, record.compileId, repeat, failType, stringField(record.body(), "fail_reason") });
         return;
     }
     if (kind != "artifact")
@@ -108,14 +109,14 @@ void TraceGraphAssembler::add(const TraceRecord& record)
         const std::string state = name.substr(cachePrefix.size());
         if (state != "hit" && state != "miss" && state != "bypass")
             return;
-        const auto last = m_lastGraph.find(record.compileId.text());
+        const auto last = m_lastGraph.find(key);
         if (last != m_lastGraph.end())
             m_graphs[last->second].cache = state;
         return;
     }
     const std::string file = traceArtifactFile(name);
     if (!file.empty())
-        feed(record.compileId, file, record.line, name == "fx_graph_runnable");
+        feed(key, file, record.line, name == "fx_graph_runnable");
 }
 
 } // namespace dvmlens

@@ -8,6 +8,7 @@
 // (tracemember.h) run the same assembly, so both name the same records.
 #pragma once
 
+#include "core/trace/compileresets.h"
 #include "core/trace/tracelog.h"
 
 #include <map>
@@ -21,6 +22,7 @@ struct TraceGraphParts
 {
     int codeLine = 0; // the inductor_output_code record's line
     CompileId compileId;
+    int resetRepeat = 0; // which repeat of compileId after torch._dynamo.reset() (compileresets.h)
     std::optional<std::int64_t> rank;
     std::optional<std::string> writerPath; // metadata "filename": the cache module on the writer's machine
     // Debug-tree file names this graph's records stand for, with the line of each record:
@@ -35,6 +37,7 @@ struct TraceFailure
 {
     int line = 0;
     CompileId compileId;
+    int resetRepeat = 0;
     std::string failType;
     std::string failReason;
 };
@@ -71,12 +74,13 @@ public:
     }
 
 private:
-    void feed(const CompileId& id, const std::string& file, int line, bool beforeCode);
+    void feed(const std::string& key, const std::string& file, int line, bool beforeCode);
 
     std::vector<TraceGraphParts> m_graphs;
     std::vector<TraceFailure> m_failures;
     std::vector<TraceCppWrapper> m_cpp;
-    // Per compile id (its text): files logged before the graph they belong to.
+    CompileResets m_resets;
+    // Per compile id (its text and reset suffix): files logged before the graph they belong to.
     std::map<std::string, std::map<std::string, int>> m_pending;
     std::map<std::string, std::size_t> m_lastGraph; // compile id text → index in m_graphs
 };

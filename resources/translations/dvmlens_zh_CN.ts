@@ -553,8 +553,20 @@
         <translation>编译信息：图中断、重编译、缓存、失败、编译时间</translation>
     </message>
     <message>
-        <source>%1 trace logs, %2 compiles: %3 distinct graph breaks (%4 hits), %5 recompiles, %6 failed compiles. Double-click a row to select its graph.</source>
-        <translation>%1 个 trace 日志，%2 次编译：%3 个不同的图中断（命中 %4 次），%5 次重编译，%6 次编译失败。双击一行可选中其图。</translation>
+        <source>Compile timeline: each rank&apos;s compiles by start and length</source>
+        <translation>编译时间线：每个 rank 的编译，按开始时间和时长排列</translation>
+    </message>
+    <message>
+        <source>Facts</source>
+        <translation>事实</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>时间线</translation>
+    </message>
+    <message>
+        <source>%1 Double-click a row to select its graph.</source>
+        <translation>%1 双击一行可选中其图。</translation>
     </message>
 </context>
 <context>
@@ -567,12 +579,6 @@
         <source>(no user frame)</source>
         <translation>（无用户代码帧）</translation>
     </message>
-    <message numerus="yes">
-        <source>%n frame(s)</source>
-        <translation>
-            <numerusform>%n 个帧</numerusform>
-        </translation>
-    </message>
     <message>
         <source>resumes in %1</source>
         <translation>在 %1 中继续</translation>
@@ -584,12 +590,6 @@
     <message>
         <source>%1 (frame %2)</source>
         <translation>%1（帧 %2）</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n recompile(s)</source>
-        <translation>
-            <numerusform>%n 次重编译</numerusform>
-        </translation>
     </message>
     <message>
         <source>Cache</source>
@@ -627,12 +627,6 @@
         <source>no times logged</source>
         <translation>未记录时间</translation>
     </message>
-    <message numerus="yes">
-        <source>%n compile(s)</source>
-        <translation>
-            <numerusform>%n 次编译</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Unreadable log</source>
         <translation>无法读取的日志</translation>
@@ -664,6 +658,21 @@
     <message>
         <source>Details</source>
         <translation>详情</translation>
+    </message>
+</context>
+<context>
+    <name>CompileTimelineModel</name>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Compiles</source>
+        <translation>编译</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>时间线</translation>
     </message>
 </context>
 <context>

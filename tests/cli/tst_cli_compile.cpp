@@ -42,7 +42,8 @@ private Q_SLOTS:
                                     u"capture_scalar_outputs=False  [1 frame, rank 0]\n"
                                     "    resumes in torch_dynamo_resume_in_forward_at_210\n"_s));
         QVERIFY(result.out.contains(u"recompiles: 3\n"_s));
-        QVERIFY(result.out.contains(u"forward (rank 0, frame 0): 3 recompiles, recompile limit hit"_s));
+        QVERIFY(result.out.contains(
+            u"forward (rank 0, frame 0 after reset 1): 3 recompiles, recompile limit hit"_s));
         QVERIFY(result.out.contains(u"0/2: `L['x'].size()[0] == 64` failed: 80\n"_s));
     }
 
@@ -63,9 +64,40 @@ private Q_SLOTS:
         QCOMPARE(compile.value(u"failures"_s).toInt(), 0);
         QVERIFY(compile.value(u"cache"_s).toObject().contains(u"hit"_s));
         const QJsonArray graphs = document.value(u"graphs"_s).toArray();
-        // rank 0: 0/0 (breaks, then recompiles), 1/0, 0/1, 0/2, 0/3; rank 1: 0/0
-        QCOMPARE(graphs.size(), 6);
+        // rank 0: 0/0 (breaks), 1/0, then a reset: 0/0 after reset 1, 0/1, 0/2, 0/3; rank 1: 0/0
+        QCOMPARE(graphs.size(), 7);
         QCOMPARE(graphs[1][u"compile"_s][u"after_break"_s][u"line"_s].toInt(), 210);
+    }
+
+    // The Timeline section: per rank its compiles by start and length; in --json, "timeline".
+    void timeline()
+    {
+        QTemporaryDir dir;
+        QVERIFY(testutil::writeBytes(
+            dir.filePath(u"dedicated_log_torch_trace_rank_0_a.log"_s), testutil::timelineLog(0)));
+        QVERIFY(testutil::writeBytes(
+            dir.filePath(u"dedicated_log_torch_trace_rank_1_b.log"_s), testutil::timelineLog(1)));
+        const testutil::CliResult text = runCli({ u"compile"_s, dir.path() });
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(
+            text.out.endsWith(u"timeline (start after the first compile, length as PyTorch measured it):\n"
+                              u"  rank 0: 2 compiles, 2.40 s compiling\n"
+                              u"    [0/0] forward, first compile, 1.20 s at +0 µs\n"
+                              u"    [0/1] forward, recompile, 1.20 s at +3.40 s\n"
+                              u"  rank 1: 1 compile, 800.0 ms compiling\n"
+                              u"    [0/0] forward, first compile, 800.0 ms at +500.0 ms\n"_s),
+            qPrintable(text.out));
+        const testutil::CliResult json = runCli({ u"compile"_s, u"--json"_s, dir.path() });
+        QCOMPARE(json.exitCode, 0);
+        const QJsonArray rows = QJsonDocument::fromJson(json.rawOut).object().value(u"timeline"_s).toArray();
+        QCOMPARE(rows.size(), 2);
+        QCOMPARE(rows[1][u"rank"_s].toInt(), 1);
+        const QJsonObject recompile = rows[0][u"compiles"_s].toArray().at(1).toObject();
+        QCOMPARE(recompile.value(u"id"_s).toString(), u"0/1"_s);
+        QCOMPARE(recompile.value(u"start_us"_s).toInteger(), 3400000);
+        QCOMPARE(recompile.value(u"duration_us"_s).toInteger(), 1200000);
+        QCOMPARE(recompile.value(u"recompile"_s).toBool(), true);
+        QCOMPARE(recompile.value(u"function"_s).toString(), u"forward"_s);
     }
 
     void gates()

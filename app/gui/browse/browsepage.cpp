@@ -2,6 +2,7 @@
 #include "gui/browse/browsepage.h"
 
 #include "core/io/pathtext.h"
+#include "core/model/graphspec.h"
 #include "gui/browse/codeheader.h"
 #include "gui/browse/kernelbodiesjob.h"
 #include "gui/browse/kerneldetails.h"
@@ -386,46 +387,18 @@ QString BrowsePage::selectBySpec(const QString& spec)
     const auto& tree = m_runModel->treeIndex();
     if (!tree)
         return tr("Nothing is open.");
-    const QStringList parts = spec.split(QLatin1Char('/'), Qt::SkipEmptyParts);
-    if (parts.isEmpty() || parts.size() > 3)
-        return tr("Expected [RUN/]GRAPH[/KERNEL], got \"%1\".").arg(spec);
-
-    // Try the readings in order: RUN/GRAPH/KERNEL, RUN/GRAPH, GRAPH/KERNEL, GRAPH.
-    struct Reading
-    {
-        QString run;
-        QString graph;
-        QString kernel;
-    };
-    std::vector<Reading> readings;
-    if (parts.size() == 3)
-        readings.push_back({ parts[0], parts[1], parts[2] });
-    if (parts.size() == 2) {
-        readings.push_back({ parts[0], parts[1], {} });
-        readings.push_back({ {}, parts[0], parts[1] });
+    const std::optional<dvmlens::GraphSpecMatch> match = dvmlens::matchGraphSpec(*tree, spec.toStdString());
+    if (!match) {
+        if (spec.split(QLatin1Char('/'), Qt::SkipEmptyParts).isEmpty())
+            return tr("Expected [RUN/]GRAPH[/KERNEL], got \"%1\".").arg(spec);
+        return tr("No graph matches \"%1\".").arg(spec);
     }
-    if (parts.size() == 1)
-        readings.push_back({ {}, parts[0], {} });
-
-    for (const Reading& reading : readings) {
-        for (int r = 0; r < int(tree->runs.size()); ++r) {
-            const dvmlens::Run& run = tree->runs[size_t(r)];
-            if (!reading.run.isEmpty()
-                && QString::fromStdString(run.name.value_or(std::string())) != reading.run)
-                continue;
-            for (int g = 0; g < int(run.graphs.size()); ++g) {
-                if (QString::fromStdString(run.graphs[size_t(g)].name) != reading.graph)
-                    continue;
-                selectTreeIndex(m_runModel->indexForGraph(r, g));
-                if (reading.kernel.isEmpty())
-                    return {};
-                if (m_kernelPanel->selectKernel(reading.kernel))
-                    return {};
-                return tr("Graph \"%1\" has no kernel \"%2\".").arg(reading.graph, reading.kernel);
-            }
-        }
-    }
-    return tr("No graph matches \"%1\".").arg(spec);
+    selectTreeIndex(m_runModel->indexForGraph(int(match->run), int(match->graph)));
+    const QString kernel = QString::fromStdString(match->kernel);
+    if (kernel.isEmpty() || m_kernelPanel->selectKernel(kernel))
+        return {};
+    return tr("Graph \"%1\" has no kernel \"%2\".")
+        .arg(QString::fromStdString(tree->runs[match->run].graphs[match->graph].name), kernel);
 }
 
 void BrowsePage::openLocation(const QString& path, int line)

@@ -373,12 +373,13 @@ QString KernelDetails::compileHtml() const
     const dvmlens::GraphCompileFacts* facts = dvmlens::compileFactsOfGraph(m_compile->logs, *m_graph);
     if (!facts)
         return {};
-    const std::vector<std::string> story = dvmlens::compileStory(*facts);
+    const std::vector<dvmlens::LocalizedText> story = dvmlens::compileStoryLocalized(*facts);
     if (story.empty())
         return {};
     QString html = QStringLiteral("<h4>") + tr("Compile") + QStringLiteral("</h4><ul>");
-    for (const std::string& sentence : story)
-        html += QStringLiteral("<li>") + escaped(sentence) + QStringLiteral("</li>");
+    for (const dvmlens::LocalizedText& sentence : story)
+        html +=
+            QStringLiteral("<li>") + localizedRuleText(sentence).toHtmlEscaped() + QStringLiteral("</li>");
     return html + QStringLiteral("</ul>");
 }
 

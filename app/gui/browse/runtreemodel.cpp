@@ -920,8 +920,8 @@ QVariant RunTreeModel::graphData(
         if (m_compile && m_compile->index == m_index.get()) {
             if (const dvmlens::GraphCompileFacts* facts =
                     dvmlens::compileFactsOfGraph(m_compile->logs, graph))
-                for (const std::string& sentence : dvmlens::compileStory(*facts))
-                    tip += QLatin1Char('\n') + tr("Compile: %1").arg(fromUtf8(sentence));
+                for (const dvmlens::LocalizedText& sentence : dvmlens::compileStoryLocalized(*facts))
+                    tip += QLatin1Char('\n') + tr("Compile: %1").arg(localizedRuleText(sentence));
         }
         return tip;
     }

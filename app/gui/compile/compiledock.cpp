@@ -2,20 +2,26 @@
 #include "gui/compile/compiledock.h"
 
 #include "core/compile/compilegraphs.h"
+#include "core/compile/compiletext.h"
 #include "gui/common/dockfit.h"
 #include "gui/common/emptyviewhint.h"
 #include "gui/common/languagechange.h"
+#include "gui/common/ruletext.h"
 #include "gui/compile/compilemodel.h"
+#include "gui/compile/compiletimelinedelegate.h"
+#include "gui/compile/compiletimelinemodel.h"
 #include "gui/document/treedocument.h"
 
 #include <QHeaderView>
 #include <QLabel>
+#include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
 CompileDock::CompileDock(QWidget* parent)
     : QDockWidget(parent)
     , m_model(new CompileModel(this))
+    , m_timelineModel(new CompileTimelineModel(this))
 {
     setObjectName(QStringLiteral("compileDock"));
     auto* content = new QWidget(this);
@@ -32,8 +38,22 @@ CompileDock::CompileDock(QWidget* parent)
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setWordWrap(false);
-    layout->addWidget(m_table, 1);
+    m_timelineTable = new QTableView(content);
+    m_timelineTable->setObjectName(QStringLiteral("compileTimeline"));
+    m_timelineTable->setModel(m_timelineModel);
+    auto* bars = new CompileTimelineDelegate(m_timelineTable);
+    m_timelineTable->setItemDelegateForColumn(CompileTimelineModel::TimelineColumn, bars);
+    m_timelineTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_timelineTable->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_timelineTable->verticalHeader()->hide();
+    m_timelineTable->horizontalHeader()->setStretchLastSection(true);
+    m_tabs = new QTabWidget(content);
+    m_tabs->setObjectName(QStringLiteral("compileTabs"));
+    m_tabs->addTab(m_table, QString());
+    m_tabs->addTab(m_timelineTable, QString());
+    layout->addWidget(m_tabs, 1);
     setWidget(content);
+    connect(bars, &CompileTimelineDelegate::barClicked, this, &CompileDock::activateBar);
     m_hint = new EmptyViewHint(m_table, [this] { return emptyText(); });
 
     const auto activate = [this](const QModelIndex& index) { activateRow(index.row()); };
@@ -58,8 +78,11 @@ void CompileDock::setFacts(
     std::shared_ptr<const dvmlens::Index> index, std::shared_ptr<const CompileFacts> facts)
 {
     m_index = std::move(index);
+    m_timelineModel->setFacts(m_index ? facts : nullptr);
     m_model->setFacts(m_index ? std::move(facts) : nullptr);
     m_table->resizeColumnsToContents();
+    m_timelineTable->resizeColumnToContents(CompileTimelineModel::RankColumn);
+    m_timelineTable->resizeColumnToContents(CompileTimelineModel::CompilesColumn);
     updateSummary();
     Q_EMIT factsShown();
 }
@@ -84,6 +107,21 @@ QLabel* CompileDock::summary() const
     return m_summary;
 }
 
+CompileTimelineModel* CompileDock::timelineModel() const
+{
+    return m_timelineModel;
+}
+
+QTableView* CompileDock::timelineTable() const
+{
+    return m_timelineTable;
+}
+
+QTabWidget* CompileDock::tabs() const
+{
+    return m_tabs;
+}
+
 QString CompileDock::emptyText() const
 {
     if (m_reading)
@@ -99,7 +137,22 @@ void CompileDock::activateRow(int row)
     const std::shared_ptr<const CompileFacts>& facts = m_model->facts();
     if (!facts || !m_index || row < 0 || row >= m_model->rowCount())
         return;
-    const std::vector<dvmlens::CompileRef> compiles = m_model->compilesAt(row);
+    activateCompiles(m_model->compilesAt(row));
+}
+
+void CompileDock::activateBar(int row, int bar)
+{
+    const dvmlens::TimelineRow* at = m_timelineModel->timelineRow(row);
+    if (!at || bar < 0 || std::size_t(bar) >= at->bars.size())
+        return;
+    activateCompiles({ at->bars[std::size_t(bar)].compile });
+}
+
+void CompileDock::activateCompiles(const std::vector<dvmlens::CompileRef>& compiles)
+{
+    const std::shared_ptr<const CompileFacts>& facts = m_model->facts();
+    if (!facts || !m_index)
+        return;
     for (const dvmlens::CompileRef& compile : compiles) {
         const auto graphs = dvmlens::graphsOfCompile(*m_index, facts->logs.at(compile.log).path, compile.id);
         if (!graphs.empty()) {
@@ -118,6 +171,10 @@ void CompileDock::retranslate()
 {
     setWindowTitle(tr("Compile"));
     m_table->setAccessibleName(tr("Compile side: graph breaks, recompiles, caches, failures, compile time"));
+    m_timelineTable->setAccessibleName(tr("Compile timeline: each rank's compiles by start and length"));
+    m_tabs->setTabText(0, tr("Facts"));
+    m_tabs->setTabText(1, tr("Timeline"));
+    refreshTranslatedTexts(m_timelineModel);
     refreshTranslatedTexts(m_model);
     updateSummary();
 }
@@ -129,12 +186,6 @@ void CompileDock::updateSummary()
     if (!facts || !facts->hasLogs())
         return;
     const dvmlens::CompileSummary& summary = facts->summary;
-    m_summary->setText(tr("%1 trace logs, %2 compiles: %3 distinct graph breaks (%4 hits), %5 recompiles, %6 "
-                          "failed compiles. Double-click a row to select its graph.")
-                           .arg(summary.logs)
-                           .arg(summary.graphs)
-                           .arg(summary.breakCount())
-                           .arg(summary.breakHits)
-                           .arg(summary.recompiles)
-                           .arg(summary.failures.size()));
+    m_summary->setText(tr("%1 Double-click a row to select its graph.")
+                           .arg(localizedRuleText(dvmlens::compileHeadline(summary))));
 }

@@ -12,8 +12,10 @@
 #include <memory>
 
 class CompileModel;
+class CompileTimelineModel;
 class EmptyViewHint;
 class QLabel;
+class QTabWidget;
 class QTableView;
 class TreeDocument;
 
@@ -33,10 +35,15 @@ public:
     CompileModel* model() const;
     QTableView* table() const;
     QLabel* summary() const;
+    CompileTimelineModel* timelineModel() const;
+    QTableView* timelineTable() const;
+    QTabWidget* tabs() const; // Facts, Timeline
     QString emptyText() const; // what the table says while it has no rows
     // Goes to the graph of the compile `row` leads to: graphActivated, or statusMessage when that
     // compile made no graph in the open tree (or the row leads to none).
     void activateRow(int row);
+    // Goes to the graph of the compile bar `bar` of timeline row `row` stands for, likewise.
+    void activateBar(int row, int bar);
     void retranslate();
 
 Q_SIGNALS:
@@ -47,9 +54,13 @@ Q_SIGNALS:
 
 private:
     void updateSummary();
+    void activateCompiles(const std::vector<dvmlens::CompileRef>& compiles);
 
     CompileModel* m_model;
     QTableView* m_table;
+    CompileTimelineModel* m_timelineModel;
+    QTableView* m_timelineTable;
+    QTabWidget* m_tabs;
     QLabel* m_summary;
     EmptyViewHint* m_hint;
     std::shared_ptr<const dvmlens::Index> m_index;

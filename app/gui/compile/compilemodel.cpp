@@ -3,6 +3,8 @@
 
 #include "core/compile/compiletext.h"
 #include "core/compile/compilewording.h"
+#include "core/trace/compileresets.h"
+#include "gui/common/ruletext.h"
 
 #include <QStringList>
 
@@ -129,7 +131,7 @@ QString CompileModel::cellText(const Row& row, int column) const
             return where.empty() ? tr("(no user frame)") : text(where);
         }
         case CountColumn:
-            return tr("%n frame(s)", nullptr, distinct.frames);
+            return localizedRuleText(dvmlens::framesText(distinct.frames));
         case RanksColumn:
             return text(dvmlens::ranksText(distinct.ranks));
         case DetailsColumn: {
@@ -137,7 +139,7 @@ QString CompileModel::cellText(const Row& row, int column) const
             for (const std::string& resume : distinct.resumeFunctions)
                 details << tr("resumes in %1").arg(text(resume));
             if (distinct.fromRestart)
-                details << text(dvmlens::kFromRestartNote);
+                details << localizedRuleText({ dvmlens::kFromRestartNote, dvmlens::kFromRestartNoteZh });
             return details.join(QLatin1String("; "));
         }
         }
@@ -149,17 +151,19 @@ QString CompileModel::cellText(const Row& row, int column) const
         case KindColumn:
             return tr("Recompiles");
         case WhatColumn:
-            return tr("%1 (frame %2)").arg(text(frame.function)).arg(frame.frameId);
+            return tr("%1 (frame %2)")
+                .arg(text(frame.function),
+                    text(std::to_string(frame.frameId) + dvmlens::resetSuffix(frame.resetRepeat)));
         case WhereColumn:
             return text(dvmlens::shortLocation(frame.file, 0));
         case CountColumn:
-            return tr("%n recompile(s)", nullptr, frame.recompiles);
+            return localizedRuleText(dvmlens::recompilesText(frame.recompiles));
         case RanksColumn:
             return text(dvmlens::rankText(frame.rank));
         case DetailsColumn: {
             QStringList details;
             if (frame.limitHit)
-                details << text(dvmlens::kLimitHitNote);
+                details << localizedRuleText({ dvmlens::kLimitHitNote, dvmlens::kLimitHitNoteZh });
             for (const dvmlens::GuardFailure& reason : frame.lastReasons)
                 details << text(dvmlens::guardFailureText(reason));
             return details.join(QLatin1String("; "));
@@ -217,7 +221,7 @@ QString CompileModel::cellText(const Row& row, int column) const
             return times.empty() ? tr("no times logged") : text(times);
         }
         case CountColumn:
-            return tr("%n compile(s)", nullptr, rank.graphs);
+            return localizedRuleText(dvmlens::compilesText(rank.graphs));
         case RanksColumn:
             return text(dvmlens::rankText(rank.rank));
         }

@@ -14,5 +14,6 @@ std::shared_ptr<const CompileFacts> computeCompileFacts(const dvmlens::Index& in
     files.logs = dvmlens::traceLogsAt(index.root);
     facts->logs = dvmlens::readCompileLogs(files, index.root);
     facts->summary = dvmlens::summarizeCompile(facts->logs);
+    facts->timeline = dvmlens::compileTimeline(facts->logs);
     return facts;
 }

@@ -6,6 +6,7 @@
 
 #include "core/compile/compileevents.h"
 #include "core/compile/compilesummary.h"
+#include "core/compile/compiletimeline.h"
 #include "core/model/model.h"
 
 #include <memory>
@@ -16,6 +17,7 @@ struct CompileFacts
     const dvmlens::Index* index = nullptr; // the index they belong to (identity only, never read here)
     std::vector<dvmlens::CompileLog> logs; // one per trace log found, in the order found
     dvmlens::CompileSummary summary;
+    dvmlens::CompileTimeline timeline; // each rank's compiles on one time axis
 
     bool hasLogs() const
     {

@@ -89,6 +89,61 @@ private Q_SLOTS:
         QCOMPARE(graphsOfCompile(index, logs[ref.log].path, ref.id), (Positions { { 0, 0 }, { 0, 1 } }));
     }
 
+    // torch._dynamo.reset() restarts compile ids: [0/0] twice in one log is two compiles, two frames and
+    // two graphs, each graph with its own compile's facts (here: a miss, then an FX cache hit).
+    void aResetRepeatsCompileIds()
+    {
+        const auto compile = [](const std::string& cacheState, int savedNs) {
+            return testutil::dynamoStart(compileId(0, 0)) + testutil::outputCode(compileId(0, 0), "0_forward")
+                + testutil::artifact("fx_graph_cache_" + cacheState, compileId(0, 0),
+                    R"({"key": "k", "time_saved_ns": )" + std::to_string(savedNs) + "}")
+                + testutil::metrics(compileId(0, 0), "forward");
+        };
+        // Before the reset forward also recompiled ([0/1]); after it, [0/1] is a recompile of the new frame.
+        const std::string recompile =
+            testutil::artifact("recompile_reasons", compileId(0, 1),
+                R"(["0/0: tensor 'x' size mismatch at index 0. expected 2, actual 3"])")
+            + testutil::dynamoStart(compileId(0, 1)) + testutil::outputCode(compileId(0, 1), "1_forward")
+            + testutil::metrics(compileId(0, 1), "forward");
+        const std::string log = compile("miss", 0) + recompile + compile("hit", 7000000) + recompile;
+        const CompileLog facts = compileEventsFromText(log, "/logs/x.log");
+        QCOMPARE(facts.graphs.size(), std::size_t(4));
+        QCOMPARE(facts.graphs[0].idText(), "0/0"s);
+        QCOMPARE(facts.graphs[1].idText(), "0/1"s);
+        QCOMPARE(facts.graphs[2].idText(), "0/0 after reset 1"s);
+        QCOMPARE(facts.graphs[3].idText(), "0/1 after reset 1"s);
+        QCOMPARE(facts.graphs[0].fxCache.state, "miss"s);
+        QCOMPARE(facts.graphs[2].fxCache.state, "hit"s);
+        QCOMPARE(*facts.graphs[2].times.dynamoUs, std::int64_t(5000)); // not the sum of both compiles
+        QCOMPARE(compileFactsFor(facts, "[0/0]", 1), &facts.graphs[2]);
+        QCOMPARE(compileFactsFor(facts, "[0/0]"), &facts.graphs[0]);
+        const CompileSummary summary = summarizeCompile({ facts });
+        QCOMPARE(summary.graphs, 4);
+        QCOMPARE(summary.recompiles, 2);
+        QCOMPARE(summary.frames.size(), std::size_t(2)); // forward before and after the reset
+        QVERIFY(sameRefs(summary.frames[0].compileRefs, { { 0, "0/0"s }, { 0, "0/1"s } }));
+        QVERIFY(sameRefs(
+            summary.frames[1].compileRefs, { { 0, "0/0 after reset 1"s }, { 0, "0/1 after reset 1"s } }));
+        QCOMPARE(summary.frames[1].resetRepeat, 1);
+
+        QTemporaryDir dir;
+        QVERIFY(testutil::writeBytes(QDir(dir.path()).filePath(u"dedicated_log_torch_trace_x.log"_s), log));
+        const Index index = testutil::indexOf(dir.path());
+        QCOMPARE(index.runs.size(), std::size_t(1));
+        const std::vector<Graph>& graphs = index.runs[0].graphs;
+        QCOMPARE(graphs.size(), std::size_t(4));
+        QCOMPARE(graphs[0].name, "[0/0] 0_forward"s);
+        QCOMPARE(graphs[2].name, "[0/0 after reset 1] 0_forward"s);
+        QCOMPARE(graphs[3].name, "[0/1 after reset 1] 1_forward"s);
+        QCOMPARE(graphs[2].origin->cache, std::optional<std::string>("hit"));
+        const std::vector<CompileLog> logs =
+            readCompileLogs(findTraceLogs(dir.path().toStdString()), dir.path().toStdString());
+        QCOMPARE(compileFactsOfGraph(logs, graphs[0]), &logs[0].graphs[0]);
+        QCOMPARE(compileFactsOfGraph(logs, graphs[2]), &logs[0].graphs[2]);
+        QCOMPARE(graphsOfCompile(index, index.runs[0].path, "0/0"), (Positions { { 0, 0 } }));
+        QCOMPARE(graphsOfCompile(index, index.runs[0].path, "0/0 after reset 1"), (Positions { { 0, 2 } }));
+    }
+
     void factsOfAGraph()
     {
         QTemporaryDir dir;
@@ -106,6 +161,40 @@ private Q_SLOTS:
         QCOMPARE(compileFactsOfGraph({}, index.runs.at(0).graphs.at(0)), nullptr);
         Graph debugTreeGraph;
         QCOMPARE(compileFactsOfGraph(logs, debugTreeGraph), nullptr);
+    }
+
+    // The same story in Chinese for the Chinese window; the English is compileStory's, word for word.
+    void storyInChinese()
+    {
+        const auto story = [](const std::string& log, std::size_t graph) {
+            std::vector<std::string> en, zh;
+            for (const LocalizedText& sentence :
+                compileStoryLocalized(compileEventsFromText(log, "/logs/x.log").graphs.at(graph))) {
+                en.push_back(sentence.en);
+                zh.push_back(sentence.zh);
+            }
+            if (en != compileStory(compileEventsFromText(log, "/logs/x.log").graphs.at(graph)))
+                return std::vector<std::string> { "the English is not compileStory's" };
+            return zh;
+        };
+        const std::string type = "Unsupported Tensor.item() call with capture_scalar_outputs=False";
+        const std::string times = "编译时间：dynamo 5.0 ms, aot 3.0 ms, inductor 2.0 ms, codegen 1.0 ms";
+        QCOMPARE(story(testutil::breakLog(), 0),
+            (std::vector<std::string> { "forward 的首次编译（帧 0）",
+                "止于 layers.py:210 处的图中断（" + type
+                    + "）；其余部分作为 torch_dynamo_resume_in_forward_at_210 运行",
+                times }));
+        QCOMPARE(story(testutil::breakLog(), 1),
+            (std::vector<std::string> { "torch_dynamo_resume_in_forward_at_210 的首次编译（帧 1）",
+                "forward 在 layers.py:210 处的图中断（" + type + "）之后的部分，从 [0/0] 拆分出来", times }));
+        QCOMPARE(story(testutil::recompileLog(), 3),
+            (std::vector<std::string> {
+                "帧 0 的第 3 次重新编译，因为 0/2: `L['x'].size()[0] == 64` failed: "
+                "80；0/1: `L['x'].size()[0] == 48` failed: 80；0/0: `L['x'].size()[0] == 32` failed: 80",
+                "被拒绝：达到重新编译上限（之后的调用以 eager 方式运行）" }));
+        QCOMPARE(story(testutil::cacheLog(), 0),
+            (std::vector<std::string> { "forward 的首次编译（帧 0）", "FX 图缓存未命中：重新编译",
+                "AOTAutograd 缓存未命中：重新编译", times }));
     }
 
     void storyOfEachCompile()

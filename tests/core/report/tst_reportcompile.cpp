@@ -37,6 +37,7 @@ private Q_SLOTS:
         m_index = buildIndex(
             testutil::sampleTree(testutil::kSampleEngagedRun).toStdString(), IndexOptions(), error);
         QVERIFY2(m_index, error.c_str());
+        // a.log holds two sessions: the recompile log's [0/0] after the break log's is a reset's repeat.
         m_compile = summarizeCompile(
             { compileEventsFromText(testutil::breakLog(0) + testutil::recompileLog(), "/l/a.log"),
                 compileEventsFromText(
@@ -51,7 +52,7 @@ private Q_SLOTS:
         input.compile = &m_compile;
         const std::string report = renderReport(input, ReportFormat::Markdown);
         QVERIFY2(has(report,
-                     "## Compile\n\nFrom 2 TORCH_TRACE logs: 6 compiles, 1 distinct graph break, 3 "
+                     "## Compile\n\nFrom 2 TORCH_TRACE logs: 7 compiles, 1 distinct graph break, 3 "
                      "recompiles, 1 failed compile."),
             report.c_str());
         QVERIFY(has(report, "| `layers.py:210` | Unsupported Tensor.item() call with capture"));

@@ -11,7 +11,10 @@
 #include "gui/common/emptyviewhint.h"
 #include "gui/compile/compiledock.h"
 #include "gui/compile/compilemodel.h"
+#include "gui/compile/compiletimelinedelegate.h"
+#include "gui/compile/compiletimelinemodel.h"
 #include "gui/shell/mainwindow.h"
+#include "gui/shell/translations.h"
 #include "indexfixture.h"
 #include "testutil.h"
 #ifndef Q_MOC_RUN // moc misreads the raw strings with unbalanced braces in it
@@ -23,10 +26,13 @@
 #include <QDir>
 #include <QLabel>
 #include <QMenu>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QTranslator>
 #include <QtTest>
 
 using namespace Qt::StringLiterals;
@@ -101,9 +107,9 @@ private Q_SLOTS:
         QCOMPARE(rowTexts(model, 0),
             (QStringList { u"Graph break"_s,
                 u"Unsupported Tensor.item() call with capture_scalar_outputs=False"_s, u"layers.py:210"_s,
-                u"1 frame(s)"_s, u"no rank"_s, u"resumes in torch_dynamo_resume_in_forward_at_210"_s }));
+                u"1 frame"_s, u"no rank"_s, u"resumes in torch_dynamo_resume_in_forward_at_210"_s }));
         QCOMPARE(rowTexts(model, 1),
-            (QStringList { u"Recompiles"_s, u"forward (frame 0)"_s, u"layers.py"_s, u"3 recompile(s)"_s,
+            (QStringList { u"Recompiles"_s, u"forward (frame 0)"_s, u"layers.py"_s, u"3 recompiles"_s,
                 u"no rank"_s,
                 u"recompile limit hit (later calls run eagerly); 0/2: `L['x'].size()[0] == 64` failed: 80; "
                 u"0/1: "
@@ -122,7 +128,7 @@ private Q_SLOTS:
         QCOMPARE(rowTexts(model, 5),
             (QStringList { u"Compile time"_s,
                 u"dynamo 45.0 ms, aot 27.0 ms, inductor 18.0 ms, codegen 9.0 ms"_s, QString(),
-                u"10 compile(s)"_s, u"no rank"_s, QString() }));
+                u"10 compiles"_s, u"no rank"_s, QString() }));
         QCOMPARE(model.index(1, CompileModel::DetailsColumn).data(Qt::ToolTipRole).toString(),
             u"recompile limit hit (later calls run eagerly)\n0/2: `L['x'].size()[0] == 64` failed: 80\n0/1: "
             u"`L['x'].size()[0] == 48` failed: 80\n0/0: `L['x'].size()[0] == 32` failed: 80"_s);
@@ -131,8 +137,93 @@ private Q_SLOTS:
                     .toString()
                     .contains(u"ir.py\", line 257"_s));
         QCOMPARE(dock.summary()->text(),
-            u"4 trace logs, 10 compiles: 1 distinct graph breaks (1 hits), 3 recompiles, 1 failed compiles. "
+            u"4 trace logs, 10 compiles: 1 distinct graph break (1 hit), 3 recompiles, 1 failed compile. "
             u"Double-click a row to select its graph."_s);
+    }
+
+    // The Chinese window shows core's compile wording in Chinese: counts, the headline, the story.
+    void chineseWindowShowsChineseWords()
+    {
+        QTemporaryDir dir;
+        writeLogs(QDir(dir.path()));
+        const std::shared_ptr<const dvmlens::Index> index = indexOf(dir.path());
+        QCOMPARE(installTranslations(u"zh_CN"_s), u"zh_CN"_s);
+        const auto removeTranslators = qScopeGuard([] {
+            for (QTranslator* translator : qApp->findChildren<QTranslator*>())
+                QCoreApplication::removeTranslator(translator);
+        });
+        CompileDock dock;
+        dock.setFacts(index, computeCompileFacts(*index));
+        const CompileModel& model = *dock.model();
+        QCOMPARE(model.index(0, CompileModel::CountColumn).data().toString(), u"1 个帧"_s);
+        QCOMPARE(model.index(1, CompileModel::CountColumn).data().toString(), u"重新编译 3 次"_s);
+        QVERIFY(model.index(1, CompileModel::DetailsColumn)
+                    .data()
+                    .toString()
+                    .startsWith(u"达到重新编译上限（之后的调用以 eager 方式运行）; 0/2: "_s));
+        QVERIFY2(
+            dock.summary()->text().startsWith(u"4 个 trace 日志，10 次编译：1 处不同的图中断（命中 1 次），"
+                                              u"重新编译 3 次，编译失败 1 次。"_s),
+            qPrintable(dock.summary()->text()));
+        const int b = runOf(*index, "dedicated_log_torch_trace_b.log");
+        KernelDetails details;
+        details.setCompileFacts(computeCompileFacts(*index));
+        details.showGraph(index, &index->runs[std::size_t(b)].graphs.at(2)); // [0/2]
+        QVERIFY2(
+            details.toPlainText().contains(u"forward 的第 2 次重新编译，因为 0/1: `L['x'].size()[0] == 48` "
+                                           u"failed: 64；0/0: `L['x'].size()[0] == 32` failed: 64"_s),
+            qPrintable(details.toPlainText()));
+        RunTreeModel tree;
+        tree.setIndex(index);
+        tree.setCompileFacts(computeCompileFacts(*index));
+        const QString tip = tree.data(tree.indexForGraph(b, 0), Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(u"forward 的首次编译（帧 0）"_s), qPrintable(tip));
+    }
+
+    // The Timeline tab: a row per rank, its compiles as bars in words, a click on a bar selects its graph.
+    void timelineTab()
+    {
+        QTemporaryDir dir;
+        const QDir folder(dir.path());
+        QVERIFY(testutil::writeBytes(folder.filePath(u"dedicated_log_torch_trace_rank_0_a.log"_s),
+            testutil::timelineLog(0) + testutil::outputCode(compileId(0, 0), "0_forward")
+                + testutil::outputCode(compileId(0, 1), "1_forward")));
+        QVERIFY(testutil::writeBytes(
+            folder.filePath(u"dedicated_log_torch_trace_rank_1_b.log"_s), testutil::timelineLog(1)));
+        const std::shared_ptr<const dvmlens::Index> index = indexOf(dir.path());
+        CompileDock dock;
+        QAbstractItemModelTester tester(
+            dock.timelineModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        dock.setFacts(index, computeCompileFacts(*index));
+        const CompileTimelineModel& model = *dock.timelineModel();
+        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(model.index(0, CompileTimelineModel::RankColumn).data().toString(), u"rank 0"_s);
+        QCOMPARE(model.index(0, CompileTimelineModel::CompilesColumn).data().toString(), u"2 compiles"_s);
+        QCOMPARE(model.index(1, CompileTimelineModel::CompilesColumn).data().toString(), u"1 compile"_s);
+        QCOMPARE(model.index(0, CompileTimelineModel::TimelineColumn).data(Qt::AccessibleTextRole).toString(),
+            u"rank 0: [0/0] forward, first compile, 1.20 s at +0 µs; rank 0: [0/1] forward, recompile, 1.20 "
+            u"s "
+            u"at +3.40 s"_s);
+        QCOMPARE(dock.tabs()->tabText(1), u"Timeline"_s);
+        // A click on the recompile's bar (its start: 3.4 of the 4.6 s shown) selects [0/1]'s graph.
+        dock.resize(900, 400);
+        dock.show();
+        dock.tabs()->setCurrentIndex(1);
+        QVERIFY(QTest::qWaitForWindowExposed(&dock));
+        QTableView* view = dock.timelineTable();
+        const QRect cell = view->visualRect(model.index(0, CompileTimelineModel::TimelineColumn));
+        const QRectF area = QRectF(cell).adjusted(3, 4, -3, -4);
+        const QPoint onRecompile(int(area.left() + area.width() * (3.4 + 0.6) / 4.6), cell.center().y());
+        QCOMPARE(CompileTimelineDelegate::barAt(
+                     cell, model.index(0, CompileTimelineModel::TimelineColumn), onRecompile),
+            1);
+        QSignalSpy graphs(&dock, &CompileDock::graphActivated);
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, onRecompile);
+        QCOMPARE(graphs.count(), 1);
+        const int a = runOf(*index, "dedicated_log_torch_trace_rank_0_a.log");
+        QCOMPARE(graphs.at(0).at(0).toInt(), a);
+        QCOMPARE(index->runs[std::size_t(a)].graphs[std::size_t(graphs.at(0).at(1).toInt())].name,
+            std::string("[0/1] 1_forward"));
     }
 
     void eachRowInWords()
@@ -145,7 +236,7 @@ private Q_SLOTS:
         QCOMPARE(dock.model()->index(0, CompileModel::KindColumn).data(Qt::AccessibleTextRole).toString(),
             u"Graph break: Unsupported Tensor.item() call with capture_scalar_outputs=False, layers.py:210, "
             u"1 "
-            u"frame(s), no rank, resumes in torch_dynamo_resume_in_forward_at_210"_s);
+            u"frame, no rank, resumes in torch_dynamo_resume_in_forward_at_210"_s);
         QCOMPARE(dock.model()->index(2, CompileModel::KindColumn).data(Qt::AccessibleTextRole).toString(),
             u"Cache: FX graph cache, hit 1, miss 1, bypass 1, 7.0 ms saved; bypass: Can't cache "
             u"HigherOrderOperators."_s);
