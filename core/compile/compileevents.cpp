@@ -330,6 +330,13 @@ void failureFromTraceback(CompileFailure& failure)
         return;
     failure.type = failTypeName(type);
     failure.reason = message;
+    // "backend='inductor' raised:" introduces the exception on the next line: keep it.
+    if (!message.empty() && message.back() == ':') {
+        const std::string_view after(rest.data(), rest.size());
+        const std::size_t start = after.find_first_not_of("\n");
+        if (start != std::string_view::npos)
+            failure.reason += "\n" + std::string(after.substr(start, after.find('\n', start) - start));
+    }
 }
 
 bool mentionsRecompileLimit(std::string_view text)

@@ -3,6 +3,7 @@
 
 #include "core/compile/compilesummary.h"
 #include "core/compile/compilewording.h"
+#include "core/text/reasonline.h"
 
 #include <map>
 #include <set>
@@ -158,7 +159,7 @@ void explainGraphs(const std::map<GraphKey, const GraphCompileFacts*>& a,
         const bool failedA = graphA && graphA->failure;
         if (graphB->failure && !failedA) {
             std::string sentence = "B's compile " + graphName(*graphB) + " failed: " + graphB->failure->type
-                + ": " + firstLine(graphB->failure->reason);
+                + ": " + reasonLine(graphB->failure->reason);
             if (!graphB->failure->knownFailure.empty())
                 sentence += " (known failure " + graphB->failure->knownFailure + ")";
             changes.push_back({ "new-failure", sentence, { refOf('b', *graphB) } });

@@ -2,6 +2,7 @@
 #include "core/compile/compiletext.h"
 
 #include "core/compile/compilewording.h"
+#include "core/text/reasonline.h"
 #include "core/trace/compileresets.h"
 
 #include <cstdio>
@@ -100,7 +101,7 @@ std::string compileTimesText(const CompileTimes& times)
 
 std::string failureText(const CompileFailure& failure)
 {
-    std::string text = failure.type + ": " + firstLine(failure.reason);
+    std::string text = failure.type + ": " + reasonLine(failure.reason);
     const std::string where = shortLocation(failure.file, failure.line);
     if (!where.empty())
         text += " at " + where;

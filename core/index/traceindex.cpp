@@ -5,6 +5,7 @@
 #include "core/index/parallelfor.h"
 #include "core/parse/outputcodeparser.h"
 #include "core/scan/treesource.h"
+#include "core/text/reasonline.h"
 #include "core/trace/codehash.h"
 #include "core/trace/tracefiles.h"
 #include "core/trace/tracegraphs.h"
@@ -29,15 +30,6 @@ Diagnostic diagnostic(const std::string& path, std::optional<int> line, Severity
     std::string message)
 {
     return Diagnostic { path, line, severity, std::move(code), std::move(message) };
-}
-
-// The first line of `text`, at most 300 characters.
-std::string firstLine(const std::string& text)
-{
-    std::string line = text.substr(0, text.find('\n'));
-    if (line.size() > 300)
-        line = line.substr(0, 300) + "…";
-    return line;
 }
 
 // What one log's read leaves besides the assembly: its first record, its ranks, the parsed code.
@@ -159,7 +151,7 @@ Run readTraceRun(const std::string& log, const std::string& root, const IndexOpt
         Diagnostic failed = diagnostic(log, failure.line, Severity::Error, "trace-compile-failed",
             "Compile " + (id.empty() ? std::string("(no compile id)") : id + resetSuffix(failure.resetRepeat))
                 + " failed: " + failure.failType
-                + (failure.failReason.empty() ? std::string() : ": " + firstLine(failure.failReason)));
+                + (failure.failReason.empty() ? std::string() : ": " + reasonLine(failure.failReason)));
         const auto graph = std::find_if(run.graphs.rbegin(), run.graphs.rend(), [&](const Graph& each) {
             return each.origin->compileId.value_or("") == id && !id.empty()
                 && each.origin->compileResetRepeat == failure.resetRepeat;

@@ -4,6 +4,7 @@
 #include "core/compile/compilewording.h"
 #include "core/text/comparetext.h"
 #include "core/text/kernelwording.h"
+#include "core/text/reasonline.h"
 #include "core/text/scantext.h"
 
 #include <algorithm>
@@ -382,7 +383,7 @@ ReportTable compileFailuresTable(const CompileSummary& compile)
     for (const FailedCompile& failed : compile.failures)
         table.rows.push_back(
             { code(failed.id), code(failed.function), plain(failed.rank ? std::to_string(*failed.rank) : "—"),
-                text(failed.failure.type + ": " + firstLine(failed.failure.reason)),
+                text(failed.failure.type + ": " + reasonLine(failed.failure.reason)),
                 code(failed.failure.knownFailure) });
     return table;
 }

@@ -3,6 +3,7 @@
 
 #include "core/compile/compiletext.h"
 #include "core/compile/compilewording.h"
+#include "core/text/reasonline.h"
 #include "core/trace/compileresets.h"
 #include "gui/common/ruletext.h"
 
@@ -197,11 +198,13 @@ QString CompileModel::cellText(const Row& row, int column) const
         case KindColumn:
             return tr("Failure");
         case WhatColumn:
-            return text(failed.failure.type + ": " + dvmlens::firstLine(failed.failure.reason));
+            return text(failed.failure.type + ": " + dvmlens::reasonLine(failed.failure.reason));
         case WhereColumn:
             return text(dvmlens::shortLocation(failed.failure.file, failed.failure.line));
         case CountColumn:
-            return QStringLiteral("[%1] %2").arg(text(failed.id), text(failed.function));
+            return failed.function.empty()
+                ? QStringLiteral("[%1]").arg(text(failed.id))
+                : QStringLiteral("[%1] %2").arg(text(failed.id), text(failed.function));
         case RanksColumn:
             return text(dvmlens::rankText(failed.rank));
         case DetailsColumn:

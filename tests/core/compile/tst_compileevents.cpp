@@ -272,7 +272,8 @@ private Q_SLOTS:
         QVERIFY(error.graphs[0].failure->traceback.find("RuntimeError: broken backend") != std::string::npos);
         // No metrics in this excerpt: type and reason come from the traceback's exception line.
         QCOMPARE(error.graphs[0].failure->type, "BackendCompilerFailed"s);
-        QCOMPARE(error.graphs[0].failure->reason, "backend='broken_backend' raised:"s);
+        QCOMPARE(error.graphs[0].failure->reason,
+            "backend='broken_backend' raised:\nRuntimeError: broken backend"s);
 
         const CompileLog disabled = read(u"trace-2025-07-fx_graph_cache_disabled.log"_s);
         QCOMPARE(disabled.graphs.at(0).fxCache.state, "disabled"s);

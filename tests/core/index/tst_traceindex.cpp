@@ -231,7 +231,7 @@ private Q_SLOTS:
         QCOMPARE(run.graphs[2].diagnostics[0].code, "trace-compile-failed");
         QCOMPARE(diagnosticCodes(index), (QStringList { u"trace-compile-failed"_s, u"trace-cpp-wrapper"_s }));
         QCOMPARE(index.diagnostics[0].message,
-            "Compile [4/0] failed: BackendCompilerFailed: backend='dvm' raised:");
+            "Compile [4/0] failed: BackendCompilerFailed: backend='dvm' raised: RuntimeError: boom");
         QCOMPARE(index.diagnostics[0].line, std::optional<int>(5 + 3 * 14 + 1 + 1));
     }
 
