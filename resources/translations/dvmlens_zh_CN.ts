@@ -2630,6 +2630,10 @@
         <source>Why not DVM</source>
         <translation>为何不是 DVM</translation>
     </message>
+    <message>
+        <source>every kernel DVM, nothing fell back</source>
+        <translation>全部内核都是 DVM，没有回退</translation>
+    </message>
 </context>
 <context>
     <name>SourcesDock</name>

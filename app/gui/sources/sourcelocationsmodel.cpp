@@ -105,8 +105,12 @@ QString SourceLocationsModel::whyWords(int row) const
                                : tr("%1 %2 times").arg(QString::fromStdString(op)).arg(count));
         parts << tr("%1: %2").arg(localizedRuleText(reason.title), ops.join(QStringLiteral(", ")));
     }
-    if (parts.isEmpty())
+    if (parts.isEmpty()) {
+        const dvmlens::SourceLocationSummary* location = locationAt(row);
+        if (location && location->counts.notDvm() == 0)
+            return tr("every kernel DVM, nothing fell back");
         return tr("no reason why not DVM");
+    }
     return tr("Not DVM because %1").arg(parts.join(QStringLiteral("; ")));
 }
 

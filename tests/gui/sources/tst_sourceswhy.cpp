@@ -110,6 +110,26 @@ private Q_SLOTS:
             u"no reason why not DVM"_s);
     }
 
+    // A line whose every kernel is DVM has nothing to explain, and says so (it read "no reason why
+    // not DVM", as a line with unexplained non-DVM kernels does).
+    void aLineAllDvmSaysSo()
+    {
+        auto sources = std::make_shared<ModelSources>();
+        dvmlens::SourceLocationSummary allDvm;
+        allDvm.frame.file = "/work/model/layers.py";
+        allDvm.frame.line = 109;
+        allDvm.counts.kernels[static_cast<std::size_t>(dvmlens::Backend::Dvm)] = 4;
+        dvmlens::SourceLocationSummary unexplained = allDvm;
+        unexplained.frame.line = 110;
+        unexplained.counts.kernels[static_cast<std::size_t>(dvmlens::Backend::Triton)] = 1;
+        sources->summary.locations = { allDvm, unexplained };
+        SourceLocationsModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setSources(sources);
+        QCOMPARE(column(model, SourceLocationsModel::WhyColumn, Qt::AccessibleTextRole),
+            QStringList({ u"every kernel DVM, nothing fell back"_s, u"no reason why not DVM"_s }));
+    }
+
     void titlesInChinese()
     {
         ChineseRuleTexts chinese;
