@@ -200,7 +200,8 @@ void writeTreeProblems(std::string& out, const ReportModel& model)
     }
     if (model.treeProblemsLeftOut > 0)
         out += "<p class=\"muted\">"
-            + htmlEscaped(leftOutText(model.treeProblemsLeftOut, "problem", "problems")) + "</p>\n";
+            + htmlEscaped(leftOutText(model.language, model.treeProblemsLeftOut, "problem", "problems"))
+            + "</p>\n";
 }
 
 void writeToolchain(std::string& out, const ReportModel& model)
@@ -274,10 +275,10 @@ void writeCompile(std::string& out, const ReportModel& model)
 {
     if (!model.compile)
         return;
-    out += "<h2>" + model.say("Compile") + "</h2>\n<p>" + htmlEscaped(compileSentence(*model.compile))
-        + "</p>\n";
+    out += "<h2>" + model.say("Compile") + "</h2>\n<p>"
+        + htmlEscaped(compileSentence(*model.compile, model.language)) + "</p>\n";
     for (const ReportTable& part : { compileBreaksTable(*model.compile),
-             compileRecompilesTable(*model.compile), compileFailuresTable(*model.compile) })
+             compileRecompilesTable(*model.compile, model.language), compileFailuresTable(*model.compile) })
         if (!part.rows.empty())
             out += table(model, part);
 }
@@ -315,8 +316,8 @@ void writeGraphs(std::string& out, const ReportModel& model)
             + model.say("DVM coverage %1", { coverageText(run.coverage, run.summary, model.language) })
             + "</p>\n";
         if (!run.graphs.empty())
-            out += table(model, graphsTable(run));
-        if (const std::string cut = graphRowsLeftOutText(run); !cut.empty())
+            out += table(model, graphsTable(run, model.language));
+        if (const std::string cut = graphRowsLeftOutText(run, model.language); !cut.empty())
             out += "<p class=\"muted\">" + htmlEscaped(cut) + "</p>\n";
     }
 }
@@ -343,11 +344,13 @@ void writeKernelsAndFallbacks(std::string& out, const ReportModel& model, std::s
                 out += table(model, dvmKernelsTable(graph));
             if (graph.dvmKernelsLeftOut > 0)
                 out += "<p class=\"muted\">"
-                    + htmlEscaped(leftOutText(graph.dvmKernelsLeftOut, "DVM kernel", "DVM kernels"))
+                    + htmlEscaped(
+                        leftOutText(model.language, graph.dvmKernelsLeftOut, "DVM kernel", "DVM kernels"))
                     + "</p>\n";
             if (graph.excerptsLeftOut > 0)
                 out += "<p class=\"muted\">"
-                    + htmlEscaped(leftOutText(graph.excerptsLeftOut, "builder source", "builder sources"))
+                    + htmlEscaped(leftOutText(
+                        model.language, graph.excerptsLeftOut, "builder source", "builder sources"))
                     + "</p>\n";
             for (const ReportKernel& entry : graph.dvmKernels) {
                 if (entry.source.empty())
@@ -388,7 +391,8 @@ void writeKernelsAndFallbacks(std::string& out, const ReportModel& model, std::s
             out += "</pre>\n";
             if (graph.fallbacksLeftOut > 0)
                 out += "<p class=\"muted\">"
-                    + htmlEscaped(leftOutText(graph.fallbacksLeftOut, "fallback call", "fallback calls"))
+                    + htmlEscaped(leftOutText(
+                        model.language, graph.fallbacksLeftOut, "fallback call", "fallback calls"))
                     + "</p>\n";
             out += "</details>\n";
         }

@@ -266,7 +266,7 @@ void writeTreeProblems(std::string& out, const ReportModel& model)
         out += table(model, treeProblemsTable(model, baseline)) + "\n";
     }
     if (model.treeProblemsLeftOut > 0)
-        out += plain(leftOutText(model.treeProblemsLeftOut, "problem", "problems")) + "\n\n";
+        out += plain(leftOutText(model.language, model.treeProblemsLeftOut, "problem", "problems")) + "\n\n";
 }
 
 void writeToolchain(std::string& out, const ReportModel& model)
@@ -346,9 +346,10 @@ void writeCompile(std::string& out, const ReportModel& model)
 {
     if (!model.compile)
         return;
-    out += "## " + model.say("Compile") + "\n\n" + plain(compileSentence(*model.compile)) + "\n\n";
+    out += "## " + model.say("Compile") + "\n\n" + plain(compileSentence(*model.compile, model.language))
+        + "\n\n";
     for (const ReportTable& part : { compileBreaksTable(*model.compile),
-             compileRecompilesTable(*model.compile), compileFailuresTable(*model.compile) })
+             compileRecompilesTable(*model.compile, model.language), compileFailuresTable(*model.compile) })
         if (!part.rows.empty())
             out += table(model, part) + "\n";
 }
@@ -390,8 +391,8 @@ void writeGraphs(std::string& out, const ReportModel& model)
             out += model.say("No graph folders.") + "\n\n";
             continue;
         }
-        out += table(model, graphsTable(run));
-        if (const std::string cut = graphRowsLeftOutText(run); !cut.empty())
+        out += table(model, graphsTable(run, model.language));
+        if (const std::string cut = graphRowsLeftOutText(run, model.language); !cut.empty())
             out += "\n" + plain(cut) + "\n";
         out += "\n";
     }
@@ -418,9 +419,13 @@ void writeDvmKernels(std::string& out, const ReportModel& model, std::size_t sto
             if (!graph.dvmKernels.empty())
                 out += table(model, dvmKernelsTable(graph));
             if (graph.dvmKernelsLeftOut > 0)
-                out += "\n" + plain(leftOutText(graph.dvmKernelsLeftOut, "DVM kernel", "DVM kernels")) + "\n";
+                out += "\n"
+                    + plain(leftOutText(model.language, graph.dvmKernelsLeftOut, "DVM kernel", "DVM kernels"))
+                    + "\n";
             if (graph.excerptsLeftOut > 0)
-                out += "\n" + plain(leftOutText(graph.excerptsLeftOut, "builder source", "builder sources"))
+                out += "\n"
+                    + plain(leftOutText(
+                        model.language, graph.excerptsLeftOut, "builder source", "builder sources"))
                     + "\n";
             std::string source;
             for (const ReportKernel& entry : graph.dvmKernels) {
@@ -469,7 +474,9 @@ void writeFallbacks(std::string& out, const ReportModel& model, std::size_t stop
             }
             out += "\n";
             if (graph.fallbacksLeftOut > 0)
-                out += plain(leftOutText(graph.fallbacksLeftOut, "fallback call", "fallback calls")) + "\n\n";
+                out += plain(leftOutText(
+                           model.language, graph.fallbacksLeftOut, "fallback call", "fallback calls"))
+                    + "\n\n";
             if (!source.empty())
                 out += fenced("python", source) + "\n";
             out += "</details>\n\n";
