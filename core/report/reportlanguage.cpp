@@ -249,6 +249,15 @@ constexpr std::pair<std::string_view, std::string_view> kChinese[] = {
     { "Fusion", "融合" },
     { "Baseline → this run", "基线 → 本次运行" },
     { "Time regressions by fusion", "按融合的时间退化" },
+    { "split: B's part after the graph break at %1, paired with A's %2",
+        "拆分：B 在 %1 处图中断之后的部分，与 A 的 %2 配对" },
+    { "compile: %1", "编译：%1" },
+    { "why: %1 ×%2: %3 → %4", "原因：%1 ×%2：%3 → %4" },
+    { "none", "无" },
+    { "%1 problem reading the trees", "读取目录树时有 %1 个问题" },
+    { "%1 problems reading the trees", "读取目录树时有 %1 个问题" },
+    { ": what could not be read, or was read only in part, is not in the verdicts above.",
+        "：无法读取或只读取了一部分的内容不计入上面的判定。" },
 };
 
 } // namespace

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/report/reporttables.h"
 
+#include "core/compare/comparewhy.h"
 #include "core/compile/compilewording.h"
 #include "core/text/comparetext.h"
 #include "core/text/kernelwording.h"
@@ -80,12 +81,35 @@ ReportTable compareSideTable(const ReportModel& model)
     ReportTable table { { "Graph", "Change" }, {} };
     if (!model.comparison)
         return table;
+    if (model.language == ReportLanguage::English) {
+        // As `dvmlens-cli compare` prints them.
+        for (const GraphDiff& diff : model.comparison->graphs) {
+            for (const std::string& line : pairExplanationLines(diff))
+                table.rows.push_back({ code(diff.key), text(line) });
+        }
+        for (const auto& [kind, sentence] : model.comparison->compileChangesElsewhere)
+            table.rows.push_back({ plain("—"), text("compile: " + sentence) });
+        return table;
+    }
+    // The same lines in the report's language; op names, rule codes and graph names stay.
+    const auto side = [&model](const WhyChange& change, bool sideB) {
+        const std::string words = whyChangeSideText(change, sideB);
+        return (sideB ? change.codeB : change.codeA) ? words : model.say(words);
+    };
     for (const GraphDiff& diff : model.comparison->graphs) {
-        for (const std::string& line : pairExplanationLines(diff))
-            table.rows.push_back({ code(diff.key), text(line) });
+        if (!diff.splitFrom.empty() && diff.a)
+            table.rows.push_back({ code(diff.key),
+                text(model.say("split: B's part after the graph break at %1, paired with A's %2",
+                    { diff.splitFrom, diff.a->name })) });
+        for (const auto& [kind, sentence] : diff.compileChanges)
+            table.rows.push_back({ code(diff.key), text(model.say("compile: %1", { sentence })) });
+        for (const WhyChange& change : diff.whyChanges)
+            table.rows.push_back({ code(diff.key),
+                text(model.say("why: %1 ×%2: %3 → %4",
+                    { change.op, std::to_string(change.count), side(change, false), side(change, true) })) });
     }
     for (const auto& [kind, sentence] : model.comparison->compileChangesElsewhere)
-        table.rows.push_back({ plain("—"), text("compile: " + sentence) });
+        table.rows.push_back({ plain("—"), text(model.say("compile: %1", { sentence })) });
     return table;
 }
 
