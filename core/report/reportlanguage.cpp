@@ -14,8 +14,8 @@ namespace {
 constexpr std::pair<std::string_view, std::string_view> kChinese[] = {
     { "#", "#" },
     { "%1 (%2 with output_code.py)", "%1（%2 个含 output_code.py）" },
-    { "%1 (report schema `dvmlens.report/1`)", "%1（报告格式 `dvmlens.report/1`）" },
-    { "%1 (report schema <code>dvmlens.report/1</code>)", "%1（报告格式 <code>dvmlens.report/1</code>）" },
+    { " (report schema ", "（报告格式 " },
+    { ")", "）" },
     { "%1 builder source", "%1 构建器源码" },
     { "%1 kernel launches and %2 fallback calls", "%1 次内核启动和 %2 次回退调用" },
     { "%1 of %2 graphs", "%1 / %2 个图" },

@@ -223,29 +223,13 @@ void writeHeader(std::string& out, const ReportModel& model)
         out += " · "
             + model.say(problems == 1 ? "%1 problem reading the tree" : "%1 problems reading the tree",
                 { std::to_string(problems) });
-    const auto row = [&out, &model](std::string_view label, const std::string& value) {
-        out += "| " + model.say(label) + " | " + value + " |\n";
-    };
     out += "\n\n| | |\n|---|---|\n";
-    row("Tree", code(model.index->root));
-    if (model.baseline)
-        row("Baseline", code(model.baseline->root));
-    row("DVM Lens", model.say("%1 (report schema `dvmlens.report/1`)", { model.toolVersion }));
-    if (model.generatedAt)
-        row("Generated", cell(*model.generatedAt));
-    row("Runs", std::to_string(summary.runs));
-    row("Graphs",
-        model.say("%1 (%2 with output_code.py)",
-            { std::to_string(summary.graphs), std::to_string(summary.graphsWithOutputCode) }));
-    row("DVM engaged",
-        model.say("%1 of %2 graphs",
-            { std::to_string(summary.verdicts.engaged), std::to_string(summary.verdicts.withCode) }));
-    row("DVM coverage",
-        model.say("%1 of %2 kernel launches and %3 fallback calls",
-            { percentText(model.coverage), std::to_string(summary.launches),
-                std::to_string(summary.fallbacks) }));
-    row("Kernels", std::to_string(summary.kernels) + ": " + kernelCountsText(summary));
-    row("Fallback calls", std::to_string(summary.fallbacks) + ": " + fallbackCountsText(summary));
+    for (const ReportField& row : headerRows(model)) {
+        out += "| " + row.label + " |";
+        for (const ReportCell& each : row.value)
+            out += (&each == &row.value.front() ? " " : "") + piece(each, true);
+        out += " |\n";
+    }
     out += "\n";
     if (const std::string note = boundsNote(model); !note.empty())
         out += "> " + plain(note) + "\n\n";
@@ -462,7 +446,8 @@ void writeFallbacks(std::string& out, const ReportModel& model, std::size_t stop
             any = true;
             out += "<details><summary>"
                 + model.say(calls == 1 ? "%1: %2 fallback call (%3)" : "%1: %2 fallback calls (%3)",
-                    { html(graph.graph->name), std::to_string(calls), fallbackCountsText(graph.summary) })
+                    { html(graph.graph->name), std::to_string(calls),
+                        countsInLanguage(model.language, fallbackCountsText(graph.summary)) })
                 + "</summary>\n\n| " + model.say("Line") + " | " + model.say("Call") + " | "
                 + model.say("Kind") + " |\n|---|---|---|\n";
             std::string source;

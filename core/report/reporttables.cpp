@@ -151,7 +151,8 @@ ReportTable graphsTable(const ReportRun& run, ReportLanguage language)
         // The reasons are core's own sentences, which mark code with backticks themselves.
         table.rows.push_back({ code(graph.graph->name), verdict,
             plain(graph.graph->outputCode ? percentText(graph.graph->outputCode->dvmCoverage) : "—"),
-            plain(kernelCountsText(graph.summary)), plain(fallbackCountsText(graph.summary)),
+            plain(countsInLanguage(language, kernelCountsText(graph.summary))),
+            plain(countsInLanguage(language, fallbackCountsText(graph.summary))),
             { ReportCell::Kind::Marked, reasonsText(graph, language), std::nullopt } });
     }
     return table;
@@ -377,6 +378,46 @@ ReportFindings findingsEntries(const ReportModel& model)
         findings.problems.push_back(
             { problem.severity, { code(model.relative(problem.path)), plain(": "), text(problem.message) } });
     return findings;
+}
+
+std::string countsInLanguage(ReportLanguage language, const std::string& counts)
+{
+    return counts == "none" ? reportText(language, counts) : counts;
+}
+
+std::vector<ReportField> headerRows(const ReportModel& model)
+{
+    const Summary& summary = model.summary;
+    std::vector<ReportField> rows;
+    const auto row = [&rows, &model](std::string_view label, std::vector<ReportCell> value) {
+        rows.push_back({ model.say(label), std::move(value) });
+    };
+    row("Tree", { code(model.index->root) });
+    if (model.baseline)
+        row("Baseline", { code(model.baseline->root) });
+    row("DVM Lens",
+        { plain(model.toolVersion), plain(model.say(" (report schema ")), code("dvmlens.report/1"),
+            plain(model.say(")")) });
+    if (model.generatedAt)
+        row("Generated", { text(*model.generatedAt) });
+    row("Runs", { plain(std::to_string(summary.runs)) });
+    row("Graphs",
+        { plain(model.say("%1 (%2 with output_code.py)",
+            { std::to_string(summary.graphs), std::to_string(summary.graphsWithOutputCode) })) });
+    row("DVM engaged",
+        { plain(model.say("%1 of %2 graphs",
+            { std::to_string(summary.verdicts.engaged), std::to_string(summary.verdicts.withCode) })) });
+    row("DVM coverage",
+        { plain(model.say("%1 of %2 kernel launches and %3 fallback calls",
+            { percentText(model.coverage), std::to_string(summary.launches),
+                std::to_string(summary.fallbacks) })) });
+    row("Kernels",
+        { plain(std::to_string(summary.kernels) + ": "
+            + countsInLanguage(model.language, kernelCountsText(summary))) });
+    row("Fallback calls",
+        { plain(std::to_string(summary.fallbacks) + ": "
+            + countsInLanguage(model.language, fallbackCountsText(summary))) });
+    return rows;
 }
 
 std::string localizedText(ReportLanguage language, const LocalizedText& words)

@@ -111,6 +111,9 @@ struct ReportFindings
     std::vector<ReportProblemLine> problems;
 };
 ReportFindings findingsEntries(const ReportModel& model);
+// The rows under the report's headline: Tree, Baseline, DVM Lens, Generated, Runs, Graphs, DVM engaged,
+// DVM coverage, Kernels, Fallback calls (labels in the report's language); each writer renders them.
+std::vector<ReportField> headerRows(const ReportModel& model);
 inline constexpr std::string_view kNoKnownFailures =
     "None of the known failures was found in the logs or the tree.";
 
@@ -118,6 +121,8 @@ inline constexpr std::string_view kNoKnownFailures =
 // and per fallback kind come from scantext.h, kernel facts from kernelwording.h).
 // "engaged", "not engaged", "no output_code.py", "not indexed"… (in Chinese: 生效, 未生效…).
 std::string graphVerdictText(Verdict verdict, ReportLanguage language = ReportLanguage::English);
+// scantext's counts ("dvm 3, triton 1") as they are; "none" in `language`.
+std::string countsInLanguage(ReportLanguage language, const std::string& counts);
 // The rules' and the checklist's own words in `language`: their zh, or English where they have none.
 std::string localizedText(ReportLanguage language, const LocalizedText& words);
 // The backends the summary's kernels came from: "dvm, triton" (empty when there are none).
