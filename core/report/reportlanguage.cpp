@@ -254,6 +254,7 @@ constexpr std::pair<std::string_view, std::string_view> kChinese[] = {
     { "compile: %1", "编译：%1" },
     { "why: %1 ×%2: %3 → %4", "原因：%1 ×%2：%3 → %4" },
     { "none", "无" },
+    { "no time", "无耗时" },
     { "%1 problem reading the trees", "读取目录树时有 %1 个问题" },
     { "%1 problems reading the trees", "读取目录树时有 %1 个问题" },
     { ": what could not be read, or was read only in part, is not in the verdicts above.",

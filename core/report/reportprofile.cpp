@@ -155,10 +155,16 @@ Section section(const ReportModel& model)
             out.tables.emplace_back(
                 model.say("Time regressions by graph (slowest change first)"), std::move(graphs));
         Table fusions { { model.say("Fusion"), model.say("Baseline → this run"), "Δ" }, {} };
-        for (std::size_t i = 0; i < times.fusions.size() && i < kReportTimeRegressions; ++i)
-            fusions.rows.push_back({ times.fusions[i].key,
-                fusionTimeText(times.fusions[i]).substr(times.fusions[i].key.size() + 2),
-                signedDuration(times.fusions[i].delta()) });
+        for (std::size_t i = 0; i < times.fusions.size() && i < kReportTimeRegressions; ++i) {
+            // "dvm 4.0 µs → triton no time": backend names and durations but for "no time".
+            std::string change = fusionTimeText(times.fusions[i]).substr(times.fusions[i].key.size() + 2);
+            for (std::size_t at = change.find("no time");
+                 at != std::string::npos && model.language != ReportLanguage::English;
+                 at = change.find("no time", at))
+                change.replace(at, 7, model.say("no time"));
+            fusions.rows.push_back(
+                { times.fusions[i].key, change, signedDuration(times.fusions[i].delta()) });
+        }
         if (!fusions.rows.empty())
             out.tables.emplace_back(model.say("Time regressions by fusion"), std::move(fusions));
     }
