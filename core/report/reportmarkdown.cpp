@@ -497,29 +497,37 @@ std::string markdownReport(const ReportModel& model, std::size_t stopAfter)
     return terminalSafe(out); // source lines and fenced text printed to a terminal, too
 }
 
-std::string summaryMarkdown(const Index& index)
+std::string summaryMarkdown(const Index& index, ReportLanguage language)
 {
     ReportInput input;
     input.index = &index;
+    input.language = language;
     const ReportModel model = buildReportModel(input);
     const Summary& summary = model.summary;
     std::string out;
     if (const std::string partial = partialIndexNote(summary); !partial.empty())
-        out += "**" + partial + "** (indexing was cancelled)\n\n";
-    out += "**DVM Lens:** " + verdictSentence(summary) + " · DVM coverage "
-        + coverageText(model.coverage, summary) + "\n\n";
-    out += "- Tree: " + code(index.root) + "\n";
-    out += "- Kernels: " + std::to_string(summary.kernels) + " (" + kernelCountsText(summary) + ")\n";
-    out +=
-        "- Fallback calls: " + std::to_string(summary.fallbacks) + " (" + fallbackCountsText(summary) + ")\n";
+        out += model.say("**%1** (indexing was cancelled)", { partial }) + "\n\n";
+    out += model.say("**DVM Lens:** %1 · DVM coverage %2",
+               { verdictSentence(summary, language), coverageText(model.coverage, summary, language) })
+        + "\n\n";
+    out += model.say("- Tree: %1", { code(index.root) }) + "\n";
+    out += model.say("- Kernels: %1 (%2)",
+               { std::to_string(summary.kernels), countsInLanguage(language, kernelCountsText(summary)) })
+        + "\n";
+    out += model.say("- Fallback calls: %1 (%2)",
+               { std::to_string(summary.fallbacks), countsInLanguage(language, fallbackCountsText(summary)) })
+        + "\n";
     if (!model.runs.empty()) {
         const Versions& v = model.runs.front().versions;
-        out += "- torch " + orDash(v.torch) + " · torch_npu " + orDash(v.torchNpu) + " · NPU backend "
-            + orDash(v.npuBackend) + " · kernels from " + orDash(kernelBackendsText(summary)) + "\n";
+        out += model.say("- torch %1 · torch_npu %2 · NPU backend %3 · kernels from %4",
+                   { orDash(v.torch), orDash(v.torchNpu), orDash(v.npuBackend),
+                       orDash(kernelBackendsText(summary)) })
+            + "\n";
     }
     for (const Finding& finding : model.findings)
-        out += "- " + severityMark(finding.rule.severity) + " " + plain(finding.rule.title.en) + " ("
-            + code(where(model, finding)) + ")\n";
+        out += "- " + severityMark(finding.rule.severity) + " "
+            + plain(localizedText(language, finding.rule.title))
+            + model.say(" (%1)", { code(where(model, finding)) }) + "\n";
     return terminalSafe(out);
 }
 
