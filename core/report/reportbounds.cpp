@@ -148,7 +148,7 @@ void applyReportBounds(ReportModel& model, const ReportBounds& bounds)
     }
 }
 
-std::string graphRowsLeftOutText(const ReportRun& run)
+std::string graphRowsLeftOutText(const ReportRun& run, ReportLanguage language)
 {
     if (run.graphsLeftOut == 0)
         return {};
@@ -161,39 +161,37 @@ std::string graphRowsLeftOutText(const ReportRun& run)
         rank = graph.foldedIntoRank;
     }
     if (!allFolded || !rank || *rank < 0)
-        return leftOutText(run.graphsLeftOut, "graph", "graphs");
-    std::string text = "… and ";
-    text += std::to_string(run.graphsLeftOut);
-    text += run.graphsLeftOut == 1 ? " more graph (the same as rank " : " more graphs (the same as rank ";
-    text += std::to_string(*rank);
-    text += "'s); --full lists them";
-    return text;
+        return leftOutText(language, run.graphsLeftOut, "graph", "graphs");
+    return reportFill(language,
+        run.graphsLeftOut == 1 ? "… and %1 more graph (the same as rank %2's); --full lists them"
+                               : "… and %1 more graphs (the same as rank %2's); --full lists them",
+        { std::to_string(run.graphsLeftOut), std::to_string(*rank) });
 }
 
 std::string identicalRanksText(const ReportModel& model, const ReportGraph& graph)
 {
     if (graph.identicalRanks.empty())
         return {};
-    std::string text = graph.identicalRanks;
-    text += " identical (";
+    std::string runs;
     for (std::size_t i = 0; i < graph.identicalRuns.size(); ++i) {
         const Run& each = model.index->runs[graph.identicalRuns[i]];
         if (i > 0)
-            text += ", ";
-        text += each.name.value_or(model.relative(each.path));
+            runs += ", ";
+        runs += each.name.value_or(model.relative(each.path));
     }
-    text += "): shown once";
-    return text;
+    // "ranks 0–7": Chinese has no plural, the range follows "rank".
+    std::string ranks = graph.identicalRanks;
+    if (model.language == ReportLanguage::Chinese && ranks.rfind("ranks ", 0) == 0)
+        ranks.erase(4, 1);
+    return model.say("%1 identical (%2): shown once", { ranks, runs });
 }
 
 namespace {
 
-// "1 DVM kernel", "312 DVM kernels" (appended: GCC 12 warns on `"…" + std::string` chains).
-void appendCount(std::string& text, std::size_t count, const char* singular, const char* plural)
+// "1 DVM kernel", "312 DVM kernels" in the report's language.
+std::string counted(ReportLanguage language, std::size_t count, const char* singular, const char* plural)
 {
-    text += std::to_string(count);
-    text += ' ';
-    text += count == 1 ? singular : plural;
+    return reportFill(language, count == 1 ? singular : plural, { std::to_string(count) });
 }
 
 } // namespace
@@ -204,51 +202,49 @@ std::string boundsNote(const ReportModel& model)
         || (model.foldedGraphs == 0 && model.dvmKernelsLeftOut == 0 && model.fallbacksLeftOut == 0
             && model.findingsLeftOut == 0 && model.graphsLeftOut == 0 && model.treeProblemsLeftOut == 0))
         return {};
-    std::string note = "Bounded report:";
-    if (model.foldedGraphs > 0) {
-        note += ' ';
-        appendCount(note, model.foldedGraphs, "graph", "graphs");
-        note += model.foldedGraphs == 1 ? " identical on every rank is" : " identical on every rank are";
-        note += " shown once, at the first rank;";
-    }
+    const ReportLanguage language = model.language;
+    std::string note = model.say("Bounded report:");
+    if (model.foldedGraphs > 0)
+        note += counted(language, model.foldedGraphs,
+            " %1 graph identical on every rank is shown once, at the first rank;",
+            " %1 graphs identical on every rank are shown once, at the first rank;");
     if (model.dvmKernelsLeftOut > 0 || model.fallbacksLeftOut > 0) {
-        note += ' ';
+        std::string items;
         if (model.dvmKernelsLeftOut > 0)
-            appendCount(note, model.dvmKernelsLeftOut, "DVM kernel", "DVM kernels");
+            items += counted(language, model.dvmKernelsLeftOut, "%1 DVM kernel", "%1 DVM kernels");
         if (model.dvmKernelsLeftOut > 0 && model.fallbacksLeftOut > 0)
-            note += " and ";
+            items += model.say(" and ");
         if (model.fallbacksLeftOut > 0)
-            appendCount(note, model.fallbacksLeftOut, "fallback call", "fallback calls");
-        note += " not listed;";
+            items += counted(language, model.fallbacksLeftOut, "%1 fallback call", "%1 fallback calls");
+        note += model.say(" %1 not listed;", { items });
     }
-    if (model.graphsLeftOut > 0) {
-        note += ' ';
-        appendCount(note, model.graphsLeftOut, "graph", "graphs");
-        note += " not listed in the graphs tables (nor their kernel and fallback sections);";
+    if (model.graphsLeftOut > 0)
+        note += counted(language, model.graphsLeftOut,
+            " %1 graph not listed in the graphs tables (nor their kernel and fallback sections);",
+            " %1 graphs not listed in the graphs tables (nor their kernel and fallback sections);");
+    if (model.treeProblemsLeftOut > 0)
+        note += counted(language, model.treeProblemsLeftOut, " %1 more problem reading the tree not listed;",
+            " %1 more problems reading the tree not listed;");
+    if (model.findingsLeftOut > 0)
+        note += counted(language, model.findingsLeftOut,
+            " %1 more known failure of rules already listed not shown;",
+            " %1 more known failures of rules already listed not shown;");
+    // The last part's semicolon ends the sentence.
+    for (const auto& [semicolon, stop] :
+        { std::pair<std::string, std::string> { ";", "." }, { "；", "。" } }) {
+        if (note.size() >= semicolon.size()
+            && note.compare(note.size() - semicolon.size(), semicolon.size(), semicolon) == 0) {
+            note.replace(note.size() - semicolon.size(), semicolon.size(), stop);
+            break;
+        }
     }
-    if (model.treeProblemsLeftOut > 0) {
-        note += ' ';
-        appendCount(note, model.treeProblemsLeftOut, "more problem", "more problems");
-        note += " reading the tree not listed;";
-    }
-    if (model.findingsLeftOut > 0) {
-        note += ' ';
-        appendCount(note, model.findingsLeftOut, "more known failure", "more known failures");
-        note += " of rules already listed not shown;";
-    }
-    note.back() = '.';
-    note += " --full lists everything.";
-    return note;
+    return note + model.say(" --full lists everything.");
 }
 
-std::string leftOutText(std::size_t count, const char* singular, const char* plural)
+std::string leftOutText(ReportLanguage language, std::size_t count, const char* singular, const char* plural)
 {
-    std::string text = "… and ";
-    text += std::to_string(count);
-    text += " more ";
-    text += count == 1 ? singular : plural;
-    text += "; --full lists them";
-    return text;
+    return reportFill(language, "… and %1 more %2; --full lists them",
+        { std::to_string(count), reportText(language, count == 1 ? singular : plural) });
 }
 
 } // namespace dvmlens

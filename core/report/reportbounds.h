@@ -60,7 +60,7 @@ void applyReportBounds(ReportModel& model, const ReportBounds& bounds);
 // The line under a run's graphs table when rows were cut, empty otherwise: "… and 312 more graphs
 // (the same as rank 0's); --full lists them" (the words in brackets when every cut row is folded
 // into that rank).
-std::string graphRowsLeftOutText(const ReportRun& run);
+std::string graphRowsLeftOutText(const ReportRun& run, ReportLanguage language = ReportLanguage::English);
 
 // "ranks 0–7 identical (run_a, run_b, …): shown once" on the graph shown for its ranks; empty
 // on every other graph.
@@ -71,6 +71,7 @@ std::string identicalRanksText(const ReportModel& model, const ReportGraph& grap
 std::string boundsNote(const ReportModel& model);
 
 // The one line a writer shows under a cut list: "… and 312 more DVM kernels; --full lists them".
-std::string leftOutText(std::size_t count, const char* singular, const char* plural);
+// In Chinese: "… 另有 312 个 DVM 内核未列出；--full 会全部列出" (the nouns are reportText's).
+std::string leftOutText(ReportLanguage language, std::size_t count, const char* singular, const char* plural);
 
 } // namespace dvmlens

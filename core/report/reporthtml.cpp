@@ -154,30 +154,8 @@ void writeHeader(std::string& out, const ReportModel& model)
             + model.say(problems == 1 ? "%1 problem reading the tree" : "%1 problems reading the tree",
                 { std::to_string(problems) });
     out += "</p>\n<table>\n";
-    const auto row = [&](std::string_view name, const std::string& value) {
-        out += "<tr><th>" + model.say(name) + "</th><td>" + value + "</td></tr>\n";
-    };
-    row("Tree", code(model.index->root));
-    if (model.baseline)
-        row("Baseline", code(model.baseline->root));
-    row("DVM Lens",
-        model.say("%1 (report schema <code>dvmlens.report/1</code>)", { htmlEscaped(model.toolVersion) }));
-    if (model.generatedAt)
-        row("Generated", htmlEscaped(*model.generatedAt));
-    row("Runs", std::to_string(summary.runs));
-    row("Graphs",
-        model.say("%1 (%2 with output_code.py)",
-            { std::to_string(summary.graphs), std::to_string(summary.graphsWithOutputCode) }));
-    row("DVM engaged",
-        model.say("%1 of %2 graphs",
-            { std::to_string(summary.verdicts.engaged), std::to_string(summary.verdicts.withCode) }));
-    row("DVM coverage",
-        model.say("%1 of %2 kernel launches and %3 fallback calls",
-            { percentText(model.coverage), std::to_string(summary.launches),
-                std::to_string(summary.fallbacks) }));
-    row("Kernels", std::to_string(summary.kernels) + ": " + htmlEscaped(kernelCountsText(summary)));
-    row("Fallback calls",
-        std::to_string(summary.fallbacks) + ": " + htmlEscaped(fallbackCountsText(summary)));
+    for (const ReportField& row : headerRows(model))
+        out += "<tr><th>" + row.label + "</th><td>" + inlineValue(row.value) + "</td></tr>\n";
     out += "</table>\n";
     if (const std::string note = boundsNote(model); !note.empty())
         out += "<p class=\"muted\">" + htmlEscaped(note) + "</p>\n";
@@ -200,7 +178,8 @@ void writeTreeProblems(std::string& out, const ReportModel& model)
     }
     if (model.treeProblemsLeftOut > 0)
         out += "<p class=\"muted\">"
-            + htmlEscaped(leftOutText(model.treeProblemsLeftOut, "problem", "problems")) + "</p>\n";
+            + htmlEscaped(leftOutText(model.language, model.treeProblemsLeftOut, "problem", "problems"))
+            + "</p>\n";
 }
 
 void writeToolchain(std::string& out, const ReportModel& model)
@@ -274,10 +253,10 @@ void writeCompile(std::string& out, const ReportModel& model)
 {
     if (!model.compile)
         return;
-    out += "<h2>" + model.say("Compile") + "</h2>\n<p>" + htmlEscaped(compileSentence(*model.compile))
-        + "</p>\n";
+    out += "<h2>" + model.say("Compile") + "</h2>\n<p>"
+        + htmlEscaped(compileSentence(*model.compile, model.language)) + "</p>\n";
     for (const ReportTable& part : { compileBreaksTable(*model.compile),
-             compileRecompilesTable(*model.compile), compileFailuresTable(*model.compile) })
+             compileRecompilesTable(*model.compile, model.language), compileFailuresTable(*model.compile) })
         if (!part.rows.empty())
             out += table(model, part);
 }
@@ -315,8 +294,8 @@ void writeGraphs(std::string& out, const ReportModel& model)
             + model.say("DVM coverage %1", { coverageText(run.coverage, run.summary, model.language) })
             + "</p>\n";
         if (!run.graphs.empty())
-            out += table(model, graphsTable(run));
-        if (const std::string cut = graphRowsLeftOutText(run); !cut.empty())
+            out += table(model, graphsTable(run, model.language));
+        if (const std::string cut = graphRowsLeftOutText(run, model.language); !cut.empty())
             out += "<p class=\"muted\">" + htmlEscaped(cut) + "</p>\n";
     }
 }
@@ -343,11 +322,13 @@ void writeKernelsAndFallbacks(std::string& out, const ReportModel& model, std::s
                 out += table(model, dvmKernelsTable(graph));
             if (graph.dvmKernelsLeftOut > 0)
                 out += "<p class=\"muted\">"
-                    + htmlEscaped(leftOutText(graph.dvmKernelsLeftOut, "DVM kernel", "DVM kernels"))
+                    + htmlEscaped(
+                        leftOutText(model.language, graph.dvmKernelsLeftOut, "DVM kernel", "DVM kernels"))
                     + "</p>\n";
             if (graph.excerptsLeftOut > 0)
                 out += "<p class=\"muted\">"
-                    + htmlEscaped(leftOutText(graph.excerptsLeftOut, "builder source", "builder sources"))
+                    + htmlEscaped(leftOutText(
+                        model.language, graph.excerptsLeftOut, "builder source", "builder sources"))
                     + "</p>\n";
             for (const ReportKernel& entry : graph.dvmKernels) {
                 if (entry.source.empty())
@@ -377,7 +358,7 @@ void writeKernelsAndFallbacks(std::string& out, const ReportModel& model, std::s
             out += "<details><summary>"
                 + model.say(calls == 1 ? "%1: %2 fallback call (%3)" : "%1: %2 fallback calls (%3)",
                     { htmlEscaped(graph.graph->name), std::to_string(calls),
-                        htmlEscaped(fallbackCountsText(graph.summary)) })
+                        htmlEscaped(countsInLanguage(model.language, fallbackCountsText(graph.summary))) })
                 + "</summary>\n<pre>";
             for (const ReportFallback& entry : graph.fallbacks) {
                 out += "<span class=\"ln\">" + std::to_string(entry.fallback->line) + "</span>"
@@ -388,7 +369,8 @@ void writeKernelsAndFallbacks(std::string& out, const ReportModel& model, std::s
             out += "</pre>\n";
             if (graph.fallbacksLeftOut > 0)
                 out += "<p class=\"muted\">"
-                    + htmlEscaped(leftOutText(graph.fallbacksLeftOut, "fallback call", "fallback calls"))
+                    + htmlEscaped(leftOutText(
+                        model.language, graph.fallbacksLeftOut, "fallback call", "fallback calls"))
                     + "</p>\n";
             out += "</details>\n";
         }

@@ -223,29 +223,13 @@ void writeHeader(std::string& out, const ReportModel& model)
         out += " · "
             + model.say(problems == 1 ? "%1 problem reading the tree" : "%1 problems reading the tree",
                 { std::to_string(problems) });
-    const auto row = [&out, &model](std::string_view label, const std::string& value) {
-        out += "| " + model.say(label) + " | " + value + " |\n";
-    };
     out += "\n\n| | |\n|---|---|\n";
-    row("Tree", code(model.index->root));
-    if (model.baseline)
-        row("Baseline", code(model.baseline->root));
-    row("DVM Lens", model.say("%1 (report schema `dvmlens.report/1`)", { model.toolVersion }));
-    if (model.generatedAt)
-        row("Generated", cell(*model.generatedAt));
-    row("Runs", std::to_string(summary.runs));
-    row("Graphs",
-        model.say("%1 (%2 with output_code.py)",
-            { std::to_string(summary.graphs), std::to_string(summary.graphsWithOutputCode) }));
-    row("DVM engaged",
-        model.say("%1 of %2 graphs",
-            { std::to_string(summary.verdicts.engaged), std::to_string(summary.verdicts.withCode) }));
-    row("DVM coverage",
-        model.say("%1 of %2 kernel launches and %3 fallback calls",
-            { percentText(model.coverage), std::to_string(summary.launches),
-                std::to_string(summary.fallbacks) }));
-    row("Kernels", std::to_string(summary.kernels) + ": " + kernelCountsText(summary));
-    row("Fallback calls", std::to_string(summary.fallbacks) + ": " + fallbackCountsText(summary));
+    for (const ReportField& row : headerRows(model)) {
+        out += "| " + row.label + " |";
+        for (const ReportCell& each : row.value)
+            out += (&each == &row.value.front() ? " " : "") + piece(each, true);
+        out += " |\n";
+    }
     out += "\n";
     if (const std::string note = boundsNote(model); !note.empty())
         out += "> " + plain(note) + "\n\n";
@@ -266,7 +250,7 @@ void writeTreeProblems(std::string& out, const ReportModel& model)
         out += table(model, treeProblemsTable(model, baseline)) + "\n";
     }
     if (model.treeProblemsLeftOut > 0)
-        out += plain(leftOutText(model.treeProblemsLeftOut, "problem", "problems")) + "\n\n";
+        out += plain(leftOutText(model.language, model.treeProblemsLeftOut, "problem", "problems")) + "\n\n";
 }
 
 void writeToolchain(std::string& out, const ReportModel& model)
@@ -346,9 +330,10 @@ void writeCompile(std::string& out, const ReportModel& model)
 {
     if (!model.compile)
         return;
-    out += "## " + model.say("Compile") + "\n\n" + plain(compileSentence(*model.compile)) + "\n\n";
+    out += "## " + model.say("Compile") + "\n\n" + plain(compileSentence(*model.compile, model.language))
+        + "\n\n";
     for (const ReportTable& part : { compileBreaksTable(*model.compile),
-             compileRecompilesTable(*model.compile), compileFailuresTable(*model.compile) })
+             compileRecompilesTable(*model.compile, model.language), compileFailuresTable(*model.compile) })
         if (!part.rows.empty())
             out += table(model, part) + "\n";
 }
@@ -390,8 +375,8 @@ void writeGraphs(std::string& out, const ReportModel& model)
             out += model.say("No graph folders.") + "\n\n";
             continue;
         }
-        out += table(model, graphsTable(run));
-        if (const std::string cut = graphRowsLeftOutText(run); !cut.empty())
+        out += table(model, graphsTable(run, model.language));
+        if (const std::string cut = graphRowsLeftOutText(run, model.language); !cut.empty())
             out += "\n" + plain(cut) + "\n";
         out += "\n";
     }
@@ -418,9 +403,13 @@ void writeDvmKernels(std::string& out, const ReportModel& model, std::size_t sto
             if (!graph.dvmKernels.empty())
                 out += table(model, dvmKernelsTable(graph));
             if (graph.dvmKernelsLeftOut > 0)
-                out += "\n" + plain(leftOutText(graph.dvmKernelsLeftOut, "DVM kernel", "DVM kernels")) + "\n";
+                out += "\n"
+                    + plain(leftOutText(model.language, graph.dvmKernelsLeftOut, "DVM kernel", "DVM kernels"))
+                    + "\n";
             if (graph.excerptsLeftOut > 0)
-                out += "\n" + plain(leftOutText(graph.excerptsLeftOut, "builder source", "builder sources"))
+                out += "\n"
+                    + plain(leftOutText(
+                        model.language, graph.excerptsLeftOut, "builder source", "builder sources"))
                     + "\n";
             std::string source;
             for (const ReportKernel& entry : graph.dvmKernels) {
@@ -457,7 +446,8 @@ void writeFallbacks(std::string& out, const ReportModel& model, std::size_t stop
             any = true;
             out += "<details><summary>"
                 + model.say(calls == 1 ? "%1: %2 fallback call (%3)" : "%1: %2 fallback calls (%3)",
-                    { html(graph.graph->name), std::to_string(calls), fallbackCountsText(graph.summary) })
+                    { html(graph.graph->name), std::to_string(calls),
+                        countsInLanguage(model.language, fallbackCountsText(graph.summary)) })
                 + "</summary>\n\n| " + model.say("Line") + " | " + model.say("Call") + " | "
                 + model.say("Kind") + " |\n|---|---|---|\n";
             std::string source;
@@ -469,7 +459,9 @@ void writeFallbacks(std::string& out, const ReportModel& model, std::size_t stop
             }
             out += "\n";
             if (graph.fallbacksLeftOut > 0)
-                out += plain(leftOutText(graph.fallbacksLeftOut, "fallback call", "fallback calls")) + "\n\n";
+                out += plain(leftOutText(
+                           model.language, graph.fallbacksLeftOut, "fallback call", "fallback calls"))
+                    + "\n\n";
             if (!source.empty())
                 out += fenced("python", source) + "\n";
             out += "</details>\n\n";
@@ -505,29 +497,37 @@ std::string markdownReport(const ReportModel& model, std::size_t stopAfter)
     return terminalSafe(out); // source lines and fenced text printed to a terminal, too
 }
 
-std::string summaryMarkdown(const Index& index)
+std::string summaryMarkdown(const Index& index, ReportLanguage language)
 {
     ReportInput input;
     input.index = &index;
+    input.language = language;
     const ReportModel model = buildReportModel(input);
     const Summary& summary = model.summary;
     std::string out;
     if (const std::string partial = partialIndexNote(summary); !partial.empty())
-        out += "**" + partial + "** (indexing was cancelled)\n\n";
-    out += "**DVM Lens:** " + verdictSentence(summary) + " · DVM coverage "
-        + coverageText(model.coverage, summary) + "\n\n";
-    out += "- Tree: " + code(index.root) + "\n";
-    out += "- Kernels: " + std::to_string(summary.kernels) + " (" + kernelCountsText(summary) + ")\n";
-    out +=
-        "- Fallback calls: " + std::to_string(summary.fallbacks) + " (" + fallbackCountsText(summary) + ")\n";
+        out += model.say("**%1** (indexing was cancelled)", { partial }) + "\n\n";
+    out += model.say("**DVM Lens:** %1 · DVM coverage %2",
+               { verdictSentence(summary, language), coverageText(model.coverage, summary, language) })
+        + "\n\n";
+    out += model.say("- Tree: %1", { code(index.root) }) + "\n";
+    out += model.say("- Kernels: %1 (%2)",
+               { std::to_string(summary.kernels), countsInLanguage(language, kernelCountsText(summary)) })
+        + "\n";
+    out += model.say("- Fallback calls: %1 (%2)",
+               { std::to_string(summary.fallbacks), countsInLanguage(language, fallbackCountsText(summary)) })
+        + "\n";
     if (!model.runs.empty()) {
         const Versions& v = model.runs.front().versions;
-        out += "- torch " + orDash(v.torch) + " · torch_npu " + orDash(v.torchNpu) + " · NPU backend "
-            + orDash(v.npuBackend) + " · kernels from " + orDash(kernelBackendsText(summary)) + "\n";
+        out += model.say("- torch %1 · torch_npu %2 · NPU backend %3 · kernels from %4",
+                   { orDash(v.torch), orDash(v.torchNpu), orDash(v.npuBackend),
+                       orDash(kernelBackendsText(summary)) })
+            + "\n";
     }
     for (const Finding& finding : model.findings)
-        out += "- " + severityMark(finding.rule.severity) + " " + plain(finding.rule.title.en) + " ("
-            + code(where(model, finding)) + ")\n";
+        out += "- " + severityMark(finding.rule.severity) + " "
+            + plain(localizedText(language, finding.rule.title))
+            + model.say(" (%1)", { code(where(model, finding)) }) + "\n";
     return terminalSafe(out);
 }
 

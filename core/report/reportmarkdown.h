@@ -23,8 +23,9 @@ std::string markdownReport(const ReportModel& model, std::size_t stopAfter = SIZ
 std::string markdownCellText(const std::string& text);
 
 // A few lines for "Copy Summary as Markdown": verdict, coverage, kernels per backend, fallbacks,
-// torch / torch_npu versions and known failures (built-in rules) by title. It reads the runs'
-// logs and fx_graph_runnable.py headers, so call it off the GUI thread for big trees.
-std::string summaryMarkdown(const Index& index);
+// torch / torch_npu versions and known failures (built-in rules) by title, in `language` (the rules'
+// own Chinese titles in Chinese). It reads the runs' logs and fx_graph_runnable.py headers, so call
+// it off the GUI thread for big trees.
+std::string summaryMarkdown(const Index& index, ReportLanguage language = ReportLanguage::English);
 
 } // namespace dvmlens

@@ -117,14 +117,13 @@ ReportTable treeProblemsTable(const ReportModel& model, bool baseline)
         const Diagnostic& diagnostic = *problem.diagnostic;
         const ReportProblemPlace place = problemPlace(index, diagnostic);
         const Run* run = place.run ? &index.runs[*place.run] : nullptr;
-        table.rows.push_back(
-            { cellOf(ReportCell::Kind::Plain, std::string(severityName(diagnostic.severity))),
-                cellOf(ReportCell::Kind::Code, diagnostic.code),
-                cellOf(ReportCell::Kind::Code, run ? run->name.value_or(std::string()) : std::string()),
-                cellOf(ReportCell::Kind::Code,
-                    run && place.graph ? run->graphs[*place.graph].name : std::string()),
-                cellOf(ReportCell::Kind::Code, problemWhere(model, problem)),
-                cellOf(ReportCell::Kind::Text, diagnostic.message) });
+        table.rows.push_back({ cellOf(ReportCell::Kind::Plain, model.say(severityName(diagnostic.severity))),
+            cellOf(ReportCell::Kind::Code, diagnostic.code),
+            cellOf(ReportCell::Kind::Code, run ? run->name.value_or(std::string()) : std::string()),
+            cellOf(
+                ReportCell::Kind::Code, run && place.graph ? run->graphs[*place.graph].name : std::string()),
+            cellOf(ReportCell::Kind::Code, problemWhere(model, problem)),
+            cellOf(ReportCell::Kind::Text, diagnostic.message) });
     }
     return table;
 }
@@ -132,11 +131,11 @@ ReportTable treeProblemsTable(const ReportModel& model, bool baseline)
 std::string treeProblemsIntro(const ReportModel& model)
 {
     const std::size_t count = model.treeProblems.size() + model.treeProblemsLeftOut;
-    std::string text = std::to_string(count);
-    text += count == 1 ? " problem" : " problems";
-    text += hasTreeProblems(model, true) ? " reading the trees" : " reading the tree";
-    text += ": what could not be read, or was read only in part, is not in the verdicts above.";
-    return text;
+    const bool trees = hasTreeProblems(model, true);
+    return model.say(count == 1 ? (trees ? "%1 problem reading the trees" : "%1 problem reading the tree")
+                                : (trees ? "%1 problems reading the trees" : "%1 problems reading the tree"),
+               { std::to_string(count) })
+        + model.say(": what could not be read, or was read only in part, is not in the verdicts above.");
 }
 
 } // namespace dvmlens

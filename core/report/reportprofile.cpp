@@ -70,9 +70,9 @@ struct Section
     std::vector<std::pair<std::string, Table>> tables; // title, table
 };
 
-Table sharesTable(const TimeShares& shares)
+Table sharesTable(const ReportModel& model, const TimeShares& shares)
 {
-    Table table { { "Where", "Device time", "Share" }, {} };
+    Table table { { model.say("Where"), model.say("Device time"), model.say("Share") }, {} };
     const double total = shares.total();
     const auto add = [&](std::string name, double time) {
         if (time > 0)
@@ -81,8 +81,8 @@ Table sharesTable(const TimeShares& shares)
     };
     for (const Backend backend : kAllBackends)
         add(std::string(backendName(backend)), shares.byBackend[static_cast<std::size_t>(backend)]);
-    add("outside compiled kernels", shares.outside);
-    add("ambiguous", shares.ambiguous);
+    add(model.say("outside compiled kernels"), shares.outside);
+    add(model.say("ambiguous"), shares.ambiguous);
     return table;
 }
 
@@ -91,38 +91,42 @@ Section section(const ReportModel& model)
     Section out;
     if (model.profile) {
         const ProfileJoin& join = *model.profile;
-        out.lines.push_back(std::to_string(join.rows) + " kernel rows: " + std::to_string(join.matched)
-            + " matched, " + std::to_string(join.ambiguous) + " ambiguous, " + std::to_string(join.unmatched)
-            + " outside compiled kernels"
-            + (join.steps ? "; " + std::to_string(*join.steps) + " steps, mean "
-                        + durationText(
-                            meanStepUs(join).value_or(join.total.total() - join.outsideSteps.totalUs))
-                        + " a step"
+        out.lines.push_back(model.say("%1 kernel rows: %2 matched, %3 ambiguous, %4 outside compiled kernels",
+                                { std::to_string(join.rows), std::to_string(join.matched),
+                                    std::to_string(join.ambiguous), std::to_string(join.unmatched) })
+            + (join.steps ? model.say("; %1 steps, mean %2 a step",
+                   { std::to_string(*join.steps),
+                       durationText(
+                           meanStepUs(join).value_or(join.total.total() - join.outsideSteps.totalUs)) })
                           : std::string())
-            + ".");
-        out.lines.push_back("Device time " + durationText(join.total.total())
-            + "; DVM share of compiled time " + percentText(join.total.dvmShare()) + ".");
-        out.tables.emplace_back("By backend", sharesTable(join.total));
+            + model.say("."));
+        out.lines.push_back(model.say("Device time %1; DVM share of compiled time %2.",
+            { durationText(join.total.total()), percentText(join.total.dvmShare()) }));
+        out.tables.emplace_back(model.say("By backend"), sharesTable(model, join.total));
         if (join.steps && *join.steps > 0) {
             // Every step up to a screenful, then the mean (the line above has it too).
             constexpr std::size_t kStepsListed = 20;
-            Table steps { { "Step", "Device time" }, {} };
+            Table steps { { model.say("Step"), model.say("Device time") }, {} };
             for (const auto& [step, totalUs] : join.stepTotalUs) {
                 if (steps.rows.size() == kStepsListed) {
-                    steps.rows.push_back(
-                        { "…", std::to_string(join.stepTotalUs.size() - kStepsListed) + " more steps" });
+                    steps.rows.push_back({ "…",
+                        model.say(
+                            "%1 more steps", { std::to_string(join.stepTotalUs.size() - kStepsListed) }) });
                     break;
                 }
                 steps.rows.push_back({ std::to_string(step), durationText(totalUs) });
             }
             if (join.outsideSteps.launches > 0) // rows with an empty Step Id
-                steps.rows.push_back({ "outside steps",
-                    durationText(join.outsideSteps.totalUs) + " ("
-                        + std::to_string(join.outsideSteps.launches) + " launches)" });
-            steps.rows.push_back({ "mean", durationText(*meanStepUs(join)) });
-            out.tables.emplace_back("By step", std::move(steps));
+                steps.rows.push_back({ model.say("outside steps"),
+                    model.say("%1 (%2 launches)",
+                        { durationText(join.outsideSteps.totalUs),
+                            std::to_string(join.outsideSteps.launches) }) });
+            steps.rows.push_back({ model.say("mean"), durationText(*meanStepUs(join)) });
+            out.tables.emplace_back(model.say("By step"), std::move(steps));
         }
-        Table top { { "Kernel", "Backend", "Launches", "Total", "Mean" }, {} };
+        Table top { { model.say("Kernel"), model.say("Backend"), model.say("Launches"), model.say("Total"),
+                        model.say("Mean") },
+            {} };
         for (const KernelRef& ref : topKernels(join, kReportTopKernels)) {
             const KernelTime& time = *join.timeOf(ref);
             const Kernel& kernel =
@@ -131,31 +135,38 @@ Section section(const ReportModel& model)
                 std::to_string(time.launches), durationText(time.totalUs), durationText(time.meanUs()) });
         }
         if (!top.rows.empty())
-            out.tables.emplace_back("Top kernels", std::move(top));
-        Table outside { { "Type", "Launches", "Total" }, {} };
+            out.tables.emplace_back(model.say("Top kernels"), std::move(top));
+        Table outside { { model.say("Type"), model.say("Launches"), model.say("Total") }, {} };
         for (std::size_t i = 0; i < join.outside.size() && i < kReportTopKernels; ++i)
             outside.rows.push_back({ join.outside[i].type, std::to_string(join.outside[i].launches),
                 durationText(join.outside[i].totalUs) });
         if (!outside.rows.empty())
-            out.tables.emplace_back("Outside compiled kernels", std::move(outside));
+            out.tables.emplace_back(model.say("Outside compiled kernels"), std::move(outside));
     }
     if (model.timeComparison && model.comparison) {
         const ProfileComparison& times = *model.timeComparison;
-        Table graphs { { "Graph", "Baseline", "This run", "Δ" }, {} };
+        Table graphs { { model.say("Graph"), model.say("Baseline"), model.say("This run"), "Δ" }, {} };
         for (std::size_t i = 0; i < times.graphs.size() && i < kReportTimeRegressions; ++i) {
             const GraphTime& graph = times.graphs[i];
             graphs.rows.push_back({ model.comparison->graphs[graph.graph].key, optionalDuration(graph.timeA),
                 optionalDuration(graph.timeB), signedDuration(graph.delta()) });
         }
         if (!graphs.rows.empty())
-            out.tables.emplace_back("Time regressions by graph (slowest change first)", std::move(graphs));
-        Table fusions { { "Fusion", "Baseline → this run", "Δ" }, {} };
-        for (std::size_t i = 0; i < times.fusions.size() && i < kReportTimeRegressions; ++i)
-            fusions.rows.push_back({ times.fusions[i].key,
-                fusionTimeText(times.fusions[i]).substr(times.fusions[i].key.size() + 2),
-                signedDuration(times.fusions[i].delta()) });
+            out.tables.emplace_back(
+                model.say("Time regressions by graph (slowest change first)"), std::move(graphs));
+        Table fusions { { model.say("Fusion"), model.say("Baseline → this run"), "Δ" }, {} };
+        for (std::size_t i = 0; i < times.fusions.size() && i < kReportTimeRegressions; ++i) {
+            // "dvm 4.0 µs → triton no time": backend names and durations but for "no time".
+            std::string change = fusionTimeText(times.fusions[i]).substr(times.fusions[i].key.size() + 2);
+            for (std::size_t at = change.find("no time");
+                 at != std::string::npos && model.language != ReportLanguage::English;
+                 at = change.find("no time", at))
+                change.replace(at, 7, model.say("no time"));
+            fusions.rows.push_back(
+                { times.fusions[i].key, change, signedDuration(times.fusions[i].delta()) });
+        }
         if (!fusions.rows.empty())
-            out.tables.emplace_back("Time regressions by fusion", std::move(fusions));
+            out.tables.emplace_back(model.say("Time regressions by fusion"), std::move(fusions));
     }
     return out;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/report/reporttables.h"
 
+#include "core/compare/comparewhy.h"
 #include "core/compile/compilewording.h"
 #include "core/text/comparetext.h"
 #include "core/text/kernelwording.h"
@@ -60,8 +61,8 @@ ReportTable regressionsTable(const ReportModel& model)
     };
     if (!model.comparison)
         return table;
-    const auto engaged = [](const std::optional<bool>& value) {
-        return value ? (*value ? std::string("engaged") : std::string("not engaged")) : std::string("—");
+    const auto engaged = [&model](const std::optional<bool>& value) {
+        return value ? model.say(*value ? "engaged" : "not engaged") : std::string("—");
     };
     const auto dvmCount = [](const std::optional<BackendCounts>& counts) {
         return counts ? std::to_string((*counts)[static_cast<std::size_t>(Backend::Dvm)]) : std::string("—");
@@ -81,16 +82,61 @@ ReportTable compareSideTable(const ReportModel& model)
     ReportTable table { { "Graph", "Change" }, {} };
     if (!model.comparison)
         return table;
+    if (model.language == ReportLanguage::English) {
+        // As `dvmlens-cli compare` prints them.
+        for (const GraphDiff& diff : model.comparison->graphs) {
+            for (const std::string& line : pairExplanationLines(diff))
+                table.rows.push_back({ code(diff.key), text(line) });
+        }
+        for (const auto& [kind, sentence] : model.comparison->compileChangesElsewhere)
+            table.rows.push_back({ plain("—"), text("compile: " + sentence) });
+        return table;
+    }
+    // The same lines in the report's language; op names, rule codes and graph names stay.
+    const auto side = [&model](const WhyChange& change, bool sideB) {
+        const std::string words = whyChangeSideText(change, sideB);
+        return (sideB ? change.codeB : change.codeA) ? words : model.say(words);
+    };
     for (const GraphDiff& diff : model.comparison->graphs) {
-        for (const std::string& line : pairExplanationLines(diff))
-            table.rows.push_back({ code(diff.key), text(line) });
+        if (!diff.splitFrom.empty() && diff.a)
+            table.rows.push_back({ code(diff.key),
+                text(model.say("split: B's part after the graph break at %1, paired with A's %2",
+                    { diff.splitFrom, diff.a->name })) });
+        for (const auto& [kind, sentence] : diff.compileChanges)
+            table.rows.push_back({ code(diff.key), text(model.say("compile: %1", { sentence })) });
+        for (const WhyChange& change : diff.whyChanges)
+            table.rows.push_back({ code(diff.key),
+                text(model.say("why: %1 ×%2: %3 → %4",
+                    { change.op, std::to_string(change.count), side(change, false), side(change, true) })) });
     }
     for (const auto& [kind, sentence] : model.comparison->compileChangesElsewhere)
-        table.rows.push_back({ plain("—"), text("compile: " + sentence) });
+        table.rows.push_back({ plain("—"), text(model.say("compile: %1", { sentence })) });
     return table;
 }
 
-ReportTable graphsTable(const ReportRun& run)
+namespace {
+
+// A graph's reasons for not engaging: core's English sentences (summary.h) as the model holds them,
+// or each reason in Chinese from the report's table.
+std::string reasonsText(const ReportGraph& graph, ReportLanguage language)
+{
+    if (language == ReportLanguage::English || !graph.graph)
+        return joined(graph.reasons, "; ");
+    std::vector<std::string> reasons;
+    for (const NotEngagedReason& reason : notEngagedReasonList(*graph.graph)) {
+        if (reason.kind == NotEngagedReasonKind::OnlyDvmNamedImportFx)
+            reasons.push_back(reportFill(language,
+                "only import_fx FX fallbacks named like DVM kernels (%1), which are not DVM code",
+                { joined(reason.kernels, ", ") }));
+        else
+            reasons.push_back(reportText(language, englishReason(reason)));
+    }
+    return joined(reasons, reportText(language, "; "));
+}
+
+} // namespace
+
+ReportTable graphsTable(const ReportRun& run, ReportLanguage language)
 {
     ReportTable table { { "Graph", "Verdict", "DVM coverage", "Kernels", "Fallback calls", "Why not DVM" },
         {} };
@@ -98,16 +144,17 @@ ReportTable graphsTable(const ReportRun& run)
         if (!graph.listed)
             continue;
         // A graph folded into another rank's says so: its lists are shown there.
-        ReportCell verdict = plain(graphVerdictText(graph.verdict)
+        ReportCell verdict = plain(graphVerdictText(graph.verdict, language)
             + (graph.folded && graph.foldedIntoRank >= 0
-                    ? ", same as rank " + std::to_string(graph.foldedIntoRank)
+                    ? reportFill(language, ", same as rank %1", { std::to_string(graph.foldedIntoRank) })
                     : std::string()));
         verdict.verdict = graph.verdict;
         // The reasons are core's own sentences, which mark code with backticks themselves.
         table.rows.push_back({ code(graph.graph->name), verdict,
             plain(graph.graph->outputCode ? percentText(graph.graph->outputCode->dvmCoverage) : "—"),
-            plain(kernelCountsText(graph.summary)), plain(fallbackCountsText(graph.summary)),
-            { ReportCell::Kind::Marked, joined(graph.reasons, "; "), std::nullopt } });
+            plain(countsInLanguage(language, kernelCountsText(graph.summary))),
+            plain(countsInLanguage(language, fallbackCountsText(graph.summary))),
+            { ReportCell::Kind::Marked, reasonsText(graph, language), std::nullopt } });
     }
     return table;
 }
@@ -144,7 +191,12 @@ std::size_t fellBackLocations(const ReportModel& model)
 
 ReportTable whyItFellBackTable(const ReportModel& model)
 {
+    // A Chinese report words each reason and fix in Chinese only (the rules' own zh, English where
+    // a rule has none); an English one shows both fixes, as `dvmlens-cli why` does.
+    const bool chinese = model.language == ReportLanguage::Chinese;
     ReportTable table { { "Reason", "Count", "Ops", "Model lines", "Releases", "Fix", "修复" }, {} };
+    if (chinese)
+        table.headers.pop_back();
     if (!model.why)
         return table;
     constexpr std::size_t kShown = 3;
@@ -158,6 +210,15 @@ ReportTable whyItFellBackTable(const ReportModel& model)
         for (std::size_t i = 0; i < group.modelLines.size() && i < kShown; ++i)
             lines += (i ? ", " : "") + group.modelLines[i].file + ':'
                 + std::to_string(group.modelLines[i].line) + " ×" + std::to_string(group.modelLines[i].count);
+        if (chinese) {
+            // The rule's code as code (Marked: the writers render the backticks), then its title.
+            table.rows.push_back(
+                { { ReportCell::Kind::Marked,
+                      "`" + group.code + "`：" + localizedText(model.language, group.title), std::nullopt },
+                    plain(std::to_string(group.count)), code(ops), code(lines),
+                    plain(joined(group.releases, ", ")), text(localizedText(model.language, group.fix)) });
+            continue;
+        }
         table.rows.push_back(
             { text(group.code + ": " + group.title.en), plain(std::to_string(group.count)), code(ops),
                 code(lines), plain(joined(group.releases, ", ")), text(group.fix.en), text(group.fix.zh) });
@@ -173,6 +234,14 @@ ReportTable checklistTable(const ReportModel& model)
     int number = 0;
     for (const CheckItem& item : *model.checklist) {
         const bool passed = item.status == CheckStatus::Pass;
+        if (model.language == ReportLanguage::Chinese) {
+            table.rows.push_back({ plain(std::to_string(++number)),
+                { ReportCell::Kind::Marked,
+                    localizedText(model.language, item.title) + "（`" + item.id + "`）", std::nullopt },
+                plain(model.say(checkStatusName(item.status))), text(item.evidence),
+                text(passed ? std::string() : localizedText(model.language, item.fix)) });
+            continue;
+        }
         table.rows.push_back({ plain(std::to_string(++number)), text(item.title.en + " (" + item.id + ")"),
             plain(std::string(checkStatusName(item.status))), text(item.evidence),
             text(passed ? std::string() : item.fix.en + (item.fix.zh.empty() ? "" : " / " + item.fix.zh)) });
@@ -208,13 +277,13 @@ std::string fallbacksText(const LocationCounts& counts)
 }
 
 // "3 non-DVM kernels and 1 fallback call": what has no source line.
-std::string unknownItemsText(const LocationCounts& counts)
+std::string unknownItemsText(const ReportModel& model, const LocationCounts& counts)
 {
-    const auto count = [](int n, const char* one, const char* many) {
-        return std::to_string(n) + ' ' + (n == 1 ? one : many);
+    const auto count = [&model](int n, const char* one, const char* many) {
+        return model.say(n == 1 ? one : many, { std::to_string(n) });
     };
-    return count(counts.otherKernels(), "non-DVM kernel", "non-DVM kernels") + " and "
-        + count(counts.fallbackTotal(), "fallback call", "fallback calls");
+    return count(counts.otherKernels(), "%1 non-DVM kernel", "%1 non-DVM kernels") + model.say(" and ")
+        + count(counts.fallbackTotal(), "%1 fallback call", "%1 fallback calls");
 }
 
 } // namespace
@@ -231,16 +300,20 @@ std::string whereItFellBackLead(const ReportModel& model)
     const std::size_t total = fellBackLocations(model);
     const LocationCounts& unknown = model.sources->unattributed;
     if (total == 0 && unknown.notDvm() == 0)
-        return "No model source line has fallbacks or non-DVM kernels.";
+        return model.say("No model source line has fallbacks or non-DVM kernels.");
     if (total == 0)
-        return "No model source line is known for what did not go to DVM: " + unknownItemsText(unknown)
-            + " have no source line (unknown location):";
-    std::string lead = "Model source lines with fallback calls or non-DVM kernels, worst first";
+        return model.say(
+            "No model source line is known for what did not go to DVM: %1 have no source line (unknown "
+            "location):",
+            { unknownItemsText(model, unknown) });
+    std::string lead = model.say("Model source lines with fallback calls or non-DVM kernels, worst first");
     if (total > kReportSourceRows)
-        lead += " (the first " + std::to_string(kReportSourceRows) + " of " + std::to_string(total) + ")";
+        lead +=
+            model.say(" (the first %1 of %2)", { std::to_string(kReportSourceRows), std::to_string(total) });
     if (unknown.notDvm() > 0)
-        lead += "; " + unknownItemsText(unknown) + " with no source line last, as unknown location";
-    return lead + ":";
+        lead += model.say(
+            "; %1 with no source line last, as unknown location", { unknownItemsText(model, unknown) });
+    return lead + model.say(":");
 }
 
 ReportTable whereItFellBackTable(const ReportModel& model)
@@ -257,7 +330,7 @@ ReportTable whereItFellBackTable(const ReportModel& model)
             continue;
         const LocationCounts& counts = location.counts;
         table.rows.push_back({ code(location.frame.file + ':' + std::to_string(location.frame.line)
-                                   + (location.frame.library ? " (library)" : "")),
+                                   + (location.frame.library ? model.say(" (library)") : "")),
             text(location.frame.function), plain(std::to_string(counts.dvmKernels())),
             plain(otherKernelsText(counts)), plain(fallbacksText(counts)),
             plain(std::to_string(location.graphs)), plain(std::to_string(location.runs)),
@@ -265,7 +338,7 @@ ReportTable whereItFellBackTable(const ReportModel& model)
     }
     const LocationCounts& unknown = model.sources->unattributed;
     if (unknown.notDvm() > 0)
-        table.rows.push_back({ plain("unknown location"), plain("—"),
+        table.rows.push_back({ plain(model.say("unknown location")), plain("—"),
             plain(std::to_string(unknown.dvmKernels())), plain(otherKernelsText(unknown)),
             plain(fallbacksText(unknown)), plain("—"), plain("—"), plain("—") });
     return table;
@@ -278,22 +351,21 @@ ReportFindings findingsEntries(const ReportModel& model)
         const RuleText& rule = finding.rule;
         ReportFindingEntry entry;
         entry.severity = rule.severity;
-        // The rules carry their own Chinese; a rule without it stays English.
         const auto localized = [&model](const LocalizedText& words) {
-            return model.language == ReportLanguage::Chinese && !words.zh.empty() ? words.zh : words.en;
+            return localizedText(model.language, words);
         };
         entry.title = localized(rule.title);
         entry.fields.push_back({ model.say("Rule"),
             { code(rule.id), plain(" · "), text(rule.layer),
-                plain(" · " + std::string(severityName(rule.severity)) + " · "
-                    + std::string(confidenceName(finding.confidence)) + " confidence") } });
+                plain(" · " + model.say(severityName(rule.severity)) + " · "
+                    + model.say(std::string(confidenceName(finding.confidence)) + " confidence")) } });
         std::string where = model.relative(finding.path);
         if (finding.line)
             where += ':' + std::to_string(*finding.line);
         ReportField whereField { model.say("Where"), { code(where) } };
         if (finding.occurrences > 1)
-            whereField.value.push_back(
-                plain(" (" + std::to_string(finding.occurrences) + " occurrences; the first is shown)"));
+            whereField.value.push_back(plain(
+                model.say(" (%1 occurrences; the first is shown)", { std::to_string(finding.occurrences) })));
         entry.fields.push_back(std::move(whereField));
         if (!finding.excerpt.empty())
             entry.fields.push_back({ model.say("Evidence"), { code(finding.excerpt) } });
@@ -309,15 +381,60 @@ ReportFindings findingsEntries(const ReportModel& model)
     return findings;
 }
 
-std::string graphVerdictText(Verdict verdict)
+std::string countsInLanguage(ReportLanguage language, const std::string& counts)
+{
+    return counts == "none" ? reportText(language, counts) : counts;
+}
+
+std::vector<ReportField> headerRows(const ReportModel& model)
+{
+    const Summary& summary = model.summary;
+    std::vector<ReportField> rows;
+    const auto row = [&rows, &model](std::string_view label, std::vector<ReportCell> value) {
+        rows.push_back({ model.say(label), std::move(value) });
+    };
+    row("Tree", { code(model.index->root) });
+    if (model.baseline)
+        row("Baseline", { code(model.baseline->root) });
+    row("DVM Lens",
+        { plain(model.toolVersion), plain(model.say(" (report schema ")), code("dvmlens.report/1"),
+            plain(model.say(")")) });
+    if (model.generatedAt)
+        row("Generated", { text(*model.generatedAt) });
+    row("Runs", { plain(std::to_string(summary.runs)) });
+    row("Graphs",
+        { plain(model.say("%1 (%2 with output_code.py)",
+            { std::to_string(summary.graphs), std::to_string(summary.graphsWithOutputCode) })) });
+    row("DVM engaged",
+        { plain(model.say("%1 of %2 graphs",
+            { std::to_string(summary.verdicts.engaged), std::to_string(summary.verdicts.withCode) })) });
+    row("DVM coverage",
+        { plain(model.say("%1 of %2 kernel launches and %3 fallback calls",
+            { percentText(model.coverage), std::to_string(summary.launches),
+                std::to_string(summary.fallbacks) })) });
+    row("Kernels",
+        { plain(std::to_string(summary.kernels) + ": "
+            + countsInLanguage(model.language, kernelCountsText(summary))) });
+    row("Fallback calls",
+        { plain(std::to_string(summary.fallbacks) + ": "
+            + countsInLanguage(model.language, fallbackCountsText(summary))) });
+    return rows;
+}
+
+std::string localizedText(ReportLanguage language, const LocalizedText& words)
+{
+    return language == ReportLanguage::Chinese && !words.zh.empty() ? words.zh : words.en;
+}
+
+std::string graphVerdictText(Verdict verdict, ReportLanguage language)
 {
     switch (verdict) {
     case Verdict::NoCode:
-        return "no output_code.py";
+        return reportText(language, "no output_code.py");
     case Verdict::Partly:
-        return "partly engaged";
+        return reportText(language, "partly engaged");
     default:
-        return std::string(verdictName(verdict));
+        return reportText(language, verdictName(verdict));
     }
 }
 
@@ -329,23 +446,24 @@ std::string kernelBackendsText(const Summary& summary)
     return text;
 }
 
-std::string compileSentence(const CompileSummary& compile)
+std::string compileSentence(const CompileSummary& compile, ReportLanguage language)
 {
-    auto counted = [](int n, const char* one, const char* many) {
-        return std::to_string(n) + ' ' + (n == 1 ? one : many);
+    auto counted = [language](int n, const char* one, const char* many) {
+        return reportFill(language, n == 1 ? one : many, { std::to_string(n) });
     };
-    auto cache = [](const CacheCounts& counts) {
-        return "hit " + std::to_string(counts.hit) + ", miss " + std::to_string(counts.miss) + ", bypass "
-            + std::to_string(counts.bypass)
-            + (counts.disabled ? ", disabled " + std::to_string(counts.disabled) : "");
+    auto cache = [language](const CacheCounts& counts) {
+        return reportFill(language, "hit %1, miss %2, bypass %3",
+                   { std::to_string(counts.hit), std::to_string(counts.miss), std::to_string(counts.bypass) })
+            + (counts.disabled ? reportFill(language, ", disabled %1", { std::to_string(counts.disabled) })
+                               : "");
     };
-    return "From " + counted(compile.logs, "TORCH_TRACE log", "TORCH_TRACE logs") + ": "
-        + counted(compile.graphs, "compile", "compiles") + ", "
-        + counted(compile.breakCount(), "distinct graph break", "distinct graph breaks") + ", "
-        + counted(compile.recompiles, "recompile", "recompiles") + ", "
-        + counted(static_cast<int>(compile.failures.size()), "failed compile", "failed compiles")
-        + ". FX graph cache: " + cache(compile.fxCache) + "; AOTAutograd cache: " + cache(compile.aotCache)
-        + ".";
+    return reportFill(language, "From %1: %2, %3, %4, %5. FX graph cache: %6; AOTAutograd cache: %7.",
+        { counted(compile.logs, "%1 TORCH_TRACE log", "%1 TORCH_TRACE logs"),
+            counted(compile.graphs, "%1 compile", "%1 compiles"),
+            counted(compile.breakCount(), "%1 distinct graph break", "%1 distinct graph breaks"),
+            counted(compile.recompiles, "%1 recompile", "%1 recompiles"),
+            counted(static_cast<int>(compile.failures.size()), "%1 failed compile", "%1 failed compiles"),
+            cache(compile.fxCache), cache(compile.aotCache) });
 }
 
 ReportTable compileBreaksTable(const CompileSummary& compile)
@@ -364,13 +482,13 @@ ReportTable compileBreaksTable(const CompileSummary& compile)
     return table;
 }
 
-ReportTable compileRecompilesTable(const CompileSummary& compile)
+ReportTable compileRecompilesTable(const CompileSummary& compile, ReportLanguage language)
 {
     ReportTable table { { "Function", "Rank", "Recompiles", "Failed guard" }, {} };
     for (const FrameRecompiles& frame : compile.frames) {
         std::string guard = frame.lastReasons.empty() ? std::string() : frame.lastReasons.back().words;
         if (frame.limitHit)
-            guard += std::string(guard.empty() ? "" : "; ") + "recompile limit hit";
+            guard += std::string(guard.empty() ? "" : "; ") + reportText(language, "recompile limit hit");
         table.rows.push_back({ code(frame.function), plain(frame.rank ? std::to_string(*frame.rank) : "—"),
             plain(std::to_string(frame.recompiles)), text(guard) });
     }

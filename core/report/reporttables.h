@@ -38,9 +38,10 @@ struct ReportTable
 // The "Compile" section (model.compile): its opening sentence, then Location, Graph break, Frames, Ranks,
 // Resumes in (one row a distinct break); Function, Rank, Recompiles, Failed guard (one row a recompiled
 // frame); Compile, Function, Rank, Failure, Known failure (one row a failed compile).
-std::string compileSentence(const CompileSummary& compile);
+std::string compileSentence(const CompileSummary& compile, ReportLanguage language = ReportLanguage::English);
 ReportTable compileBreaksTable(const CompileSummary& compile);
-ReportTable compileRecompilesTable(const CompileSummary& compile);
+ReportTable compileRecompilesTable(
+    const CompileSummary& compile, ReportLanguage language = ReportLanguage::English);
 ReportTable compileFailuresTable(const CompileSummary& compile);
 
 // Run, torch, torch git (12 characters), torch_npu, python, CANN, NPU backend, Kernels from; one row
@@ -56,7 +57,7 @@ ReportTable regressionsTable(const ReportModel& model);
 ReportTable compareSideTable(const ReportModel& model);
 // Graph, Verdict, DVM coverage, Kernels, Fallback calls, Why not DVM; one row a listed graph of
 // `run` (a folded one's verdict reads "engaged, same as rank 0").
-ReportTable graphsTable(const ReportRun& run);
+ReportTable graphsTable(const ReportRun& run, ReportLanguage language = ReportLanguage::English);
 // Kernel, Line, ktype, dyn_shape, Ops, Inputs, Outputs, Launches; one row a DVM kernel of `graph`.
 ReportTable dvmKernelsTable(const ReportGraph& graph);
 
@@ -64,7 +65,8 @@ ReportTable dvmKernelsTable(const ReportGraph& graph);
 // kReportSourceRows: Location, Function, DVM, Other kernels, Fallbacks, Graphs, Ranks, Code.
 inline constexpr std::size_t kReportSourceRows = 15;
 ReportTable whereItFellBackTable(const ReportModel& model);
-// "Why it fell back": Reason, Count, Ops, Model lines, Releases, Fix, 修复; one row a reason, worst first.
+// "Why it fell back": Reason, Count, Ops, Model lines, Releases, Fix, 修复; one row a reason, worst first
+// (a Chinese report: the reason and fix in Chinese, no 修复 column).
 ReportTable whyItFellBackTable(const ReportModel& model);
 // "Environment checklist": #, Item, Status, Evidence, Fix; one row an item.
 ReportTable checklistTable(const ReportModel& model);
@@ -109,13 +111,20 @@ struct ReportFindings
     std::vector<ReportProblemLine> problems;
 };
 ReportFindings findingsEntries(const ReportModel& model);
+// The rows under the report's headline: Tree, Baseline, DVM Lens, Generated, Runs, Graphs, DVM engaged,
+// DVM coverage, Kernels, Fallback calls (labels in the report's language); each writer renders them.
+std::vector<ReportField> headerRows(const ReportModel& model);
 inline constexpr std::string_view kNoKnownFailures =
     "None of the known failures was found in the logs or the tree.";
 
 // Pieces the other writers share, so every format words things the same way (counts per backend
 // and per fallback kind come from scantext.h, kernel facts from kernelwording.h).
-std::string graphVerdictText(
-    Verdict verdict); // "engaged", "not engaged", "no output_code.py", "not indexed"…
+// "engaged", "not engaged", "no output_code.py", "not indexed"… (in Chinese: 生效, 未生效…).
+std::string graphVerdictText(Verdict verdict, ReportLanguage language = ReportLanguage::English);
+// scantext's counts ("dvm 3, triton 1") as they are; "none" in `language`.
+std::string countsInLanguage(ReportLanguage language, const std::string& counts);
+// The rules' and the checklist's own words in `language`: their zh, or English where they have none.
+std::string localizedText(ReportLanguage language, const LocalizedText& words);
 // The backends the summary's kernels came from: "dvm, triton" (empty when there are none).
 std::string kernelBackendsText(const Summary& summary);
 

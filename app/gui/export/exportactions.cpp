@@ -262,14 +262,17 @@ bool ExportActions::isExporting() const
     return m_exports->isRunning();
 }
 
-QString ExportActions::summaryMarkdownOf(const ReportSubject& subject)
+QString ExportActions::summaryMarkdownOf(const ReportSubject& subject, dvmlens::ReportLanguage language)
 {
-    return subject.index ? QString::fromStdString(dvmlens::summaryMarkdown(*subject.index)) : QString();
+    return subject.index ? QString::fromStdString(dvmlens::summaryMarkdown(*subject.index, language))
+                         : QString();
 }
 
 void ExportActions::copySummary()
 {
-    m_exports->start([subject = subject()](JobContext&) { return summaryMarkdownOf(subject); },
+    // In the window's language, as Export Report defaults to (read here: tr() on the GUI thread).
+    m_exports->start([subject = subject(), language = windowReportLanguage()](
+                         JobContext&) { return summaryMarkdownOf(subject, language); },
         [this](const QString& markdown) {
             updateEnabled();
             QApplication::clipboard()->setText(markdown);

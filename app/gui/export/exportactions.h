@@ -88,8 +88,10 @@ public:
     static dvmlens::ReportLanguage windowReportLanguage();
     bool isExporting() const;
 
-    // core's summaryMarkdown of the open tree (side B in compare mode); empty without a tree.
-    static QString summaryMarkdownOf(const ReportSubject& subject);
+    // core's summaryMarkdown of the open tree (side B in compare mode) in `language`; empty without a
+    // tree. Copy Summary as Markdown gives it in the window's language (windowReportLanguage).
+    static QString summaryMarkdownOf(
+        const ReportSubject& subject, dvmlens::ReportLanguage language = dvmlens::ReportLanguage::English);
     // summaryMarkdownOf off the GUI thread, then onto the clipboard; summaryCopied follows.
     void copySummary();
 

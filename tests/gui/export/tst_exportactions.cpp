@@ -455,6 +455,27 @@ private Q_SLOTS:
         QCOMPARE(copied.at(0).at(0).toString(), expected);
         QCOMPARE(QApplication::clipboard()->text(), expected);
     }
+
+    // Copy Summary as Markdown in the Chinese window gives the Chinese summary (issue 29 #14).
+    void copySummaryInTheChineseWindow()
+    {
+        QCOMPARE(installTranslations(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
+        const auto english = qScopeGuard([] { installTranslations(QStringLiteral("en")); });
+        QSignalSpy copied(&actions(), &ExportActions::summaryCopied);
+        actions().copySummaryAction()->trigger();
+        QVERIFY(copied.wait(30000));
+        std::string error;
+        const std::optional<dvmlens::Index> index =
+            dvmlens::buildIndex(testutil::fixturePath(QStringLiteral("exportgui")), {}, error);
+        QVERIFY(index);
+        const QString expected =
+            QString::fromStdString(dvmlens::summaryMarkdown(*index, dvmlens::ReportLanguage::Chinese));
+        QVERIFY(expected.startsWith(QStringLiteral("**DVM Lens：** DVM 部分生效（1 / 2 个图）")));
+        QVERIFY(expected.contains(QStringLiteral("\n- 内核：")));
+        QVERIFY(!expected.contains(QStringLiteral("Kernels")));
+        QCOMPARE(copied.at(0).at(0).toString(), expected);
+        QCOMPARE(QApplication::clipboard()->text(), expected);
+    }
 };
 
 QTEST_MAIN(TestExportActions)
