@@ -22,20 +22,10 @@ namespace {
 
 using Positions = std::vector<std::pair<std::size_t, std::size_t>>;
 
-// The inductor_output_code record of compile `ids`: a wrapper module of AOT ID `aotId` with a real DVM
-// kernel when `dvm`, else without.
+// The inductor_output_code record of compile `ids`, with a real DVM kernel when `dvm`.
 std::string codeOf(const std::string& ids, const std::string& aotId, bool dvm)
 {
-    if (!dvm)
-        return testutil::outputCode(ids, aotId);
-    const std::string module = "# AOT ID: ['" + aotId
-        + "']\nimport torch\nfrom torch._inductor.async_compile import AsyncCompile\n"
-          "from torch_npu._inductor import dvm\nasync_compile = AsyncCompile()\n\n"
-          "@dvm.kernel(ktype='vector', dyn_shape=False)\ndef dvm_fused_add_0_build(k):\n"
-          "    a = k.load([8, 16], dvm.float32)\n    b = k.add(a, a)\n    k.store(b, dvm.float32)\n\n"
-          "dvm_fused_add_0 = dvm_fused_add_0_build\n\n\ndef call(args):\n    dvm_fused_add_0(args[0])\n";
-    return testutil::traceRecord(
-        R"("inductor_output_code": {"filename": "/tmp/i/xx/cxx.py"}, )" + ids, module);
+    return dvm ? testutil::dvmOutputCode(ids, aotId) : testutil::outputCode(ids, aotId);
 }
 
 // The log written in a folder of its own, its index and its compile events (as scan and compile read them).
