@@ -10,6 +10,7 @@
 #endif
 
 #include <QDir>
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -189,6 +190,25 @@ private Q_SLOTS:
         QCOMPARE(frames[1].graphs, (Positions { { 0, 1 } }));
         QCOMPARE(frameShareText(frames[0]).en, "DVM engaged in 0 of 1 graph"s);
         QCOMPARE(frameShareText(frames[1]).en, "DVM engaged in 1 of 1 graph"s);
+    }
+
+    // The real ≤2.5 excerpt: fn breaks (told by a restart) and its resume function is a frame of its own.
+    void realBreakAndResume()
+    {
+        const QString path = QDir(QStringLiteral(DVMLENS_SHARED_DIR))
+                                 .filePath(u"inputs-examples/trace-2024-04-graph-break-restart-resume.log"_s);
+        if (!QFile::exists(path))
+            QSKIP("../shared/inputs-examples is absent");
+        const std::string log = path.toStdString();
+        const std::vector<CompileFrame> frames = compileFrames({ readCompileEvents(log, log) });
+        QCOMPARE(frames.size(), std::size_t(2));
+        QCOMPARE(frameTitle(frames[0]), "fn (test_misc.py:9549)"s);
+        QCOMPARE(frames[0].breaks, 1);
+        QCOMPARE(frames[1].function, "torch_dynamo_resume_in_fn_at_9551"s);
+        QCOMPARE(frames[1].resumes, "fn"s);
+        QVERIFY(frames[1].afterBreak);
+        QCOMPARE(frames[1].afterBreak->line, 9551);
+        QCOMPARE(frames[1].afterBreakOf, "0/0"s);
     }
 };
 
