@@ -64,6 +64,18 @@ inline std::string outputCode(const std::string& ids, const std::string& aotId =
         R"("inductor_output_code": {"filename": "/tmp/i/xx/cxx.py"}, )" + ids, wrapperModule(aotId));
 }
 
+// The same with a real DVM kernel: a graph whose verdict is "engaged".
+inline std::string dvmOutputCode(const std::string& ids, const std::string& aotId = "0_inference")
+{
+    const std::string module = "# AOT ID: ['" + aotId
+        + "']\nimport torch\nfrom torch._inductor.async_compile import AsyncCompile\n"
+          "from torch_npu._inductor import dvm\nasync_compile = AsyncCompile()\n\n"
+          "@dvm.kernel(ktype='vector', dyn_shape=False)\ndef dvm_fused_add_0_build(k):\n"
+          "    a = k.load([8, 16], dvm.float32)\n    b = k.add(a, a)\n    k.store(b, dvm.float32)\n\n"
+          "dvm_fused_add_0 = dvm_fused_add_0_build\n\n\ndef call(args):\n    dvm_fused_add_0(args[0])\n";
+    return traceRecord(R"("inductor_output_code": {"filename": "/tmp/i/xx/cxx.py"}, )" + ids, module);
+}
+
 // forward [0/0] breaks at layers.py:<line>; its rest runs as torch_dynamo_resume_in_forward_at_<line> [1/0].
 inline std::string breakLog(int rank = -1, int line = 210)
 {

@@ -6,7 +6,9 @@
 #include "commandoptions.h"
 #include "compileargs.h"
 #include "core/compile/compileexplain.h"
+#include "core/compile/compileframes.h"
 #include "core/compile/compilejson.h"
+#include "core/index/indexer.h"
 #include "core/io/pathtext.h"
 #include "core/text/displaytext.h"
 #include "indexargs.h"
@@ -19,6 +21,21 @@ namespace {
 
 void declareCompile(CommandOptions& options);
 int runCompile(const CommandOptions& options);
+
+// The frames of `logs` with the graphs the index of `path` has of them (their DVM share); without graphs
+// when no index can be built there (the logs alone still name the frames).
+std::vector<dvmlens::CompileFrame> framesAt(
+    const std::string& path, const std::vector<dvmlens::CompileLog>& logs)
+{
+    if (logs.empty())
+        return {};
+    dvmlens::IndexOptions options;
+    options.kernelDetail = dvmlens::KernelDetail::Summary; // the verdicts need no kernel bodies
+    std::string error;
+    const std::optional<dvmlens::Index> index = dvmlens::buildIndex(
+        dvmlens::pathBytes(dvmlens::absolutePathText(dvmlens::pathText(path))), options, error);
+    return dvmlens::compileFrames(logs, index ? &*index : nullptr);
+}
 
 const Command kCompile { "compile", "compile [--json] [--against A] [--no-recompiles] [--max-breaks N] PATH",
     "the compile side of TORCH_TRACE logs (a log or a folder of them): distinct graph breaks, recompiles, "
@@ -51,6 +68,7 @@ int runCompile(const CommandOptions& options)
     if (!logs)
         return ExitUsage;
     const dvmlens::CompileSummary summary = dvmlens::summarizeCompile(*logs);
+    const std::vector<dvmlens::CompileFrame> frames = framesAt(dvmlens::pathBytes(paths.first()), *logs);
     std::optional<dvmlens::CompileComparison> comparison;
     if (options.isSet(u"against"_s)) {
         const std::optional<std::vector<dvmlens::CompileLog>> before =
@@ -62,6 +80,7 @@ int runCompile(const CommandOptions& options)
     const std::vector<std::string> failures = dvmlens::compileGateFailures(summary, *gates);
     if (options.isSet(u"json"_s)) {
         nlohmann::json document = dvmlens::compileDocument(*logs, summary);
+        document["compile"]["frames"] = dvmlens::compileFramesJson(frames);
         document["gate_failures"] = failures;
         document["timeline"] = dvmlens::compileTimelineJson(dvmlens::compileTimeline(*logs));
         if (comparison)
@@ -71,6 +90,8 @@ int runCompile(const CommandOptions& options)
         std::string text = dvmlens::compileSummaryText(*logs, summary);
         if (logs->empty())
             text += "no TORCH_TRACE log found (run with TORCH_TRACE=<dir> to write them)\n";
+        else
+            text += dvmlens::compileFramesText(frames);
         const dvmlens::CompileTimeline timeline = dvmlens::compileTimeline(*logs);
         if (!timeline.empty())
             text += dvmlens::compileTimelineText(timeline);

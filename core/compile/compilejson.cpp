@@ -152,6 +152,36 @@ nlohmann::json compileTimelineJson(const CompileTimeline& timeline)
     return rows;
 }
 
+nlohmann::json compileFramesJson(const std::vector<CompileFrame>& frames)
+{
+    nlohmann::json list = nlohmann::json::array();
+    for (const CompileFrame& frame : frames) {
+        nlohmann::json ids = nlohmann::json::array();
+        for (const GraphCompileFacts* facts : frame.compiles)
+            ids.push_back(facts->idText());
+        nlohmann::json resumes = nullptr;
+        if (!frame.resumes.empty()) {
+            resumes = { { "function", frame.resumes }, { "after_break", nullptr } };
+            if (frame.afterBreak)
+                resumes["after_break"] = { { "reason", frame.afterBreak->type },
+                    { "file", nullIfEmpty(frame.afterBreak->file) },
+                    { "line",
+                        frame.afterBreak->line ? nlohmann::json(frame.afterBreak->line)
+                                               : nlohmann::json(nullptr) },
+                    { "of", frame.afterBreakOf } };
+        }
+        list.push_back({ { "function", frame.function }, { "file", nullIfEmpty(frame.file) },
+            { "line", frame.line ? nlohmann::json(frame.line) : nlohmann::json(nullptr) },
+            { "rank", optionalInt(frame.rank) }, { "frame_id", frame.frameId },
+            { "reset", frame.resetRepeat }, { "compiles", frame.compiles.size() },
+            { "recompiles", frame.recompiles }, { "failed", frame.failed }, { "refused", frame.refused },
+            { "breaks", frame.breaks }, { "graphs", frame.graphs.size() },
+            { "graphs_with_code", frame.verdicts.withCode }, { "dvm_graphs", frame.verdicts.engaged },
+            { "compile_ids", ids }, { "resumes", resumes } });
+    }
+    return list;
+}
+
 nlohmann::json compileDocument(const std::vector<CompileLog>& logs, const CompileSummary& summary)
 {
     nlohmann::json logList = nlohmann::json::array();

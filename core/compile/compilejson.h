@@ -4,6 +4,7 @@
 // (schema "dvmlens.compile/1").
 #pragma once
 
+#include "core/compile/compileframes.h"
 #include "core/compile/compilesummary.h"
 #include "core/compile/compiletimeline.h"
 
@@ -24,6 +25,11 @@ nlohmann::json compileSummaryJson(const CompileSummary& summary);
 // "timeline": [{"rank", "compiles": [{"log", "id", "function", "start_us", "duration_us", "recompile",
 // "failed", "refused"}]}], a row per rank (compiletimeline.h).
 nlohmann::json compileTimelineJson(const CompileTimeline& timeline);
+
+// The frames, "compile"."frames" of scan --json and dvmlens-cli compile --json: [{"function", "file", "line",
+// "rank", "frame_id", "reset", "compiles", "recompiles", "failed", "refused", "breaks", "graphs",
+// "graphs_with_code", "dvm_graphs", "compile_ids", "resumes": {"function", "after_break"} | null}].
+nlohmann::json compileFramesJson(const std::vector<CompileFrame>& frames);
 
 nlohmann::json compileDocument(const std::vector<CompileLog>& logs, const CompileSummary& summary);
 

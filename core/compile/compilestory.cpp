@@ -17,18 +17,6 @@ std::string frameFunction(const GraphCompileFacts& facts)
     return facts.function;
 }
 
-LocalizedText breakText(const GraphBreak& graphBreak)
-{
-    const std::string where = shortLocation(graphBreak.file, graphBreak.line);
-    LocalizedText text { where.empty() ? std::string("a break") : "a break at " + where,
-        where.empty() ? std::string("一处图中断") : " " + where + " 处的图中断" };
-    if (!graphBreak.type.empty()) {
-        text.en += " (" + graphBreak.type + ")";
-        text.zh += "（" + graphBreak.type + "）";
-    }
-    return text;
-}
-
 void cacheSentence(std::vector<LocalizedText>& story, const LocalizedText& cache, const CacheUse& use)
 {
     if (use.state == "hit") {
@@ -47,6 +35,18 @@ void cacheSentence(std::vector<LocalizedText>& story, const LocalizedText& cache
 }
 
 } // namespace
+
+LocalizedText graphBreakWords(const GraphBreak& graphBreak)
+{
+    const std::string where = shortLocation(graphBreak.file, graphBreak.line);
+    LocalizedText text { where.empty() ? std::string("a break") : "a break at " + where,
+        where.empty() ? std::string("一处图中断") : " " + where + " 处的图中断" };
+    if (!graphBreak.type.empty()) {
+        text.en += " (" + graphBreak.type + ")";
+        text.zh += "（" + graphBreak.type + "）";
+    }
+    return text;
+}
 
 std::vector<LocalizedText> compileStoryLocalized(const GraphCompileFacts& facts)
 {
@@ -74,7 +74,7 @@ std::vector<LocalizedText> compileStoryLocalized(const GraphCompileFacts& facts)
         story.push_back(
             { std::string("refused: ") + kLimitHitNote, std::string("被拒绝：") + kLimitHitNoteZh });
     if (facts.afterBreak) {
-        const LocalizedText after = breakText(*facts.afterBreak);
+        const LocalizedText after = graphBreakWords(*facts.afterBreak);
         const std::string of = frameFunction(facts);
         story.push_back({ "the part of " + of + " after " + after.en
                 + (facts.afterBreakOf.empty() ? std::string() : ", split off [" + facts.afterBreakOf + "]"),
@@ -83,7 +83,7 @@ std::vector<LocalizedText> compileStoryLocalized(const GraphCompileFacts& facts)
                                               : "，从 [" + facts.afterBreakOf + "] 拆分出来") });
     }
     for (const GraphBreak& graphBreak : facts.breaks) {
-        const LocalizedText at = breakText(graphBreak);
+        const LocalizedText at = graphBreakWords(graphBreak);
         LocalizedText sentence { "stops at " + at.en, "止于" + at.zh };
         if (!graphBreak.resumeFunction.empty()) {
             sentence.en += "; the rest runs as " + graphBreak.resumeFunction;

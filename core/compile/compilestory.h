@@ -20,5 +20,7 @@ namespace dvmlens {
 std::vector<std::string> compileStory(const GraphCompileFacts& facts);
 // The same sentences in English and Chinese (the window shows its language; the CLI stays English).
 std::vector<LocalizedText> compileStoryLocalized(const GraphCompileFacts& facts);
+// "a break at layers.py:210 (Unsupported Tensor.item() call)", as the story names a break.
+LocalizedText graphBreakWords(const GraphBreak& graphBreak);
 
 } // namespace dvmlens

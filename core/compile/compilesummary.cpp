@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/compile/compilesummary.h"
 
+#include "core/compile/framekey.h"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -54,12 +56,9 @@ CompileSummary summarizeCompile(const std::vector<CompileLog>& logs)
     CompileSummary summary;
     using BreakKey = std::tuple<std::string, std::string, int>;
     std::map<BreakKey, std::size_t> breakAt;
-    // rank (or -1 - log index without one), autograd id, frame, the frame's repeat after resets
-    using FrameKey = std::tuple<std::int64_t, std::int64_t, std::int64_t, int>;
     std::map<std::size_t, std::set<FrameKey>> breakFrames;
     std::map<FrameKey, FrameRecompiles> frames;
-    // A frame's repeat is its first compile's ([f/0]): a reset starts the frame anew from there.
-    std::map<std::tuple<std::int64_t, std::int64_t, std::int64_t>, int> frameRepeat;
+    FrameKeys frameKeys;
     std::map<std::int64_t, RankCompileTime> ranks;
     for (std::size_t logIndex = 0; logIndex < logs.size(); ++logIndex) {
         const CompileLog& log = logs[logIndex];
@@ -67,15 +66,7 @@ CompileSummary summarizeCompile(const std::vector<CompileLog>& logs)
         for (const GraphCompileFacts& graph : log.graphs) {
             ++summary.graphs;
             const std::int64_t rank = graph.rank.value_or(-1);
-            // Logs without a rank are separate processes: their frames are not one frame.
-            const std::int64_t process = graph.rank ? *graph.rank : -1 - static_cast<std::int64_t>(logIndex);
-            const std::tuple<std::int64_t, std::int64_t, std::int64_t> frameId { process,
-                graph.id.compiledAutogradId.value_or(-1), graph.id.frameId.value_or(-1) };
-            if (graph.id.frameCompileId.value_or(0) == 0)
-                frameRepeat[frameId] = graph.resetRepeat;
-            const int repeat = frameRepeat.count(frameId) ? frameRepeat[frameId] : graph.resetRepeat;
-            const FrameKey frameKey { std::get<0>(frameId), std::get<1>(frameId), std::get<2>(frameId),
-                repeat };
+            const FrameKey frameKey = frameKeys.add(graph, logIndex);
             for (const GraphBreak& graphBreak : graph.breaks) {
                 ++summary.breakHits;
                 auto [it, added] = breakAt.try_emplace(
@@ -107,7 +98,7 @@ CompileSummary summarizeCompile(const std::vector<CompileLog>& logs)
             FrameRecompiles& frame = frames[frameKey];
             frame.rank = graph.rank;
             frame.frameId = graph.id.frameId.value_or(-1);
-            frame.resetRepeat = repeat;
+            frame.resetRepeat = frameKey.resetRepeat;
             if (frame.function.empty())
                 frame.function = graph.function;
             if (frame.file.empty())

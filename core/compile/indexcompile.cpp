@@ -67,6 +67,7 @@ IndexCompile IndexCompile::read(const Index& index, int jobs, const std::vector<
         }
     }
     compile.summary_ = summarizeCompile(compile.logs_);
+    compile.frames_ = compileFrames(compile.logs_, &index);
     return compile;
 }
 

@@ -5,6 +5,7 @@
 // are made of; graphs of a debug tree or the cache folder have none.
 #pragma once
 
+#include "core/compile/compileframes.h"
 #include "core/compile/compilesummary.h"
 #include "core/model/model.h"
 
@@ -42,12 +43,18 @@ public:
     {
         return summary_;
     }
+    // The frames of the logs, with the graphs of the index each made (compileframes.h).
+    const std::vector<CompileFrame>& frames() const
+    {
+        return frames_;
+    }
     // index.runs[run].graphs[graph]'s facts; null for a graph of no trace log, or one its log has none for.
     const GraphCompileFacts* graph(std::size_t run, std::size_t graph) const;
 
 private:
     std::vector<CompileLog> logs_;
     CompileSummary summary_;
+    std::vector<CompileFrame> frames_; // point into logs_
     std::vector<std::vector<const GraphCompileFacts*>> graphs_; // [run][graph]
 };
 

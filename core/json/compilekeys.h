@@ -66,9 +66,11 @@ template <typename W> void writeCompileRollup(W& w, const IndexCompile* compile)
     if (!compile)
         return;
     w.key("compile");
-    if (compile->any())
-        writeJsonValue(w, compileSummaryJson(compile->summary()));
-    else
+    if (compile->any()) {
+        nlohmann::json rollup = compileSummaryJson(compile->summary());
+        rollup["frames"] = compileFramesJson(compile->frames());
+        writeJsonValue(w, rollup);
+    } else
         w.value(nullptr);
 }
 

@@ -568,6 +568,37 @@
         <source>%1 Double-click a row to select its graph.</source>
         <translation>%1 双击一行可选中其图。</translation>
     </message>
+    <message>
+        <source>Frame %1 made no graph in the open tree (its compiles failed or were refused).</source>
+        <translation>帧 %1 在打开的树中没有生成图（其编译失败或被拒绝）。</translation>
+    </message>
+    <message>
+        <source>Frames</source>
+        <translation>帧</translation>
+    </message>
+    <message>
+        <source>Compile frames: each frame&apos;s compiles and the share of its graphs with DVM engaged</source>
+        <translation>编译帧：每个帧的编译次数，以及其图中启用 DVM 的占比</translation>
+    </message>
+</context>
+<context>
+    <name>CompileFramesModel</name>
+    <message>
+        <source>Frame</source>
+        <translation>帧</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Compiles</source>
+        <translation>编译</translation>
+    </message>
+    <message>
+        <source>DVM share</source>
+        <translation>DVM 占比</translation>
+    </message>
 </context>
 <context>
     <name>CompileModel</name>

@@ -69,6 +69,64 @@ private Q_SLOTS:
         QCOMPARE(graphs[1][u"compile"_s][u"after_break"_s][u"line"_s].toInt(), 210);
     }
 
+    // The Frames section: each frame with its compiles and the DVM share of the graphs its compiles made;
+    // in --json, "compile"."frames".
+    void frames()
+    {
+        QTemporaryDir dir;
+        using testutil::compileId;
+        QVERIFY(testutil::writeBytes(dir.filePath(u"dedicated_log_torch_trace_rank_0_a.log"_s),
+            testutil::breakLog(0)
+                + testutil::dvmOutputCode(testutil::withRank(compileId(0, 0), 0), "0_forward")
+                + testutil::outputCode(testutil::withRank(compileId(0, 0), 0), "0_backward")
+                + testutil::dvmOutputCode(testutil::withRank(compileId(1, 0), 0), "1_forward")));
+        const testutil::CliResult text = runCli({ u"compile"_s, dir.path() });
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.contains(
+                     u"frames: 2\n"
+                     u"  forward (layers.py:200), rank 0: 1 compile, 0 recompiles, 1 break, 2 graphs: "
+                     u"DVM engaged in 1 of 2 graphs\n"
+                     u"  torch_dynamo_resume_in_forward_at_210 (layers.py:200), rank 0: 1 compile, 0 "
+                     u"recompiles, 0 breaks, 1 graph: DVM engaged in 1 of 1 graph\n"
+                     u"    resumes forward after a break at layers.py:210 (Unsupported Tensor.item() "
+                     u"call with capture_scalar_outputs=False), split off [0/0]\n"_s),
+            qPrintable(text.out));
+        const testutil::CliResult json = runCli({ u"compile"_s, u"--json"_s, dir.path() });
+        QCOMPARE(json.exitCode, 0);
+        const QJsonArray frames = QJsonDocument::fromJson(json.rawOut)
+                                      .object()
+                                      .value(u"compile"_s)
+                                      .toObject()
+                                      .value(u"frames"_s)
+                                      .toArray();
+        QCOMPARE(frames.size(), 2);
+        const QJsonObject forward = frames[0].toObject();
+        QCOMPARE(forward.value(u"function"_s).toString(), u"forward"_s);
+        QCOMPARE(forward.value(u"file"_s).toString(), u"/m/layers.py"_s);
+        QCOMPARE(forward.value(u"line"_s).toInt(), 200);
+        QCOMPARE(forward.value(u"rank"_s).toInt(), 0);
+        QCOMPARE(forward.value(u"compiles"_s).toInt(), 1);
+        QCOMPARE(forward.value(u"recompiles"_s).toInt(), 0);
+        QCOMPARE(forward.value(u"breaks"_s).toInt(), 1);
+        QCOMPARE(forward.value(u"graphs"_s).toInt(), 2);
+        QCOMPARE(forward.value(u"dvm_graphs"_s).toInt(), 1);
+        QVERIFY(forward.value(u"resumes"_s).isNull());
+        const QJsonObject resume = frames[1].toObject();
+        QCOMPARE(resume.value(u"resumes"_s)[u"function"_s].toString(), u"forward"_s);
+        QCOMPARE(resume.value(u"resumes"_s)[u"after_break"_s][u"line"_s].toInt(), 210);
+        QCOMPARE(resume.value(u"dvm_graphs"_s).toInt(), 1);
+        // scan --json's top-level "compile" gains the same frames.
+        const testutil::CliResult scan = runCli({ u"scan"_s, u"--json"_s, dir.path() });
+        QCOMPARE(scan.exitCode, 0);
+        const QJsonArray scanFrames = QJsonDocument::fromJson(scan.rawOut)
+                                          .object()
+                                          .value(u"compile"_s)
+                                          .toObject()
+                                          .value(u"frames"_s)
+                                          .toArray();
+        QCOMPARE(scanFrames, frames);
+    }
+
     // The Timeline section: per rank its compiles by start and length; in --json, "timeline".
     void timeline()
     {

@@ -7,6 +7,7 @@
 #include "gui/common/emptyviewhint.h"
 #include "gui/common/languagechange.h"
 #include "gui/common/ruletext.h"
+#include "gui/compile/compileframesmodel.h"
 #include "gui/compile/compilemodel.h"
 #include "gui/compile/compiletimelinedelegate.h"
 #include "gui/compile/compiletimelinemodel.h"
@@ -22,6 +23,7 @@ CompileDock::CompileDock(QWidget* parent)
     : QDockWidget(parent)
     , m_model(new CompileModel(this))
     , m_timelineModel(new CompileTimelineModel(this))
+    , m_framesModel(new CompileFramesModel(this))
 {
     setObjectName(QStringLiteral("compileDock"));
     auto* content = new QWidget(this);
@@ -47,10 +49,19 @@ CompileDock::CompileDock(QWidget* parent)
     m_timelineTable->setSelectionMode(QAbstractItemView::SingleSelection);
     m_timelineTable->verticalHeader()->hide();
     m_timelineTable->horizontalHeader()->setStretchLastSection(true);
+    m_framesTable = new QTableView(content);
+    m_framesTable->setObjectName(QStringLiteral("compileFrames"));
+    m_framesTable->setModel(m_framesModel);
+    m_framesTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_framesTable->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_framesTable->verticalHeader()->hide();
+    m_framesTable->horizontalHeader()->setStretchLastSection(true);
+    m_framesTable->setWordWrap(false);
     m_tabs = new QTabWidget(content);
     m_tabs->setObjectName(QStringLiteral("compileTabs"));
     m_tabs->addTab(m_table, QString());
     m_tabs->addTab(m_timelineTable, QString());
+    m_tabs->addTab(m_framesTable, QString());
     layout->addWidget(m_tabs, 1);
     setWidget(content);
     connect(bars, &CompileTimelineDelegate::barClicked, this, &CompileDock::activateBar);
@@ -59,6 +70,9 @@ CompileDock::CompileDock(QWidget* parent)
     const auto activate = [this](const QModelIndex& index) { activateRow(index.row()); };
     connect(m_table, &QAbstractItemView::activated, this, activate);
     connect(m_table, &QAbstractItemView::doubleClicked, this, activate);
+    const auto activateFrameRow = [this](const QModelIndex& index) { activateFrame(index.row()); };
+    connect(m_framesTable, &QAbstractItemView::activated, this, activateFrameRow);
+    connect(m_framesTable, &QAbstractItemView::doubleClicked, this, activateFrameRow);
     translateNowAndOnChange(this, [this] { retranslate(); });
 }
 
@@ -79,10 +93,12 @@ void CompileDock::setFacts(
 {
     m_index = std::move(index);
     m_timelineModel->setFacts(m_index ? facts : nullptr);
+    m_framesModel->setFacts(m_index ? facts : nullptr);
     m_model->setFacts(m_index ? std::move(facts) : nullptr);
     m_table->resizeColumnsToContents();
     m_timelineTable->resizeColumnToContents(CompileTimelineModel::RankColumn);
     m_timelineTable->resizeColumnToContents(CompileTimelineModel::CompilesColumn);
+    m_framesTable->resizeColumnsToContents();
     updateSummary();
     Q_EMIT factsShown();
 }
@@ -117,6 +133,16 @@ QTableView* CompileDock::timelineTable() const
     return m_timelineTable;
 }
 
+CompileFramesModel* CompileDock::framesModel() const
+{
+    return m_framesModel;
+}
+
+QTableView* CompileDock::framesTable() const
+{
+    return m_framesTable;
+}
+
 QTabWidget* CompileDock::tabs() const
 {
     return m_tabs;
@@ -148,6 +174,19 @@ void CompileDock::activateBar(int row, int bar)
     activateCompiles({ at->bars[std::size_t(bar)].compile });
 }
 
+void CompileDock::activateFrame(int row)
+{
+    const dvmlens::CompileFrame* frame = m_framesModel->frame(row);
+    if (!frame || !m_index)
+        return;
+    if (!frame->graphs.empty()) {
+        Q_EMIT graphActivated(int(frame->graphs.front().first), int(frame->graphs.front().second));
+        return;
+    }
+    Q_EMIT statusMessage(tr("Frame %1 made no graph in the open tree (its compiles failed or were refused).")
+                             .arg(QString::fromStdString(dvmlens::frameTitle(*frame))));
+}
+
 void CompileDock::activateCompiles(const std::vector<dvmlens::CompileRef>& compiles)
 {
     const std::shared_ptr<const CompileFacts>& facts = m_model->facts();
@@ -174,7 +213,11 @@ void CompileDock::retranslate()
     m_timelineTable->setAccessibleName(tr("Compile timeline: each rank's compiles by start and length"));
     m_tabs->setTabText(0, tr("Facts"));
     m_tabs->setTabText(1, tr("Timeline"));
+    m_tabs->setTabText(2, tr("Frames"));
+    m_framesTable->setAccessibleName(
+        tr("Compile frames: each frame's compiles and the share of its graphs with DVM engaged"));
     refreshTranslatedTexts(m_timelineModel);
+    refreshTranslatedTexts(m_framesModel);
     refreshTranslatedTexts(m_model);
     updateSummary();
 }

@@ -11,6 +11,7 @@
 
 #include <memory>
 
+class CompileFramesModel;
 class CompileModel;
 class CompileTimelineModel;
 class EmptyViewHint;
@@ -37,11 +38,15 @@ public:
     QLabel* summary() const;
     CompileTimelineModel* timelineModel() const;
     QTableView* timelineTable() const;
-    QTabWidget* tabs() const; // Facts, Timeline
+    CompileFramesModel* framesModel() const;
+    QTableView* framesTable() const;
+    QTabWidget* tabs() const; // Facts, Timeline, Frames
     QString emptyText() const; // what the table says while it has no rows
     // Goes to the graph of the compile `row` leads to: graphActivated, or statusMessage when that
     // compile made no graph in the open tree (or the row leads to none).
     void activateRow(int row);
+    // Goes to the first graph frame `row` made, likewise.
+    void activateFrame(int row);
     // Goes to the graph of the compile bar `bar` of timeline row `row` stands for, likewise.
     void activateBar(int row, int bar);
     void retranslate();
@@ -60,6 +65,8 @@ private:
     QTableView* m_table;
     CompileTimelineModel* m_timelineModel;
     QTableView* m_timelineTable;
+    CompileFramesModel* m_framesModel;
+    QTableView* m_framesTable;
     QTabWidget* m_tabs;
     QLabel* m_summary;
     EmptyViewHint* m_hint;

@@ -15,5 +15,6 @@ std::shared_ptr<const CompileFacts> computeCompileFacts(const dvmlens::Index& in
     facts->logs = dvmlens::readCompileLogs(files, index.root);
     facts->summary = dvmlens::summarizeCompile(facts->logs);
     facts->timeline = dvmlens::compileTimeline(facts->logs);
+    facts->frames = dvmlens::compileFrames(facts->logs, &index);
     return facts;
 }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/compile/compileevents.h"
+#include "core/compile/compileframes.h"
 #include "core/compile/compilesummary.h"
 #include "core/compile/compiletimeline.h"
 #include "core/model/model.h"
@@ -18,6 +19,8 @@ struct CompileFacts
     std::vector<dvmlens::CompileLog> logs; // one per trace log found, in the order found
     dvmlens::CompileSummary summary;
     dvmlens::CompileTimeline timeline; // each rank's compiles on one time axis
+    // Each frame with the graphs of the index its compiles made and their DVM share (point into logs).
+    std::vector<dvmlens::CompileFrame> frames;
 
     bool hasLogs() const
     {

@@ -10,6 +10,7 @@
 #include "gui/browse/runtreemodel.h"
 #include "gui/common/emptyviewhint.h"
 #include "gui/compile/compiledock.h"
+#include "gui/compile/compileframesmodel.h"
 #include "gui/compile/compilemodel.h"
 #include "gui/compile/compiletimelinedelegate.h"
 #include "gui/compile/compiletimelinemodel.h"
@@ -224,6 +225,54 @@ private Q_SLOTS:
         QCOMPARE(graphs.at(0).at(0).toInt(), a);
         QCOMPARE(index->runs[std::size_t(a)].graphs[std::size_t(graphs.at(0).at(1).toInt())].name,
             std::string("[0/1] 1_forward"));
+    }
+
+    // The Frames tab: a row per frame, its DVM share from core; a row leads to the frame's first graph.
+    void framesTab()
+    {
+        QTemporaryDir dir;
+        QVERIFY(testutil::writeBytes(QDir(dir.path()).filePath(u"dedicated_log_torch_trace_a.log"_s),
+            testutil::breakLog() + testutil::dvmOutputCode(compileId(0, 0), "0_forward")
+                + testutil::outputCode(compileId(0, 0), "0_backward")
+                + testutil::outputCode(compileId(1, 0), "1_forward")));
+        QVERIFY(testutil::writeBytes(
+            QDir(dir.path()).filePath(u"dedicated_log_torch_trace_d.log"_s), testutil::fallbackKernelLog()));
+        const std::shared_ptr<const dvmlens::Index> index = indexOf(dir.path());
+        CompileDock dock;
+        QAbstractItemModelTester tester(
+            dock.framesModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        dock.setFacts(index, computeCompileFacts(*index));
+        const CompileFramesModel& model = *dock.framesModel();
+        QCOMPARE(model.rowCount(), 3);
+        QCOMPARE(rowTexts(model, 0),
+            (QStringList {
+                u"forward (layers.py:200)"_s, u"no rank"_s, u"1 compile"_s, u"DVM 1 of 2 graphs"_s }));
+        QCOMPARE(rowTexts(model, 1),
+            (QStringList { u"torch_dynamo_resume_in_forward_at_210 (layers.py:200)"_s, u"no rank"_s,
+                u"1 compile"_s, u"DVM 0 of 1 graph"_s }));
+        QCOMPARE(rowTexts(model, 2),
+            (QStringList { u"forward (layers.py:200)"_s, u"no rank"_s, u"1 compile"_s, u"no graphs"_s }));
+        QCOMPARE(model.index(1, CompileFramesModel::FrameColumn).data(Qt::AccessibleTextRole).toString(),
+            u"torch_dynamo_resume_in_forward_at_210 (layers.py:200): 1 compile; the rest of forward after a "
+            u"break at layers.py:210 (Unsupported Tensor.item() call with capture_scalar_outputs=False), "
+            u"split "
+            u"off [0/0]; DVM engaged in 0 of 1 graph"_s);
+        QVERIFY(model.index(2, CompileFramesModel::ShareColumn)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(u"\n[0/0] the compile failed: InductorError: "_s));
+        QCOMPARE(dock.tabs()->tabText(2), u"Frames"_s);
+        QSignalSpy graphs(&dock, &CompileDock::graphActivated);
+        QSignalSpy messages(&dock, &CompileDock::statusMessage);
+        dock.activateFrame(1);
+        QCOMPARE(graphs.count(), 1);
+        const int a = runOf(*index, "dedicated_log_torch_trace_a.log");
+        QCOMPARE(graphs.at(0).at(0).toInt(), a);
+        QCOMPARE(index->runs[std::size_t(a)].graphs[std::size_t(graphs.at(0).at(1).toInt())].name,
+            std::string("[1/0] 1_forward"));
+        dock.activateFrame(2);
+        QCOMPARE(graphs.count(), 1);
+        QCOMPARE(messages.count(), 1);
     }
 
     void eachRowInWords()
