@@ -17,9 +17,12 @@ namespace dvmlens {
 
 namespace {
 
-// What archive_read_open_filename reads of the file at a time: 1 MiB, so a compressed archive of
-// tens of MB costs tens of reads, and its decompressor is fed in large pieces.
+// What archive_read_open_filename reads of the file at a time: 1 MiB, so an archive of tens of MB
+// costs tens of reads; a smaller file in one block of its size (libarchive allocates the block,
+// and the archive is opened several times per scan: a 1 MiB block per open was much of the cost of
+// a small archive).
 constexpr std::size_t kBlockBytes = 1024 * 1024;
+constexpr std::size_t kSmallestBlockBytes = 16 * 1024;
 
 unsigned char direntType(mode_t type)
 {
@@ -98,7 +101,9 @@ bool ArchiveReader::open(const std::string& path, std::string& error)
         return false;
     if (stream->compression() == Compression::None) {
         // Read by libarchive itself, which can seek: a zip is read from its central directory.
-        if (archive_read_open_filename(m_archive, path.c_str(), kBlockBytes) != ARCHIVE_OK) {
+        const std::size_t blockBytes = std::clamp<std::uint64_t>(
+            static_cast<std::uint64_t>(status.st_size), kSmallestBlockBytes, kBlockBytes);
+        if (archive_read_open_filename(m_archive, path.c_str(), blockBytes) != ARCHIVE_OK) {
             error = archiveError(m_archive, "cannot open the archive");
             return false;
         }

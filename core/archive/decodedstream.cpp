@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/archive/decodedstream.h"
 
+#include <algorithm>
 #include <bzlib.h>
 #include <cerrno>
 #include <cstring>
@@ -15,10 +16,12 @@ namespace dvmlens {
 
 namespace {
 
-// Raw bytes read from the file at a time, and decoded bytes handed out at a time: 1 MiB, as the
-// archive reader read the file before.
+// Raw bytes read from the file at a time, and decoded bytes handed out at a time: up to 1 MiB, as
+// the archive reader read the file before. A small file is read with a buffer of its size, and the
+// decoded bytes of a small archive fit the first 64 KiB: a small input costs no 2 MiB.
 constexpr std::size_t kInBytes = 1024 * 1024;
 constexpr std::size_t kOutBytes = 1024 * 1024;
+constexpr std::size_t kFirstOutBytes = 64 * 1024;
 // The memory liblzma may take for one xz stream (its dictionary): libarchive's own bound; `xz -9`
 // needs 65 MiB. zstd keeps its default bound (windows up to 128 MiB), as libarchive 3.6 does.
 constexpr std::uint64_t kXzMemoryLimit = 1ull << 30;
@@ -328,6 +331,8 @@ bool DecodedStream::open(const std::string& path, std::string& error)
         return false;
     }
     ::fcntl(m_fd, F_SETFL, ::fcntl(m_fd, F_GETFL) & ~O_NONBLOCK);
+    // One byte more than the file holds, so the first read of a file that did not grow meets its end.
+    m_inChunk = std::min<std::uint64_t>(kInBytes, static_cast<std::uint64_t>(status.st_size) + 1);
     if (!fill(error))
         return false;
     m_compression = compressionOf(std::string_view(reinterpret_cast<const char*>(m_in.data()), m_in.size()));
@@ -356,10 +361,10 @@ bool DecodedStream::fill(std::string& error)
     m_in.erase(m_in.begin(), m_in.begin() + static_cast<std::ptrdiff_t>(m_inStart));
     m_inStart = 0;
     const std::size_t kept = m_in.size();
-    m_in.resize(kept + kInBytes);
+    m_in.resize(kept + m_inChunk);
     ssize_t got = 0;
     do
-        got = ::read(m_fd, m_in.data() + kept, kInBytes);
+        got = ::read(m_fd, m_in.data() + kept, m_inChunk);
     while (got < 0 && errno == EINTR);
     if (got < 0) {
         m_in.resize(kept);
@@ -388,7 +393,10 @@ long DecodedStream::read(const char*& data, std::string& error)
         m_inStart = m_in.size();
         return static_cast<long>(size);
     }
-    m_out.resize(kOutBytes);
+    if (m_out.empty())
+        m_out.resize(kFirstOutBytes);
+    else if (m_outFilled && m_out.size() < kOutBytes)
+        m_out.resize(std::min(kOutBytes, 2 * m_out.size()));
     for (;;) {
         const unsigned char* in = m_in.data() + m_inStart;
         std::size_t inLeft = m_in.size() - m_inStart;
@@ -401,6 +409,7 @@ long DecodedStream::read(const char*& data, std::string& error)
         m_failed = step == Decoder::Step::Failed;
         // What was decoded comes first, the end or the failure at the next call.
         if (outLeft < m_out.size()) {
+            m_outFilled = outLeft == 0;
             data = reinterpret_cast<const char*>(m_out.data());
             return static_cast<long>(m_out.size() - outLeft);
         }

@@ -54,13 +54,30 @@ public:
 private:
     bool fill(std::string& error);
 
+    // Byte buffers that resize() leaves uninitialised: read() and the decoders write them first, and
+    // zeroing a buffer per stream was most of the cost of a small archive (the fuzz target's inputs).
+    template <typename T> struct UninitialisedAllocator : std::allocator<T>
+    {
+        template <typename U> struct rebind
+        {
+            using other = UninitialisedAllocator<U>;
+        };
+        template <typename U> void construct(U* place)
+        {
+            ::new (static_cast<void*>(place)) U;
+        }
+    };
+    using Bytes = std::vector<unsigned char, UninitialisedAllocator<unsigned char>>;
+
     int m_fd = -1;
     Compression m_compression = Compression::None;
     std::unique_ptr<Decoder> m_decoder;
-    std::vector<unsigned char> m_in; // raw bytes read, [m_inStart, m_in.size()) not yet decoded
+    std::size_t m_inChunk = 0; // raw bytes read at a time: up to 1 MiB, no more than the file holds
+    Bytes m_in; // raw bytes read, [m_inStart, m_in.size()) not yet decoded
     std::size_t m_inStart = 0;
     bool m_inputEnded = false;
-    std::vector<unsigned char> m_out;
+    Bytes m_out; // grows from 64 KiB to 1 MiB while the decoder fills it whole
+    bool m_outFilled = false; // the last bytes handed out filled m_out
     bool m_done = false; // the clean end was read
     bool m_failed = false; // the stream is cut or corrupt: m_failure says how
     std::string m_failure;

@@ -153,6 +153,13 @@ std::string RankConsistency::rankRangesText(const std::vector<std::size_t>& runs
     return text;
 }
 
+int rankRunCount(const Index& index)
+{
+    // Ranks are run_* folders: the run-less group of loose files (any other layout) is no process.
+    return static_cast<int>(std::count_if(
+        index.runs.begin(), index.runs.end(), [](const Run& run) { return run.name.has_value(); }));
+}
+
 RankConsistency rankConsistency(const Index& index)
 {
     RankConsistency result;

@@ -76,6 +76,9 @@ struct RankConsistency
 
 // Only meaningful with two runs or more; with fewer every graph is trivially identical.
 RankConsistency rankConsistency(const Index& index);
+// RankConsistency::runs without the graphs' pairing: a front end that shows ranks only for two runs
+// or more asks this first (a single run of a million graph folders is not paired for nothing).
+int rankRunCount(const Index& index);
 
 // "ranks: 8 runs, 360 graphs, 358 identical, 2 divergent" and, per divergent graph, one line:
 // "  model__0_forward_1: 2 variants: runs r0, r1 engaged (dvm 4); run r5 not engaged (triton 3); missing in

@@ -35,9 +35,9 @@ std::vector<std::vector<ReportFold>> identicalRankFolds(const Index& index)
     std::vector<std::vector<ReportFold>> folds;
     for (const Run& run : index.runs)
         folds.emplace_back(run.graphs.size());
-    const RankConsistency ranks = rankConsistency(index);
-    if (ranks.runs < 2)
+    if (rankRunCount(index) < 2)
         return folds;
+    const RankConsistency ranks = rankConsistency(index);
     for (const RankGraph& graph : ranks.graphs) {
         if (!graph.identical()) {
             for (const RankMember& member : graph.members)

@@ -202,8 +202,8 @@ std::string scanText(const Index& index)
         text += "\nnot listed (the first " + std::to_string(RepeatBound::kListedPerKind)
             + " of each kind are):\n" + bound.moreLines("  ");
     }
-    if (const RankConsistency ranks = rankConsistency(index); ranks.runs > 1)
-        text += '\n' + rankConsistencyText(index, ranks);
+    if (rankRunCount(index) > 1)
+        text += '\n' + rankConsistencyText(index, rankConsistency(index));
     const Summary summary = summarize(index);
     text += "\ntotals: " + plural(summary.runs, "run") + ", " + plural(summary.graphs, "graph") + " ("
         + std::to_string(summary.graphsWithOutputCode) + " with output_code.py, "
