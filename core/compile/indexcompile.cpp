@@ -2,6 +2,7 @@
 #include "core/compile/indexcompile.h"
 
 #include "core/io/workerthreads.h"
+#include "core/trace/compileresets.h"
 
 #include <atomic>
 #include <map>
@@ -61,7 +62,8 @@ IndexCompile IndexCompile::read(const Index& index, int jobs, const std::vector<
             const auto log = logByPath.find(traceLogOf(graph));
             if (!kept[r] || log == logByPath.end() || !graph.origin->compileId)
                 continue;
-            const auto facts = byId[log->second].find(compileIdKey(*graph.origin->compileId));
+            const auto facts = byId[log->second].find(
+                compileIdKey(*graph.origin->compileId) + resetSuffix(graph.origin->compileResetRepeat));
             if (facts != byId[log->second].end())
                 compile.graphs_[r][g] = facts->second;
         }

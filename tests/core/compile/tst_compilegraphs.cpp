@@ -6,6 +6,7 @@
 #include "core/compile/compilestory.h"
 #include "core/compile/compilesummary.h"
 #include "core/compile/compiletext.h"
+#include "core/compile/indexcompile.h"
 #include "core/compile/tracelogfiles.h"
 #include "indexfixture.h"
 #ifndef Q_MOC_RUN // moc misreads the raw strings with unbalanced braces in it
@@ -142,6 +143,14 @@ private Q_SLOTS:
         QCOMPARE(compileFactsOfGraph(logs, graphs[2]), &logs[0].graphs[2]);
         QCOMPARE(graphsOfCompile(index, index.runs[0].path, "0/0"), (Positions { { 0, 0 } }));
         QCOMPARE(graphsOfCompile(index, index.runs[0].path, "0/0 after reset 1"), (Positions { { 0, 2 } }));
+        // What scan --json and the reports join: each graph to its own compile, not the first of its id.
+        const IndexCompile joined = IndexCompile::read(index);
+        QVERIFY(joined.graph(0, 0));
+        QCOMPARE(joined.graph(0, 0)->idText(), "0/0"s);
+        QVERIFY(joined.graph(0, 2));
+        QCOMPARE(joined.graph(0, 2)->idText(), "0/0 after reset 1"s);
+        QCOMPARE(joined.graph(0, 2)->fxCache.state, "hit"s);
+        QCOMPARE(joined.graph(0, 3)->idText(), "0/1 after reset 1"s);
     }
 
     void factsOfAGraph()
