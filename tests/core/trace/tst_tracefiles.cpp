@@ -253,8 +253,9 @@ private Q_SLOTS:
 
         const Index index = indexOf(dir.path());
         QCOMPARE(index.runs.size(), std::size_t(2));
-        QCOMPARE(graphNames(index.runs[0]), kRank1Graphs); // read through the link
-        QCOMPARE(graphNames(index.runs[1]), kRank0Graphs);
+        QCOMPARE(graphNames(index.runs[0]), kRank0Graphs);
+        QCOMPARE(graphNames(index.runs[1]), kRank1Graphs); // read through the link, by its name
+        QCOMPARE(*index.runs[1].name, std::string("dedicated_log_torch_trace_rank_1_b.log"));
         QVERIFY(index.diagnostics.empty());
     }
 
