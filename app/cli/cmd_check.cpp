@@ -156,7 +156,8 @@ int runCheck(const CommandOptions& options)
     }
     if (compileGated) {
         // The compile-side gates read the TORCH_TRACE logs under PATH (a debug tree with its trace folder).
-        const std::optional<std::vector<dvmlens::CompileLog>> logs = readCompileLogsAt(kCheck, parsed->path);
+        const std::optional<std::vector<dvmlens::CompileLog>> logs =
+            readCompileLogsAt(kCheck, parsed->path, false);
         if (!logs)
             return ExitUsage;
         const dvmlens::CompileSummary compile = dvmlens::summarizeCompile(*logs);

@@ -12,6 +12,7 @@
 #include "core/text/comparetext.h"
 #include "core/text/profiletext.h"
 #include "core/text/sourcestext.h"
+#include "core/why/whywithsources.h"
 #include "indexargs.h"
 #include "profileargs.h"
 
@@ -134,8 +135,11 @@ int runCompare(const cli::CommandOptions& commandOptions)
 
     // Both sides trace logs: B graphs a new break split off pair with their A graph, and what changed on the
     // compile side is said under the pairs that changed; every pair says which reasons changed.
+    // Each side's output_code.py files read once, for the reasons and the model sources both.
     const dvmlens::LoadedWhyRules whyRules = dvmlens::loadWhyRules();
-    const dvmlens::CompareResult result = dvmlens::compareExplained(*a, *b, options, &whyRules.rules);
+    const dvmlens::SourcesWithWhy readA = dvmlens::buildSourcesWithWhy(*a, whyRules.rules);
+    const dvmlens::SourcesWithWhy readB = dvmlens::buildSourcesWithWhy(*b, whyRules.rules);
+    const dvmlens::CompareResult result = dvmlens::compareExplained(*a, *b, options, readA.why, readB.why);
     std::optional<dvmlens::ProfileComparison> times;
     if (joinA || joinB)
         times = dvmlens::compareProfiles(result, *a, *b, joinA, joinB);
@@ -150,7 +154,7 @@ int runCompare(const cli::CommandOptions& commandOptions)
     }
     // Model source lines whose DVM kernels changed A → B: a text block, or compare/1's "sources" key.
     const std::vector<dvmlens::SourceLocationChange> sourceChanges =
-        dvmlens::compareIndexSources(*a, *b, options.runA, options.runB);
+        dvmlens::compareIndexSources(*a, readA.map, *b, readB.map, options.runA, options.runB);
     if (parsed->json) {
         nlohmann::ordered_json document = nlohmann::ordered_json::parse(text);
         document["sources"] = dvmlens::sourceChangesJson(sourceChanges);

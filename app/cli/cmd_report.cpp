@@ -202,7 +202,8 @@ int runReport(const CommandOptions& options)
     // The "Compile" section, when the tree holds the run's TORCH_TRACE logs (a folder; not an archive).
     std::optional<dvmlens::CompileSummary> compile;
     if (QFileInfo(dvmlens::pathText(parsed->path)).isDir()) {
-        const std::optional<std::vector<dvmlens::CompileLog>> logs = readCompileLogsAt(kReport, parsed->path);
+        const std::optional<std::vector<dvmlens::CompileLog>> logs =
+            readCompileLogsAt(kReport, parsed->path, false);
         if (logs && !logs->empty())
             input.compile = &compile.emplace(dvmlens::summarizeCompile(*logs));
     }

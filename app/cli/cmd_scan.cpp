@@ -60,7 +60,7 @@ int runScan(const CommandOptions& options)
         if (named)
             return ExitUsage;
     }
-    dvmlens::Index* index = loadIndex(kScan, *parsed);
+    dvmlens::Index* index = loadIndex(kScan, *parsed, false); // its problems list them
     if (!index)
         return ExitUsage;
     index->diagnostics.insert(index->diagnostics.end(), rules.problems.begin(), rules.problems.end());

@@ -9,8 +9,8 @@
 #include "core/sources/sourcesummary.h"
 #include "core/text/sourcestext.h"
 #include "core/why/sourcelinewhy.h"
-#include "core/why/whyindex.h"
 #include "core/why/whyrules.h"
+#include "core/why/whywithsources.h"
 #include "indexargs.h"
 #include "keptuntilexit.h"
 
@@ -47,14 +47,14 @@ int runSources(const CommandOptions& options)
     const dvmlens::Index* index = loadIndex(kSources, *parsed);
     if (!index)
         return ExitUsage;
-    const dvmlens::SourceMap map = dvmlens::buildSourceMap(*index, parsed->jobs);
-    const dvmlens::SourceSummary summary = dvmlens::summarizeSources(*index, map, includeLibrary);
     // Why per line, with the rules `dvmlens-cli why` uses (a bad user file: said, built-in rules apply).
     const dvmlens::LoadedWhyRules rules = dvmlens::loadWhyRules();
     for (const dvmlens::Diagnostic& problem : rules.problems)
         QTextStream(stderr) << "dvmlens-cli: sources: " << QString::fromStdString(problem.message) << '\n';
-    const dvmlens::IndexWhy why = dvmlens::explainIndex(*index, rules.rules, parsed->jobs);
-    const dvmlens::SourceLinesWhy lines = dvmlens::whyBySourceLine(*index, why, summary);
+    // Each output_code.py read once, for its sources and its reasons both.
+    const dvmlens::SourcesWithWhy read = dvmlens::buildSourcesWithWhy(*index, rules.rules, parsed->jobs);
+    const dvmlens::SourceSummary summary = dvmlens::summarizeSources(*index, read.map, includeLibrary);
+    const dvmlens::SourceLinesWhy lines = dvmlens::whyBySourceLine(*index, read.why, summary);
     writeOut(parsed->json ? dvmlens::sourcesJsonText(*index, summary, &lines)
                           : dvmlens::sourcesText(*index, summary, &lines));
     return ExitOk;

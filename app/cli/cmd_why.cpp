@@ -9,6 +9,7 @@
 #include "core/text/whytext.h"
 #include "core/why/whyindex.h"
 #include "core/why/whysummary.h"
+#include "core/why/whywithsources.h"
 #include "indexargs.h"
 
 #include <QTextStream>
@@ -53,12 +54,13 @@ int runWhy(const CommandOptions& options)
     const dvmlens::Index* index = loadIndex(kWhy, *parsed);
     if (!index)
         return ExitUsage;
-    const dvmlens::IndexWhy why = dvmlens::explainIndex(*index, rules.rules, parsed->jobs);
+    // Each output_code.py read once, for the reasons and their model lines both.
+    const dvmlens::SourcesWithWhy read = dvmlens::buildSourcesWithWhy(*index, rules.rules, parsed->jobs);
+    const dvmlens::IndexWhy& why = read.why;
     for (const dvmlens::Diagnostic& problem : why.problems)
         QTextStream(stderr) << "dvmlens-cli: why: " << QString::fromStdString(problem.path) << ": "
                             << QString::fromStdString(problem.message) << '\n';
-    const dvmlens::SourceMap sources = dvmlens::buildSourceMap(*index, parsed->jobs);
-    const std::vector<dvmlens::WhyGroup> groups = dvmlens::summarizeWhy(*index, why, rules.rules, &sources);
+    const std::vector<dvmlens::WhyGroup> groups = dvmlens::summarizeWhy(*index, why, rules.rules, &read.map);
     writeOut(
         parsed->json ? dvmlens::whyJsonText(*index, groups, rules.rules) : dvmlens::whyText(*index, groups));
     return ExitOk;

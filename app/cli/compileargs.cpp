@@ -4,6 +4,7 @@
 #include "commandoptions.h"
 #include "core/compile/tracelogfiles.h"
 #include "core/io/pathtext.h"
+#include "indexargs.h"
 
 #include <QTextStream>
 
@@ -40,7 +41,7 @@ std::optional<dvmlens::CompileGates> parseCompileGates(
 }
 
 std::optional<std::vector<dvmlens::CompileLog>> readCompileLogsAt(
-    const Command& command, const std::string& path)
+    const Command& command, const std::string& path, bool sayUnreadLogs)
 {
     const std::string absolute = dvmlens::pathBytes(dvmlens::absolutePathText(dvmlens::pathText(path)));
     const dvmlens::TraceLogFiles files = dvmlens::findTraceLogs(absolute);
@@ -49,6 +50,8 @@ std::optional<std::vector<dvmlens::CompileLog>> readCompileLogsAt(
                             << dvmlens::pathText(files.error) << '\n';
         return std::nullopt;
     }
+    if (sayUnreadLogs)
+        cli::sayUnreadLogs(command, files.notes);
     return dvmlens::readCompileLogs(files, absolute);
 }
 

@@ -19,8 +19,9 @@ std::optional<dvmlens::CompileGates> parseCompileGates(
     const Command& command, const CommandOptions& options, bool& any);
 
 // The compile events of the trace logs PATH names (a log, or a folder of them); nullopt when PATH cannot
-// be read (printed).
+// be read (printed). Files named like logs that were not read are said on stderr (indexargs.h
+// sayUnreadLogs) unless `sayUnreadLogs` is false (the command's index said them already).
 std::optional<std::vector<dvmlens::CompileLog>> readCompileLogsAt(
-    const Command& command, const std::string& path);
+    const Command& command, const std::string& path, bool sayUnreadLogs = true);
 
 } // namespace cli

@@ -5,6 +5,7 @@
 #include "commandoptions.h"
 #include "core/index/indexer.h"
 #include "core/io/pathtext.h"
+#include "core/trace/tracefiles.h"
 #include "core/verdict/verdict.h"
 #include "keptuntilexit.h"
 
@@ -70,7 +71,18 @@ std::optional<IndexArgs> parseIndexArgs(
     return parsed;
 }
 
-dvmlens::Index* loadIndex(const Command& command, const IndexArgs& args)
+void sayUnreadLogs(const Command& command, const std::vector<dvmlens::Diagnostic>& diagnostics)
+{
+    for (const dvmlens::Diagnostic& diagnostic : diagnostics) {
+        if (dvmlens::isUnreadLogNote(diagnostic))
+            QTextStream(stderr) << "dvmlens-cli: " << command.name << ": "
+                                << dvmlens::pathText(diagnostic.path) << ": "
+                                << QString::fromStdString(diagnostic.message) << " ["
+                                << QString::fromStdString(diagnostic.code) << "]\n";
+    }
+}
+
+dvmlens::Index* loadIndex(const Command& command, const IndexArgs& args, bool sayUnreadLogs)
 {
     dvmlens::IndexOptions options;
     options.jobs = args.jobs;
@@ -90,6 +102,8 @@ dvmlens::Index* loadIndex(const Command& command, const IndexArgs& args)
             << QFile::decodeName(QByteArray::fromStdString(lone->outputCode->path)) << '\n';
         return nullptr;
     }
+    if (sayUnreadLogs)
+        cli::sayUnreadLogs(command, index->diagnostics);
     return keptUntilExit(std::move(*index));
 }
 

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace cli {
 
@@ -35,7 +36,13 @@ std::optional<IndexArgs> parseIndexArgs(
 // returns null (the caller exits with ExitUsage). The index is never freed: the process ends right
 // after using it, and the OS reclaims its pages faster than tens of thousands of destructors run
 // (about 20 ms of a 0.2 s scan of a 150 MB tree).
-dvmlens::Index* loadIndex(const Command& command, const IndexArgs& args);
+// Files named like logs that were not read (a link out of PATH, a FIFO: core's isUnreadLogNote) are
+// said on stderr unless `sayUnreadLogs` is false (scan lists them with the tree's problems).
+dvmlens::Index* loadIndex(const Command& command, const IndexArgs& args, bool sayUnreadLogs = true);
+
+// "dvmlens-cli: <name>: PATH: message [code]" on stderr for each of `diagnostics` that says a file
+// named like a log was not read.
+void sayUnreadLogs(const Command& command, const std::vector<dvmlens::Diagnostic>& diagnostics);
 
 // Writes raw bytes to stdout (also a sink for streamed output, e.g. dvmlens::writeScanJson).
 void writeOut(std::string_view text);

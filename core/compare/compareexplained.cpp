@@ -4,10 +4,16 @@
 #include "core/compare/comparecompile.h"
 #include "core/compare/comparewhy.h"
 
+#include <utility>
+
 namespace dvmlens {
 
-CompareResult compareExplained(
-    const Index& a, const Index& b, CompareOptions options, const WhyRules* rules, int jobs)
+namespace {
+
+// The comparison with its compile changes; `placeWhy` then adds the reason changes.
+template <typename PlaceWhy>
+CompareResult compareThen(
+    const Index& a, const Index& b, CompareOptions options, int jobs, const PlaceWhy& placeWhy)
 {
     const std::optional<CompareCompileInput> compile = readCompareCompile(a, b, options, jobs);
     if (compile)
@@ -15,9 +21,26 @@ CompareResult compareExplained(
     CompareResult result = compareIndexes(a, b, options);
     if (compile)
         placeCompileChanges(result, a, b, *compile);
-    if (rules)
-        placeWhyChanges(result, a, b, *rules);
+    placeWhy(result);
     return result;
+}
+
+} // namespace
+
+CompareResult compareExplained(
+    const Index& a, const Index& b, CompareOptions options, const WhyRules* rules, int jobs)
+{
+    return compareThen(a, b, std::move(options), jobs, [&](CompareResult& result) {
+        if (rules)
+            placeWhyChanges(result, a, b, *rules);
+    });
+}
+
+CompareResult compareExplained(const Index& a, const Index& b, CompareOptions options, const IndexWhy& whyA,
+    const IndexWhy& whyB, int jobs)
+{
+    return compareThen(a, b, std::move(options), jobs,
+        [&](CompareResult& result) { placeWhyChanges(result, a, whyA, b, whyB); });
 }
 
 } // namespace dvmlens

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "core/compare/compare.h"
+#include "core/why/whyindex.h"
 #include "core/why/whyrules.h"
 
 namespace dvmlens {
@@ -13,5 +14,10 @@ namespace dvmlens {
 // `rules` null: no why changes. `jobs`: threads reading the trace logs (0: one per core).
 CompareResult compareExplained(
     const Index& a, const Index& b, CompareOptions options, const WhyRules* rules, int jobs = 0);
+
+// The same with each side's reasons already told (by `rules`, e.g. with its sources: the window's
+// compare reads each output_code.py once for both).
+CompareResult compareExplained(const Index& a, const Index& b, CompareOptions options, const IndexWhy& whyA,
+    const IndexWhy& whyB, int jobs = 0);
 
 } // namespace dvmlens

@@ -3,6 +3,7 @@
 
 #include "core/text/displaytext.h"
 #include "core/why/whyexplain.h"
+#include "core/why/whyindex.h"
 
 #include <algorithm>
 #include <map>
@@ -138,6 +139,27 @@ std::vector<WhyChange> whyChanges(const GraphDiff& diff, const OutputCode& codeA
     return changes.take();
 }
 
+namespace {
+
+// Each pair whose two files tell reasons and have something not DVM, with its two graphs.
+template <typename Place>
+void forEachExplainedPair(CompareResult& result, const Index& a, const Index& b, const Place& place)
+{
+    for (GraphDiff& diff : result.graphs) {
+        if (!diff.a || !diff.b)
+            continue;
+        const Graph& graphA = a.runs[diff.a->run].graphs[diff.a->graph];
+        const Graph& graphB = b.runs[diff.b->run].graphs[diff.b->graph];
+        if (!graphA.outputCode || !graphB.outputCode || !explainsGraph(graphA) || !explainsGraph(graphB))
+            continue;
+        if (!anyNotDvm(*graphA.outputCode) && !anyNotDvm(*graphB.outputCode))
+            continue;
+        place(diff, graphA, graphB);
+    }
+}
+
+} // namespace
+
 void placeWhyChanges(CompareResult& result, const Index& a, const Index& b, const WhyRules& rules)
 {
     std::map<std::size_t, WhyEnvironment> environmentsA, environmentsB;
@@ -148,15 +170,7 @@ void placeWhyChanges(CompareResult& result, const Index& a, const Index& b, cons
             found = cache.emplace(run, runWhyEnvironment(index.runs[run], index.root)).first;
         return found->second;
     };
-    for (GraphDiff& diff : result.graphs) {
-        if (!diff.a || !diff.b)
-            continue;
-        const Graph& graphA = a.runs[diff.a->run].graphs[diff.a->graph];
-        const Graph& graphB = b.runs[diff.b->run].graphs[diff.b->graph];
-        if (!graphA.outputCode || !graphB.outputCode || !explainsGraph(graphA) || !explainsGraph(graphB))
-            continue;
-        if (!anyNotDvm(*graphA.outputCode) && !anyNotDvm(*graphB.outputCode))
-            continue;
+    forEachExplainedPair(result, a, b, [&](GraphDiff& diff, const Graph& graphA, const Graph& graphB) {
         std::vector<Diagnostic> problems; // an unreadable file: the pair says nothing about reasons
         const std::optional<GraphWhy> whyA =
             explainGraph(graphA, a.root, environment(environmentsA, a, diff.a->run), rules, problems);
@@ -164,7 +178,18 @@ void placeWhyChanges(CompareResult& result, const Index& a, const Index& b, cons
             explainGraph(graphB, b.root, environment(environmentsB, b, diff.b->run), rules, problems);
         if (whyA && whyB)
             diff.whyChanges = whyChanges(diff, *graphA.outputCode, *whyA, *graphB.outputCode, *whyB);
-    }
+    });
+}
+
+void placeWhyChanges(
+    CompareResult& result, const Index& a, const IndexWhy& whyA, const Index& b, const IndexWhy& whyB)
+{
+    forEachExplainedPair(result, a, b, [&](GraphDiff& diff, const Graph& graphA, const Graph& graphB) {
+        const GraphWhy* toldA = whyA.graph(diff.a->run, diff.a->graph);
+        const GraphWhy* toldB = whyB.graph(diff.b->run, diff.b->graph);
+        if (toldA && toldB)
+            diff.whyChanges = whyChanges(diff, *graphA.outputCode, *toldA, *graphB.outputCode, *toldB);
+    });
 }
 
 std::string whyChangeSideText(const WhyChange& change, bool sideB)

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "core/compare/compare.h"
+#include "core/why/whyindex.h"
 #include "core/why/whyreason.h"
 #include "core/why/whyrules.h"
 
@@ -19,6 +20,11 @@ std::vector<WhyChange> whyChanges(const GraphDiff& diff, const OutputCode& codeA
 // Fills GraphDiff::whyChanges of every pair of `result` where either side has a kernel or call that is
 // not DVM, reading those output_code.py files again (an unreadable one leaves its pair without changes).
 void placeWhyChanges(CompareResult& result, const Index& a, const Index& b, const WhyRules& rules);
+
+// The same from each side's reasons already told (whyindex.h; e.g. with its sources, whywithsources.h),
+// so no file is read again.
+void placeWhyChanges(
+    CompareResult& result, const Index& a, const IndexWhy& whyA, const Index& b, const IndexWhy& whyB);
 
 // "DVM" / "none" / the code: how a side of a change is named in text.
 std::string whyChangeSideText(const WhyChange& change, bool sideB);

@@ -25,7 +25,7 @@ TraceLogFiles findTraceLogs(const std::string& path)
         files.error = path + ": not a file or folder";
         return files;
     }
-    files.logs = traceLogsAt(path);
+    files.logs = traceLogsAt(path, &files.notes);
     return files;
 }
 

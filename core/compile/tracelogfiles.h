@@ -15,6 +15,7 @@ struct TraceLogFiles
 {
     std::vector<std::string> logs;
     std::string error; // the path cannot be read at all
+    std::vector<Diagnostic> notes; // files named like logs that were not read (traceLogsAt's notes)
 };
 
 TraceLogFiles findTraceLogs(const std::string& path);

@@ -3,6 +3,7 @@
 
 #include "core/why/whyindex.h"
 #include "core/why/whyrules.h"
+#include "core/why/whywithsources.h"
 
 namespace dvmlens {
 
@@ -29,8 +30,11 @@ std::vector<WhyGroup> reportWhyGroups(
 
 ReportSourcesAndWhy readReportSourcesAndWhy(const Index& index)
 {
-    const SourceMap map = buildSourceMap(index);
-    return ReportSourcesAndWhy { summarizeSources(index, map), reportWhyGroups(index, &map) };
+    // Each output_code.py read once, for the model sources and the reasons both.
+    const LoadedWhyRules rules = loadWhyRules();
+    const SourcesWithWhy read = buildSourcesWithWhy(index, rules.rules);
+    return ReportSourcesAndWhy { summarizeSources(index, read.map),
+        summarizeWhy(index, read.why, rules.rules, &read.map) };
 }
 
 } // namespace dvmlens

@@ -63,8 +63,13 @@ std::vector<SourceLocationChange> compareSources(const SourceSummary& a, const S
 std::vector<SourceLocationChange> compareIndexSources(const Index& a, const Index& b,
     std::optional<std::size_t> runA, std::optional<std::size_t> runB, int jobs)
 {
-    return compareSources(summarizeSources(a, buildSourceMap(a, jobs), false, runA),
-        summarizeSources(b, buildSourceMap(b, jobs), false, runB));
+    return compareIndexSources(a, buildSourceMap(a, jobs), b, buildSourceMap(b, jobs), runA, runB);
+}
+
+std::vector<SourceLocationChange> compareIndexSources(const Index& a, const SourceMap& mapA, const Index& b,
+    const SourceMap& mapB, std::optional<std::size_t> runA, std::optional<std::size_t> runB)
+{
+    return compareSources(summarizeSources(a, mapA, false, runA), summarizeSources(b, mapB, false, runB));
 }
 
 } // namespace dvmlens

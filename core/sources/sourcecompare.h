@@ -38,5 +38,9 @@ std::vector<SourceLocationChange> compareSources(const SourceSummary& a, const S
 std::vector<SourceLocationChange> compareIndexSources(const Index& a, const Index& b,
     std::optional<std::size_t> runA = std::nullopt, std::optional<std::size_t> runB = std::nullopt,
     int jobs = 0);
+// The same from each side's source map already built (e.g. with its reasons, why/whywithsources.h).
+std::vector<SourceLocationChange> compareIndexSources(const Index& a, const SourceMap& mapA, const Index& b,
+    const SourceMap& mapB, std::optional<std::size_t> runA = std::nullopt,
+    std::optional<std::size_t> runB = std::nullopt);
 
 } // namespace dvmlens

@@ -523,7 +523,7 @@ std::vector<std::string> graphSourceFiles(const Graph& graph)
     return paths;
 }
 
-SourceMap buildSourceMap(const Index& index, int jobs)
+SourceMap buildSourceMap(const Index& index, int jobs, const OutputCodeTextUse& alsoUse)
 {
     SourceMap map;
     std::vector<std::pair<std::size_t, std::size_t>> work;
@@ -536,7 +536,22 @@ SourceMap buildSourceMap(const Index& index, int jobs)
     std::vector<std::vector<Diagnostic>> problems(work.size());
     const auto one = [&](std::size_t i) {
         const auto [r, g] = work[i];
-        map.graphs[r][g] = graphSources(index.runs[r].graphs[g], index.root, problems[i]);
+        const Graph& graph = index.runs[r].graphs[g];
+        if (!alsoUse) {
+            map.graphs[r][g] = graphSources(graph, index.root, problems[i]);
+            return;
+        }
+        std::optional<std::string> text;
+        map.graphs[r][g] = graphSources(graph, index.root, problems[i], [&](std::vector<Diagnostic>& found) {
+            FileError error;
+            text = readGraphText(graph.outputCode->path, index.root, kMaxOutputCodeBytes, error);
+            const std::optional<std::string_view> view =
+                text ? std::optional<std::string_view>(*text) : std::nullopt;
+            if (!text)
+                found.push_back(unreadableForSources(graph.outputCode->path, error));
+            alsoUse(r, g, view, error);
+            return view;
+        });
     };
     if (const std::shared_ptr<const ArchiveTree> archive = archiveTreeFor(index.root)) {
         // Graphs in index order would ask for members out of archive order, each a new pass.

@@ -99,8 +99,15 @@ Diagnostic unreadableForSources(const std::string& path, const FileError& error)
 // provenance JSONs that the folder holds; none without output_code.py.
 std::vector<std::string> graphSourceFiles(const Graph& graph);
 
+// What else a caller does with each output_code.py text the source map reads (on that graph's
+// thread, while the text is held; `text` nullopt: the read failed with `error`): `sources` tells
+// why from it (why/whywithsources.h), so the file is read once, not twice.
+using OutputCodeTextUse = std::function<void(
+    std::size_t run, std::size_t graph, const std::optional<std::string_view>& text, const FileError& error)>;
+
 // Every graph of `index`, on `jobs` threads (0: one per core); an archive's in one more pass over
-// it, in archive order (archive/archivegraphpass.h).
-SourceMap buildSourceMap(const Index& index, int jobs = 0);
+// it, in archive order (archive/archivegraphpass.h). `alsoUse`, when set, is handed each
+// output_code.py text read.
+SourceMap buildSourceMap(const Index& index, int jobs = 0, const OutputCodeTextUse& alsoUse = {});
 
 } // namespace dvmlens

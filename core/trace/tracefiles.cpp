@@ -4,6 +4,7 @@
 #include "core/io/safefile.h"
 #include "core/model/graphname.h"
 #include "core/scan/graphfolder.h"
+#include "core/scan/scanpaths.h"
 #include "core/scan/treescanner.h"
 #include "core/scan/treesource.h"
 #include "core/trace/tracelog.h"
@@ -12,6 +13,8 @@
 #include <archive.h>
 #include <dirent.h>
 #include <memory>
+#include <set>
+#include <system_error>
 
 namespace dvmlens {
 
@@ -122,20 +125,73 @@ bool holdsDebugTree(
     });
 }
 
-// The trace logs among `entries` of `folder` (see findTraceLogs).
+void addNote(std::vector<Diagnostic>* notes, const std::string& path, const char* code, std::string message)
+{
+    if (notes)
+        notes->push_back(graphfolder::makeDiagnostic(path, Severity::Warning, code, std::move(message)));
+}
+
+// Whether the link `path`, named like a log, leads to a regular file inside `bound` (the folder
+// opened): then it is read through the link. Else it is never opened and `notes` says why: out of
+// the folder ("link-outside-tree", as the tree walk says it; /dev/zero, a log elsewhere), round a
+// loop, to nothing, or to no regular file.
+bool readsThroughLink(const std::string& path, const std::string& bound, const TreeSource& source,
+    std::vector<Diagnostic>* notes)
+{
+    std::error_code error;
+    const std::optional<std::string> target = source.canonical(path, error);
+    if (error == std::errc::too_many_symbolic_link_levels || error == std::errc::too_many_links) {
+        addNote(notes, path, "link-loop",
+            "This log is a link that leads round a loop or too long a chain of links; it is not read.");
+        return false;
+    }
+    if (error || !target) {
+        addNote(notes, path, "unreadable",
+            "This log is a link to nothing that can be read ("
+                + (error ? error.message() : std::string("gone")) + "); it is not read.");
+        return false;
+    }
+    std::error_code boundError;
+    const std::optional<std::string> root = source.canonical(bound, boundError);
+    if (!root || !scanpath::isWithin(*target, *root)) {
+        addNote(notes, path, "link-outside-tree",
+            "This log is a link out of the opened folder (to " + *target
+                + "); it is not read, so nothing outside what was opened is. Copy the log into the "
+                  "folder to read it.");
+        return false;
+    }
+    const std::optional<unsigned char> type = source.targetType(*target, error);
+    if (type == DT_REG)
+        return true;
+    if (type && type != DT_DIR) {
+        if (std::optional<Diagnostic> note = specialLogNote(path, *type); note && notes)
+            notes->push_back(std::move(*note));
+    }
+    return false;
+}
+
+// The trace logs among `entries` of `folder` (see findTraceLogs); `bound`: the folder opened.
 std::vector<std::string> logsAmong(const std::string& folder, const std::vector<TreeSource::Listed>& entries,
-    const TreeSource& source, std::vector<Diagnostic>* notes)
+    const TreeSource& source, std::vector<Diagnostic>* notes, const std::string& bound)
 {
     std::vector<std::string> logs;
+    std::vector<Diagnostic> said; // sorted by path below: the listing's order is the file system's
+    std::vector<Diagnostic>* say = notes ? &said : nullptr;
     for (const TreeSource::Listed& entry : entries) {
         if (!isLogFileName(entry.name))
             continue;
         const std::string path = joinPath(folder, entry.name);
         const std::optional<unsigned char> type = entryType(source, path, entry);
+        if (type == DT_LNK) {
+            if (readsThroughLink(path, bound, source, say)
+                && (isTraceLogName(entry.name) || isTraceLogFile(path, source)))
+                logs.push_back(path);
+            continue;
+        }
         if (type != DT_REG) {
-            if (notes && type) {
+            if (say && type) {
                 if (std::optional<Diagnostic> note = specialLogNote(path, *type))
-                    notes->push_back(std::move(*note));
+                    say->push_back(std::move(*note));
             }
             continue;
         }
@@ -143,7 +199,41 @@ std::vector<std::string> logsAmong(const std::string& folder, const std::vector<
             logs.push_back(path);
     }
     std::sort(logs.begin(), logs.end());
+    if (notes) {
+        std::stable_sort(said.begin(), said.end(),
+            [](const Diagnostic& a, const Diagnostic& b) { return a.path < b.path; });
+        notes->insert(notes->end(), said.begin(), said.end());
+    }
     return logs;
+}
+
+// `logs` without those reached through a link to a log read under another name too (the file's
+// own name first, else the first link): each log is read once.
+std::vector<std::string> eachOnce(std::vector<std::string> logs, const TreeSource& source)
+{
+    std::vector<bool> viaLink(logs.size());
+    bool anyLink = false;
+    for (std::size_t i = 0; i < logs.size(); ++i) {
+        int error = 0;
+        viaLink[i] = source.typeOf(logs[i], error) == DT_LNK;
+        anyLink = anyLink || viaLink[i];
+    }
+    if (!anyLink)
+        return logs;
+    std::vector<std::string> targets(logs.size());
+    std::set<std::string> read;
+    for (std::size_t i = 0; i < logs.size(); ++i) {
+        std::error_code error;
+        targets[i] = source.canonical(logs[i], error).value_or(logs[i]);
+        if (!viaLink[i])
+            read.insert(targets[i]);
+    }
+    std::vector<std::string> once;
+    for (std::size_t i = 0; i < logs.size(); ++i) {
+        if (!viaLink[i] || read.insert(targets[i]).second)
+            once.push_back(std::move(logs[i]));
+    }
+    return once;
 }
 
 enum class DebugSubfolder
@@ -157,6 +247,7 @@ enum class DebugSubfolder
 std::vector<std::string> logsOneLevelDown(const std::string& folder, std::vector<TreeSource::Listed> entries,
     const TreeSource& source, std::vector<Diagnostic>* notes, DebugSubfolder debugSubfolder)
 {
+    // `folder` is the folder opened: links in its sub-folders may lead anywhere inside it.
     std::sort(entries.begin(), entries.end(),
         [](const TreeSource::Listed& a, const TreeSource::Listed& b) { return a.name < b.name; });
     std::vector<std::string> logs;
@@ -182,7 +273,8 @@ std::vector<std::string> logsOneLevelDown(const std::string& folder, std::vector
                 return {};
             continue;
         }
-        const std::vector<std::string> found = logsAmong(path, inner, source, notes ? &below : nullptr);
+        const std::vector<std::string> found =
+            logsAmong(path, inner, source, notes ? &below : nullptr, folder);
         logs.insert(logs.end(), found.begin(), found.end());
     }
     if (notes && !logs.empty()) {
@@ -249,7 +341,7 @@ std::vector<std::string> findTraceLogs(
     int partError = 0;
     if (!source.list(folder, entries, error, partError))
         return {};
-    return logsAmong(folder, entries, source, notes);
+    return eachOnce(logsAmong(folder, entries, source, notes, folder), source);
 }
 
 std::vector<std::string> traceLogsAt(const std::string& path, std::vector<Diagnostic>* notes)
@@ -262,10 +354,10 @@ std::vector<std::string> traceLogsAt(const std::string& path, std::vector<Diagno
         int partError = 0;
         if (!source.list(path, entries, error, partError))
             return {};
-        std::vector<std::string> logs = logsAmong(path, entries, source, notes);
+        std::vector<std::string> logs = logsAmong(path, entries, source, notes, path);
         if (logs.empty() && !holdsDebugTree(source, path, entries))
             logs = logsOneLevelDown(path, std::move(entries), source, notes, DebugSubfolder::EndsTheLook);
-        return logs;
+        return eachOnce(std::move(logs), source);
     }
     const std::size_t slash = path.find_last_of('/');
     const std::string_view name =
@@ -273,6 +365,16 @@ std::vector<std::string> traceLogsAt(const std::string& path, std::vector<Diagno
     if (type == DT_REG && (isTraceLogName(name) || isTraceLogFile(path, source)))
         return { path };
     return {};
+}
+
+bool isUnreadLogNote(const Diagnostic& diagnostic)
+{
+    static const std::set<std::string_view> kCodes { "link-outside-tree", "link-loop", "link-chain-too-long",
+        "unreadable", "log-not-a-file" };
+    const std::size_t slash = diagnostic.path.find_last_of('/');
+    const std::string_view name =
+        std::string_view(diagnostic.path).substr(slash == std::string::npos ? 0 : slash + 1);
+    return kCodes.count(diagnostic.code) > 0 && isLogFileName(name);
 }
 
 std::vector<std::string> traceLogsBesideTree(const std::string& folder)
@@ -283,11 +385,11 @@ std::vector<std::string> traceLogsBesideTree(const std::string& folder)
     int partError = 0;
     if (!source.list(folder, entries, error, partError))
         return {};
-    std::vector<std::string> logs = logsAmong(folder, entries, source, nullptr);
+    std::vector<std::string> logs = logsAmong(folder, entries, source, nullptr, folder);
     const std::vector<std::string> below =
         logsOneLevelDown(folder, std::move(entries), source, nullptr, DebugSubfolder::IsPassedOver);
     logs.insert(logs.end(), below.begin(), below.end());
-    return logs;
+    return eachOnce(std::move(logs), source);
 }
 
 } // namespace dvmlens

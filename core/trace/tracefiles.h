@@ -45,8 +45,11 @@ std::optional<std::int64_t> rankFromTraceLogName(std::string_view name);
 // The trace logs directly in `folder` (of `source`): every dedicated_log_torch_trace*.log[.gz]
 // regular file, and every other *.log[.gz] (raw.log of a tlparse output folder, a renamed log)
 // whose first non-empty line is a record, sorted by name. Another .log (a job's stdout beside the
-// logs) is passed over without a word. Links are not followed. A FIFO, socket or device under a
-// .log[.gz] name is not opened and, with `notes`, said there ("log-not-a-file").
+// logs) is passed over without a word. A FIFO, socket or device under a .log[.gz] name is not
+// opened and, with `notes`, said there ("log-not-a-file"). A link under such a name is read through
+// only when it leads to a regular file inside the folder opened, and once: not when that file is
+// read under its own name too. Any other link is never opened and said ("link-outside-tree" for a
+// link out of the folder, e.g. to /dev/zero or a log elsewhere; "link-loop"; "unreadable").
 std::vector<std::string> findTraceLogs(
     const std::string& folder, const TreeSource& source, std::vector<Diagnostic>* notes = nullptr);
 
@@ -69,5 +72,10 @@ std::vector<std::string> traceLogsBesideTree(const std::string& folder);
 // line is a record (a .gz is looked into). Reads at most kTraceProbeBytes of it
 // (kTraceGzipProbeBytes of a .gz).
 bool isTraceLogFile(const std::string& path, const TreeSource& source);
+
+// Whether `diagnostic` says a file named like a log (*.log[.gz]) was not read: a link out of the
+// folder, a loop, a FIFO. `scan` lists them with the tree's problems; the other commands say them
+// on stderr, so a log left out is never left out silently.
+bool isUnreadLogNote(const Diagnostic& diagnostic);
 
 } // namespace dvmlens

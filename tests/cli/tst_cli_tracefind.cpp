@@ -1,16 +1,20 @@
 // SPDX-License-Identifier: MIT
 // `dvmlens-cli scan` and `compile` find the same TORCH_TRACE logs (trace/tracefiles.h): logs under
 // names PyTorch never gives, one folder down (myrun/trace/), a plain-text .log beside them passed
-// over; and a debug tree's empty graph folder naming the log beside it.
+// over; a debug tree's empty graph folder naming the log beside it; and a link named like a log
+// that leads out of the folder said by scan, check, sources and compile (issue #25).
 #include "testutil.h"
 #include "tracewriter.h"
 
 #include <QDir>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <unistd.h>
 
 using namespace Qt::StringLiterals;
 
@@ -73,6 +77,48 @@ private Q_SLOTS:
                      u"tree was written by the same process (pid 4101) and holds 3 wrapper modules"_s),
             qPrintable(scan.out));
         QVERIFY(scan.out.contains(u"1 run, 1 graph (0 with output_code.py"_s));
+    }
+
+    // Issue #25: a link named like PyTorch's log that leads out of the folder (to /dev/zero) is
+    // never read, and every command says it with its path: scan among the tree's problems, check,
+    // sources and compile on stderr, their output otherwise what it is without the link.
+    void aLinkOutOfTheFolderIsSaidByEveryCommand()
+    {
+        QTemporaryDir dir;
+        const QDir top(dir.path());
+        QVERIFY(top.mkpath(u"plain"_s));
+        QVERIFY(top.mkpath(u"linked"_s));
+        for (const QString& folder : { u"plain"_s, u"linked"_s })
+            QVERIFY(testutil::writeBytes(
+                top.filePath(folder + u"/dedicated_log_torch_trace_rank_0_abcdefgh.log"_s),
+                testutil::traceOfSampleRun(kEngagedRun, 4101, 0)));
+        const QString link = top.filePath(u"linked/dedicated_log_torch_trace_rank_1_x.log"_s);
+        QCOMPARE(::symlink("/dev/zero", QFile::encodeName(link).constData()), 0);
+        const QString said = link
+            + u": This log is a link out of the opened folder (to /dev/zero); it is not read, so nothing "
+              "outside what was opened is. Copy the log into the folder to read it. [link-outside-tree]\n"_s;
+
+        const testutil::CliResult scan = testutil::runCli({ u"scan"_s, top.filePath(u"linked"_s) }, 30000);
+        QCOMPARE(scan.exitCode, 0);
+        QVERIFY2(scan.out.contains(u"warning [link-outside-tree] This log is a link out of the opened folder "
+                                   "(to /dev/zero)"_s),
+            qPrintable(scan.out));
+        QVERIFY(scan.out.contains(u"    "_s + link + u'\n'));
+        QCOMPARE(scan.err, QString()); // said once, in the output
+
+        for (const QString& command : { u"check"_s, u"sources"_s, u"compile"_s }) {
+            const testutil::CliResult plain = testutil::runCli({ command, top.filePath(u"plain"_s) }, 30000);
+            const testutil::CliResult linked =
+                testutil::runCli({ command, top.filePath(u"linked"_s) }, 30000);
+            QCOMPARE(linked.exitCode, plain.exitCode);
+            QCOMPARE(plain.err, QString());
+            QCOMPARE(linked.err, u"dvmlens-cli: "_s + command + u": "_s + said);
+            QCOMPARE(QString(linked.out).replace(u"/linked"_s, u"/plain"_s), plain.out);
+        }
+        // check's compile gates read the logs again: still said once.
+        const testutil::CliResult gated =
+            testutil::runCli({ u"check"_s, u"--no-recompiles"_s, top.filePath(u"linked"_s) }, 30000);
+        QCOMPARE(gated.err, u"dvmlens-cli: check: "_s + said);
     }
 };
 

@@ -4,6 +4,8 @@
 #include "core/compare/compareexplained.h"
 #include "core/index/indexer.h"
 #include "core/io/pathtext.h"
+#include "core/sources/sourcecompare.h"
+#include "core/why/whywithsources.h"
 
 #include <QDir>
 
@@ -81,12 +83,16 @@ quint64 CompareJob::start(const CompareRequest& request)
                     options.runA = pickRun(*outcome->indexA, request.runA, "--run-a");
                 if (outcome->error.isEmpty() && !request.runB.isEmpty())
                     options.runB = pickRun(*outcome->indexB, request.runB, "--run-b");
+                // Each side's output_code.py files read once, for the reasons and the model sources both.
+                std::optional<dvmlens::SourcesWithWhy> readA, readB;
                 // As `dvmlens-cli compare` does: split pairs, compile sentences and reason changes.
                 if (outcome->error.isEmpty()) {
                     const dvmlens::LoadedWhyRules whyRules = dvmlens::loadWhyRules();
+                    readA = dvmlens::buildSourcesWithWhy(*outcome->indexA, whyRules.rules);
+                    readB = dvmlens::buildSourcesWithWhy(*outcome->indexB, whyRules.rules);
                     outcome->result =
                         std::make_shared<const dvmlens::CompareResult>(dvmlens::compareExplained(
-                            *outcome->indexA, *outcome->indexB, options, &whyRules.rules));
+                            *outcome->indexA, *outcome->indexB, options, readA->why, readB->why));
                 }
                 if (outcome->result && !job.cancelled()) {
                     outcome->profileA = profileBesideJoined(request.pathA, *outcome->indexA, options.runA);
@@ -99,8 +105,8 @@ quint64 CompareJob::start(const CompareRequest& request)
                 if (outcome->result && !job.cancelled())
                     outcome->sourceChanges =
                         std::make_shared<const std::vector<dvmlens::SourceLocationChange>>(
-                            dvmlens::compareIndexSources(
-                                *outcome->indexA, *outcome->indexB, options.runA, options.runB));
+                            dvmlens::compareIndexSources(*outcome->indexA, readA->map, *outcome->indexB,
+                                readB->map, options.runA, options.runB));
             }
             if (!outcome->result && outcome->error.isEmpty())
                 outcome->error = tr("Cancelled.");

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Which files are TORCH_TRACE logs (trace/tracefiles.h): logs of any name found by their first
 // non-empty line, a plain-text .log beside them passed over without a word, a TORCH_TRACE folder
-// one level down (bounded, and never beside a debug tree), FIFOs said and links not followed, and
-// `compile` finding the same logs as `scan`.
+// one level down (bounded, and never beside a debug tree), FIFOs and links out of the folder said
+// and never read, a link to a log inside read once, and `compile` finding the same logs as `scan`.
 #include "core/compile/tracelogfiles.h"
 #include "core/trace/tracefiles.h"
 #include "indexfixture.h"
@@ -11,6 +11,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -156,7 +157,7 @@ private Q_SLOTS:
     }
 
     // A FIFO of any .log name is said, never opened (no hang); a link to a log outside is not
-    // followed.
+    // followed, and said (issue #25).
     void fifosAreSaidAndLinksNotFollowed()
     {
         QTemporaryDir dir;
@@ -173,8 +174,89 @@ private Q_SLOTS:
         std::vector<Diagnostic> notes;
         const std::vector<std::string> logs = traceLogsAt(path(top.filePath(u"in"_s)), &notes);
         QCOMPARE(logs.size(), std::size_t(2));
-        QCOMPARE(diagnosticCodes(notes), QStringList { u"log-not-a-file"_s });
-        QCOMPARE(notes[0].path, path(fifo));
+        QCOMPARE(diagnosticCodes(notes), (QStringList { u"link-outside-tree"_s, u"log-not-a-file"_s }));
+        QCOMPARE(notes[0].path, path(top.filePath(u"in/linked.log"_s)));
+        QCOMPARE(notes[1].path, path(fifo));
+    }
+
+    // Issue #25: links named like PyTorch's logs that lead out of the opened folder (to a device,
+    // to a log elsewhere) are never read, and each is said with its path, to `scan` (the index's
+    // notes) and to `compile` (TraceLogFiles::notes) alike.
+    void linksOutOfTheFolderAreSaid()
+    {
+        QTemporaryDir dir;
+        QDir top(dir.path());
+        QVERIFY(top.mkdir(u"in"_s));
+        const QString in = top.filePath(u"in"_s);
+        QVERIFY(testutil::writeBytes(
+            top.filePath(u"in/rank0.log"_s), testutil::traceOfSampleRun(kEngagedRun, 4101, 0)));
+        QVERIFY(testutil::writeBytes(
+            top.filePath(u"elsewhere.log"_s), testutil::traceOfSampleRun(kLostRun, 4102, 1)));
+        const QString toZero = top.filePath(u"in/dedicated_log_torch_trace_rank_1_x.log"_s);
+        const QString toElsewhere = top.filePath(u"in/dedicated_log_torch_trace_rank_2_y.log"_s);
+        QCOMPARE(::symlink("/dev/zero", QFile::encodeName(toZero).constData()), 0);
+        QCOMPARE(::symlink("../elsewhere.log", QFile::encodeName(toElsewhere).constData()), 0);
+
+        std::vector<Diagnostic> notes;
+        QCOMPARE(traceLogsAt(path(in), &notes), std::vector<std::string> { path(in + u"/rank0.log"_s) });
+        QCOMPARE(diagnosticCodes(notes), (QStringList { u"link-outside-tree"_s, u"link-outside-tree"_s }));
+        QCOMPARE(notes[0].path, path(toZero));
+        QCOMPARE(notes[0].severity, Severity::Warning);
+        QCOMPARE(QString::fromStdString(notes[0].message),
+            u"This log is a link out of the opened folder (to /dev/zero); it is not read, so nothing "
+            "outside what was opened is. Copy the log into the folder to read it."_s);
+        QCOMPARE(notes[1].path, path(toElsewhere));
+        QVERIFY(QString::fromStdString(notes[1].message)
+                    .contains(u"(to "_s + QFileInfo(top.filePath(u"elsewhere.log"_s)).canonicalFilePath()));
+        QVERIFY(isUnreadLogNote(notes[0]));
+        QVERIFY(isUnreadLogNote(notes[1]));
+
+        const TraceLogFiles files = findTraceLogs(path(in));
+        QCOMPARE(files.logs, std::vector<std::string> { path(in + u"/rank0.log"_s) });
+        QCOMPARE(diagnosticCodes(files.notes), diagnosticCodes(notes));
+
+        const Index index = indexOf(in);
+        QCOMPARE(index.runs.size(), std::size_t(1));
+        QCOMPARE(diagnosticCodes(index.diagnostics),
+            (QStringList { u"link-outside-tree"_s, u"link-outside-tree"_s }));
+    }
+
+    // A link to a log inside the opened folder is read through once: not at all when the log is
+    // read under its own name too, once (by the first link's name) when it is not.
+    void aLinkToALogInsideIsReadOnce()
+    {
+        QTemporaryDir dir;
+        QDir top(dir.path());
+        QVERIFY(top.mkpath(u"old"_s));
+        QVERIFY(testutil::writeBytes(
+            top.filePath(u"rank0.log"_s), testutil::traceOfSampleRun(kEngagedRun, 4101, 0)));
+        QVERIFY(testutil::writeBytes(
+            top.filePath(u"old/kept.txt"_s), testutil::traceOfSampleRun(kLostRun, 4102, 1)));
+        QCOMPARE(
+            ::symlink("rank0.log",
+                QFile::encodeName(top.filePath(u"dedicated_log_torch_trace_rank_0_a.log"_s)).constData()),
+            0);
+        QCOMPARE(
+            ::symlink("old/kept.txt",
+                QFile::encodeName(top.filePath(u"dedicated_log_torch_trace_rank_1_b.log"_s)).constData()),
+            0);
+        QCOMPARE(
+            ::symlink("old/kept.txt",
+                QFile::encodeName(top.filePath(u"dedicated_log_torch_trace_rank_1_c.log"_s)).constData()),
+            0);
+        std::vector<Diagnostic> notes;
+        QCOMPARE(traceLogsAt(path(dir.path()), &notes),
+            (std::vector<std::string> { path(top.filePath(u"dedicated_log_torch_trace_rank_1_b.log"_s)),
+                path(top.filePath(u"rank0.log"_s)) }));
+        QVERIFY(notes.empty());
+        QCOMPARE(findTraceLogs(path(dir.path())).logs.size(), std::size_t(2));
+
+        const Index index = indexOf(dir.path());
+        QCOMPARE(index.runs.size(), std::size_t(2));
+        QCOMPARE(graphNames(index.runs[0]), kRank0Graphs);
+        QCOMPARE(graphNames(index.runs[1]), kRank1Graphs); // read through the link, by its name
+        QCOMPARE(*index.runs[1].name, std::string("dedicated_log_torch_trace_rank_1_b.log"));
+        QVERIFY(index.diagnostics.empty());
     }
 
     void theRealExcerptsFolder()

@@ -17,36 +17,15 @@
 #include <QSignalSpy>
 #include <QStandardItemModel>
 #include <QTemporaryDir>
-#include <QTranslator>
 #include <QTreeView>
 #include <QtTest>
+
+using whyfixture::ChineseRuleTexts;
+using whyfixture::column;
 
 using namespace Qt::StringLiterals;
 
 namespace {
-
-// Says rule texts are to be shown in Chinese, as the Chinese translation does (ruletext.h).
-class ChineseRuleTexts : public QTranslator
-{
-public:
-    QString translate(const char* context, const char* source, const char*, int) const override
-    {
-        return QByteArrayView(context) == "FindingDetails" && QByteArrayView(source) == "en" ? u"zh"_s
-                                                                                             : QString();
-    }
-    bool isEmpty() const override
-    {
-        return false;
-    }
-};
-
-QStringList column(const QAbstractItemModel& model, int section, int role = Qt::DisplayRole)
-{
-    QStringList cells;
-    for (int row = 0; row < model.rowCount(); ++row)
-        cells << model.index(row, section).data(role).toString();
-    return cells;
-}
 
 const QStringList kNames = { u"dvm_fused_mul_0"_s, u"dvm_fused_add_1"_s, u"dvm_fused_cat_2"_s,
     u"dvm_fused_add_mul_3"_s, u"dvm_fused_exp_sum_4"_s };

@@ -15,37 +15,12 @@
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTableView>
-#include <QTranslator>
 #include <QtTest>
 
+using whyfixture::ChineseRuleTexts;
+using whyfixture::column;
+
 using namespace Qt::StringLiterals;
-
-namespace {
-
-// Says rule texts are to be shown in Chinese, as the Chinese translation does (ruletext.h).
-class ChineseRuleTexts : public QTranslator
-{
-public:
-    QString translate(const char* context, const char* source, const char*, int) const override
-    {
-        return QByteArrayView(context) == "FindingDetails" && QByteArrayView(source) == "en" ? u"zh"_s
-                                                                                             : QString();
-    }
-    bool isEmpty() const override
-    {
-        return false;
-    }
-};
-
-QStringList column(const QAbstractItemModel& model, int section, int role = Qt::DisplayRole)
-{
-    QStringList cells;
-    for (int row = 0; row < model.rowCount(); ++row)
-        cells << model.index(row, section).data(role).toString();
-    return cells;
-}
-
-} // namespace
 
 class TestSourcesWhy : public QObject
 {
