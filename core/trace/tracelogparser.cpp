@@ -286,10 +286,25 @@ void TraceLogParser::flush(bool atEnd)
                     + " bytes (or holds a line too long): not kept");
         else if (hasLines)
             record.payload = std::move(m_payload);
-        m_payload = std::string();
+        m_payload.clear();
     }
     m_onRecord(record);
+    reclaimPayload(record);
     m_done = m_options.onlyLine > 0 && record.line == m_options.onlyLine;
+}
+
+void TraceLogParser::reclaimPayload(TraceRecord& record)
+{
+    // The handler that left the payload in place gives its buffer back: the next payload is built
+    // in memory already mapped, not in fresh pages grown by doubling (which cost more than the
+    // copy itself: page faults and returning freed memory to the system).
+    if (!record.payload)
+        return;
+    if (record.payload->capacity() > m_payload.capacity()) {
+        m_payload = std::move(*record.payload);
+        m_payload.clear();
+    }
+    record.payload.reset();
 }
 
 void TraceLogParser::finish()
