@@ -8,6 +8,7 @@
 #include "core/archive/archiveprefetch.h"
 #include "core/json/scanjson.h"
 #include "core/sources/sourcemap.h"
+#include "core/trace/tracereadcount.h"
 #include "indexfixture.h"
 #include "testutil.h"
 #include "tracewriter.h"
@@ -70,6 +71,7 @@ private Q_SLOTS:
         m_folder = m_dir.filePath(QStringLiteral("plain/trace"));
         QVERIFY(
             testutil::writeBytes(m_folder + QStringLiteral("/dedicated_log_torch_trace_rank_0_a1.log"), log));
+        m_logBytes = log.size();
         m_archive = m_dir.filePath(QStringLiteral("packed.tar.gz"));
         testutil::ArchiveBuilder builder(m_archive, testutil::ArchiveFormat::TarGz);
         builder.addFile("trace/dedicated_log_torch_trace_rank_0_a1.log", QByteArray::fromStdString(log));
@@ -86,10 +88,14 @@ private Q_SLOTS:
         QCOMPARE(packed.runs[0].graphs.size(), std::size_t(kGraphs));
         std::string json;
         const std::uint64_t before = archivePassesStarted();
+        const std::uint64_t cutBefore = traceTextBytesCut();
         writeScanJson(
             packed, [&](std::string_view piece) { json += piece; }, 2, nullptr, true);
         const std::uint64_t passes = archivePassesStarted() - before;
         QVERIFY2(passes <= 2, qPrintable(QStringLiteral("%1 passes over the archive").arg(passes)));
+        // The runs' versions read the first graph's runnable (a log read); the rereads two more.
+        const double logsRead = double(traceTextBytesCut() - cutBefore) / double(m_logBytes);
+        QVERIFY2(logsRead <= 3.0, qPrintable(QStringLiteral("the log was read %1 times").arg(logsRead)));
         QVERIFY(json.find("\"sources\"") != std::string::npos);
         QCOMPARE(withRoot(json, packed.root), withRoot(scanJsonText(folder, nullptr, true), folder.root));
     }
@@ -100,9 +106,12 @@ private Q_SLOTS:
         const Index folder = indexOf(m_folder);
         const Index packed = indexOf(m_archive);
         const std::uint64_t before = archivePassesStarted();
+        const std::uint64_t cutBefore = traceTextBytesCut();
         const SourceMap map = buildSourceMap(packed, 2);
         const std::uint64_t passes = archivePassesStarted() - before;
         QVERIFY2(passes <= 2, qPrintable(QStringLiteral("%1 passes over the archive").arg(passes)));
+        const double logsRead = double(traceTextBytesCut() - cutBefore) / double(m_logBytes);
+        QVERIFY2(logsRead <= 2.0, qPrintable(QStringLiteral("the log was read %1 times").arg(logsRead)));
         const SourceMap expected = buildSourceMap(folder, 2);
         QCOMPARE(map.graphs.size(), expected.graphs.size());
         std::size_t framed = 0;
@@ -124,6 +133,7 @@ private:
     QTemporaryDir m_dir;
     QString m_folder;
     QString m_archive;
+    std::uint64_t m_logBytes = 0;
 };
 
 QTEST_GUILESS_MAIN(TestArchiveTraceLog)
