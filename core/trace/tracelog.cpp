@@ -10,8 +10,8 @@
 #include "core/trace/gzipaccess.h"
 #include "core/trace/tracelinemarks.h"
 #include "core/trace/tracelogparser.h"
-#include "core/trace/tracereadcount.h"
 #include "core/trace/traceprefix.h"
+#include "core/trace/tracereadcount.h"
 
 #include <atomic>
 #include <cerrno>
