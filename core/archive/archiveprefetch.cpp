@@ -98,6 +98,23 @@ std::shared_ptr<const std::string> prefetchedMember(const std::string& archive, 
     return nullptr;
 }
 
+std::shared_ptr<const std::string> prefetchedMemberAt(std::string_view path)
+{
+    for (const ArchivePrefetch* each = t_prefetch; each; each = each->m_outer) {
+        const std::string& archive = each->m_archive;
+        if (path.size() <= archive.size() + 1 || path.compare(0, archive.size(), archive) != 0
+            || path.substr(archive.size(), 2) != "!/")
+            continue;
+        std::string_view inner = path.substr(archive.size() + 1);
+        while (!inner.empty() && inner.front() == '/') // as ArchiveTree::innerOf reads it
+            inner.remove_prefix(1);
+        const auto found = each->m_members.find(inner);
+        if (found != each->m_members.end())
+            return found->second;
+    }
+    return nullptr;
+}
+
 std::uint64_t archivePassesStarted()
 {
     return g_passes.load(std::memory_order_relaxed);

@@ -49,6 +49,7 @@ public:
 private:
     friend std::shared_ptr<const std::string> prefetchedMember(
         const std::string& archive, std::string_view inner);
+    friend std::shared_ptr<const std::string> prefetchedMemberAt(std::string_view path);
 
     std::string m_archive;
     std::map<std::string, std::shared_ptr<const std::string>, std::less<>> m_members;
@@ -57,6 +58,9 @@ private:
 
 // The data of the member `inner` of `archive` read ahead on this thread, or null.
 std::shared_ptr<const std::string> prefetchedMember(const std::string& archive, std::string_view inner);
+
+// The same for a whole path "ARCHIVE!/inner" (a trace log's graph file, which names no member).
+std::shared_ptr<const std::string> prefetchedMemberAt(std::string_view path);
 
 // Passes over archives started in this process: readArchiveTree's, and each pass a member read
 // starts anew (one continued is not counted). Tests assert with it that members are read in

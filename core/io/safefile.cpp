@@ -6,6 +6,7 @@
 // is followed once by name (realpath) and the target is checked the same way.
 #include "core/io/safefile.h"
 
+#include "core/archive/archiveprefetch.h"
 #include "core/archive/archivetree.h"
 #include "core/trace/tracemember.h"
 
@@ -270,15 +271,18 @@ std::optional<SafeFile> SafeFile::open(
     struct stat named;
     if (path.find(kTraceGraphSeparator) != std::string::npos && ::lstat(path.c_str(), &named) != 0) {
         if (const std::optional<TraceMemberName> member = parseTraceMemberPath(path)) {
-            const std::optional<std::string> bytes = readTraceMember(*member, tree, error);
-            if (!bytes)
+            // Read ahead with the other graphs of its log (archive/archivegraphpass.h), or now.
+            const std::shared_ptr<const std::string> ahead = prefetchedMemberAt(path);
+            std::optional<std::string> read;
+            if (!ahead && !(read = readTraceMember(*member, tree, error)))
                 return std::nullopt;
-            const int fd = memoryFile(*bytes);
+            const std::string& bytes = ahead ? *ahead : *read;
+            const int fd = memoryFile(bytes);
             if (fd < 0) {
                 error = errnoError(errno);
                 return std::nullopt;
             }
-            return SafeFile(fd, budget, bytes->size());
+            return SafeFile(fd, budget, bytes.size());
         }
     }
     if (path.find('!') != std::string::npos) {

@@ -11,7 +11,9 @@
 #include "core/trace/tracelinemarks.h"
 #include "core/trace/tracelogparser.h"
 #include "core/trace/traceprefix.h"
+#include "core/trace/tracereadcount.h"
 
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <memory>
@@ -22,6 +24,8 @@ namespace dvmlens {
 namespace {
 
 constexpr std::size_t kChunk = 1u << 20;
+
+std::atomic<std::uint64_t> g_textBytesCut { 0 };
 
 // Cuts bytes into lines for the parser, holding at most one partial line (bounded) between chunks.
 class LineSplitter
@@ -55,6 +59,7 @@ public:
 
     void feed(std::string_view bytes)
     {
+        g_textBytesCut.fetch_add(bytes.size(), std::memory_order_relaxed);
         while (!bytes.empty() && !m_parser.done()) {
             const char* newline = static_cast<const char*>(std::memchr(bytes.data(), '\n', bytes.size()));
             const std::size_t length =
@@ -425,6 +430,11 @@ TraceReadResult readTraceText(std::string_view text, const std::string& path, co
     splitter.feed(text);
     splitter.finish();
     return result;
+}
+
+std::uint64_t traceTextBytesCut()
+{
+    return g_textBytesCut.load(std::memory_order_relaxed);
 }
 
 bool looksLikeTraceLog(std::string_view head)

@@ -141,6 +141,10 @@ struct TraceReadOptions
     // byte 0. The record is the same; lines, records and diagnostics then cover only what was read
     // (bytes counts the skipped bytes too, as the budget does). Gzip logs are always read whole.
     bool resumeNearOnlyLine = false;
+    // When not empty (ascending, without onlyLine): only the records at these lines are parsed and
+    // handed over, each as onlyLine's is, and reading stops right after the last: a re-read of
+    // several records in one pass (traceahead.h).
+    std::vector<int> onlyLines;
 };
 
 struct TraceReadResult

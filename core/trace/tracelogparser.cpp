@@ -63,7 +63,7 @@ void TraceLogParser::diagnose(
 
 TraceInterest TraceLogParser::interestIn(std::string_view kind) const
 {
-    if (m_options.onlyLine > 0)
+    if (m_options.onlyLine > 0 || !m_options.onlyLines.empty())
         return TraceInterest::Payload;
     return m_options.interest ? m_options.interest(kind) : TraceInterest::Payload;
 }
@@ -132,6 +132,9 @@ void TraceLogParser::startRecord(std::string_view text, int number)
     m_interest = kind.empty() ? TraceInterest::Payload : interestIn(kind);
     const bool interning = kind == "str";
     if (m_options.onlyLine > 0 && number != m_options.onlyLine)
+        m_interest = TraceInterest::Skip;
+    if (!m_options.onlyLines.empty()
+        && !std::binary_search(m_options.onlyLines.begin(), m_options.onlyLines.end(), number))
         m_interest = TraceInterest::Skip;
     if (m_interest == TraceInterest::Skip && !interning)
         return;
@@ -286,10 +289,26 @@ void TraceLogParser::flush(bool atEnd)
                     + " bytes (or holds a line too long): not kept");
         else if (hasLines)
             record.payload = std::move(m_payload);
-        m_payload = std::string();
+        m_payload.clear();
     }
     m_onRecord(record);
-    m_done = m_options.onlyLine > 0 && record.line == m_options.onlyLine;
+    reclaimPayload(record);
+    m_done = (m_options.onlyLine > 0 && record.line == m_options.onlyLine)
+        || (!m_options.onlyLines.empty() && record.line >= m_options.onlyLines.back());
+}
+
+void TraceLogParser::reclaimPayload(TraceRecord& record)
+{
+    // The handler that left the payload in place gives its buffer back: the next payload is built
+    // in memory already mapped, not in fresh pages grown by doubling (which cost more than the
+    // copy itself: page faults and returning freed memory to the system).
+    if (!record.payload)
+        return;
+    if (record.payload->capacity() > m_payload.capacity()) {
+        m_payload = std::move(*record.payload);
+        m_payload.clear();
+    }
+    record.payload.reset();
 }
 
 void TraceLogParser::finish()

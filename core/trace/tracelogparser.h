@@ -41,6 +41,7 @@ private:
     void payloadLine(std::string_view text, int number);
     void flush(bool atEnd);
     void dropPayload(); // too large to keep: hashed from here on line by line
+    void reclaimPayload(TraceRecord& record); // the handed-over payload's buffer, kept for the next
     void intern(const TraceRecord& record);
     void noteWriter(std::int64_t writer, int number);
     TraceInterest interestIn(std::string_view kind) const;

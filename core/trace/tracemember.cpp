@@ -57,9 +57,6 @@ std::optional<std::string> recordPayload(
     return std::nullopt; // not reached: the second pass never resumes
 }
 
-// Each graph's files (by the line of its inductor_output_code record): file name → record line.
-using GraphFileLines = std::map<int, std::map<std::string, int>>;
-
 // The graphs' files of the logs read last, by path and identity (so a changed log is assembled
 // again): a log is assembled once, not once per file of each graph read.
 struct KeptGraphFiles
@@ -72,12 +69,24 @@ struct KeptGraphFiles
 std::mutex g_keptMutex;
 std::vector<KeptGraphFiles> g_kept; // the one used last at the back
 
-// Assembles the graphs as the container did (metadata only) to find which record stands for each
-// file; null with `error` when the log cannot be read.
+// What tells a log apart from a changed one: its own identity, or inside an archive ("ARCHIVE!/inner")
+// the archive file's (a member changes only with its archive).
+std::optional<FileIdentity> logIdentity(const std::string& log)
+{
+    if (std::optional<FileIdentity> own = fileIdentity(log))
+        return own;
+    const std::size_t bang = log.find("!/");
+    return bang == std::string::npos ? std::nullopt : fileIdentity(log.substr(0, bang));
+}
+
+} // namespace
+
 std::shared_ptr<const GraphFileLines> graphFileLines(
     const std::string& log, const std::string& tree, FileError& error)
 {
-    const std::optional<FileIdentity> identity = fileIdentity(log); // none inside an archive
+    // Inside an archive too: each read of the log starts the archive anew, so assembling it again
+    // for every graph file read made reading an archived log's graphs quadratic.
+    const std::optional<FileIdentity> identity = logIdentity(log);
     if (identity) {
         const std::lock_guard lock(g_keptMutex);
         for (const KeptGraphFiles& kept : g_kept)
@@ -101,7 +110,7 @@ std::shared_ptr<const GraphFileLines> graphFileLines(
             result.diagnostics.begin(), result.diagnostics.end(), [](const Diagnostic& diagnostic) {
                 return diagnostic.code == "trace-unreadable" || diagnostic.code == "trace-budget";
             });
-    if (identity && whole && fileIdentity(log) == identity) { // unchanged while read
+    if (identity && whole && logIdentity(log) == identity) { // unchanged while read
         const std::lock_guard lock(g_keptMutex);
         std::erase_if(g_kept, [&](const KeptGraphFiles& kept) { return kept.log == log; });
         if (g_kept.size() >= kMarkedLogs)
@@ -110,8 +119,6 @@ std::shared_ptr<const GraphFileLines> graphFileLines(
     }
     return graphs;
 }
-
-} // namespace
 
 std::string traceGraphPath(std::string_view log, int line)
 {

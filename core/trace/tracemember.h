@@ -10,6 +10,8 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -33,6 +35,15 @@ struct TraceMemberName
 // Splits "LOG!L<line>[/file]" (the last "!L<digits>" followed by '/' or the end); nullopt for any
 // other path.
 std::optional<TraceMemberName> parseTraceMemberPath(std::string_view path);
+
+// Each graph's files (by the line of its inductor_output_code record): file name → record line.
+using GraphFileLines = std::map<int, std::map<std::string, int>>;
+
+// Assembles the graphs of `log` as the container did (metadata only) to find which record stands
+// for each file; null with `error` when the log cannot be read. A log on disk is assembled once
+// while it is unchanged.
+std::shared_ptr<const GraphFileLines> graphFileLines(
+    const std::string& log, const std::string& tree, FileError& error);
 
 // The bytes of the member `path` (see above), reading the log through SafeFile bounded by `tree`;
 // nullopt with `error` when it is no such member or cannot be read (Missing when the log has no
