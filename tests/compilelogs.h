@@ -6,6 +6,7 @@
 #include "tracewriter.h"
 
 #include <string>
+#include <vector>
 
 namespace testutil {
 
@@ -157,6 +158,23 @@ inline std::string oldBreakLog()
         + traceRecord(
             R"("compilation_metrics": {"co_name": "torch_dynamo_resume_in_forward_at_212", "co_filename": "/m/layers.py", "co_firstlineno": 212, "restart_reasons": []}, )"
             + compileId(1, 0));
+}
+
+// forward compiled anew after each torch._dynamo.reset() (its ids repeat, compileresets.h): recompiles[n]
+// recompiles ([0/1], [0/2], …, each failing the size guard of the one before: 2, 3, 4, …) in the n-th
+// period (0: before any reset).
+inline std::string resetLog(const std::vector<int>& recompiles)
+{
+    std::string log;
+    for (const int count : recompiles) {
+        log += dynamoStart(compileId(0, 0)) + metrics(compileId(0, 0), "forward");
+        for (int n = 1; n <= count; ++n)
+            log += artifact("recompile_reasons", compileId(0, n),
+                       "[\"0/" + std::to_string(n - 1) + ": tensor 'x' size mismatch at index 0. expected "
+                           + std::to_string(n + 1) + ", actual " + std::to_string(n + 2) + "\"]")
+                + dynamoStart(compileId(0, n)) + metrics(compileId(0, n), "forward");
+    }
+    return log;
 }
 
 // [frame/compile] of `function` on `rank`: its dynamo_start at prefix time `start` ("1203 10:00:01.000000"),

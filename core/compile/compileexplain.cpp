@@ -48,15 +48,34 @@ std::vector<CompileGraphRef> breakGraphs(
     return refs;
 }
 
-// Every compile of the frame (rank, frame id) on one side.
+// Every compile of the frame on one side: the summary's own list, so a frame a reset started anew is
+// not mixed with the same frame id before the reset.
 std::vector<CompileGraphRef> frameGraphs(
-    char side, const std::map<GraphKey, const GraphCompileFacts*>& graphs, const FrameRecompiles& frame)
+    char side, const std::vector<CompileLog>& logs, const FrameRecompiles& frame)
 {
     std::vector<CompileGraphRef> refs;
-    for (const auto& [key, graph] : graphs)
-        if (graph->rank == frame.rank && graph->id.frameId == frame.frameId && !graph->id.compiledAutogradId)
-            refs.push_back(refOf(side, *graph));
+    for (const CompileRef& compile : frame.compileRefs)
+        for (const GraphCompileFacts& graph : logs[compile.log].graphs)
+            if (graph.idText() == compile.id) {
+                refs.push_back(refOf(side, graph));
+                break;
+            }
     return refs;
+}
+
+// A frame as the two runs match it: its function and which reset period it compiled in ("forward" and
+// "forward" after the first torch._dynamo.reset() are two frames).
+using FrameName = std::pair<std::string, int>;
+
+FrameName frameName(const FrameRecompiles& frame)
+{
+    return { frame.function, frame.resetRepeat };
+}
+
+std::string frameWords(const FrameRecompiles& frame)
+{
+    return frame.function
+        + (frame.resetRepeat ? " (after reset " + std::to_string(frame.resetRepeat) + ")" : std::string());
 }
 
 std::string breakWhere(const std::string& file, int line)
@@ -90,20 +109,21 @@ void explainBreaks(const CompileSummary& a, const CompileSummary& b,
                 breakGraphs('a', graphsA, distinct) });
 }
 
-// Recompiles per function (over ranks): B's count against A's, with B's failed guard.
-void explainRecompiles(const CompileSummary& a, const CompileSummary& b,
-    const std::map<GraphKey, const GraphCompileFacts*>& graphsA,
-    const std::map<GraphKey, const GraphCompileFacts*>& graphsB, std::vector<CompileChange>& changes)
+// Recompiles per function and reset period (over ranks): B's count against A's, with B's failed guard.
+void explainRecompiles(const CompileSummary& a, const CompileSummary& b, const std::vector<CompileLog>& logsA,
+    const std::vector<CompileLog>& logsB, std::vector<CompileChange>& changes)
 {
-    std::map<std::string, int> countA;
+    std::map<FrameName, int> countA;
     for (const FrameRecompiles& frame : a.frames)
-        countA[frame.function] = std::max(countA[frame.function], frame.recompiles);
-    std::set<std::string> said;
+        countA[frameName(frame)] = std::max(countA[frameName(frame)], frame.recompiles);
+    std::set<FrameName> said, inB;
     for (const FrameRecompiles& frame : b.frames) {
-        const int before = countA.count(frame.function) ? countA[frame.function] : 0;
-        if (frame.recompiles <= before || !said.insert(frame.function).second)
+        inB.insert(frameName(frame));
+        const auto found = countA.find(frameName(frame));
+        const int before = found == countA.end() ? 0 : found->second;
+        if (frame.recompiles <= before || !said.insert(frameName(frame)).second)
             continue;
-        std::string sentence = "B recompiled " + frame.function + ' ' + std::to_string(frame.recompiles)
+        std::string sentence = "B recompiled " + frameWords(frame) + ' ' + std::to_string(frame.recompiles)
             + (frame.recompiles == 1 ? " time" : " times")
             + (before ? " (A: " + std::to_string(before) + ")" : std::string(" where A did not"));
         const GuardFailure* guard = frame.lastReasons.empty() ? nullptr : &frame.lastReasons.back();
@@ -115,18 +135,14 @@ void explainRecompiles(const CompileSummary& a, const CompileSummary& b,
         }
         if (frame.limitHit)
             sentence += "; the recompile limit was hit, later calls run eagerly";
-        changes.push_back({ "more-recompiles", sentence, frameGraphs('b', graphsB, frame) });
+        changes.push_back({ "more-recompiles", sentence, frameGraphs('b', logsB, frame) });
     }
-    for (const FrameRecompiles& frame : a.frames) {
-        bool inB = false;
-        for (const FrameRecompiles& other : b.frames)
-            inB = inB || other.function == frame.function;
-        if (!inB)
+    for (const FrameRecompiles& frame : a.frames)
+        if (!inB.count(frameName(frame)))
             changes.push_back({ "fewer-recompiles",
-                "B no longer recompiles " + frame.function + " (A: " + std::to_string(frame.recompiles)
+                "B no longer recompiles " + frameWords(frame) + " (A: " + std::to_string(frame.recompiles)
                     + (frame.recompiles == 1 ? " time)" : " times)"),
-                frameGraphs('a', graphsA, frame) });
-    }
+                frameGraphs('a', logsA, frame) });
 }
 
 std::string graphName(const GraphCompileFacts& graph)
@@ -212,7 +228,7 @@ CompileComparison compareCompile(const std::vector<CompileLog>& a, const std::ve
     const auto graphsA = graphsById(a);
     const auto graphsB = graphsById(b);
     explainBreaks(summaryA, summaryB, graphsA, graphsB, comparison.changes);
-    explainRecompiles(summaryA, summaryB, graphsA, graphsB, comparison.changes);
+    explainRecompiles(summaryA, summaryB, a, b, comparison.changes);
     explainGraphs(graphsA, graphsB, comparison.changes);
     pairBreakGraphs(graphsA, graphsB, comparison.pairings);
     return comparison;

@@ -147,7 +147,8 @@ nlohmann::json compileTimelineJson(const CompileTimeline& timeline)
             compiles.push_back({ { "log", bar.compile.log }, { "id", bar.compile.id },
                 { "function", bar.function }, { "start_us", bar.startUs }, { "duration_us", bar.durationUs },
                 { "recompile", bar.recompile }, { "failed", bar.failed }, { "refused", bar.refused } });
-        rows.push_back({ { "rank", optionalInt(row.rank) }, { "compiles", compiles } });
+        rows.push_back({ { "rank", optionalInt(row.rank) }, { "compiles", compiles }, { "log", row.log },
+            { "name", row.name }, { "span_us", row.spanUs }, { "own_axis", row.ownAxis } });
     }
     return rows;
 }

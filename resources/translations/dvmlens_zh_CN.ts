@@ -386,6 +386,14 @@
         <source>What changed on the compile side and why not DVM</source>
         <translation>编译侧的变化与未用 DVM 的原因</translation>
     </message>
+    <message>
+        <source>Compile side, under no changed graph pair:</source>
+        <translation>编译侧（不属于任何有变化的图对）：</translation>
+    </message>
+    <message>
+        <source>Compile-side changes under no changed graph pair</source>
+        <translation>不属于任何有变化的图对的编译侧变化</translation>
+    </message>
 </context>
 <context>
     <name>CompareSummaryModel</name>
@@ -694,8 +702,12 @@
 <context>
     <name>CompileTimelineModel</name>
     <message>
-        <source>Rank</source>
-        <translation>Rank</translation>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>Rank or log</source>
+        <translation>Rank 或日志</translation>
     </message>
     <message>
         <source>Compiles</source>

@@ -62,6 +62,7 @@ ComparePage::ComparePage(QWidget* parent)
     , m_sourcesModel(new SourceChangesModel(this))
     , m_summaryLabel(new QLabel)
     , m_pairNotes(new QLabel)
+    , m_compileElsewhere(new QLabel)
     , m_onlyRegressions(new QCheckBox)
     , m_filter(new QLineEdit)
     , m_sideBySide(new SideBySideView)
@@ -97,6 +98,12 @@ ComparePage::ComparePage(QWidget* parent)
     m_pairNotes->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_pairNotes->setFocusPolicy(Qt::TabFocus); // screen readers reach it
     m_pairNotes->hide();
+    m_compileElsewhere->setObjectName(QStringLiteral("CompareCompileElsewhere"));
+    m_compileElsewhere->setTextFormat(Qt::PlainText);
+    m_compileElsewhere->setWordWrap(true);
+    m_compileElsewhere->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_compileElsewhere->setFocusPolicy(Qt::TabFocus); // screen readers reach it
+    m_compileElsewhere->hide();
     translateNowAndOnChange(this, [this] {
         m_onlyRegressions->setText(tr("Only &regressions"));
         m_filter->setPlaceholderText(tr("Filter graphs…"));
@@ -113,6 +120,7 @@ ComparePage::ComparePage(QWidget* parent)
         if (m_outcome && m_outcome->result)
             m_summaryLabel->setText(summaryLabelText(*m_outcome->result));
         showPairNotes(currentGraph());
+        showCompileElsewhere();
         if (const dvmlens::GraphDiff* diff = currentGraph()) {
             for (const auto& [side, shown, sideA] : { std::tuple(SideBySideView::SideA, &diff->a, true),
                      std::tuple(SideBySideView::SideB, &diff->b, false) }) {
@@ -149,6 +157,7 @@ ComparePage::ComparePage(QWidget* parent)
     auto* notesAndCode = new QWidget;
     auto* notesLayout = new QVBoxLayout(notesAndCode);
     notesLayout->setContentsMargins(0, 0, 0, 0);
+    notesLayout->addWidget(m_compileElsewhere);
     notesLayout->addWidget(m_pairNotes);
     notesLayout->addWidget(m_sideBySide, 1);
     split->addWidget(notesAndCode);
@@ -200,6 +209,7 @@ void ComparePage::setOutcome(std::shared_ptr<const CompareOutcome> outcome)
     m_sourcesView->resizeColumnsToContents();
     m_summaryLabel->setText(
         m_outcome && m_outcome->result ? summaryLabelText(*m_outcome->result) : QString());
+    showCompileElsewhere();
     fitSummaryColumns();
     // Once the page is laid out at its size (it is often shown right after this).
     QTimer::singleShot(0, this, &ComparePage::fitTablesSplit);
@@ -378,6 +388,19 @@ void ComparePage::showPairNotes(const dvmlens::GraphDiff* diff)
     m_pairNotes->setVisible(!lines.isEmpty());
 }
 
+void ComparePage::showCompileElsewhere()
+{
+    QStringList sentences;
+    if (m_outcome && m_outcome->result)
+        for (const auto& [kind, sentence] : m_outcome->result->compileChangesElsewhere)
+            sentences.append(QString::fromStdString(sentence));
+    const QString heading = tr("Compile side, under no changed graph pair:");
+    m_compileElsewhere->setText(heading + QLatin1Char('\n') + sentences.join(QLatin1Char('\n')));
+    m_compileElsewhere->setAccessibleName(tr("Compile-side changes under no changed graph pair"));
+    m_compileElsewhere->setAccessibleDescription(sentences.join(QLatin1String("; ")));
+    m_compileElsewhere->setVisible(!sentences.isEmpty());
+}
+
 void ComparePage::selectFusion(int row)
 {
     m_fusionView->setCurrentIndex(m_fusionModel->index(row, FusionTableModel::FusionColumn));
@@ -443,6 +466,11 @@ QLabel* ComparePage::summaryLabel() const
 QLabel* ComparePage::pairNotesLabel() const
 {
     return m_pairNotes;
+}
+
+QLabel* ComparePage::compileElsewhereLabel() const
+{
+    return m_compileElsewhere;
 }
 
 QCheckBox* ComparePage::onlyRegressionsBox() const

@@ -58,6 +58,9 @@ public:
     // Under the tables: what the selected pair's block in `dvmlens-cli compare` says of its compile side
     // and reasons (core's pairExplanationLines); hidden when it says nothing.
     QLabel* pairNotesLabel() const;
+    // Above those notes: the compile-side changes said under no changed pair (a frame only B compiled
+    // that made no code, a failure in B only), as `dvmlens-cli compare` ends with them; hidden when none.
+    QLabel* compileElsewhereLabel() const;
     QCheckBox* onlyRegressionsBox() const;
     QLineEdit* filterEdit() const;
 
@@ -79,6 +82,7 @@ private:
     // What a side shows instead of code: it is missing or has no output_code.py; empty when it has.
     static QString placeholderFor(const std::optional<dvmlens::GraphSide>& side, bool sideA);
     void showPairNotes(const dvmlens::GraphDiff* diff);
+    void showCompileElsewhere();
 
     std::shared_ptr<const CompareOutcome> m_outcome;
     CompareSummaryModel* m_summaryModel;
@@ -87,6 +91,7 @@ private:
     SourceChangesModel* m_sourcesModel;
     QLabel* m_summaryLabel;
     QLabel* m_pairNotes;
+    QLabel* m_compileElsewhere;
     QCheckBox* m_onlyRegressions;
     QLineEdit* m_filter;
     QTableView* m_summaryView;

@@ -19,6 +19,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 CompileDock::CompileDock(QWidget* parent)
     : QDockWidget(parent)
     , m_model(new CompileModel(this))
@@ -48,6 +50,7 @@ CompileDock::CompileDock(QWidget* parent)
     m_timelineTable->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_timelineTable->setSelectionMode(QAbstractItemView::SingleSelection);
     m_timelineTable->verticalHeader()->hide();
+    m_timelineTable->setTextElideMode(Qt::ElideMiddle); // a log's name keeps its rank and file's end
     m_timelineTable->horizontalHeader()->setStretchLastSection(true);
     m_framesTable = new QTableView(content);
     m_framesTable->setObjectName(QStringLiteral("compileFrames"));
@@ -97,6 +100,10 @@ void CompileDock::setFacts(
     m_model->setFacts(m_index ? std::move(facts) : nullptr);
     m_table->resizeColumnsToContents();
     m_timelineTable->resizeColumnToContents(CompileTimelineModel::RankColumn);
+    // Long log names are elided in the middle (the tooltip holds the path), the bars keep their room.
+    m_timelineTable->setColumnWidth(CompileTimelineModel::RankColumn,
+        std::min(m_timelineTable->columnWidth(CompileTimelineModel::RankColumn),
+            28 * m_timelineTable->fontMetrics().averageCharWidth()));
     m_timelineTable->resizeColumnToContents(CompileTimelineModel::CompilesColumn);
     m_framesTable->resizeColumnsToContents();
     updateSummary();

@@ -4,7 +4,6 @@
 #include "gui/compile/compiletimelinemodel.h"
 
 #include <QAbstractItemView>
-#include <QApplication>
 #include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
@@ -22,11 +21,11 @@ const CompileTimelineModel* timelineModel(const QModelIndex& index)
     return qobject_cast<const CompileTimelineModel*>(index.model());
 }
 
-// Where core placed bar `bar` of `row`, in `area`.
-QRectF barRect(const QRectF& area, const dvmlens::TimelineRow& row, std::size_t bar, std::int64_t span)
+// Where core placed bar `bar` of `row` on the row's axis, in `area`.
+QRectF barRect(const QRectF& area, const dvmlens::TimelineRow& row, std::size_t bar)
 {
     const dvmlens::TimelineBar& at = row.bars[bar];
-    const double scale = span > 0 ? area.width() / double(span) : 0;
+    const double scale = row.spanUs > 0 ? area.width() / double(row.spanUs) : 0;
     const double left = area.left() + double(at.startUs) * scale;
     const double width = std::max(2.0, double(at.durationUs) * scale);
     return QRectF(std::min(left, area.right() - 2.0), area.top(), width, area.height()).intersected(area);
@@ -43,7 +42,7 @@ int CompileTimelineDelegate::barAt(const QRect& cell, const QModelIndex& index, 
     const QRectF area = barArea(cell);
     // The last bar drawn is on top; a bar too thin to hit is found within 2 px.
     for (std::size_t bar = row->bars.size(); bar-- > 0;)
-        if (barRect(area, *row, bar, model->spanUs()).adjusted(-2, 0, 2, 0).contains(point))
+        if (barRect(area, *row, bar).adjusted(-2, 0, 2, 0).contains(point))
             return int(bar);
     return -1;
 }
@@ -51,11 +50,7 @@ int CompileTimelineDelegate::barAt(const QRect& cell, const QModelIndex& index, 
 void CompileTimelineDelegate::paint(
     QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const
 {
-    QStyleOptionViewItem background = option;
-    initStyleOption(&background, index);
-    background.text.clear();
-    QStyle* style = background.widget ? background.widget->style() : QApplication::style();
-    style->drawControl(QStyle::CE_ItemViewItem, &background, painter, background.widget);
+    paintCellBackground(painter, option, index);
     const CompileTimelineModel* model = timelineModel(index);
     const dvmlens::TimelineRow* row = model ? model->timelineRow(index.row()) : nullptr;
     if (!row || index.column() != CompileTimelineModel::TimelineColumn)
@@ -68,7 +63,7 @@ void CompileTimelineDelegate::paint(
         const QColor colour = at.failed || at.refused ? QColor(0xc6, 0x28, 0x28)
             : at.recompile                            ? first.darker(150)
                                                       : first;
-        painter->fillRect(barRect(area, *row, bar, model->spanUs()), colour);
+        painter->fillRect(barRect(area, *row, bar), colour);
     }
     painter->setPen(option.palette.color(QPalette::Mid));
     painter->drawRect(area);

@@ -25,11 +25,6 @@ const dvmlens::TimelineRow* CompileTimelineModel::timelineRow(int row) const
     return &m_facts->timeline.rows[std::size_t(row)];
 }
 
-std::int64_t CompileTimelineModel::spanUs() const
-{
-    return m_facts ? m_facts->timeline.spanUs : 0;
-}
-
 QString CompileTimelineModel::barText(int row, std::size_t bar) const
 {
     const dvmlens::TimelineRow* at = timelineRow(row);
@@ -53,10 +48,17 @@ QVariant CompileTimelineModel::data(const QModelIndex& index, int role) const
     const dvmlens::TimelineRow* row = index.isValid() ? timelineRow(index.row()) : nullptr;
     if (!row)
         return {};
+    const QString note = localizedRuleText(dvmlens::timelineRowNote(*row));
     switch (index.column()) {
     case RankColumn:
-        if (role == Qt::DisplayRole || role == Qt::AccessibleTextRole)
-            return QString::fromStdString(dvmlens::rankText(row->rank));
+        if (role == Qt::DisplayRole)
+            return QString::fromStdString(row->name);
+        if (role == Qt::AccessibleTextRole)
+            return note.isEmpty() ? QString::fromStdString(row->name)
+                                  : tr("%1, %2").arg(QString::fromStdString(row->name), note);
+        if (role == Qt::ToolTipRole)
+            return note.isEmpty() ? QString::fromStdString(row->log)
+                                  : QString::fromStdString(row->log) + QLatin1Char('\n') + note;
         break;
     case CompilesColumn:
         if (role == Qt::DisplayRole || role == Qt::AccessibleTextRole)
@@ -65,6 +67,8 @@ QVariant CompileTimelineModel::data(const QModelIndex& index, int role) const
     case TimelineColumn:
         if (role == Qt::AccessibleTextRole || role == Qt::ToolTipRole) {
             QStringList bars;
+            if (!note.isEmpty())
+                bars << note;
             for (std::size_t bar = 0; bar < row->bars.size(); ++bar)
                 bars << barText(index.row(), bar);
             return bars.join(role == Qt::ToolTipRole ? QStringLiteral("\n") : QStringLiteral("; "));
@@ -80,7 +84,7 @@ QVariant CompileTimelineModel::headerData(int section, Qt::Orientation orientati
         return {};
     switch (section) {
     case RankColumn:
-        return tr("Rank");
+        return tr("Rank or log");
     case CompilesColumn:
         return tr("Compiles");
     case TimelineColumn:

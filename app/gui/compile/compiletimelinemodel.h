@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
-// The Compile dock's Timeline tab: a row per rank (core's CompileTimeline), its compiles counted, and
-// the bars CompileTimelineDelegate draws. Each row's timeline cell gives a screen reader and its
-// tooltip every compile in core's words ("rank 1: [0/1] forward, recompile, 1.20 s at +3.40 s").
+// The Compile dock's Timeline tab: a row per log (core's CompileTimeline) named as core names it ("rank 0",
+// "rank 0 · <file>", "<file>"; the log's path in the tooltip), its compiles counted, and the bars
+// CompileTimelineDelegate draws. Each row's timeline cell gives a screen reader and its tooltip every
+// compile in core's words ("rank 1: [0/1] forward, recompile, 1.20 s at +3.40 s"), after core's note of a
+// row with a time axis of its own ("own time axis: logs do not overlap").
 #pragma once
 
 #include "core/compile/compiletimeline.h"
@@ -17,7 +19,7 @@ class CompileTimelineModel : public QAbstractTableModel
 public:
     enum Column
     {
-        RankColumn,
+        RankColumn, // the row's name
         CompilesColumn,
         TimelineColumn,
         ColumnCount
@@ -27,7 +29,6 @@ public:
 
     void setFacts(std::shared_ptr<const CompileFacts> facts); // null: nothing
     const dvmlens::TimelineRow* timelineRow(int row) const; // null out of range
-    std::int64_t spanUs() const;
     QString barText(int row, std::size_t bar) const; // the bar in words, in the window's language
 
     int rowCount(const QModelIndex& parent = {}) const override;

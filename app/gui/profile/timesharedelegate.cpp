@@ -3,18 +3,12 @@
 
 #include "gui/profile/timesharechart.h"
 
-#include <QApplication>
 #include <QPainter>
 
 void TimeShareDelegate::paint(
     QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const
 {
-    // The cell's background and selection as usual, without its text (the bar says it).
-    QStyleOptionViewItem background = option;
-    initStyleOption(&background, index);
-    background.text.clear();
-    QStyle* style = background.widget ? background.widget->style() : QApplication::style();
-    style->drawControl(QStyle::CE_ItemViewItem, &background, painter, background.widget);
+    paintCellBackground(painter, option, index);
 
     const QVariant value = index.data(SharesRole);
     if (!value.canConvert<dvmlens::TimeShares>())

@@ -5,14 +5,14 @@
 #pragma once
 
 #include "core/profile/profilejoin.h"
+#include "gui/common/cellbackgrounddelegate.h"
 #include "gui/common/itemroles.h"
 
 #include <QMetaType>
-#include <QStyledItemDelegate>
 
 Q_DECLARE_METATYPE(dvmlens::TimeShares)
 
-class TimeShareDelegate : public QStyledItemDelegate
+class TimeShareDelegate : public CellBackgroundDelegate
 {
     Q_OBJECT
 public:
@@ -22,7 +22,7 @@ public:
         OutsideRole, // bool: the bar includes time outside compiled kernels (a run's)
     };
 
-    using QStyledItemDelegate::QStyledItemDelegate;
+    using CellBackgroundDelegate::CellBackgroundDelegate;
 
     void paint(
         QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const override;

@@ -89,6 +89,36 @@ private Q_SLOTS:
         QCOMPARE(cache.changes[0].graphs, (std::vector<CompileGraphRef> { { 'b', 0, "1/0" } }));
     }
 
+    // torch._dynamo.reset() repeats compile ids: forward after the reset is a frame of its own, matched
+    // with A's forward after the same reset, and its sentence names only its own compiles (B's [0/1] is
+    // no repeat: no [0/1] was compiled before the reset).
+    void resetsMatchFramesByPeriod()
+    {
+        const CompileComparison comparison =
+            compareCompile(logs(testutil::resetLog({ 1, 0 })), logs(testutil::resetLog({ 0, 1 })));
+        QCOMPARE(sentences(comparison),
+            (std::vector<std::string> {
+                "more-recompiles: B recompiled forward (after reset 1) 1 time where A did not, with dynamic "
+                "shapes (guard `L['x'].size()[0] == 2` failed: 3)",
+                "fewer-recompiles: B no longer recompiles forward (A: 1 time)" }));
+        QCOMPARE(comparison.changes[0].graphs,
+            (std::vector<CompileGraphRef> { { 'b', 0, "0/0 after reset 1" }, { 'b', 0, "0/1" } }));
+        QCOMPARE(comparison.changes[1].graphs,
+            (std::vector<CompileGraphRef> { { 'a', 0, "0/0" }, { 'a', 0, "0/1" } }));
+
+        const CompileComparison more =
+            compareCompile(logs(testutil::resetLog({ 2, 0 })), logs(testutil::resetLog({ 2, 2 })));
+        QCOMPARE(sentences(more),
+            (std::vector<std::string> {
+                "more-recompiles: B recompiled forward (after reset 1) 2 times where A did not, with dynamic "
+                "shapes (guard `L['x'].size()[0] == 3` failed: 4)" }));
+        QCOMPARE(more.changes[0].graphs,
+            (std::vector<CompileGraphRef> { { 'b', 0, "0/0 after reset 1" }, { 'b', 0, "0/1 after reset 1" },
+                { 'b', 0, "0/2 after reset 1" } }));
+        QVERIFY(compareCompile(logs(testutil::resetLog({ 2, 1 })), logs(testutil::resetLog({ 2, 1 })))
+                    .changes.empty());
+    }
+
     void goneBreak()
     {
         const CompileComparison comparison =

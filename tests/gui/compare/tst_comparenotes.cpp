@@ -117,6 +117,39 @@ private Q_SLOTS:
                 + kNewBreak
                 + u"\nwhy: aten.mm.default ×1: unknown → none\nwhy: extern_kernels.addmm ×1: unknown → none"_s);
         QCOMPARE(page.currentGraph()->status, dvmlens::PairStatus::Matched);
+        QVERIFY(page.compileElsewhereLabel()->isHidden()); // every sentence is under a pair
+    }
+
+    // A frame only B compiled, whose compile failed and made no code: its sentence belongs to no pair, and
+    // the page says it above the pair's notes as `dvmlens-cli compare` ends with it.
+    void compileChangesUnderNoPair()
+    {
+        using namespace testutil;
+        QTemporaryDir dir;
+        QVERIFY(writeBytes(dir.filePath(u"static.log"_s), staticLog()));
+        QVERIFY(writeBytes(dir.filePath(u"failed.log"_s),
+            staticLog() + dynamoStart(compileId(1, 0), "g")
+                + metrics(compileId(1, 0), "g",
+                    R"(, "fail_type": "torch._dynamo.exc.BackendCompilerFailed", "fail_reason": "backend='inductor' raised:\nRuntimeError: boom")")));
+        const auto outcome = runJob(dir.filePath(u"static.log"_s), dir.filePath(u"failed.log"_s));
+        QVERIFY(outcome && outcome->result);
+
+        ComparePage page;
+        page.resize(1280, 800);
+        page.show();
+        page.setOutcome(outcome);
+        const QString sentence =
+            u"B's compile [1/0] (g) failed: BackendCompilerFailed: backend='inductor' raised:"_s;
+        QCOMPARE(page.compileElsewhereLabel()->text(),
+            u"Compile side, under no changed graph pair:\n"_s + sentence);
+        QVERIFY(page.compileElsewhereLabel()->isVisible());
+        QCOMPARE(page.compileElsewhereLabel()->accessibleName(),
+            u"Compile-side changes under no changed graph pair"_s);
+        QCOMPARE(page.compileElsewhereLabel()->accessibleDescription(), sentence);
+        QVERIFY(page.pairNotesLabel()->isHidden()); // the one pair did not change
+
+        page.clear();
+        QVERIFY(page.compileElsewhereLabel()->isHidden());
     }
 
     // The add fell out of DVM and B calls aten.permute: said in the label, and in words to screen readers.

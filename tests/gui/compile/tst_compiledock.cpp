@@ -275,6 +275,53 @@ private Q_SLOTS:
         QCOMPARE(messages.count(), 1);
     }
 
+    // Logs without a rank named by their files (elided in the middle, the path in the tooltip); two days
+    // apart, each on an axis of its own, said in words: its one compile fills its row, not a sliver.
+    void timelineRowsOfUnrankedLogs()
+    {
+        QTemporaryDir dir;
+        const QDir folder(dir.path());
+        const QString first = folder.filePath(u"dedicated_log_torch_trace_x1.log"_s);
+        const QString second = folder.filePath(u"dedicated_log_torch_trace_x2.log"_s);
+        QVERIFY(testutil::writeBytes(
+            first, testutil::timedCompile(0, 0, -1, "1203 10:00:00.000000", "1203 10:00:02.000000")));
+        QVERIFY(testutil::writeBytes(
+            second, testutil::timedCompile(0, 0, -1, "1205 10:00:00.000000", "1205 10:00:01.000000")));
+        const std::shared_ptr<const dvmlens::Index> index = indexOf(dir.path());
+        CompileDock dock;
+        QAbstractItemModelTester tester(
+            dock.timelineModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        dock.setFacts(index, computeCompileFacts(*index));
+        const CompileTimelineModel& model = *dock.timelineModel();
+        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(
+            model.headerData(CompileTimelineModel::RankColumn, Qt::Horizontal).toString(), u"Rank or log"_s);
+        const QModelIndex name = model.index(1, CompileTimelineModel::RankColumn);
+        QCOMPARE(name.data().toString(), u"dedicated_log_torch_trace_x2.log"_s);
+        QCOMPARE(model.index(0, CompileTimelineModel::RankColumn).data().toString(),
+            u"dedicated_log_torch_trace_x1.log"_s);
+        QCOMPARE(name.data(Qt::ToolTipRole).toString(), second + u"\nown time axis: logs do not overlap"_s);
+        QCOMPARE(name.data(Qt::AccessibleTextRole).toString(),
+            u"dedicated_log_torch_trace_x2.log, own time axis: logs do not overlap"_s);
+        const QModelIndex bars = model.index(1, CompileTimelineModel::TimelineColumn);
+        QCOMPARE(bars.data(Qt::ToolTipRole).toString(),
+            u"own time axis: logs do not overlap\ndedicated_log_torch_trace_x2.log: [0/0] forward, first "
+            u"compile, "
+            u"1.00 s at +0 µs"_s);
+        QCOMPARE(model.timelineRow(1)->spanUs, std::int64_t(1000000));
+
+        dock.resize(900, 400);
+        dock.show();
+        dock.tabs()->setCurrentIndex(1);
+        QVERIFY(QTest::qWaitForWindowExposed(&dock));
+        QTableView* view = dock.timelineTable();
+        QCOMPARE(view->textElideMode(), Qt::ElideMiddle);
+        const QRect cell = view->visualRect(bars);
+        QCOMPARE(CompileTimelineDelegate::barAt(
+                     cell, bars, QPoint(cell.left() + cell.width() / 4, cell.center().y())),
+            0);
+    }
+
     void eachRowInWords()
     {
         QTemporaryDir dir;
