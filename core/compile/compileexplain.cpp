@@ -3,7 +3,7 @@
 
 #include "core/compile/compilesummary.h"
 #include "core/compile/compilewording.h"
-#include "core/text/reasonline.h"
+#include "core/trace/reasonline.h"
 
 #include <map>
 #include <set>

@@ -2,8 +2,8 @@
 #include "core/compile/compiletext.h"
 
 #include "core/compile/compilewording.h"
-#include "core/text/reasonline.h"
 #include "core/trace/compileresets.h"
+#include "core/trace/reasonline.h"
 
 #include <cstdio>
 

@@ -5,8 +5,8 @@
 #include "core/compile/compilewording.h"
 #include "core/text/comparetext.h"
 #include "core/text/kernelwording.h"
-#include "core/text/reasonline.h"
 #include "core/text/scantext.h"
+#include "core/trace/reasonline.h"
 
 #include <algorithm>
 

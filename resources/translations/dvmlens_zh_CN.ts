@@ -1100,6 +1100,33 @@
     </message>
 </context>
 <context>
+    <name>FrameTreeModel</name>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>Frame ▸ graphs</source>
+        <translation>帧 ▸ 图</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>判定</translation>
+    </message>
+    <message>
+        <source>DVM</source>
+        <translation>DVM</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>其他</translation>
+    </message>
+</context>
+<context>
     <name>FusionTableModel</name>
     <message>
         <source>%1 → %2</source>
@@ -2410,6 +2437,18 @@
     <message>
         <source>By run</source>
         <translation>按运行</translation>
+    </message>
+    <message>
+        <source>By frame</source>
+        <translation>按帧</translation>
+    </message>
+    <message>
+        <source>Frames of the TORCH_TRACE logs ▸ the graphs their compiles made, with each frame&apos;s DVM share, recompiles and breaks</source>
+        <translation>TORCH_TRACE 日志中的帧 ▸ 其编译生成的图，并给出每帧的 DVM 占比、重新编译和图中断</translation>
+    </message>
+    <message>
+        <source>Run Tree By &amp;Frame</source>
+        <translation>运行树按帧显示(&amp;F)</translation>
     </message>
 </context>
 <context>

@@ -179,6 +179,7 @@ void BrowsePage::follow(const TreeDocument& document)
     connect(followed, &TreeDocument::whyChanged, this, [this, followed] { setWhy(followed->why()); });
     connect(followed, &TreeDocument::compileChanged, this, [this, followed] {
         m_runModel->setCompileFacts(followed->compile());
+        m_runTreePane->setCompileFacts(followed->compile());
         m_details->setCompileFacts(followed->compile());
     });
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "gui/browse/runtreepane.h"
 
+#include "gui/browse/frametreemodel.h"
 #include "gui/browse/graphtreemodel.h"
 #include "gui/browse/runtreemodel.h"
 #include "gui/common/compactsortheader.h"
@@ -30,10 +31,14 @@ RunTreePane::RunTreePane(QTreeView* runTree, RunTreeModel* runModel, QWidget* pa
     , m_runModel(runModel)
     , m_graphModel(new GraphTreeModel(this))
     , m_graphTree(new QTreeView)
+    , m_frameModel(new FrameTreeModel(this))
+    , m_frameTree(new QTreeView)
     , m_stack(new QStackedWidget)
     , m_byRunButton(new QToolButton)
     , m_byGraphButton(new QToolButton)
+    , m_byFrameButton(new QToolButton)
     , m_byGraphAction(new QAction(this))
+    , m_byFrameAction(new QAction(this))
 {
     setObjectName(QStringLiteral("RunTreePane"));
     m_graphTree->setObjectName(QStringLiteral("GraphTree"));
@@ -43,7 +48,7 @@ RunTreePane::RunTreePane(QTreeView* runTree, RunTreeModel* runModel, QWidget* pa
     m_graphTree->setHeader(header);
     m_graphTree->setModel(m_graphModel);
     // Before a tree is open (and for one without runs, whose page says more) the panes say so.
-    for (QTreeView* tree : { m_runTree, m_graphTree }) {
+    for (QTreeView* tree : { m_runTree, m_graphTree, m_frameTree }) {
         new EmptyViewHint(tree, [] {
             return tr(
                 "No runs to show. Open a torch_compile_debug folder (File ▸ Open Folder…) or drop one here.");
@@ -57,21 +62,36 @@ RunTreePane::RunTreePane(QTreeView* runTree, RunTreeModel* runModel, QWidget* pa
     for (int column = GraphTreeModel::RanksColumn; column < GraphTreeModel::ColumnCount; ++column)
         m_graphTree->header()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
 
+    m_frameTree->setObjectName(QStringLiteral("FrameTree"));
+    m_frameTree->setModel(m_frameModel);
+    m_frameTree->setUniformRowHeights(true);
+    m_frameTree->setAllColumnsShowFocus(true);
+    m_frameTree->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_frameTree->header()->setStretchLastSection(false);
+    m_frameTree->header()->setSectionResizeMode(FrameTreeModel::NameColumn, QHeaderView::Interactive);
+    for (int column = FrameTreeModel::VerdictColumn; column < FrameTreeModel::ColumnCount; ++column)
+        m_frameTree->header()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+
     // Words on the buttons, not icons: a screen reader says which mode is on.
-    for (QToolButton* button : { m_byRunButton, m_byGraphButton }) {
+    for (QToolButton* button : { m_byRunButton, m_byGraphButton, m_byFrameButton }) {
         button->setCheckable(true);
         button->setAutoRaise(true);
         button->setToolButtonStyle(Qt::ToolButtonTextOnly);
     }
     m_byRunButton->setObjectName(QStringLiteral("ByRunButton"));
     m_byGraphButton->setObjectName(QStringLiteral("ByGraphButton"));
+    m_byFrameButton->setObjectName(QStringLiteral("ByFrameButton"));
+    m_byFrameButton->setVisible(false); // until the compile side has frames
     m_byRunButton->setChecked(true);
     auto* buttons = new QButtonGroup(this);
     buttons->setExclusive(true);
     buttons->addButton(m_byRunButton);
     buttons->addButton(m_byGraphButton);
+    buttons->addButton(m_byFrameButton);
     m_byGraphAction->setCheckable(true);
     m_byGraphAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_G));
+    m_byFrameAction->setCheckable(true);
+    m_byFrameAction->setEnabled(false);
     translateNowAndOnChange(this, [this] {
         m_byRunButton->setText(tr("By run"));
         m_byRunButton->setToolTip(tr("Runs ▸ graphs ▸ files"));
@@ -79,21 +99,31 @@ RunTreePane::RunTreePane(QTreeView* runTree, RunTreeModel* runModel, QWidget* pa
         m_byGraphButton->setToolTip(tr("One row per graph: do all ranks hold the same code? (%1)")
                                         .arg(m_byGraphAction->shortcut().toString(QKeySequence::NativeText)));
         m_byGraphAction->setText(tr("Run Tree &By Graph"));
+        m_byFrameButton->setText(tr("By frame"));
+        m_byFrameButton->setToolTip(
+            tr("Frames of the TORCH_TRACE logs ▸ the graphs their compiles made, with "
+               "each frame's DVM share, recompiles and breaks"));
+        m_byFrameAction->setText(tr("Run Tree By &Frame"));
         // What a screen reader names the two trees by.
         m_runTree->setAccessibleName(m_byRunButton->toolTip());
         m_graphTree->setAccessibleName(m_byGraphButton->text());
+        m_frameTree->setAccessibleName(m_byFrameButton->text());
     });
     connect(m_byGraphButton, &QToolButton::toggled, this, &RunTreePane::setByGraph);
     connect(m_byGraphAction, &QAction::toggled, this, &RunTreePane::setByGraph);
+    connect(m_byFrameButton, &QToolButton::toggled, this, &RunTreePane::setByFrame);
+    connect(m_byFrameAction, &QAction::toggled, this, &RunTreePane::setByFrame);
 
     auto* bar = new QHBoxLayout;
     bar->setContentsMargins(2, 2, 2, 0);
     bar->setSpacing(2);
     bar->addWidget(m_byRunButton);
     bar->addWidget(m_byGraphButton);
+    bar->addWidget(m_byFrameButton);
     bar->addStretch();
     m_stack->addWidget(m_runTree);
     m_stack->addWidget(m_graphTree);
+    m_stack->addWidget(m_frameTree);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
@@ -103,6 +133,8 @@ RunTreePane::RunTreePane(QTreeView* runTree, RunTreeModel* runModel, QWidget* pa
 
     connect(m_graphTree->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
         &RunTreePane::onGraphCurrentChanged);
+    connect(m_frameTree->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        &RunTreePane::onFrameCurrentChanged);
     connect(m_runTree->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
         &RunTreePane::followRunTree);
 }
@@ -113,6 +145,31 @@ void RunTreePane::setIndex(std::shared_ptr<const IndexSummaries> summaries)
     m_ranks.reset(); // the old index's
     m_graphModelStale = true;
     refreshGraphModel();
+    if (m_frameModel->treeIndex() != m_runModel->treeIndex())
+        m_facts.reset(); // the old index's: the new one's come with compileChanged
+    updateFrameModel();
+}
+
+void RunTreePane::setCompileFacts(std::shared_ptr<const CompileFacts> facts)
+{
+    m_facts = std::move(facts);
+    updateFrameModel();
+}
+
+void RunTreePane::updateFrameModel()
+{
+    const QScopedValueRollback following(m_following, true);
+    m_frameModel->setIndex(m_runModel->treeIndex(), m_summaries);
+    m_frameModel->setCompileFacts(m_facts);
+    const bool frames = m_frameModel->hasFrames();
+    m_byFrameButton->setVisible(frames);
+    m_byFrameAction->setEnabled(frames);
+    if (!frames && mode() == Mode::Frame)
+        setMode(Mode::Run);
+    if (frames) {
+        m_frameTree->expandAll();
+        m_frameTree->resizeColumnToContents(FrameTreeModel::NameColumn);
+    }
 }
 
 void RunTreePane::setRankConsistency(std::shared_ptr<const dvmlens::RankConsistency> ranks)
@@ -122,27 +179,63 @@ void RunTreePane::setRankConsistency(std::shared_ptr<const dvmlens::RankConsiste
     refreshGraphModel();
 }
 
+RunTreePane::Mode RunTreePane::mode() const
+{
+    if (m_stack->currentWidget() == m_graphTree)
+        return Mode::Graph;
+    return m_stack->currentWidget() == m_frameTree ? Mode::Frame : Mode::Run;
+}
+
 bool RunTreePane::byGraph() const
 {
-    return m_stack->currentWidget() == m_graphTree;
+    return mode() == Mode::Graph;
+}
+
+bool RunTreePane::byFrame() const
+{
+    return mode() == Mode::Frame;
 }
 
 void RunTreePane::setByGraph(bool byGraph)
 {
-    m_byGraphButton->setChecked(byGraph);
-    m_byRunButton->setChecked(!byGraph);
-    m_byGraphAction->setChecked(byGraph);
-    if (byGraph == this->byGraph())
-        return;
-    const bool hadFocus = currentView()->hasFocus();
-    m_stack->setCurrentWidget(byGraph ? m_graphTree : static_cast<QWidget*>(m_runTree));
-    setFocusProxy(currentView());
-    refreshGraphModel();
     if (byGraph)
-        followRunTree(m_runTree->selectionModel()->currentIndex());
-    if (hadFocus)
-        currentView()->setFocus(Qt::OtherFocusReason);
-    Q_EMIT byGraphChanged(byGraph);
+        setMode(Mode::Graph);
+    else if (mode() == Mode::Graph)
+        setMode(Mode::Run);
+}
+
+void RunTreePane::setByFrame(bool byFrame)
+{
+    if (byFrame && m_frameModel->hasFrames())
+        setMode(Mode::Frame);
+    else if (mode() == Mode::Frame || byFrame)
+        setMode(Mode::Run);
+}
+
+void RunTreePane::setMode(Mode mode)
+{
+    const bool wasByGraph = byGraph();
+    if (mode != this->mode()) {
+        const bool hadFocus = currentView()->hasFocus();
+        m_stack->setCurrentWidget(mode == Mode::Graph ? m_graphTree
+                : mode == Mode::Frame                 ? m_frameTree
+                                                      : m_runTree);
+        setFocusProxy(currentView());
+        refreshGraphModel();
+        if (mode != Mode::Run)
+            followRunTree(m_runTree->selectionModel()->currentIndex());
+        if (hadFocus)
+            currentView()->setFocus(Qt::OtherFocusReason);
+    }
+    // The buttons and actions show the mode (their toggles come back here and change nothing).
+    (mode == Mode::Graph          ? m_byGraphButton
+            : mode == Mode::Frame ? m_byFrameButton
+                                  : m_byRunButton)
+        ->setChecked(true); // the exclusive group unchecks the others
+    m_byGraphAction->setChecked(mode == Mode::Graph);
+    m_byFrameAction->setChecked(mode == Mode::Frame);
+    if (wasByGraph != byGraph())
+        Q_EMIT byGraphChanged(byGraph());
 }
 
 QAction* RunTreePane::byGraphAction() const
@@ -160,9 +253,29 @@ GraphTreeModel* RunTreePane::graphModel() const
     return m_graphModel;
 }
 
+QAction* RunTreePane::byFrameAction() const
+{
+    return m_byFrameAction;
+}
+
+QToolButton* RunTreePane::byFrameButton() const
+{
+    return m_byFrameButton;
+}
+
+QTreeView* RunTreePane::frameTree() const
+{
+    return m_frameTree;
+}
+
+FrameTreeModel* RunTreePane::frameModel() const
+{
+    return m_frameModel;
+}
+
 QTreeView* RunTreePane::currentView() const
 {
-    return byGraph() ? m_graphTree : m_runTree;
+    return static_cast<QTreeView*>(m_stack->currentWidget());
 }
 
 void RunTreePane::refreshGraphModel()
@@ -199,9 +312,24 @@ void RunTreePane::onGraphCurrentChanged(const QModelIndex& current)
         target, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
 }
 
+void RunTreePane::onFrameCurrentChanged(const QModelIndex& current)
+{
+    if (m_following)
+        return;
+    const auto [run, graph] = m_frameModel->graphPositionAt(current);
+    if (run < 0)
+        return; // a frame row opens nothing
+    const QModelIndex target = m_runModel->indexForGraph(run, graph);
+    if (!target.isValid() || target == m_runTree->selectionModel()->currentIndex().siblingAtColumn(0))
+        return;
+    const QScopedValueRollback following(m_following, true);
+    m_runTree->selectionModel()->setCurrentIndex(
+        target, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+}
+
 void RunTreePane::followRunTree(const QModelIndex& current)
 {
-    if (m_following || !byGraph())
+    if (m_following || mode() == Mode::Run)
         return;
     const std::shared_ptr<const dvmlens::Index>& index = m_runModel->treeIndex();
     const dvmlens::Graph* graph = m_runModel->graphAt(current);
@@ -210,11 +338,14 @@ void RunTreePane::followRunTree(const QModelIndex& current)
         return;
     const int runPosition = int(run - index->runs.data());
     const int graphPosition = int(graph - run->graphs.data());
-    const QModelIndex target = m_graphModel->indexForGraph(runPosition, graphPosition);
+    QTreeView* tree = currentView();
+    const QModelIndex target = mode() == Mode::Graph
+        ? m_graphModel->indexForGraph(runPosition, graphPosition)
+        : m_frameModel->indexForGraph(runPosition, graphPosition);
     if (!target.isValid())
         return;
     const QScopedValueRollback following(m_following, true);
-    m_graphTree->scrollTo(target);
-    m_graphTree->selectionModel()->setCurrentIndex(
+    tree->scrollTo(target);
+    tree->selectionModel()->setCurrentIndex(
         target, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
 }

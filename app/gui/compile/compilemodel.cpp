@@ -3,8 +3,8 @@
 
 #include "core/compile/compiletext.h"
 #include "core/compile/compilewording.h"
-#include "core/text/reasonline.h"
 #include "core/trace/compileresets.h"
+#include "core/trace/reasonline.h"
 #include "gui/common/ruletext.h"
 
 #include <QStringList>

@@ -105,6 +105,7 @@ void MainWindow::createMenus()
     }
     m_browseModeAction->setChecked(true);
     m_viewMenu->addAction(m_browse->runTreePane()->byGraphAction());
+    m_viewMenu->addAction(m_browse->runTreePane()->byFrameAction());
     m_viewMenu->addSeparator();
 
     // Keyboard users jump between the panes directly.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "core/text/reasonline.h"
+#include "core/trace/reasonline.h"
 
 namespace dvmlens {
 

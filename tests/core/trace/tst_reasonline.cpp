@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-// core/text/reasonline: a compile failure told in one line names its exception. A row that showed
+// core/trace/reasonline: a compile failure told in one line names its exception. A row that showed
 // only "backend='broken_backend' raised:" (the Compile dock, the report, `compile`) left out the
 // one line that says what went wrong.
-#include "core/text/reasonline.h"
+#include "core/trace/reasonline.h"
 
 #include <QTest>
 
