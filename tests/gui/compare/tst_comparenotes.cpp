@@ -139,7 +139,7 @@ private Q_SLOTS:
         page.show();
         page.setOutcome(outcome);
         const QString sentence =
-            u"B's compile [1/0] (g) failed: BackendCompilerFailed: backend='inductor' raised:"_s;
+            u"B's compile [1/0] (g) failed: BackendCompilerFailed: backend='inductor' raised: RuntimeError: boom"_s;
         QCOMPARE(page.compileElsewhereLabel()->text(),
             u"Compile side, under no changed graph pair:\n"_s + sentence);
         QVERIFY(page.compileElsewhereLabel()->isVisible());
