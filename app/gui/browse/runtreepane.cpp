@@ -299,26 +299,20 @@ void RunTreePane::refreshGraphModel()
 
 void RunTreePane::onGraphCurrentChanged(const QModelIndex& current)
 {
-    if (m_following)
-        return;
     const auto [run, graph] = m_graphModel->graphPositionAt(current);
-    if (run < 0)
-        return; // a missing rank opens nothing
-    const QModelIndex target = m_runModel->indexForGraph(run, graph);
-    if (!target.isValid() || target == m_runTree->selectionModel()->currentIndex().siblingAtColumn(0))
-        return;
-    const QScopedValueRollback following(m_following, true);
-    m_runTree->selectionModel()->setCurrentIndex(
-        target, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    selectInRunTree(run, graph); // a missing rank (-1) opens nothing
 }
 
 void RunTreePane::onFrameCurrentChanged(const QModelIndex& current)
 {
-    if (m_following)
-        return;
     const auto [run, graph] = m_frameModel->graphPositionAt(current);
-    if (run < 0)
-        return; // a frame row opens nothing
+    selectInRunTree(run, graph); // a frame row (-1) opens nothing
+}
+
+void RunTreePane::selectInRunTree(int run, int graph)
+{
+    if (m_following || run < 0)
+        return;
     const QModelIndex target = m_runModel->indexForGraph(run, graph);
     if (!target.isValid() || target == m_runTree->selectionModel()->currentIndex().siblingAtColumn(0))
         return;

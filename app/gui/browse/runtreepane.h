@@ -69,6 +69,7 @@ private:
     void refreshGraphModel(); // when shown and stale
     void onGraphCurrentChanged(const QModelIndex& current);
     void onFrameCurrentChanged(const QModelIndex& current);
+    void selectInRunTree(int run, int graph); // the run tree's current row: that graph
     void followRunTree(const QModelIndex& current); // the tree shown follows the run tree's graph
 
     QTreeView* m_runTree;
