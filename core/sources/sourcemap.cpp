@@ -535,7 +535,9 @@ SourceMap buildSourceMap(const Index& index, int jobs, const OutputCodeTextUse& 
     }
     std::vector<std::vector<Diagnostic>> problems(work.size());
     const auto one = [&](std::size_t i) {
-        const auto [r, g] = work[i];
+        // Named copies, not a structured binding: clang 14 cannot capture bindings.
+        const std::size_t r = work[i].first;
+        const std::size_t g = work[i].second;
         const Graph& graph = index.runs[r].graphs[g];
         if (!alsoUse) {
             map.graphs[r][g] = graphSources(graph, index.root, problems[i]);
