@@ -501,11 +501,12 @@ private:
         for (Entry& entry : entries) {
             if (entry.name == kOutputCode) {
                 outputCodeRejected = !entry.usable;
-                if (entry.usable && entry.isRegularFile) {
-                    graph.outputCode = skeleton(joinPath(frame.path, entry.name));
-                    if (m_onOutputCode)
-                        m_onOutputCode(graph.outputCode->path);
-                } else if (entry.usable) {
+                // Something is there under the name: if it cannot be read the graph is unreadable, not
+                // "no code" (the reader says why; the opener refuses links out, loops and non-files).
+                graph.outputCode = skeleton(joinPath(frame.path, entry.name));
+                if (m_onOutputCode)
+                    m_onOutputCode(graph.outputCode->path);
+                if (entry.usable && !entry.isRegularFile) {
                     // A FIFO, socket, device or folder under the name: no crash, and nothing to read.
                     outputCodeRejected = true;
                     const std::string path = joinPath(frame.path, entry.name);

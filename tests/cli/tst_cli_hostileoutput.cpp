@@ -189,6 +189,49 @@ private Q_SLOTS:
             undecided.out.contains(u"verdict: unreadable 0/0 (1 unreadable)"_s), qPrintable(undecided.out));
     }
 
+    // Item 14 beyond permissions: an output_code.py that is there but cannot be followed (a dangling
+    // link, a link out of the tree, a loop, a folder, a FIFO) is unreadable, never "no output_code.py"
+    // (whose check advice, "is TORCH_COMPILE_DEBUG=1 set", would send the user the wrong way).
+    void outputCodeThatCannotBeFollowedIsUnreadable()
+    {
+        const QString outside = m_dir.filePath(u"outside.py"_s);
+        writeFile(outside, "from torch_npu._inductor import dvm\n");
+        const QList<QPair<QString, QString>> cases { { u"dangling"_s, u"it is a link to nothing"_s },
+            { u"out"_s, u"it leads out of the scanned tree"_s },
+            { u"loop"_s, u"it is a link that leads round a loop"_s },
+            { u"folder"_s, u"it is a folder, not a regular file"_s },
+            { u"fifo"_s, u"it is a FIFO, not a regular file"_s } };
+        for (const auto& [kind, why] : cases) {
+            const QString graph =
+                m_dir.filePath(u"follow-%1/%2/torchinductor/model__0_forward_1.0"_s.arg(kind, kRun));
+            QVERIFY(QDir().mkpath(graph));
+            const QString code = graph + u"/output_code.py"_s;
+            if (kind == u"dangling"_s)
+                QVERIFY(QFile::link(m_dir.filePath(u"gone.py"_s), code));
+            else if (kind == u"out"_s)
+                QVERIFY(QFile::link(outside, code));
+            else if (kind == u"loop"_s)
+                QVERIFY(QFile::link(u"output_code.py"_s, code));
+            else if (kind == u"folder"_s)
+                QVERIFY(QDir().mkpath(code));
+            else
+                QCOMPARE(::mkfifo(QFile::encodeName(code).constData(), 0644), 0);
+            const QString tree = m_dir.filePath(u"follow-"_s + kind);
+            const testutil::CliResult check = run({ u"check"_s, tree });
+            QCOMPARE(check.exitCode, 2);
+            QVERIFY2(check.out.contains(
+                         u"check undecided: DVM engaged in 0 of 0 readable graphs; 1 graph unreadable"_s),
+                qPrintable(kind + u": "_s + check.out));
+            QVERIFY2(!check.out.contains(u"TORCH_COMPILE_DEBUG"_s), qPrintable(kind + u": "_s + check.out));
+            const testutil::CliResult scan = run({ u"scan"_s, tree });
+            QCOMPARE(scan.exitCode, 0);
+            QVERIFY2(scan.out.contains(u"UNREADABLE  model__0_forward_1.0"_s), qPrintable(kind + scan.out));
+            QVERIFY2(scan.out.contains(u"The output_code.py file could not be read: "_s + why),
+                qPrintable(kind + scan.out));
+            QVERIFY2(!scan.out.contains(u"NO CODE"_s), qPrintable(kind + scan.out));
+        }
+    }
+
     // Items 12 and 13: profile values and names with ESC, BEL, lone C1 bytes and U+202E.
     void profileValuesAndNamesAreEscaped()
     {

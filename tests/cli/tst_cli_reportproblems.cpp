@@ -83,7 +83,7 @@ private Q_SLOTS:
         const QString graphs = kRun + QStringLiteral("/torchinductor/");
         const QString expected = QStringLiteral(
             "## Problems reading the tree\n\n"
-            "2 problems reading the tree: what could not be read, or was read only in part, is not in the "
+            "4 problems reading the tree: what could not be read, or was read only in part, is not in the "
             "verdicts above.\n\n"
             "| Severity | Code | Run | Graph | Path | Message |\n"
             "|---|---|---|---|---|---|\n"
@@ -95,18 +95,24 @@ private Q_SLOTS:
             "| warning | `output-code-not-a-file` | `%1` | `model__1_forward_3.1` | "
             "`%2model__1_forward_3.1/output_code.py` | output_code.py here is a FIFO, not a regular file, so "
             "there "
-            "is no Python wrapper to read; the graph cannot be checked for DVM kernels. |\n\n"
+            "is no Python wrapper to read; the graph cannot be checked for DVM kernels. |\n"
+            "| error | `unreadable` | `%1` | `model__1_forward_3.1` | "
+            "`%2model__1_forward_3.1/output_code.py` "
+            "| The output_code.py file could not be read: it is a FIFO, not a regular file. |\n"
+            "| error | `unreadable` | `%1` | `model__2_forward_5.2` | "
+            "`%2model__2_forward_5.2/output_code.py` "
+            "| The output_code.py file could not be read: it leads out of the scanned tree (to %3). |\n\n"
             "## Toolchain\n")
                                      .arg(kRun, graphs, m_outside);
         QVERIFY2(out.contains(expected), qPrintable(out.left(4000)));
-        QVERIFY(out.contains(QStringLiteral("· 0 known failures · 2 problems reading the tree\n")));
+        QVERIFY(out.contains(QStringLiteral("· 0 known failures · 4 problems reading the tree\n")));
         QVERIFY(out.indexOf(QStringLiteral("## Problems reading the tree"))
             < out.indexOf(QStringLiteral("## Graphs")));
 
         const testutil::CliResult html = run({ QStringLiteral("--format"), QStringLiteral("html"), m_tree });
         QCOMPARE(html.exitCode, 0);
         QVERIFY(html.out.contains(
-            QStringLiteral("<h2>Problems reading the tree</h2>\n<p>2 problems reading the tree")));
+            QStringLiteral("<h2>Problems reading the tree</h2>\n<p>4 problems reading the tree")));
         QVERIFY(html.out.contains(QStringLiteral(
             "<tr><td>warning</td><td><code>output-code-not-a-file</code></td><td><code>%1</code></td>"
             "<td><code>model__1_forward_3.1</code></td>")
@@ -121,7 +127,7 @@ private Q_SLOTS:
         QCOMPARE(result.exitCode, 0);
         const auto json = nlohmann::json::parse(result.rawOut.toStdString());
         const auto& problems = json["tree_problems"];
-        QCOMPARE(problems.size(), std::size_t(2));
+        QCOMPARE(problems.size(), std::size_t(4)); // each unreadable output_code.py also says so
         QVERIFY(problems[0]["code"] == "link-outside-tree");
         QVERIFY(problems[0]["severity"] == "warning");
         QCOMPARE(problems[0]["path"].get<std::string>(),
@@ -133,6 +139,9 @@ private Q_SLOTS:
         QVERIFY(problems[0]["baseline"] == false);
         QVERIFY(problems[1]["code"] == "output-code-not-a-file");
         QVERIFY(problems[1]["graph"] == 1);
+        QVERIFY(problems[2]["code"] == "unreadable");
+        QVERIFY(problems[3]["code"] == "unreadable");
+        QVERIFY(problems[3]["graph"] == 2);
         QVERIFY(json["bounds"]["tree_problems_left_out"] == 0);
         QVERIFY(json["problems"].empty()); // the logs' problems stay where they were
     }
@@ -144,7 +153,7 @@ private Q_SLOTS:
         const testutil::CliResult compared = run({ QStringLiteral("--compare"), m_tree, clean });
         QCOMPARE(compared.exitCode, 0);
         QVERIFY2(compared.out.contains(
-                     QStringLiteral("\n2 problems reading the trees: what could not be read, or was "
+                     QStringLiteral("\n4 problems reading the trees: what could not be read, or was "
                                     "read only in part, is not in the verdicts above.\n\n"
                                     "### Baseline\n\n| Severity |")),
             qPrintable(compared.out.left(3000)));
@@ -152,8 +161,8 @@ private Q_SLOTS:
         const testutil::CliResult comparedJson = run({ QStringLiteral("--format"), QStringLiteral("json"),
             QStringLiteral("--compare"), m_tree, clean });
         const auto json = nlohmann::json::parse(comparedJson.rawOut.toStdString());
-        QCOMPARE(json["tree_problems"].size(), std::size_t(2));
-        QVERIFY(json["tree_problems"][1]["baseline"] == true);
+        QCOMPARE(json["tree_problems"].size(), std::size_t(4));
+        QVERIFY(json["tree_problems"][3]["baseline"] == true);
 
         // The sample tree's empty graph folder is a known failure (FX cache hit), listed there only.
         const testutil::CliResult sample = run({ testutil::sampleTree() });
