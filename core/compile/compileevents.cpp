@@ -2,6 +2,7 @@
 #include "core/compile/compileevents.h"
 
 #include "core/compile/compilewording.h"
+#include "core/io/jsonnesting.h"
 #include "core/trace/compileresets.h"
 
 #include <algorithm>
@@ -56,10 +57,10 @@ void addTo(std::optional<std::int64_t>& total, std::optional<std::int64_t> more)
         total = total.value_or(0) + *more;
 }
 
-// The payload as JSON, or null when absent or not JSON.
+// The payload as JSON, or null when absent, not JSON, or nested deeper than any PyTorch writes.
 nlohmann::json payloadJson(const TraceRecord& record)
 {
-    if (!record.payload)
+    if (!record.payload || !jsonNestingWithin(*record.payload))
         return nullptr;
     return nlohmann::json::parse(*record.payload, nullptr, false);
 }

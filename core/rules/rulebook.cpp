@@ -2,6 +2,7 @@
 #include "core/rules/rulebook.h"
 
 #include "core/install/datadir.h"
+#include "core/io/jsonnesting.h"
 #include "core/io/pathtext.h"
 #include "core/io/safefile.h"
 #include "core/rules/requiredliteral.h"
@@ -301,6 +302,11 @@ std::optional<RuleBook> parseRuleBookOrThrow(
     if (const std::size_t nul = text.find('\0'); nul != std::string_view::npos) {
         error = where(origin, positionAt(text, nul))
             + ": invalid JSON: a NUL byte (a rule file is UTF-8 text, and nothing may follow its document)";
+        return std::nullopt;
+    }
+    if (!jsonNestingWithin(text)) {
+        error = origin + ": invalid rule file: nested more than " + std::to_string(kMaxJsonNesting)
+            + " levels deep";
         return std::nullopt;
     }
     json document;

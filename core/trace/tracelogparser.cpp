@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/trace/tracelogparser.h"
 
+#include "core/io/jsonnesting.h"
 #include "core/trace/traceprefix.h"
 
 #include <algorithm>
@@ -139,6 +140,13 @@ void TraceLogParser::startRecord(std::string_view text, int number)
     if (m_interest == TraceInterest::Skip && !interning)
         return;
 
+    if (!jsonNestingWithin(prefix.rest)) {
+        diagnose(number, Severity::Warning, "trace-bad-json",
+            "the record's metadata nests more than " + std::to_string(kMaxJsonNesting)
+                + " levels deep, which no PyTorch record does: the record was skipped");
+        m_interest = TraceInterest::Skip;
+        return;
+    }
     nlohmann::json metadata = nlohmann::json::parse(prefix.rest, nullptr, false);
     if (metadata.is_discarded() || !metadata.is_object()) {
         diagnose(number, Severity::Warning, "trace-bad-json",

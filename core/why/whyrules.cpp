@@ -2,6 +2,7 @@
 #include "core/why/whyrules.h"
 
 #include "core/install/datadir.h"
+#include "core/io/jsonnesting.h"
 #include "core/io/pathtext.h"
 #include "core/io/safefile.h"
 
@@ -200,6 +201,10 @@ std::optional<std::string> readRulesText(const std::string& path, std::string& e
 
 std::optional<json> parseJson(const std::string& text, const std::string& origin, std::string& error)
 {
+    if (!jsonNestingWithin(text)) {
+        error = origin + ": nested more than " + std::to_string(kMaxJsonNesting) + " levels deep";
+        return std::nullopt;
+    }
     json doc = json::parse(text, nullptr, false);
     if (doc.is_discarded() || !doc.is_object()) {
         error = origin + ": not a JSON object";

@@ -6,6 +6,7 @@
 // and bidi controls in names are escaped for the terminal and the Markdown report (items 12, 13);
 // a profile file that is a link out of its *_ascend_pt folder is refused (item 11).
 #include "testutil.h"
+#include "tracewriter.h"
 
 #include <QDir>
 #include <QFile>
@@ -230,6 +231,51 @@ private Q_SLOTS:
                 qPrintable(kind + scan.out));
             QVERIFY2(!scan.out.contains(u"NO CODE"_s), qPrintable(kind + scan.out));
         }
+    }
+
+    // Item 1's shape in JSON: millions of '[' (a few MB, under every size cap) in a trace record's
+    // metadata or payload, a rules file or a why-rules file crashed on the stack (nlohmann copies a
+    // value recursively). Each is now refused with a diagnostic; nothing crashes.
+    void deeplyNestedJsonIsRefusedNotACrash()
+    {
+        const std::string deep = std::string(2000000, '[') + std::string(2000000, ']');
+        const QString logs = m_dir.filePath(u"deepjson"_s);
+        const std::string head = "V0721 16:11:56.002000 98102 torch/_dynamo/guards.py:3564] ";
+        writeFile(logs + u"/dedicated_log_torch_trace_rank_0_meta.log"_s,
+            QByteArray::fromStdString(head + "{\"dynamo_start\": {\"stack\": " + deep
+                + "}, \"frame_id\": 0, \"frame_compile_id\": 0, \"attempt\": 0}" + "\n"));
+        writeFile(logs + u"/dedicated_log_torch_trace_rank_1_payload.log"_s,
+            QByteArray::fromStdString(head
+                + "{\"artifact\": {\"name\": \"recompile_reasons\", \"encoding\": \"json\"}, \"frame_id\": "
+                  "0, "
+                + "\"frame_compile_id\": 1, \"attempt\": 0, \"has_payload\": \"" + testutil::md5Hex(deep)
+                + "\"}\n\t" + deep + "\n"));
+        for (const QString& command : { u"scan"_s, u"compile"_s, u"report"_s, u"sources"_s }) {
+            const testutil::CliResult result = run({ command, logs });
+            QVERIFY2(result.exitCode == 0 || result.exitCode == 1,
+                qPrintable(command + u" exit "_s + QString::number(result.exitCode)));
+        }
+        const testutil::CliResult json = run({ u"scan"_s, u"--json"_s, logs });
+        QCOMPARE(json.exitCode, 0);
+        const testutil::CliResult scan = run({ u"scan"_s, logs });
+        QVERIFY2(scan.out.contains(u"the record's metadata nests more than 256 levels deep"_s),
+            qPrintable(scan.out.left(3000)));
+
+        const QString rules = m_dir.filePath(u"deeprules.json"_s);
+        writeFile(rules,
+            QByteArray::fromStdString(
+                "{\"schema\": \"dvmlens.rules/1\", \"rules\": [{\"id\": \"x\", \"x\": " + deep + "}]}"));
+        const testutil::CliResult ruled = run({ u"scan"_s, u"--rules"_s, rules, testutil::sampleTree() });
+        QCOMPARE(ruled.exitCode, 2);
+        QVERIFY2(ruled.err.contains(u"nested more than 256 levels deep"_s), qPrintable(ruled.err));
+
+        const QString why = m_dir.filePath(u"deepwhy.json"_s);
+        writeFile(
+            why, QByteArray::fromStdString("{\"schema\": \"dvmlens.whyrules/1\", \"x\": " + deep + "}"));
+        const testutil::CliResult whyResult =
+            run({ u"why"_s, u"--why-rules"_s, why, testutil::sampleTree() });
+        QCOMPARE(whyResult.exitCode, 2); // as for any why-rules file it cannot use
+        QVERIFY2(whyResult.err.contains(u"nested more than 256 levels deep"_s), qPrintable(whyResult.err));
     }
 
     // Items 12 and 13: profile values and names with ESC, BEL, lone C1 bytes and U+202E.
