@@ -110,6 +110,8 @@ CacheListing listCacheFolder(const std::string& root)
             FileError error;
             const std::optional<std::string> head = readFileHead(module, root, kHeadBytes, error);
             if (!head) {
+                if (listing.unreadableNamed.size() < CacheListing::kNamedUnreadable)
+                    listing.unreadableNamed.emplace_back(module, error.message);
                 ++listing.unreadable;
                 continue;
             }

@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace dvmlens {
@@ -26,6 +27,9 @@ struct CacheListing
     int kernelModules = 0; // Triton kernel modules
     int otherModules = 0; // benchmark, template and helper modules
     int unreadable = 0; // modules whose first bytes could not be read
+    // The first kNamedUnreadable of them, with why ("it is a FIFO, not a regular file").
+    std::vector<std::pair<std::string, std::string>> unreadableNamed;
+    static constexpr std::size_t kNamedUnreadable = 5;
 };
 
 // Whether the folder `path` looks like an Inductor cache: a <2 chars>/ folder holding a

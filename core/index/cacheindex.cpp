@@ -47,18 +47,34 @@ Index buildCacheIndex(const std::string& root, const IndexOptions& options)
     summary.path = root;
     summary.severity = Severity::Info;
     summary.code = "inductor-cache";
-    summary.message = "An Inductor cache folder: " + std::to_string(listing.wrappers.size())
-        + " wrapper modules, " + std::to_string(listing.kernelModules) + " Triton kernel modules and "
-        + std::to_string(listing.otherModules)
-        + " other modules. A cache keeps the wrappers of every process and run that used it, oldest first, "
-          "with no "
+    const auto modules = [](std::size_t count, const char* what) {
+        return std::to_string(count) + ' ' + what + (count == 1 ? " module" : " modules");
+    };
+    summary.message = "An Inductor cache folder: " + modules(listing.wrappers.size(), "wrapper") + ", "
+        + modules(std::size_t(listing.kernelModules), "Triton kernel") + " and "
+        + modules(std::size_t(listing.otherModules), "other")
+        + ". A cache keeps the wrappers of every process and run that used it, oldest first, with no "
           "compile id, rank or pid.";
-    index.diagnostics.push_back(std::move(summary));
+    index.diagnostics.push_back(summary);
     if (listing.unreadable > 0) {
+        // Which ones and why, so a link out of the cache or a FIFO can be found and removed.
+        const auto inCache = [&root](const std::string& path) {
+            return path.size() > root.size() && path.compare(0, root.size(), root) == 0
+                    && path[root.size()] == '/'
+                ? path.substr(root.size() + 1)
+                : path;
+        };
+        std::string named;
+        for (const auto& [path, why] : listing.unreadableNamed)
+            named += std::string(named.empty() ? ": " : "; ") + inCache(path) + " (" + why + ')';
+        const std::size_t rest = std::size_t(listing.unreadable) - listing.unreadableNamed.size();
+        if (rest > 0)
+            named += "; and " + std::to_string(rest) + " more";
         Diagnostic unreadable = summary;
         unreadable.severity = Severity::Warning;
         unreadable.code = "cache-unreadable-modules";
-        unreadable.message = std::to_string(listing.unreadable) + " modules of the cache could not be read.";
+        unreadable.message = modules(std::size_t(listing.unreadable), "cache") + " could not be read" + named
+            + "; they are left out.";
         index.diagnostics.push_back(std::move(unreadable));
     }
     return index;

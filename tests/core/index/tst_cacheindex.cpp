@@ -16,6 +16,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <sys/stat.h>
 #include <utime.h>
 
@@ -140,6 +141,26 @@ private Q_SLOTS:
         const CacheListing listing = listCacheFolder(root.toStdString());
         QCOMPARE(listing.wrappers.size(), std::size_t(3));
         QCOMPARE(listing.unreadable, 2);
+        // Each is named with why, and the warning sits at the cache folder (it had no path).
+        QCOMPARE(listing.unreadableNamed.size(), std::size_t(2));
+        const Index index = indexOf(root);
+        const auto warning = std::find_if(index.diagnostics.begin(), index.diagnostics.end(),
+            [](const Diagnostic& d) { return d.code == "cache-unreadable-modules"; });
+        QVERIFY(warning != index.diagnostics.end());
+        QCOMPARE(warning->path, root.toStdString());
+        const std::string fifoName = QString(fifoHash.mid(1, 2) + u'/' + fifoHash + u".py"_s).toStdString();
+        QVERIFY2(
+            warning->message.starts_with("2 cache modules could not be read: "), warning->message.c_str());
+        QVERIFY2(warning->message.find(fifoName + " (it is a FIFO, not a regular file)") != std::string::npos,
+            warning->message.c_str());
+        QVERIFY2(warning->message.find("(it leads out of the scanned tree") != std::string::npos,
+            warning->message.c_str());
+        const auto summary = std::find_if(index.diagnostics.begin(), index.diagnostics.end(),
+            [](const Diagnostic& d) { return d.code == "inductor-cache"; });
+        QVERIFY(summary != index.diagnostics.end());
+        QVERIFY2(summary->message.starts_with("An Inductor cache folder: 3 wrapper modules, 1 Triton kernel "
+                                              "module and 1 other module."),
+            summary->message.c_str());
         // A folder with no module folder is no cache.
         QVERIFY(!isInductorCacheFolder(outside.path().toStdString()));
     }
