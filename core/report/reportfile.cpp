@@ -89,6 +89,10 @@ std::string reportTargetProblem(const std::string& path)
         return "it is a symbolic link; refusing to write through it (nothing was written)";
     if (!S_ISREG(info.st_mode))
         return "it is " + kindOf(info.st_mode) + ", not a regular file (nothing was written)";
+    // The rename below would replace a read-only file as easily as any other (only the folder's
+    // mode counts), and as root any file: refuse, as a shell's `>` does for its owner.
+    if ((info.st_mode & 0222) == 0)
+        return "it is read-only; refusing to replace it (nothing was written)";
     return {};
 }
 

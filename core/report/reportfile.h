@@ -6,7 +6,8 @@
 // write leaves the old file whole and a link put at the name meanwhile is replaced, not written
 // through. A symbolic link is refused (an untrusted tree's `report.md -> /anywhere/file` must not
 // make `report -o TREE/report.md` replace that file), and so are a device, FIFO, socket or folder
-// (`-o /dev/null` as root must not replace the device; a FIFO must not block the writer).
+// (`-o /dev/null` as root must not replace the device; a FIFO must not block the writer), and a
+// read-only regular file (no w bit in its mode), which the rename would replace all the same.
 #pragma once
 
 #include <string>

@@ -123,6 +123,26 @@ private Q_SLOTS:
         QVERIFY2(result.err.contains(u"it is a FIFO, not a regular file"_s), qPrintable(result.err));
     }
 
+    // A read-only file is not replaced by the rename (which needs only the folder's w bit, and
+    // which root could do to any file): exit 2, the file and its mode untouched.
+    void reportRefusesToReplaceAReadOnlyFile()
+    {
+        const QString tree = engagedTree(u"readonly"_s);
+        const QString kept = tree + u"/report.md"_s;
+        writeFile(kept, "signed off\n");
+        QVERIFY(QFile::setPermissions(kept, QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther));
+        const testutil::CliResult result = run({ u"report"_s, u"-o"_s, kept, tree });
+        QCOMPARE(result.exitCode, 2);
+        QVERIFY2(result.err.contains(
+                     u"cannot write %1: it is read-only; refusing to replace it (nothing was written)"_s.arg(
+                         kept)),
+            qPrintable(result.err));
+        QCOMPARE(readFile(kept), QByteArray("signed off\n"));
+        QCOMPARE(QFileInfo(kept).permissions() & (QFile::WriteOwner | QFile::WriteGroup | QFile::WriteOther),
+            QFile::Permissions());
+        QVERIFY(QDir(tree).entryList({ u".dvmlens-report-*"_s }, QDir::Hidden | QDir::Files).isEmpty());
+    }
+
     // Item 19: "-" and /dev/stdout are standard output, a pipe here.
     void reportToStandardOutput()
     {
