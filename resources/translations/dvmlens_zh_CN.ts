@@ -231,10 +231,6 @@
         <translation>检查 PyTorch torch.compile 调试目录，查看是否生成了昇腾 DVM 内核。</translation>
     </message>
     <message>
-        <source>A torch_compile_debug folder, a run_* or graph folder, or one output_code.py.</source>
-        <translation>torch_compile_debug 目录、run_* 目录或图目录，或单个 output_code.py 文件。</translation>
-    </message>
-    <message>
         <source>Render the main window to &lt;file&gt; (PNG) and exit.</source>
         <translation>将主窗口渲染到 &lt;file&gt;（PNG）后退出。</translation>
     </message>
@@ -313,6 +309,10 @@
     <message>
         <source>The sample tree is not installed (share/dvmlens/samples/ beside the program&apos;s folder).</source>
         <translation>未安装示例目录（应位于程序所在目录旁的 share/dvmlens/samples/）。</translation>
+    </message>
+    <message>
+        <source>A torch_compile_debug folder (or a run_* or graph folder, or one output_code.py), a TORCH_TRACE folder or log, tlparse&apos;s output folder, the Inductor cache folder, or an archive of one of them.</source>
+        <translation>torch_compile_debug 文件夹（或某个 run_* 文件夹、图文件夹、单个 output_code.py）、TORCH_TRACE 文件夹或日志、tlparse 的输出文件夹、Inductor 缓存文件夹，或它们之一的归档。</translation>
     </message>
 </context>
 <context>
@@ -1837,10 +1837,6 @@
         <translation>关于 Qt(&amp;Q)</translation>
     </message>
     <message>
-        <source>Open a torch_compile_debug folder (File ▸ Open Folder…) or drop it here.</source>
-        <translation>打开 torch_compile_debug 文件夹（文件 ▸ 打开文件夹…），或将其拖放到此处。</translation>
-    </message>
-    <message>
         <source>Indexing %p%</source>
         <translation>正在索引 %p%</translation>
     </message>
@@ -1891,10 +1887,6 @@
     <message>
         <source>%1 fallbacks</source>
         <translation>%1 处回退</translation>
-    </message>
-    <message>
-        <source>Open torch_compile_debug Folder</source>
-        <translation>打开 torch_compile_debug 文件夹</translation>
     </message>
     <message>
         <source>About DVM Lens</source>
@@ -2021,10 +2013,6 @@
         <translation>打开文件或归档(&amp;F)…</translation>
     </message>
     <message>
-        <source>Open output_code.py or Archive</source>
-        <translation>打开 output_code.py 或归档</translation>
-    </message>
-    <message>
         <source>Inductor output code, trace log or debug tree archive (output_code.py *.py *.log *.log.gz *.tar *.tgz *.tar.gz *.tar.xz *.txz *.tar.zst *.tzst *.tar.bz2 *.tbz2 *.zip);;All files (*)</source>
         <translation>Inductor 输出代码、跟踪日志或调试目录归档 (output_code.py *.py *.log *.log.gz *.tar *.tgz *.tar.gz *.tar.xz *.txz *.tar.zst *.tzst *.tar.bz2 *.tbz2 *.zip);;所有文件 (*)</translation>
     </message>
@@ -2035,6 +2023,18 @@
     <message>
         <source>Check a Python environment against the DVM field guide&apos;s checklist, with the open tree</source>
         <translation>按 DVM 实战指南的检查清单检查 Python 环境（结合当前打开的目录）</translation>
+    </message>
+    <message>
+        <source>Open a torch_compile_debug, TORCH_TRACE or Inductor cache folder (File ▸ Open Folder…) or drop it here.</source>
+        <translation>打开 torch_compile_debug、TORCH_TRACE 或 Inductor 缓存文件夹（文件 ▸ 打开文件夹…），或将其拖放到此处。</translation>
+    </message>
+    <message>
+        <source>Open a Debug Tree, Trace or Cache Folder</source>
+        <translation>打开调试目录、跟踪或缓存文件夹</translation>
+    </message>
+    <message>
+        <source>Open output_code.py, Trace Log or Archive</source>
+        <translation>打开 output_code.py、跟踪日志或归档</translation>
     </message>
 </context>
 <context>
@@ -2415,10 +2415,6 @@
 <context>
     <name>RunTreePane</name>
     <message>
-        <source>No runs to show. Open a torch_compile_debug folder (File ▸ Open Folder…) or drop one here.</source>
-        <translation>没有可显示的运行。请打开 torch_compile_debug 文件夹（文件 ▸ 打开文件夹…），或把它拖放到这里。</translation>
-    </message>
-    <message>
         <source>Run Tree &amp;By Graph</source>
         <translation>运行树按图显示(&amp;B)</translation>
     </message>
@@ -2449,6 +2445,10 @@
     <message>
         <source>Run Tree By &amp;Frame</source>
         <translation>运行树按帧显示(&amp;F)</translation>
+    </message>
+    <message>
+        <source>No runs to show. Open a torch_compile_debug, TORCH_TRACE or Inductor cache folder (File ▸ Open Folder…) or drop one here.</source>
+        <translation>没有可显示的运行。请打开 torch_compile_debug、TORCH_TRACE 或 Inductor 缓存文件夹（文件 ▸ 打开文件夹…），或把它拖放到这里。</translation>
     </message>
 </context>
 <context>
@@ -2922,14 +2922,6 @@
         <translation>打开 DVM Lens 自带的示例目录树（两次运行）</translation>
     </message>
     <message>
-        <source>Choose an output_code.py or a .tar / .zip archive of a tree to open</source>
-        <translation>选择要打开的 output_code.py，或某个目录树的 .tar / .zip 归档</translation>
-    </message>
-    <message>
-        <source>Choose a torch_compile_debug folder, a run folder or a graph folder to open</source>
-        <translation>选择要打开的 torch_compile_debug 文件夹、运行文件夹或图文件夹</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;PyTorch keeps the generated code in three places; open any of them:&lt;/p&gt;&lt;ul&gt;&lt;li&gt;a trace folder: run with &lt;code&gt;TORCH_TRACE=/tmp/trace&lt;/code&gt; and open &lt;code&gt;/tmp/trace&lt;/code&gt; (or one &lt;code&gt;dedicated_log_torch_trace_*.log&lt;/code&gt;);&lt;/li&gt;&lt;li&gt;the Inductor cache folder, &lt;code&gt;TORCHINDUCTOR_CACHE_DIR&lt;/code&gt; (by default &lt;code&gt;/tmp/torchinductor_&amp;lt;user&amp;gt;&lt;/code&gt;);&lt;/li&gt;&lt;li&gt;a debug tree: run the training again with&lt;/li&gt;&lt;/ul&gt;&lt;pre&gt;TORCHINDUCTOR_NPU_BACKEND=dvm TORCH_COMPILE_DEBUG=1 python train.py&lt;/pre&gt;&lt;p&gt;and open the &lt;code&gt;torch_compile_debug&lt;/code&gt; folder it creates in the working directory (&lt;code&gt;run_*/torchinductor/&amp;lt;graph&amp;gt;/output_code.py&lt;/code&gt;), or the folder &lt;code&gt;debug_dir_root&lt;/code&gt; names.&lt;/p&gt;</source>
         <translation>&lt;p&gt;PyTorch 把生成的代码保存在三个地方，打开其中任意一个即可：&lt;/p&gt;&lt;ul&gt;&lt;li&gt;跟踪文件夹：用 &lt;code&gt;TORCH_TRACE=/tmp/trace&lt;/code&gt; 运行，然后打开 &lt;code&gt;/tmp/trace&lt;/code&gt;（或单个 &lt;code&gt;dedicated_log_torch_trace_*.log&lt;/code&gt;）；&lt;/li&gt;&lt;li&gt;Inductor 缓存文件夹 &lt;code&gt;TORCHINDUCTOR_CACHE_DIR&lt;/code&gt;（默认为 &lt;code&gt;/tmp/torchinductor_&amp;lt;user&amp;gt;&lt;/code&gt;）；&lt;/li&gt;&lt;li&gt;调试目录树：这样重新运行训练&lt;/li&gt;&lt;/ul&gt;&lt;pre&gt;TORCHINDUCTOR_NPU_BACKEND=dvm TORCH_COMPILE_DEBUG=1 python train.py&lt;/pre&gt;&lt;p&gt;然后打开它在工作目录中创建的 &lt;code&gt;torch_compile_debug&lt;/code&gt; 文件夹（&lt;code&gt;run_*/torchinductor/&amp;lt;graph&amp;gt;/output_code.py&lt;/code&gt;），或 &lt;code&gt;debug_dir_root&lt;/code&gt; 指定的文件夹。&lt;/p&gt;</translation>
     </message>
@@ -2940,10 +2932,6 @@
     <message>
         <source>Did DVM generate the kernels?</source>
         <translation>DVM 真的生成了内核吗？</translation>
-    </message>
-    <message>
-        <source>Or drop a torch_compile_debug folder, a run folder or an archive of one here. Shift+drop a second one to compare the two.</source>
-        <translation>也可以把 torch_compile_debug 文件夹、run 文件夹或它们的归档拖放到这里。按住 Shift 再拖入第二个即可比较二者。</translation>
     </message>
     <message>
         <source>Recent</source>
@@ -2962,9 +2950,21 @@
         <translation>打开文件夹…</translation>
     </message>
     <message>
-        <source>No torch_compile_debug runs found under
+        <source>Choose a folder to open: a torch_compile_debug, run or graph folder, a TORCH_TRACE folder, tlparse&apos;s output folder or the Inductor cache folder</source>
+        <translation>选择要打开的文件夹：torch_compile_debug、运行或图文件夹、TORCH_TRACE 文件夹、tlparse 的输出文件夹或 Inductor 缓存文件夹</translation>
+    </message>
+    <message>
+        <source>Choose a file to open: an output_code.py, a TORCH_TRACE log (.log or .log.gz) or a .tar / .zip archive of any of them</source>
+        <translation>选择要打开的文件：output_code.py、TORCH_TRACE 日志（.log 或 .log.gz），或它们任一的 .tar / .zip 归档</translation>
+    </message>
+    <message>
+        <source>Or drop a torch_compile_debug folder, a TORCH_TRACE folder or log, the Inductor cache folder or an archive of one here. Shift+drop a second one to compare the two.</source>
+        <translation>也可以将 torch_compile_debug 文件夹、TORCH_TRACE 文件夹或日志、Inductor 缓存文件夹或它们的归档拖放到这里。按住 Shift 再拖放第二个即可比较两者。</translation>
+    </message>
+    <message>
+        <source>No generated code found under
 %1</source>
-        <translation>在以下位置未找到 torch_compile_debug 运行：
+        <translation>在以下位置未找到生成的代码：
 %1</translation>
     </message>
 </context>

@@ -51,7 +51,8 @@ RunTreePane::RunTreePane(QTreeView* runTree, RunTreeModel* runModel, QWidget* pa
     for (QTreeView* tree : { m_runTree, m_graphTree, m_frameTree }) {
         new EmptyViewHint(tree, [] {
             return tr(
-                "No runs to show. Open a torch_compile_debug folder (File ▸ Open Folder…) or drop one here.");
+                "No runs to show. Open a torch_compile_debug, TORCH_TRACE or Inductor cache folder (File ▸ "
+                "Open Folder…) or drop one here.");
         });
     }
     m_graphTree->setUniformRowHeights(true);

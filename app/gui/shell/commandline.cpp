@@ -62,8 +62,10 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("path"),
-        QCoreApplication::translate(
-            "CommandLine", "A torch_compile_debug folder, a run_* or graph folder, or one output_code.py."),
+        QCoreApplication::translate("CommandLine",
+            "A torch_compile_debug folder (or a run_* or graph folder, or one output_code.py), a "
+            "TORCH_TRACE folder or log, tlparse's output folder, the Inductor cache folder, or an "
+            "archive of one of them."),
         QStringLiteral("[PATH]"));
     const QCommandLineOption sample(QStringLiteral("sample"),
         QCoreApplication::translate(

@@ -412,7 +412,9 @@ void MainWindow::retranslateStatus()
     updateTitle();
     // Totals and the prompt are made again; progress and error texts stay until replaced.
     if (m_statusText == StatusText::Prompt) {
-        m_totals->setText(tr("Open a torch_compile_debug folder (File ▸ Open Folder…) or drop it here."));
+        m_totals->setText(
+            tr("Open a torch_compile_debug, TORCH_TRACE or Inductor cache folder (File ▸ Open Folder…) "
+               "or drop it here."));
     } else if (m_statusText == StatusText::Totals) {
         const auto& compared = m_compare->outcome() ? m_compare->outcome()->result : nullptr;
         if (m_mode == Mode::Compare && compared)

@@ -219,14 +219,15 @@ QString MainWindow::dialogFolder() const
 void MainWindow::openFolderDialog()
 {
     const QString folder =
-        FileDialogs::existingFolder(this, tr("Open torch_compile_debug Folder"), dialogFolder());
+        FileDialogs::existingFolder(this, tr("Open a Debug Tree, Trace or Cache Folder"), dialogFolder());
     if (!folder.isEmpty())
         openPath(folder);
 }
 
 void MainWindow::openFileDialog()
 {
-    const QString file = FileDialogs::openFile(this, tr("Open output_code.py or Archive"), dialogFolder(),
+    const QString file = FileDialogs::openFile(this, tr("Open output_code.py, Trace Log or Archive"),
+        dialogFolder(),
         tr("Inductor output code, trace log or debug tree archive (output_code.py *.py *.log *.log.gz "
            "*.tar *.tgz *.tar.gz *.tar.xz *.txz *.tar.zst *.tzst *.tar.bz2 *.tbz2 *.zip);;All files (*)"));
     if (!file.isEmpty())

@@ -157,15 +157,18 @@ void WelcomePage::updateTexts()
     m_sample->setText(tr("Try the Sample Tree"));
     // What each button does, for screen readers (the words on them name it only).
     m_openFolder->setAccessibleDescription(
-        tr("Choose a torch_compile_debug folder, a run folder or a graph folder to open"));
+        tr("Choose a folder to open: a torch_compile_debug, run or graph folder, a TORCH_TRACE "
+           "folder, tlparse's output folder or the Inductor cache folder"));
     m_openFile->setAccessibleDescription(
-        tr("Choose an output_code.py or a .tar / .zip archive of a tree to open"));
+        tr("Choose a file to open: an output_code.py, a TORCH_TRACE log (.log or .log.gz) or a .tar "
+           "/ .zip archive of any of them"));
     m_sample->setAccessibleDescription(tr("Open the sample tree that comes with DVM Lens (two runs)"));
     for (QPushButton* button : findChildren<QPushButton*>(QStringLiteral("WelcomeRecent")))
         button->setAccessibleDescription(tr("Open the recent tree %1").arg(button->toolTip()));
     m_recentHeading->setText(tr("Recent"));
-    m_dropHint->setText(tr("Or drop a torch_compile_debug folder, a run folder or an archive of one here. "
-                           "Shift+drop a second one to compare the two."));
+    m_dropHint->setText(
+        tr("Or drop a torch_compile_debug folder, a TORCH_TRACE folder or log, the Inductor "
+           "cache folder or an archive of one here. Shift+drop a second one to compare the two."));
     if (m_state == State::Welcome) {
         m_title->setText(tr("Did DVM generate the kernels?"));
         m_body->setText(
@@ -177,8 +180,7 @@ void WelcomePage::updateTexts()
         return;
     }
     // The path on a line of its own: wrapped after "under", it broke after its first "/".
-    m_title->setText(
-        tr("No torch_compile_debug runs found under\n%1").arg(QDir::toNativeSeparators(m_emptyPath)));
+    m_title->setText(tr("No generated code found under\n%1").arg(QDir::toNativeSeparators(m_emptyPath)));
     m_body->setText(
         tr("<p>PyTorch keeps the generated code in three places; open any of them:</p>"
            "<ul><li>a trace folder: run with <code>TORCH_TRACE=/tmp/trace</code> and open "

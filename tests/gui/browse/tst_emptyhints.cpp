@@ -49,7 +49,8 @@ private Q_SLOTS:
             QVERIFY(view && hintOf(view));
         QVERIFY(hintOf(runTree)->isShown());
         QVERIFY(hintOf(graphTree)->isShown());
-        QVERIFY(hintOf(runTree)->text().startsWith(u"No runs to show. Open a torch_compile_debug folder"_s));
+        QVERIFY(hintOf(runTree)->text().startsWith(
+            u"No runs to show. Open a torch_compile_debug, TORCH_TRACE or Inductor cache folder"_s));
         QVERIFY(hintOf(kernels)->isShown());
         QVERIFY(hintOf(kernels)->text().startsWith(u"No kernels to show."_s));
         // Drawn inside the view, over its whole viewport (visible on the welcome page's docks).

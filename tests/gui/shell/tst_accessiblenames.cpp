@@ -114,7 +114,7 @@ private Q_SLOTS:
         QTest::addColumn<QString>("language");
         QTest::addColumn<QString>("openFolder"); // the button's words
         QTest::addColumn<QString>("emptyTitleStart");
-        QTest::newRow("en") << u"en"_s << u"Open Folder…"_s << u"No torch_compile_debug runs found under"_s;
+        QTest::newRow("en") << u"en"_s << u"Open Folder…"_s << u"No generated code found under"_s;
         QTest::newRow("zh_CN") << u"zh_CN"_s << u"打开文件夹…"_s << u"在"_s;
     }
 

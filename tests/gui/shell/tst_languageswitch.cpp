@@ -109,7 +109,8 @@ private Q_SLOTS:
             QAbstractItemModelTester::FailureReportingMode::QtTest);
 
         QCOMPARE(window.totalsLabel()->text(),
-            QStringLiteral("Open a torch_compile_debug folder (File ▸ Open Folder…) or drop it here."));
+            QStringLiteral("Open a torch_compile_debug, TORCH_TRACE or Inductor cache folder (File ▸ Open "
+                           "Folder…) or drop it here."));
         QSignalSpy searched(window.diagnosticsDock(), &DiagnosticsDock::knownFailuresSearched);
         QSignalSpy finished(&window, &MainWindow::indexFinished);
         window.openPath(testutil::sourcePath(QStringLiteral("resources/samples/torch_compile_debug")));

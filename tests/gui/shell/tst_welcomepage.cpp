@@ -98,7 +98,7 @@ private Q_SLOTS:
         QCOMPARE(window.pages()->currentWidget(), static_cast<QWidget*>(welcome));
         QCOMPARE(welcome->state(), WelcomePage::State::EmptyTree);
         QCOMPARE(welcome->titleText(),
-            u"No torch_compile_debug runs found under\n%1"_s.arg(QDir::toNativeSeparators(empty.path())));
+            u"No generated code found under\n%1"_s.arg(QDir::toNativeSeparators(empty.path())));
         QVERIFY(welcome->bodyText().contains(u"TORCH_COMPILE_DEBUG=1"_s));
         QVERIFY(welcome->recentPaths().isEmpty());
 
