@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/model/boxedoptional.h"
+#include "core/model/sharedtext.h"
 
 #include <cstdint>
 #include <optional>
@@ -57,7 +58,8 @@ struct Diagnostic
     std::optional<int> line; // 1-based, when it points at a line
     Severity severity = Severity::Warning;
     std::string code; // stable id: "missing-output-code", "binary-file", a known-failure rule id…
-    std::string message; // one readable sentence, English
+    // One readable sentence, English; shared by the copies (and by the diagnostics that say the same).
+    SharedText message;
 };
 
 // One input of a DVM kernel, in argument order (k.load, k.view_load, k.scalar, k.intref, k.floatref).

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // What an empty graph folder costs in the model (issue #30: a million of them in a 2 MB archive):
-// a Graph holds its OutputCode and GraphOrigin only when it has them (BoxedOptional), and copies
-// of a Graph are deep.
+// a Graph holds its OutputCode and GraphOrigin only when it has them (BoxedOptional), copies of a
+// Graph are deep, and a Diagnostic's message is shared by its copies (SharedText).
 #include "core/model/model.h"
 
 #include <QTest>
@@ -80,6 +80,27 @@ private Q_SLOTS:
         const Graph moved = std::move(copy);
         QCOMPARE(moved.outputCode->lines, 10);
         QCOMPARE(moved.origin->kind, std::string("trace"));
+    }
+
+    void messageCopiesShareTheirText()
+    {
+        Diagnostic diagnostic;
+        QVERIFY(diagnostic.message.empty());
+        QCOMPARE(diagnostic.message.str(), std::string());
+        diagnostic.message = std::string("The graph folder is empty.");
+        const Diagnostic copy = diagnostic;
+        QVERIFY(copy.message.data() == diagnostic.message.data());
+        QVERIFY(copy.message == "The graph folder is empty.");
+        QVERIFY(copy.message == std::string("The graph folder is empty."));
+        QCOMPARE(copy.message + "!", std::string("The graph folder is empty.!"));
+        QCOMPARE(copy.message.find("empty"), std::size_t(20));
+        const std::string_view view = copy.message;
+        QCOMPARE(view.size(), std::size_t(26));
+        // A change makes a buffer of its own: the copy keeps its text.
+        diagnostic.message += " Rerun.";
+        QVERIFY(copy.message.data() != diagnostic.message.data());
+        QCOMPARE(copy.message.str(), std::string("The graph folder is empty."));
+        QCOMPARE(diagnostic.message.str(), std::string("The graph folder is empty. Rerun."));
     }
 };
 
