@@ -29,7 +29,7 @@ void attachGraphs(std::vector<CompileFrame>& frames, const std::vector<CompileLo
     for (std::size_t r = 0; r < index.runs.size(); ++r) {
         const std::vector<Graph>& graphs = index.runs[r].graphs;
         for (std::size_t g = 0; g < graphs.size(); ++g) {
-            const std::optional<GraphOrigin>& origin = graphs[g].origin;
+            const BoxedOptional<GraphOrigin>& origin = graphs[g].origin;
             if (!origin || origin->kind != "trace" || !origin->compileId)
                 continue;
             const auto log = logOfPath.find(origin->file);

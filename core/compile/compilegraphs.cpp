@@ -30,7 +30,7 @@ std::vector<std::pair<std::size_t, std::size_t>> graphsOfCompile(
     for (std::size_t r = 0; r < index.runs.size(); ++r) {
         const std::vector<Graph>& graphs = index.runs[r].graphs;
         for (std::size_t g = 0; g < graphs.size(); ++g) {
-            const std::optional<GraphOrigin>& origin = graphs[g].origin;
+            const BoxedOptional<GraphOrigin>& origin = graphs[g].origin;
             if (origin && origin->kind == "trace" && origin->file == logPath && origin->compileId
                 && std::string(bareCompileId(*origin->compileId)) + resetSuffix(origin->compileResetRepeat)
                     == wanted)
@@ -42,7 +42,7 @@ std::vector<std::pair<std::size_t, std::size_t>> graphsOfCompile(
 
 const GraphCompileFacts* compileFactsOfGraph(const std::vector<CompileLog>& logs, const Graph& graph)
 {
-    const std::optional<GraphOrigin>& origin = graph.origin;
+    const BoxedOptional<GraphOrigin>& origin = graph.origin;
     if (!origin || origin->kind != "trace" || !origin->compileId)
         return nullptr;
     for (const CompileLog& log : logs)

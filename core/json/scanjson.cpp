@@ -136,7 +136,7 @@ template <typename W> void writeDiagnostic(W& w, const Diagnostic& diagnostic)
     w.key("code");
     w.value(diagnostic.code);
     w.key("message");
-    w.value(diagnostic.message);
+    w.value(diagnostic.message.str());
     w.endObject();
 }
 

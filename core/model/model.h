@@ -4,6 +4,9 @@
 // off the GUI thread and hand them over whole. Unknown values are std::nullopt (null in JSON).
 #pragma once
 
+#include "core/model/boxedoptional.h"
+#include "core/model/sharedtext.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -55,7 +58,8 @@ struct Diagnostic
     std::optional<int> line; // 1-based, when it points at a line
     Severity severity = Severity::Warning;
     std::string code; // stable id: "missing-output-code", "binary-file", a known-failure rule id…
-    std::string message; // one readable sentence, English
+    // One readable sentence, English; shared by the copies (and by the diagnostics that say the same).
+    SharedText message;
 };
 
 // One input of a DVM kernel, in argument order (k.load, k.view_load, k.scalar, k.intref, k.floatref).
@@ -163,13 +167,14 @@ struct Graph
     std::optional<int> nthGraph;
     std::optional<int> seq; // the trailing .<n>: compile order in the process
     std::vector<std::string> files; // entries of the folder, sorted; sub-folders end with '/'
-    std::optional<OutputCode> outputCode; // null when the folder has no output_code.py
+    // Null when the folder has no output_code.py; boxed, so a graph without one stays small.
+    BoxedOptional<OutputCode> outputCode;
     // Found as a file rather than as an Inductor graph folder (the input itself, or a loose wrapper
     // module in a folder of another layout): only then is a file that is not a wrapper no verdict.
     bool looseFile = false;
     std::vector<Diagnostic> diagnostics; // about this graph (missing output_code.py, parse problems…)
     // Set for graphs of a trace log or the cache folder; null for a debug tree's (see graphOrigin).
-    std::optional<GraphOrigin> origin;
+    BoxedOptional<GraphOrigin> origin;
 };
 
 // The graph's origin: its own, or for a debug tree's graph {"debug-tree", its output_code.py (the

@@ -19,7 +19,7 @@ constexpr std::string_view kWriteOrder[] = { "fx_graph_runnable.py", "fx_graph_r
 
 } // namespace
 
-Diagnostic makeDiagnostic(std::string path, Severity severity, std::string code, std::string message)
+Diagnostic makeDiagnostic(std::string path, Severity severity, std::string code, SharedText message)
 {
     Diagnostic diagnostic;
     diagnostic.path = std::move(path);
@@ -103,16 +103,21 @@ constexpr std::string_view kNothingWrittenMessage =
 Diagnostic missingOutputCode(
     const std::string& graphPath, const std::vector<std::string_view>& names, bool anyShown, bool aotiListed)
 {
+    // The fixed sentences are kept once, however many folders they are said of (a hostile
+    // archive holds a million empty ones); static locals, so threads may call this at once.
+    static const SharedText emptyFolder(kEmptyFolderMessage);
+    static const SharedText aoti(kAotiMessage);
+    static const SharedText nothingWritten(kNothingWrittenMessage);
     const std::string_view last = lastWritten(names);
-    std::string message;
+    SharedText message;
     if (!anyShown)
-        message = kEmptyFolderMessage;
+        message = emptyFolder;
     else if (aotiListed)
-        message = kAotiMessage;
+        message = aoti;
     else if (!last.empty())
         message = std::string(kStoppedBefore) + std::string(last) + std::string(kStoppedAfter);
     else
-        message = kNothingWrittenMessage;
+        message = nothingWritten;
     return makeDiagnostic(graphPath, Severity::Warning, "missing-output-code", std::move(message));
 }
 

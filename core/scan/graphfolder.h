@@ -12,7 +12,7 @@
 
 namespace dvmlens::graphfolder {
 
-Diagnostic makeDiagnostic(std::string path, Severity severity, std::string code, std::string message);
+Diagnostic makeDiagnostic(std::string path, Severity severity, std::string code, SharedText message);
 
 // What the walk knows of an output_code.py before the parser has read it.
 OutputCode skeleton(std::string path);

@@ -144,7 +144,7 @@ void SourceSummaryBuilder::addItem(
 void SourceSummaryBuilder::addGraph(
     const Index& index, std::size_t run, std::size_t graph, const GraphSources* sources)
 {
-    const std::optional<OutputCode>& code = index.runs[run].graphs[graph].outputCode;
+    const BoxedOptional<OutputCode>& code = index.runs[run].graphs[graph].outputCode;
     if (!code || !code->indexed)
         return;
     for (std::size_t k = 0; k < code->kernels.size(); ++k)

@@ -54,7 +54,7 @@ ItemWhy itemWhy(const Index& index, const IndexWhy& why, const SourceItemRef& it
     const GraphWhy* graphWhy = why.graph(item.run, item.graph);
     if (!graphWhy || item.run >= index.runs.size() || item.graph >= index.runs[item.run].graphs.size())
         return result;
-    const std::optional<OutputCode>& code = index.runs[item.run].graphs[item.graph].outputCode;
+    const BoxedOptional<OutputCode>& code = index.runs[item.run].graphs[item.graph].outputCode;
     if (!code)
         return result;
     if (item.fallback) {
@@ -90,7 +90,7 @@ std::vector<WhyGroup> summarizeWhy(
     };
     for (std::size_t r = 0; r < index.runs.size(); ++r) {
         for (std::size_t g = 0; g < index.runs[r].graphs.size(); ++g) {
-            const std::optional<OutputCode>& code = index.runs[r].graphs[g].outputCode;
+            const BoxedOptional<OutputCode>& code = index.runs[r].graphs[g].outputCode;
             if (!why.graph(r, g) || !code)
                 continue;
             for (std::size_t k = 0; k < code->kernels.size(); ++k)

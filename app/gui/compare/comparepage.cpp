@@ -308,7 +308,8 @@ const dvmlens::OutputCode* ComparePage::outputCodeOf(
     if (!side || !index || side->run >= index->runs.size()
         || side->graph >= index->runs[side->run].graphs.size())
         return nullptr;
-    const std::optional<dvmlens::OutputCode>& code = index->runs[side->run].graphs[side->graph].outputCode;
+    const dvmlens::BoxedOptional<dvmlens::OutputCode>& code =
+        index->runs[side->run].graphs[side->graph].outputCode;
     return code ? &*code : nullptr;
 }
 

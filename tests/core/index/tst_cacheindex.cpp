@@ -149,8 +149,8 @@ private Q_SLOTS:
         QVERIFY(warning != index.diagnostics.end());
         QCOMPARE(warning->path, root.toStdString());
         const std::string fifoName = QString(fifoHash.mid(1, 2) + u'/' + fifoHash + u".py"_s).toStdString();
-        QVERIFY2(
-            warning->message.starts_with("2 cache modules could not be read: "), warning->message.c_str());
+        QVERIFY2(warning->message.str().starts_with("2 cache modules could not be read: "),
+            warning->message.c_str());
         QVERIFY2(warning->message.find(fifoName + " (it is a FIFO, not a regular file)") != std::string::npos,
             warning->message.c_str());
         QVERIFY2(warning->message.find("(it leads out of the scanned tree") != std::string::npos,
@@ -158,8 +158,9 @@ private Q_SLOTS:
         const auto summary = std::find_if(index.diagnostics.begin(), index.diagnostics.end(),
             [](const Diagnostic& d) { return d.code == "inductor-cache"; });
         QVERIFY(summary != index.diagnostics.end());
-        QVERIFY2(summary->message.starts_with("An Inductor cache folder: 3 wrapper modules, 1 Triton kernel "
-                                              "module and 1 other module."),
+        QVERIFY2(
+            summary->message.str().starts_with("An Inductor cache folder: 3 wrapper modules, 1 Triton kernel "
+                                               "module and 1 other module."),
             summary->message.c_str());
         // A folder with no module folder is no cache.
         QVERIFY(!isInductorCacheFolder(outside.path().toStdString()));

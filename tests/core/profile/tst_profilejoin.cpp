@@ -252,7 +252,7 @@ private Q_SLOTS:
             joinProfiles(index, { profileOf({ row("", "dvm_fused_cast", 5, 4, "8,1024") }) }, {});
         QCOMPARE(nameless.ambiguous, std::int64_t(4));
         QCOMPARE(nameless.diagnostics.size(), std::size_t(1));
-        QVERIFY2(nameless.diagnostics.front().message.starts_with(
+        QVERIFY2(nameless.diagnostics.front().message.str().starts_with(
                      "Type 'dvm_fused_cast' without a Name (4 launches) matches 2 kernels"),
             nameless.diagnostics.front().message.c_str());
     }
