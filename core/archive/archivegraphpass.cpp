@@ -78,8 +78,10 @@ TraceItems traceItemsOf(const ArchiveTree& tree, const std::vector<std::vector<s
 
 } // namespace
 
-void runInArchiveOrder(const ArchiveTree& tree, const std::vector<std::vector<std::string>>& innersOf,
-    const std::function<void(std::size_t item)>& work, unsigned threads, std::uint64_t inFlight)
+void runInArchiveOrder(const Container& base, const ArchiveTree& tree,
+    const std::vector<std::vector<std::string>>& innersOf,
+    const std::function<void(std::size_t item, const Container& files)>& work, unsigned threads,
+    std::uint64_t inFlight)
 {
     std::vector<std::pair<std::uint64_t, std::size_t>> order;
     order.reserve(innersOf.size());
@@ -109,8 +111,8 @@ void runInArchiveOrder(const ArchiveTree& tree, const std::vector<std::vector<st
             lock.unlock();
             const std::uint64_t bytes = ready.members.bytes;
             {
-                const ArchivePrefetch served(std::move(ready.members));
-                work(ready.item);
+                const PrefetchedContainer served(base, std::move(ready.members));
+                work(ready.item, served);
             }
             lock.lock();
             held -= bytes;
@@ -134,21 +136,23 @@ void runInArchiveOrder(const ArchiveTree& tree, const std::vector<std::vector<st
     // This thread decompresses: one pass, every member in archive order; then each log whose
     // graphs' files are asked for, read once for all of them.
     const TraceItems trace = traceItemsOf(tree, innersOf);
+    const std::shared_ptr<ArchiveCursor> cursor = newArchiveCursor(); // one pass for every item
     for (const auto& [ordinal, item] : order)
         if (!trace.isTrace[item])
-            handOver(item, readMembersAhead(tree, innersOf[item], kItemBytes));
+            handOver(item, readMembersAhead(tree, innersOf[item], kItemBytes, cursor));
     for (const auto& [ordinal, log] : trace.logs) {
         const std::string path = archiveMemberPath(tree.archive(), log);
         const std::vector<std::string>& inners = trace.innersOfAsks.at(log);
-        readTraceFilesAhead(path, path, trace.asks.at(log), [&](std::size_t item, TraceFilesRead payloads) {
-            // Its other files (a member beside the log, another log's) as usual.
-            PrefetchedMembers members = readMembersAhead(tree, innersOf[item], kItemBytes);
-            for (auto& [ask, payload] : payloads) {
-                members.bytes += payload->size();
-                members.members.emplace(inners[ask], std::move(payload));
-            }
-            handOver(item, std::move(members));
-        });
+        readTraceFilesAhead(
+            base, path, path, trace.asks.at(log), [&](std::size_t item, TraceFilesRead payloads) {
+                // Its other files (a member beside the log, another log's) as usual.
+                PrefetchedMembers members = readMembersAhead(tree, innersOf[item], kItemBytes, cursor);
+                for (auto& [ask, payload] : payloads) {
+                    members.bytes += payload->size();
+                    members.members.emplace(inners[ask], std::move(payload));
+                }
+                handOver(item, std::move(members));
+            });
     }
     {
         const std::lock_guard<std::mutex> lock(mutex);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/archive/archiveprefetch.h"
 
+#include "core/scan/scanpaths.h"
+
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
@@ -11,20 +13,20 @@ namespace dvmlens {
 
 namespace {
 
-thread_local ArchivePrefetch* t_prefetch = nullptr; // the thread's innermost
 std::atomic<std::uint64_t> g_passes { 0 };
 
 } // namespace
 
-PrefetchedMembers readMembersAhead(
-    const ArchiveTree& tree, const std::vector<std::string>& inners, std::uint64_t budget)
+PrefetchedMembers readMembersAhead(const ArchiveTree& tree, const std::vector<std::string>& inners,
+    std::uint64_t budget, const std::shared_ptr<ArchiveCursor>& cursor)
 {
     PrefetchedMembers ahead;
     ahead.archive = tree.archive();
     std::vector<std::pair<std::uint64_t, const std::string*>> ordered;
     for (const std::string& inner : inners) {
         const ArchiveTree::Resolved resolved = tree.resolve(inner, true);
-        if (resolved.error != 0 || !resolved.node || resolved.node->type != DT_REG)
+        // A link is read as usual: its container checks where it leads against the reader's tree.
+        if (resolved.error != 0 || !resolved.node || resolved.node->type != DT_REG || resolved.inner != inner)
             continue;
         const ArchiveNode* node = resolved.node;
         if (node->hardlink) // its data is read at the entry it repeats
@@ -38,7 +40,7 @@ PrefetchedMembers readMembersAhead(
     for (const auto& [ordinal, inner] : ordered) {
         int error = 0;
         std::string message;
-        std::unique_ptr<ArchiveMember> member = openArchiveMember(tree, *inner, left, error, message);
+        std::unique_ptr<ArchiveMember> member = openArchiveMember(tree, *inner, left, error, message, cursor);
         if (!member || member->sizeHint() > left)
             continue;
         auto data = std::make_shared<std::string>();
@@ -67,52 +69,34 @@ PrefetchedMembers readMembersAhead(
     return ahead;
 }
 
-ArchivePrefetch::ArchivePrefetch(
-    const ArchiveTree& tree, const std::vector<std::string>& inners, std::uint64_t budget)
-    : ArchivePrefetch(readMembersAhead(tree, inners, budget))
+PrefetchedContainer::PrefetchedContainer(const Container& base, PrefetchedMembers members)
+    : m_base(base)
+    , m_members(std::move(members))
 {
 }
 
-ArchivePrefetch::ArchivePrefetch(PrefetchedMembers members)
-    : m_archive(std::move(members.archive))
-    , m_members(std::move(members.members))
-    , m_outer(t_prefetch)
+PrefetchedContainer::PrefetchedContainer(const Container& base, const ArchiveTree& tree,
+    const std::vector<std::string>& inners, std::uint64_t budget,
+    const std::shared_ptr<ArchiveCursor>& cursor)
+    : PrefetchedContainer(base, readMembersAhead(tree, inners, budget, cursor))
 {
-    t_prefetch = this;
 }
 
-ArchivePrefetch::~ArchivePrefetch()
+std::optional<SafeFile> PrefetchedContainer::open(
+    const std::string& path, const std::string& tree, std::uint64_t budget, FileError& error) const
 {
-    t_prefetch = m_outer;
-}
-
-std::shared_ptr<const std::string> prefetchedMember(const std::string& archive, std::string_view inner)
-{
-    for (const ArchivePrefetch* each = t_prefetch; each; each = each->m_outer) {
-        if (each->m_archive != archive)
-            continue;
-        const auto found = each->m_members.find(inner);
-        if (found != each->m_members.end())
-            return found->second;
-    }
-    return nullptr;
-}
-
-std::shared_ptr<const std::string> prefetchedMemberAt(std::string_view path)
-{
-    for (const ArchivePrefetch* each = t_prefetch; each; each = each->m_outer) {
-        const std::string& archive = each->m_archive;
-        if (path.size() <= archive.size() + 1 || path.compare(0, archive.size(), archive) != 0
-            || path.substr(archive.size(), 2) != "!/")
-            continue;
-        std::string_view inner = path.substr(archive.size() + 1);
-        while (!inner.empty() && inner.front() == '/') // as ArchiveTree::innerOf reads it
-            inner.remove_prefix(1);
-        const auto found = each->m_members.find(inner);
-        if (found != each->m_members.end())
-            return found->second;
-    }
-    return nullptr;
+    const std::string& archive = m_members.archive;
+    // Inside the tree as the archive resolves it, or the base says why not.
+    if (archive.empty() || path.size() <= archive.size() + 1 || path.compare(0, archive.size(), archive) != 0
+        || path.compare(archive.size(), 2, "!/") != 0 || (!tree.empty() && !scanpath::isWithin(path, tree)))
+        return m_base.open(path, tree, budget, error);
+    std::string_view inner = std::string_view(path).substr(archive.size() + 1);
+    while (!inner.empty() && inner.front() == '/') // as ArchiveTree::innerOf reads it
+        inner.remove_prefix(1);
+    const auto found = m_members.members.find(inner);
+    if (found == m_members.members.end())
+        return m_base.open(path, tree, budget, error);
+    return SafeFile::ofBytes(found->second, budget);
 }
 
 std::uint64_t archivePassesStarted()

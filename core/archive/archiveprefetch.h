@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Members of an archive read ahead, in archive order, by the thread that then uses them: while an
-// ArchivePrefetch lives, openArchiveMember on that thread serves them from memory. A report reads
+// Members of an archive read ahead, in archive order, and served from memory by a container over
+// the index's (PrefetchedContainer) that the reader is handed. A report reads
 // several files of each graph (output_code.py for excerpts, kernel bodies and model sources, the FX
 // graph files, the provenance JSONs) in an order that is not the archive's, and a member asked out
 // of archive order restarts the pass (archivetree.h); read ahead graph after graph in archive order,
@@ -8,6 +8,7 @@
 #pragma once
 
 #include "core/archive/archivetree.h"
+#include "core/io/container.h"
 
 #include <cstdint>
 #include <map>
@@ -27,40 +28,36 @@ struct PrefetchedMembers
 };
 
 // Reads the regular members `inners` of `tree` (those that exist) in archive order, keeping at
-// most `budget` bytes: a member that does not fit is left to be read as usual.
-PrefetchedMembers readMembersAhead(
-    const ArchiveTree& tree, const std::vector<std::string>& inners, std::uint64_t budget);
+// most `budget` bytes: a member that does not fit is left to be read as usual. `cursor` continues
+// the pass the last call left (callers that read item after item in archive order share one).
+PrefetchedMembers readMembersAhead(const ArchiveTree& tree, const std::vector<std::string>& inners,
+    std::uint64_t budget, const std::shared_ptr<ArchiveCursor>& cursor);
 
-class ArchivePrefetch
+// Reads through `base`, but the members read ahead come from memory.
+class PrefetchedContainer final : public Container
 {
 public:
-    // readMembersAhead's members, served on this thread.
-    ArchivePrefetch(const ArchiveTree& tree, const std::vector<std::string>& inners, std::uint64_t budget);
-    explicit ArchivePrefetch(PrefetchedMembers members);
-    ~ArchivePrefetch();
-    ArchivePrefetch(const ArchivePrefetch&) = delete;
-    ArchivePrefetch& operator=(const ArchivePrefetch&) = delete;
+    PrefetchedContainer(const Container& base, PrefetchedMembers members);
+    // readMembersAhead's members of `tree`, which `base` reads from.
+    PrefetchedContainer(const Container& base, const ArchiveTree& tree,
+        const std::vector<std::string>& inners, std::uint64_t budget,
+        const std::shared_ptr<ArchiveCursor>& cursor);
+    std::optional<SafeFile> open(const std::string& path, const std::string& tree, std::uint64_t budget,
+        FileError& error) const override;
+    const Container* wrapped() const override
+    {
+        return &m_base;
+    }
 
     std::size_t members() const
     {
-        return m_members.size();
+        return m_members.members.size();
     }
 
 private:
-    friend std::shared_ptr<const std::string> prefetchedMember(
-        const std::string& archive, std::string_view inner);
-    friend std::shared_ptr<const std::string> prefetchedMemberAt(std::string_view path);
-
-    std::string m_archive;
-    std::map<std::string, std::shared_ptr<const std::string>, std::less<>> m_members;
-    ArchivePrefetch* m_outer = nullptr; // the one this thread had before (they nest)
+    const Container& m_base;
+    PrefetchedMembers m_members;
 };
-
-// The data of the member `inner` of `archive` read ahead on this thread, or null.
-std::shared_ptr<const std::string> prefetchedMember(const std::string& archive, std::string_view inner);
-
-// The same for a whole path "ARCHIVE!/inner" (a trace log's graph file, which names no member).
-std::shared_ptr<const std::string> prefetchedMemberAt(std::string_view path);
 
 // Passes over archives started in this process: readArchiveTree's, and each pass a member read
 // starts anew (one continued is not counted). Tests assert with it that members are read in

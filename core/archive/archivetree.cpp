@@ -21,7 +21,6 @@ namespace {
 
 constexpr std::size_t kProbeBytes = 4096; // what the walk reads of a loose *.py (treescanner)
 constexpr std::size_t kRunnableHeadBytes = 64 * 1024 + 1; // versions.cpp reads 64 KiB of it
-constexpr std::size_t kRememberedArchives = 8;
 constexpr std::size_t kQuotedNameBytes = 200; // of a name over the bounds, in its diagnostic
 
 std::string_view baseName(std::string_view inner)
@@ -72,54 +71,40 @@ bool statArchive(const std::string& path, std::int64_t& size, std::int64_t& mtim
     return true;
 }
 
-class MemoryMember final : public ArchiveMember
+} // namespace
+
+class ArchiveCursor
 {
 public:
-    MemoryMember(std::shared_ptr<const std::string> data, std::uint64_t sizeHint)
-        : m_data(std::move(data))
-        , m_sizeHint(sizeHint)
-    {
-    }
-    bool read(char* data, std::size_t size, std::size_t& got, std::string&) override
-    {
-        got = std::min(size, m_data->size() - m_offset);
-        std::copy_n(m_data->data() + m_offset, got, data);
-        m_offset += got;
-        return true;
-    }
-    std::uint64_t sizeHint() const override
-    {
-        return m_sizeHint;
-    }
-
-private:
-    std::shared_ptr<const std::string> m_data;
-    std::size_t m_offset = 0;
-    std::uint64_t m_sizeHint = 0;
-};
-
-// Where the last pass of this thread stopped: the next member further on in the same archive
-// continues it instead of starting over (a report reads its graphs' sources in index order, which
-// mostly is archive order), so reading N members costs about one pass, not N.
-struct PassCursor
-{
+    std::mutex mutex;
     std::string archive;
     std::unique_ptr<ArchiveReader> reader;
     std::uint64_t next = 0; // the ordinal of the header the reader reads next
 };
-thread_local PassCursor t_cursor;
 
-// A new pass over the archive (or the thread's last one, continued), stopped at the entry and
+std::shared_ptr<ArchiveCursor> newArchiveCursor()
+{
+    return std::make_shared<ArchiveCursor>();
+}
+
+namespace {
+
+// A new pass over the archive (or the cursor's last one, continued), stopped at the entry and
 // reading its data as it is asked.
 class StreamMember final : public ArchiveMember
 {
 public:
+    explicit StreamMember(std::shared_ptr<ArchiveCursor> cursor)
+        : m_cursor(std::move(cursor))
+    {
+    }
     ~StreamMember() override
     {
-        if (m_reader && m_seekOk) {
-            t_cursor.archive = m_archive;
-            t_cursor.reader = std::move(m_reader);
-            t_cursor.next = m_ordinal + 1;
+        if (m_cursor && m_reader && m_seekOk) {
+            const std::lock_guard lock(m_cursor->mutex);
+            m_cursor->archive = m_archive;
+            m_cursor->reader = std::move(m_reader);
+            m_cursor->next = m_ordinal + 1;
         }
     }
     bool seek(const ArchiveTree& tree, const std::string& inner, std::uint64_t ordinal, std::string& error)
@@ -127,16 +112,20 @@ public:
         m_archive = tree.archive();
         m_ordinal = ordinal;
         std::uint64_t at = 0;
-        if (t_cursor.reader && t_cursor.archive == tree.archive() && t_cursor.next <= ordinal) {
-            m_reader = std::move(t_cursor.reader);
-            at = t_cursor.next;
-        } else {
+        if (m_cursor) {
+            const std::lock_guard lock(m_cursor->mutex);
+            if (m_cursor->reader && m_cursor->archive == tree.archive() && m_cursor->next <= ordinal) {
+                m_reader = std::move(m_cursor->reader);
+                at = m_cursor->next;
+            }
+            m_cursor->reader.reset();
+        }
+        if (!m_reader) {
             m_reader = std::make_unique<ArchiveReader>();
             if (!m_reader->open(tree.archive(), error))
                 return false;
             countArchivePass();
         }
-        t_cursor.reader.reset();
         ArchiveHeader header;
         for (;; ++at) {
             if (m_reader->next(header, error) != ArchiveReader::Next::Entry) {
@@ -184,6 +173,7 @@ public:
     }
 
 private:
+    std::shared_ptr<ArchiveCursor> m_cursor;
     std::unique_ptr<ArchiveReader> m_reader;
     std::string m_archive;
     std::uint64_t m_ordinal = 0;
@@ -193,9 +183,6 @@ private:
     bool m_ended = false;
     std::uint64_t m_sizeHint = 0;
 };
-
-std::mutex g_rememberedMutex;
-std::vector<std::shared_ptr<const ArchiveTree>> g_remembered; // most recent last
 
 } // namespace
 
@@ -715,55 +702,9 @@ std::shared_ptr<const ArchiveTree> readArchiveTree(const std::string& archive, c
     return ArchiveTreeBuilder(archive, pass, diagnostics).run(error);
 }
 
-void rememberArchiveTree(std::shared_ptr<const ArchiveTree> tree)
+std::unique_ptr<ArchiveMember> openArchiveMember(const ArchiveTree& tree, std::string_view inner,
+    std::uint64_t wanted, int& error, std::string& message, const std::shared_ptr<ArchiveCursor>& cursor)
 {
-    const std::lock_guard<std::mutex> lock(g_rememberedMutex);
-    g_remembered.erase(std::remove_if(g_remembered.begin(), g_remembered.end(),
-                           [&tree](const auto& known) { return known->archive() == tree->archive(); }),
-        g_remembered.end());
-    g_remembered.push_back(std::move(tree));
-    if (g_remembered.size() > kRememberedArchives)
-        g_remembered.erase(g_remembered.begin());
-}
-
-std::shared_ptr<const ArchiveTree> archiveTreeFor(std::string_view path)
-{
-    if (path.find('!') == std::string_view::npos)
-        return nullptr;
-    {
-        const std::lock_guard<std::mutex> lock(g_rememberedMutex);
-        for (auto it = g_remembered.rbegin(); it != g_remembered.rend(); ++it) {
-            if ((*it)->innerOf(path))
-                return *it;
-        }
-    }
-    // Not read in this process yet (a recent file, a path typed in): read it now if it is one.
-    for (std::size_t bang = path.find('!'); bang != std::string_view::npos; bang = path.find('!', bang + 1)) {
-        if (bang + 1 < path.size() && path[bang + 1] != '/')
-            continue;
-        const std::string archive(path.substr(0, bang));
-        struct stat status;
-        if (archive.empty() || archive.front() != '/' || ::stat(archive.c_str(), &status) != 0
-            || !S_ISREG(status.st_mode) || !looksLikeArchive(archive))
-            continue;
-        std::vector<Diagnostic> ignored; // said when the archive was indexed
-        std::string error;
-        std::shared_ptr<const ArchiveTree> tree = readArchiveTree(archive, ArchivePass(), ignored, error);
-        if (!tree)
-            return nullptr;
-        rememberArchiveTree(tree);
-        return tree;
-    }
-    return nullptr;
-}
-
-std::unique_ptr<ArchiveMember> openArchiveMember(
-    const ArchiveTree& tree, std::string_view inner, std::uint64_t wanted, int& error, std::string& message)
-{
-    if (std::shared_ptr<const std::string> ahead = prefetchedMember(tree.archive(), inner)) {
-        const std::uint64_t size = ahead->size();
-        return std::make_unique<MemoryMember>(std::move(ahead), size);
-    }
     ArchiveTree::Resolved resolved = tree.resolve(inner, true);
     if (resolved.error == EXDEV) {
         error = EXDEV;
@@ -805,13 +746,13 @@ std::unique_ptr<ArchiveMember> openArchiveMember(
         return nullptr;
     }
     if (node->captured && (node->capturedWhole || wanted < node->captured->size()))
-        return std::make_unique<MemoryMember>(node->captured, node->size);
+        return std::make_unique<BytesStream>(node->captured, node->size);
     if (!tree.unchangedOnDisk()) {
         error = EIO;
         message = "the archive changed on disk since it was read; open it again";
         return nullptr;
     }
-    auto member = std::make_unique<StreamMember>();
+    auto member = std::make_unique<StreamMember>(cursor);
     std::string failure;
     if (!member->seek(tree, contentInner, node->ordinal, failure)) {
         error = EIO;

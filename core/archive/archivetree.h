@@ -8,11 +8,12 @@
 //
 // Design (why a member path, not a separate field): every Index path of an archive is
 // "ARCHIVE!/inner" (archivepath.h), so the walk (scan/treescanner via archivesource.h), the model,
-// the writers and the GUI handle archive trees exactly as folders, and the one place that opens a
-// tree's files (io/safefile.h) asks archiveTreeFor() whether a path is a member.
+// the writers and the GUI handle archive trees exactly as folders, and the index's container
+// (archivecontainer.h, held by Index::files) opens its member paths.
 #pragma once
 
 #include "core/archive/archivepath.h"
+#include "core/io/filestream.h"
 #include "core/model/model.h"
 
 #include <atomic>
@@ -146,26 +147,22 @@ struct ArchivePass
 std::shared_ptr<const ArchiveTree> readArchiveTree(const std::string& archive, const ArchivePass& pass,
     std::vector<Diagnostic>& diagnostics, std::string& error);
 
-// The archives read in this process (the few most recent), so their member paths can be opened.
-void rememberArchiveTree(std::shared_ptr<const ArchiveTree> tree);
-// The tree of the archive `path` is a member of ("ARCHIVE!/inner"): remembered, or read now when
-// the part before "!" is an archive file. Null when `path` names no archive member.
-std::shared_ptr<const ArchiveTree> archiveTreeFor(std::string_view path);
-
 // One entry's data, read from memory (kept by the pass) or by a new pass to it.
-class ArchiveMember
-{
-public:
-    virtual ~ArchiveMember() = default;
-    // Up to `size` bytes into `data`; `got` 0 at the end. False with `error` on a cut or corrupt stream.
-    virtual bool read(char* data, std::size_t size, std::size_t& got, std::string& error) = 0;
-    virtual std::uint64_t sizeHint() const = 0;
-};
+using ArchiveMember = FileStream;
+
+// Where the last pass over an archive stopped, so that reading a member further on continues it
+// instead of starting over (a report reads its graphs' files in index order, which mostly is
+// archive order): N members cost about one pass, not N. Each container holds one; a reader taken
+// out for a member goes back when the member is done, so two threads never share a pass.
+class ArchiveCursor;
+std::shared_ptr<ArchiveCursor> newArchiveCursor();
 
 // Opens the regular entry `inner` (links inside the archive followed) for reading; `wanted` is how
-// many bytes the caller reads at most (a kept head serves a smaller read). Null with `error` (an
+// many bytes the caller reads at most (a kept head serves a smaller read). A new pass starts at the
+// archive's beginning unless `cursor` has one stopped before the entry. Null with `error` (an
 // errno: ENOENT, ELOOP, EXDEV, EISDIR, ENODEV, EACCES, EIO) and `message` otherwise.
-std::unique_ptr<ArchiveMember> openArchiveMember(
-    const ArchiveTree& tree, std::string_view inner, std::uint64_t wanted, int& error, std::string& message);
+std::unique_ptr<ArchiveMember> openArchiveMember(const ArchiveTree& tree, std::string_view inner,
+    std::uint64_t wanted, int& error, std::string& message,
+    const std::shared_ptr<ArchiveCursor>& cursor = {});
 
 } // namespace dvmlens

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/cache/cachefolder.h"
 
-#include "core/io/safefile.h"
+#include "core/io/container.h"
 #include "core/scan/scanpaths.h"
 #include "core/scan/treescanner.h"
 #include "core/scan/treesource.h"
@@ -102,13 +102,13 @@ std::vector<std::string> cacheFoldersIn(const std::string& folder, std::size_t l
     return caches;
 }
 
-CacheListing listCacheFolder(const std::string& root)
+CacheListing listCacheFolder(const Container& files, const std::string& root)
 {
     CacheListing listing;
     for (const std::string& folder : moduleFolders(root)) {
         for (const std::string& module : modulesIn(folder)) {
             FileError error;
-            const std::optional<std::string> head = readFileHead(module, root, kHeadBytes, error);
+            const std::optional<std::string> head = readFileHead(files, module, root, kHeadBytes, error);
             if (!head) {
                 if (listing.unreadableNamed.size() < CacheListing::kNamedUnreadable)
                     listing.unreadableNamed.emplace_back(module, error.message);

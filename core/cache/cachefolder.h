@@ -15,6 +15,8 @@
 
 namespace dvmlens {
 
+class Container;
+
 struct CacheModule
 {
     std::string path; // <root>/<2 chars>/c<hash>.py
@@ -40,8 +42,8 @@ bool isInductorCacheFolder(const std::string& path);
 // followed) of `folder`: a cache beside a debug tree.
 std::vector<std::string> cacheFoldersIn(const std::string& folder, std::size_t limit);
 
-// The modules of the cache folder `root`, classified by their first bytes (read through SafeFile:
+// The modules of the cache folder `root`, classified by their first bytes (read through `files`:
 // regular files inside `root` only; links are not followed).
-CacheListing listCacheFolder(const std::string& root);
+CacheListing listCacheFolder(const Container& files, const std::string& root);
 
 } // namespace dvmlens

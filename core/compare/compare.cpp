@@ -2,6 +2,7 @@
 #include "core/compare/compare.h"
 
 #include "core/compare/fusionkey.h"
+#include "core/io/container.h"
 #include "core/model/graphname.h"
 #include "core/parse/kernelbodies.h"
 #include "core/text/kernelwording.h"
@@ -225,8 +226,8 @@ void compareRunPair(const Index& a, const Index& b, const RunPair& runs, const s
     std::string scratch; // read buffer for kernel bodies the indexes do not hold
     const auto add = [&](const Graph* ga, std::optional<std::size_t> i, const Graph* gb,
                          std::optional<std::size_t> j) {
-        const std::optional<Graph> completeA = withKernelBodies(ga, scratch, a.root);
-        const std::optional<Graph> completeB = withKernelBodies(gb, scratch, b.root);
+        const std::optional<Graph> completeA = withKernelBodies(filesOr(a.files), ga, scratch, a.root);
+        const std::optional<Graph> completeB = withKernelBodies(filesOr(b.files), gb, scratch, b.root);
         GraphDiff diff = compareGraphs(completeA ? &*completeA : ga, completeB ? &*completeB : gb);
         diff.key = keyPrefix + diff.key;
         if (diff.a) {

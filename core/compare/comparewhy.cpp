@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/compare/comparewhy.h"
 
+#include "core/io/container.h"
 #include "core/text/displaytext.h"
 #include "core/why/whyexplain.h"
 #include "core/why/whyindex.h"
@@ -167,15 +168,16 @@ void placeWhyChanges(CompareResult& result, const Index& a, const Index& b, cons
                                  std::size_t run) -> const WhyEnvironment& {
         auto found = cache.find(run);
         if (found == cache.end())
-            found = cache.emplace(run, runWhyEnvironment(index.runs[run], index.root)).first;
+            found = cache.emplace(run, runWhyEnvironment(filesOr(index.files), index.runs[run], index.root))
+                        .first;
         return found->second;
     };
     forEachExplainedPair(result, a, b, [&](GraphDiff& diff, const Graph& graphA, const Graph& graphB) {
         std::vector<Diagnostic> problems; // an unreadable file: the pair says nothing about reasons
-        const std::optional<GraphWhy> whyA =
-            explainGraph(graphA, a.root, environment(environmentsA, a, diff.a->run), rules, problems);
-        const std::optional<GraphWhy> whyB =
-            explainGraph(graphB, b.root, environment(environmentsB, b, diff.b->run), rules, problems);
+        const std::optional<GraphWhy> whyA = explainGraph(
+            filesOr(a.files), graphA, a.root, environment(environmentsA, a, diff.a->run), rules, problems);
+        const std::optional<GraphWhy> whyB = explainGraph(
+            filesOr(b.files), graphB, b.root, environment(environmentsB, b, diff.b->run), rules, problems);
         if (whyA && whyB)
             diff.whyChanges = whyChanges(diff, *graphA.outputCode, *whyA, *graphB.outputCode, *whyB);
     });

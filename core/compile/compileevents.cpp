@@ -461,10 +461,10 @@ std::string GraphCompileFacts::idText() const
     return text + resetSuffix(resetRepeat);
 }
 
-CompileLog readCompileEvents(const std::string& path, const std::string& tree)
+CompileLog readCompileEvents(const Container& files, const std::string& path, const std::string& tree)
 {
     return collect(path, [&](const TraceReadOptions& options, const TraceRecordHandler& handler) {
-        return readTraceLog(path, tree, options, handler);
+        return readTraceLog(files, path, tree, options, handler);
     });
 }
 

@@ -103,8 +103,8 @@ struct CompileLog
     std::string error;
 };
 
-// Reads the compile events of one trace log (see readTraceLog for path and tree).
-CompileLog readCompileEvents(const std::string& path, const std::string& tree);
+// Reads the compile events of one trace log (see readTraceLog for files, path and tree).
+CompileLog readCompileEvents(const Container& files, const std::string& path, const std::string& tree);
 // The same over log text in memory.
 CompileLog compileEventsFromText(std::string_view text, const std::string& path);
 

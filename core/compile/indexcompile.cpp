@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/compile/indexcompile.h"
 
+#include "core/io/container.h"
 #include "core/io/workerthreads.h"
 #include "core/trace/compileresets.h"
 
@@ -47,7 +48,7 @@ IndexCompile IndexCompile::read(const Index& index, int jobs, const std::vector<
     std::atomic<std::size_t> next { 0 };
     runOnThreads(workerThreads(jobs, paths.size()), [&] {
         for (std::size_t i = next++; i < paths.size(); i = next++)
-            compile.logs_[i] = readCompileEvents(paths[i], index.root);
+            compile.logs_[i] = readCompileEvents(filesOr(index.files), paths[i], index.root);
     });
     // Compile id → facts per log, so a log of many graphs is not searched once per graph.
     std::vector<std::map<std::string, const GraphCompileFacts*>> byId(paths.size());

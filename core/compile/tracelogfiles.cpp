@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/compile/tracelogfiles.h"
 
+#include "core/io/container.h"
 #include "core/trace/tracefiles.h"
 
 #include <filesystem>
@@ -34,7 +35,7 @@ std::vector<CompileLog> readCompileLogs(const TraceLogFiles& files, const std::s
     std::vector<CompileLog> logs;
     logs.reserve(files.logs.size());
     for (const std::string& log : files.logs)
-        logs.push_back(readCompileEvents(log, path));
+        logs.push_back(readCompileEvents(fileSystem(), log, path)); // logs the user named, on disk
     return logs;
 }
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/doctor/doctor.h"
 
-#include "core/io/safefile.h"
+#include "core/io/container.h"
 #include "core/parse/versions.h"
 #include "core/rules/treerules.h"
 #include "core/verdict/summary.h"
@@ -172,7 +172,7 @@ CheckItem irItem(const PythonEnv& env)
     }
     const std::string path = env.torchNpu.front().folder + "/" + kIrPath;
     FileError error;
-    const auto text = readFileHead(path, std::string(), 4 << 20, error);
+    const auto text = readFileHead(fileSystem(), path, std::string(), 4 << 20, error);
     if (!text) {
         check.evidence = path + ": " + error.message;
         return check;
@@ -205,7 +205,7 @@ CheckItem backendItem(const DoctorInput& input)
     std::string where = "the calling shell";
     if (input.tree) {
         for (const Run& run : input.tree->runs) {
-            const Versions versions = runVersions(run, input.tree->root);
+            const Versions versions = runVersions(filesOr(input.tree->files), run, input.tree->root);
             if (versions.source) {
                 backend = versions.npuBackend;
                 where = *versions.source;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/doctor/pythonenv.h"
 
-#include "core/io/safefile.h"
+#include "core/io/container.h"
 #include "core/parse/linetext.h"
 
 #include <algorithm>
@@ -18,7 +18,7 @@ constexpr std::size_t kSmallFileBytes = 256 * 1024;
 std::optional<std::string> readSmall(const std::string& path)
 {
     FileError error;
-    return readFileHead(path, std::string(), kSmallFileBytes, error);
+    return readFileHead(fileSystem(), path, std::string(), kSmallFileBytes, error);
 }
 
 // Paths are bytes here (a folder named in Latin-1 too): std::filesystem, not QFileInfo, whose

@@ -4,6 +4,7 @@
 #include "core/cache/cachefolder.h"
 #include "core/index/indexstream.h"
 #include "core/index/parallelfor.h"
+#include "core/io/container.h"
 #include "core/parse/outputcodeparser.h"
 #include "core/scan/scanpaths.h"
 
@@ -13,14 +14,16 @@ Index buildCacheIndex(const std::string& root, const IndexOptions& options)
 {
     Index index;
     index.root = root;
-    const CacheListing listing = listCacheFolder(root);
+    index.files = std::make_shared<FolderContainer>(root);
+    const Container& files = *index.files;
+    const CacheListing listing = listCacheFolder(files, root);
     Run run;
     run.name = kCacheRunName;
     run.path = root;
     std::vector<std::optional<OutputCode>> codes(listing.wrappers.size());
     parallelFor(listing.wrappers.size(), options, [&](std::size_t i) {
         std::string scratch;
-        codes[i] = parseOutputCodeFile(listing.wrappers[i].path, scratch, options.kernelDetail, root);
+        codes[i] = parseOutputCodeFile(files, listing.wrappers[i].path, scratch, options.kernelDetail, root);
     });
     for (std::size_t i = 0; i < listing.wrappers.size(); ++i) {
         if (!codes[i])

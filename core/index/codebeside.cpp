@@ -2,6 +2,7 @@
 #include "core/index/codebeside.h"
 
 #include "core/cache/cachefolder.h"
+#include "core/io/container.h"
 #include "core/scan/graphfolder.h"
 #include "core/trace/tracefiles.h"
 #include "core/trace/tracelog.h"
@@ -28,7 +29,7 @@ LogBeside readLogBeside(const std::string& log, const std::string& root)
         return kind == "inductor_output_code" ? TraceInterest::Metadata : TraceInterest::Skip;
     };
     bool first = true;
-    readTraceLog(log, root, read, [&](TraceRecord& record) {
+    readTraceLog(fileSystem(), log, root, read, [&](TraceRecord& record) {
         if (record.kind != "inductor_output_code")
             return;
         if (first && !record.writerIsThreadId)
@@ -109,7 +110,7 @@ void noteCodeBeside(Index& index)
         logs.push_back(readLogBeside(log, index.root));
     std::string cacheSentence;
     for (const std::string& cache : cacheFoldersIn(index.root, kTraceSubfolderLimit)) {
-        const int wrappers = static_cast<int>(listCacheFolder(cache).wrappers.size());
+        const int wrappers = static_cast<int>(listCacheFolder(fileSystem(), cache).wrappers.size());
         cacheSentence += " The Inductor cache folder " + relativeTo(index.root, cache)
             + " beside this tree holds " + plural(wrappers, "wrapper module", "wrapper modules") + ".";
     }

@@ -7,6 +7,7 @@
 #include "core/cache/cachefolder.h"
 #include "core/index/cacheindex.h"
 #include "core/index/codebeside.h"
+#include "core/index/indexfiles.h"
 #include "core/index/indexstream.h"
 #include "core/index/traceindex.h"
 #include "core/model/graphname.h"
@@ -54,9 +55,11 @@ bool cancelled(const IndexOptions& options)
 class ParseQueue
 {
 public:
-    // `tree`: the scanned root, which bounds every file read (io/safefile.h).
-    ParseQueue(const IndexOptions& options, std::string tree)
+    // `files`: where the files are read from (io/container.h); `tree`: the scanned root, which bounds
+    // every file read.
+    ParseQueue(const IndexOptions& options, const Container& files, std::string tree)
         : m_options(options)
+        , m_files(files)
         , m_tree(std::move(tree))
     {
     }
@@ -195,7 +198,7 @@ private:
             ? KernelDetail::Full
             : KernelDetail::Summary;
         OutputCode parsed = bytes ? parseOutputCode(*bytes, path, detail)
-                                  : parseOutputCodeFile(path, scratch, detail, m_tree);
+                                  : parseOutputCodeFile(m_files, path, scratch, detail, m_tree);
         if (bytes) {
             const std::size_t size = bytes->size();
             bytes.reset();
@@ -233,6 +236,7 @@ private:
     }
 
     const IndexOptions& m_options;
+    const Container& m_files;
     std::string m_tree;
     std::mutex m_mutex;
     std::condition_variable m_ready;
@@ -464,7 +468,7 @@ void parseOutputCodes(Index& index, const IndexOptions& options)
                 pending.push_back(&graph);
         }
     }
-    ParseQueue queue(options, index.root);
+    ParseQueue queue(options, filesOr(index.files), index.root);
     {
         WorkerPool pool(queue, workerCount(options));
         for (const Graph* graph : pending)
@@ -503,7 +507,7 @@ void appendArchiveTraces(Index& index, const TreeSource& source, const IndexOpti
     }
     if (logs.empty())
         return;
-    Index traces = buildTraceIndex(index.root, logs, options);
+    Index traces = buildTraceIndex(index.files, index.root, logs, options);
     std::move(traces.runs.begin(), traces.runs.end(), std::back_inserter(index.runs));
     std::move(traces.diagnostics.begin(), traces.diagnostics.end(), std::back_inserter(index.diagnostics));
 }
@@ -515,7 +519,7 @@ std::optional<Index> buildArchiveIndex(
 {
     std::error_code fsError;
     const std::string archive = std::filesystem::absolute(path, fsError).lexically_normal().native();
-    ParseQueue queue(options, std::string());
+    ParseQueue queue(options, fileSystem(), std::string()); // every file comes with its bytes
     std::unordered_map<std::string, std::size_t> slotByInner;
     std::vector<Diagnostic> archiveDiagnostics;
     std::shared_ptr<const ArchiveTree> tree;
@@ -537,9 +541,9 @@ std::optional<Index> buildArchiveIndex(
     }
     if (!tree)
         return std::nullopt;
-    rememberArchiveTree(tree);
     const ArchiveTreeSource source(tree);
     Index index = scanSourceTree(tree->topPath(), source);
+    index.files = archiveFiles(tree);
     index.diagnostics.insert(index.diagnostics.begin(), archiveDiagnostics.begin(), archiveDiagnostics.end());
     std::string scratch;
     int skipped = 0;
@@ -568,7 +572,7 @@ std::optional<Index> buildArchiveIndex(
             } else {
                 // Reached through a link, or kept from the pass (too large, cut): read it again.
                 const KernelDetail detail = options.kernelDetail;
-                code = parseOutputCodeFile(member, scratch, detail, index.root);
+                code = parseOutputCodeFile(*index.files, member, scratch, detail, index.root);
             }
             attachOutputCode(graph, std::move(code));
         }
@@ -588,7 +592,7 @@ std::optional<Index> buildIndex(const std::string& path, const IndexOptions& opt
     const std::string absolute = scanpath::absoluteClean(path, fsError).native();
     std::vector<Diagnostic> traceNotes;
     if (const std::vector<std::string> logs = traceLogsAt(absolute, &traceNotes); !logs.empty()) {
-        Index index = buildTraceIndex(absolute, logs, options);
+        Index index = buildTraceIndex(folderFiles(absolute), absolute, logs, options);
         index.diagnostics.insert(index.diagnostics.begin(), traceNotes.begin(), traceNotes.end());
         return index;
     }
@@ -604,13 +608,16 @@ std::optional<Index> buildIndex(const std::string& path, const IndexOptions& opt
     case ArchiveProbe::NoArchive:
         break;
     }
-    ParseQueue queue(options, path);
+    const std::shared_ptr<const Container> files = folderFiles(path);
+    ParseQueue queue(options, *files, path);
     std::optional<Index> index;
     std::vector<GraphPosition> positions; // with a stream
     {
         // Workers parse while the walk goes on: the walk hands over each output_code.py it finds.
         WorkerPool pool(queue, workerCount(options));
         index = scanTree(path, error, [&pool](const std::string& found) { pool.add(found); });
+        if (index)
+            index->files = files;
         if (index && !cancelled(options)) // while the workers parse; in the skeleton a stream hands over
             noteCodeBeside(*index);
         if (index && options.stream) {

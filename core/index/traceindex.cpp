@@ -68,15 +68,15 @@ void settleGraph(Graph& graph, const TraceGraphParts& parts, const std::string& 
 
 } // namespace
 
-Run readTraceRun(const std::string& log, const std::string& root, const IndexOptions& options,
-    std::vector<Diagnostic>& diagnostics)
+Run readTraceRun(const Container& files, const std::string& log, const std::string& root,
+    const IndexOptions& options, std::vector<Diagnostic>& diagnostics)
 {
     TraceGraphAssembler assembler;
     LogFacts facts;
     TraceReadOptions read;
     read.cancel = options.cancel;
     read.interest = [](std::string_view kind) { return TraceGraphAssembler::interest(kind, true); };
-    const TraceReadResult result = readTraceLog(log, root, read, [&](TraceRecord& record) {
+    const TraceReadResult result = readTraceLog(files, log, root, read, [&](TraceRecord& record) {
         if (!facts.any) {
             facts.any = true;
             facts.started = record.time;
@@ -168,15 +168,17 @@ Run readTraceRun(const std::string& log, const std::string& root, const IndexOpt
     return run;
 }
 
-Index buildTraceIndex(
-    const std::string& root, const std::vector<std::string>& logs, const IndexOptions& options)
+Index buildTraceIndex(std::shared_ptr<const Container> files, const std::string& root,
+    const std::vector<std::string>& logs, const IndexOptions& options)
 {
     Index index;
     index.root = root;
+    index.files = std::move(files);
     std::vector<Run> runs(logs.size());
     std::vector<std::vector<Diagnostic>> diagnostics(logs.size());
-    parallelFor(logs.size(), options,
-        [&](std::size_t i) { runs[i] = readTraceRun(logs[i], root, options, diagnostics[i]); });
+    parallelFor(logs.size(), options, [&](std::size_t i) {
+        runs[i] = readTraceRun(filesOr(index.files), logs[i], root, options, diagnostics[i]);
+    });
     for (std::size_t i = 0; i < logs.size(); ++i) {
         if (runs[i].path.empty()) // not reached before cancel
             continue;

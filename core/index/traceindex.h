@@ -10,20 +10,22 @@
 #include "core/index/indexer.h"
 #include "core/model/model.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace dvmlens {
 
-// The Index of `logs` (found under `root`, which bounds every read). Never fails: a log that
-// cannot be read is a diagnostic. Nothing is streamed (options.stream is not called).
-Index buildTraceIndex(
-    const std::string& root, const std::vector<std::string>& logs, const IndexOptions& options);
+// The Index of `logs` (found under `root`, which bounds every read; read through `files`, which
+// the index keeps). Never fails: a log that cannot be read is a diagnostic. Nothing is streamed
+// (options.stream is not called).
+Index buildTraceIndex(std::shared_ptr<const Container> files, const std::string& root,
+    const std::vector<std::string>& logs, const IndexOptions& options);
 
 // One log as a run, and the diagnostics about it (the reader's, failed compiles without a graph,
 // C++ wrappers, thread ids) for the index.
-Run readTraceRun(const std::string& log, const std::string& root, const IndexOptions& options,
-    std::vector<Diagnostic>& diagnostics);
+Run readTraceRun(const Container& files, const std::string& log, const std::string& root,
+    const IndexOptions& options, std::vector<Diagnostic>& diagnostics);
 
 } // namespace dvmlens

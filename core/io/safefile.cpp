@@ -6,9 +6,7 @@
 // is followed once by name (realpath) and the target is checked the same way.
 #include "core/io/safefile.h"
 
-#include "core/archive/archiveprefetch.h"
-#include "core/archive/archivetree.h"
-#include "core/trace/tracemember.h"
+#include "core/io/filestream.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -67,25 +65,6 @@ std::optional<std::string> realPath(const std::string& path)
     return result;
 }
 
-// The canonical folder that bounds reads under `tree` (a file's own folder when `tree` is a file).
-// Remembered per thread: every file of one index asks for the same tree.
-std::optional<std::string> canonicalTree(const std::string& tree)
-{
-    thread_local std::string lastTree;
-    thread_local std::optional<std::string> lastCanonical;
-    if (tree == lastTree && lastCanonical)
-        return lastCanonical;
-    std::optional<std::string> canonical = realPath(tree);
-    struct stat status;
-    if (canonical && ::stat(canonical->c_str(), &status) == 0 && !S_ISDIR(status.st_mode)) {
-        const std::size_t slash = canonical->rfind('/');
-        canonical->resize(slash == 0 ? 1 : slash);
-    }
-    lastTree = tree;
-    lastCanonical = canonical;
-    return canonical;
-}
-
 // Where the node behind `fd` lives, as the kernel sees it.
 std::optional<std::string> descriptorPath(int fd)
 {
@@ -97,29 +76,42 @@ std::optional<std::string> descriptorPath(int fd)
     return std::string(buffer, static_cast<std::size_t>(length));
 }
 
-// `bytes` as a read-only descriptor of an anonymous memory file (a trace log's record).
-int memoryFile(const std::string& bytes)
+} // namespace
+
+BytesStream::BytesStream(std::shared_ptr<const std::string> data, std::uint64_t sizeHint)
+    : m_data(std::move(data))
+    , m_sizeHint(sizeHint)
 {
-    const int fd = ::memfd_create("dvmlens-trace-member", MFD_CLOEXEC);
-    if (fd < 0)
-        return -1;
-    std::size_t written = 0;
-    while (written < bytes.size()) {
-        const ssize_t got = ::write(fd, bytes.data() + written, bytes.size() - written);
-        if (got <= 0) {
-            ::close(fd);
-            return -1;
-        }
-        written += static_cast<std::size_t>(got);
-    }
-    if (::lseek(fd, 0, SEEK_SET) != 0) {
-        ::close(fd);
-        return -1;
-    }
-    return fd;
 }
 
-} // namespace
+BytesStream::BytesStream(std::shared_ptr<const std::string> data)
+    : m_data(std::move(data))
+    , m_sizeHint(m_data->size())
+{
+}
+
+bool BytesStream::read(char* data, std::size_t size, std::size_t& got, std::string&)
+{
+    got = std::min(size, m_data->size() - m_offset);
+    std::copy_n(m_data->data() + m_offset, got, data);
+    m_offset += got;
+    return true;
+}
+
+TreeBound TreeBound::of(const std::string& tree)
+{
+    TreeBound bound;
+    bound.tree = tree;
+    if (tree.empty())
+        return bound;
+    bound.canonical = realPath(tree);
+    struct stat status;
+    if (bound.canonical && ::stat(bound.canonical->c_str(), &status) == 0 && !S_ISDIR(status.st_mode)) {
+        const std::size_t slash = bound.canonical->rfind('/');
+        bound.canonical->resize(slash == 0 ? 1 : slash);
+    }
+    return bound;
+}
 
 const char* fileProblemName(FileProblem problem)
 {
@@ -223,73 +215,30 @@ int SafeFile::release()
     return fd;
 }
 
-std::optional<SafeFile> SafeFile::openMember(
-    const std::string& path, const std::string& tree, std::uint64_t budget, FileError& error, bool& isMember)
+SafeFile SafeFile::ofStream(std::unique_ptr<FileStream> stream, std::uint64_t budget)
 {
-    isMember = false;
-    const std::shared_ptr<const ArchiveTree> archive = archiveTreeFor(path);
-    const std::optional<std::string> inner = archive ? archive->innerOf(path) : std::nullopt;
-    if (!inner)
-        return std::nullopt;
-    isMember = true;
-    const ArchiveTree::Resolved resolved = archive->resolve(*inner, true);
-    if (resolved.error == 0 && !tree.empty() && tree != archive->archive()) {
-        const std::string where = archiveMemberPath(archive->archive(), resolved.inner);
-        if (!isWithin(where, tree)) {
-            error =
-                makeError(FileProblem::OutsideTree, "it leads out of the scanned tree (to " + where + ")");
-            return std::nullopt;
-        }
-    }
-    int code = 0;
-    std::string message;
-    std::unique_ptr<ArchiveMember> member = openArchiveMember(*archive, *inner, budget, code, message);
-    if (!member) {
-        const FileProblem problem = code == ENOENT || code == ENOTDIR ? FileProblem::Missing
-            : code == ELOOP                                           ? FileProblem::LinkLoop
-            : code == EXDEV                                           ? FileProblem::OutsideTree
-            : code == EISDIR || code == ENODEV                        ? FileProblem::NotRegular
-            : code == EACCES                                          ? FileProblem::PermissionDenied
-                                                                      : FileProblem::IoError;
-        error = makeError(problem, message);
-        return std::nullopt;
-    }
-    SafeFile file(-1, budget, member->sizeHint());
-    file.m_member = std::move(member);
+    SafeFile file(-1, budget, stream->sizeHint());
+    file.m_member = std::move(stream);
     return file;
+}
+
+SafeFile SafeFile::ofBytes(std::shared_ptr<const std::string> bytes, std::uint64_t budget)
+{
+    return ofStream(std::make_unique<BytesStream>(std::move(bytes)), budget);
 }
 
 std::optional<SafeFile> SafeFile::open(
     const std::string& path, const std::string& tree, std::uint64_t budget, FileError& error)
 {
+    return open(path, TreeBound::of(tree), budget, error);
+}
+
+std::optional<SafeFile> SafeFile::open(
+    const std::string& path, const TreeBound& bound, std::uint64_t budget, FileError& error)
+{
     if (path.empty() || path.find('\0') != std::string::npos) {
         error = makeError(FileProblem::Missing, "no file name");
         return std::nullopt;
-    }
-    // "LOG!L<line>/output_code.py": a graph's file in a TORCH_TRACE log (trace/tracemember.h),
-    // unless a node of that very name exists.
-    struct stat named;
-    if (path.find(kTraceGraphSeparator) != std::string::npos && ::lstat(path.c_str(), &named) != 0) {
-        if (const std::optional<TraceMemberName> member = parseTraceMemberPath(path)) {
-            // Read ahead with the other graphs of its log (archive/archivegraphpass.h), or now.
-            const std::shared_ptr<const std::string> ahead = prefetchedMemberAt(path);
-            std::optional<std::string> read;
-            if (!ahead && !(read = readTraceMember(*member, tree, error)))
-                return std::nullopt;
-            const std::string& bytes = ahead ? *ahead : *read;
-            const int fd = memoryFile(bytes);
-            if (fd < 0) {
-                error = errnoError(errno);
-                return std::nullopt;
-            }
-            return SafeFile(fd, budget, bytes.size());
-        }
-    }
-    if (path.find('!') != std::string::npos) {
-        bool isMember = false;
-        std::optional<SafeFile> member = openMember(path, tree, budget, error, isMember);
-        if (isMember)
-            return member;
     }
     // Name the node without opening it. A last component that is a link fails with ELOOP under
     // O_NOFOLLOW; then the link is resolved once and its target named the same way.
@@ -328,10 +277,9 @@ std::optional<SafeFile> SafeFile::open(
         return std::nullopt;
     }
     const std::optional<std::string> where = descriptorPath(node);
-    if (!tree.empty()) {
-        const std::optional<std::string> bound = canonicalTree(tree);
+    if (!bound.tree.empty()) {
         const std::optional<std::string> actual = where ? where : realPath(path);
-        if (!bound || !actual || !isWithin(*actual, *bound)) {
+        if (!bound.canonical || !actual || !isWithin(*actual, *bound.canonical)) {
             error = makeError(FileProblem::OutsideTree,
                 "it leads out of the scanned tree" + (actual ? " (to " + *actual + ")" : std::string()));
             ::close(node);
@@ -405,56 +353,6 @@ std::optional<std::size_t> SafeFile::read(char* data, std::size_t size, FileErro
         }
         return static_cast<std::size_t>(got);
     }
-}
-
-bool readWholeFile(const std::string& path, const std::string& tree, std::uint64_t budget,
-    std::string& buffer, std::size_t& size, FileError& error)
-{
-    size = 0;
-    std::optional<SafeFile> file = SafeFile::open(path, tree, budget, error);
-    if (!file)
-        return false;
-    // The stat size is only where the buffer starts: the file may be a device-like regular file
-    // (procfs, size 0) or grow while it is read.
-    const std::size_t expected =
-        static_cast<std::size_t>(std::min<std::uint64_t>(file->sizeHint(), budget)) + 1;
-    if (buffer.size() < expected)
-        buffer.resize(expected);
-    for (;;) {
-        if (size == buffer.size())
-            buffer.resize(std::max<std::size_t>(buffer.size() * 2, 4096));
-        const std::optional<std::size_t> got = file->read(buffer.data() + size, buffer.size() - size, error);
-        if (!got)
-            return false;
-        if (*got == 0)
-            return true;
-        size += *got;
-    }
-}
-
-std::optional<std::string> readFileHead(
-    const std::string& path, const std::string& tree, std::size_t limit, FileError& error)
-{
-    std::optional<SafeFile> file = SafeFile::open(path, tree, limit, error);
-    if (!file)
-        return std::nullopt;
-    std::string head(limit, '\0');
-    std::size_t size = 0;
-    while (size < limit) {
-        FileError readError;
-        const std::optional<std::size_t> got = file->read(head.data() + size, limit - size, readError);
-        if (!got) {
-            if (readError.problem == FileProblem::TooLarge)
-                break; // only the head was wanted
-            error = readError;
-            return std::nullopt;
-        }
-        if (*got == 0)
-            break;
-        size += *got;
-    }
-    head.resize(size);
-    return head;
 }
 
 } // namespace dvmlens

@@ -15,7 +15,16 @@
 
 namespace dvmlens {
 
-class ArchiveMember;
+class FileStream;
+
+// The canonical folder that bounds reads under a tree (a file's own folder when the tree is one
+// file), worked out once for the many files of that tree. An empty tree bounds nothing.
+struct TreeBound
+{
+    std::string tree;
+    std::optional<std::string> canonical; // nullopt: the tree cannot be resolved (nothing is inside)
+    static TreeBound of(const std::string& tree);
+};
 
 enum class FileProblem
 {
@@ -41,18 +50,23 @@ const char* fileProblemName(FileProblem problem);
 // What kind of node a non-regular file is, for messages: "a FIFO", "a socket", "a device", "a folder".
 const char* nodeKindName(unsigned mode);
 
-// An open, regular, read-only file. Move-only; closes on destruction. A member path of an archive
-// read in this process ("ARCHIVE!/inner", archive/archivepath.h) opens that entry: links inside
-// the archive are followed, the tree bound and the budget hold as for files, and the data comes
-// from memory or a new pass over the archive (archive/archivetree.h), never from a file on disk.
+// An open, regular, read-only file. Move-only; closes on destruction. SafeFile opens files on disk
+// only; an archive's entry or a trace log's record is opened by its container (container.h), which
+// hands its bytes over as a FileStream held to the same budget.
 class SafeFile
 {
 public:
-    // Opens `path`. `tree` is the folder (or the one file) that bounds it: the file must resolve
-    // inside it; an empty `tree` allows any place (files the user named: --rules). At most
+    // Opens `path` on disk. `tree` is the folder (or the one file) that bounds it: the file must
+    // resolve inside it; an empty `tree` allows any place (files the user named: --rules). At most
     // `budget` bytes can be read; reading past them fails with TooLarge.
     static std::optional<SafeFile> open(
         const std::string& path, const std::string& tree, std::uint64_t budget, FileError& error);
+    // The same with the bound worked out before (TreeBound::of).
+    static std::optional<SafeFile> open(
+        const std::string& path, const TreeBound& bound, std::uint64_t budget, FileError& error);
+    // A container's bytes (an archive entry, a record's payload) read as a file.
+    static SafeFile ofStream(std::unique_ptr<FileStream> stream, std::uint64_t budget);
+    static SafeFile ofBytes(std::shared_ptr<const std::string> bytes, std::uint64_t budget);
 
     SafeFile(SafeFile&& other) noexcept;
     SafeFile& operator=(SafeFile&& other) noexcept;
@@ -65,8 +79,8 @@ public:
     std::optional<std::size_t> read(char* data, std::size_t size, FileError& error);
 
     // The descriptor, for a reader that wants its own buffering (QFile::open(int, …)); the caller
-    // then owns it and this object no longer reads or closes it. For an archive member, an
-    // anonymous memory file (memfd) holding its data up to the budget; -1 when that fails.
+    // then owns it and this object no longer reads or closes it. For a stream (ofStream, ofBytes), an
+    // A stream's data goes into an anonymous memory file (memfd), up to the budget; -1 when that fails.
     int release();
 
     // The size fstat reported at open: a hint for buffers, never a limit.
@@ -77,22 +91,11 @@ public:
 
 private:
     SafeFile(int fd, std::uint64_t budget, std::uint64_t sizeHint);
-    static std::optional<SafeFile> openMember(const std::string& path, const std::string& tree,
-        std::uint64_t budget, FileError& error, bool& isMember);
     int m_fd = -1;
-    std::unique_ptr<ArchiveMember> m_member;
+    std::unique_ptr<FileStream> m_member;
     std::uint64_t m_budget = 0;
     std::uint64_t m_read = 0;
     std::uint64_t m_sizeHint = 0;
 };
-
-// Reads all of `path` (see SafeFile::open) into `buffer`, which only grows, so a worker reusing it
-// allocates once; `size` receives the bytes read. False with `error` otherwise.
-bool readWholeFile(const std::string& path, const std::string& tree, std::uint64_t budget,
-    std::string& buffer, std::size_t& size, FileError& error);
-
-// Reads the first `limit` bytes of `path` (fewer when it is shorter; a longer file is no error).
-std::optional<std::string> readFileHead(
-    const std::string& path, const std::string& tree, std::size_t limit, FileError& error);
 
 } // namespace dvmlens

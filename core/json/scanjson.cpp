@@ -528,7 +528,7 @@ public:
         , asksWhy_(why != nullptr)
         , whyCounts_(why ? graphs_.size() : 0)
         , whyProblems_(why ? graphs_.size() : 0)
-        , rereads_(graphPointers(graphs_), index.root, modelSources, jobs, whyAsks(graphs_, why))
+        , rereads_(index.files, graphPointers(graphs_), index.root, modelSources, jobs, whyAsks(graphs_, why))
         , renderer_(
               graphs_.size(), [this](std::size_t i) { return render(i, rereads_.take(i)); }, jobs,
               kRenderWindow)

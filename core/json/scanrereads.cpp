@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/json/scanrereads.h"
 
+#include "core/archive/archivecontainer.h"
 #include "core/archive/archivegraphpass.h"
 #include "core/io/workerthreads.h"
 #include "core/parse/kernelbodies.h"
@@ -25,8 +26,8 @@ bool needsBodies(const Graph& graph)
 
 } // namespace
 
-GraphRereads rereadGraph(
-    const Graph& graph, const std::string& tree, bool modelSources, std::string& scratch, const WhyAsk* why)
+GraphRereads rereadGraph(const Container& files, const Graph& graph, const std::string& tree,
+    bool modelSources, std::string& scratch, const WhyAsk* why)
 {
     GraphRereads reread;
     // output_code.py is read at most once here, for the sources and the reasons both.
@@ -35,14 +36,14 @@ GraphRereads rereadGraph(
     FileError readError;
     const auto readOnce = [&] {
         if (!read)
-            text = readGraphText(graph.outputCode->path, tree, kMaxOutputCodeBytes, readError);
+            text = readGraphText(files, graph.outputCode->path, tree, kMaxOutputCodeBytes, readError);
         read = true;
         return text ? std::optional<std::string_view>(*text) : std::nullopt;
     };
     // Model sources are found per graph and dropped once written.
     if (modelSources)
         reread.sources =
-            graphSources(graph, tree, reread.sourceProblems, [&](std::vector<Diagnostic>& problems) {
+            graphSources(files, graph, tree, reread.sourceProblems, [&](std::vector<Diagnostic>& problems) {
                 const std::optional<std::string_view> code = readOnce();
                 if (!code)
                     problems.push_back(unreadableForSources(graph.outputCode->path, readError));
@@ -53,18 +54,19 @@ GraphRereads rereadGraph(
             graph, readOnce(), readError, *why->environment, *why->rules, reread.whyProblems);
     text.reset();
     if (needsBodies(graph))
-        reread.withBodies = withKernelBodies(*graph.outputCode, scratch, reread.bodiesProblem, tree);
+        reread.withBodies = withKernelBodies(files, *graph.outputCode, scratch, reread.bodiesProblem, tree);
     return reread;
 }
 
-ScanRereads::ScanRereads(
-    std::vector<const Graph*> graphs, std::string tree, bool modelSources, int jobs, std::vector<WhyAsk> why)
-    : m_graphs(std::move(graphs))
+ScanRereads::ScanRereads(std::shared_ptr<const Container> files, std::vector<const Graph*> graphs,
+    std::string tree, bool modelSources, int jobs, std::vector<WhyAsk> why)
+    : m_files(std::move(files))
+    , m_graphs(std::move(graphs))
     , m_why(std::move(why))
     , m_tree(std::move(tree))
     , m_modelSources(modelSources)
     , m_jobs(jobs)
-    , m_archive(archiveTreeFor(m_tree))
+    , m_archive(archiveOf(filesOr(m_files)))
 {
     if (m_archive)
         m_ready.resize(m_graphs.size());
@@ -83,7 +85,7 @@ GraphRereads ScanRereads::take(std::size_t i)
         }
     }
     thread_local std::string scratch;
-    return rereadGraph(*m_graphs[i], m_tree, m_modelSources, scratch, whyOf(i));
+    return rereadGraph(filesOr(m_files), *m_graphs[i], m_tree, m_modelSources, scratch, whyOf(i));
 }
 
 void ScanRereads::prepareChunk()
@@ -118,15 +120,15 @@ void ScanRereads::prepareChunk()
         inners.push_back(std::move(graphInners));
     }
     runInArchiveOrder(
-        *m_archive, inners,
-        [&](std::size_t k) {
+        filesOr(m_files), *m_archive, inners,
+        [&](std::size_t k, const Container& files) {
             // A graph that reads nothing of the archive is reread when taken: read ahead, a chunk of
             // many empty graph folders held a GraphRereads (about 540 bytes) for each of them.
             if (inners[k].empty())
                 return;
             thread_local std::string scratch;
             m_ready[begin + k] = std::make_unique<GraphRereads>(
-                rereadGraph(*m_graphs[begin + k], m_tree, m_modelSources, scratch, whyOf(begin + k)));
+                rereadGraph(files, *m_graphs[begin + k], m_tree, m_modelSources, scratch, whyOf(begin + k)));
         },
         workerThreads(m_jobs, inners.size()));
     m_prepared = end;

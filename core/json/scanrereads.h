@@ -37,17 +37,18 @@ struct WhyAsk
     const WhyEnvironment* environment = nullptr;
 };
 
-// Reads the graph's output_code.py once for its model sources and its reasons (with `why`).
-GraphRereads rereadGraph(const Graph& graph, const std::string& tree, bool modelSources, std::string& scratch,
-    const WhyAsk* why = nullptr);
+// Reads the graph's output_code.py once (through `files`) for its model sources and its reasons
+// (with `why`).
+GraphRereads rereadGraph(const Container& files, const Graph& graph, const std::string& tree,
+    bool modelSources, std::string& scratch, const WhyAsk* why = nullptr);
 
 class ScanRereads
 {
 public:
-    // `graphs` in document order; `tree` the index root; `why`, when not empty, what each graph's
-    // reasons need (parallel to `graphs`).
-    ScanRereads(std::vector<const Graph*> graphs, std::string tree, bool modelSources, int jobs,
-        std::vector<WhyAsk> why = {});
+    // `files` the index's container (null: the file system); `graphs` in document order; `tree` the
+    // index root; `why`, when not empty, what each graph's reasons need (parallel to `graphs`).
+    ScanRereads(std::shared_ptr<const Container> files, std::vector<const Graph*> graphs, std::string tree,
+        bool modelSources, int jobs, std::vector<WhyAsk> why = {});
 
     // Graph i's rereads (each asked once, in about increasing i from any thread).
     GraphRereads take(std::size_t i);
@@ -60,12 +61,13 @@ private:
         return m_why.empty() ? nullptr : &m_why[i];
     }
 
+    std::shared_ptr<const Container> m_files;
     std::vector<const Graph*> m_graphs;
     std::vector<WhyAsk> m_why;
     std::string m_tree;
     bool m_modelSources = false;
     int m_jobs = 0;
-    std::shared_ptr<const ArchiveTree> m_archive; // null: a folder, each graph read when taken
+    const ArchiveTree* m_archive = nullptr; // of m_files; null: a folder, each graph read when taken
     std::mutex m_mutex;
     std::size_t m_prepared = 0; // graphs before it have been read ahead
     std::vector<std::unique_ptr<GraphRereads>> m_ready; // read ahead, not taken yet

@@ -8,12 +8,15 @@
 #include "core/model/sharedtext.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace dvmlens {
+
+class Container;
 
 // How a kernel was defined in output_code.py.
 enum class Backend
@@ -201,6 +204,9 @@ struct Index
     std::string root; // the path as given, made absolute
     std::vector<Run> runs; // sorted by start time, then pid, then name
     std::vector<Diagnostic> diagnostics; // tree-level problems (links, unreadable folders, log findings…)
+    // Where its files are read again from (io/container.h): the folder, the archive, the trace logs
+    // it was indexed from. Null for an index made by hand: the file system.
+    std::shared_ptr<const Container> files;
 };
 
 } // namespace dvmlens

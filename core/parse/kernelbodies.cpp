@@ -44,13 +44,13 @@ std::size_t kernelBodyBytes(const OutputCode& code)
     return bytes;
 }
 
-OutputCode withKernelBodies(
-    const OutputCode& code, std::string& scratch, std::optional<Diagnostic>& problem, const std::string& tree)
+OutputCode withKernelBodies(const Container& files, const OutputCode& code, std::string& scratch,
+    std::optional<Diagnostic>& problem, const std::string& tree)
 {
     problem.reset();
     if (code.kernelBodies)
         return code;
-    OutputCode full = parseOutputCodeFile(code.path, scratch, KernelDetail::Full, tree);
+    OutputCode full = parseOutputCodeFile(files, code.path, scratch, KernelDetail::Full, tree);
     if (sameKernels(full, code)) {
         // The index already moved this file's diagnostics to its graph.
         full.diagnostics = code.diagnostics;
@@ -66,13 +66,14 @@ OutputCode withKernelBodies(
     return code;
 }
 
-std::optional<Graph> withKernelBodies(const Graph* graph, std::string& scratch, const std::string& tree)
+std::optional<Graph> withKernelBodies(
+    const Container& files, const Graph* graph, std::string& scratch, const std::string& tree)
 {
     if (!graph || !graph->outputCode || graph->outputCode->kernelBodies)
         return std::nullopt;
     Graph complete = *graph;
     std::optional<Diagnostic> problem;
-    complete.outputCode = withKernelBodies(*graph->outputCode, scratch, problem, tree);
+    complete.outputCode = withKernelBodies(files, *graph->outputCode, scratch, problem, tree);
     return complete;
 }
 

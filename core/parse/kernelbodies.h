@@ -18,13 +18,14 @@ std::size_t kernelBodyBytes(const OutputCode& code);
 // parseOutputCodeFile). When the file no longer holds the kernels and fallbacks the index saw (a
 // tree still being written), or cannot be read any more, returns `code` unchanged and sets
 // `problem` to a warning that says so.
-// `tree` bounds the read as for parseOutputCodeFile (the index's root).
-OutputCode withKernelBodies(const OutputCode& code, std::string& scratch, std::optional<Diagnostic>& problem,
-    const std::string& tree = {});
+// `files` and `tree` read it as parseOutputCodeFile does (the index's container and root).
+OutputCode withKernelBodies(const Container& files, const OutputCode& code, std::string& scratch,
+    std::optional<Diagnostic>& problem, const std::string& tree = {});
 
 // A copy of `graph` with its kernel bodies, for one use; nullopt when `graph` is null or already
 // holds them. A file that changed meanwhile stays without bodies (the problem is dropped: callers
 // that report problems use the OutputCode form).
-std::optional<Graph> withKernelBodies(const Graph* graph, std::string& scratch, const std::string& tree = {});
+std::optional<Graph> withKernelBodies(
+    const Container& files, const Graph* graph, std::string& scratch, const std::string& tree = {});
 
 } // namespace dvmlens

@@ -4,7 +4,7 @@
 // kernel sources, docstrings, comments or the benchmark tail can never count.
 #include "core/parse/outputcodeparser.h"
 
-#include "core/io/safefile.h"
+#include "core/io/container.h"
 #include "core/parse/dvmkernel.h"
 #include "core/parse/exprreader.h"
 #include "core/parse/launchoutputs.h"
@@ -544,12 +544,12 @@ OutputCode parseOutputCode(std::string_view bytes, const std::string& path, Kern
     return code;
 }
 
-OutputCode parseOutputCodeFile(
-    const std::string& path, std::string& scratch, KernelDetail detail, const std::string& tree)
+OutputCode parseOutputCodeFile(const Container& files, const std::string& path, std::string& scratch,
+    KernelDetail detail, const std::string& tree)
 {
     std::size_t size = 0;
     FileError error;
-    if (!readWholeFile(path, tree, kMaxFileBytes, scratch, size, error)) {
+    if (!readWholeFile(files, path, tree, kMaxFileBytes, scratch, size, error)) {
         if (error.problem == FileProblem::TooLarge)
             error.message = "it is larger than " + std::to_string(kMaxFileBytes >> 20) + " MiB";
         OutputCode code;

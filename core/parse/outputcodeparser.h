@@ -26,10 +26,11 @@ OutputCode parseOutputCode(
     std::string_view bytes, const std::string& path, KernelDetail detail = KernelDetail::Full);
 
 // Reads `path` into `scratch` (reused between calls so a worker allocates once) and parses it.
-// The file is opened as io/safefile.h says, bounded by `tree` (the scanned root; empty: anywhere).
+// The file is opened through `files` (io/container.h), bounded by `tree` (the scanned root; empty:
+// anywhere).
 // An unreadable file (missing, not a regular file, out of the tree, too large) yields an
 // OutputCode with an "unreadable" diagnostic that says which.
-OutputCode parseOutputCodeFile(const std::string& path, std::string& scratch,
+OutputCode parseOutputCodeFile(const Container& files, const std::string& path, std::string& scratch,
     KernelDetail detail = KernelDetail::Full, const std::string& tree = {});
 
 } // namespace dvmlens

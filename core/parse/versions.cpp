@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/parse/versions.h"
 
-#include "core/io/safefile.h"
+#include "core/io/container.h"
 #include "core/parse/linetext.h"
 
 #include <algorithm>
@@ -102,10 +102,11 @@ Versions parseReproHeader(std::string_view text)
     return versions;
 }
 
-std::optional<Versions> readReproHeader(const std::string& path, const std::string& tree)
+std::optional<Versions> readReproHeader(
+    const Container& files, const std::string& path, const std::string& tree)
 {
     FileError error;
-    const std::optional<std::string> head = readFileHead(path, tree, kHeaderBytes, error);
+    const std::optional<std::string> head = readFileHead(files, path, tree, kHeaderBytes, error);
     if (!head)
         return std::nullopt;
     Versions versions = parseReproHeader(*head);
@@ -113,13 +114,13 @@ std::optional<Versions> readReproHeader(const std::string& path, const std::stri
     return versions;
 }
 
-Versions runVersions(const Run& run, const std::string& tree)
+Versions runVersions(const Container& files, const Run& run, const std::string& tree)
 {
     Versions result;
     for (const Graph& graph : run.graphs) {
         if (std::find(graph.files.begin(), graph.files.end(), "fx_graph_runnable.py") == graph.files.end())
             continue;
-        const auto versions = readReproHeader(graph.path + "/fx_graph_runnable.py", tree);
+        const auto versions = readReproHeader(files, graph.path + "/fx_graph_runnable.py", tree);
         if (!versions || versions->empty())
             continue;
         if (!result.source) {

@@ -34,12 +34,14 @@ struct Versions
 // non-comment code after the config block; the rest of the file is never needed).
 Versions parseReproHeader(std::string_view text);
 
-// Reads at most the first 64 KiB of `path` (io/safefile.h: a regular file inside `tree`; empty:
-// anywhere). Returns nullopt when it cannot be read (a FIFO, a link out of the tree…).
-std::optional<Versions> readReproHeader(const std::string& path, const std::string& tree = {});
+// Reads at most the first 64 KiB of `path` through `files` (io/container.h: a regular file inside
+// `tree`; empty: anywhere). Returns nullopt when it cannot be read (a FIFO, a link out of the tree…).
+std::optional<Versions> readReproHeader(
+    const Container& files, const std::string& path, const std::string& tree = {});
 
 // The versions of one run: the first graph (in run order) whose fx_graph_runnable.py names a
-// torch version, with fields it lacks filled from later graphs. `tree`: the index root.
-Versions runVersions(const Run& run, const std::string& tree);
+// torch version, with fields it lacks filled from later graphs. `files`, `tree`: the index's
+// container and root.
+Versions runVersions(const Container& files, const Run& run, const std::string& tree);
 
 } // namespace dvmlens

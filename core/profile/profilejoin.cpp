@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/profile/profilejoin.h"
 
+#include "core/io/container.h"
 #include "core/parse/kernelbodies.h"
 
 #include <algorithm>
@@ -144,7 +145,8 @@ private:
         if (found == withBodies_.end()) {
             std::optional<Diagnostic> problem;
             found = withBodies_
-                        .emplace(std::pair { ref.run, ref.graph }, withKernelBodies(code, scratch_, problem))
+                        .emplace(std::pair { ref.run, ref.graph },
+                            withKernelBodies(filesOr(index_.files), code, scratch_, problem))
                         .first;
             if (problem)
                 join_.diagnostics.push_back(std::move(*problem));

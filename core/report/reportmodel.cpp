@@ -2,6 +2,7 @@
 #include "core/report/reportmodel.h"
 
 #include "core/compare/compareexplained.h"
+#include "core/io/container.h"
 #include "core/report/reportbounds.h"
 #include "core/report/reportproblems.h"
 #include "core/report/reportreading.h"
@@ -112,7 +113,7 @@ ReportModel buildUnreadReportModel(const ReportInput& input)
         const Run& run = input.index->runs[r];
         ReportRun reportRun;
         reportRun.run = &run;
-        reportRun.versions = runVersions(run, input.index->root);
+        reportRun.versions = runVersions(filesOr(input.index->files), run, input.index->root);
         reportRun.summary = summarize(run);
         CoverageSum runCoverage;
         for (std::size_t g = 0; g < run.graphs.size(); ++g) {

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/report/reportreading.h"
 
+#include "core/archive/archivecontainer.h"
 #include "core/archive/archiveprefetch.h"
-#include "core/archive/archivetree.h"
 #include "core/io/safefile.h"
 #include "core/io/workerthreads.h"
 #include "core/parse/kernelbodies.h"
@@ -29,9 +29,10 @@ namespace {
 class SourceLines
 {
 public:
-    // Opened as every artifact is (io/safefile.h): a regular file inside `tree`.
-    SourceLines(const std::string& path, const std::string& tree)
-        : m_path(path)
+    // Opened through the index's container (io/container.h): a regular file inside `tree`.
+    SourceLines(const Container& files, const std::string& path, const std::string& tree)
+        : m_files(files)
+        , m_path(path)
         , m_tree(tree)
     {
         reopen();
@@ -66,7 +67,7 @@ private:
     void reopen()
     {
         FileError error;
-        m_file = SafeFile::open(m_path, m_tree, UINT64_MAX, error);
+        m_file = m_files.open(m_path, m_tree, UINT64_MAX, error);
         m_buffer.resize(kChunkBytes);
         m_begin = m_end = 0;
         m_lineNumber = 0;
@@ -121,6 +122,7 @@ private:
         }
     }
 
+    const Container& m_files;
     std::string m_path;
     std::string m_tree;
     std::optional<SafeFile> m_file;
@@ -132,8 +134,8 @@ private:
 };
 
 // Fills `result`'s kernel and fallback lists from the graph's output_code.py.
-void readGraphLists(
-    ReportGraph& result, const std::string& tree, const ReportReading& reading, std::string& scratch)
+void readGraphLists(ReportGraph& result, const Container& files, const std::string& tree,
+    const ReportReading& reading, std::string& scratch)
 {
     const Graph& graph = *result.graph;
     if (!graph.outputCode)
@@ -146,7 +148,7 @@ void readGraphLists(
             return kernel.backend == Backend::Dvm;
         })) {
         std::optional<Diagnostic> problem; // the file changed meanwhile: the kernels stay without bodies
-        reread = withKernelBodies(code, scratch, problem, tree);
+        reread = withKernelBodies(files, code, scratch, problem, tree);
         withBodies = &*reread;
     }
     std::size_t dvmKernels = 0;
@@ -154,7 +156,7 @@ void readGraphLists(
         dvmKernels += kernel.backend == Backend::Dvm ? 1 : 0;
     if (reread)
         result.kernelCopies.reserve(std::min(dvmKernels, reading.maxKernelBodies)); // pointers stay valid
-    SourceLines source(code.path, tree);
+    SourceLines source(files, code.path, tree);
     std::size_t keptExcerpts = 0;
     // Kernels and fallbacks are in file order, so one forward pass serves both lists.
     for (std::size_t k = 0; k < code.kernels.size(); ++k) {
@@ -206,7 +208,7 @@ struct GraphRef
 
 // The files of a graph this stage reads (for the read-ahead of an archive's members): those the
 // model sources read, output_code.py first.
-std::vector<std::string> filesRead(const Graph& graph, const std::shared_ptr<const ArchiveTree>& archive)
+std::vector<std::string> filesRead(const Graph& graph, const ArchiveTree* archive)
 {
     std::vector<std::string> inners;
     for (const std::string& path : graphSourceFiles(graph)) {
@@ -254,10 +256,13 @@ std::optional<SourceSummary> readReportGraphs(ReportModel& model, const ReportRe
                 work.push_back(GraphRef { r, g });
         }
     }
-    const std::shared_ptr<const ArchiveTree> archive = archiveTreeFor(index.root);
+    const Container& indexFiles = filesOr(index.files);
+    const ArchiveTree* archive = archiveOf(indexFiles);
     if (archive)
         sortInArchiveOrder(work, index, *archive);
 
+    // Graph after graph in archive order, on one thread: their members continue one pass.
+    const std::shared_ptr<ArchiveCursor> cursor = archive ? newArchiveCursor() : nullptr;
     SourceSummaryBuilder sources(false, false);
     std::mutex sourcesMutex;
     std::atomic<std::size_t> next { 0 };
@@ -267,14 +272,15 @@ std::optional<SourceSummary> readReportGraphs(ReportModel& model, const ReportRe
             const auto [r, g] = work[i];
             ReportGraph& entry = model.runs[r].graphs[g];
             const Graph& graph = *entry.graph;
-            std::optional<ArchivePrefetch> ahead;
+            std::optional<PrefetchedContainer> ahead;
             if (archive)
-                ahead.emplace(*archive, filesRead(graph, archive), kPrefetchBytes);
+                ahead.emplace(indexFiles, *archive, filesRead(graph, archive), kPrefetchBytes, cursor);
+            const Container& files = ahead ? static_cast<const Container&>(*ahead) : indexFiles;
             if (!entry.folded)
-                readGraphLists(entry, index.root, reading, scratch);
+                readGraphLists(entry, files, index.root, reading, scratch);
             if (reading.modelSources) {
                 std::vector<Diagnostic> problems; // a report does not list them
-                const GraphSources found = graphSources(graph, index.root, problems);
+                const GraphSources found = graphSources(files, graph, index.root, problems);
                 const std::lock_guard<std::mutex> lock(sourcesMutex);
                 sources.addGraph(index, r, g, &found);
             }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/rules/knownfailures.h"
 
+#include "core/io/container.h"
 #include "core/rules/logmatching.h"
 #include "core/rules/treerules.h"
 
@@ -44,7 +45,8 @@ void eachKnownFailure(
     std::atomic<std::size_t> next { 0 };
     const auto work = [&] {
         for (std::size_t i = next++; i < scans.size(); i = next++)
-            scans[i].findings = scanLogForKnownFailures(*scans[i].path, rules, scans[i].error, index.root);
+            scans[i].findings = scanLogForKnownFailures(
+                filesOr(index.files), *scans[i].path, rules, scans[i].error, index.root);
     };
     const std::size_t threads =
         std::min<std::size_t>(std::max(1u, std::thread::hardware_concurrency()), scans.size());

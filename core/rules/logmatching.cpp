@@ -238,15 +238,15 @@ std::vector<Finding> LogMatcher::findings(const std::string& path) const
     return progressToFindings(m_progress, path);
 }
 
-std::optional<std::vector<Finding>> scanLogForKnownFailures(
-    const std::string& path, const RuleBook& rules, std::string& error, const std::string& tree)
+std::optional<std::vector<Finding>> scanLogForKnownFailures(const Container& files, const std::string& path,
+    const RuleBook& rules, std::string& error, const std::string& tree)
 {
     LogMatcher matcher(rules);
     if (matcher.empty())
         return std::vector<Finding>();
     LogLineReader reader;
     const bool ok = reader.read(
-        path,
+        files, path,
         [&](const LogLine& logLine) {
             matcher.line(logLine.number, logLine.text);
             return true;

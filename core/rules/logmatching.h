@@ -4,6 +4,7 @@
 // 200 MB log), and lines are cut at 64 KiB by the reader, so a log costs time linear in its size.
 #pragma once
 
+#include "core/io/container.h"
 #include "core/rules/finding.h"
 #include "core/rules/rulebook.h"
 
@@ -38,9 +39,9 @@ private:
 };
 
 // Streams one log and returns one finding per matching log rule (first high-confidence match,
-// else the first match). Returns nullopt with `error` when the file cannot be read (not a regular
-// file, outside `tree`, …).
-std::optional<std::vector<Finding>> scanLogForKnownFailures(
-    const std::string& path, const RuleBook& rules, std::string& error, const std::string& tree = {});
+// else the first match), read through `files`. Returns nullopt with `error` when the file cannot be read (not
+// a regular file, outside `tree`, …).
+std::optional<std::vector<Finding>> scanLogForKnownFailures(const Container& files, const std::string& path,
+    const RuleBook& rules, std::string& error, const std::string& tree = {});
 
 } // namespace dvmlens

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/rules/logscanner.h"
 
-#include "core/io/safefile.h"
+#include "core/io/container.h"
 
 #include <algorithm>
 #include <cstring>
@@ -16,15 +16,15 @@ LogLineReader::LogLineReader(std::size_t chunkBytes, std::size_t maxLineBytes)
 {
 }
 
-bool LogLineReader::read(const std::string& path, const std::function<bool(const LogLine&)>& onLine,
-    std::string& error, const std::string& tree)
+bool LogLineReader::read(const Container& files, const std::string& path,
+    const std::function<bool(const LogLine&)>& onLine, std::string& error, const std::string& tree)
 {
     m_peakBufferedBytes = 0;
     m_linesRead = 0;
     // A FIFO or device named *.log would block or never end, and a link may lead out of the tree:
     // SafeFile opens only a regular file inside it, and stops a file that keeps growing.
     FileError fileError;
-    std::optional<SafeFile> file = SafeFile::open(path, tree, kMaxLogBytes, fileError);
+    std::optional<SafeFile> file = files.open(path, tree, kMaxLogBytes, fileError);
     if (!file) {
         error = "cannot open " + path + ": " + fileError.message;
         return false;

@@ -3,6 +3,8 @@
 // more memory than a small one. Lines may be of any length and hold any bytes (NUL, non-UTF-8).
 #pragma once
 
+#include "core/io/container.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -32,9 +34,10 @@ public:
 
     // Calls `onLine` for every line of `path`, in order; `onLine` returns false to stop early.
     // Returns false with `error` set when the file cannot be opened or read: not a regular file,
-    // outside `tree` (the scanned root; empty: anywhere), or larger than kMaxLogBytes.
-    bool read(const std::string& path, const std::function<bool(const LogLine&)>& onLine, std::string& error,
-        const std::string& tree = {});
+    // outside `tree` (the scanned root; empty: anywhere), or larger than kMaxLogBytes. The file is
+    // opened through `files` (io/container.h: the index's container, or fileSystem()).
+    bool read(const Container& files, const std::string& path,
+        const std::function<bool(const LogLine&)>& onLine, std::string& error, const std::string& tree = {});
 
     // The most bytes the reader held at once during the last read (chunk plus a carried line
     // start): the proof that memory stays bounded whatever the file size.

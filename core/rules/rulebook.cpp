@@ -2,9 +2,9 @@
 #include "core/rules/rulebook.h"
 
 #include "core/install/datadir.h"
+#include "core/io/container.h"
 #include "core/io/jsonnesting.h"
 #include "core/io/pathtext.h"
-#include "core/io/safefile.h"
 #include "core/rules/requiredliteral.h"
 #include "core/rules/rulefiletext.h"
 
@@ -416,7 +416,7 @@ std::optional<RuleBook> loadRuleFile(const std::string& path, std::string& error
         size = bytes.size();
         fileError.message = resource.errorString().toStdString();
     } else {
-        read = readWholeFile(path, std::string(), kMaxRuleFileBytes, bytes, size, fileError);
+        read = readWholeFile(fileSystem(), path, std::string(), kMaxRuleFileBytes, bytes, size, fileError);
         if (!read && fileError.problem == FileProblem::TooLarge)
             fileError.message = "it is larger than 16 MiB";
     }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/rules/treerules.h"
 
+#include "core/io/container.h"
 #include "core/parse/versions.h"
 #include "core/verdict/summary.h"
 #include "core/verdict/verdict.h"
@@ -46,7 +47,7 @@ Finding treeFinding(const Rule& rule, std::string path, std::string excerpt, Con
 std::optional<std::string> dvmWantedEvidence(const Index& index)
 {
     for (const Run& run : index.runs) {
-        const Versions versions = runVersions(run, index.root);
+        const Versions versions = runVersions(filesOr(index.files), run, index.root);
         if (versions.npuBackend && *versions.npuBackend == "dvm")
             return "TORCHINDUCTOR_NPU_BACKEND='dvm' in " + versions.source.value_or("fx_graph_runnable.py");
     }
@@ -87,7 +88,7 @@ void applyTreeRule(const Rule& rule, const Index& index, const FindingSink& sink
         if (anyEngaged)
             return;
         for (std::size_t r = 0; r < index.runs.size(); ++r) {
-            const Versions versions = runVersions(index.runs[r], index.root);
+            const Versions versions = runVersions(filesOr(index.files), index.runs[r], index.root);
             if (!versions.torchNpu || !isTorchNpuReleaseWithoutDvm(*versions.torchNpu))
                 continue;
             const bool asked = versions.npuBackend && *versions.npuBackend == "dvm";

@@ -3,7 +3,7 @@
 // budgets, the same safe read (io/safefile.h), a warning naming what the file was wanted for.
 #pragma once
 
-#include "core/io/safefile.h"
+#include "core/io/container.h"
 #include "core/model/model.h"
 
 #include <algorithm>
@@ -31,13 +31,13 @@ inline Diagnostic unreadableGraphText(
         std::string("cannot read it ") + purpose + ": " + error.message };
 }
 
-// The whole file at `path` inside `tree` (nullopt with `error` when it cannot be read).
-inline std::optional<std::string> readGraphText(
-    const std::string& path, const std::string& tree, std::uint64_t budget, FileError& error)
+// The whole file at `path` inside `tree`, read through `files` (nullopt with `error` when it cannot be read).
+inline std::optional<std::string> readGraphText(const Container& files, const std::string& path,
+    const std::string& tree, std::uint64_t budget, FileError& error)
 {
     std::string buffer;
     std::size_t size = 0;
-    if (!readWholeFile(path, tree, budget, buffer, size, error))
+    if (!readWholeFile(files, path, tree, budget, buffer, size, error))
         return std::nullopt;
     buffer.resize(size);
     return buffer;
@@ -45,11 +45,12 @@ inline std::optional<std::string> readGraphText(
 
 // The whole file at `path` inside `tree`, or nullopt with a warning `code` saying it could not be
 // read `purpose` ("for model source lines").
-inline std::optional<std::string> readGraphText(const std::string& path, const std::string& tree,
-    std::uint64_t budget, std::vector<Diagnostic>& problems, const char* code, const char* purpose)
+inline std::optional<std::string> readGraphText(const Container& files, const std::string& path,
+    const std::string& tree, std::uint64_t budget, std::vector<Diagnostic>& problems, const char* code,
+    const char* purpose)
 {
     FileError error;
-    std::optional<std::string> text = readGraphText(path, tree, budget, error);
+    std::optional<std::string> text = readGraphText(files, path, tree, budget, error);
     if (!text)
         problems.push_back(unreadableGraphText(path, code, purpose, error));
     return text;

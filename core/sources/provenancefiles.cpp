@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/sources/provenancefiles.h"
 
-#include "core/io/safefile.h"
+#include "core/io/container.h"
 
 #include <nlohmann/json.hpp>
 
@@ -231,7 +231,7 @@ bool addProvenanceJson(ProvenanceMaps& maps, const std::string& text, bool nodeM
 }
 
 ProvenanceMaps readProvenanceMaps(
-    const Graph& graph, const std::string& tree, std::vector<Diagnostic>& problems)
+    const Container& files, const Graph& graph, const std::string& tree, std::vector<Diagnostic>& problems)
 {
     ProvenanceMaps maps;
     for (const char* name :
@@ -242,7 +242,7 @@ ProvenanceMaps readProvenanceMaps(
         std::string buffer;
         std::size_t size = 0;
         FileError error;
-        if (!readWholeFile(path, tree, kProvenanceBudget, buffer, size, error)) {
+        if (!readWholeFile(files, path, tree, kProvenanceBudget, buffer, size, error)) {
             problems.push_back(Diagnostic { path, std::nullopt, Severity::Warning, "provenance-unreadable",
                 "cannot read the provenance file: " + error.message });
             continue;

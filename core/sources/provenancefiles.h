@@ -43,7 +43,7 @@ struct ProvenanceMaps
 // Reads the files of `graph` that exist (listed in graph.files), bounded by `tree`. A file that
 // cannot be read or is no such JSON adds a warning to `problems` and is left out.
 ProvenanceMaps readProvenanceMaps(
-    const Graph& graph, const std::string& tree, std::vector<Diagnostic>& problems);
+    const Container& files, const Graph& graph, const std::string& tree, std::vector<Diagnostic>& problems);
 
 // Adds one file's text; false (and nothing added) when it is not a JSON object.
 bool addProvenanceJson(ProvenanceMaps& maps, const std::string& text, bool nodeMappings);

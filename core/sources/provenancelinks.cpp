@@ -13,10 +13,11 @@ namespace dvmlens {
 
 namespace {
 
-std::optional<std::string> readText(
-    const std::string& path, const std::string& tree, std::uint64_t budget, std::vector<Diagnostic>& problems)
+std::optional<std::string> readText(const Container& files, const std::string& path, const std::string& tree,
+    std::uint64_t budget, std::vector<Diagnostic>& problems)
 {
-    return readGraphText(path, tree, budget, problems, "provenance-unreadable", "for the provenance panes");
+    return readGraphText(
+        files, path, tree, budget, problems, "provenance-unreadable", "for the provenance panes");
 }
 
 void addLine(std::vector<int>& lines, int line)
@@ -130,7 +131,7 @@ std::vector<int> GraphProvenance::nodeLines(ProvenancePane pane, const std::stri
 }
 
 GraphProvenance graphProvenance(
-    const Graph& graph, const std::string& tree, std::vector<Diagnostic>& problems)
+    const Container& files, const Graph& graph, const std::string& tree, std::vector<Diagnostic>& problems)
 {
     GraphProvenance out;
     const auto fxPane = static_cast<std::size_t>(ProvenancePane::FxGraph);
@@ -141,7 +142,8 @@ GraphProvenance graphProvenance(
     std::optional<FxGraphText> readableText;
     if (graphHasFile(graph, "fx_graph_readable.py")) {
         out.paths[fxPane] = graph.path + "/fx_graph_readable.py";
-        if (std::optional<std::string> text = readText(out.paths[fxPane], tree, kMaxFxGraphBytes, problems)) {
+        if (std::optional<std::string> text =
+                readText(files, out.paths[fxPane], tree, kMaxFxGraphBytes, problems)) {
             readableText = parseFxGraphText(*text);
             readable.add(*readableText, 1);
         }
@@ -151,7 +153,7 @@ GraphProvenance graphProvenance(
     if (graphHasFile(graph, "fx_graph_transformed.py")) {
         out.paths[postPane] = graph.path + "/fx_graph_transformed.py";
         if (std::optional<std::string> text =
-                readText(out.paths[postPane], tree, kMaxFxGraphBytes, problems)) {
+                readText(files, out.paths[postPane], tree, kMaxFxGraphBytes, problems)) {
             transformedText = parseFxGraphText(*text);
             post.add(*transformedText, 1);
         }
@@ -165,14 +167,14 @@ GraphProvenance graphProvenance(
     }
     const OutputCode& code = *graph.outputCode;
     out.paths[codePane] = code.path;
-    const ProvenanceMaps maps = readProvenanceMaps(graph, tree, problems);
-    const GraphSources sources = graphSources(graph, tree, problems);
+    const ProvenanceMaps maps = readProvenanceMaps(files, graph, tree, problems);
+    const GraphSources sources = graphSources(files, graph, tree, problems);
 
     // Without fx_graph_transformed.py the DVM docstrings are the post-grad graph that is there.
     std::vector<FxGraphText> docstrings(code.kernels.size());
     std::vector<PaneNodes> ownDocstring(code.kernels.size());
     if (out.paths[postPane].empty()) {
-        std::optional<std::string> text = readText(code.path, tree, kMaxOutputCodeBytes, problems);
+        std::optional<std::string> text = readText(files, code.path, tree, kMaxOutputCodeBytes, problems);
         const TextLines lines(text ? std::string_view(*text) : std::string_view());
         for (std::size_t k = 0; k < code.kernels.size(); ++k) {
             const Kernel& kernel = code.kernels[k];

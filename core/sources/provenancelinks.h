@@ -68,6 +68,6 @@ struct GraphProvenance
 // The panes and links of one graph; `tree` bounds the files read (the index root). Problems go to
 // `problems` (warnings); a graph without output_code.py gives its FX panes and no links.
 GraphProvenance graphProvenance(
-    const Graph& graph, const std::string& tree, std::vector<Diagnostic>& problems);
+    const Container& files, const Graph& graph, const std::string& tree, std::vector<Diagnostic>& problems);
 
 } // namespace dvmlens

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/sources/sourcemap.h"
 
+#include "core/archive/archivecontainer.h"
 #include "core/archive/archivegraphpass.h"
 #include "core/io/workerthreads.h"
 #include "core/sources/graphfiles.h"
@@ -22,10 +23,10 @@ namespace {
 constexpr const char* kSourcesUnreadable = "sources-unreadable";
 constexpr const char* kSourcesPurpose = "for model source lines";
 
-std::optional<std::string> readTreeFile(
-    const std::string& path, const std::string& tree, std::uint64_t budget, std::vector<Diagnostic>& problems)
+std::optional<std::string> readTreeFile(const Container& files, const std::string& path,
+    const std::string& tree, std::uint64_t budget, std::vector<Diagnostic>& problems)
 {
-    return readGraphText(path, tree, budget, problems, kSourcesUnreadable, kSourcesPurpose);
+    return readGraphText(files, path, tree, budget, problems, kSourcesUnreadable, kSourcesPurpose);
 }
 
 void addUnique(std::vector<std::string>& to, const std::string& name)
@@ -38,12 +39,14 @@ void addUnique(std::vector<std::string>& to, const std::string& name)
 class GraphResolver
 {
 public:
-    GraphResolver(const Graph& graph, const std::string& tree, std::vector<Diagnostic>& problems)
-        : m_graph(graph)
+    GraphResolver(const Container& files, const Graph& graph, const std::string& tree,
+        std::vector<Diagnostic>& problems)
+        : m_files(files)
+        , m_graph(graph)
         , m_tree(tree)
         , m_problems(problems)
     {
-        m_provenance = readProvenanceMaps(graph, tree, problems);
+        m_provenance = readProvenanceMaps(files, graph, tree, problems);
     }
 
     GraphSources& out()
@@ -210,7 +213,7 @@ private:
         if (!slot) {
             slot.emplace();
             if (graphHasFile(m_graph, name)) {
-                if (std::optional<std::string> text = readTreeFile(
+                if (std::optional<std::string> text = readTreeFile(m_files,
                         m_graph.path + '/' + std::string(name), m_tree, kMaxFxGraphBytes, m_problems))
                     slot->emplace(parseFxGraphText(*text));
             }
@@ -218,6 +221,7 @@ private:
         return *slot ? &**slot : nullptr;
     }
 
+    const Container& m_files;
     const Graph& m_graph;
     const std::string& m_tree;
     std::vector<Diagnostic>& m_problems;
@@ -414,23 +418,24 @@ Diagnostic unreadableForSources(const std::string& path, const FileError& error)
     return unreadableGraphText(path, kSourcesUnreadable, kSourcesPurpose, error);
 }
 
-GraphSources graphSources(const Graph& graph, const std::string& tree, std::vector<Diagnostic>& problems)
+GraphSources graphSources(
+    const Container& files, const Graph& graph, const std::string& tree, std::vector<Diagnostic>& problems)
 {
     std::optional<std::string> text;
     return graphSources(
-        graph, tree, problems, [&](std::vector<Diagnostic>& found) -> std::optional<std::string_view> {
-            text = readTreeFile(graph.outputCode->path, tree, kMaxOutputCodeBytes, found);
+        files, graph, tree, problems, [&](std::vector<Diagnostic>& found) -> std::optional<std::string_view> {
+            text = readTreeFile(files, graph.outputCode->path, tree, kMaxOutputCodeBytes, found);
             return text ? std::optional<std::string_view>(*text) : std::nullopt;
         });
 }
 
-GraphSources graphSources(const Graph& graph, const std::string& tree, std::vector<Diagnostic>& problems,
-    const OutputCodeTextReader& readOutputCode)
+GraphSources graphSources(const Container& files, const Graph& graph, const std::string& tree,
+    std::vector<Diagnostic>& problems, const OutputCodeTextReader& readOutputCode)
 {
     if (!graph.outputCode || !graph.outputCode->indexed)
         return {};
     const OutputCode& code = *graph.outputCode;
-    GraphResolver resolver(graph, tree, problems);
+    GraphResolver resolver(files, graph, tree, problems);
     const std::optional<std::string_view> text = readOutputCode(problems);
     const TextLines lines(text.value_or(std::string_view()));
 
@@ -534,28 +539,30 @@ SourceMap buildSourceMap(const Index& index, int jobs, const OutputCodeTextUse& 
             work.emplace_back(r, g);
     }
     std::vector<std::vector<Diagnostic>> problems(work.size());
-    const auto one = [&](std::size_t i) {
+    const auto one = [&](std::size_t i, const Container& files) {
         // Named copies, not a structured binding: clang 14 cannot capture bindings.
         const std::size_t r = work[i].first;
         const std::size_t g = work[i].second;
         const Graph& graph = index.runs[r].graphs[g];
         if (!alsoUse) {
-            map.graphs[r][g] = graphSources(graph, index.root, problems[i]);
+            map.graphs[r][g] = graphSources(files, graph, index.root, problems[i]);
             return;
         }
         std::optional<std::string> text;
-        map.graphs[r][g] = graphSources(graph, index.root, problems[i], [&](std::vector<Diagnostic>& found) {
-            FileError error;
-            text = readGraphText(graph.outputCode->path, index.root, kMaxOutputCodeBytes, error);
-            const std::optional<std::string_view> view =
-                text ? std::optional<std::string_view>(*text) : std::nullopt;
-            if (!text)
-                found.push_back(unreadableForSources(graph.outputCode->path, error));
-            alsoUse(r, g, view, error);
-            return view;
-        });
+        map.graphs[r][g] =
+            graphSources(files, graph, index.root, problems[i], [&](std::vector<Diagnostic>& found) {
+                FileError error;
+                text = readGraphText(files, graph.outputCode->path, index.root, kMaxOutputCodeBytes, error);
+                const std::optional<std::string_view> view =
+                    text ? std::optional<std::string_view>(*text) : std::nullopt;
+                if (!text)
+                    found.push_back(unreadableForSources(graph.outputCode->path, error));
+                alsoUse(r, g, view, error);
+                return view;
+            });
     };
-    if (const std::shared_ptr<const ArchiveTree> archive = archiveTreeFor(index.root)) {
+    const Container& indexFiles = filesOr(index.files);
+    if (const ArchiveTree* archive = archiveOf(indexFiles)) {
         // Graphs in index order would ask for members out of archive order, each a new pass.
         std::vector<std::vector<std::string>> inners(work.size());
         for (std::size_t i = 0; i < work.size(); ++i) {
@@ -565,12 +572,12 @@ SourceMap buildSourceMap(const Index& index, int jobs, const OutputCodeTextUse& 
                     inners[i].push_back(std::move(*inner));
             }
         }
-        runInArchiveOrder(*archive, inners, one, workerThreads(jobs, work.size()));
+        runInArchiveOrder(indexFiles, *archive, inners, one, workerThreads(jobs, work.size()));
     } else {
         std::atomic<std::size_t> next { 0 };
         const auto worker = [&] {
             for (std::size_t i = next++; i < work.size(); i = next++)
-                one(i);
+                one(i, indexFiles);
         };
         runOnThreads(workerThreads(jobs, work.size()), worker);
     }

@@ -80,7 +80,8 @@ struct SourceMap
 // The sources of one graph. `tree` bounds the files read (the index root). Problems reading
 // output_code.py, the FX graph files or the provenance JSONs go to `problems`; the graph then has
 // what the rest gave.
-GraphSources graphSources(const Graph& graph, const std::string& tree, std::vector<Diagnostic>& problems);
+GraphSources graphSources(
+    const Container& files, const Graph& graph, const std::string& tree, std::vector<Diagnostic>& problems);
 
 // Reads output_code.py for graphSources, called once after the provenance JSONs were read (so the
 // problems keep their order); nullopt when it could not be read (its problem added to `problems`).
@@ -89,8 +90,8 @@ using OutputCodeTextReader =
 
 // The same with the text from `readOutputCode`: a caller that wants the text for more than the
 // sources (scan --json's "why") reads it once.
-GraphSources graphSources(const Graph& graph, const std::string& tree, std::vector<Diagnostic>& problems,
-    const OutputCodeTextReader& readOutputCode);
+GraphSources graphSources(const Container& files, const Graph& graph, const std::string& tree,
+    std::vector<Diagnostic>& problems, const OutputCodeTextReader& readOutputCode);
 
 // The problem graphSources adds when `path` (an output_code.py) cannot be read.
 Diagnostic unreadableForSources(const std::string& path, const FileError& error);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/trace/traceahead.h"
 
-#include "core/io/safefile.h"
+#include "core/io/container.h"
 #include "core/trace/tracelog.h"
 #include "core/trace/tracemember.h"
 
@@ -11,7 +11,7 @@
 
 namespace dvmlens {
 
-void readTraceFilesAhead(const std::string& log, const std::string& tree,
+void readTraceFilesAhead(const Container& files, const std::string& log, const std::string& tree,
     const std::vector<TraceFileAsk>& asks,
     const std::function<void(std::size_t item, TraceFilesRead payloads)>& ready)
 {
@@ -20,7 +20,7 @@ void readTraceFilesAhead(const std::string& log, const std::string& tree,
     if (std::any_of(
             asks.begin(), asks.end(), [](const TraceFileAsk& ask) { return ask.file != "output_code.py"; })) {
         FileError error;
-        graphs = graphFileLines(log, tree, error);
+        graphs = graphFileLines(files, log, tree, error);
     }
     std::vector<int> lines(asks.size(), 0);
     for (std::size_t k = 0; k < asks.size(); ++k) {
@@ -61,7 +61,7 @@ void readTraceFilesAhead(const std::string& log, const std::string& tree,
     for (const auto& [line, unused] : asksAt)
         options.onlyLines.push_back(line);
     if (!options.onlyLines.empty())
-        readTraceLog(log, tree, options, [&](TraceRecord& record) {
+        readTraceLog(files, log, tree, options, [&](TraceRecord& record) {
             handOverBefore(record.line);
             const auto at = asksAt.find(record.line);
             if (at == asksAt.end() || !record.payload || (record.payloadMd5 && !record.payloadVerified))

@@ -16,6 +16,8 @@
 
 namespace dvmlens {
 
+class Container;
+
 struct TraceFileAsk
 {
     std::size_t item = 0; // whose ask it is
@@ -30,7 +32,7 @@ using TraceFilesRead = std::vector<std::pair<std::size_t, std::shared_ptr<const 
 // Reads the asks' payloads from `log` (bounded by `tree` as readTraceMember bounds it) and calls
 // `ready(item, payloads)` once per item, as soon as the read has passed its last record (so at most
 // the payloads of the items not yet passed are held), the rest at the end.
-void readTraceFilesAhead(const std::string& log, const std::string& tree,
+void readTraceFilesAhead(const Container& files, const std::string& log, const std::string& tree,
     const std::vector<TraceFileAsk>& asks,
     const std::function<void(std::size_t item, TraceFilesRead payloads)>& ready);
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/trace/tracefiles.h"
 
-#include "core/io/safefile.h"
+#include "core/io/container.h"
 #include "core/model/graphname.h"
 #include "core/scan/graphfolder.h"
 #include "core/scan/scanpaths.h"
@@ -87,7 +87,7 @@ public:
     std::optional<std::string> readHead(const std::string& path, std::size_t limit) const override
     {
         FileError error;
-        return readFileHead(path, m_bound, limit, error);
+        return readFileHead(fileSystem(), path, m_bound, limit, error);
     }
 
 private:

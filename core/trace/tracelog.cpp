@@ -6,13 +6,15 @@
 // later re-reads of one record.
 #include "core/trace/tracelog.h"
 
-#include "core/io/safefile.h"
+#include "core/io/container.h"
 #include "core/trace/gzipaccess.h"
 #include "core/trace/tracelinemarks.h"
+#include "core/trace/tracelogat.h"
 #include "core/trace/tracelogparser.h"
 #include "core/trace/traceprefix.h"
 #include "core/trace/tracereadcount.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstring>
@@ -274,15 +276,15 @@ bool gzipMagicAt(int fd)
 // opened through SafeFile (tree, links, regular files), its descriptor taken to seek; a gzip log is
 // gunzipped from its last access point before the mark (gzipaccess.h). Nullopt when the log as it is
 // now has no marks (or no point before the mark), so it is read from the start.
-std::optional<TraceReadResult> readFromMark(const std::string& path, const std::string& tree,
-    const TraceReadOptions& options, const TraceRecordHandler& onRecord)
+std::optional<TraceReadResult> readFromMark(const Container& files, const std::string& path,
+    const std::string& tree, const TraceReadOptions& options, const TraceRecordHandler& onRecord)
 {
     // By name first, so a log without marks (or inside an archive) is not opened twice.
     const std::optional<FileIdentity> named = fileIdentity(path);
     if (!named || !findTraceLineMark(path, *named, options.onlyLine))
         return std::nullopt;
     FileError fileError;
-    std::optional<SafeFile> file = SafeFile::open(path, tree, options.budget, fileError);
+    std::optional<SafeFile> file = files.open(path, tree, options.budget, fileError);
     if (!file)
         return std::nullopt;
     const Descriptor fd { file->release() };
@@ -374,18 +376,18 @@ std::optional<std::string_view> TraceRecord::internedString(std::int64_t index) 
     return std::string_view((*strings)[static_cast<std::size_t>(index)]);
 }
 
-TraceReadResult readTraceLog(const std::string& path, const std::string& tree,
+TraceReadResult readTraceLog(const Container& files, const std::string& path, const std::string& tree,
     const TraceReadOptions& options, const TraceRecordHandler& onRecord)
 {
     if (options.onlyLine > 0 && options.resumeNearOnlyLine)
-        if (std::optional<TraceReadResult> result = readFromMark(path, tree, options, onRecord))
+        if (std::optional<TraceReadResult> result = readFromMark(files, path, tree, options, onRecord))
             return std::move(*result);
     TraceReadResult result;
     FileError fileError;
     // The log's marks are kept only when it is the same file before and after the read.
     const std::optional<FileIdentity> identity = fileIdentity(path);
     // The budget of SafeFile bounds the file's own bytes; the text's bytes are counted as read.
-    std::optional<SafeFile> file = SafeFile::open(path, tree, options.budget, fileError);
+    std::optional<SafeFile> file = files.open(path, tree, options.budget, fileError);
     if (!file) {
         result.error = fileError.message;
         return result;
@@ -416,6 +418,48 @@ TraceReadResult readTraceLog(const std::string& path, const std::string& tree,
         seen.cover(splitter.lines());
         keepTraceLineMarks(path, *identity, 1, seen, std::move(points));
     }
+    return result;
+}
+
+TraceReadResult readTraceAt(int fd, const std::string& path, const TraceLineMark& from, std::size_t firstRead,
+    const TraceReadOptions& options, const TraceRecordHandler& onRecord, TraceLineMarks* marks)
+{
+    TraceReadResult result;
+    result.opened = true;
+    result.resumed = from.line > 1;
+    TraceLogParser parser(path, options, onRecord, result);
+    LineSplitter splitter(parser, options);
+    splitter.startAt(from.line, from.offset);
+    splitter.markInto(marks);
+    result.bytes = from.offset;
+    // One record's bytes, not a 1 MiB chunk, for a re-read of one small record.
+    std::string buffer(std::clamp<std::size_t>(firstRead, 4096, kChunk), '\0');
+    std::uint64_t position = from.offset;
+    bool ok = true;
+    std::string error;
+    while (!cancelled(options) && !splitter.done() && result.bytes <= options.budget) {
+        const std::uint64_t room = options.budget - std::min(options.budget, position) + 1;
+        const ssize_t got =
+            ::pread(fd, buffer.data(), static_cast<std::size_t>(std::min<std::uint64_t>(buffer.size(), room)),
+                static_cast<off_t>(position));
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            ok = false;
+            error = std::strerror(errno);
+            break;
+        }
+        if (got == 0)
+            break;
+        position += static_cast<std::uint64_t>(got);
+        result.bytes += static_cast<std::uint64_t>(got);
+        splitter.feed(std::string_view(buffer.data(), static_cast<std::size_t>(got)));
+        if (buffer.size() < kChunk)
+            buffer.resize(std::min(kChunk, buffer.size() * 2));
+    }
+    endRead(parser, splitter, options, result, ok, error);
+    if (marks)
+        marks->cover(splitter.lines());
     return result;
 }
 

@@ -25,6 +25,7 @@
 //     // result.diagnostics: payload mismatches, cut payloads, lines that are not records…
 #pragma once
 
+#include "core/io/container.h"
 #include "core/model/model.h"
 
 #include <nlohmann/json.hpp>
@@ -161,9 +162,9 @@ struct TraceReadResult
 
 using TraceRecordHandler = std::function<void(TraceRecord& record)>;
 
-// Reads the log `path` (plain or gzip, told by its content) through SafeFile (io/safefile.h:
-// regular files only, inside `tree`; an archive member path "ARCHIVE!/inner" works too).
-TraceReadResult readTraceLog(const std::string& path, const std::string& tree,
+// Reads the log `path` (plain or gzip, told by its content) through `files` (io/container.h:
+// regular files only, inside `tree`; a member of the archive `files` reads works too).
+TraceReadResult readTraceLog(const Container& files, const std::string& path, const std::string& tree,
     const TraceReadOptions& options, const TraceRecordHandler& onRecord);
 
 // The same over log text in memory (not gzip); `path` names it in diagnostics.

@@ -1,42 +1,45 @@
 // SPDX-License-Identifier: MIT
 #include "core/trace/tracemember.h"
 
-#include "core/io/safefile.h"
+#include "core/io/container.h"
 #include "core/trace/tracegraphs.h"
 #include "core/trace/tracelinemarks.h"
 #include "core/trace/tracelog.h"
+#include "core/trace/tracelogat.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <unistd.h>
 #include <vector>
 
 namespace dvmlens {
 
 namespace {
 
-// The payload of the record at `line` (its md5 checked); nullopt with `error` otherwise. (SafeFile
-// holds its reader to the budget as these bytes are read: a head reader gets the head.) Reading
-// begins near the record when an earlier read of the plain log left marks (tracelinemarks.h); when
-// that finds no good record there, the log is read from its start, so the answer never differs.
-std::optional<std::string> recordPayload(
-    const std::string& log, const std::string& tree, int line, FileError& error)
+// What a re-read of the record at `line` found: its payload, or nullopt with `error` saying why.
+struct RecordRead
 {
-    for (const bool resume : { true, false }) {
-        bool found = false;
-        std::optional<std::string> payload;
-        bool verified = false;
-        TraceReadOptions options;
-        options.onlyLine = line; // reading stops right after that record
-        options.resumeNearOnlyLine = resume;
-        const TraceReadResult result = readTraceLog(log, tree, options, [&](TraceRecord& record) {
+    bool found = false;
+    std::optional<std::string> payload;
+    bool verified = false;
+
+    TraceRecordHandler handler()
+    {
+        return [this](TraceRecord& record) {
             payload = std::move(record.payload);
             verified = record.payloadVerified || !record.payloadMd5;
             found = true;
-        });
-        if (result.resumed && !(result.opened && found && payload && verified))
-            continue;
+        };
+    }
+    bool good(const TraceReadResult& result) const
+    {
+        return result.opened && found && payload && verified;
+    }
+    std::optional<std::string> answer(const TraceReadResult& result, int line, FileError& error)
+    {
         if (!result.opened) {
             error = FileError { FileProblem::IoError, result.error };
             return std::nullopt;
@@ -52,7 +55,26 @@ std::optional<std::string> recordPayload(
                     + " does not match its md5 (the log changed or was cut)" };
             return std::nullopt;
         }
-        return payload;
+        return std::move(payload);
+    }
+};
+
+// The payload of the record at `line` (its md5 checked); nullopt with `error` otherwise. (SafeFile
+// holds its reader to the budget as these bytes are read: a head reader gets the head.) Reading
+// begins near the record when an earlier read of the plain log left marks (tracelinemarks.h); when
+// that finds no good record there, the log is read from its start, so the answer never differs.
+std::optional<std::string> recordPayload(
+    const Container& files, const std::string& log, const std::string& tree, int line, FileError& error)
+{
+    for (const bool resume : { true, false }) {
+        RecordRead read;
+        TraceReadOptions options;
+        options.onlyLine = line; // reading stops right after that record
+        options.resumeNearOnlyLine = resume;
+        const TraceReadResult result = readTraceLog(files, log, tree, options, read.handler());
+        if (result.resumed && !read.good(result))
+            continue;
+        return read.answer(result, line, error);
     }
     return std::nullopt; // not reached: the second pass never resumes
 }
@@ -82,7 +104,7 @@ std::optional<FileIdentity> logIdentity(const std::string& log)
 } // namespace
 
 std::shared_ptr<const GraphFileLines> graphFileLines(
-    const std::string& log, const std::string& tree, FileError& error)
+    const Container& files, const std::string& log, const std::string& tree, FileError& error)
 {
     // Inside an archive too: each read of the log starts the archive anew, so assembling it again
     // for every graph file read made reading an archived log's graphs quadratic.
@@ -97,7 +119,7 @@ std::shared_ptr<const GraphFileLines> graphFileLines(
     TraceReadOptions options;
     options.interest = [](std::string_view kind) { return TraceGraphAssembler::interest(kind, false); };
     const TraceReadResult result =
-        readTraceLog(log, tree, options, [&](TraceRecord& record) { assembler.add(record); });
+        readTraceLog(files, log, tree, options, [&](TraceRecord& record) { assembler.add(record); });
     if (!result.opened) {
         error = FileError { FileProblem::IoError, result.error };
         return nullptr;
@@ -147,33 +169,116 @@ std::optional<TraceMemberName> parseTraceMemberPath(std::string_view path)
     return name;
 }
 
-// The tree that bounds the log: a reader that bounds a graph's file by its folder (LOG!L<line>)
-// means the log itself.
-static std::string logTree(const TraceMemberName& member, const std::string& tree)
+std::string traceLogTree(const TraceMemberName& member, const std::string& tree)
 {
     return tree.rfind(member.log + std::string(kTraceGraphSeparator), 0) == 0 ? member.log : tree;
 }
 
-std::optional<std::string> readTraceMember(
-    const TraceMemberName& member, const std::string& readerTree, FileError& error)
+// Which record of the log stands for `member`, its payload read by `payloadAt`.
+static std::optional<std::string> memberPayload(const Container& files, const TraceMemberName& member,
+    const std::string& readerTree, FileError& error,
+    const std::function<std::optional<std::string>(int line, FileError& error)>& payloadAt)
 {
-    const std::string tree = logTree(member, readerTree);
     if (member.file.empty()) {
         error = FileError { FileProblem::NotRegular, "it is a graph of a trace log, not a file" };
         return std::nullopt;
     }
     if (member.file == "output_code.py")
-        return recordPayload(member.log, tree, member.line, error);
+        return payloadAt(member.line, error);
     // Another file of the graph: which record stands for it, then that record's payload.
-    const std::shared_ptr<const GraphFileLines> graphs = graphFileLines(member.log, tree, error);
+    const std::shared_ptr<const GraphFileLines> graphs =
+        graphFileLines(files, member.log, traceLogTree(member, readerTree), error);
     if (!graphs)
         return std::nullopt;
     if (const auto graph = graphs->find(member.line); graph != graphs->end())
         if (const auto file = graph->second.find(member.file); file != graph->second.end())
-            return recordPayload(member.log, tree, file->second, error);
+            return payloadAt(file->second, error);
     error = FileError { FileProblem::Missing,
         "the trace log's graph at line " + std::to_string(member.line) + " has no " + member.file };
     return std::nullopt;
+}
+
+std::optional<std::string> readTraceMember(
+    const Container& files, const TraceMemberName& member, const std::string& readerTree, FileError& error)
+{
+    const std::string tree = traceLogTree(member, readerTree);
+    return memberPayload(files, member, readerTree, error, [&](int line, FileError& lineError) {
+        return recordPayload(files, member.log, tree, line, lineError);
+    });
+}
+
+std::shared_ptr<TraceLogView> TraceLogView::open(const std::string& log, const std::string& tree)
+{
+    if (log.find("!/") != std::string::npos)
+        return nullptr; // an archive member: read with its archive's passes
+    FileError error;
+    std::optional<SafeFile> file = SafeFile::open(log, tree, UINT64_MAX, error);
+    if (!file)
+        return nullptr;
+    const int fd = file->release();
+    unsigned char magic[2] = {};
+    const bool gzip = fd >= 0 && ::pread(fd, magic, 2, 0) == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
+    if (fd < 0 || gzip) {
+        if (fd >= 0)
+            ::close(fd);
+        return nullptr;
+    }
+    return std::shared_ptr<TraceLogView>(new TraceLogView(log, fd));
+}
+
+TraceLogView::TraceLogView(std::string log, int fd)
+    : m_log(std::move(log))
+    , m_fd(fd)
+{
+}
+
+TraceLogView::~TraceLogView()
+{
+    ::close(m_fd);
+}
+
+std::optional<std::string> TraceLogView::read(
+    const Container& files, const TraceMemberName& member, const std::string& readerTree, FileError& error)
+{
+    return memberPayload(files, member, readerTree, error,
+        [this](int line, FileError& lineError) { return payload(line, lineError); });
+}
+
+std::optional<std::string> TraceLogView::payload(int line, FileError& error)
+{
+    std::call_once(m_marked, [this] {
+        TraceLineMarks marks;
+        TraceReadOptions options;
+        options.interest = [](std::string_view) { return TraceInterest::Skip; };
+        readTraceAt(
+            m_fd, m_log, TraceLineMark { 1, 0 }, 0, options, [](TraceRecord&) {}, &marks);
+        for (const TraceLineMark& mark : marks.marks()) {
+            m_lines.push_back(mark.line);
+            m_offsets.push_back(mark.offset);
+        }
+    });
+    // From the last mark at or before `line`, reading about up to the next mark; from the start
+    // when that finds no good record, as recordPayload does.
+    const std::size_t next =
+        static_cast<std::size_t>(std::upper_bound(m_lines.begin(), m_lines.end(), line) - m_lines.begin());
+    for (const bool resume : { true, false }) {
+        TraceLineMark from { 1, 0 };
+        std::size_t firstRead = 0;
+        if (resume && next > 0) {
+            from = TraceLineMark { m_lines[next - 1], m_offsets[next - 1] };
+            // The record ends where the next one begins, which the reader must see the line of.
+            if (next < m_lines.size())
+                firstRead = static_cast<std::size_t>(m_offsets[next] - from.offset) + 4096;
+        }
+        RecordRead read;
+        TraceReadOptions options;
+        options.onlyLine = line;
+        const TraceReadResult result = readTraceAt(m_fd, m_log, from, firstRead, options, read.handler());
+        if (result.resumed && !read.good(result))
+            continue;
+        return read.answer(result, line, error);
+    }
+    return std::nullopt; // not reached: the second pass starts at line 1
 }
 
 } // namespace dvmlens

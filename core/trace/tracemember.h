@@ -4,20 +4,24 @@
 // debug tree's graph folder: "LOG!L<line>" is the graph whose inductor_output_code record is at
 // <line> of the log LOG (itself maybe "ARCHIVE!/inner.log"), and "LOG!L<line>/output_code.py",
 // ".../fx_graph_runnable.py", ".../fx_graph_transformed.py" and the provenance JSONs are the
-// payloads of the records that make that graph (tracegraphs.h). io/safefile.h opens such a path by
-// reading the log again (it never holds a log in memory): the line names the record, the md5
+// payloads of the records that make that graph (tracegraphs.h). Its container (tracecontainer.h)
+// opens such a path by reading the log again (it never holds a log in memory): the line names the
+// record, the md5
 // checks it.
 #pragma once
 
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace dvmlens {
 
+class Container;
 struct FileError;
 
 inline constexpr std::string_view kTraceGraphSeparator = "!L";
@@ -36,6 +40,10 @@ struct TraceMemberName
 // other path.
 std::optional<TraceMemberName> parseTraceMemberPath(std::string_view path);
 
+// The tree that bounds `member`'s log when a reader bounds the member by `tree`: the log itself when
+// `tree` is the graph's folder (LOG!L<line>), else `tree`.
+std::string traceLogTree(const TraceMemberName& member, const std::string& tree);
+
 // Each graph's files (by the line of its inductor_output_code record): file name → record line.
 using GraphFileLines = std::map<int, std::map<std::string, int>>;
 
@@ -43,12 +51,44 @@ using GraphFileLines = std::map<int, std::map<std::string, int>>;
 // for each file; null with `error` when the log cannot be read. A log on disk is assembled once
 // while it is unchanged.
 std::shared_ptr<const GraphFileLines> graphFileLines(
-    const std::string& log, const std::string& tree, FileError& error);
+    const Container& files, const std::string& log, const std::string& tree, FileError& error);
 
-// The bytes of the member `path` (see above), reading the log through SafeFile bounded by `tree`;
+// The bytes of the member `path` (see above), reading the log through `files` bounded by `tree`;
 // nullopt with `error` when it is no such member or cannot be read (Missing when the log has no
 // such record or the graph no such file).
 std::optional<std::string> readTraceMember(
-    const TraceMemberName& member, const std::string& tree, FileError& error);
+    const Container& files, const TraceMemberName& member, const std::string& tree, FileError& error);
+
+// One plain trace log on disk opened once (through SafeFile: a regular file inside the tree) for
+// many re-reads of its graphs' files: each read is a positioned read of about one record from the
+// nearest of the view's own marks (taken in one pass over the log when first asked), with no open,
+// stat or copy per file, and its payload checked against its md5 as readTraceMember checks it.
+// Memory: the marks (bounded as tracelinemarks.h bounds them) and one record at a time, never the
+// log. Reads from any thread; answers as readTraceMember does. A TraceLogContainer keeps one per log.
+class TraceLogView
+{
+public:
+    // Null when `log` is no plain log on disk that can be opened inside `tree` (an archive member,
+    // a gzip log, a file that is not there): readTraceMember reads those, and says what is wrong.
+    static std::shared_ptr<TraceLogView> open(const std::string& log, const std::string& tree);
+    ~TraceLogView();
+    TraceLogView(const TraceLogView&) = delete;
+    TraceLogView& operator=(const TraceLogView&) = delete;
+
+    // The bytes of `member`, a graph's file of this log (as readTraceMember; `files` and `tree` as
+    // it gets them: which record stands for a file other than output_code.py is found through them).
+    std::optional<std::string> read(
+        const Container& files, const TraceMemberName& member, const std::string& tree, FileError& error);
+
+private:
+    TraceLogView(std::string log, int fd);
+    std::optional<std::string> payload(int line, FileError& error);
+
+    std::string m_log;
+    int m_fd = -1;
+    std::once_flag m_marked;
+    std::vector<std::uint64_t> m_offsets; // of the marks, parallel to m_lines
+    std::vector<int> m_lines; // marked lines, ascending
+};
 
 } // namespace dvmlens

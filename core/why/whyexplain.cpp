@@ -577,9 +577,9 @@ WhyEnvironment whyEnvironment(const Versions& versions)
     return environment;
 }
 
-WhyEnvironment runWhyEnvironment(const Run& run, const std::string& tree)
+WhyEnvironment runWhyEnvironment(const Container& files, const Run& run, const std::string& tree)
 {
-    return whyEnvironment(runVersions(run, tree));
+    return whyEnvironment(runVersions(files, run, tree));
 }
 
 std::vector<const WhyRelease*> candidateReleases(
@@ -631,14 +631,14 @@ std::optional<GraphWhy> explainGraphText(const Graph& graph, const std::optional
     return explainOutputCode(*graph.outputCode, *text, environment, rules);
 }
 
-std::optional<GraphWhy> explainGraph(const Graph& graph, const std::string& tree,
+std::optional<GraphWhy> explainGraph(const Container& files, const Graph& graph, const std::string& tree,
     const WhyEnvironment& environment, const WhyRules& rules, std::vector<Diagnostic>& problems)
 {
     if (!explainsGraph(graph))
         return std::nullopt;
     FileError error;
     const std::optional<std::string> text =
-        readGraphText(graph.outputCode->path, tree, kMaxOutputCodeBytes, error);
+        readGraphText(files, graph.outputCode->path, tree, kMaxOutputCodeBytes, error);
     return explainGraphText(graph, text ? std::optional<std::string_view>(*text) : std::nullopt, error,
         environment, rules, problems);
 }

@@ -36,7 +36,7 @@ struct WhyEnvironment
 
 WhyEnvironment whyEnvironment(const Versions& versions);
 // The environment of `run` (parse/versions.h runVersions; `tree`: the index root).
-WhyEnvironment runWhyEnvironment(const Run& run, const std::string& tree);
+WhyEnvironment runWhyEnvironment(const Container& files, const Run& run, const std::string& tree);
 
 // The releases this file can come from: all of the table's, narrowed by the recorded torch and
 // torch_npu versions and the file's release markers (set_kernel_info forms, k.matmul); a filter
@@ -50,7 +50,7 @@ GraphWhy explainOutputCode(
 
 // Reads the graph's output_code.py (inside `tree`) and explains it; nullopt when the graph has no
 // parsed output_code.py or the file cannot be read again (a "why-unreadable" problem is added).
-std::optional<GraphWhy> explainGraph(const Graph& graph, const std::string& tree,
+std::optional<GraphWhy> explainGraph(const Container& files, const Graph& graph, const std::string& tree,
     const WhyEnvironment& environment, const WhyRules& rules, std::vector<Diagnostic>& problems);
 
 // Whether explainGraph reads the graph's output_code.py (a parsed wrapper module).

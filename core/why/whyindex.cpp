@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/why/whyindex.h"
 
+#include "core/archive/archivecontainer.h"
 #include "core/archive/archivegraphpass.h"
-#include "core/archive/archivetree.h"
 #include "core/io/workerthreads.h"
 
 #include <atomic>
@@ -23,7 +23,7 @@ WhyContext whyContext(const Index& index, const WhyRules& rules)
     context.rules = &rules;
     context.environments.reserve(index.runs.size());
     for (const Run& run : index.runs)
-        context.environments.push_back(runWhyEnvironment(run, index.root));
+        context.environments.push_back(runWhyEnvironment(filesOr(index.files), run, index.root));
     return context;
 }
 
@@ -45,18 +45,19 @@ IndexWhy explainIndex(const Index& index, const WhyRules& rules, int jobs)
         }
     }
     std::mutex problemsMutex;
-    const auto work = [&](std::size_t i) {
+    const auto work = [&](std::size_t i, const Container& files) {
         const Item item = items[i];
         std::vector<Diagnostic> problems;
-        why.graphs[item.run][item.graph] = explainGraph(
-            index.runs[item.run].graphs[item.graph], index.root, why.environments[item.run], rules, problems);
+        why.graphs[item.run][item.graph] = explainGraph(files, index.runs[item.run].graphs[item.graph],
+            index.root, why.environments[item.run], rules, problems);
         if (!problems.empty()) {
             const std::lock_guard<std::mutex> lock(problemsMutex);
             why.problems.insert(why.problems.end(), problems.begin(), problems.end());
         }
     };
     const unsigned threads = workerThreads(jobs, items.size());
-    if (const auto archive = archiveTreeFor(index.root)) {
+    const Container& indexFiles = filesOr(index.files);
+    if (const ArchiveTree* archive = archiveOf(indexFiles)) {
         std::vector<std::vector<std::string>> inners;
         for (const Item& item : items) {
             std::vector<std::string> paths;
@@ -64,13 +65,13 @@ IndexWhy explainIndex(const Index& index, const WhyRules& rules, int jobs)
                 paths.push_back(std::move(*inner));
             inners.push_back(std::move(paths));
         }
-        runInArchiveOrder(*archive, inners, work, threads);
+        runInArchiveOrder(indexFiles, *archive, inners, work, threads);
         return why;
     }
     std::atomic<std::size_t> next { 0 };
     runOnThreads(threads, [&] {
         for (std::size_t i = next++; i < items.size(); i = next++)
-            work(i);
+            work(i, indexFiles);
     });
     return why;
 }

@@ -2,9 +2,9 @@
 #include "core/why/whyrules.h"
 
 #include "core/install/datadir.h"
+#include "core/io/container.h"
 #include "core/io/jsonnesting.h"
 #include "core/io/pathtext.h"
-#include "core/io/safefile.h"
 
 #include <QFile>
 #include <QString>
@@ -191,7 +191,7 @@ std::optional<std::string> readRulesText(const std::string& path, std::string& e
     std::string bytes;
     std::size_t size = 0;
     FileError fileError;
-    if (!readWholeFile(path, std::string(), kMaxWhyFileBytes, bytes, size, fileError)) {
+    if (!readWholeFile(fileSystem(), path, std::string(), kMaxWhyFileBytes, bytes, size, fileError)) {
         error = path + ": cannot read the file: " + fileError.message;
         return std::nullopt;
     }

@@ -562,8 +562,8 @@ void BrowsePage::showCode(const QString& path, const dvmlens::Graph* graph, int 
         }
         const bool isOutputCode = graph && graph->outputCode
             && cleanPath(dvmlens::pathText(graph->outputCode->path)) == cleanPath(path);
-        m_codeView->showFile(
-            path, isOutputCode ? &*graph->outputCode : nullptr, isOutputCode ? graphWhy(*graph) : nullptr);
+        m_codeView->showFile(path, treeIndex() ? treeIndex()->files : nullptr,
+            isOutputCode ? &*graph->outputCode : nullptr, isOutputCode ? graphWhy(*graph) : nullptr);
         // A file the tree does not list (a run's torchdynamo/debug.log) is named by its path under
         // the nearest folder the tree has, so the header still says which run it is of.
         QModelIndex start = m_runModel->indexForPath(path);

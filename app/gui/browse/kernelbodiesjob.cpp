@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "gui/browse/kernelbodiesjob.h"
 
+#include "core/io/container.h"
 #include "core/parse/kernelbodies.h"
 
 #include <string>
@@ -71,8 +72,8 @@ bool KernelBodiesJob::start(
                 if (job.cancelled())
                     break;
                 std::optional<dvmlens::Diagnostic> problem;
-                dvmlens::OutputCode complete =
-                    dvmlens::withKernelBodies(*graph->outputCode, scratch, problem, index->root);
+                dvmlens::OutputCode complete = dvmlens::withKernelBodies(
+                    dvmlens::filesOr(index->files), *graph->outputCode, scratch, problem, index->root);
                 // A file that changed or went away since the index keeps its kernels without bodies.
                 if (!problem && complete.kernelBodies)
                     bodies->add(graph, std::move(complete));

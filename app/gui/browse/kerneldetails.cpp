@@ -88,13 +88,14 @@ QString physicalLineText(QByteArrayView bytes)
 // Reads physical lines [first, last] of `path`: only the dump the parser located, read up to its
 // end in 1 MiB chunks whose line breaks memchr counts, so a kernel near the end of a 10 MB file
 // does not cost a readLine per line before it (this runs on the GUI thread).
-QString fxGraphDump(const QString& path, int first, int last)
+QString fxGraphDump(const QString& path, const dvmlens::Container& files, int first, int last)
 {
-    // Opened as every artifact is (io/safefile.h): a regular file, or an archive member.
+    // Opened through its index's container (io/container.h): a regular file, an archive member, a
+    // trace log's record.
     dvmlens::FileError error;
     std::optional<dvmlens::SafeFile> safe = last - first >= kMaxDocstringLines
         ? std::nullopt
-        : dvmlens::SafeFile::open(dvmlens::pathBytes(path), {}, UINT64_MAX, error);
+        : files.open(dvmlens::pathBytes(path), {}, UINT64_MAX, error);
     QFile file;
     if (!safe || !file.open(safe->release(), QIODevice::ReadOnly, QFileDevice::AutoCloseHandle))
         return {};
@@ -549,8 +550,9 @@ void KernelDetails::render()
     }
 
     if (m_graph->outputCode && kernel.fxGraphLine && kernel.fxGraphEndLine) {
-        const QString dump = fxGraphDump(
-            dvmlens::pathText(m_graph->outputCode->path), *kernel.fxGraphLine, *kernel.fxGraphEndLine);
+        const QString dump = fxGraphDump(dvmlens::pathText(m_graph->outputCode->path),
+            dvmlens::filesOr(m_index ? m_index->files : nullptr), *kernel.fxGraphLine,
+            *kernel.fxGraphEndLine);
         if (!dump.isEmpty()) {
             out << "<h4>" << tr("FX graph fused into this kernel") << "</h4><pre>" << dump.toHtmlEscaped()
                 << "</pre>";

@@ -148,7 +148,8 @@ void CodeView::setHasText(bool hasText)
         action->setEnabled(hasText);
 }
 
-void CodeView::showFile(const QString& path, const dvmlens::OutputCode* code, const dvmlens::GraphWhy* why)
+void CodeView::showFile(const QString& path, std::shared_ptr<const dvmlens::Container> files,
+    const dvmlens::OutputCode* code, const dvmlens::GraphWhy* why)
 {
     m_marks = code ? codeMarksFor(*code, why) : QVector<CodeMark>();
     m_hasCode = code != nullptr;
@@ -164,7 +165,7 @@ void CodeView::showFile(const QString& path, const dvmlens::OutputCode* code, co
     setHasText(false);
     m_showingPrefix = false;
     timing::mark("code-requested", false);
-    m_loader->start(path, m_editor->font());
+    m_loader->start(path, std::move(files), m_editor->font());
     m_loadingMessageDelay.start();
 }
 

@@ -38,8 +38,10 @@ public:
     // other kernel kinds marked, the dvm import line marked. `code` is copied from; it need not outlive the
     // call. Showing the path that is already shown only replaces the marks (call clear() first to re-read).
     // `why` (core's reasons of that file, may be null) marks each non-DVM kernel and call's reason.
-    void showFile(const QString& path, const dvmlens::OutputCode* code = nullptr,
-        const dvmlens::GraphWhy* why = nullptr);
+    // `files` is the container `path` is read from (its index's: an archive, a trace log; null: the
+    // file system).
+    void showFile(const QString& path, std::shared_ptr<const dvmlens::Container> files,
+        const dvmlens::OutputCode* code = nullptr, const dvmlens::GraphWhy* why = nullptr);
     // The marks of the output_code.py shown, made again with its why-not-DVM reasons (they came
     // after the file): the text, its place and a move waiting for the load stay.
     void setMarkReasons(const dvmlens::OutputCode& code, const dvmlens::GraphWhy* why);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "gui/codeview/filetextloader.h"
 
+#include "core/io/container.h"
 #include "core/io/pathtext.h"
-#include "core/io/safefile.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -85,19 +85,21 @@ std::shared_ptr<LoadedFileText> prefixOf(FileText&& head, const QFont& font)
 
 } // namespace
 
-FileText readFileText(const QString& path, qint64 maxBytes, const std::function<void(FileText&&)>& onHead)
+FileText readFileText(const QString& path, const dvmlens::Container& files, qint64 maxBytes,
+    const std::function<void(FileText&&)>& onHead)
 {
     FileText result;
     result.path = path;
-    // Opened as every artifact is (io/safefile.h): only a regular file (a FIFO in the file list
-    // would block this thread for ever), and only inside the folder it is listed in, so a link
-    // such as output_code.py -> /etc/passwd shows why it is not shown instead of its target.
+    // Opened through its index's container (io/container.h) as every artifact is: only a regular
+    // file (a FIFO in the file list would block this thread for ever), and only inside the folder
+    // it is listed in, so a link such as output_code.py -> /etc/passwd shows why it is not shown
+    // instead of its target; an archive's entry or a trace log's record from there.
     const std::string native = dvmlens::pathBytes(path); // every byte, as the walk found it
     const std::size_t slash = native.rfind('/');
     const std::string folder =
         slash == std::string::npos ? std::string(".") : native.substr(0, std::max<std::size_t>(slash, 1));
     dvmlens::FileError error;
-    std::optional<dvmlens::SafeFile> safe = dvmlens::SafeFile::open(native, folder, UINT64_MAX, error);
+    std::optional<dvmlens::SafeFile> safe = files.open(native, folder, UINT64_MAX, error);
     QFile file;
     if (!safe || !file.open(safe->release(), QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
         const bool isFolder = safe ? false : error.message.find("a folder") != std::string::npos;
@@ -173,20 +175,22 @@ FileTextLoader::~FileTextLoader()
     delete m_runner; // waits here, while the members a running read may use still exist
 }
 
-void FileTextLoader::start(const QString& path, const QFont& font)
+void FileTextLoader::start(
+    const QString& path, std::shared_ptr<const dvmlens::Container> files, const QFont& font)
 {
     QThread* guiThread = thread();
     m_runner->start(
-        [this, guiThread, path, font](JobContext& job) {
+        [this, guiThread, path, files = std::move(files), font](JobContext& job) {
             auto result = std::make_shared<LoadedFileText>();
             // Building a 10 MB document takes a second: its first lines go on screen before.
-            result->file = readFileText(path, kMaxFileTextBytes, [&](FileText&& head) {
-                if (job.cancelled())
-                    return;
-                std::shared_ptr<LoadedFileText> prefix = prefixOf(std::move(head), font);
-                prefix->document->moveToThread(guiThread);
-                job.postPartial([this, prefix] { Q_EMIT finished(prefix); });
-            });
+            result->file =
+                readFileText(path, dvmlens::filesOr(files), kMaxFileTextBytes, [&](FileText&& head) {
+                    if (job.cancelled())
+                        return;
+                    std::shared_ptr<LoadedFileText> prefix = prefixOf(std::move(head), font);
+                    prefix->document->moveToThread(guiThread);
+                    job.postPartial([this, prefix] { Q_EMIT finished(prefix); });
+                });
             if (!job.cancelled() && result->file.status == FileText::Status::Ok) {
                 result->document = plainTextDocument(result->file.text, font);
                 result->document->moveToThread(guiThread);

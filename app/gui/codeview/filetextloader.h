@@ -4,6 +4,7 @@
 // message, and builds the QTextDocument in the worker so the GUI thread only swaps it in.
 #pragma once
 
+#include "core/io/container.h"
 #include "gui/common/jobrunner.h"
 
 #include <QFont>
@@ -44,8 +45,8 @@ inline constexpr int kPrefixLines = 400;
 
 // Reads and decodes `path`; thread-safe, never throws. `onHead`, for a file above
 // kPrefixFromChars bytes: its first kPrefixLines lines, before the whole is decoded.
-FileText readFileText(const QString& path, qint64 maxBytes = kMaxFileTextBytes,
-    const std::function<void(FileText&&)>& onHead = {});
+FileText readFileText(const QString& path, const dvmlens::Container& files,
+    qint64 maxBytes = kMaxFileTextBytes, const std::function<void(FileText&&)>& onHead = {});
 
 // A read-only plain-text document for a QPlainTextEdit holding `text`, built so that setting it on
 // the editor is cheap; safe to call on any thread.
@@ -73,7 +74,7 @@ public:
     // Starts reading `path`; the document gets `font` as its default font. A newer start() or
     // cancel() makes the running load stale: its result is dropped, never emitted. A large file
     // emits finished() twice: its first lines (LoadedFileText::prefix), then the whole.
-    void start(const QString& path, const QFont& font);
+    void start(const QString& path, std::shared_ptr<const dvmlens::Container> files, const QFont& font);
     void cancel();
     bool isRunning() const;
 

@@ -355,6 +355,8 @@ void ComparePage::onCurrentRowChanged()
             result.placeholder = placeholderFor(side, sideA);
             if (result.placeholder.isEmpty()) {
                 result.path = QString::fromStdString(*side->outputCodePath);
+                const auto& index = sideA ? m_outcome->indexA : m_outcome->indexB;
+                result.files = index ? index->files : nullptr;
                 result.code = outputCodeOf(side, sideA);
             }
             return result;

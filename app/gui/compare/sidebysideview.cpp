@@ -244,8 +244,8 @@ void SideBySideView::setOrigins(const QString& a, const QString& b)
 void SideBySideView::clear()
 {
     setOrigins({}, {});
-    showContents(
-        { {}, nullptr, tr("Select a graph pair to compare its output_code.py files.") }, { {}, nullptr, {} });
+    showContents({ {}, nullptr, nullptr, tr("Select a graph pair to compare its output_code.py files.") },
+        { {}, nullptr, nullptr, {} });
     m_showsPrompt = true;
 }
 
@@ -300,7 +300,7 @@ void SideBySideView::showContent(Pane& pane, const Content& content)
         return;
     }
     pane.stack->setCurrentWidget(pane.code);
-    pane.code->showFile(content.path, content.code);
+    pane.code->showFile(content.path, content.files, content.code);
     pane.waiting = pane.code->isLoading();
     pane.hasText = !pane.waiting && pane.code->message().isEmpty();
 }

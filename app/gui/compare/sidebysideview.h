@@ -39,6 +39,7 @@ public:
     struct Content
     {
         QString path;
+        std::shared_ptr<const dvmlens::Container> files; // where `path` is read from (its index's)
         const dvmlens::OutputCode* code = nullptr; // copied from; need not outlive the call
         QString placeholder;
     };

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "gui/document/provenancestore.h"
 
+#include "core/io/container.h"
 #include "core/sources/provenancelinks.h"
 #include "gui/common/jobrunner.h"
 
@@ -26,7 +27,7 @@ ProvenanceCache::Links ProvenanceStore::request(
             std::vector<dvmlens::Diagnostic> problems;
             ProvenanceCache::Links computed;
             computed.provenance = std::make_shared<const dvmlens::GraphProvenance>(
-                dvmlens::graphProvenance(*graph, index->root, problems));
+                dvmlens::graphProvenance(dvmlens::filesOr(index->files), *graph, index->root, problems));
             computed.problems = int(problems.size());
             return computed;
         },

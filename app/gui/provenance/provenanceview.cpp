@@ -213,7 +213,8 @@ void ProvenanceView::showPanes()
         // The code pane has the kernel bands and their legend; the docstrings pane shows only nodes.
         const bool isCode = pane == ProvenancePane::Code && m_graph && m_graph->outputCode;
         m_panes[i]->clear();
-        m_panes[i]->showFile(dvmlens::pathText(path), isCode ? &*m_graph->outputCode : nullptr);
+        m_panes[i]->showFile(dvmlens::pathText(path), m_index ? m_index->files : nullptr,
+            isCode ? &*m_graph->outputCode : nullptr);
         m_stacks[i]->setCurrentWidget(m_panes[i]);
     }
 }

@@ -3,6 +3,7 @@
 // deep) are left out and cost little; hard link chains, link chains longer than the hop limit,
 // libarchive's warnings and damaged headers, and compressions outside the documented four.
 #include "archivewriter.h"
+#include "core/archive/archivecontainer.h"
 #include "core/archive/archivetree.h"
 #include "core/index/indexer.h"
 #include "core/io/safefile.h"
@@ -182,7 +183,7 @@ private Q_SLOTS:
         for (const Diagnostic* diagnostic : tooLong) // named by a bounded start, not the whole name
             QVERIFY(diagnostic->path.size() < 1024);
         QVERIFY(engaged(*index, "model__0_forward_1.0"));
-        const std::shared_ptr<const ArchiveTree> tree = archiveTreeFor(index->root);
+        const ArchiveTree* tree = archiveOf(*index->files);
         QVERIFY(tree);
         QVERIFY(tree->find(deepest));
         QVERIFY(!tree->find("a"));
@@ -190,8 +191,8 @@ private Q_SLOTS:
         std::string bytes;
         std::size_t size = 0;
         FileError error;
-        QVERIFY(readWholeFile(
-            QFile::encodeName(path).toStdString() + "!/" + deepest, std::string(), 64, bytes, size, error));
+        QVERIFY(readWholeFile(*index->files, QFile::encodeName(path).toStdString() + "!/" + deepest,
+            std::string(), 64, bytes, size, error));
         QCOMPARE(std::string(bytes.data(), size), std::string("kept"));
     }
 
@@ -216,8 +217,8 @@ private Q_SLOTS:
         std::string bytes;
         std::size_t size = 0;
         FileError error;
-        QVERIFY(readWholeFile(
-            QFile::encodeName(path).toStdString() + "!/" + c, std::string(), 1 << 20, bytes, size, error));
+        QVERIFY(readWholeFile(*index->files, QFile::encodeName(path).toStdString() + "!/" + c, std::string(),
+            1 << 20, bytes, size, error));
         QCOMPARE(QByteArray(bytes.data(), qsizetype(size)), m_engaged);
     }
 
@@ -250,15 +251,15 @@ private Q_SLOTS:
         QCOMPARE(loops.size(), std::size_t(1));
         QVERIFY(loops.front()->path.ends_with("model__0_forward_2.1/output_code.py"));
         FileError error;
-        QVERIFY(!SafeFile::open(QFile::encodeName(path).toStdString() + "!/" + folder + "output_code.py",
+        QVERIFY(!index->files->open(QFile::encodeName(path).toStdString() + "!/" + folder + "output_code.py",
             std::string(), 1 << 20, error));
         QVERIFY2(error.message.find("too long a chain of links") != std::string::npos, error.message.c_str());
-        QVERIFY(!SafeFile::open(
+        QVERIFY(!index->files->open(
             QFile::encodeName(path).toStdString() + "!/" + kGraphs + "model__0_forward_2.1/output_code.py",
             std::string(), 1 << 20, error));
         QCOMPARE(error.problem, FileProblem::LinkLoop);
         // 40 links in a row are followed, as Linux follows them.
-        const std::shared_ptr<const ArchiveTree> tree = archiveTreeFor(index->root);
+        const ArchiveTree* tree = archiveOf(*index->files);
         QVERIFY(tree);
         const ArchiveTree::Resolved resolved = tree->resolve(folder + "l22", true);
         QCOMPARE(resolved.error, 0);
@@ -310,7 +311,7 @@ private Q_SLOTS:
         QVERIFY2(warnings.front()->message.find("damaged header") != std::string::npos,
             warnings.front()->message.c_str());
         QVERIFY(engaged(*index, "model__0_forward_1.0"));
-        const std::shared_ptr<const ArchiveTree> tree = archiveTreeFor(index->root);
+        const ArchiveTree* tree = archiveOf(*index->files);
         QVERIFY(tree && tree->find("t/first.txt") && !tree->find("t/second.txt"));
     }
 

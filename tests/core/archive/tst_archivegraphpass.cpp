@@ -4,6 +4,7 @@
 // the model sources' map of an archive whose entries run opposite to the index's order cost one
 // pass over it after the index's, with the folder's answers (paths aside).
 #include "archivewriter.h"
+#include "core/archive/archivecontainer.h"
 #include "core/archive/archivegraphpass.h"
 #include "core/archive/archiveprefetch.h"
 #include "core/index/indexer.h"
@@ -77,7 +78,7 @@ private Q_SLOTS:
     void everyItemOnceFromMemory()
     {
         const Index index = indexOf(m_archive);
-        const std::shared_ptr<const ArchiveTree> tree = archiveTreeFor(index.root);
+        const ArchiveTree* tree = archiveOf(*index.files);
         QVERIFY(tree);
         std::vector<std::vector<std::string>> inners;
         for (const Run& run : index.runs) {
@@ -92,10 +93,11 @@ private Q_SLOTS:
         const std::uint64_t before = archivePassesStarted();
         // An in-flight budget of one byte: items are handed over one at a time, still in one pass.
         runInArchiveOrder(
-            *tree, inners,
-            [&](std::size_t item) {
+            *index.files, *tree, inners,
+            [&](std::size_t item, const Container& files) {
                 ++done[item];
-                if (prefetchedMember(tree->archive(), inners[item].front()))
+                const auto* ahead = dynamic_cast<const PrefetchedContainer*>(&files);
+                if (ahead && ahead->members() == 1 && ahead->wrapped() == index.files.get())
                     ++served;
             },
             2, 1);

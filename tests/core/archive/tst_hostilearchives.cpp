@@ -4,6 +4,7 @@
 // against the budget, a cut stream, encrypted zip entries. Each gets its diagnostic; nothing is
 // written anywhere, nothing outside the archive is read, the index keeps what was read before.
 #include "archivewriter.h"
+#include "core/archive/archivecontainer.h"
 #include "core/archive/archivetree.h"
 #include "core/index/indexer.h"
 #include "core/io/safefile.h"
@@ -148,19 +149,19 @@ private Q_SLOTS:
         // Opening the member by its path obeys the same rules.
         const std::string archive = QFile::encodeName(path).toStdString();
         FileError error;
-        QVERIFY(!SafeFile::open(
+        QVERIFY(!index->files->open(
             archive + "!/" + kGraphs + "model__0_forward_4.3/output_code.py", std::string(), 1 << 20, error));
         QCOMPARE(error.problem, FileProblem::OutsideTree);
-        QVERIFY(!SafeFile::open(
+        QVERIFY(!index->files->open(
             archive + "!/" + kGraphs + "model__0_forward_6.5/output_code.py", std::string(), 1 << 20, error));
         QCOMPARE(error.problem, FileProblem::LinkLoop);
         std::string bytes;
         std::size_t size = 0;
-        QVERIFY(readWholeFile(archive + "!/" + kGraphs + "model__0_forward_2.1/output_code.py", index->root,
-            1 << 20, bytes, size, error));
+        QVERIFY(readWholeFile(*index->files, archive + "!/" + kGraphs + "model__0_forward_2.1/output_code.py",
+            index->root, 1 << 20, bytes, size, error));
         QCOMPARE(QByteArray(bytes.data(), qsizetype(size)), m_engaged);
         // A member read by its fd (QFile, the code view) holds the same bytes.
-        std::optional<SafeFile> file = SafeFile::open(
+        std::optional<SafeFile> file = index->files->open(
             archive + "!/" + kGraphs + "model__0_forward_3.2/output_code.py", index->root, UINT64_MAX, error);
         QVERIFY(file);
         QFile viaFd;

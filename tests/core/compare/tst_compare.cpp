@@ -99,7 +99,7 @@ Run run(std::string name, std::int64_t pid, std::vector<Graph> graphs)
 
 Index makeIndex(std::string root, std::vector<Run> runs)
 {
-    return Index { std::move(root), std::move(runs), {} };
+    return Index { std::move(root), std::move(runs), {}, nullptr };
 }
 
 Index singleGraph(std::string root, Graph graph)

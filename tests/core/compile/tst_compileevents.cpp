@@ -5,6 +5,7 @@
 #include "core/compile/compileevents.h"
 #include "core/compile/compilesummary.h"
 #include "core/compile/compilewording.h"
+#include "core/io/container.h"
 #ifndef Q_MOC_RUN // moc misreads the raw strings with unbalanced braces in it
 #include "compilelogs.h"
 #endif
@@ -228,7 +229,7 @@ private Q_SLOTS:
             QSKIP("../shared/inputs-examples is absent");
         auto read = [](const QString& name) {
             const std::string path = example(name).toStdString();
-            return readCompileEvents(path, path);
+            return readCompileEvents(fileSystem(), path, path);
         };
         const CompileLog old = read(u"trace-2024-04-graph-break-restart-resume.log"_s);
         QVERIFY(old.opened);

@@ -4,6 +4,7 @@
 // after a reset, and the DVM-engaged share of the graphs a frame's compiles made, from the verdicts.
 #include "core/compile/compileframes.h"
 #include "core/compile/tracelogfiles.h"
+#include "core/io/container.h"
 #include "indexfixture.h"
 #ifndef Q_MOC_RUN // moc misreads the raw strings with unbalanced braces in it
 #include "compilelogs.h"
@@ -200,7 +201,7 @@ private Q_SLOTS:
         if (!QFile::exists(path))
             QSKIP("../shared/inputs-examples is absent");
         const std::string log = path.toStdString();
-        const std::vector<CompileFrame> frames = compileFrames({ readCompileEvents(log, log) });
+        const std::vector<CompileFrame> frames = compileFrames({ readCompileEvents(fileSystem(), log, log) });
         QCOMPARE(frames.size(), std::size_t(2));
         QCOMPARE(frameTitle(frames[0]), "fn (test_misc.py:9549)"s);
         QCOMPARE(frames[0].breaks, 1);

@@ -6,6 +6,7 @@
 #include "core/cache/cachefolder.h"
 #include "core/index/cacheindex.h"
 #include "core/index/indexer.h"
+#include "core/io/container.h"
 #include "core/trace/codehash.h"
 #include "indexfixture.h"
 #include "testutil.h"
@@ -81,7 +82,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString root = makeCache(dir.path());
         QVERIFY(isInductorCacheFolder(root.toStdString()));
-        const CacheListing listing = listCacheFolder(root.toStdString());
+        const CacheListing listing = listCacheFolder(fileSystem(), root.toStdString());
         QCOMPARE(listing.wrappers.size(), std::size_t(3));
         QCOMPARE(listing.kernelModules, 1);
         QCOMPARE(listing.otherModules, 1);
@@ -130,15 +131,15 @@ private Q_SLOTS:
         const QString hash = QString::fromStdString(inductorCodeHash("link"));
         QDir(root).mkpath(hash.mid(1, 2));
         QVERIFY(QFile::link(secret, root + u'/' + hash.mid(1, 2) + u'/' + hash + u".py"_s));
-        QCOMPARE(listCacheFolder(root.toStdString()).wrappers.size(), std::size_t(3));
-        QCOMPARE(listCacheFolder(root.toStdString()).unreadable, 1); // said, not passed over
+        QCOMPARE(listCacheFolder(fileSystem(), root.toStdString()).wrappers.size(), std::size_t(3));
+        QCOMPARE(listCacheFolder(fileSystem(), root.toStdString()).unreadable, 1); // said, not passed over
         // A FIFO under a module's name is never opened (no hang) and is counted as unreadable too.
         const QString fifoHash = QString::fromStdString(inductorCodeHash("fifo"));
         QDir(root).mkpath(fifoHash.mid(1, 2));
         const QByteArray fifo =
             QFile::encodeName(root + u'/' + fifoHash.mid(1, 2) + u'/' + fifoHash + u".py"_s);
         QCOMPARE(::mkfifo(fifo.constData(), 0600), 0);
-        const CacheListing listing = listCacheFolder(root.toStdString());
+        const CacheListing listing = listCacheFolder(fileSystem(), root.toStdString());
         QCOMPARE(listing.wrappers.size(), std::size_t(3));
         QCOMPARE(listing.unreadable, 2);
         // Each is named with why, and the warning sits at the cache folder (it had no path).

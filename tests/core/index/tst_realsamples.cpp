@@ -2,6 +2,7 @@
 // The five real Inductor output_code.py files in ../shared/real-samples (PyTorch 2.0 to 2.9, Triton
 // and C++): exact kernels, launches, fallbacks, sizes and header, established by reading the files.
 // Skipped when the shared folder is absent.
+#include "core/io/container.h"
 #include "core/parse/outputcodeparser.h"
 #include "testutil.h"
 
@@ -120,7 +121,7 @@ private Q_SLOTS:
         const ExpectedFile& expected = expectedFiles()[std::size_t(index)];
         const std::string path = testutil::realSample(QString::fromLatin1(expected.sample)).toStdString();
         std::string scratch;
-        const OutputCode code = parseOutputCodeFile(path, scratch);
+        const OutputCode code = parseOutputCodeFile(fileSystem(), path, scratch);
 
         QCOMPARE(code.path, path);
         QCOMPARE(code.bytes, expected.bytes);

@@ -5,6 +5,7 @@
 // fed by the records of its compile id; a graph's files read again from the log through SafeFile.
 #include "archivewriter.h"
 #include "core/index/indexer.h"
+#include "core/io/container.h"
 #include "core/io/safefile.h"
 #include "core/parse/versions.h"
 #include "core/trace/codehash.h"
@@ -109,25 +110,28 @@ private Q_SLOTS:
         std::string bytes;
         std::size_t size = 0;
         FileError error;
-        QVERIFY2(readWholeFile(forward.path + "/output_code.py", index.root, 1u << 30, bytes, size, error),
+        QVERIFY2(readWholeFile(*index.files, forward.path + "/output_code.py", index.root, 1u << 30, bytes,
+                     size, error),
             error.message.c_str());
         bytes.resize(size);
         QCOMPARE(
             bytes, testutil::readText(kEngagedRun + u"/torchinductor/model__0_forward_1.0/output_code.py"_s));
         // The runnable logged before the code is this graph's: the versions and DVM request of a tree.
-        const Versions versions = runVersions(index.runs[0], index.root);
+        const Versions versions = runVersions(*index.files, index.runs[0], index.root);
         QCOMPARE(versions.npuBackend, std::optional<std::string>("dvm"));
         QCOMPARE(versions.torch, std::optional<std::string>("2.14.0.dev20260719+cpu"));
         QVERIFY(versions.source->find("!L") != std::string::npos);
         // A file the graph does not have, and a line with no record.
-        QVERIFY(!readFileHead(forward.path + "/fx_graph_readable.py", index.root, 100, error));
+        QVERIFY(!readFileHead(*index.files, forward.path + "/fx_graph_readable.py", index.root, 100, error));
         QCOMPARE(error.problem, FileProblem::Missing);
-        QVERIFY(!readFileHead(index.runs[0].path + "!L2/output_code.py", index.root, 100, error));
+        QVERIFY(
+            !readFileHead(*index.files, index.runs[0].path + "!L2/output_code.py", index.root, 100, error));
         // A reader that bounds the file by its own folder (the GUI's code view) reads it too.
-        QVERIFY2(
-            readFileHead(forward.path + "/output_code.py", forward.path, 100, error), error.message.c_str());
+        QVERIFY2(readFileHead(*index.files, forward.path + "/output_code.py", forward.path, 100, error),
+            error.message.c_str());
         // Outside the tree the log is refused as any file is.
-        QVERIFY(!readFileHead(forward.path + "/output_code.py", "/nonexistent-tree", 100, error));
+        QVERIFY(
+            !readFileHead(*index.files, forward.path + "/output_code.py", "/nonexistent-tree", 100, error));
     }
 
     void oneLogAGzipAndATlparseFolder()
@@ -152,8 +156,8 @@ private Q_SLOTS:
         std::string bytes;
         std::size_t size = 0;
         FileError error;
-        QVERIFY2(readWholeFile(zipped.runs[0].graphs[0].path + "/output_code.py", zipped.root, 1u << 30,
-                     bytes, size, error),
+        QVERIFY2(readWholeFile(*zipped.files, zipped.runs[0].graphs[0].path + "/output_code.py", zipped.root,
+                     1u << 30, bytes, size, error),
             error.message.c_str());
 
         // tlparse's output folder keeps its input as raw.log beside its HTML.
@@ -182,7 +186,8 @@ private Q_SLOTS:
         std::string bytes;
         std::size_t size = 0;
         FileError error;
-        QVERIFY2(readWholeFile(forward.path + "/output_code.py", index.root, 1u << 30, bytes, size, error),
+        QVERIFY2(readWholeFile(*index.files, forward.path + "/output_code.py", index.root, 1u << 30, bytes,
+                     size, error),
             error.message.c_str());
         QVERIFY(size > 1000);
     }
@@ -266,7 +271,7 @@ private Q_SLOTS:
         // Read again, a changed payload is refused rather than shown as the code.
         FileError error;
         const Graph& changed = index.runs[0].graphs[0];
-        QVERIFY(!readFileHead(changed.path + "/output_code.py", index.root, 100, error));
+        QVERIFY(!readFileHead(*index.files, changed.path + "/output_code.py", index.root, 100, error));
         QVERIFY(QString::fromStdString(error.message).contains(u"md5"_s));
     }
 

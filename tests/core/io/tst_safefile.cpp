@@ -2,8 +2,8 @@
 // SafeFile: only regular files (FIFOs, sockets, devices and folders are refused at once, never
 // waited on), only inside the tree (checked on the descriptor: links and linked folders that lead
 // out are refused), a byte budget counted while reading (st_size is not trusted), typed errors.
+#include "core/io/container.h"
 #include "core/io/pathtext.h"
-#include "core/io/safefile.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -87,11 +87,14 @@ private Q_SLOTS:
         std::string buffer;
         std::size_t size = 0;
         FileError error;
-        QVERIFY(readWholeFile(m_tree + "/graph/output_code.py", m_tree, 100, buffer, size, error));
+        QVERIFY(
+            readWholeFile(fileSystem(), m_tree + "/graph/output_code.py", m_tree, 100, buffer, size, error));
         QCOMPARE(std::string(buffer.data(), size), std::string("x = 1\n"));
         // Exactly the budget is fine, one byte less is too large.
-        QVERIFY(readWholeFile(m_tree + "/graph/output_code.py", m_tree, 6, buffer, size, error));
-        QVERIFY(!readWholeFile(m_tree + "/graph/output_code.py", m_tree, 5, buffer, size, error));
+        QVERIFY(
+            readWholeFile(fileSystem(), m_tree + "/graph/output_code.py", m_tree, 6, buffer, size, error));
+        QVERIFY(
+            !readWholeFile(fileSystem(), m_tree + "/graph/output_code.py", m_tree, 5, buffer, size, error));
         QCOMPARE(error.problem, FileProblem::TooLarge);
         QCOMPARE(std::string(fileProblemName(error.problem)), std::string("too-large"));
     }
@@ -102,7 +105,8 @@ private Q_SLOTS:
         std::string buffer;
         std::size_t size = 0;
         FileError error;
-        QVERIFY2(readWholeFile("/proc/self/status", std::string(), 1 << 20, buffer, size, error),
+        QVERIFY2(
+            readWholeFile(fileSystem(), "/proc/self/status", std::string(), 1 << 20, buffer, size, error),
             error.message.c_str());
         QVERIFY(size > 100);
         QVERIFY(std::string(buffer.data(), size).find("VmRSS") != std::string::npos);
@@ -139,7 +143,7 @@ private Q_SLOTS:
         QCOMPARE(problemOf(m_tree + "/graph/zero.log", std::string()),
             std::optional<FileProblem>(FileProblem::NotRegular));
         FileError headError;
-        QVERIFY(!readFileHead(fifo, m_tree, 64, headError));
+        QVERIFY(!readFileHead(fileSystem(), fifo, m_tree, 64, headError));
         QCOMPARE(headError.problem, FileProblem::NotRegular);
         QVERIFY2(timer.elapsed() < 5000, "refusals must not wait");
         ::close(sock);
@@ -191,12 +195,13 @@ private Q_SLOTS:
         QVERIFY(::mkdir(odd.c_str(), 0755) == 0);
         writeBytes(odd + "/output_code.py", std::string(100000, 'a'));
         FileError error;
-        const std::optional<std::string> head = readFileHead(odd + "/output_code.py", m_tree, 65536, error);
+        const std::optional<std::string> head =
+            readFileHead(fileSystem(), odd + "/output_code.py", m_tree, 65536, error);
         QVERIFY2(head, error.message.c_str());
         QCOMPARE(head->size(), std::size_t(65536));
         std::string buffer;
         std::size_t size = 0;
-        QVERIFY(readWholeFile(odd + "/output_code.py", m_tree, 1 << 20, buffer, size, error));
+        QVERIFY(readWholeFile(fileSystem(), odd + "/output_code.py", m_tree, 1 << 20, buffer, size, error));
         QCOMPARE(size, std::size_t(100000));
         ::unlink((odd + "/output_code.py").c_str());
         ::rmdir(odd.c_str());

@@ -4,6 +4,7 @@
 // changed in between is reported instead of mixed in.
 #include "core/compare/compare.h"
 #include "core/index/indexer.h"
+#include "core/io/container.h"
 #include "core/json/comparejson.h"
 #include "core/json/scanjson.h"
 #include "core/parse/kernelbodies.h"
@@ -57,8 +58,8 @@ private Q_SLOTS:
     void bodiesReadAgainEqualAFullParse()
     {
         std::string scratch;
-        const OutputCode full = parseOutputCodeFile(m_path, scratch, KernelDetail::Full);
-        const OutputCode summary = parseOutputCodeFile(m_path, scratch, KernelDetail::Summary);
+        const OutputCode full = parseOutputCodeFile(fileSystem(), m_path, scratch, KernelDetail::Full);
+        const OutputCode summary = parseOutputCodeFile(fileSystem(), m_path, scratch, KernelDetail::Summary);
         QVERIFY(full.kernelBodies);
         QVERIFY(!summary.kernelBodies);
         QVERIFY(opsIn(full) > 0);
@@ -67,14 +68,14 @@ private Q_SLOTS:
         QCOMPARE(kernelBodyBytes(summary), std::size_t(0));
 
         std::optional<Diagnostic> problem;
-        const OutputCode completed = withKernelBodies(summary, scratch, problem);
+        const OutputCode completed = withKernelBodies(fileSystem(), summary, scratch, problem);
         QVERIFY(!problem);
         QVERIFY(completed.kernelBodies);
         QCOMPARE(jsonOf(completed), jsonOf(full));
 
         // A full one is returned as it is, without reading anything.
         QVERIFY(QFile::remove(QString::fromStdString(m_path)));
-        QCOMPARE(jsonOf(withKernelBodies(full, scratch, problem)), jsonOf(full));
+        QCOMPARE(jsonOf(withKernelBodies(fileSystem(), full, scratch, problem)), jsonOf(full));
         QVERIFY(!problem);
     }
 
@@ -89,7 +90,7 @@ private Q_SLOTS:
     {
         QFETCH(bool, removed);
         std::string scratch;
-        const OutputCode summary = parseOutputCodeFile(m_path, scratch, KernelDetail::Summary);
+        const OutputCode summary = parseOutputCodeFile(fileSystem(), m_path, scratch, KernelDetail::Summary);
         QFile file(QString::fromStdString(m_path));
         if (removed) {
             QVERIFY(file.remove());
@@ -99,7 +100,7 @@ private Q_SLOTS:
             file.close();
         }
         std::optional<Diagnostic> problem;
-        const OutputCode result = withKernelBodies(summary, scratch, problem);
+        const OutputCode result = withKernelBodies(fileSystem(), summary, scratch, problem);
         QVERIFY(problem);
         QCOMPARE(problem->code, std::string("changed-during-scan"));
         QCOMPARE(problem->severity, Severity::Warning);

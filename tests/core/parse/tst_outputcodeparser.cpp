@@ -3,6 +3,7 @@
 // kernel backend, launches and fallbacks only in entry code, the verdict, and bad input (empty,
 // binary, truncated, CRLF, Latin-1 / invalid UTF-8, unreadable).
 // Over 600 lines: the cases of one parser, each short; split by feature when it grows further.
+#include "core/io/container.h"
 #include "core/parse/outputcodeparser.h"
 #include "testutil.h"
 
@@ -701,12 +702,12 @@ private Q_SLOTS:
         const QString path = dir.filePath(QStringLiteral("output_code.py"));
         QVERIFY(QFile::copy(testutil::fixture(QStringLiteral("output_code/dvm_graph_fusion.py")), path));
         std::string scratch;
-        const OutputCode fromFile = parseOutputCodeFile(path.toStdString(), scratch);
+        const OutputCode fromFile = parseOutputCodeFile(fileSystem(), path.toStdString(), scratch);
         QCOMPARE(fromFile.path, path.toStdString());
         QCOMPARE(everything(fromFile), everything(parseFixture(QStringLiteral("dvm_graph_fusion.py"))));
         // The same scratch serves the next file.
         const OutputCode again = parseOutputCodeFile(
-            testutil::fixturePath(QStringLiteral("output_code/zero_kernels.py")), scratch);
+            fileSystem(), testutil::fixturePath(QStringLiteral("output_code/zero_kernels.py")), scratch);
         QCOMPARE(again.fallbacks.size(), std::size_t(2));
     }
 
@@ -716,7 +717,7 @@ private Q_SLOTS:
         QVERIFY(dir.isValid());
         std::string scratch;
         for (const QString& path : { dir.filePath(QStringLiteral("missing.py")), dir.path() }) {
-            const OutputCode code = parseOutputCodeFile(path.toStdString(), scratch);
+            const OutputCode code = parseOutputCodeFile(fileSystem(), path.toStdString(), scratch);
             QCOMPARE(diagnosticCodes(code), QStringList({ u"unreadable"_s }));
             QCOMPARE(code.diagnostics[0].path, path.toStdString());
             QCOMPARE(code.diagnostics[0].severity, Severity::Error);
@@ -738,19 +739,19 @@ private Q_SLOTS:
         const QString link = dir.filePath(QStringLiteral("linked.py"));
         QVERIFY(QFile::link(outside.filePath(QStringLiteral("output_code.py")), link));
         std::string scratch;
-        const OutputCode fromFifo =
-            parseOutputCodeFile(fifo.toStdString(), scratch, KernelDetail::Full, dir.path().toStdString());
+        const OutputCode fromFifo = parseOutputCodeFile(
+            fileSystem(), fifo.toStdString(), scratch, KernelDetail::Full, dir.path().toStdString());
         QCOMPARE(diagnosticCodes(fromFifo), QStringList({ u"unreadable"_s }));
         QVERIFY2(
             fromFifo.diagnostics[0].message.find("it is a FIFO, not a regular file") != std::string::npos,
             fromFifo.diagnostics[0].message.c_str());
-        const OutputCode fromLink =
-            parseOutputCodeFile(link.toStdString(), scratch, KernelDetail::Full, dir.path().toStdString());
+        const OutputCode fromLink = parseOutputCodeFile(
+            fileSystem(), link.toStdString(), scratch, KernelDetail::Full, dir.path().toStdString());
         QCOMPARE(diagnosticCodes(fromLink), QStringList({ u"unreadable"_s }));
         QVERIFY(fromLink.diagnostics[0].message.find("leads out of the scanned tree") != std::string::npos);
         QVERIFY(fromLink.kernels.empty());
         // The same link with no tree to stay in (a file the user named) is read.
-        QVERIFY(!parseOutputCodeFile(link.toStdString(), scratch).kernels.empty());
+        QVERIFY(!parseOutputCodeFile(fileSystem(), link.toStdString(), scratch).kernels.empty());
     }
 };
 

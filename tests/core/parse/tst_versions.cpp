@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Toolchain versions from fx_graph_runnable.py headers: the real 2.7.1 sample, NPU-style headers,
 // and files that say nothing.
+#include "core/io/container.h"
 #include "core/parse/versions.h"
 #include "testutil.h"
 
@@ -82,7 +83,7 @@ private Q_SLOTS:
             "model__0_inference_0.0/fx_graph_runnable.py"));
         if (!QFileInfo::exists(path))
             QSKIP("real samples are not available");
-        const auto versions = readReproHeader(path.toStdString());
+        const auto versions = readReproHeader(fileSystem(), path.toStdString());
         QVERIFY(versions);
         QCOMPARE(versions->torch, std::optional<std::string>("2.7.1+cu126"));
         QCOMPARE(versions->torchCuda, std::optional<std::string>("12.6"));
@@ -113,11 +114,11 @@ private Q_SLOTS:
         run.graphs[2].files = { "fx_graph_runnable.py", "output_code.py" };
         writeFile(QString::fromStdString(run.graphs[2].path + "/fx_graph_runnable.py"),
             "os.environ['TORCHINDUCTOR_NPU_BACKEND'] = 'mlir'\n# torch version: 2.9.1\n");
-        const Versions versions = runVersions(run, std::string());
+        const Versions versions = runVersions(fileSystem(), run, std::string());
         QCOMPARE(versions.torch, std::optional<std::string>("2.9.0"));
         QCOMPARE(versions.npuBackend, std::optional<std::string>("mlir"));
         QCOMPARE(versions.source, std::optional<std::string>(run.graphs[1].path + "/fx_graph_runnable.py"));
-        QVERIFY(runVersions(Run(), std::string()).empty());
+        QVERIFY(runVersions(fileSystem(), Run(), std::string()).empty());
     }
 
     // A FIFO named fx_graph_runnable.py hung `report` and `scan` before; a link out of the tree
@@ -141,10 +142,11 @@ private Q_SLOTS:
             outside.filePath(QStringLiteral("fx_graph_runnable.py")), "# torch version: 6.6.6-secret\n");
         QVERIFY(QFile::link(outside.filePath(QStringLiteral("fx_graph_runnable.py")),
             QString::fromStdString(run.graphs[1].path + "/fx_graph_runnable.py")));
-        QVERIFY(!readReproHeader(run.graphs[0].path + "/fx_graph_runnable.py", run.path));
-        QVERIFY(runVersions(run, run.path).empty());
+        QVERIFY(!readReproHeader(fileSystem(), run.graphs[0].path + "/fx_graph_runnable.py", run.path));
+        QVERIFY(runVersions(fileSystem(), run, run.path).empty());
         // Without a tree bound the link is followed (what the bound prevents).
-        QCOMPARE(runVersions(run, std::string()).torch, std::optional<std::string>("6.6.6-secret"));
+        QCOMPARE(
+            runVersions(fileSystem(), run, std::string()).torch, std::optional<std::string>("6.6.6-secret"));
     }
 };
 

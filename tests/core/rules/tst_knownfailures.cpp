@@ -2,6 +2,7 @@
 // Known-failure rules: the built-in rule file, matching on fixture logs (each seed failure and the
 // near misses that must not match), rule-file errors, user overrides, and the tree rules.
 #include "core/index/indexer.h"
+#include "core/io/container.h"
 #include "core/rules/knownfailures.h"
 #include "testutil.h"
 
@@ -16,7 +17,7 @@ namespace {
 std::vector<Finding> scan(const QString& fixtureLog, const RuleBook& rules = builtinRules())
 {
     std::string error;
-    auto findings = scanLogForKnownFailures(testutil::fixturePath(fixtureLog), rules, error);
+    auto findings = scanLogForKnownFailures(fileSystem(), testutil::fixturePath(fixtureLog), rules, error);
     if (!findings)
         qFatal("%s", error.c_str());
     return *findings;
@@ -308,7 +309,7 @@ private Q_SLOTS:
 
         const QString log =
             writeFile(dir, QStringLiteral("train.log"), "ok\nRuntimeError: NPU out of memory\n");
-        const auto findings = scanLogForKnownFailures(log.toStdString(), *book, error);
+        const auto findings = scanLogForKnownFailures(fileSystem(), log.toStdString(), *book, error);
         QCOMPARE(ids(*findings), std::vector<std::string> { "team-oom" });
         QCOMPARE(findings->front().line, std::optional<int>(2));
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // LogLineReader: lines split exactly as in the file whatever the chunk size, any bytes, any line
 // length, and a 200 MB log read through a fixed buffer.
+#include "core/io/container.h"
 #include "core/rules/knownfailures.h"
 #include "core/rules/logscanner.h"
 #include "testutil.h"
@@ -28,7 +29,7 @@ std::vector<ReadLine> readAll(LogLineReader& reader, const QString& path, bool* 
     std::vector<ReadLine> lines;
     std::string error;
     const bool read = reader.read(
-        path.toStdString(),
+        fileSystem(), path.toStdString(),
         [&](const LogLine& line) {
             lines.push_back({ line.number, std::string(line.text), line.cut });
             return true;
@@ -134,7 +135,7 @@ private Q_SLOTS:
         std::string error;
         int seen = 0;
         QVERIFY(reader.read(
-            writeFile(dir, QStringLiteral("s.log"), "1\n2\n3\n4\n").toStdString(),
+            fileSystem(), writeFile(dir, QStringLiteral("s.log"), "1\n2\n3\n4\n").toStdString(),
             [&](const LogLine&) { return ++seen < 2; }, error));
         QCOMPARE(seen, 2);
     }
@@ -145,12 +146,12 @@ private Q_SLOTS:
         LogLineReader reader;
         std::string error;
         QVERIFY(!reader.read(
-            dir.filePath(QStringLiteral("missing.log")).toStdString(), [](const LogLine&) { return true; },
-            error));
+            fileSystem(), dir.filePath(QStringLiteral("missing.log")).toStdString(),
+            [](const LogLine&) { return true; }, error));
         QVERIFY2(error.find("cannot open") != std::string::npos, error.c_str());
         error.clear();
         QVERIFY(!reader.read(
-            dir.path().toStdString(), [](const LogLine&) { return true; }, error));
+            fileSystem(), dir.path().toStdString(), [](const LogLine&) { return true; }, error));
         QVERIFY2(error.find("not a regular file") != std::string::npos, error.c_str());
     }
 
@@ -167,14 +168,14 @@ private Q_SLOTS:
         LogLineReader reader;
         std::string error;
         const auto all = [](const LogLine&) { return true; };
-        QVERIFY(!reader.read(fifo, all, error));
+        QVERIFY(!reader.read(fileSystem(), fifo, all, error));
         QCOMPARE(error, "cannot open " + fifo + ": it is a FIFO, not a regular file");
-        QVERIFY(!reader.read("/dev/zero", all, error));
+        QVERIFY(!reader.read(fileSystem(), "/dev/zero", all, error));
         QCOMPARE(error, std::string("cannot open /dev/zero: it is a device, not a regular file"));
         const std::string out = dir.filePath(QStringLiteral("out.log")).toStdString();
-        QVERIFY(!reader.read(out, all, error, dir.path().toStdString()));
+        QVERIFY(!reader.read(fileSystem(), out, all, error, dir.path().toStdString()));
         QVERIFY2(error.find("leads out of the scanned tree") != std::string::npos, error.c_str());
-        QVERIFY(reader.read(out, all, error)); // no tree named: read
+        QVERIFY(reader.read(fileSystem(), out, all, error)); // no tree named: read
     }
 
     // A 200 MB debug.log with the failure near its end: found at the right line, with the reader's
@@ -218,7 +219,8 @@ private Q_SLOTS:
         QElapsedTimer timer;
         timer.start();
         std::string error;
-        const auto findings = scanLogForKnownFailures(path.toStdString(), builtinRules(), error);
+        const auto findings =
+            scanLogForKnownFailures(fileSystem(), path.toStdString(), builtinRules(), error);
         const qint64 elapsed = timer.elapsed();
         const long residentGrowthKiB = maxResidentKiB() - residentBefore;
         QVERIFY2(findings.has_value(), error.c_str());
@@ -232,7 +234,7 @@ private Q_SLOTS:
         LogLineReader reader;
         std::int64_t counted = 0;
         QVERIFY(reader.read(
-            path.toStdString(), [&](const LogLine&) { return ++counted > 0; }, error));
+            fileSystem(), path.toStdString(), [&](const LogLine&) { return ++counted > 0; }, error));
         QCOMPARE(counted, std::int64_t(lines + 1));
         QVERIFY(reader.peakBufferedBytes()
             <= LogLineReader::kDefaultChunkBytes + LogLineReader::kDefaultMaxLineBytes);

@@ -4,6 +4,7 @@
 // fixture (every kind of evidence), a graph with only DVM docstrings as its post-grad graph, a
 // graph without fx_graph_readable.py, and the real 2.7.1 tree's provenance JSONs.
 #include "core/index/indexer.h"
+#include "core/io/container.h"
 #include "core/sources/provenancelinks.h"
 #include "testutil.h"
 
@@ -69,7 +70,7 @@ private Q_SLOTS:
         const Index index = indexOf(testutil::fixturePath(QStringLiteral("sources/torch_compile_debug")));
         const Graph& graph = index.runs.at(0).graphs.at(0);
         std::vector<Diagnostic> problems;
-        const GraphProvenance provenance = graphProvenance(graph, index.root, problems);
+        const GraphProvenance provenance = graphProvenance(filesOr(index.files), graph, index.root, problems);
         QVERIFY(problems.empty());
         QCOMPARE(provenance.paths[0], graph.path + "/fx_graph_readable.py");
         QCOMPARE(provenance.paths[1], graph.path + "/fx_graph_transformed.py");
@@ -140,7 +141,7 @@ private Q_SLOTS:
         const Index index = indexOf(testutil::fixturePath(QStringLiteral("provenance/model__0_forward_1.0")));
         const Graph& graph = index.runs.at(0).graphs.at(0);
         std::vector<Diagnostic> problems;
-        const GraphProvenance provenance = graphProvenance(graph, index.root, problems);
+        const GraphProvenance provenance = graphProvenance(filesOr(index.files), graph, index.root, problems);
         QVERIFY(problems.empty());
         QVERIFY(provenance.postGradFromDocstrings);
         QCOMPARE(provenance.paths[1], graph.outputCode->path);
@@ -166,7 +167,7 @@ private Q_SLOTS:
         const Index index = indexOf(testutil::fixturePath(QStringLiteral("sources/torch_compile_debug")));
         const Graph& graph = index.runs.at(1).graphs.at(0);
         std::vector<Diagnostic> problems;
-        const GraphProvenance provenance = graphProvenance(graph, index.root, problems);
+        const GraphProvenance provenance = graphProvenance(filesOr(index.files), graph, index.root, problems);
         QVERIFY(provenance.paths[0].empty()); // no fx_graph_readable.py: the view says so
         QCOMPARE(provenance.paths[1], graph.path + "/fx_graph_transformed.py");
         for (const ProvenanceLink& link : provenance.links)
@@ -181,7 +182,7 @@ private Q_SLOTS:
         const Index index = indexOf(tree.toStdString());
         const Graph& graph = index.runs.at(0).graphs.at(0);
         std::vector<Diagnostic> problems;
-        const GraphProvenance provenance = graphProvenance(graph, index.root, problems);
+        const GraphProvenance provenance = graphProvenance(filesOr(index.files), graph, index.root, problems);
         QVERIFY(problems.empty());
         QCOMPARE(provenance.links.size(), std::size_t(3));
         const ProvenanceLink& mm = provenance.links[0];

@@ -2,6 +2,7 @@
 // The TORCH_TRACE record reader: prefix, ids, rank, interned strings and payloads of generated logs
 // (plain and gzip), each kind of bad input as a diagnostic at its line with the rest still read,
 // memory bounds (a 40 MB line, a payload limit), and every real excerpt in ../shared/inputs-examples.
+#include "core/io/container.h"
 #include "core/trace/tracelog.h"
 #include "testutil.h"
 #include "tracewriter.h"
@@ -36,8 +37,8 @@ Collected readFile(const QString& path, const TraceReadOptions& options = {})
 {
     Collected collected;
     const std::string name = path.toStdString();
-    collected.result =
-        readTraceLog(name, name, options, [&](TraceRecord& record) { collected.records.push_back(record); });
+    collected.result = readTraceLog(
+        fileSystem(), name, name, options, [&](TraceRecord& record) { collected.records.push_back(record); });
     return collected;
 }
 

@@ -3,6 +3,7 @@
 // earlier read left (tracelinemarks.h) and gives exactly what a read from the log's start gives:
 // the same payloads, the same errors; a rewritten log is never entered at a stale offset; a gzip
 // log is entered at the access points its read from the start left (gzipaccess.h).
+#include "core/io/container.h"
 #include "core/io/safefile.h"
 #include "core/trace/tracelinemarks.h"
 #include "core/trace/tracelog.h"
@@ -80,7 +81,7 @@ GeneratedLog generatedLog(int graphs, std::string_view marker, int leadingStrs)
 
 std::optional<std::string> member(const std::string& log, int line, FileError& error)
 {
-    return readTraceMember(TraceMemberName { log, line, "output_code.py" }, log, error);
+    return readTraceMember(fileSystem(), TraceMemberName { log, line, "output_code.py" }, log, error);
 }
 
 // The record at `line` read as before marks existed: from the log's start.
@@ -88,7 +89,8 @@ TraceReadResult readFromStart(const std::string& log, int line, std::optional<st
 {
     TraceReadOptions options;
     options.onlyLine = line;
-    return readTraceLog(log, log, options, [&](TraceRecord& record) { payload = record.payload; });
+    return readTraceLog(
+        fileSystem(), log, log, options, [&](TraceRecord& record) { payload = record.payload; });
 }
 
 TraceReadResult readResuming(const std::string& log, int line)
@@ -96,12 +98,12 @@ TraceReadResult readResuming(const std::string& log, int line)
     TraceReadOptions options;
     options.onlyLine = line;
     options.resumeNearOnlyLine = true;
-    return readTraceLog(log, log, options, [](TraceRecord&) {});
+    return readTraceLog(fileSystem(), log, log, options, [](TraceRecord&) {});
 }
 
 void readWhole(const std::string& log)
 {
-    readTraceLog(log, log, TraceReadOptions {}, [](TraceRecord&) {});
+    readTraceLog(fileSystem(), log, log, TraceReadOptions {}, [](TraceRecord&) {});
 }
 
 } // namespace
@@ -247,7 +249,8 @@ private Q_SLOTS:
         int lead = 0;
         const auto transformed = [&](int graph, FileError& error) {
             const int codeLine = 1 + lead + 2 * graph + codeLines * graph + 2; // post-grad: 2 lines
-            return readTraceMember(TraceMemberName { log, codeLine, "fx_graph_transformed.py" }, log, error);
+            return readTraceMember(
+                fileSystem(), TraceMemberName { log, codeLine, "fx_graph_transformed.py" }, log, error);
         };
         QVERIFY(write(40, "first ", lead));
         for (int graph = 0; graph < 40; ++graph) {
@@ -311,7 +314,7 @@ private Q_SLOTS:
             QString::fromStdString(log), std::string_view(both.constData(), both.size())));
         std::size_t records = 0;
         const TraceReadResult whole =
-            readTraceLog(log, log, TraceReadOptions {}, [&](TraceRecord&) { ++records; });
+            readTraceLog(fileSystem(), log, log, TraceReadOptions {}, [&](TraceRecord&) { ++records; });
         QVERIFY(whole.diagnostics.empty());
         QCOMPARE(whole.bytes, generated.text.size());
         QVERIFY(records >= 80);

@@ -3,6 +3,7 @@
 // for the sample tree's run 4102, for output_code.py files that are empty, binary or unreadable, and
 // the English clause of each kind that the CLI and the reports print.
 #include "core/index/indexer.h"
+#include "core/io/container.h"
 #include "core/parse/outputcodeparser.h"
 #include "core/verdict/summary.h"
 #include "testutil.h"
@@ -140,7 +141,7 @@ private Q_SLOTS:
         QVERIFY(QDir().mkpath(QString::fromStdString(path)));
         std::string scratch;
         Graph graph;
-        graph.outputCode = parseOutputCodeFile(path, scratch);
+        graph.outputCode = parseOutputCodeFile(fileSystem(), path, scratch);
         QCOMPARE(
             notEngagedReasonList(graph), (std::vector<NotEngagedReason> { { Kind::FileUnreadable, {} } }));
         QCOMPARE(notEngagedReasons(graph), std::vector<std::string> { "output_code.py is unreadable" });

@@ -3,6 +3,7 @@
 // next/previous DVM kernel, the find bar's "n of m", bad files (binary, non-UTF-8, CRLF, missing)
 // and a 10 MB file that loads while the event loop keeps turning.
 // Over 600 lines: the cases of one widget, each short; split by feature when it grows further.
+#include "core/io/container.h"
 #include "core/parse/outputcodeparser.h"
 #include "gui/codeview/codeeditor.h"
 #include "gui/codeview/codehighlighter.h"
@@ -67,7 +68,7 @@ dvmlens::OutputCode fixtureCode(int lineOffset = 0)
 bool loadInto(CodeView& view, const QString& path, const dvmlens::OutputCode* code = nullptr)
 {
     QSignalSpy loaded(&view, &CodeView::loaded);
-    view.showFile(path, code);
+    view.showFile(path, nullptr, code);
     return loaded.wait(10000) && loaded.first().first().toString() == path;
 }
 
@@ -261,7 +262,7 @@ void CodeViewTest::goToLineBeforeLoadAppliesAfterIt()
     CodeView view;
     const dvmlens::OutputCode code = fixtureCode();
     QSignalSpy loaded(&view, &CodeView::loaded);
-    view.showFile(testutil::fixture(kOutputCode), &code);
+    view.showFile(testutil::fixture(kOutputCode), nullptr, &code);
     QVERIFY(view.isLoading());
     view.goToLine(37, 43);
     QVERIFY(loaded.wait(10000));
@@ -269,7 +270,7 @@ void CodeViewTest::goToLineBeforeLoadAppliesAfterIt()
 
     // Showing the same file again only swaps the marks: no reload, the cursor stays.
     const dvmlens::OutputCode noKernels;
-    view.showFile(testutil::fixture(kOutputCode), &noKernels);
+    view.showFile(testutil::fixture(kOutputCode), nullptr, &noKernels);
     QVERIFY(!view.isLoading());
     QVERIFY(view.marks().isEmpty());
     QCOMPARE(selectedLines(view), qMakePair(37, 43));
@@ -419,7 +420,7 @@ void CodeViewTest::binaryFileShowsMessage()
             10));
     CodeView view;
     QSignalSpy failed(&view, &CodeView::loadFailed);
-    view.showFile(path);
+    view.showFile(path, nullptr);
     QVERIFY(failed.wait(10000));
     QCOMPARE(failed.first().first().toString(), path);
     QVERIFY(failed.first().at(1).toString().contains(QStringLiteral("binary")));
@@ -525,11 +526,11 @@ void CodeViewTest::tooLargeFileIsRefused()
 {
     QTemporaryDir dir;
     const QString path = writeFile(dir, QStringLiteral("big.log"), QByteArray(101, 'x'));
-    const FileText refused = readFileText(path, 100);
+    const FileText refused = readFileText(path, dvmlens::fileSystem(), 100);
     QCOMPARE(refused.status, FileText::Status::TooLarge);
     QVERIFY(refused.text.isEmpty());
     QVERIFY(refused.message.contains(QStringLiteral("larger than")));
-    const FileText accepted = readFileText(path, 101);
+    const FileText accepted = readFileText(path, dvmlens::fileSystem(), 101);
     QCOMPARE(accepted.status, FileText::Status::Ok);
     QCOMPARE(accepted.text, QString(101, QLatin1Char('x')));
 }
@@ -548,13 +549,13 @@ void CodeViewTest::missingFileFails()
     QCOMPARE(enabled(), 4);
     QSignalSpy failed(&view, &CodeView::loadFailed);
     QTemporaryDir dir;
-    view.showFile(dir.filePath(QStringLiteral("nope.py")));
+    view.showFile(dir.filePath(QStringLiteral("nope.py")), nullptr);
     QCOMPARE(enabled(), 0); // loading
     QVERIFY(failed.wait(10000));
     QVERIFY(view.message().contains(QStringLiteral("does not exist")));
     QCOMPARE(enabled(), 0);
 
-    view.showFile(dir.path()); // a folder
+    view.showFile(dir.path(), nullptr); // a folder
     QVERIFY(failed.wait(10000));
     QVERIFY(view.message().contains(QStringLiteral("folder")));
 }
@@ -568,14 +569,14 @@ void CodeViewTest::specialFilesAndLinksOutAreNotShown()
     QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0644) == 0);
     QElapsedTimer timer;
     timer.start();
-    const FileText fromFifo = readFileText(fifo);
+    const FileText fromFifo = readFileText(fifo, dvmlens::fileSystem());
     QCOMPARE(fromFifo.status, FileText::Status::Unreadable);
     QVERIFY2(fromFifo.message.contains(QStringLiteral("FIFO")), qPrintable(fromFifo.message));
     QVERIFY(timer.elapsed() < 5000);
 
     const QString link = dir.filePath(QStringLiteral("passwd.py"));
     QVERIFY(QFile::link(QStringLiteral("/etc/passwd"), link));
-    const FileText fromLink = readFileText(link);
+    const FileText fromLink = readFileText(link, dvmlens::fileSystem());
     QCOMPARE(fromLink.status, FileText::Status::Unreadable);
     QVERIFY(fromLink.text.isEmpty());
     QVERIFY2(fromLink.message.contains(QStringLiteral("leads out of the scanned tree")),
@@ -583,7 +584,7 @@ void CodeViewTest::specialFilesAndLinksOutAreNotShown()
 
     CodeView view;
     QSignalSpy failed(&view, &CodeView::loadFailed);
-    view.showFile(fifo);
+    view.showFile(fifo, nullptr);
     QVERIFY(failed.wait(10000));
     QVERIFY(view.message().contains(QStringLiteral("FIFO")));
     QVERIFY(!view.isLoading());
@@ -596,8 +597,8 @@ void CodeViewTest::staleLoadIsDropped()
     const QString second = writeFile(dir, QStringLiteral("second.py"), "second = 2\n");
     CodeView view;
     QSignalSpy loaded(&view, &CodeView::loaded);
-    view.showFile(first);
-    view.showFile(second);
+    view.showFile(first, nullptr);
+    view.showFile(second, nullptr);
     QVERIFY(loaded.wait(10000));
     QTest::qWait(100); // give a stale result the chance to arrive (it must not)
     QCOMPARE(loaded.size(), 1);
@@ -647,7 +648,8 @@ void CodeViewTest::realTritonSampleMarksWhatCoreFound()
     if (!QFileInfo::exists(path))
         QSKIP("../shared/real-samples is not available");
     std::string scratch;
-    const dvmlens::OutputCode code = dvmlens::parseOutputCodeFile(path.toStdString(), scratch);
+    const dvmlens::OutputCode code =
+        dvmlens::parseOutputCodeFile(dvmlens::fileSystem(), path.toStdString(), scratch);
     QVERIFY(!code.kernels.empty());
     QVERIFY(!code.fallbacks.empty());
     CodeView view;
@@ -727,7 +729,7 @@ void CodeViewTest::tenMegabyteFileKeepsEventLoopTurning()
     heartbeat.start();
 
     QSignalSpy loaded(&view, &CodeView::loaded);
-    view.showFile(path, &code);
+    view.showFile(path, nullptr, &code);
     QTRY_VERIFY_WITH_TIMEOUT(loaded.size() == 1, 30000);
     const qint64 loadedMs = total.elapsed();
     const qint64 longestGapUntilLoaded = longestGap;

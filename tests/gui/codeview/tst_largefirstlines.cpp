@@ -74,7 +74,7 @@ private Q_SLOTS:
         });
         watch.start();
         QSignalSpy loaded(&view, &CodeView::loaded);
-        view.showFile(path);
+        view.showFile(path, nullptr);
         view.goToLine(150000); // waits for the whole file
         QVERIFY(loaded.wait(60000));
         watch.stop();
@@ -109,7 +109,7 @@ private Q_SLOTS:
         });
         watch.start();
         QSignalSpy loaded(&view, &CodeView::loaded);
-        view.showFile(path);
+        view.showFile(path, nullptr);
         QVERIFY(loaded.wait(30000));
         QTest::qWait(20);
         // The empty view (when a tick saw it), then the whole file: never its first lines alone.

@@ -119,7 +119,7 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         QSignalSpy loaded(&view, &CodeView::loaded);
         const QString path = QString::fromStdString(m_code->path);
-        view.showFile(path, m_code);
+        view.showFile(path, nullptr, m_code);
         QVERIFY(loaded.wait(10000));
         const int f64 = m_code->kernels[1].line;
         const int dvm = m_code->kernels[0].line;

@@ -95,7 +95,7 @@ private:
     void showPair(SideBySideView& view)
     {
         QSignalSpy ready(&view, &SideBySideView::ready);
-        view.showContents({ m_pathA, nullptr, {} }, { m_pathB, nullptr, {} });
+        view.showContents({ m_pathA, nullptr, nullptr, {} }, { m_pathB, nullptr, nullptr, {} });
         QVERIFY(!view.isReady());
         QTRY_COMPARE(ready.count(), 1);
         QVERIFY(view.isReady());
@@ -224,7 +224,7 @@ private Q_SLOTS:
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         QSignalSpy ready(&view, &SideBySideView::ready);
-        view.showContents({ m_pathA, &code, {} }, { m_pathB, nullptr, {} });
+        view.showContents({ m_pathA, nullptr, &code, {} }, { m_pathB, nullptr, nullptr, {} });
         QTRY_COMPARE(ready.count(), 1);
         CodeView* a = view.codeView(SideBySideView::SideA);
         QCOMPARE(a->marks().size(), 2);
@@ -338,7 +338,7 @@ private Q_SLOTS:
     {
         SideBySideView view;
         QSignalSpy ready(&view, &SideBySideView::ready);
-        view.showContents({ m_pathA, nullptr, {} }, { m_pathA, nullptr, {} });
+        view.showContents({ m_pathA, nullptr, nullptr, {} }, { m_pathA, nullptr, nullptr, {} });
         QTRY_COMPARE(ready.count(), 1);
         QCOMPARE(view.differenceCount(), 0);
         QCOMPARE(view.differenceLabelText(), QStringLiteral("Identical"));
@@ -350,8 +350,8 @@ private Q_SLOTS:
     {
         SideBySideView view;
         QSignalSpy ready(&view, &SideBySideView::ready);
-        view.showContents(
-            { m_pathA, nullptr, {} }, { {}, nullptr, QStringLiteral("no output_code.py here") });
+        view.showContents({ m_pathA, nullptr, nullptr, {} },
+            { {}, nullptr, nullptr, QStringLiteral("no output_code.py here") });
         QTRY_COMPARE(ready.count(), 1);
         QVERIFY(!view.hasDiff());
         QVERIFY(!view.isPlaceholderShown(SideBySideView::SideA));
@@ -366,8 +366,8 @@ private Q_SLOTS:
     {
         SideBySideView view;
         QSignalSpy ready(&view, &SideBySideView::ready);
-        view.showContents(
-            { m_pathA, nullptr, {} }, { m_dir.filePath(QStringLiteral("gone.py")), nullptr, {} });
+        view.showContents({ m_pathA, nullptr, nullptr, {} },
+            { m_dir.filePath(QStringLiteral("gone.py")), nullptr, nullptr, {} });
         QTRY_COMPARE(ready.count(), 1);
         QVERIFY(!view.hasDiff());
         QVERIFY(!view.codeView(SideBySideView::SideB)->message().isEmpty());
@@ -377,8 +377,8 @@ private Q_SLOTS:
     {
         SideBySideView view;
         QSignalSpy ready(&view, &SideBySideView::ready);
-        view.showContents({ m_pathA, nullptr, {} }, { m_pathB, nullptr, {} });
-        view.showContents({ m_pathB, nullptr, {} }, { m_pathB, nullptr, {} });
+        view.showContents({ m_pathA, nullptr, nullptr, {} }, { m_pathB, nullptr, nullptr, {} });
+        view.showContents({ m_pathB, nullptr, nullptr, {} }, { m_pathB, nullptr, nullptr, {} });
         QTRY_VERIFY(view.isReady());
         QTest::qWait(50);
         QCOMPARE(ready.count(), 1);

@@ -4,6 +4,7 @@
 // closed index's graphs forgotten), and a graph visited again shows the same links at once, without a
 // background job.
 #include "core/index/indexer.h"
+#include "core/io/container.h"
 #include "gui/document/provenancecache.h"
 #include "gui/document/provenancestore.h"
 #include "gui/provenance/provenanceview.h"
@@ -164,7 +165,8 @@ private Q_SLOTS:
         QVERIFY(!view.isComputingLinks());
         QCOMPARE(int(ready.count()), readyBefore + 1);
         std::vector<dvmlens::Diagnostic> problems;
-        const dvmlens::GraphProvenance fresh = dvmlens::graphProvenance(*graph, index->root, problems);
+        const dvmlens::GraphProvenance fresh =
+            dvmlens::graphProvenance(dvmlens::filesOr(index->files), *graph, index->root, problems);
         QVERIFY(!fresh.links.empty());
         QCOMPARE(describe(view.provenance()), describe(fresh));
         QVERIFY(view.provenance().paths == fresh.paths);

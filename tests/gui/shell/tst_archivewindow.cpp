@@ -97,12 +97,15 @@ private Q_SLOTS:
         const QString graph = m_archive
             + QStringLiteral("!/torch_compile_debug/run_2026_01_02_03_04_05_000001-pid_100/"
                              "torchinductor/model__0_forward_0.0");
-        const FileText text = readFileText(graph + QStringLiteral("/output_code.py"), 1 << 20);
+        // Read through the open index's container, as the code view reads it.
+        QVERIFY(window.browsePage()->treeIndex() && window.browsePage()->treeIndex()->files);
+        const dvmlens::Container& files = *window.browsePage()->treeIndex()->files;
+        const FileText text = readFileText(graph + QStringLiteral("/output_code.py"), files, 1 << 20);
         QCOMPARE(int(text.status), int(FileText::Status::Ok));
         QVERIFY(text.bytes > 0);
-        QCOMPARE(int(readFileText(graph + QStringLiteral("/absent.py"), 1 << 20).status),
+        QCOMPARE(int(readFileText(graph + QStringLiteral("/absent.py"), files, 1 << 20).status),
             int(FileText::Status::Missing));
-        QCOMPARE(int(readFileText(graph, 1 << 20).status), int(FileText::Status::Unreadable));
+        QCOMPARE(int(readFileText(graph, files, 1 << 20).status), int(FileText::Status::Unreadable));
     }
 
     // A dropped archive opens; Shift+drop of an archive compares it with the open folder.

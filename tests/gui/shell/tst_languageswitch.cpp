@@ -310,7 +310,7 @@ private Q_SLOTS:
         file.close();
         CodeView view;
         QSignalSpy loaded(&view, &CodeView::loaded);
-        view.showFile(file.fileName());
+        view.showFile(file.fileName(), nullptr);
         QVERIFY(loaded.count() > 0 || loaded.wait(10000));
         QCOMPARE(view.note(), QStringLiteral("Some bytes are not valid UTF-8; they are shown as \uFFFD."));
         view.findBar()->showFind(QStringLiteral("line"));
