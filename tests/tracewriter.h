@@ -3,6 +3,8 @@
 // a glog prefix, the JSON object, "has_payload" = md5 of the payload, payload lines after a TAB.
 #pragma once
 
+#include "testutil.h"
+
 #include <QByteArray>
 #include <QCryptographicHash>
 #include <QFile>
@@ -142,6 +144,32 @@ inline std::string traceOfSampleRun(
         log += traceRecord(
             R"("artifact": {"name": "fx_graph_cache_)" + cache + R"(", "encoding": "json"})" + tail,
             std::string(R"({"key": "fabc", "cache_state": ")") + cache + "\"}", prefix);
+    }
+    return log;
+}
+
+// `graphs` compiles of the sample's forward graph (frame ids 0…), as PyTorch logs each: its runnable,
+// post-grad graph and wrapper module, then (with `cacheArtifact`) its fx_graph_cache_miss artifact.
+inline std::string sampleForwardCompilesLog(int graphs, bool cacheArtifact)
+{
+    const QString graph =
+        sampleTree(kSampleEngagedRun) + QStringLiteral("/torchinductor/model__0_forward_1.0");
+    const std::string runnable = readText(graph + QStringLiteral("/fx_graph_runnable.py"));
+    const std::string postGrad = readText(graph + QStringLiteral("/fx_graph_transformed.py"));
+    const std::string code = readText(graph + QStringLiteral("/output_code.py"));
+    std::string log;
+    for (int g = 0; g < graphs; ++g) {
+        const std::string tail =
+            ", \"rank\": 0, \"frame_id\": " + std::to_string(g) + ", \"frame_compile_id\": 0, \"attempt\": 0";
+        log += traceRecord(
+            "\"artifact\": {\"name\": \"fx_graph_runnable\", \"encoding\": \"string\"}" + tail, runnable);
+        log += traceRecord("\"inductor_post_grad_graph\": {}" + tail, postGrad);
+        log += traceRecord(
+            "\"inductor_output_code\": {\"filename\": \"/tmp/torchinductor_u/xx/cxx.py\"}" + tail, code);
+        if (cacheArtifact)
+            log += traceRecord(
+                "\"artifact\": {\"name\": \"fx_graph_cache_miss\", \"encoding\": \"json\"}" + tail,
+                "{\"key\": \"fabc\"}");
     }
     return log;
 }

@@ -19,35 +19,10 @@
 
 using namespace dvmlens;
 using testutil::indexOf;
-using testutil::traceRecord;
 
 namespace {
 
 constexpr int kGraphs = 24;
-
-// kGraphs compiles of the sample's forward graph (frame ids 0…), as PyTorch logs each: its
-// runnable and post-grad graph, its wrapper module, its cache artifact.
-std::string manyGraphsLog()
-{
-    const QString graph = testutil::sampleTree(testutil::kSampleEngagedRun)
-        + QStringLiteral("/torchinductor/model__0_forward_1.0");
-    const std::string runnable = testutil::readText(graph + QStringLiteral("/fx_graph_runnable.py"));
-    const std::string postGrad = testutil::readText(graph + QStringLiteral("/fx_graph_transformed.py"));
-    const std::string code = testutil::readText(graph + QStringLiteral("/output_code.py"));
-    std::string log;
-    for (int g = 0; g < kGraphs; ++g) {
-        const std::string tail =
-            ", \"rank\": 0, \"frame_id\": " + std::to_string(g) + ", \"frame_compile_id\": 0, \"attempt\": 0";
-        log += traceRecord(
-            R"("artifact": {"name": "fx_graph_runnable", "encoding": "string"})" + tail, runnable);
-        log += traceRecord(R"("inductor_post_grad_graph": {})" + tail, postGrad);
-        log += traceRecord(
-            R"("inductor_output_code": {"filename": "/tmp/torchinductor_u/xx/cxx.py"})" + tail, code);
-        log += traceRecord(R"("artifact": {"name": "fx_graph_cache_miss", "encoding": "json"})" + tail,
-            R"({"key": "fabc"})");
-    }
-    return log;
-}
 
 std::string withRoot(std::string text, const std::string& root)
 {
@@ -66,7 +41,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        const std::string log = manyGraphsLog();
+        const std::string log = testutil::sampleForwardCompilesLog(kGraphs, true);
         QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("plain/trace")));
         m_folder = m_dir.filePath(QStringLiteral("plain/trace"));
         QVERIFY(

@@ -20,32 +20,10 @@
 
 using namespace dvmlens;
 using testutil::indexOf;
-using testutil::traceRecord;
 
 namespace {
 
 constexpr int kGraphs = 40;
-
-// kGraphs compiles of the sample's forward graph: its runnable, post-grad graph and wrapper module.
-std::string manyGraphsLog()
-{
-    const QString graph = testutil::sampleTree(testutil::kSampleEngagedRun)
-        + QStringLiteral("/torchinductor/model__0_forward_1.0");
-    const std::string runnable = testutil::readText(graph + QStringLiteral("/fx_graph_runnable.py"));
-    const std::string postGrad = testutil::readText(graph + QStringLiteral("/fx_graph_transformed.py"));
-    const std::string code = testutil::readText(graph + QStringLiteral("/output_code.py"));
-    std::string log;
-    for (int g = 0; g < kGraphs; ++g) {
-        const std::string tail =
-            ", \"rank\": 0, \"frame_id\": " + std::to_string(g) + ", \"frame_compile_id\": 0, \"attempt\": 0";
-        log += traceRecord(
-            "\"artifact\": {\"name\": \"fx_graph_runnable\", \"encoding\": \"string\"}" + tail, runnable);
-        log += traceRecord("\"inductor_post_grad_graph\": {}" + tail, postGrad);
-        log += traceRecord(
-            "\"inductor_output_code\": {\"filename\": \"/tmp/torchinductor_u/xx/cxx.py\"}" + tail, code);
-    }
-    return log;
-}
 
 } // namespace
 
@@ -57,7 +35,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        const std::string log = manyGraphsLog();
+        const std::string log = testutil::sampleForwardCompilesLog(kGraphs, false);
         m_folder = m_dir.path();
         QVERIFY(
             testutil::writeBytes(m_folder + QStringLiteral("/dedicated_log_torch_trace_rank_0_a1.log"), log));
