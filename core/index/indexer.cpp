@@ -608,8 +608,10 @@ std::optional<Index> buildIndex(const std::string& path, const IndexOptions& opt
     case ArchiveProbe::NoArchive:
         break;
     }
-    const std::shared_ptr<const Container> files = folderFiles(path);
-    ParseQueue queue(options, *files, path);
+    // Bounded by the absolute root, as later readers bound it (Index::root), so the container's
+    // resolved bound serves them all.
+    const std::shared_ptr<const Container> files = folderFiles(absolute);
+    ParseQueue queue(options, *files, absolute);
     std::optional<Index> index;
     std::vector<GraphPosition> positions; // with a stream
     {
