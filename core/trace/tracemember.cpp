@@ -34,9 +34,13 @@ struct RecordRead
             found = true;
         };
     }
-    bool good(const TraceReadResult& result) const
+    // A read begun at a mark that found no record with a payload at the line: the marks may be
+    // stale, so the log is read from its start. A record found there whose md5 fails is the answer
+    // as it stands (a read from the start finds the same bytes): retrying it would make every
+    // re-read of a log of mismatched payloads a read from the start, quadratic in its records.
+    bool retryFromStart(const TraceReadResult& result) const
     {
-        return result.opened && found && payload && verified;
+        return result.resumed && !(result.opened && found && payload);
     }
     std::optional<std::string> answer(const TraceReadResult& result, int line, FileError& error)
     {
@@ -62,7 +66,7 @@ struct RecordRead
 // The payload of the record at `line` (its md5 checked); nullopt with `error` otherwise. (SafeFile
 // holds its reader to the budget as these bytes are read: a head reader gets the head.) Reading
 // begins near the record when an earlier read of the plain log left marks (tracelinemarks.h); when
-// that finds no good record there, the log is read from its start, so the answer never differs.
+// that finds no record there, the log is read from its start, so the answer never differs.
 std::optional<std::string> recordPayload(
     const Container& files, const std::string& log, const std::string& tree, int line, FileError& error)
 {
@@ -72,7 +76,7 @@ std::optional<std::string> recordPayload(
         options.onlyLine = line; // reading stops right after that record
         options.resumeNearOnlyLine = resume;
         const TraceReadResult result = readTraceLog(files, log, tree, options, read.handler());
-        if (result.resumed && !read.good(result))
+        if (read.retryFromStart(result))
             continue;
         return read.answer(result, line, error);
     }
@@ -258,7 +262,7 @@ std::optional<std::string> TraceLogView::payload(int line, FileError& error)
         }
     });
     // From the last mark at or before `line`, reading about up to the next mark; from the start
-    // when that finds no good record, as recordPayload does.
+    // when that finds no record at `line`, as recordPayload does.
     const std::size_t next =
         static_cast<std::size_t>(std::upper_bound(m_lines.begin(), m_lines.end(), line) - m_lines.begin());
     for (const bool resume : { true, false }) {
@@ -274,7 +278,7 @@ std::optional<std::string> TraceLogView::payload(int line, FileError& error)
         TraceReadOptions options;
         options.onlyLine = line;
         const TraceReadResult result = readTraceAt(m_fd, m_log, from, firstRead, options, read.handler());
-        if (result.resumed && !read.good(result))
+        if (read.retryFromStart(result))
             continue;
         return read.answer(result, line, error);
     }

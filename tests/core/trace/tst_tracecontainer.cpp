@@ -109,6 +109,48 @@ private Q_SLOTS:
         QVERIFY(map.diagnostics.empty());
     }
 
+    // A log whose output code payloads all fail their md5 (an edited log): each re-read says so, as a
+    // read alone does, from about its own record (before: each retried from the log's start).
+    void mismatchedPayloadsAreNotRereadFromTheStart()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString graph = testutil::sampleTree(testutil::kSampleEngagedRun)
+            + QStringLiteral("/torchinductor/model__0_forward_1.0");
+        const std::string goodMd5 =
+            testutil::md5Hex(testutil::readText(graph + QStringLiteral("/output_code.py")));
+        std::string log = testutil::sampleForwardCompilesLog(kGraphs, false);
+        int replaced = 0;
+        for (std::size_t at = log.find(goodMd5); at != std::string::npos; at = log.find(goodMd5, at)) {
+            log.replace(at, goodMd5.size(), std::string(goodMd5.size(), '0'));
+            ++replaced;
+        }
+        QCOMPARE(replaced, kGraphs);
+        QVERIFY(testutil::writeBytes(
+            dir.path() + QStringLiteral("/dedicated_log_torch_trace_rank_0_a1.log"), log));
+        const Index index = indexOf(dir.path());
+        QCOMPARE(index.runs.at(0).graphs.size(), std::size_t(kGraphs));
+        const std::uint64_t cutBefore = traceTextBytesCut();
+        std::vector<FileError> viewed(kGraphs);
+        for (int g = 0; g < kGraphs; ++g) {
+            const Graph& graph = index.runs[0].graphs[std::size_t(g)];
+            QVERIFY(!readGraphText(*index.files, graph.outputCode->path, index.root, kMaxOutputCodeBytes,
+                viewed[std::size_t(g)]));
+        }
+        // The reader's marks, then about each record once.
+        const double logsRead = double(traceTextBytesCut() - cutBefore) / double(log.size());
+        QVERIFY2(logsRead <= 2.5, qPrintable(QStringLiteral("the log was read %1 times").arg(logsRead)));
+        for (int g = 0; g < kGraphs; ++g) {
+            const Graph& graph = index.runs[0].graphs[std::size_t(g)];
+            FileError alone;
+            QVERIFY(!readTraceMember(
+                fileSystem(), *parseTraceMemberPath(graph.outputCode->path), index.root, alone));
+            QCOMPARE(viewed[std::size_t(g)].message, alone.message);
+            QVERIFY2(
+                alone.message.find("does not match its md5") != std::string::npos, alone.message.c_str());
+        }
+    }
+
 private:
     QTemporaryDir m_dir;
     QString m_folder;
