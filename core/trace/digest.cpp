@@ -20,8 +20,8 @@ std::string toHex(const unsigned char* bytes, unsigned size)
     return hex;
 }
 
-// OpenSSL 3 looks a legacy EVP_md5() up in its provider table (locks and all) on every init: a
-// log of many small records spent 40 % of its re-reads there. Fetched once, shared by every thread
+// OpenSSL 3 looks a legacy EVP_md5() up in its provider table (locks and all) on every init: re-reads
+// of a log of many small records spent 41 % of their time there (perf). Fetched once, shared by every thread
 // (a fetched EVP_MD is immutable), and kept for the process.
 const EVP_MD* fetched(const char* name)
 {

@@ -115,10 +115,10 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
-        const QString graph = testutil::sampleTree(testutil::kSampleEngagedRun)
+        const QString sampleGraph = testutil::sampleTree(testutil::kSampleEngagedRun)
             + QStringLiteral("/torchinductor/model__0_forward_1.0");
         const std::string goodMd5 =
-            testutil::md5Hex(testutil::readText(graph + QStringLiteral("/output_code.py")));
+            testutil::md5Hex(testutil::readText(sampleGraph + QStringLiteral("/output_code.py")));
         std::string log = testutil::sampleForwardCompilesLog(kGraphs, false);
         int replaced = 0;
         for (std::size_t at = log.find(goodMd5); at != std::string::npos; at = log.find(goodMd5, at)) {
