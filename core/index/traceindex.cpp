@@ -163,7 +163,9 @@ Run readTraceRun(const Container& files, const std::string& log, const std::stri
     }
     for (const TraceCppWrapper& cpp : assembler.cppWrappers())
         diagnostics.push_back(diagnostic(log, cpp.line, Severity::Info, "trace-cpp-wrapper",
-            "A C++ wrapper (graph_dump " + cpp.name + ", compile " + cpp.compileId.text()
+            "A C++ wrapper (graph_dump " + cpp.name
+                + (cpp.compileId.text().empty() ? std::string(", no compile id")
+                                                : ", compile " + cpp.compileId.text())
                 + ") is not a Python wrapper module: not read."));
     return run;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/text/scantext.h"
 
+#include "core/model/graphname.h"
 #include "core/ranks/rankconsistency.h"
 #include "core/text/displaytext.h"
 #include "core/verdict/repeatbound.h"
@@ -46,6 +47,30 @@ std::string startedText(const std::string& started)
     return displayName(text) + " (no year in the log)";
 }
 
+// What a run's graphs come from, told by what the model holds: a trace log's run is named after
+// its log, the cache's run has modules and a debug tree's run graph folders and logs of its own.
+enum class RunInput
+{
+    DebugTree,
+    TraceLog,
+    Cache
+};
+
+RunInput runInput(const Run& run)
+{
+    if (!run.graphs.empty()) {
+        const std::string kind = graphOrigin(run.graphs.front()).kind;
+        return kind == "trace" ? RunInput::TraceLog : kind == "cache" ? RunInput::Cache : RunInput::DebugTree;
+    }
+    if (!run.name || !run.logs.empty() || parseRunName(*run.name))
+        return RunInput::DebugTree;
+    const auto endsWith = [&](std::string_view end) {
+        return run.name->size() >= end.size()
+            && run.name->compare(run.name->size() - end.size(), end.size(), end) == 0;
+    };
+    return endsWith(".log") || endsWith(".log.gz") ? RunInput::TraceLog : RunInput::Cache;
+}
+
 // Where a graph of a trace log or the cache came from: "      from LOG line 1346, FX graph cache hit".
 std::string originLine(const Graph& graph)
 {
@@ -71,8 +96,10 @@ std::string runHeader(const Run& run)
     if (run.started)
         line += "  started " + startedText(*run.started);
     line += "  " + ladderLine(summary.verdicts) + ", " + plural(summary.graphs, "graph") + ", "
-        + std::to_string(summary.dvmEngagedGraphs) + " DVM engaged, "
-        + plural(static_cast<int>(run.logs.size()), "log");
+        + std::to_string(summary.dvmEngagedGraphs) + " DVM engaged";
+    // A trace log or a cache holds no debug logs of its own: "0 logs" would hint at missing ones.
+    if (runInput(run) == RunInput::DebugTree)
+        line += ", " + plural(static_cast<int>(run.logs.size()), "log");
     if (!run.name)
         line += "  (" + displayName(run.path) + ')';
     return line + '\n';
@@ -189,8 +216,12 @@ std::string scanText(const Index& index)
     RepeatBound bound;
     for (const Run& run : index.runs) {
         text += '\n' + runHeader(run);
-        if (run.graphs.empty())
-            text += "  (no graph folders)\n";
+        if (run.graphs.empty()) {
+            const RunInput input = runInput(run);
+            text += input == RunInput::TraceLog ? "  (no inductor_output_code record: no wrapper module)\n"
+                : input == RunInput::Cache      ? "  (no wrapper module)\n"
+                                                : "  (no graph folders)\n";
+        }
         for (const Graph& graph : run.graphs)
             text += graphLines(graph, nameWidth, bound);
     }

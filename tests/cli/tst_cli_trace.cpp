@@ -68,7 +68,7 @@ private Q_SLOTS:
         QCOMPARE(result.exitCode, 0);
         QVERIFY2(result.out.contains(
                      u"run dedicated_log_torch_trace_rank_0_a74od7a1.log  rank 0  pid 4101  started "
-                     "07-20 10:15:10.000000 (no year in the log)  engaged 3/3, 3 graphs"_s),
+                     "07-20 10:15:10.000000 (no year in the log)  engaged 3/3, 3 graphs, 3 DVM engaged\n"_s),
             qPrintable(result.out));
         QVERIFY(result.out.contains(u"ENGAGED     [0/0] 0_forward"_s));
         QVERIFY(result.out.contains(
@@ -144,7 +144,7 @@ private Q_SLOTS:
     {
         const Result result = run({ u"scan"_s, m_cache });
         QCOMPARE(result.exitCode, 0);
-        QVERIFY2(result.out.contains(u"run Inductor cache  partly 2/3, 3 graphs, 2 DVM engaged"_s),
+        QVERIFY2(result.out.contains(u"run Inductor cache  partly 2/3, 3 graphs, 2 DVM engaged\n"_s),
             qPrintable(result.out));
         QVERIFY(!result.out.contains(u"graph-without-dvm-kernel"_s));
         const QJsonObject json = jsonOf(run({ u"scan"_s, u"--json"_s, m_cache }));
@@ -155,6 +155,39 @@ private Q_SLOTS:
         QVERIFY(origin[u"file"_s].toString().endsWith(origin[u"code_hash"_s].toString() + u".py"_s));
         QCOMPARE(run({ u"check"_s, m_cache }).exitCode, 1);
         QCOMPARE(run({ u"report"_s, m_cache }).exitCode, 0);
+    }
+
+    // A log of compiles that made no wrapper module, and a cache of kernel modules only: each run
+    // says what it lacks in its own terms (a debug tree's words are "no graph folders"), and no
+    // run line counts debug logs a trace or cache never has.
+    void runsWithoutWrappersSayWhatTheyLack()
+    {
+        QTemporaryDir dir;
+        const QString log = dir.filePath(u"dedicated_log_torch_trace_x.log"_s);
+        QVERIFY(testutil::writeBytes(log,
+            testutil::traceRecord(
+                "\"dynamo_start\": {\"stack\": []}, \"frame_id\": 0, \"frame_compile_id\": 0")
+                + testutil::traceRecord("\"graph_dump\": {\"name\": \"inductor_aot_wrapper_code\", \"type\": "
+                                        "\"cpp\", \"filename\": \"/tmp/x.cpp\"}",
+                    std::string_view("int main() {}\n"))));
+        const Result trace = run({ u"scan"_s, log });
+        QCOMPARE(trace.exitCode, 0);
+        QVERIFY2(trace.out.contains(u"no code 0/0, 0 graphs, 0 DVM engaged\n"
+                                    "  (no inductor_output_code record: no wrapper module)\n"_s),
+            qPrintable(trace.out));
+        QVERIFY2(trace.out.contains(u"A C++ wrapper (graph_dump inductor_aot_wrapper_code, no compile id) is "
+                                    "not a Python wrapper module"_s),
+            qPrintable(trace.out));
+        const QString cache = dir.filePath(u"cache"_s);
+        const std::string kernel = "import triton\n@triton.jit\ndef triton_poi_0(x):\n    pass\n";
+        const QString hash = QString::fromStdString(dvmlens::inductorCodeHash(kernel));
+        QVERIFY(QDir(cache).mkpath(hash.mid(1, 2)));
+        QVERIFY(testutil::writeBytes(cache + u'/' + hash.mid(1, 2) + u'/' + hash + u".py"_s, kernel));
+        const Result kernelsOnly = run({ u"scan"_s, cache });
+        QCOMPARE(kernelsOnly.exitCode, 0);
+        QVERIFY2(kernelsOnly.out.contains(u"run Inductor cache  no code 0/0, 0 graphs, 0 DVM engaged\n"
+                                          "  (no wrapper module)\n"_s),
+            qPrintable(kernelsOnly.out));
     }
 
 private:
