@@ -167,18 +167,50 @@ std::vector<RunPair> pairRuns(const Index& a, const Index& b, const CompareOptio
     };
     const std::vector<std::size_t> runsA = selected(a, options.runA);
     const std::vector<std::size_t> runsB = selected(b, options.runB);
-    std::vector<RunPair> pairs;
-    for (std::size_t rank = 0; rank < std::max(runsA.size(), runsB.size()); ++rank) {
+    const auto pairOf = [&](std::optional<std::size_t> runA, std::optional<std::size_t> runB) {
         RunPair pair;
-        if (rank < runsA.size()) {
-            pair.a = runsA[rank];
-            pair.nameA = a.runs[*pair.a].name.value_or(std::string());
+        pair.a = runA;
+        pair.b = runB;
+        if (runA)
+            pair.nameA = a.runs[*runA].name.value_or(std::string());
+        if (runB)
+            pair.nameB = b.runs[*runB].name.value_or(std::string());
+        return pair;
+    };
+    // Runs that say their rank (trace logs) pair with the other side's run of that rank first: the
+    // order of start times differs between two jobs' ranks. Two known ranks that differ never pair.
+    std::vector<std::optional<std::size_t>> partner(runsA.size());
+    std::vector<bool> takenB(runsB.size(), false);
+    for (std::size_t i = 0; i < runsA.size(); ++i) {
+        const std::optional<std::int64_t>& rank = a.runs[runsA[i]].rank;
+        for (std::size_t j = 0; rank && j < runsB.size() && !partner[i]; ++j) {
+            if (!takenB[j] && b.runs[runsB[j]].rank == rank) {
+                partner[i] = j;
+                takenB[j] = true;
+            }
         }
-        if (rank < runsB.size()) {
-            pair.b = runsB[rank];
-            pair.nameB = b.runs[*pair.b].name.value_or(std::string());
+    }
+    // The rest pair by position (Index::runs order), as runs without a rank always have.
+    std::size_t nextB = 0;
+    std::vector<RunPair> pairs;
+    for (std::size_t i = 0; i < runsA.size(); ++i) {
+        if (!partner[i]) {
+            while (nextB < runsB.size() && takenB[nextB])
+                ++nextB;
+            // One run a side (two logs given, or --run): those two pair whatever their ranks.
+            const bool oneEach = runsA.size() == 1 && runsB.size() == 1;
+            const bool otherRank =
+                nextB < runsB.size() && a.runs[runsA[i]].rank && b.runs[runsB[nextB]].rank && !oneEach;
+            if (nextB < runsB.size() && !otherRank) {
+                partner[i] = nextB;
+                takenB[nextB] = true;
+            }
         }
-        pairs.push_back(pair);
+        pairs.push_back(pairOf(runsA[i], partner[i] ? std::optional(runsB[*partner[i]]) : std::nullopt));
+    }
+    for (std::size_t j = 0; j < runsB.size(); ++j) {
+        if (!takenB[j])
+            pairs.push_back(pairOf(std::nullopt, runsB[j]));
     }
     return pairs;
 }

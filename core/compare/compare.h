@@ -5,9 +5,12 @@
 //
 // Rules, in the order they apply:
 //  1. Runs. Each side is an Index (a tree, a run or a graph folder: whatever buildIndex accepts).
-//     CompareOptions::runA/runB keep one run of a side (see findRun). The remaining runs pair by rank
-//     (Index::runs order: start time, then pid, then name); surplus runs on the longer side pair with
-//     nothing, so all their graphs are only_a / only_b.
+//     CompareOptions::runA/runB keep one run of a side (see findRun). Runs that know their
+//     torch.distributed rank (Run::rank: trace logs) pair with the other side's run of that rank
+//     first, in order; the remaining runs pair by position (Index::runs order: start time, then
+//     pid, then name), except that two runs of different known ranks pair only when each side has
+//     just that one run (two ranks' logs compared). Runs left over pair with nothing, so all their
+//     graphs are only_a / only_b (pairs in A's order, then B's left over).
 //  2. Graphs, inside one run pair. First by graphPairingKey (graphname.h: the folder name without
 //     its trailing .<n>, which shifts whenever an extra compile happens earlier in the process), then
 //     leftovers by equal AOT id and kind (from the folder name, else from output_code.py's

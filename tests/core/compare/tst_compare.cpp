@@ -414,6 +414,56 @@ private Q_SLOTS:
         QCOMPARE(none.graphs[0].status, PairStatus::OnlyA);
     }
 
+    // Trace logs know their rank, and two jobs' ranks start in different orders: runs pair by rank,
+    // never across two known ranks, except when each side is one run (two ranks' logs compared).
+    void rankedRunsPairByRank()
+    {
+        const auto ranked = [](std::string name, std::int64_t pid, std::int64_t rank) {
+            Run result = run(std::move(name), pid, { graph("model__0_inference_0.0", code({})) });
+            result.rank = rank;
+            return result;
+        };
+        const Index a = makeIndex("/a",
+            { ranked("dedicated_log_torch_trace_rank_1_a.log", 101, 1),
+                ranked("dedicated_log_torch_trace_rank_0_a.log", 100, 0),
+                ranked("dedicated_log_torch_trace_rank_3_a.log", 103, 3) });
+        const Index b = makeIndex("/b",
+            { ranked("dedicated_log_torch_trace_rank_0_b.log", 200, 0),
+                ranked("dedicated_log_torch_trace_rank_1_b.log", 201, 1),
+                ranked("dedicated_log_torch_trace_rank_2_b.log", 202, 2) });
+        const CompareResult result = compareIndexes(a, b, {});
+        QCOMPARE(result.runs.size(), std::size_t(4));
+        QCOMPARE(result.runs[0].a, std::optional<std::size_t>(0));
+        QCOMPARE(result.runs[0].b, std::optional<std::size_t>(1));
+        QCOMPARE(result.runs[1].a, std::optional<std::size_t>(1));
+        QCOMPARE(result.runs[1].b, std::optional<std::size_t>(0));
+        QCOMPARE(result.runs[2].a, std::optional<std::size_t>(2));
+        QCOMPARE(result.runs[2].b, std::optional<std::size_t>());
+        QCOMPARE(result.runs[3].a, std::optional<std::size_t>());
+        QCOMPARE(result.runs[3].b, std::optional<std::size_t>(2));
+        QCOMPARE(result.runs[3].nameB, std::string("dedicated_log_torch_trace_rank_2_b.log"));
+        QCOMPARE(result.summary.onlyA, 1);
+        QCOMPARE(result.summary.onlyB, 1);
+
+        // A run without a rank still pairs by position, with a ranked run too.
+        Index unranked = b;
+        unranked.runs[2].rank.reset();
+        const CompareResult mixed = compareIndexes(a, unranked, {});
+        QCOMPARE(mixed.runs.size(), std::size_t(3));
+        QCOMPARE(mixed.runs[2].a, std::optional<std::size_t>(2));
+        QCOMPARE(mixed.runs[2].b, std::optional<std::size_t>(2));
+
+        // Rank 0 against rank 1, one log a side: compared with each other.
+        CompareOptions options;
+        options.runA = 1;
+        options.runB = 1;
+        const CompareResult chosen = compareIndexes(a, b, options);
+        QCOMPARE(chosen.runs.size(), std::size_t(1));
+        QCOMPARE(chosen.runs[0].a, std::optional<std::size_t>(1));
+        QCOMPARE(chosen.runs[0].b, std::optional<std::size_t>(1));
+        QCOMPARE(chosen.summary.matched, 1);
+    }
+
     // 3 graphs × 8 ranks of regression rows summed by key: "regressed on 8/8 ranks".
     void regressionsSumByKeyOverRanks()
     {
