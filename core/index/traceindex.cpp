@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <dirent.h>
+#include <map>
 #include <set>
 
 namespace dvmlens {
@@ -24,6 +25,25 @@ std::string baseName(const std::string& path)
 {
     const std::size_t slash = path.find_last_of('/');
     return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+// Logs of one name in sub-folders (tlparse --all-ranks-html's rank_<N>/raw.log, one job's logs per
+// node) are told apart by their folder: "raw.log (rank_0)". A name keeps no '/', which --select
+// and compare's keys take as separators.
+void nameAlikeLogsByFolder(std::vector<Run>& runs)
+{
+    std::map<std::string, int> uses;
+    for (const Run& run : runs)
+        ++uses[run.name.value_or(std::string())];
+    for (Run& run : runs) {
+        if (!run.name || uses[*run.name] < 2)
+            continue;
+        const std::size_t slash = run.path.find_last_of('/');
+        const std::string folder =
+            slash == std::string::npos ? std::string() : baseName(run.path.substr(0, slash));
+        if (!folder.empty())
+            run.name = *run.name + " (" + folder + ')';
+    }
 }
 
 Diagnostic diagnostic(const std::string& path, std::optional<int> line, Severity severity, std::string code,
@@ -187,6 +207,7 @@ Index buildTraceIndex(std::shared_ptr<const Container> files, const std::string&
         index.runs.push_back(std::move(runs[i]));
         std::move(diagnostics[i].begin(), diagnostics[i].end(), std::back_inserter(index.diagnostics));
     }
+    nameAlikeLogsByFolder(index.runs);
     // Ranks in order, then as the tree's runs are: by start, pid, name.
     std::stable_sort(index.runs.begin(), index.runs.end(), [](const Run& a, const Run& b) {
         return std::tie(a.rank, a.started, a.pid, a.name) < std::tie(b.rank, b.started, b.pid, b.name);

@@ -168,6 +168,19 @@ private Q_SLOTS:
         QCOMPARE(tlparse.runs.size(), std::size_t(1));
         QCOMPARE(tlparse.runs[0].name, std::optional<std::string>("raw.log"));
         QCOMPARE(tlparse.runs[0].graphs.size(), std::size_t(3));
+
+        // tlparse --all-ranks-html writes rank_<N>/raw.log: the runs are told apart by folder.
+        QVERIFY(QDir(dir.path()).mkpath(u"all/rank_0"_s) && QDir(dir.path()).mkpath(u"all/rank_1"_s));
+        QVERIFY(testutil::writeBytes(
+            dir.filePath(u"all/rank_0/raw.log"_s), testutil::traceOfSampleRun(kEngagedRun, 4101, 0)));
+        QVERIFY(testutil::writeBytes(
+            dir.filePath(u"all/rank_1/raw.log"_s), testutil::traceOfSampleRun(kLostRun, 4102, 1)));
+        QVERIFY(testutil::writeBytes(dir.filePath(u"all/index.html"_s), "<html></html>"));
+        const Index allRanks = indexOf(dir.filePath(u"all"_s));
+        QCOMPARE(allRanks.runs.size(), std::size_t(2));
+        QCOMPARE(allRanks.runs[0].name, std::optional<std::string>("raw.log (rank_0)"));
+        QCOMPARE(allRanks.runs[1].name, std::optional<std::string>("raw.log (rank_1)"));
+        QCOMPARE(allRanks.runs[1].rank, std::optional<std::int64_t>(1));
     }
 
     void logsInsideAnArchive()
