@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/text/scantext.h"
 
-#include "core/model/graphname.h"
+#include "core/model/runinput.h"
 #include "core/ranks/rankconsistency.h"
 #include "core/text/displaytext.h"
 #include "core/verdict/repeatbound.h"
@@ -45,30 +45,6 @@ std::string startedText(const std::string& started)
     std::string text = started.substr(2);
     std::replace(text.begin(), text.end(), 'T', ' ');
     return displayName(text) + " (no year in the log)";
-}
-
-// What a run's graphs come from, told by what the model holds: a trace log's run is named after
-// its log, the cache's run has modules and a debug tree's run graph folders and logs of its own.
-enum class RunInput
-{
-    DebugTree,
-    TraceLog,
-    Cache
-};
-
-RunInput runInput(const Run& run)
-{
-    if (!run.graphs.empty()) {
-        const std::string kind = graphOrigin(run.graphs.front()).kind;
-        return kind == "trace" ? RunInput::TraceLog : kind == "cache" ? RunInput::Cache : RunInput::DebugTree;
-    }
-    if (!run.name || !run.logs.empty() || parseRunName(*run.name))
-        return RunInput::DebugTree;
-    const auto endsWith = [&](std::string_view end) {
-        return run.name->size() >= end.size()
-            && run.name->compare(run.name->size() - end.size(), end.size(), end) == 0;
-    };
-    return endsWith(".log") || endsWith(".log.gz") ? RunInput::TraceLog : RunInput::Cache;
 }
 
 // Where a graph of a trace log or the cache came from: "      from LOG line 1346, FX graph cache hit".

@@ -152,6 +152,18 @@
         <source>%1  ▸  select a graph or a kernel to see its code</source>
         <translation>%1  ▸  选择一个图或内核以查看其代码</translation>
     </message>
+    <message>
+        <source>%1  ▸  this TORCH_TRACE log has no inductor_output_code record: no wrapper module to show (its compiles failed, made a C++ wrapper, or ended before Inductor)</source>
+        <translation>%1  ▸  此 TORCH_TRACE 日志没有 inductor_output_code 记录：没有可显示的包装模块（其编译失败、生成了 C++ 包装，或在 Inductor 之前结束）</translation>
+    </message>
+    <message>
+        <source>%1  ▸  this cache folder holds no wrapper module, only kernel and helper modules</source>
+        <translation>%1  ▸  此缓存文件夹没有包装模块，只有内核模块和辅助模块</translation>
+    </message>
+    <message>
+        <source>%1  ▸  this run has no graph folders</source>
+        <translation>%1  ▸  此运行没有图文件夹</translation>
+    </message>
 </context>
 <context>
     <name>CodeHighlighter</name>

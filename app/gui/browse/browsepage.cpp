@@ -448,8 +448,11 @@ void BrowsePage::onTreeCurrentChanged(const QModelIndex& current)
             graphs.push_back(&each);
         m_kernelModel->setGraphs(tree, graphs);
         readKernelBodies(graphs);
-        // No graph's code stays on screen for a run: the header says what to select instead.
-        clearCode(current.siblingAtColumn(RunTreeModel::NameColumn).data().toString());
+        // No graph's code stays on screen for a run: the header says what to select instead, or,
+        // for a run without graphs, why there is nothing to select.
+        const dvmlens::Run* run = m_runModel->runAt(current);
+        clearCode(current.siblingAtColumn(RunTreeModel::NameColumn).data().toString(),
+            run->graphs.empty() ? std::optional(dvmlens::runInput(*run)) : std::nullopt);
         break;
     }
     case RunTreeModel::GraphNode:
@@ -589,10 +592,10 @@ void BrowsePage::showCode(const QString& path, const dvmlens::Graph* graph, int 
         m_codeView->goToLine(line, endLine); // applied after the load when the file is still loading
 }
 
-void BrowsePage::clearCode(const QString& runName)
+void BrowsePage::clearCode(const QString& runName, std::optional<dvmlens::RunInput> emptyRun)
 {
     m_codeView->clear();
-    m_codeHeader->showNoCode(runName);
+    m_codeHeader->showNoCode(runName, emptyRun);
 }
 
 CodeHeader* BrowsePage::codeHeader() const

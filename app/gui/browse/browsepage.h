@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/model/model.h"
+#include "core/model/runinput.h"
 #include "core/profile/profilejoin.h"
 #include "core/ranks/rankconsistency.h"
 #include "core/why/whyreason.h"
@@ -12,6 +13,7 @@
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -116,7 +118,7 @@ private:
     void onTreeCurrentChanged(const QModelIndex& current);
     void onKernelChanged(int sourceRow);
     void showCode(const QString& path, const dvmlens::Graph* graph, int line, int endLine);
-    void clearCode(const QString& runName = {});
+    void clearCode(const QString& runName = {}, std::optional<dvmlens::RunInput> emptyRun = std::nullopt);
     const dvmlens::Graph* shownGraph() const; // whose output_code.py the code view shows
     const dvmlens::GraphWhy* graphWhy(const dvmlens::Graph& graph) const; // its reasons; null: none yet
     void onDvmKernelReached(int firstLine, int position, int count, bool wrapped);

@@ -32,10 +32,11 @@ void CodeHeader::showFile(const QStringList& parts, const QString& path)
     updateText();
 }
 
-void CodeHeader::showNoCode(const QString& runName)
+void CodeHeader::showNoCode(const QString& runName, std::optional<dvmlens::RunInput> emptyRun)
 {
     m_parts.clear();
     m_runName = runName;
+    m_emptyRun = emptyRun;
     m_showsFile = false;
     setToolTip({});
     m_label->setToolTip({});
@@ -51,6 +52,17 @@ void CodeHeader::updateText()
 {
     if (m_showsFile)
         m_label->setText(m_parts.join(QStringLiteral("  ▸  ")));
+    else if (!m_runName.isEmpty() && m_emptyRun == dvmlens::RunInput::TraceLog)
+        m_label->setText(tr("%1  ▸  this TORCH_TRACE log has no inductor_output_code record: no wrapper "
+                            "module to show (its compiles failed, made a C++ wrapper, or ended before "
+                            "Inductor)")
+                             .arg(m_runName));
+    else if (!m_runName.isEmpty() && m_emptyRun == dvmlens::RunInput::Cache)
+        m_label->setText(
+            tr("%1  ▸  this cache folder holds no wrapper module, only kernel and helper modules")
+                .arg(m_runName));
+    else if (!m_runName.isEmpty() && m_emptyRun == dvmlens::RunInput::DebugTree)
+        m_label->setText(tr("%1  ▸  this run has no graph folders").arg(m_runName));
     else if (!m_runName.isEmpty())
         m_label->setText(tr("%1  ▸  select a graph or a kernel to see its code").arg(m_runName));
     else

@@ -3,8 +3,12 @@
 // in the tooltip), or, with a run selected, that run and what to select to see code.
 #pragma once
 
+#include "core/model/runinput.h"
+
 #include <QStringList>
 #include <QWidget>
+
+#include <optional>
 
 class QLabel;
 
@@ -16,8 +20,9 @@ public:
 
     // `parts`: run, graph, file names, outermost first (any may be missing); `path`: the file.
     void showFile(const QStringList& parts, const QString& path);
-    // A run (or nothing) is selected: no code is shown.
-    void showNoCode(const QString& runName);
+    // A run (or nothing) is selected: no code is shown. `emptyRun`: the run has no graphs, and was
+    // read from that input (the header says why there is nothing to select).
+    void showNoCode(const QString& runName, std::optional<dvmlens::RunInput> emptyRun = std::nullopt);
     QString text() const;
 
 protected:
@@ -29,5 +34,6 @@ private:
     QLabel* m_label;
     QStringList m_parts;
     QString m_runName;
+    std::optional<dvmlens::RunInput> m_emptyRun;
     bool m_showsFile = false;
 };
