@@ -109,12 +109,12 @@ const OutputCode* outputCodeOf(const Graph* graph)
     return graph && graph->outputCode ? &*graph->outputCode : nullptr;
 }
 
-// Pairs items of two lists: first by equal keys, then leftovers by `sameLoosely`, each in order.
-// Returns, for each item of A, the index of its partner in B. The exact pass is a lookup, so large
-// graphs (thousands of kernels) stay linear; the loose pass only sees what is left.
-template <typename SameLoosely>
+// Pairs items of two lists: first by equal keys, then leftovers by each of `sameLoosely` in turn, each
+// in order. Returns, for each item of A, the index of its partner in B. The exact pass is a lookup, so
+// large graphs (thousands of kernels) stay linear; the loose passes only see what is left.
+template <typename... SameLoosely>
 std::vector<std::optional<std::size_t>> pairInOrder(
-    const std::vector<std::string>& keysA, const std::vector<std::string>& keysB, SameLoosely sameLoosely)
+    const std::vector<std::string>& keysA, const std::vector<std::string>& keysB, SameLoosely... sameLoosely)
 {
     std::vector<std::optional<std::size_t>> partner(keysA.size());
     std::vector<bool> taken(keysB.size(), false);
@@ -129,15 +129,25 @@ std::vector<std::optional<std::size_t>> pairInOrder(
             found->second.pop_front();
         }
     }
-    for (std::size_t i = 0; i < keysA.size(); ++i) {
-        for (std::size_t j = 0; j < keysB.size() && !partner[i]; ++j) {
-            if (!taken[j] && sameLoosely(i, j)) {
-                partner[i] = j;
-                taken[j] = true;
+    const auto loosePass = [&](const auto& same) {
+        for (std::size_t i = 0; i < keysA.size(); ++i) {
+            for (std::size_t j = 0; j < keysB.size() && !partner[i]; ++j) {
+                if (!taken[j] && same(i, j)) {
+                    partner[i] = j;
+                    taken[j] = true;
+                }
             }
         }
-    }
+    };
+    (loosePass(sameLoosely), ...);
     return partner;
+}
+
+// Inductor's code hash of a trace or cache graph's wrapper module; null for a debug tree's graph.
+const std::optional<std::string>& codeHashOf(const Graph& graph)
+{
+    static const std::optional<std::string> none;
+    return graph.origin ? graph.origin->codeHash : none;
 }
 
 std::vector<std::size_t> unpaired(std::size_t sizeB, const std::vector<std::optional<std::size_t>>& partner)
@@ -248,8 +258,14 @@ void compareRunPair(const Index& a, const Index& b, const RunPair& runs, const s
     const std::vector<std::string> keysB = keys(graphsB);
     const auto aotIdsA = aotIds(graphsA);
     const auto aotIdsB = aotIds(graphsB);
+    // Leftovers with one code hash are the same wrapper module (a cache's beside the trace that
+    // logged it, whose names differ): they pair before graphs that merely share an AOT ID.
     auto partner = pairInOrder(
-        keysA, keysB, [&](std::size_t i, std::size_t j) { return aotIdsA[i] && aotIdsA[i] == aotIdsB[j]; });
+        keysA, keysB,
+        [&](std::size_t i, std::size_t j) {
+            return codeHashOf(graphsA[i]) && codeHashOf(graphsA[i]) == codeHashOf(graphsB[j]);
+        },
+        [&](std::size_t i, std::size_t j) { return aotIdsA[i] && aotIdsA[i] == aotIdsB[j]; });
     // Two lone graphs (two graph folders or two output_code.py files given) are compared whatever
     // their names: that is what the user asked for.
     if (graphsA.size() == 1 && graphsB.size() == 1)
@@ -452,6 +468,10 @@ GraphDiff compareGraphs(const Graph* a, const Graph* b)
         diff.a = graphSide(*a);
     if (b)
         diff.b = graphSide(*b);
+    // Said where the names do not say it: a cache module and its trace record, two compile ids.
+    if (a && b && codeHashOf(*a) && codeHashOf(*a) == codeHashOf(*b)
+        && (a->origin->kind != b->origin->kind || graphPairingKey(a->name) != graphPairingKey(b->name)))
+        diff.sameCodeHash = *codeHashOf(*a);
 
     const OutputCode* codeA = outputCodeOf(a);
     const OutputCode* codeB = outputCodeOf(b);

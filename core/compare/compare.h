@@ -13,7 +13,8 @@
 //     graphs are only_a / only_b (pairs in A's order, then B's left over).
 //  2. Graphs, inside one run pair. First by graphPairingKey (graphname.h: the folder name without
 //     its trailing .<n>, which shifts whenever an extra compile happens earlier in the process), then
-//     leftovers by equal AOT id and kind (from the folder name, else from output_code.py's
+//     leftovers by equal Inductor code hash (GraphOrigin::codeHash: a trace's or a cache's graph), then
+//     by equal AOT id and kind (from the folder name, else from output_code.py's
 //     `# AOT ID:` header). When each side of the run pair holds a single graph, those two pair
 //     whatever their names (two graph folders or two output_code.py files given). Several graphs
 //     with one key pair in order. Unpaired graphs are only_a / only_b. GraphDiff::key is A's pairing
@@ -146,6 +147,11 @@ struct GraphDiff
     std::vector<FusionDiff> fusions; // see rule 3
     bool regression = false; // see rule 4
     std::string splitFrom; // rule 5: the break ("layers.py:210") that split B's graph off A's; "" otherwise
+    // Inductor's code hash when both sides know theirs (a trace's or a cache's graph), it is the same
+    // (one wrapper module, byte for byte up to leading and trailing white space) and the names do not
+    // say so: the sides come from different inputs (a cache module and its trace record) or have
+    // different pairing keys. "" otherwise, so unchanged pairs of two traces stay quiet.
+    std::string sameCodeHash;
     // What changed on the compile side for this pair, when both sides are trace logs and the pair's verdict,
     // kernels or its runs' graph count changed (comparecompile.h): kind and sentence each.
     std::vector<std::pair<std::string, std::string>> compileChanges;

@@ -148,6 +148,7 @@ Json graphJson(const GraphDiff& diff, std::size_t g, const TimesByPlace* times)
     json["split_from"] = diff.splitFrom.empty() ? Json(nullptr) : Json(diff.splitFrom);
     json["compile_changes"] = compileChangesJson(diff.compileChanges);
     json["why_changes"] = whyChangesJson(diff.whyChanges);
+    json["same_code_hash"] = diff.sameCodeHash.empty() ? Json(nullptr) : Json(diff.sameCodeHash);
     return json;
 }
 

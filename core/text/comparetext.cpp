@@ -88,6 +88,9 @@ void graphBlock(const GraphDiff& diff, std::string& out)
     std::string details;
     if (diff.a && diff.b && graphPairingKey(diff.a->name) != graphPairingKey(diff.b->name))
         details += "    folders: " + displayName(diff.a->name) + " → " + displayName(diff.b->name) + '\n';
+    if (!diff.sameCodeHash.empty())
+        details += "    same code: one wrapper module, Inductor code hash " + diff.sameCodeHash.substr(0, 9)
+            + "… on both sides\n";
     const std::string counts = countsText(diff);
     const bool countsDiffer = diff.countsA != diff.countsB;
     if (!counts.empty() && (diff.status != PairStatus::Matched || countsDiffer))

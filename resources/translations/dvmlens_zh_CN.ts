@@ -406,6 +406,10 @@
         <source>Compile-side changes under no changed graph pair</source>
         <translation>不属于任何有变化的图对的编译侧变化</translation>
     </message>
+    <message>
+        <source>Same code: one wrapper module on both sides (Inductor code hash %1…)</source>
+        <translation>相同代码：两侧是同一个包装模块（Inductor 代码哈希 %1…）</translation>
+    </message>
 </context>
 <context>
     <name>CompareSummaryModel</name>

@@ -157,6 +157,29 @@ private Q_SLOTS:
         QCOMPARE(run({ u"report"_s, m_cache }).exitCode, 0);
     }
 
+    // The cache beside the trace that logged its wrappers: each cache module pairs with its record
+    // by code hash (their names share nothing) and is said to be the same code, in text and JSON.
+    void theCacheAgainstTheTraceThatLoggedIt()
+    {
+        const QString log = m_trace + u"/dedicated_log_torch_trace_rank_0_a74od7a1.log"_s;
+        const Result text = run({ u"compare"_s, m_cache, log });
+        QCOMPARE(text.exitCode, 0);
+        QCOMPARE(text.out.count(u"    same code: one wrapper module, Inductor code hash "_s), 2);
+        const QJsonArray graphs =
+            jsonOf(run({ u"compare"_s, u"--json"_s, m_cache, log }))[u"graphs"_s].toArray();
+        int same = 0;
+        for (const QJsonValue& graph : graphs) {
+            const QJsonValue hash = graph.toObject()[u"same_code_hash"_s];
+            if (hash.isNull())
+                continue;
+            ++same;
+            QCOMPARE(hash.toString().size(), 52);
+            // A cache graph's path is its module's folder, <root>/<hash[1:3]>.
+            QVERIFY(graph.toObject()[u"a"_s].toString().endsWith(u'/' + hash.toString().mid(1, 2)));
+        }
+        QCOMPARE(same, 2);
+    }
+
     // A log of compiles that made no wrapper module, and a cache of kernel modules only: each run
     // says what it lacks in its own terms (a debug tree's words are "no graph folders"), and no
     // run line counts debug logs a trace or cache never has.

@@ -371,6 +371,12 @@ void ComparePage::showPairNotes(const dvmlens::GraphDiff* diff)
     QStringList lines;
     QStringList words; // the why lines said without arrows and signs, for screen readers
     if (diff) {
+        if (!diff->sameCodeHash.empty()) {
+            const QString same = tr("Same code: one wrapper module on both sides (Inductor code hash %1…)")
+                                     .arg(QString::fromStdString(diff->sameCodeHash.substr(0, 9)));
+            lines.append(same);
+            words.append(same);
+        }
         for (const std::string& line : dvmlens::pairExplanationLines(*diff))
             lines.append(QString::fromStdString(line));
         for (const dvmlens::WhyChange& change : diff->whyChanges) {

@@ -56,7 +56,8 @@ public:
     SideBySideView* sideBySide() const;
     QLabel* summaryLabel() const;
     // Under the tables: what the selected pair's block in `dvmlens-cli compare` says of its compile side
-    // and reasons (core's pairExplanationLines); hidden when it says nothing.
+    // and reasons (core's pairExplanationLines), after "Same code" when both sides are one wrapper
+    // module (GraphDiff::sameCodeHash); hidden when it says nothing.
     QLabel* pairNotesLabel() const;
     // Above those notes: the compile-side changes said under no changed pair (a frame only B compiled
     // that made no code, a failure in B only), as `dvmlens-cli compare` ends with them; hidden when none.

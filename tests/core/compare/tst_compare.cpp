@@ -276,6 +276,58 @@ private Q_SLOTS:
         QVERIFY(result.graphs[0].regression);
     }
 
+    // A cache module and the trace record that logged it have different names but one code hash:
+    // they pair before graphs that only share an AOT ID, and the pair says it is the same code.
+    void sameCodeHashPairsBeforeTheAotId()
+    {
+        const auto withOrigin = [](std::string name, std::string kind, std::string hash, int dvmKernels) {
+            std::vector<Kernel> kernels;
+            for (int k = 0; k < dvmKernels; ++k)
+                kernels.push_back(dvmKernel("dvm_fused_add_" + std::to_string(k), k + 1));
+            Graph result;
+            result.name = std::move(name);
+            result.path = "/x/" + result.name;
+            result.outputCode = code(std::move(kernels));
+            result.outputCode->aotId = "0_forward";
+            GraphOrigin origin;
+            origin.kind = std::move(kind);
+            origin.codeHash = std::move(hash);
+            result.origin = std::move(origin);
+            return result;
+        };
+        const std::string one(52, 'a'), two(52, 'b');
+        Run cache;
+        cache.name = "Inductor cache";
+        cache.graphs = { withOrigin("0_forward caaaaaaaa", "cache", "c" + one.substr(1), 1),
+            withOrigin("0_forward cbbbbbbbb", "cache", "c" + two.substr(1), 2) };
+        Run trace;
+        trace.name = "dedicated_log_torch_trace_rank_0_x.log";
+        trace.graphs = { withOrigin("[0/0] 0_forward", "trace", "c" + two.substr(1), 2),
+            withOrigin("[1/0] 0_forward", "trace", "c" + one.substr(1), 1),
+            withOrigin("[2/0] 0_forward", "trace", "c" + std::string(51, 'z'), 0) };
+        const CompareResult result =
+            compareIndexes(makeIndex("/a", { cache }), makeIndex("/b", { trace }), {});
+        QCOMPARE(result.graphs.size(), std::size_t(3));
+        QCOMPARE(result.graphs[0].b->name, std::string("[1/0] 0_forward"));
+        QCOMPARE(result.graphs[0].sameCodeHash, "c" + one.substr(1));
+        QCOMPARE(result.graphs[1].b->name, std::string("[0/0] 0_forward"));
+        QCOMPARE(result.graphs[1].sameCodeHash, "c" + two.substr(1));
+        QVERIFY(!result.graphs[0].regression && !result.graphs[1].regression);
+        QCOMPARE(result.graphs[2].status, PairStatus::OnlyB);
+        QCOMPARE(result.graphs[2].sameCodeHash, std::string());
+        const std::string text = compareToText(result);
+        QVERIFY2(text.find("    same code: one wrapper module, Inductor code hash caaaaaaaa… on both sides\n")
+                != std::string::npos,
+            text.c_str());
+
+        // A pair of different code (by AOT ID) has no code hash in common.
+        trace.graphs.erase(trace.graphs.begin(), trace.graphs.begin() + 2);
+        const CompareResult other =
+            compareIndexes(makeIndex("/a", { cache }), makeIndex("/b", { trace }), {});
+        QCOMPARE(other.graphs[0].status, PairStatus::Matched);
+        QCOMPARE(other.graphs[0].sameCodeHash, std::string());
+    }
+
     void leftoversPairByTheAotIdHeader()
     {
         // Folders whose names say nothing (lone output_code.py files copied around) pair by `# AOT ID:`.
@@ -685,7 +737,7 @@ private Q_SLOTS:
         QCOMPARE(json["graphs"].size(), std::size_t(3));
         const QStringList graphKeys { u"key"_s, u"a"_s, u"b"_s, u"status"_s, u"dvm_engaged"_s, u"counts"_s,
             u"fallbacks"_s, u"dvm_only_a"_s, u"dvm_only_b"_s, u"fusions"_s, u"regression"_s, u"split_from"_s,
-            u"compile_changes"_s, u"why_changes"_s };
+            u"compile_changes"_s, u"why_changes"_s, u"same_code_hash"_s };
         for (const auto& graph : json["graphs"])
             QCOMPARE(keysOf(graph), graphKeys);
 

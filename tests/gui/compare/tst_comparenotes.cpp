@@ -4,6 +4,7 @@
 // compile-side sentences and the why-not-DVM reason changes (core's pairExplanationLines), with the reasons
 // in words for screen readers. Fed by the real CompareJob on trace logs (the new break of
 // tst_cli_comparecompile) and on trees of the why fixture (tst_cli_comparewhy).
+#include "core/trace/codehash.h"
 #include "gui/compare/comparepage.h"
 #include "gui/compare/comparesummarymodel.h"
 #include "gui/document/comparejob.h"
@@ -14,6 +15,7 @@
 #include "compilelogs.h"
 #endif
 
+#include <QDir>
 #include <QHeaderView>
 #include <QLabel>
 #include <QTableView>
@@ -118,6 +120,33 @@ private Q_SLOTS:
                 + u"\nwhy: aten.mm.default ×1: unknown → none\nwhy: extern_kernels.addmm ×1: unknown → none"_s);
         QCOMPARE(page.currentGraph()->status, dvmlens::PairStatus::Matched);
         QVERIFY(page.compileElsewhereLabel()->isHidden()); // every sentence is under a pair
+    }
+
+    // A cache module beside the trace that logged it: the pair's notes say it is the same code, and
+    // screen readers hear it too.
+    void theSameCodeSaysSo()
+    {
+        QTemporaryDir dir;
+        QVERIFY(testutil::writeBytes(dir.filePath(u"static.log"_s), staticLog()));
+        const std::string code = sampleCode(testutil::kSampleEngagedRun, u"model__0_forward_1.0"_s);
+        const QString hash = QString::fromStdString(dvmlens::inductorCodeHash(code));
+        QVERIFY(QDir(dir.path()).mkpath(u"cache/"_s + hash.mid(1, 2)));
+        QVERIFY(
+            testutil::writeBytes(dir.filePath(u"cache/"_s + hash.mid(1, 2) + u'/' + hash + u".py"_s), code));
+        const auto outcome = runJob(dir.filePath(u"cache"_s), dir.filePath(u"static.log"_s));
+        QVERIFY(outcome && outcome->result);
+        QCOMPARE(outcome->result->summary.matched, 1);
+
+        ComparePage page;
+        page.resize(1280, 800);
+        page.show();
+        page.setOutcome(outcome);
+        QVERIFY(page.selectGraph(u"0_forward "_s + hash.left(9)));
+        const QString same =
+            u"Same code: one wrapper module on both sides (Inductor code hash %1…)"_s.arg(hash.left(9));
+        QVERIFY(page.pairNotesLabel()->isVisible());
+        QCOMPARE(page.pairNotesLabel()->text(), same);
+        QCOMPARE(page.pairNotesLabel()->accessibleDescription(), same);
     }
 
     // A frame only B compiled, whose compile failed and made no code: its sentence belongs to no pair, and
