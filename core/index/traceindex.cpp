@@ -7,6 +7,7 @@
 #include "core/scan/treesource.h"
 #include "core/trace/codehash.h"
 #include "core/trace/reasonline.h"
+#include "core/trace/tracecontainer.h"
 #include "core/trace/tracefiles.h"
 #include "core/trace/tracegraphs.h"
 #include "core/trace/tracelog.h"
@@ -95,6 +96,7 @@ Run readTraceRun(const Container& files, const std::string& log, const std::stri
     LogFacts facts;
     TraceReadOptions read;
     read.cancel = options.cancel;
+    read.memo = traceReadMemoOf(files); // the marks the re-reads of this log's graph files start at
     read.interest = [](std::string_view kind) { return TraceGraphAssembler::interest(kind, true); };
     const TraceReadResult result = readTraceLog(files, log, root, read, [&](TraceRecord& record) {
         if (!facts.any) {

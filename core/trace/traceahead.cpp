@@ -2,6 +2,7 @@
 #include "core/trace/traceahead.h"
 
 #include "core/io/container.h"
+#include "core/trace/tracecontainer.h"
 #include "core/trace/tracelog.h"
 #include "core/trace/tracemember.h"
 
@@ -20,7 +21,7 @@ void readTraceFilesAhead(const Container& files, const std::string& log, const s
     if (std::any_of(
             asks.begin(), asks.end(), [](const TraceFileAsk& ask) { return ask.file != "output_code.py"; })) {
         FileError error;
-        graphs = graphFileLines(files, log, tree, error);
+        graphs = graphFileLines(files, log, tree, error, traceReadMemoOf(files));
     }
     std::vector<int> lines(asks.size(), 0);
     for (std::size_t k = 0; k < asks.size(); ++k) {

@@ -48,14 +48,22 @@ std::optional<SafeFile> TraceLogContainer::open(
         if (const std::optional<TraceMemberName> member = parseTraceMemberPath(path)) {
             const std::shared_ptr<TraceLogView> view =
                 member->file.empty() ? nullptr : viewOf(member->log, traceLogTree(*member, tree));
-            std::optional<std::string> bytes = view ? view->read(*m_base, *member, tree, error)
-                                                    : readTraceMember(*m_base, *member, tree, error);
+            std::optional<std::string> bytes = view ? view->read(*m_base, *member, tree, error, &m_memo)
+                                                    : readTraceMember(*m_base, *member, tree, error, &m_memo);
             if (!bytes)
                 return std::nullopt;
             return SafeFile::ofBytes(std::make_shared<const std::string>(std::move(*bytes)), budget);
         }
     }
     return m_base->open(path, tree, budget, error);
+}
+
+TraceReadMemo* traceReadMemoOf(const Container& files)
+{
+    for (const Container* each = &files; each; each = each->wrapped())
+        if (const auto* traces = dynamic_cast<const TraceLogContainer*>(each))
+            return traces->memo();
+    return nullptr;
 }
 
 } // namespace dvmlens

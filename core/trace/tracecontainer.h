@@ -7,6 +7,7 @@
 #pragma once
 
 #include "core/io/container.h"
+#include "core/trace/tracereadmemo.h"
 
 #include <cstddef>
 #include <map>
@@ -34,6 +35,13 @@ public:
     // its graph files were read).
     int logsOpened() const;
 
+    // What every read of its logs leaves for the next (line marks, gzip access points, graph file
+    // tables): the index's first read of each log, then its re-reads, share it.
+    TraceReadMemo* memo() const
+    {
+        return &m_memo;
+    }
+
 private:
     std::shared_ptr<TraceLogView> viewOf(const std::string& log, const std::string& tree) const;
 
@@ -45,6 +53,11 @@ private:
     mutable std::mutex m_mutex;
     mutable std::map<std::string, std::shared_ptr<TraceLogView>> m_views; // by log and bound; null: none
     mutable int m_opened = 0;
+    mutable TraceReadMemo m_memo; // safe from any thread itself
 };
+
+// The memo of the TraceLogContainer `files` is or wraps (Container::wrapped); null when there is none
+// (a plain folder's container: every record is then read from its log's start).
+TraceReadMemo* traceReadMemoOf(const Container& files);
 
 } // namespace dvmlens

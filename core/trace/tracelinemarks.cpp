@@ -2,27 +2,11 @@
 #include "core/trace/tracelinemarks.h"
 
 #include <algorithm>
-#include <mutex>
 #include <sys/stat.h>
 
 namespace dvmlens {
 
 namespace {
-
-struct MarkedLog
-{
-    std::string path;
-    FileIdentity identity;
-    TraceLineMarks marks;
-    std::shared_ptr<const GzipAccessPoints> gzip; // a gzip log's, with marks in its text
-};
-
-// The logs' marks, the one used last at the back.
-struct MarkCache
-{
-    std::mutex mutex;
-    std::vector<MarkedLog> logs;
-};
 
 std::optional<FileIdentity> identityOf(const struct stat& status)
 {
@@ -31,12 +15,6 @@ std::optional<FileIdentity> identityOf(const struct stat& status)
     return FileIdentity { static_cast<std::uint64_t>(status.st_dev),
         static_cast<std::uint64_t>(status.st_ino), static_cast<std::uint64_t>(status.st_size),
         static_cast<std::int64_t>(status.st_mtim.tv_sec) * 1'000'000'000 + status.st_mtim.tv_nsec };
-}
-
-MarkCache& cache()
-{
-    static MarkCache instance;
-    return instance;
 }
 
 } // namespace
@@ -82,66 +60,6 @@ std::optional<TraceLineMark> TraceLineMarks::atOrBefore(int line) const
     if (after == m_marks.begin())
         return std::nullopt;
     return *(after - 1);
-}
-
-std::optional<TraceLineMark> findTraceLineMark(
-    const std::string& path, const FileIdentity& identity, int line)
-{
-    MarkCache& marks = cache();
-    const std::lock_guard lock(marks.mutex);
-    for (const MarkedLog& log : marks.logs)
-        if (log.path == path && log.identity == identity)
-            return log.marks.atOrBefore(line);
-    return std::nullopt;
-}
-
-std::shared_ptr<const GzipAccessPoints> findGzipAccessPoints(
-    const std::string& path, const FileIdentity& identity)
-{
-    MarkCache& marks = cache();
-    const std::lock_guard lock(marks.mutex);
-    for (const MarkedLog& log : marks.logs)
-        if (log.path == path && log.identity == identity)
-            return log.gzip;
-    return nullptr;
-}
-
-void keepTraceLineMarks(const std::string& path, const FileIdentity& identity, int startLine,
-    const TraceLineMarks& seen, std::shared_ptr<const GzipAccessPoints> gzip)
-{
-    MarkCache& marks = cache();
-    const std::lock_guard lock(marks.mutex);
-    auto found = std::find_if(
-        marks.logs.begin(), marks.logs.end(), [&](const MarkedLog& log) { return log.path == path; });
-    const bool same = found != marks.logs.end() && found->identity == identity;
-    if (same && startLine <= found->marks.covered() + 1) {
-        // A read that began at a kept mark: what it passed beyond the kept lines extends them.
-        if (seen.covered() > found->marks.covered()) {
-            for (const TraceLineMark& mark : seen.marks())
-                found->marks.add(mark.line, mark.offset);
-            found->marks.cover(seen.covered());
-        }
-    } else if (startLine == 1) {
-        if (found == marks.logs.end()) {
-            if (marks.logs.size() >= kMarkedLogs)
-                marks.logs.erase(marks.logs.begin());
-            marks.logs.push_back(MarkedLog { path, identity, {}, nullptr });
-            found = marks.logs.end() - 1;
-        }
-        found->identity = identity;
-        found->marks = seen;
-        found->gzip = std::move(gzip);
-    } else {
-        return;
-    }
-    std::rotate(found, found + 1, marks.logs.end());
-}
-
-void forgetTraceLineMarks()
-{
-    MarkCache& marks = cache();
-    const std::lock_guard lock(marks.mutex);
-    marks.logs.clear();
 }
 
 } // namespace dvmlens

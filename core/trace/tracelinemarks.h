@@ -4,9 +4,10 @@
 // byte 0: without them, reading every graph's file of a log costs graphs × the log's size.
 //
 // A read of a plain log on disk (tracelog.cpp) notes the line number and byte offset of each line
-// it passes that may start a record (neither empty nor a payload line). The marks are kept per log
-// path together with the log's identity (device, inode, size, mtime), so a log changed since is
-// never entered at a stale offset. Bounded: the kMarkedLogs logs used last, at most kMostLineMarks
+// it passes that may start a record (neither empty nor a payload line). The marks are kept in the
+// read's memo (tracereadmemo.h) per log path together with the log's identity (device, inode, size,
+// mtime), so a log changed since is never entered at a stale offset. Bounded: the kMarkedLogs logs
+// used last, at most kMostLineMarks
 // marks each (past that every other mark is dropped and marks are taken half as often, so they
 // stay spread over the whole log). A gzip log's marks are offsets in its text, kept with its access
 // points (gzipaccess.h), where a gunzip can start part-way. Archive members get no marks (a member's
@@ -72,24 +73,5 @@ private:
     int m_every = 1; // a mark is kept of every m_every-th line offered
     int m_offered = 0;
 };
-
-// The last mark at or before `line` of the log `path`, when marks were kept for it as it is now
-// (`identity`); nullopt otherwise.
-std::optional<TraceLineMark> findTraceLineMark(
-    const std::string& path, const FileIdentity& identity, int line);
-
-// The access points kept with the marks of the gzip log `path` as it is now (`identity`); null when
-// it has none (not read whole, changed since, or not a gzip log).
-std::shared_ptr<const GzipAccessPoints> findGzipAccessPoints(
-    const std::string& path, const FileIdentity& identity);
-
-// Keeps what a read of `path` (as `identity`) that began at `startLine` passed over: a read from the
-// first line starts or replaces the log's marks (and, for a gzip log, its access points `gzip`); one
-// that began at a kept mark extends the marks.
-void keepTraceLineMarks(const std::string& path, const FileIdentity& identity, int startLine,
-    const TraceLineMarks& seen, std::shared_ptr<const GzipAccessPoints> gzip = nullptr);
-
-// Forgets every log's marks (tests).
-void forgetTraceLineMarks();
 
 } // namespace dvmlens

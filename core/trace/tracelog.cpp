@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Reading a log: bytes come from SafeFile (gunzipped with zlib for a .gz, told by its magic bytes),
 // are cut into lines in one reused buffer (a line longer than maxLineBytes is skipped, not kept), and
-// the lines go to TraceLogParser. A log on disk leaves marks of where its lines begin
-// (tracelinemarks.h), and a gzip log access points into its compressed bytes (gzipaccess.h), for
-// later re-reads of one record.
+// the lines go to TraceLogParser. With a memo (TraceReadOptions::memo, tracereadmemo.h) a log on
+// disk leaves marks of where its lines begin (tracelinemarks.h), and a gzip log access points into
+// its compressed bytes (gzipaccess.h), for later re-reads of one record.
 #include "core/trace/tracelog.h"
 
 #include "core/io/container.h"
@@ -13,6 +13,7 @@
 #include "core/trace/tracelogparser.h"
 #include "core/trace/traceprefix.h"
 #include "core/trace/tracereadcount.h"
+#include "core/trace/tracereadmemo.h"
 
 #include <algorithm>
 #include <atomic>
@@ -279,9 +280,10 @@ bool gzipMagicAt(int fd)
 std::optional<TraceReadResult> readFromMark(const Container& files, const std::string& path,
     const std::string& tree, const TraceReadOptions& options, const TraceRecordHandler& onRecord)
 {
+    TraceReadMemo* const memo = options.memo;
     // By name first, so a log without marks (or inside an archive) is not opened twice.
-    const std::optional<FileIdentity> named = fileIdentity(path);
-    if (!named || !findTraceLineMark(path, *named, options.onlyLine))
+    const std::optional<FileIdentity> named = memo ? fileIdentity(path) : std::nullopt;
+    if (!named || !memo->findMark(path, *named, options.onlyLine))
         return std::nullopt;
     FileError fileError;
     std::optional<SafeFile> file = files.open(path, tree, options.budget, fileError);
@@ -290,10 +292,10 @@ std::optional<TraceReadResult> readFromMark(const Container& files, const std::s
     const Descriptor fd { file->release() };
     const std::optional<FileIdentity> identity = fd.fd >= 0 ? fileIdentity(fd.fd) : std::nullopt;
     const std::optional<TraceLineMark> mark =
-        identity ? findTraceLineMark(path, *identity, options.onlyLine) : std::nullopt;
+        identity ? memo->findMark(path, *identity, options.onlyLine) : std::nullopt;
     if (!mark || mark->offset > options.budget)
         return std::nullopt;
-    const std::shared_ptr<const GzipAccessPoints> points = findGzipAccessPoints(path, *identity);
+    const std::shared_ptr<const GzipAccessPoints> points = memo->gzipPoints(path, *identity);
     const bool gzip = gzipMagicAt(fd.fd);
     if (gzip != (points != nullptr))
         return std::nullopt;
@@ -330,7 +332,7 @@ std::optional<TraceReadResult> readFromMark(const Container& files, const std::s
     }
     endRead(parser, splitter, options, result, ok, error);
     seen.cover(splitter.lines());
-    keepTraceLineMarks(path, *identity, mark->line, seen);
+    memo->keepMarks(path, *identity, mark->line, seen);
     return result;
 }
 
@@ -384,8 +386,8 @@ TraceReadResult readTraceLog(const Container& files, const std::string& path, co
             return std::move(*result);
     TraceReadResult result;
     FileError fileError;
-    // The log's marks are kept only when it is the same file before and after the read.
-    const std::optional<FileIdentity> identity = fileIdentity(path);
+    // The log's marks are kept (with a memo) only when it is the same file before and after the read.
+    const std::optional<FileIdentity> identity = options.memo ? fileIdentity(path) : std::nullopt;
     // The budget of SafeFile bounds the file's own bytes; the text's bytes are counted as read.
     std::optional<SafeFile> file = files.open(path, tree, options.budget, fileError);
     if (!file) {
@@ -416,7 +418,7 @@ TraceReadResult readTraceLog(const Container& files, const std::string& path, co
     endRead(parser, splitter, options, result, ok, error);
     if (identity && fileIdentity(path) == identity) {
         seen.cover(splitter.lines());
-        keepTraceLineMarks(path, *identity, 1, seen, std::move(points));
+        options.memo->keepMarks(path, *identity, 1, seen, std::move(points));
     }
     return result;
 }

@@ -120,6 +120,8 @@ enum class TraceInterest
     Payload, // parsed, its payload kept, checked against has_payload, and handed over
 };
 
+class TraceReadMemo;
+
 struct TraceReadOptions
 {
     // Default: every record with its payload. "str" records are always read (for internedString).
@@ -137,10 +139,14 @@ struct TraceReadOptions
     // When set, only the record whose line is `onlyLine` is parsed (with its payload, whatever the
     // interest says) and handed over, and reading stops right after it: a re-read of one record.
     int onlyLine = 0;
-    // With onlyLine: begin at the last line at or before it that an earlier read of this same plain
-    // log on disk passed (same path, device, inode, size, mtime; tracelinemarks.h) instead of at
-    // byte 0. The record is the same; lines, records and diagnostics then cover only what was read
-    // (bytes counts the skipped bytes too, as the budget does). Gzip logs are always read whole.
+    // What earlier reads of these logs left and this read leaves for later ones (tracereadmemo.h:
+    // line marks, gzip access points); null: nothing is found or kept.
+    TraceReadMemo* memo = nullptr;
+    // With onlyLine and a memo: begin at the last line at or before it that an earlier read of this
+    // same log on disk passed (same path, device, inode, size, mtime; tracelinemarks.h) instead of
+    // at byte 0 (a gzip log: at the access point before it). The record is the same; lines, records
+    // and diagnostics then cover only what was read (bytes counts the skipped bytes too, as the
+    // budget does).
     bool resumeNearOnlyLine = false;
     // When not empty (ascending, without onlyLine): only the records at these lines are parsed and
     // handed over, each as onlyLine's is, and reading stops right after the last: a re-read of

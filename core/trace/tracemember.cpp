@@ -67,13 +67,14 @@ struct RecordRead
 // holds its reader to the budget as these bytes are read: a head reader gets the head.) Reading
 // begins near the record when an earlier read of the plain log left marks (tracelinemarks.h); when
 // that finds no record there, the log is read from its start, so the answer never differs.
-std::optional<std::string> recordPayload(
-    const Container& files, const std::string& log, const std::string& tree, int line, FileError& error)
+std::optional<std::string> recordPayload(const Container& files, const std::string& log,
+    const std::string& tree, int line, FileError& error, TraceReadMemo* memo)
 {
     for (const bool resume : { true, false }) {
         RecordRead read;
         TraceReadOptions options;
         options.onlyLine = line; // reading stops right after that record
+        options.memo = memo;
         options.resumeNearOnlyLine = resume;
         const TraceReadResult result = readTraceLog(files, log, tree, options, read.handler());
         if (read.retryFromStart(result))
@@ -82,18 +83,6 @@ std::optional<std::string> recordPayload(
     }
     return std::nullopt; // not reached: the second pass never resumes
 }
-
-// The graphs' files of the logs read last, by path and identity (so a changed log is assembled
-// again): a log is assembled once, not once per file of each graph read.
-struct KeptGraphFiles
-{
-    std::string log;
-    FileIdentity identity;
-    std::shared_ptr<const GraphFileLines> graphs;
-};
-
-std::mutex g_keptMutex;
-std::vector<KeptGraphFiles> g_kept; // the one used last at the back
 
 // What tells a log apart from a changed one: its own identity, or inside an archive ("ARCHIVE!/inner")
 // the archive file's (a member changes only with its archive).
@@ -107,23 +96,17 @@ std::optional<FileIdentity> logIdentity(const std::string& log)
 
 } // namespace
 
-std::shared_ptr<const GraphFileLines> graphFileLines(
-    const Container& files, const std::string& log, const std::string& tree, FileError& error)
+// One assembly of `log`'s graph file table; `whole`: the log was read to its end.
+std::shared_ptr<const GraphFileLines> assembleGraphFiles(const Container& files, const std::string& log,
+    const std::string& tree, FileError& error, TraceReadMemo* memo, bool& whole)
 {
-    // Inside an archive too: each read of the log starts the archive anew, so assembling it again
-    // for every graph file read made reading an archived log's graphs quadratic.
-    const std::optional<FileIdentity> identity = logIdentity(log);
-    if (identity) {
-        const std::lock_guard lock(g_keptMutex);
-        for (const KeptGraphFiles& kept : g_kept)
-            if (kept.log == log && kept.identity == *identity)
-                return kept.graphs;
-    }
     TraceGraphAssembler assembler;
     TraceReadOptions options;
+    options.memo = memo;
     options.interest = [](std::string_view kind) { return TraceGraphAssembler::interest(kind, false); };
     const TraceReadResult result =
         readTraceLog(files, log, tree, options, [&](TraceRecord& record) { assembler.add(record); });
+    whole = false;
     if (!result.opened) {
         error = FileError { FileProblem::IoError, result.error };
         return nullptr;
@@ -131,18 +114,30 @@ std::shared_ptr<const GraphFileLines> graphFileLines(
     auto graphs = std::make_shared<GraphFileLines>();
     for (const TraceGraphParts& graph : assembler.graphs())
         graphs->emplace(graph.codeLine, graph.files);
-    const bool whole = !result.cancelled
+    whole = !result.cancelled
         && std::none_of(
             result.diagnostics.begin(), result.diagnostics.end(), [](const Diagnostic& diagnostic) {
                 return diagnostic.code == "trace-unreadable" || diagnostic.code == "trace-budget";
             });
-    if (identity && whole && logIdentity(log) == identity) { // unchanged while read
-        const std::lock_guard lock(g_keptMutex);
-        std::erase_if(g_kept, [&](const KeptGraphFiles& kept) { return kept.log == log; });
-        if (g_kept.size() >= kMarkedLogs)
-            g_kept.erase(g_kept.begin());
-        g_kept.push_back(KeptGraphFiles { log, *identity, graphs });
-    }
+    return graphs;
+}
+
+std::shared_ptr<const GraphFileLines> graphFileLines(const Container& files, const std::string& log,
+    const std::string& tree, FileError& error, TraceReadMemo* memo)
+{
+    bool whole = false;
+    // Inside an archive too: each read of the log starts the archive anew, so assembling it again
+    // for every graph file read made reading an archived log's graphs quadratic.
+    const std::optional<FileIdentity> identity = memo ? logIdentity(log) : std::nullopt;
+    if (!identity)
+        return assembleGraphFiles(files, log, tree, error, memo, whole);
+    std::shared_ptr<const GraphFileLines> graphs = memo->graphFilesOnce(log, *identity, [&] {
+        std::shared_ptr<const GraphFileLines> assembled =
+            assembleGraphFiles(files, log, tree, error, memo, whole);
+        return std::pair(assembled, whole && logIdentity(log) == identity); // kept when unchanged while read
+    });
+    if (!graphs && error.message.empty()) // another thread's read failed: this one says why
+        return assembleGraphFiles(files, log, tree, error, memo, whole);
     return graphs;
 }
 
@@ -180,7 +175,7 @@ std::string traceLogTree(const TraceMemberName& member, const std::string& tree)
 
 // Which record of the log stands for `member`, its payload read by `payloadAt`.
 static std::optional<std::string> memberPayload(const Container& files, const TraceMemberName& member,
-    const std::string& readerTree, FileError& error,
+    const std::string& readerTree, FileError& error, TraceReadMemo* memo,
     const std::function<std::optional<std::string>(int line, FileError& error)>& payloadAt)
 {
     if (member.file.empty()) {
@@ -191,7 +186,7 @@ static std::optional<std::string> memberPayload(const Container& files, const Tr
         return payloadAt(member.line, error);
     // Another file of the graph: which record stands for it, then that record's payload.
     const std::shared_ptr<const GraphFileLines> graphs =
-        graphFileLines(files, member.log, traceLogTree(member, readerTree), error);
+        graphFileLines(files, member.log, traceLogTree(member, readerTree), error, memo);
     if (!graphs)
         return std::nullopt;
     if (const auto graph = graphs->find(member.line); graph != graphs->end())
@@ -202,12 +197,12 @@ static std::optional<std::string> memberPayload(const Container& files, const Tr
     return std::nullopt;
 }
 
-std::optional<std::string> readTraceMember(
-    const Container& files, const TraceMemberName& member, const std::string& readerTree, FileError& error)
+std::optional<std::string> readTraceMember(const Container& files, const TraceMemberName& member,
+    const std::string& readerTree, FileError& error, TraceReadMemo* memo)
 {
     const std::string tree = traceLogTree(member, readerTree);
-    return memberPayload(files, member, readerTree, error, [&](int line, FileError& lineError) {
-        return recordPayload(files, member.log, tree, line, lineError);
+    return memberPayload(files, member, readerTree, error, memo, [&](int line, FileError& lineError) {
+        return recordPayload(files, member.log, tree, line, lineError, memo);
     });
 }
 
@@ -241,10 +236,10 @@ TraceLogView::~TraceLogView()
     ::close(m_fd);
 }
 
-std::optional<std::string> TraceLogView::read(
-    const Container& files, const TraceMemberName& member, const std::string& readerTree, FileError& error)
+std::optional<std::string> TraceLogView::read(const Container& files, const TraceMemberName& member,
+    const std::string& readerTree, FileError& error, TraceReadMemo* memo)
 {
-    return memberPayload(files, member, readerTree, error,
+    return memberPayload(files, member, readerTree, error, memo,
         [this](int line, FileError& lineError) { return payload(line, lineError); });
 }
 

@@ -10,6 +10,8 @@
 // checks it.
 #pragma once
 
+#include "core/trace/tracereadmemo.h"
+
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -44,20 +46,18 @@ std::optional<TraceMemberName> parseTraceMemberPath(std::string_view path);
 // `tree` is the graph's folder (LOG!L<line>), else `tree`.
 std::string traceLogTree(const TraceMemberName& member, const std::string& tree);
 
-// Each graph's files (by the line of its inductor_output_code record): file name → record line.
-using GraphFileLines = std::map<int, std::map<std::string, int>>;
-
 // Assembles the graphs of `log` as the container did (metadata only) to find which record stands
-// for each file; null with `error` when the log cannot be read. A log on disk is assembled once
-// while it is unchanged.
-std::shared_ptr<const GraphFileLines> graphFileLines(
-    const Container& files, const std::string& log, const std::string& tree, FileError& error);
+// for each file (GraphFileLines, tracereadmemo.h); null with `error` when the log cannot be read.
+// With a memo, a log is assembled once while it is unchanged, and its read leaves line marks.
+std::shared_ptr<const GraphFileLines> graphFileLines(const Container& files, const std::string& log,
+    const std::string& tree, FileError& error, TraceReadMemo* memo);
 
 // The bytes of the member `path` (see above), reading the log through `files` bounded by `tree`;
 // nullopt with `error` when it is no such member or cannot be read (Missing when the log has no
-// such record or the graph no such file).
-std::optional<std::string> readTraceMember(
-    const Container& files, const TraceMemberName& member, const std::string& tree, FileError& error);
+// such record or the graph no such file). With a memo, the read starts at the line mark before the
+// record that earlier reads left there (tracereadmemo.h), else at the log's start.
+std::optional<std::string> readTraceMember(const Container& files, const TraceMemberName& member,
+    const std::string& tree, FileError& error, TraceReadMemo* memo);
 
 // One plain trace log on disk opened once (through SafeFile: a regular file inside the tree) for
 // many re-reads of its graphs' files: each read is a positioned read of about one record from the
@@ -77,8 +77,8 @@ public:
 
     // The bytes of `member`, a graph's file of this log (as readTraceMember; `files` and `tree` as
     // it gets them: which record stands for a file other than output_code.py is found through them).
-    std::optional<std::string> read(
-        const Container& files, const TraceMemberName& member, const std::string& tree, FileError& error);
+    std::optional<std::string> read(const Container& files, const TraceMemberName& member,
+        const std::string& tree, FileError& error, TraceReadMemo* memo);
 
 private:
     TraceLogView(std::string log, int fd);

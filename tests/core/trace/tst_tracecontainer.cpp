@@ -72,7 +72,7 @@ private Q_SLOTS:
                 { graph.outputCode->path, graph.path + "/fx_graph_transformed.py" }) {
                 FileError error;
                 const std::optional<std::string> alone =
-                    readTraceMember(fileSystem(), *parseTraceMemberPath(path), index.root, error);
+                    readTraceMember(fileSystem(), *parseTraceMemberPath(path), index.root, error, nullptr);
                 QVERIFY(alone);
                 QCOMPARE(viewed[i++], *alone);
             }
@@ -82,7 +82,8 @@ private Q_SLOTS:
         FileError aloneError;
         const std::string missing = index.runs[0].graphs[0].path + "/fx_graph_readable.py";
         QVERIFY(!readGraphText(files, missing, index.root, kMaxOutputCodeBytes, viewedError));
-        QVERIFY(!readTraceMember(fileSystem(), *parseTraceMemberPath(missing), index.root, aloneError));
+        QVERIFY(
+            !readTraceMember(fileSystem(), *parseTraceMemberPath(missing), index.root, aloneError, nullptr));
         QCOMPARE(viewedError.message, aloneError.message);
         QCOMPARE(int(viewedError.problem), int(aloneError.problem));
         // Over the budget: too large, as SafeFile says.
@@ -144,7 +145,7 @@ private Q_SLOTS:
             const Graph& graph = index.runs[0].graphs[std::size_t(g)];
             FileError alone;
             QVERIFY(!readTraceMember(
-                fileSystem(), *parseTraceMemberPath(graph.outputCode->path), index.root, alone));
+                fileSystem(), *parseTraceMemberPath(graph.outputCode->path), index.root, alone, nullptr));
             QCOMPARE(viewed[std::size_t(g)].message, alone.message);
             QVERIFY2(
                 alone.message.find("does not match its md5") != std::string::npos, alone.message.c_str());

@@ -8,6 +8,7 @@
 #include "core/trace/tracelinemarks.h"
 #include "core/trace/tracelog.h"
 #include "core/trace/tracemember.h"
+#include "core/trace/tracereadmemo.h"
 #include "tracewriter.h"
 
 #include <QDir>
@@ -79,9 +80,14 @@ GeneratedLog generatedLog(int graphs, std::string_view marker, int leadingStrs)
     return log;
 }
 
+// The memo every read of a test hands over, as a TraceLogContainer hands over its own; init() starts
+// each test with a new one.
+std::unique_ptr<TraceReadMemo> g_memo;
+
 std::optional<std::string> member(const std::string& log, int line, FileError& error)
 {
-    return readTraceMember(fileSystem(), TraceMemberName { log, line, "output_code.py" }, log, error);
+    return readTraceMember(
+        fileSystem(), TraceMemberName { log, line, "output_code.py" }, log, error, g_memo.get());
 }
 
 // The record at `line` read as before marks existed: from the log's start.
@@ -89,6 +95,7 @@ TraceReadResult readFromStart(const std::string& log, int line, std::optional<st
 {
     TraceReadOptions options;
     options.onlyLine = line;
+    options.memo = g_memo.get(); // it leaves marks, as any read with a memo does
     return readTraceLog(
         fileSystem(), log, log, options, [&](TraceRecord& record) { payload = record.payload; });
 }
@@ -97,13 +104,16 @@ TraceReadResult readResuming(const std::string& log, int line)
 {
     TraceReadOptions options;
     options.onlyLine = line;
+    options.memo = g_memo.get();
     options.resumeNearOnlyLine = true;
     return readTraceLog(fileSystem(), log, log, options, [](TraceRecord&) {});
 }
 
 void readWhole(const std::string& log)
 {
-    readTraceLog(fileSystem(), log, log, TraceReadOptions {}, [](TraceRecord&) {});
+    TraceReadOptions options;
+    options.memo = g_memo.get();
+    readTraceLog(fileSystem(), log, log, options, [](TraceRecord&) {});
 }
 
 } // namespace
@@ -115,7 +125,7 @@ class TestTraceMarks : public QObject
 private Q_SLOTS:
     void init()
     {
-        forgetTraceLineMarks();
+        g_memo = std::make_unique<TraceReadMemo>();
         m_dir = std::make_unique<QTemporaryDir>();
         m_path = m_dir->filePath(u"dedicated_log_torch_trace_rank_0_a.log"_s);
         m_log = m_path.toStdString();
@@ -158,7 +168,7 @@ private Q_SLOTS:
         const TraceReadResult cold = readResuming(log, line); // no marks yet: from the start
         QVERIFY(!cold.resumed);
         QCOMPARE(cold.lines, line + payloadLines(payload) + 1);
-        forgetTraceLineMarks();
+        g_memo = std::make_unique<TraceReadMemo>(); // nothing kept
         readWhole(log);
         const TraceReadResult warm = readResuming(log, line);
         QVERIFY(warm.resumed);
@@ -210,7 +220,7 @@ private Q_SLOTS:
         FileError changedBefore;
         FileError payloadBefore;
         QVERIFY(!member(log, changed, changedBefore)); // no marks yet: read from the start
-        forgetTraceLineMarks();
+        g_memo = std::make_unique<TraceReadMemo>(); // nothing kept
         QVERIFY(!member(log, payloadLine, payloadBefore));
         readWhole(log);
         QVERIFY(readResuming(log, changed).resumed);
@@ -249,8 +259,8 @@ private Q_SLOTS:
         int lead = 0;
         const auto transformed = [&](int graph, FileError& error) {
             const int codeLine = 1 + lead + 2 * graph + codeLines * graph + 2; // post-grad: 2 lines
-            return readTraceMember(
-                fileSystem(), TraceMemberName { log, codeLine, "fx_graph_transformed.py" }, log, error);
+            return readTraceMember(fileSystem(), TraceMemberName { log, codeLine, "fx_graph_transformed.py" },
+                log, error, g_memo.get());
         };
         QVERIFY(write(40, "first ", lead));
         for (int graph = 0; graph < 40; ++graph) {
@@ -279,7 +289,7 @@ private Q_SLOTS:
         readWhole(log);
         const std::optional<FileIdentity> identity = fileIdentity(log);
         QVERIFY(identity);
-        const std::shared_ptr<const GzipAccessPoints> points = findGzipAccessPoints(log, *identity);
+        const std::shared_ptr<const GzipAccessPoints> points = g_memo->gzipPoints(log, *identity);
         QVERIFY(points);
         QCOMPARE(points->size(), std::size_t(3));
         const auto [line, payload] = *generated.payloads.rbegin();
@@ -313,8 +323,10 @@ private Q_SLOTS:
         QVERIFY(testutil::writeBytes(
             QString::fromStdString(log), std::string_view(both.constData(), both.size())));
         std::size_t records = 0;
+        TraceReadOptions options;
+        options.memo = g_memo.get();
         const TraceReadResult whole =
-            readTraceLog(fileSystem(), log, log, TraceReadOptions {}, [&](TraceRecord&) { ++records; });
+            readTraceLog(fileSystem(), log, log, options, [&](TraceRecord&) { ++records; });
         QVERIFY(whole.diagnostics.empty());
         QCOMPARE(whole.bytes, generated.text.size());
         QVERIFY(records >= 80);
