@@ -410,6 +410,10 @@
         <source>Same code: one wrapper module on both sides (Inductor code hash %1…)</source>
         <translation>相同代码：两侧是同一个包装模块（Inductor 代码哈希 %1…）</translation>
     </message>
+    <message>
+        <source>About this graph pair: the same code, what changed on the compile side and why not DVM</source>
+        <translation>关于此图对：相同代码、编译侧的变化以及未使用 DVM 的原因</translation>
+    </message>
 </context>
 <context>
     <name>CompareSummaryModel</name>

@@ -392,7 +392,9 @@ void ComparePage::showPairNotes(const dvmlens::GraphDiff* diff)
         }
     }
     m_pairNotes->setText(lines.join(QLatin1Char('\n')));
-    m_pairNotes->setAccessibleName(tr("What changed on the compile side and why not DVM"));
+    m_pairNotes->setAccessibleName(diff && !diff->sameCodeHash.empty()
+            ? tr("About this graph pair: the same code, what changed on the compile side and why not DVM")
+            : tr("What changed on the compile side and why not DVM"));
     m_pairNotes->setAccessibleDescription(words.join(QLatin1String("; ")));
     m_pairNotes->setVisible(!lines.isEmpty());
 }

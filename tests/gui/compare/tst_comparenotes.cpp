@@ -147,6 +147,8 @@ private Q_SLOTS:
         QVERIFY(page.pairNotesLabel()->isVisible());
         QCOMPARE(page.pairNotesLabel()->text(), same);
         QCOMPARE(page.pairNotesLabel()->accessibleDescription(), same);
+        QCOMPARE(page.pairNotesLabel()->accessibleName(),
+            u"About this graph pair: the same code, what changed on the compile side and why not DVM"_s);
     }
 
     // A frame only B compiled, whose compile failed and made no code: its sentence belongs to no pair, and
