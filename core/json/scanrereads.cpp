@@ -84,8 +84,23 @@ GraphRereads ScanRereads::take(std::size_t i)
             return reread;
         }
     }
-    thread_local std::string scratch;
-    return rereadGraph(filesOr(m_files), *m_graphs[i], m_tree, m_modelSources, scratch, whyOf(i));
+    return reread(filesOr(m_files), i);
+}
+
+GraphRereads ScanRereads::reread(const Container& files, std::size_t i)
+{
+    std::string scratch;
+    {
+        const std::lock_guard lock(m_scratchMutex);
+        if (!m_scratch.empty()) {
+            scratch = std::move(m_scratch.back());
+            m_scratch.pop_back();
+        }
+    }
+    GraphRereads result = rereadGraph(files, *m_graphs[i], m_tree, m_modelSources, scratch, whyOf(i));
+    const std::lock_guard lock(m_scratchMutex);
+    m_scratch.push_back(std::move(scratch));
+    return result;
 }
 
 void ScanRereads::prepareChunk()
@@ -126,9 +141,7 @@ void ScanRereads::prepareChunk()
             // many empty graph folders held a GraphRereads (about 540 bytes) for each of them.
             if (inners[k].empty())
                 return;
-            thread_local std::string scratch;
-            m_ready[begin + k] = std::make_unique<GraphRereads>(
-                rereadGraph(files, *m_graphs[begin + k], m_tree, m_modelSources, scratch, whyOf(begin + k)));
+            m_ready[begin + k] = std::make_unique<GraphRereads>(reread(files, begin + k));
         },
         workerThreads(m_jobs, inners.size()));
     m_prepared = end;

@@ -55,6 +55,8 @@ public:
 
 private:
     void prepareChunk(); // the next chunk from m_prepared
+    // rereadGraph of graph i through `files`, with a read buffer from m_scratch (given back after).
+    GraphRereads reread(const Container& files, std::size_t i);
 
     const WhyAsk* whyOf(std::size_t i) const
     {
@@ -71,6 +73,11 @@ private:
     std::mutex m_mutex;
     std::size_t m_prepared = 0; // graphs before it have been read ahead
     std::vector<std::unique_ptr<GraphRereads>> m_ready; // read ahead, not taken yet
+    // Read buffers free for the next reread (about one per thread that rereads), so each graph's
+    // file is not read into a newly allocated buffer. Its own mutex: workers reading ahead take
+    // buffers while take() holds m_mutex.
+    std::mutex m_scratchMutex;
+    std::vector<std::string> m_scratch;
 };
 
 } // namespace dvmlens

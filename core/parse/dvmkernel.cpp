@@ -90,7 +90,7 @@ std::optional<std::string> normalisedDtype(std::string_view spelling)
     return validUtf8(spelling);
 }
 
-bool readDvmDecorator(const LogicalLine& line, Kernel& kernel)
+bool readDvmDecorator(const LogicalLine& line, Kernel& kernel, std::vector<std::string_view>& arguments)
 {
     const std::string_view code = expr::trimmed(line.code);
     if (code.empty() || code.front() != '@')
@@ -110,7 +110,6 @@ bool readDvmDecorator(const LogicalLine& line, Kernel& kernel)
     const std::optional<std::string_view> inner = expr::callArguments(call, callee);
     if (!inner)
         return false;
-    thread_local std::vector<std::string_view> arguments; // one per worker, not one per decorator
     expr::splitArguments(*inner, arguments);
     for (std::string_view argument : arguments) {
         const auto keyword = expr::keywordArgument(argument);

@@ -17,8 +17,9 @@ namespace dvmlens {
 std::optional<std::string> normalisedDtype(std::string_view spelling);
 
 // When `line` is `@dvm.kernel(ktype=…, dyn_shape=…[, mfusion=…])` (kwargs in any order), fills
-// ktype, dynShape and mfusion of `kernel` and returns true.
-bool readDvmDecorator(const LogicalLine& line, Kernel& kernel);
+// ktype, dynShape and mfusion of `kernel` and returns true. `arguments`: the caller's buffer for the
+// decorator's arguments, reused from one decorator to the next (a file can hold 100,000 of them).
+bool readDvmDecorator(const LogicalLine& line, Kernel& kernel, std::vector<std::string_view>& arguments);
 
 // Reads the statements of one builder `def <name>(k):`: its inputs, ops and outputs.
 class DvmBodyReader

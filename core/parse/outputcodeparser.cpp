@@ -95,6 +95,7 @@ private:
 
     // Lines of the bare string statement that was the previous module-level logical line.
     std::optional<std::pair<int, int>> stringAbove_;
+    std::vector<std::string_view> decoratorArguments_; // readDvmDecorator's buffer, reused
     bool dvmDecoratorPending_ = false;
     bool wrapperMarker_ = false; // AsyncCompile or entry code seen (see wrapperModule)
     Kernel dvmKernel_; // the decorator's and then the builder's fields until the builder closes
@@ -175,7 +176,7 @@ void Parser::moduleLine(const LogicalLine& line)
         return;
     if (!code.empty() && code.front() == '@') {
         Kernel decorated;
-        if (readDvmDecorator(line, decorated)) {
+        if (readDvmDecorator(line, decorated, decoratorArguments_)) {
             decorated.backend = Backend::Dvm;
             decorated.line = line.firstLine;
             if (stringAbove) {

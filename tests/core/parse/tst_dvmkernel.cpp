@@ -24,7 +24,8 @@ Kernel readKernel(std::string_view source)
     bool decorated = false;
     while (lexer.next(line)) {
         if (!decorated) {
-            decorated = readDvmDecorator(line, kernel);
+            std::vector<std::string_view> arguments;
+            decorated = readDvmDecorator(line, kernel, arguments);
             continue;
         }
         if (line.indent > 0)
@@ -112,7 +113,8 @@ private Q_SLOTS:
         LogicalLine logical;
         QVERIFY(lexer.next(logical));
         Kernel kernel;
-        QCOMPARE(readDvmDecorator(logical, kernel), isDvm);
+        std::vector<std::string_view> arguments;
+        QCOMPARE(readDvmDecorator(logical, kernel, arguments), isDvm);
         QCOMPARE(
             kernel.ktype, ktype.isNull() ? std::nullopt : std::optional<std::string>(ktype.toStdString()));
         QCOMPARE(kernel.dynShape, dynShape < 0 ? std::nullopt : std::optional<bool>(dynShape == 1));
