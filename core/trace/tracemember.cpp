@@ -240,18 +240,23 @@ std::optional<std::string> TraceLogView::read(const Container& files, const Trac
     const std::string& readerTree, FileError& error, TraceReadMemo* memo)
 {
     return memberPayload(files, member, readerTree, error, memo,
-        [this](int line, FileError& lineError) { return payload(line, lineError); });
+        [this, memo](int line, FileError& lineError) { return payload(line, lineError, memo); });
 }
 
-std::optional<std::string> TraceLogView::payload(int line, FileError& error)
+std::optional<std::string> TraceLogView::payload(int line, FileError& error, const TraceReadMemo* memo)
 {
-    std::call_once(m_marked, [this] {
-        TraceLineMarks marks;
-        TraceReadOptions options;
-        options.interest = [](std::string_view) { return TraceInterest::Skip; };
-        readTraceAt(
-            m_fd, m_log, TraceLineMark { 1, 0 }, 0, options, [](TraceRecord&) {}, &marks);
-        for (const TraceLineMark& mark : marks.marks()) {
+    std::call_once(m_marked, [this, memo] {
+        // The marks the index's read of this very file left, else one pass of its own for them.
+        const std::optional<FileIdentity> identity = memo ? fileIdentity(m_fd) : std::nullopt;
+        std::optional<TraceLineMarks> marks = identity ? memo->marksOf(m_log, *identity) : std::nullopt;
+        if (!marks) {
+            marks.emplace();
+            TraceReadOptions options;
+            options.interest = [](std::string_view) { return TraceInterest::Skip; };
+            readTraceAt(
+                m_fd, m_log, TraceLineMark { 1, 0 }, 0, options, [](TraceRecord&) {}, &*marks);
+        }
+        for (const TraceLineMark& mark : marks->marks()) {
             m_lines.push_back(mark.line);
             m_offsets.push_back(mark.offset);
         }

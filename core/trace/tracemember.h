@@ -61,8 +61,9 @@ std::optional<std::string> readTraceMember(const Container& files, const TraceMe
 
 // One plain trace log on disk opened once (through SafeFile: a regular file inside the tree) for
 // many re-reads of its graphs' files: each read is a positioned read of about one record from the
-// nearest of the view's own marks (taken in one pass over the log when first asked), with no open,
-// stat or copy per file, and its payload checked against its md5 as readTraceMember checks it.
+// nearest of the view's marks (those the index's read of the same file left in the memo, else
+// taken in one pass over the log when first asked), with no open, stat or copy per file, and its
+// payload checked against its md5 as readTraceMember checks it.
 // Memory: the marks (bounded as tracelinemarks.h bounds them) and one record at a time, never the
 // log. Reads from any thread; answers as readTraceMember does. A TraceLogContainer keeps one per log.
 class TraceLogView
@@ -82,7 +83,7 @@ public:
 
 private:
     TraceLogView(std::string log, int fd);
-    std::optional<std::string> payload(int line, FileError& error);
+    std::optional<std::string> payload(int line, FileError& error, const TraceReadMemo* memo);
 
     std::string m_log;
     int m_fd = -1;

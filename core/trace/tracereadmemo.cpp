@@ -15,6 +15,16 @@ std::optional<TraceLineMark> TraceReadMemo::findMark(
     return std::nullopt;
 }
 
+std::optional<TraceLineMarks> TraceReadMemo::marksOf(
+    const std::string& path, const FileIdentity& identity) const
+{
+    const std::lock_guard lock(m_mutex);
+    for (const MarkedLog& log : m_logs)
+        if (log.path == path && log.identity == identity)
+            return log.marks;
+    return std::nullopt;
+}
+
 std::shared_ptr<const GzipAccessPoints> TraceReadMemo::gzipPoints(
     const std::string& path, const FileIdentity& identity) const
 {

@@ -37,6 +37,9 @@ public:
     std::optional<TraceLineMark> findMark(
         const std::string& path, const FileIdentity& identity, int line) const;
 
+    // Every mark kept for the log `path` as it is now (`identity`); nullopt when none are.
+    std::optional<TraceLineMarks> marksOf(const std::string& path, const FileIdentity& identity) const;
+
     // The access points kept with the marks of the gzip log `path` as it is now; null when it has
     // none (not read whole, changed since, or not a gzip log).
     std::shared_ptr<const GzipAccessPoints> gzipPoints(
