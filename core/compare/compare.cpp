@@ -200,15 +200,15 @@ std::vector<RunPair> pairRuns(const Index& a, const Index& b, const CompareOptio
             }
         }
     }
-    // The rest pair by position (Index::runs order), as runs without a rank always have.
+    // The rest pair by position (Index::runs order), as runs without a rank always have. One run a
+    // side (two logs given, or --run): those two pair whatever their ranks.
+    const bool oneEach = runsA.size() == 1 && runsB.size() == 1;
     std::size_t nextB = 0;
     std::vector<RunPair> pairs;
     for (std::size_t i = 0; i < runsA.size(); ++i) {
         if (!partner[i]) {
             while (nextB < runsB.size() && takenB[nextB])
                 ++nextB;
-            // One run a side (two logs given, or --run): those two pair whatever their ranks.
-            const bool oneEach = runsA.size() == 1 && runsB.size() == 1;
             const bool otherRank =
                 nextB < runsB.size() && a.runs[runsA[i]].rank && b.runs[runsB[nextB]].rank && !oneEach;
             if (nextB < runsB.size() && !otherRank) {

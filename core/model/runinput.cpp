@@ -15,11 +15,10 @@ RunInput runInput(const Run& run)
     }
     if (!run.name || !run.logs.empty() || parseRunName(*run.name))
         return RunInput::DebugTree;
-    const std::string_view name = *run.name;
-    // A log's run is named after its file, "raw.log (rank_0)" when another log has its name.
-    const std::string_view file = name.substr(0, name.find(" ("));
+    // A trace log's run is the log itself (its path ends as every log's does); the cache's, a folder.
+    const std::string_view path = run.path;
     const auto endsWith = [&](std::string_view end) {
-        return file.size() >= end.size() && file.substr(file.size() - end.size()) == end;
+        return path.size() >= end.size() && path.substr(path.size() - end.size()) == end;
     };
     return endsWith(".log") || endsWith(".log.gz") ? RunInput::TraceLog : RunInput::Cache;
 }

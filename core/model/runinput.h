@@ -16,8 +16,8 @@ enum class RunInput
     Cache
 };
 
-// By its graphs' origin; a run without graphs by its name (a log's file name, else not a run
-// folder's name: the cache).
+// By its graphs' origin; a run without graphs by its name and path (a run folder's name or logs:
+// a debug tree; a path ending in .log or .log.gz: a trace log; else the cache).
 RunInput runInput(const Run& run);
 
 } // namespace dvmlens
