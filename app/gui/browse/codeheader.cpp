@@ -50,6 +50,9 @@ QString CodeHeader::text() const
 
 void CodeHeader::updateText()
 {
+    // Why an empty run has nothing to select is a sentence that may not fit one line; a file's
+    // path stays on one line (its full form is the tooltip).
+    m_label->setWordWrap(!m_showsFile && m_emptyRun);
     if (m_showsFile)
         m_label->setText(m_parts.join(QStringLiteral("  ▸  ")));
     else if (!m_runName.isEmpty() && m_emptyRun == dvmlens::RunInput::TraceLog)
